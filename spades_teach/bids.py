@@ -1,0 +1,84 @@
+"""Bids: a number of tricks 0–13, where 0 is Nil, and the blind Nil.
+
+A :class:`Bid` is an ``int`` (so team totals add up naturally) that also knows
+whether it was a blind Nil.
+
+>>> Bid.coerce("nil"), Bid.coerce("Blind Nil"), Bid.coerce(4)
+(Bid('nil'), Bid('blind nil'), Bid(4))
+>>> Bid.coerce(3) + Bid.coerce(4)
+7
+>>> str(Bid.coerce("blind nil")), Bid.coerce("blind nil") == 0
+('blind nil', True)
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+from .errors import ParseError
+
+__all__ = ["Bid", "BidLike"]
+
+
+class Bid(int):
+    """A bid: ``Bid(4)``, ``Bid(0)`` (Nil) or ``Bid(0, blind=True)`` (blind Nil)."""
+
+    blind: bool
+
+    def __new__(cls, tricks: int, blind: bool = False) -> Bid:
+        if isinstance(tricks, bool) or not isinstance(tricks, int):
+            raise ParseError(f"a bid is a number of tricks 0-13, 'nil' or 'blind nil', not {tricks!r}")
+        if not 0 <= tricks <= 13:
+            raise ParseError(f"bid {tricks} is out of range: bid 0 (Nil) to 13 tricks")
+        if blind and tricks != 0:
+            raise ParseError(f"only a Nil can be bid blind, not {tricks}")
+        self = super().__new__(cls, tricks)
+        self.blind = bool(blind)
+        return self
+
+    @property
+    def is_nil(self) -> bool:
+        """Nil or blind Nil."""
+        return int(self) == 0
+
+    @property
+    def tricks(self) -> int:
+        return int(self)
+
+    @classmethod
+    def coerce(cls, value: BidLike) -> Bid:
+        """Accept a Bid, an int 0–13, ``"nil"``, ``"blind nil"`` (also ``"bn"``,
+        ``"blind"``) or digits as text."""
+        if isinstance(value, Bid):
+            return value
+        if isinstance(value, str):
+            key = " ".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
+            if key in ("nil", "n", "zero"):
+                return cls(0)
+            if key in ("blind nil", "blind", "bn", "blindnil"):
+                return cls(0, blind=True)
+            if key.isdigit():
+                return cls(int(key))
+            raise ParseError(f"unknown bid {value!r}: bid a number 0-13, 'nil' or 'blind nil'")
+        return cls(value)
+
+    def __str__(self) -> str:
+        if int(self) == 0:
+            return "blind nil" if self.blind else "nil"
+        return str(int(self))
+
+    def __repr__(self) -> str:
+        return f"Bid({int(self)})" if int(self) else f"Bid({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type[Bid], tuple[int, bool]]:
+        return (Bid, (int(self), self.blind))
+
+    @property
+    def label(self) -> str:
+        """For score sheets: ``Nil``, ``Blind Nil`` or the number."""
+        if int(self) == 0:
+            return "Blind Nil" if self.blind else "Nil"
+        return str(int(self))
+
+
+BidLike = Union[Bid, int, str]

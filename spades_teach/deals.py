@@ -1,0 +1,349 @@
+"""Deals: four hands of 13 (or two, for two-player Spades), their notation and
+reproducible random dealing.
+
+Reproducible shuffling
+----------------------
+``deal(seed)`` must give the same cards on every machine and every Python
+version, so it does not use :mod:`random` (whose algorithms may change). The
+seed (an ``int`` or a ``str``) is written as text, ``"int:<n>"`` or
+``"str:<text>"``, and a byte stream is drawn from SHA-256 in counter mode:
+block ``k`` is ``sha256(b"spades_teach/deal/v1|" + seed_text + b"|" + k)`` with
+``k`` as 8 big-endian bytes. A uniform integer below ``n`` is taken from one byte
+``b`` by rejection (``b`` is used only when ``b < 256 - 256 % n``, then ``b % n``).
+The deck starts in display order (A♠ … 2♣) and is shuffled by Fisher–Yates from
+the top: for ``i`` from 51 down to 1, swap ``i`` with a uniform ``j`` in
+``0..i``. Cards are then dealt one at a time, clockwise, starting with the
+player to the dealer's left. Changing any of this changes every seeded deal,
+so the test suite pins a few of them.
+
+Deal codes
+----------
+Every deal, dealt or typed in, has a 20-character code (``Deal.code``) such as
+``"0D5KX-4N2QR-..."``: the hands are numbered with the combinatorial number
+system, the dealer is added, and the number is written in Crockford base 32.
+``Deal.from_code`` reads it back.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import secrets
+from collections.abc import Iterator, Mapping
+from math import comb
+from typing import Any, Union
+
+from .cards import FULL_DECK_MASK, Card, Hand, HandLike, Seat, SeatLike, SeatMap, _mask_cards
+from .errors import ParseError
+
+__all__ = ["Deal", "deal", "shuffled_deck", "DealLike"]
+
+_SEAT_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
+
+
+def _seed_text(seed: int | str) -> bytes:
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise ParseError(f"a seed must be an int or a str, not {seed!r}")
+    kind = "int" if isinstance(seed, int) else "str"
+    return f"{kind}:{seed}".encode()
+
+
+class _ByteStream:
+    """SHA-256 counter-mode bytes: the documented, version-proof source of randomness."""
+
+    def __init__(self, seed: int | str, purpose: bytes = b"deal") -> None:
+        self._prefix = b"spades_teach/" + purpose + b"/v1|" + _seed_text(seed) + b"|"
+        self._counter = 0
+        self._buffer = b""
+        self._pos = 0
+
+    def byte(self) -> int:
+        if self._pos >= len(self._buffer):
+            self._buffer = hashlib.sha256(self._prefix + self._counter.to_bytes(8, "big")).digest()
+            self._counter += 1
+            self._pos = 0
+        value = self._buffer[self._pos]
+        self._pos += 1
+        return value
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``0..n-1`` (``1 <= n <= 256``)."""
+        limit = 256 - 256 % n
+        while True:
+            b = self.byte()
+            if b < limit:
+                return b % n
+
+
+def shuffled_deck(seed: int | str, purpose: bytes = b"deal") -> list[Card]:
+    """The 52 cards shuffled reproducibly from ``seed`` (see the module docs)."""
+    deck = [Card.from_index(i) for i in range(52)]
+    stream = _ByteStream(seed, purpose)
+    for i in range(51, 0, -1):
+        j = stream.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+DealLike = Union["Deal", str]
+
+
+class Deal(Mapping[Seat, Hand]):
+    """The hands of one deal: ``deal[seat]`` is that seat's :class:`Hand`.
+
+    A four-player deal has four hands of 13 cards with no card in two hands. A
+    two-player deal (see :mod:`spades_teach.twoplayer`) has hands for North and
+    South only. ``dealer`` is kept for convenience but is not part of equality:
+    two deals are equal when every seat holds the same cards.
+
+    >>> d = Deal.parse("N:AKQ3.K52.7.A9842 J54.AQ7.KQ9.KQ3 T976.J43.A843.T6 82.T986.JT652.J7")
+    >>> d["S"]
+    Hand('T976.J43.A843.T6')
+    >>> Deal.parse(str(d)) == d and Deal.from_code(d.code) == d
+    True
+    """
+
+    __slots__ = ("_hands", "dealer")
+
+    def __init__(self, hands: Mapping[Any, HandLike], *, dealer: SeatLike = Seat.N) -> None:
+        parsed: dict[Seat, Hand] = {}
+        for key, value in hands.items():
+            seat = Seat.coerce(key)
+            if seat in parsed:
+                raise ParseError(f"seat {seat.name} is given twice in the deal")
+            parsed[seat] = Hand.coerce(value)
+        seats = set(parsed)
+        if seats == {Seat.N, Seat.S} or seats == set(Seat):
+            pass
+        else:
+            names = ", ".join(s.name for s in sorted(seats)) or "none"
+            raise ParseError(f"a deal needs hands for N, E, S and W (or N and S for two players), got {names}")
+        seen = 0
+        for seat in sorted(parsed):
+            hand = parsed[seat]
+            if len(hand) != 13:
+                raise ParseError(f"{seat.word}'s hand has {len(hand)} cards, a deal gives 13 to each player")
+            overlap = seen & hand.mask
+            if overlap:
+                card = next(_mask_cards(overlap))
+                raise ParseError(f"card {str(card)!r} is in two hands")
+            seen |= hand.mask
+        self._hands = SeatMap(sorted(parsed.items()))
+        self.dealer = Seat.coerce(dealer)
+
+    # -- Mapping protocol ------------------------------------------------------------
+    def __getitem__(self, seat: SeatLike) -> Hand:
+        try:
+            return self._hands[Seat.coerce(seat)]
+        except KeyError:
+            raise KeyError(seat) from None
+
+    def __iter__(self) -> Iterator[Seat]:
+        return iter(self._hands)
+
+    def __len__(self) -> int:
+        return len(self._hands)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Deal):
+            return dict(self._hands) == dict(other._hands)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple((s, h.mask) for s, h in self._hands.items()))
+
+    @property
+    def players(self) -> int:
+        """4, or 2 for a two-player deal."""
+        return len(self._hands)
+
+    @property
+    def hands(self) -> dict[Seat, Hand]:
+        return SeatMap(self._hands)
+
+    @property
+    def unused(self) -> Hand:
+        """Cards in no hand (the discards of a two-player deal; empty otherwise)."""
+        used = 0
+        for hand in self._hands.values():
+            used |= hand.mask
+        return Hand.from_mask(FULL_DECK_MASK & ~used)
+
+    def with_dealer(self, dealer: SeatLike) -> Deal:
+        return Deal(self._hands, dealer=dealer)
+
+    # -- notation ------------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """Read ``"N:<hand> <hand> <hand> <hand>"``: dotted hands, clockwise from the
+        named seat, which becomes the dealer. ``-`` stands for an absent hand (the
+        East and West places of a two-player deal)."""
+        if isinstance(text, Deal):
+            return text
+        if not isinstance(text, str):
+            raise ParseError(f"a deal must be given as text, not {text!r}")
+        stripped = text.strip()
+        if len(stripped) < 2 or stripped[1] != ":":
+            raise ParseError(f"a deal starts with a seat and a colon, as in 'N:AKQ3.K52.7.A9842 ...', got {text!r}")
+        first = Seat.coerce(stripped[0])
+        parts = stripped[2:].split()
+        if len(parts) != 4:
+            raise ParseError(f"a deal needs four hands (use '-' for an absent one), got {len(parts)} in {text!r}")
+        hands: dict[Seat, Hand] = {}
+        seat = first
+        for part in parts:
+            if part != "-":
+                hands[seat] = Hand.parse(part)
+            seat = seat.next
+        return cls(hands, dealer=first)
+
+    def __str__(self) -> str:
+        parts = []
+        seat = self.dealer
+        for _ in range(4):
+            hand = self._hands.get(seat)
+            parts.append("-" if hand is None else str(hand))
+            seat = seat.next
+        return f"{self.dealer.name}:" + " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({str(self)!r})"
+
+    def _repr_html_(self) -> str:
+        from .render import deal_html
+
+        return deal_html(self)
+
+    # -- deal codes ----------------------------------------------------------------------
+    @property
+    def code(self) -> str:
+        """A 20-character code that :meth:`from_code` turns back into this deal (and dealer)."""
+        value = 0
+        remaining = list(range(52))
+        seats = _SEAT_ORDER[:3] if self.players == 4 else (Seat.N, Seat.S)
+        for seat in seats:
+            mask = self._hands[seat].mask
+            positions = [i for i, index in enumerate(remaining) if mask >> index & 1]
+            value = value * comb(len(remaining), 13) + _rank_subset(positions)
+            remaining = [index for index in remaining if not mask >> index & 1]
+        value = (value * 4 + self.dealer) * 2 + (self.players == 2)
+        return _format_code(_to_base32(value, 20))
+
+    @classmethod
+    def from_code(cls, code: str) -> Deal:
+        """The deal whose :attr:`code` is ``code`` (case, dashes and spaces ignored)."""
+        value = _from_base32(code)
+        two_player = value & 1
+        value >>= 1
+        dealer = Seat(value & 3)
+        value >>= 2
+        seats = (Seat.N, Seat.S) if two_player else _SEAT_ORDER[:3]
+        sizes = [52 - 13 * k for k in range(len(seats))]
+        ranks: list[int] = []
+        for size in reversed(sizes):
+            value, rank = divmod(value, comb(size, 13))
+            ranks.append(rank)
+        if value:
+            raise ParseError(f"deal code {code!r} is out of range")
+        ranks.reverse()
+        remaining = list(range(52))
+        hands: dict[Seat, Hand] = {}
+        for seat, rank in zip(seats, ranks):
+            positions = _unrank_subset(rank, 13)
+            chosen = [remaining[p] for p in positions]
+            mask = 0
+            for index in chosen:
+                mask |= 1 << index
+            hands[seat] = Hand.from_mask(mask)
+            remaining = [index for index in remaining if not mask >> index & 1]
+        if not two_player:
+            mask = 0
+            for index in remaining:
+                mask |= 1 << index
+            hands[Seat.W] = Hand.from_mask(mask)
+        return cls(hands, dealer=dealer)
+
+    @classmethod
+    def of_the_day(cls, date: _dt.date | str | None = None) -> Deal:
+        """The same deal for everyone on the same calendar date (default: today)."""
+        if date is None:
+            date = _dt.date.today()
+        if isinstance(date, str):
+            try:
+                date = _dt.date.fromisoformat(date.strip())
+            except ValueError:
+                raise ParseError(f"date {date!r} is not in YYYY-MM-DD form") from None
+        if isinstance(date, _dt.datetime):
+            date = date.date()
+        return deal(f"deal-of-the-day:{date.isoformat()}", dealer=Seat(date.toordinal() % 4))
+
+
+def _rank_subset(positions: list[int]) -> int:
+    """Combinatorial number system: the rank of a sorted k-subset."""
+    return sum(comb(p, k + 1) for k, p in enumerate(positions))
+
+
+def _unrank_subset(rank: int, k: int) -> list[int]:
+    out: list[int] = []
+    for size in range(k, 0, -1):
+        p = size - 1
+        while comb(p + 1, size) <= rank:
+            p += 1
+        rank -= comb(p, size)
+        out.append(p)
+    out.reverse()
+    return out
+
+
+_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_DECODE = {ch: i for i, ch in enumerate(_ALPHABET)}
+_DECODE.update({"O": 0, "I": 1, "L": 1})
+
+
+def _to_base32(value: int, width: int) -> str:
+    chars = []
+    for _ in range(width):
+        value, digit = divmod(value, 32)
+        chars.append(_ALPHABET[digit])
+    if value:
+        raise ParseError("deal code overflow")
+    return "".join(reversed(chars))
+
+
+def _format_code(raw: str) -> str:
+    return "-".join(raw[i : i + 5] for i in range(0, len(raw), 5))
+
+
+def _from_base32(code: str) -> int:
+    if not isinstance(code, str):
+        raise ParseError(f"a deal code is text, not {code!r}")
+    cleaned = code.strip().upper().replace("-", "").replace(" ", "")
+    if len(cleaned) != 20:
+        raise ParseError(f"a deal code has 20 characters (dashes aside), got {len(cleaned)} in {code!r}")
+    value = 0
+    for ch in cleaned:
+        digit = _DECODE.get(ch)
+        if digit is None:
+            raise ParseError(f"character {ch!r} cannot appear in a deal code {code!r}")
+        value = value * 32 + digit
+    return value
+
+
+def deal(seed: int | str | None = None, *, dealer: SeatLike = Seat.N) -> Deal:
+    """Deal 13 cards to each of the four seats, one at a time clockwise from the
+    dealer's left. The same ``seed`` gives the same deal everywhere; ``None``
+    picks a fresh random seed.
+
+    >>> deal(7) == deal(7), deal(7) == deal(8)
+    (True, False)
+    """
+    if seed is None:
+        seed = secrets.randbits(64)
+    dealer_seat = Seat.coerce(dealer)
+    deck = shuffled_deck(seed)
+    masks = [0, 0, 0, 0]
+    seat = dealer_seat.next
+    for card in deck:
+        masks[seat] |= card.mask
+        seat = seat.next
+    return Deal({s: Hand.from_mask(masks[s]) for s in Seat}, dealer=dealer_seat)

@@ -1,0 +1,623 @@
+"""One hand of Spades, from the first bid to the last trick: :class:`Round`.
+
+Legal play and the trick winner are pure functions (:func:`legal_mask`,
+:func:`trick_winner`); :class:`Round` keeps the state, checks every action
+(``can_play`` / ``verify_play`` / ``play``, and the same for bids) and records
+each one as a frozen event, so a hand can be undone and replayed.
+
+>>> from spades_teach import deal
+>>> r = Round(deal(7), dealer="N")
+>>> r.to_act
+<Seat.E: 1>
+>>> for seat, bid in zip("ESWN", [3, 4, 2, 3]):
+...     r.bid(seat, bid)
+>>> r.phase, r.to_act
+('play', <Seat.E: 1>)
+>>> r.play("E", "KS")
+Traceback (most recent call last):
+...
+spades_teach.errors.IllegalPlayError: spades are not broken yet: lead a heart, diamond or club (QH, 8H, 7H, 8D, JC, TC, 7C, 6C, 3C)
+>>> r.play("E", "AS")
+Traceback (most recent call last):
+...
+spades_teach.errors.IllegalPlayError: East does not hold AS
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Union
+
+from .bids import Bid, BidLike
+from .cards import SUIT_MASKS, Card, CardLike, Hand, ParseError, Seat, SeatLike, SeatMap, Suit, Team, TeamMap, _mask_cards
+from .deals import Deal, DealLike
+from .errors import IllegalActionError, IllegalBidError, IllegalPlayError
+from .rules import Rules
+from .scoring import RoundScore, Side, coerce_side, score_round, side_of, sides_of
+
+__all__ = [
+    "Round",
+    "Trick",
+    "BidEvent",
+    "PlayEvent",
+    "Event",
+    "trick_winner",
+    "legal_mask",
+    "legal_cards",
+    "explain_illegal",
+]
+
+_SPADES = SUIT_MASKS[Suit.SPADES]
+_TWO_OF_CLUBS = Card("2", "C")
+_SEATS = tuple(Seat)
+Phase = Literal["bidding", "play", "complete"]
+
+
+# -- pure functions ---------------------------------------------------------------------
+
+
+def trick_winner(cards: Sequence[CardLike], leader: SeatLike = Seat.N, players: int = 4) -> Seat:
+    """The seat that wins a trick, given its cards in play order and its leader.
+
+    The highest spade wins; with no spade, the highest card of the suit led.
+
+    >>> trick_winner(["3H", "KH", "5S", "9H"], leader="N")
+    <Seat.S: 2>
+    """
+    parsed = [Card.parse(c) for c in cards]
+    if not parsed:
+        raise IllegalActionError("an empty trick has no winner")
+    best = winning_index(parsed)
+    seat = Seat.coerce(leader)
+    for _ in range(best):
+        seat = _next_seat(seat, players)
+    return seat
+
+
+def winning_index(cards: Sequence[Card]) -> int:
+    """The index in play order of the card winning (so far) a trick."""
+    best = 0
+    top = cards[0]
+    for i in range(1, len(cards)):
+        card = cards[i]
+        if card.suit is top.suit:
+            if card.rank > top.rank:
+                best, top = i, card
+        elif card.suit is Suit.SPADES:
+            best, top = i, card
+    return best
+
+
+def _next_seat(seat: Seat, players: int) -> Seat:
+    if players == 2:
+        return Seat.S if seat is Seat.N else Seat.N
+    return _SEATS[(seat + 1) & 3]
+
+
+def legal_mask(
+    hand_mask: int,
+    led: Suit | None,
+    spades_broken: bool,
+    *,
+    first_trick_two_of_clubs: bool = False,
+) -> int:
+    """The bitmask of legal cards for a hand (as a mask), given the suit led
+    (``None`` when leading) and whether spades are broken."""
+    if led is not None:
+        follow = hand_mask & SUIT_MASKS[led]
+        return follow or hand_mask
+    if first_trick_two_of_clubs and hand_mask & _TWO_OF_CLUBS.mask:
+        return _TWO_OF_CLUBS.mask
+    if spades_broken:
+        return hand_mask
+    return (hand_mask & ~_SPADES) or hand_mask
+
+
+def legal_cards(hand: Hand | str, led: Suit | str | None = None, spades_broken: bool = False) -> Hand:
+    """The legal cards of ``hand`` when ``led`` was led (``None``: you are leading).
+
+    >>> str(legal_cards("AKQ3.K52.7.A9842", led="H"))
+    '.K52..'
+    >>> str(legal_cards("AKQ3.K52.7.A9842"))
+    '.K52.7.A9842'
+    """
+    h = Hand.coerce(hand)
+    suit = None if led is None else Suit.coerce(led)
+    return Hand.from_mask(legal_mask(h.mask, suit, spades_broken))
+
+
+def _card_list(mask: int) -> str:
+    return ", ".join(str(c) for c in _mask_cards(mask))
+
+
+def explain_illegal(
+    card: Card,
+    hand_mask: int,
+    led: Suit | None,
+    spades_broken: bool,
+    *,
+    first_trick_two_of_clubs: bool = False,
+) -> str | None:
+    """Why ``card`` may not be played from ``hand_mask`` (``None`` if it may).
+    The reason is one lowercase line that says what would be legal."""
+    if not hand_mask & card.mask:
+        return f"{card} is not in the hand"
+    if led is not None:
+        follow = hand_mask & SUIT_MASKS[led]
+        if follow and card.suit is not led:
+            return f"must follow {led.word}: play {_card_list(follow)}"
+        return None
+    if first_trick_two_of_clubs and hand_mask & _TWO_OF_CLUBS.mask and card is not _TWO_OF_CLUBS:
+        return "the 2♣ must lead the first trick: play 2C"
+    if card.suit is Suit.SPADES and not spades_broken and hand_mask & ~_SPADES:
+        return f"spades are not broken yet: lead a heart, diamond or club ({_card_list(hand_mask & ~_SPADES)})"
+    return None
+
+
+# -- events and tricks -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BidEvent:
+    """A bid made in turn."""
+
+    seat: Seat
+    bid: Bid
+
+    def to_json(self) -> Any:
+        return {"seat": self.seat.name, "bid": int(self.bid) if int(self.bid) else str(self.bid)}
+
+
+@dataclass(frozen=True)
+class PlayEvent:
+    """A card played; ``renege`` is True when it broke the follow-suit rule
+    (possible only under ``renege="penalty"``)."""
+
+    seat: Seat
+    card: Card
+    renege: bool = False
+
+
+Event = Union[BidEvent, PlayEvent]
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick: its number (1–13), leader, cards in play order and winner (``None``
+    while it is in progress)."""
+
+    number: int
+    leader: Seat
+    cards: tuple[Card, ...]
+    seats: tuple[Seat, ...]
+    winner: Seat | None
+
+    @property
+    def led(self) -> Suit | None:
+        return self.cards[0].suit if self.cards else None
+
+    @property
+    def is_complete(self) -> bool:
+        return self.winner is not None
+
+    def card_of(self, seat: SeatLike) -> Card | None:
+        s = Seat.coerce(seat)
+        for who, card in zip(self.seats, self.cards):
+            if who is s:
+                return card
+        return None
+
+    @property
+    def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        return tuple(zip(self.seats, self.cards))
+
+    def __str__(self) -> str:
+        body = " ".join(f"{seat.name}:{card}" for seat, card in self.plays)
+        won = f" won by {self.winner.name}" if self.winner is not None else ""
+        return f"trick {self.number}: {body}{won}"
+
+    def _repr_html_(self) -> str:
+        from .render import trick_html
+
+        return trick_html(self)
+
+
+# -- the round ---------------------------------------------------------------------------
+
+
+class Round:
+    """One hand: bidding, then 13 tricks, then the score.
+
+    ``Round(deal, dealer="N", rules=Rules(), scores=None)``: ``deal`` is a
+    :class:`Deal` (or its PBN-style text); ``dealer`` defaults to the deal's;
+    ``scores`` is the match score before this hand (side → points), which decides
+    whether a blind Nil is allowed. Every action is checked; an illegal one raises
+    :class:`IllegalBidError` or :class:`IllegalPlayError` and changes nothing.
+    """
+
+    def __init__(
+        self,
+        deal: DealLike,
+        *,
+        dealer: SeatLike | None = None,
+        rules: Rules = Rules(),
+        scores: Mapping[Any, int] | None = None,
+    ) -> None:
+        self._deal = Deal.parse(deal) if isinstance(deal, str) else deal
+        if not isinstance(self._deal, Deal):
+            raise ParseError(f"a round needs a Deal or deal text, not {deal!r}")
+        if not isinstance(rules, Rules):
+            raise ParseError(f"rules must be a Rules value, not {rules!r}")
+        if self._deal.players != rules.players:
+            raise ParseError(
+                f"this deal is for {self._deal.players} players but the rules are for {rules.players}"
+            )
+        self._rules = rules
+        self._dealer = self._deal.dealer if dealer is None else Seat.coerce(dealer)
+        if rules.players == 2 and self._dealer not in (Seat.N, Seat.S):
+            raise ParseError(f"two-player Spades is played by N and S: the dealer cannot be {self._dealer.name}")
+        self._players = rules.players
+        self._seats: tuple[Seat, ...] = (Seat.N, Seat.S) if self._players == 2 else _SEATS
+        self._scores: dict[Side, int] = TeamMap({side: 0 for side in sides_of(rules)})
+        if scores:
+            for key, value in scores.items():
+                self._scores[coerce_side(key, rules)] = int(value)
+        self._reset()
+
+    # -- state -----------------------------------------------------------------------------
+    def _reset(self) -> None:
+        self._hands = [0, 0, 0, 0]
+        for seat, hand in self._deal.items():
+            self._hands[seat] = hand.mask
+        self._bids: dict[Seat, Bid] = SeatMap()
+        self._phase: Phase = "bidding"
+        self._to_act: Seat | None = self._next(self._dealer)
+        self._trick_cards: list[Card] = []
+        self._trick_seats: list[Seat] = []
+        self._leader: Seat | None = None
+        self._tricks: list[Trick] = []
+        self._won = [0, 0, 0, 0]
+        self._broken = False
+        self._history: list[Event] = []
+        self._reneges: list[PlayEvent] = []
+
+    def _next(self, seat: Seat) -> Seat:
+        if self._players == 2:
+            return Seat.S if seat is Seat.N else Seat.N
+        return _SEATS[(seat + 1) & 3]
+
+    @property
+    def deal(self) -> Deal:
+        return self._deal
+
+    @property
+    def dealer(self) -> Seat:
+        return self._dealer
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats that play, in clockwise order from North."""
+        return self._seats
+
+    @property
+    def scores_before(self) -> dict[Side, int]:
+        return TeamMap(self._scores)
+
+    @property
+    def phase(self) -> Phase:
+        """``"bidding"``, ``"play"`` or ``"complete"``."""
+        return self._phase
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose turn it is (to bid or to play); ``None`` when the hand is over."""
+        return self._to_act
+
+    @property
+    def bids(self) -> dict[Seat, Bid]:
+        return SeatMap(self._bids)
+
+    @property
+    def is_complete(self) -> bool:
+        """True once all 13 tricks have been played."""
+        return self._phase == "complete"
+
+    @property
+    def spades_broken(self) -> bool:
+        return self._broken
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        return tuple(self._history)
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks, in order (each with its winner)."""
+        return list(self._tricks)
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick in progress (possibly empty); its ``winner`` is ``None``."""
+        leader = self._leader if self._leader is not None else (self._to_act or self._dealer)
+        return Trick(len(self._tricks) + 1, leader, tuple(self._trick_cards), tuple(self._trick_seats), None)
+
+    @property
+    def trick_number(self) -> int:
+        """The number (1–13) of the trick being played."""
+        return min(len(self._tricks) + 1, 13)
+
+    @property
+    def tricks_won(self) -> dict[Seat, int]:
+        return SeatMap((seat, self._won[seat]) for seat in self._seats)
+
+    @property
+    def team_tricks(self) -> dict[Side, int]:
+        out: dict[Side, int] = TeamMap()
+        for side in sides_of(self._rules):
+            out[side] = sum(self._won[s] for s in (side.seats if isinstance(side, Team) else (side,)))
+        return out
+
+    def hand(self, seat: SeatLike) -> Hand:
+        """The cards ``seat`` still holds."""
+        s = Seat.coerce(seat)
+        self._check_seat_plays(s, IllegalActionError)
+        return Hand.from_mask(self._hands[s])
+
+    @property
+    def hands(self) -> dict[Seat, Hand]:
+        return SeatMap((seat, Hand.from_mask(self._hands[seat])) for seat in self._seats)
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """Cards of the completed tricks, in the order they were played."""
+        return tuple(card for trick in self._tricks for card in trick.cards)
+
+    @property
+    def reneges(self) -> tuple[PlayEvent, ...]:
+        return tuple(self._reneges)
+
+    def _check_seat_plays(self, seat: Seat, error: type[IllegalActionError]) -> None:
+        if seat not in self._seats:
+            raise error(f"{seat.word} does not play in a two-player game")
+
+    # -- bidding ------------------------------------------------------------------------------
+    def verify_bid(self, seat: SeatLike, bid: BidLike) -> Bid:
+        """Raise :class:`IllegalBidError` with the reason if ``seat`` may not bid
+        ``bid`` now; return the bid as a :class:`Bid` otherwise."""
+        try:
+            s = Seat.coerce(seat)
+        except ParseError as exc:
+            raise IllegalBidError(str(exc)) from None
+        self._check_seat_plays(s, IllegalBidError)
+        if self._phase != "bidding":
+            raise IllegalBidError(f"bidding is closed: all {len(self._seats)} players have bid")
+        assert self._to_act is not None
+        if s is not self._to_act:
+            raise IllegalBidError(f"it is {self._to_act.word}'s turn to bid, not {s.word}'s")
+        try:
+            b = Bid.coerce(bid)
+        except ParseError as exc:
+            raise IllegalBidError(str(exc)) from None
+        rules = self._rules
+        low = 0 if rules.nil else 1
+        if b.is_nil and not rules.nil:
+            raise IllegalBidError("Nil is not allowed under these rules: bid 1 to 13")
+        if b.blind:
+            if not rules.blind_nil:
+                raise IllegalBidError("blind Nil is not allowed under these rules: bid a number or Nil")
+            side = side_of(s, rules)
+            behind = max(self._scores[o] for o in sides_of(rules) if o != side) - self._scores[side]
+            if behind < rules.blind_nil_deficit:
+                raise IllegalBidError(
+                    f"blind Nil needs your side to be at least {rules.blind_nil_deficit} points behind; "
+                    f"{side.name} is {'behind by ' + str(behind) if behind > 0 else 'not behind'}"
+                )
+        if rules.min_team_bid and self._players == 4 and not b.is_nil:
+            partner_bid = self._bids.get(s.partner)
+            if partner_bid is not None and not partner_bid.is_nil:
+                needed = rules.min_team_bid - int(partner_bid)
+                if int(b) < needed:
+                    raise IllegalBidError(
+                        f"{s.team.name} must bid at least {rules.min_team_bid} together: "
+                        f"bid {needed} or more{' (or Nil)' if rules.nil else ''}"
+                    )
+        if not low <= int(b) <= 13:
+            raise IllegalBidError(f"bid {b} is out of range: bid {low} to 13")
+        return b
+
+    def can_bid(self, seat: SeatLike, bid: BidLike) -> bool:
+        try:
+            self.verify_bid(seat, bid)
+        except IllegalBidError:
+            return False
+        return True
+
+    def legal_bids(self) -> list[Bid]:
+        """Every bid the seat to act may make now."""
+        if self._phase != "bidding" or self._to_act is None:
+            return []
+        options: list[BidLike] = [*range(14), "blind nil"]
+        return [Bid.coerce(o) for o in options if self.can_bid(self._to_act, o)]
+
+    def bid(self, seat: SeatLike, bid: BidLike) -> BidEvent:
+        """Make a bid in turn (0 or ``"nil"`` for Nil, ``"blind nil"``)."""
+        b = self.verify_bid(seat, bid)
+        s = Seat.coerce(seat)
+        self._bids[s] = b
+        event = BidEvent(s, b)
+        self._history.append(event)
+        if len(self._bids) == len(self._seats):
+            self._phase = "play"
+            self._to_act = self._first_leader()
+            self._leader = self._to_act
+        else:
+            self._to_act = self._next(s)
+        return event
+
+    def _first_leader(self) -> Seat:
+        if self._rules.first_lead == "two_of_clubs":
+            for seat in self._seats:
+                if self._hands[seat] & _TWO_OF_CLUBS.mask:
+                    return seat
+        return self._next(self._dealer)
+
+    # -- play ------------------------------------------------------------------------------------
+    def _led(self) -> Suit | None:
+        return self._trick_cards[0].suit if self._trick_cards else None
+
+    def _two_of_clubs_lead(self) -> bool:
+        return self._rules.first_lead == "two_of_clubs" and not self._tricks and not self._trick_cards
+
+    def legal_plays(self) -> Hand:
+        """The cards the seat to act may play now (a :class:`Hand`: iterable, sized, ``in``)."""
+        if self._phase != "play":
+            return Hand.from_mask(0)
+        seat = self._to_act
+        assert seat is not None
+        return Hand.from_mask(
+            legal_mask(self._hands[seat], self._led(), self._broken, first_trick_two_of_clubs=self._two_of_clubs_lead())
+        )
+
+    def why_illegal(self, card: CardLike, seat: SeatLike | None = None) -> str | None:
+        """Why ``card`` cannot be played now by ``seat`` (default: the seat to act),
+        or ``None`` if it can. Under ``renege="penalty"`` a renege is reported too."""
+        try:
+            self.verify_play(self._to_act if seat is None else seat, card, allow_renege=False)
+        except IllegalPlayError as exc:
+            return str(exc)
+        return None
+
+    def verify_play(self, seat: SeatLike | None, card: CardLike, *, allow_renege: bool = True) -> bool:
+        """Raise :class:`IllegalPlayError` with the reason if ``seat`` may not play
+        ``card`` now. Returns whether the play is a renege (only under
+        ``renege="penalty"``)."""
+        try:
+            s = seat if type(seat) is Seat else Seat.coerce(seat)  # type: ignore[arg-type]
+            c = card if type(card) is Card else Card.parse(card)  # type: ignore[arg-type]
+        except ParseError as exc:
+            raise IllegalPlayError(str(exc)) from None
+        assert isinstance(s, Seat) and isinstance(c, Card)
+        if self._phase != "play":
+            if self._phase == "bidding":
+                raise IllegalPlayError(f"the bidding is not finished: it is {self._to_act.word}'s turn to bid")  # type: ignore[union-attr]
+            raise IllegalPlayError("the hand is over: all 13 tricks have been played")
+        self._check_seat_plays(s, IllegalPlayError)
+        if s is not self._to_act:
+            raise IllegalPlayError(f"it is {self._to_act.word}'s turn to play, not {s.word}'s")  # type: ignore[union-attr]
+        hand = self._hands[s]
+        if not hand & c.mask:
+            raise IllegalPlayError(f"{s.word} does not hold {c}")
+        led = self._trick_cards[0].suit if self._trick_cards else None
+        reason = explain_illegal(c, hand, led, self._broken, first_trick_two_of_clubs=self._two_of_clubs_lead())
+        if reason is None:
+            return False
+        if allow_renege and self._rules.renege == "penalty" and reason.startswith("must follow"):
+            return True
+        raise IllegalPlayError(reason)
+
+    def can_play(self, seat: SeatLike | None, card: CardLike) -> bool:
+        try:
+            self.verify_play(seat, card)
+        except IllegalPlayError:
+            return False
+        return True
+
+    def play(self, seat: SeatLike, card: CardLike) -> PlayEvent:
+        """Play a card for ``seat``; raises :class:`IllegalPlayError` (changing
+        nothing) if it is not allowed."""
+        renege = self.verify_play(seat, card)
+        s: Seat = seat if type(seat) is Seat else Seat.coerce(seat)  # type: ignore[assignment]
+        c: Card = card if type(card) is Card else Card.parse(card)  # type: ignore[assignment]
+        event = PlayEvent(s, c, renege)
+        self._apply_play(event)
+        self._history.append(event)
+        return event
+
+    def _apply_play(self, event: PlayEvent) -> None:
+        s, c = event.seat, event.card
+        self._hands[s] &= ~c.mask
+        cards = self._trick_cards
+        if not cards:
+            self._leader = s
+        elif c.suit is Suit.SPADES and cards[0].suit is not Suit.SPADES:
+            self._broken = True
+        if c.suit is Suit.SPADES and self._rules.spade_lead_breaks:
+            self._broken = True
+        if event.renege:
+            self._reneges.append(event)
+        cards.append(c)
+        self._trick_seats.append(s)
+        if len(cards) < len(self._seats):
+            self._to_act = self._next(s)
+            return
+        winner = self._trick_seats[winning_index(cards)]
+        trick = Trick(len(self._tricks) + 1, self._trick_seats[0], tuple(cards), tuple(self._trick_seats), winner)
+        self._tricks.append(trick)
+        self._won[winner] += 1
+        self._trick_cards = []
+        self._trick_seats = []
+        if len(self._tricks) == 13:
+            self._phase = "complete"
+            self._to_act = None
+            self._leader = None
+        else:
+            self._to_act = winner
+            self._leader = winner
+
+    # -- history -------------------------------------------------------------------------------
+    def undo(self) -> Event:
+        """Take back the last bid or card; returns the event undone."""
+        if not self._history:
+            raise IllegalActionError("nothing to undo: no bid or card has been made yet")
+        events = self._history[:-1]
+        last = self._history[-1]
+        self._reset()
+        self._replay(events)
+        return last
+
+    def _replay(self, events: Iterable[Event]) -> None:
+        for event in events:
+            if isinstance(event, BidEvent):
+                self.bid(event.seat, event.bid)
+            else:
+                self.play(event.seat, event.card)
+
+    def copy(self) -> Round:
+        """An independent copy of this round in the same state."""
+        clone = Round(self._deal, dealer=self._dealer, rules=self._rules, scores=self._scores)
+        clone._replay(self._history)
+        return clone
+
+    # -- scoring ---------------------------------------------------------------------------------
+    def renege_counts(self) -> dict[Side, int]:
+        counts: dict[Side, int] = TeamMap({side: 0 for side in sides_of(self._rules)})
+        for event in self._reneges:
+            counts[side_of(event.seat, self._rules)] += 1
+        return counts
+
+    def score(self, bags: Mapping[Any, int] | None = None) -> RoundScore:
+        """Score the finished hand (``bags``: counters carried in, side → bags)."""
+        if self._phase != "complete":
+            raise IllegalActionError(
+                f"the hand is not finished: {len(self._tricks)} of 13 tricks played"
+                if self._phase == "play"
+                else "the hand is not finished: bidding is still open"
+            )
+        reneges = self.renege_counts() if self._rules.renege == "penalty" else None
+        return score_round(self._bids, self.tricks_won, bags=bags, rules=self._rules, reneges=reneges)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Round dealer={self._dealer.name} phase={self._phase} "
+            f"tricks={len(self._tricks)} to_act={self._to_act.name if self._to_act else None}>"
+        )
+
+    def _repr_html_(self) -> str:
+        from .render import round_html
+
+        return round_html(self)

@@ -1,0 +1,139 @@
+"""Every rule variant as one frozen value, :class:`Rules`.
+
+The defaults are the standard partnership game of the rule texts: Nil allowed
+(±100), blind Nil off, 10 bags cost 100, 500 points to win, −200 loses, the
+player to the dealer's left leads first, reneges are prevented.
+
+Readings chosen where the texts leave room (each is an option):
+
+* ``min_team_bid`` — when set (usually 4), the second bidder of a partnership
+  may not leave the team's total below it. A Nil or blind Nil is always allowed
+  (the usual exception), and a partnership with a Nil bidder is not held to the
+  minimum, since its contract is the other partner's bid alone.
+* ``spade_lead_breaks`` — the texts say spades are broken when a spade is played
+  on another suit. With the default ``False``, a spade led by a player who holds
+  nothing else does *not* break spades; ``True`` makes any spade played break them.
+* ``renege="penalty"`` — the offending side gives ``renege_penalty`` tricks per
+  renege to the opponents at scoring: they are taken from the offending side's
+  contract tricks (never below zero) and added to the opponents' contract
+  tricks. Nil results are judged on the Nil bidder's own tricks and do not move.
+* ``two_player_peek`` — in the two-player draw, whether the second card may be
+  looked at before it is discarded (the texts' variant); default ``False``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import RulesError
+
+__all__ = ["Rules", "FIRST_LEADS", "RENEGE_MODES"]
+
+FIRST_LEADS = ("left_of_dealer", "two_of_clubs")
+RENEGE_MODES = ("prevent", "penalty")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule variants in force. All fields are keyword-friendly and validated.
+
+    >>> Rules().target, Rules(target=250).target
+    (500, 250)
+    >>> Rules(target=-5)
+    Traceback (most recent call last):
+    ...
+    spades_teach.errors.RulesError: target must be a positive number of points, got -5
+    """
+
+    target: int = 500
+    loss_limit: int | None = -200
+    nil: bool = True
+    blind_nil: bool = False
+    blind_nil_deficit: int = 100
+    bag_limit: int = 10
+    bag_penalty: int = 100
+    first_lead: Literal["left_of_dealer", "two_of_clubs"] = "left_of_dealer"
+    min_team_bid: int | None = None
+    renege: Literal["prevent", "penalty"] = "prevent"
+    renege_penalty: int = 3
+    players: int = 4
+    nil_value: int = 100
+    blind_nil_value: int = 200
+    spade_lead_breaks: bool = False
+    two_player_peek: bool = False
+
+    def __post_init__(self) -> None:
+        def is_int(value: Any) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool)
+
+        if not is_int(self.target) or self.target <= 0:
+            raise RulesError(f"target must be a positive number of points, got {self.target!r}")
+        if self.loss_limit is not None and (not is_int(self.loss_limit) or self.loss_limit >= self.target):
+            raise RulesError(f"loss_limit must be None or a whole number below the target, got {self.loss_limit!r}")
+        for name in ("nil", "blind_nil", "spade_lead_breaks", "two_player_peek"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        if self.blind_nil and not self.nil:
+            raise RulesError("blind_nil needs nil: a blind Nil is a Nil bid")
+        if not is_int(self.blind_nil_deficit) or self.blind_nil_deficit < 0:
+            raise RulesError(f"blind_nil_deficit must be 0 or more points, got {self.blind_nil_deficit!r}")
+        if not is_int(self.bag_limit) or self.bag_limit < 1:
+            raise RulesError(f"bag_limit must be 1 or more, got {self.bag_limit!r}")
+        if not is_int(self.bag_penalty) or self.bag_penalty < 0:
+            raise RulesError(f"bag_penalty must be 0 or more points, got {self.bag_penalty!r}")
+        if self.first_lead not in FIRST_LEADS:
+            raise RulesError(f"first_lead must be one of {', '.join(FIRST_LEADS)}, got {self.first_lead!r}")
+        if self.min_team_bid is not None and (not is_int(self.min_team_bid) or not 1 <= self.min_team_bid <= 13):
+            raise RulesError(f"min_team_bid must be None or 1-13, got {self.min_team_bid!r}")
+        if self.renege not in RENEGE_MODES:
+            raise RulesError(f"renege must be 'prevent' or 'penalty', got {self.renege!r}")
+        if not is_int(self.renege_penalty) or not 0 <= self.renege_penalty <= 13:
+            raise RulesError(f"renege_penalty must be 0-13 tricks, got {self.renege_penalty!r}")
+        if self.players not in (2, 4):
+            raise RulesError(f"players must be 4 (partnerships) or 2, got {self.players!r}")
+        if self.players == 2 and self.min_team_bid is not None:
+            raise RulesError("min_team_bid is a partnership rule: it cannot be used with players=2")
+        if self.players == 2 and self.first_lead != "left_of_dealer":
+            raise RulesError("two-player Spades has no 2♣ lead: the winner of the cut leads first")
+        for name in ("nil_value", "blind_nil_value"):
+            if not is_int(getattr(self, name)) or getattr(self, name) < 0:
+                raise RulesError(f"{name} must be 0 or more points, got {getattr(self, name)!r}")
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated like the constructor)."""
+        try:
+            return dataclasses.replace(self, **changes)
+        except TypeError as exc:
+            raise RulesError(str(exc)) from None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options that differ from the defaults (what a game record stores)."""
+        default = Rules()
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if getattr(self, f.name) != getattr(default, f.name)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        if not isinstance(data, dict):
+            raise RulesError(f"rules must be an object of options, got {data!r}")
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesError(f"unknown rules option {unknown[0]!r}; known options: {', '.join(sorted(known))}")
+        return cls(**data)
+
+    def describe(self) -> str:
+        """One line a learner can read: the variants in force."""
+        parts = [f"{self.players} players", f"game to {self.target}"]
+        parts.append("no loss limit" if self.loss_limit is None else f"lose at {self.loss_limit}")
+        parts.append(f"Nil ±{self.nil_value}" if self.nil else "no Nil")
+        if self.blind_nil:
+            parts.append(f"blind Nil ±{self.blind_nil_value} when {self.blind_nil_deficit}+ behind")
+        parts.append(f"{self.bag_limit} bags cost {self.bag_penalty}")
+        parts.append("2♣ leads first" if self.first_lead == "two_of_clubs" else "dealer's left leads first")
+        if self.min_team_bid:
+            parts.append(f"team bid at least {self.min_team_bid}")
+        if self.renege == "penalty":
+            parts.append(f"renege costs {self.renege_penalty} tricks")
+        return ", ".join(parts)
