@@ -162,7 +162,7 @@ class Card:
     [Card('2C'), Card('TH'), Card('AS')]
     """
 
-    __slots__ = ("rank", "suit", "index", "mask", "_text")
+    __slots__ = ("_text", "index", "mask", "rank", "suit")
 
     rank: Rank
     suit: Suit

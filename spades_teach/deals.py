@@ -96,9 +96,9 @@ class Deal(Mapping[Seat, Hand]):
     South only. ``dealer`` is kept for convenience but is not part of equality:
     two deals are equal when every seat holds the same cards.
 
-    >>> d = Deal.parse("N:AKQ3.K52.7.A9842 J54.AQ7.KQ9.KQ3 T976.J43.A843.T6 82.T986.JT652.J7")
+    >>> d = Deal.parse("N:QJT5.AT5.Q653.98 K962.Q87.8.JT763 8743.K942.AT4.KQ A.J63.KJ972.A542")
     >>> d["S"]
-    Hand('T976.J43.A843.T6')
+    Hand('8743.K942.AT4.KQ')
     >>> Deal.parse(str(d)) == d and Deal.from_code(d.code) == d
     True
     """
@@ -134,9 +134,16 @@ class Deal(Mapping[Seat, Hand]):
     # -- Mapping protocol ------------------------------------------------------------
     def __getitem__(self, seat: SeatLike) -> Hand:
         try:
-            return self._hands[Seat.coerce(seat)]
+            hand: Hand = self._hands[Seat.coerce(seat)]
         except KeyError:
             raise KeyError(seat) from None
+        return hand
+
+    def __contains__(self, seat: object) -> bool:
+        try:
+            return Seat.coerce(seat) in self._hands  # type: ignore[arg-type]
+        except ParseError:
+            return False
 
     def __iter__(self) -> Iterator[Seat]:
         return iter(self._hands)

@@ -10,7 +10,7 @@ each one as a frozen event, so a hand can be undone and replayed.
 >>> r.to_act
 <Seat.E: 1>
 >>> for seat, bid in zip("ESWN", [3, 4, 2, 3]):
-...     r.bid(seat, bid)
+...     _ = r.bid(seat, bid)
 >>> r.phase, r.to_act
 ('play', <Seat.E: 1>)
 >>> r.play("E", "KS")
@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from typing import Any, Literal, Union
 
 from .bids import Bid, BidLike
-from .cards import SUIT_MASKS, Card, CardLike, Hand, ParseError, Seat, SeatLike, SeatMap, Suit, Team, TeamMap, _mask_cards
+from .cards import SUIT_MASKS, Card, CardLike, Hand, Seat, SeatLike, SeatMap, Suit, Team, TeamMap, _mask_cards
 from .deals import Deal, DealLike
-from .errors import IllegalActionError, IllegalBidError, IllegalPlayError
+from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError
 from .rules import Rules
 from .scoring import RoundScore, Side, coerce_side, score_round, side_of, sides_of
 

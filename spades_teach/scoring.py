@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any, Union
 
 from .bids import Bid, BidLike
-from .cards import ParseError, Seat, Team, TeamMap
-from .errors import SpadesError
+from .cards import Seat, Team, TeamMap
+from .errors import ParseError, SpadesError
 from .rules import Rules
 
 __all__ = ["score_round", "RoundScore", "SideScore", "Side", "sides_of", "side_of", "side_name", "coerce_side"]
@@ -199,7 +199,7 @@ def score_round(
     for side in sides_of(rules):
         wanted = transfer[side] * rules.renege_penalty
         if wanted:
-            other = [o for o in sides_of(rules) if o != side][0]
+            other = next(o for o in sides_of(rules) if o != side)
             moved = min(wanted, contract_tricks[side])
             contract_tricks[side] -= moved
             contract_tricks[other] += moved

@@ -1,0 +1,107 @@
+"""HTML for notebooks: cards, hands, deals, tricks and rounds render themselves.
+
+Only the standard library is used; widgets build on these fragments.
+
+>>> from spades_teach import Card
+>>> 'class="st-card st-red"' in card_html(Card.parse("QH"))
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from .cards import Card, Hand, Seat, Suit
+
+if TYPE_CHECKING:
+    from .deals import Deal
+    from .engine import Round, Trick
+
+__all__ = ["card_html", "hand_html", "deal_html", "trick_html", "round_html", "STYLE"]
+
+STYLE = (
+    "<style>"
+    ".st-card{display:inline-block;min-width:2.1em;padding:.15em .25em;margin:.1em;border:1px solid #888;"
+    "border-radius:.3em;background:#fff;color:#111;font-family:sans-serif;font-weight:600;text-align:center}"
+    ".st-red{color:#c00}.st-hand{font-family:sans-serif;line-height:1.9}"
+    ".st-suit{white-space:nowrap}.st-void{color:#888;font-style:italic}"
+    ".st-table{border-collapse:collapse}.st-table td{padding:.3em .6em;vertical-align:middle}"
+    ".st-seat{font-weight:700;font-family:sans-serif}"
+    "</style>"
+)
+
+
+def card_html(card: Card) -> str:
+    """One card as a small inline box: rank and suit symbol, red for hearts and diamonds."""
+    red = " st-red" if card.suit.is_red else ""
+    label = html.escape(card.pretty)
+    return f'<span class="st-card{red}" title="{card}">{label}</span>'
+
+
+def _cards_html(cards: Iterable[Card]) -> str:
+    return "".join(card_html(c) for c in cards)
+
+
+def hand_html(hand: Hand, *, style: bool = True) -> str:
+    """A hand suit by suit, spades first, high to low."""
+    rows = []
+    for suit in Suit:
+        cards = hand.suit(suit)
+        body = _cards_html(cards) if cards else '<span class="st-void">void</span>'
+        rows.append(f'<div class="st-suit">{body}</div>')
+    return (STYLE if style else "") + f'<div class="st-hand">{"".join(rows)}</div>'
+
+
+def deal_html(deal: Deal) -> str:
+    """The four hands around a table, North at the top."""
+
+    def cell(seat: Seat) -> str:
+        if seat not in deal:
+            return ""
+        dealer = " (dealer)" if seat is deal.dealer else ""
+        return f'<div class="st-seat">{seat.word}{dealer}</div>' + hand_html(deal[seat], style=False)
+
+    return (
+        STYLE
+        + '<table class="st-table">'
+        + f"<tr><td></td><td>{cell(Seat.N)}</td><td></td></tr>"
+        + f"<tr><td>{cell(Seat.W)}</td><td></td><td>{cell(Seat.E)}</td></tr>"
+        + f"<tr><td></td><td>{cell(Seat.S)}</td><td></td></tr>"
+        + "</table>"
+    )
+
+
+def trick_html(trick: Trick) -> str:
+    """The cards of a trick in play order, with the winner when it is complete."""
+    parts = [f'<span class="st-seat">{seat.name}</span> {card_html(card)}' for seat, card in trick.plays]
+    won = f" — won by {trick.winner.word}" if trick.winner is not None else ""
+    return STYLE + f"<div>Trick {trick.number}: {' '.join(parts)}{html.escape(won)}</div>"
+
+
+def round_html(rnd: Round) -> str:
+    """A live hand: the remaining hands, the bids, the trick in progress and tricks won."""
+    hands = rnd.hands
+    won = rnd.tricks_won
+    bids = rnd.bids
+
+    def cell(seat: Seat) -> str:
+        if seat not in hands:
+            return ""
+        bid = bids.get(seat)
+        info = f" — bid {bid.label}" if bid is not None else ""
+        info += f", {won[seat]} won" if rnd.phase != "bidding" else ""
+        turn = " ◀" if rnd.to_act is seat else ""
+        return f'<div class="st-seat">{seat.word}{html.escape(info)}{turn}</div>' + hand_html(hands[seat], style=False)
+
+    trick = rnd.current_trick
+    middle = " ".join(f"{s.name} {card_html(c)}" for s, c in trick.plays) or html.escape(rnd.phase)
+    return (
+        STYLE
+        + '<table class="st-table">'
+        + f"<tr><td></td><td>{cell(Seat.N)}</td><td></td></tr>"
+        + f"<tr><td>{cell(Seat.W)}</td><td>{middle}</td><td>{cell(Seat.E)}</td></tr>"
+        + f"<tr><td></td><td>{cell(Seat.S)}</td><td></td></tr>"
+        + "</table>"
+    )
