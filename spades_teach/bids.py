@@ -13,11 +13,14 @@ whether it was a blind Nil.
 
 from __future__ import annotations
 
+import re
 from typing import Union
 
 from .errors import ParseError
 
 __all__ = ["Bid", "BidLike"]
+
+_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 class Bid(int):
@@ -52,13 +55,13 @@ class Bid(int):
         if isinstance(value, Bid):
             return value
         if isinstance(value, str):
+            if _NUMBER.fullmatch(value.strip()):
+                return cls(int(value.strip()))
             key = " ".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
             if key in ("nil", "n", "zero"):
                 return cls(0)
             if key in ("blind nil", "blind", "bn", "blindnil"):
                 return cls(0, blind=True)
-            if key.isdigit():
-                return cls(int(key))
             raise ParseError(f"unknown bid {value!r}: bid a number 0-13, 'nil' or 'blind nil'")
         return cls(value)
 
