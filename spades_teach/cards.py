@@ -688,6 +688,33 @@ class _CoercingDict(dict):  # type: ignore[type-arg]
 
     _coerce: Any = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        dict.__init__(self, *args, **kwargs)
+        if any(type(key) is str for key in self):
+            items = list(dict.items(self))
+            dict.clear(self)
+            for key, value in items:
+                dict.__setitem__(self, self._key(key), value)
+
+    def __setitem__(self, key: object, value: Any) -> None:
+        dict.__setitem__(self, self._key(key), value)
+
+    def __delitem__(self, key: object) -> None:
+        dict.__delitem__(self, self._key(key))
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def setdefault(self, key: object, default: Any = None) -> Any:
+        return dict.setdefault(self, self._key(key), default)
+
+    def pop(self, key: object, *default: Any) -> Any:
+        return dict.pop(self, self._key(key), *default)
+
+    def copy(self) -> Any:
+        return type(self)(self)
+
     def _key(self, key: object) -> object:
         if isinstance(key, str):
             try:
