@@ -1,0 +1,168 @@
+"""Engine benchmark: random-play hands per second and the cost of ``import spades_teach``.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/engine.py              # about 3 s per measurement
+    .venv/bin/python benchmarks/engine.py --seconds 10 # longer, steadier figures
+    .venv/bin/python benchmarks/engine.py --profile    # also print a cProfile of the play loop
+
+What it measures
+----------------
+(a) Full hands through the public :class:`~spades_teach.Round` API, single-threaded:
+    deal from a seed, four bids, then 52 plays, each chosen at random (seeded
+    :class:`random.Random`) among ``legal_plays()``. Reported twice: with the dealing
+    time included, and on pre-dealt deals (play only).
+(b) ``import spades_teach`` in a fresh interpreter (median of several runs), and
+    whether that import pulled in ipywidgets (it must not).
+
+The target is 3,000 hands per second or more. The script prints figures and never
+fails on them; speed is not asserted in the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import pstats
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from spades_teach import Deal, Round, Seat, deal
+
+TARGET_HANDS_PER_SECOND = 3000
+BIDS = (3, 4, 3, 3)
+
+
+def play_hand(hand_deal: Deal, rng: random.Random) -> Round:
+    """Bid and play one full hand at random through the public API."""
+    r = Round(hand_deal, dealer=hand_deal.dealer)
+    for bid in BIDS:
+        seat = r.to_act
+        assert seat is not None
+        r.bid(seat, bid)
+    while not r.is_complete:
+        seat = r.to_act
+        assert seat is not None
+        options = list(r.legal_plays())
+        r.play(seat, rng.choice(options))
+    return r
+
+
+def run_for(seconds: float, one_hand: Callable[[int], object]) -> tuple[int, float]:
+    """Call ``one_hand(i)`` for i = 0, 1, ... until ``seconds`` have passed."""
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        # Check the clock every 20 hands to keep its cost out of the figure.
+        for _ in range(20):
+            one_hand(count)
+            count += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return count, now - start
+
+
+def bench_with_dealing(seconds: float) -> float:
+    rng = random.Random(2024)
+
+    def one(i: int) -> object:
+        return play_hand(deal(i, dealer=Seat(i % 4)), rng)
+
+    count, elapsed = run_for(seconds, one)
+    return count / elapsed
+
+
+def bench_play_only(seconds: float, pool_size: int = 500) -> float:
+    deals = [deal(i, dealer=Seat(i % 4)) for i in range(pool_size)]
+    rng = random.Random(2024)
+
+    def one(i: int) -> object:
+        return play_hand(deals[i % pool_size], rng)
+
+    count, elapsed = run_for(seconds, one)
+    return count / elapsed
+
+
+def bench_dealing_only(seconds: float) -> float:
+    def one(i: int) -> object:
+        return deal(i)
+
+    count, elapsed = run_for(seconds, one)
+    return count / elapsed
+
+
+_IMPORT_PROBE = """
+import sys, time, json
+start = time.perf_counter()
+import spades_teach
+elapsed = time.perf_counter() - start
+heavy = sorted(m for m in ("ipywidgets", "IPython", "matplotlib", "numpy") if m in sys.modules)
+print(json.dumps({"seconds": elapsed, "heavy": heavy}))
+"""
+
+
+def bench_import(runs: int) -> tuple[float, float, list[str]]:
+    """Median in-process import time, median wall time of the whole fresh
+    interpreter, and the heavy modules the import pulled in (if any)."""
+    inner: list[float] = []
+    outer: list[float] = []
+    heavy: set[str] = set()
+    for _ in range(runs):
+        start = time.perf_counter()
+        out = subprocess.run([sys.executable, "-c", _IMPORT_PROBE], capture_output=True, text=True, check=True)
+        outer.append(time.perf_counter() - start)
+        result = json.loads(out.stdout)
+        inner.append(result["seconds"])
+        heavy.update(result["heavy"])
+    return statistics.median(inner), statistics.median(outer), sorted(heavy)
+
+
+def profile_play(hands: int, top: int) -> str:
+    deals = [deal(i) for i in range(hands)]
+    rng = random.Random(1)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for d in deals:
+        play_hand(d, rng)
+    profiler.disable()
+    stream = io.StringIO()
+    stats = pstats.Stats(profiler, stream=stream)
+    stats.sort_stats("tottime").print_stats(top)
+    return stream.getvalue()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per throughput measurement (default 3)")
+    parser.add_argument("--import-runs", type=int, default=7, help="fresh interpreters for the import timing (default 7)")
+    parser.add_argument("--profile", action="store_true", help="also print a cProfile of 300 hands of play")
+    args = parser.parse_args(argv)
+
+    print(f"Python {sys.version.split()[0]} on {sys.platform}, single thread")
+    with_deal = bench_with_dealing(args.seconds)
+    play_only = bench_play_only(args.seconds)
+    deals_per_second = bench_dealing_only(min(args.seconds, 1.0))
+    verdict = "meets" if with_deal >= TARGET_HANDS_PER_SECOND else "is BELOW"
+    print(f"hands/s, deal + 4 bids + 52 plays : {with_deal:8,.0f}  ({verdict} the {TARGET_HANDS_PER_SECOND:,}/s target)")
+    print(f"hands/s, 4 bids + 52 plays only   : {play_only:8,.0f}")
+    print(f"deals/s, deal(seed) alone         : {deals_per_second:8,.0f}")
+    inner, outer, heavy = bench_import(args.import_runs)
+    print(f"import spades_teach (median of {args.import_runs}): {inner * 1000:.1f} ms in-process, "
+          f"{outer * 1000:.0f} ms for the whole fresh interpreter")
+    print(f"heavy modules pulled in by the import: {', '.join(heavy) if heavy else 'none'}"
+          f" (ipywidgets imported: {'YES' if 'ipywidgets' in heavy else 'no'})")
+    if args.profile:
+        print()
+        print(profile_play(300, 25))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

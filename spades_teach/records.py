@@ -1,0 +1,667 @@
+"""Annotated game records: one hand of Spades written as JSON data.
+
+A record is plain data, read with :func:`json.loads` and checked field by field;
+it is never executed and never pickled. It holds the rules (only the options
+that differ from the defaults), the dealer, the deal, the match score before the
+hand when it matters (blind Nil), the bids in order, the cards played trick by
+trick, and free-text annotations attached to a bid, a trick or a card.
+
+The format, version 1::
+
+    {
+      "format": "spades_teach/record",        # optional marker
+      "version": 1,                           # required
+      "title": "...", "description": "...",   # optional text
+      "rules": {"blind_nil": true},           # optional: options that differ from Rules()
+      "dealer": "N",                          # required: N, E, S or W
+      "deal": "N:QJT5.AT5.Q653.98 ...",       # required: PBN-style, str(deal)
+      "scores": {"NS": 0, "EW": 150},         # optional: match score before the hand
+      "bags": {"NS": 3, "EW": 0},             # optional: bag counters before the hand
+      "bids": [{"seat": "E", "bid": 3}, {"seat": "S", "bid": "blind nil"}, ...],
+      "tricks": [["QH", "2H", "9H", "AH"], ...],   # play order; the last may be incomplete
+      "annotations": [
+        {"at": {"bid": "E"}, "text": "..."},
+        {"at": {"trick": 3}, "text": "..."},
+        {"at": {"trick": 3, "card": "KH"}, "text": "..."}
+      ]
+    }
+
+Annotation anchors count tricks as players do, from 1 to 13, and name a card by
+its code (a card is played only once in a hand). Error messages locate a
+problem with the JSON path, where lists count from 0: ``tricks[2][1]`` is the
+second card of trick 3.
+
+>>> from spades_teach import Round, deal
+>>> r = Round(deal(7), dealer="N")
+>>> for seat, bid in zip("ESWN", [3, 4, 2, "nil"]):
+...     _ = r.bid(seat, bid)
+>>> _ = r.play("E", "QH")
+>>> text = dumps(r, annotations=[{"at": {"bid": "N"}, "text": "North tries Nil."}])
+>>> record = loads(text)
+>>> record.bids[3], record.tricks, record.annotation_for(bid="N")
+(BidEvent(seat=<Seat.N: 0>, bid=Bid('nil')), ((Card('QH'),),), 'North tries Nil.')
+>>> record.round().history == r.history and dumps(record) == text
+True
+>>> loads(text.replace('"QH"', '"KH"'))
+Traceback (most recent call last):
+...
+spades_teach.errors.RecordError: tricks[0][0] (trick 1): East does not hold KH
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NoReturn, Union
+
+from .bids import Bid
+from .cards import Card, CardLike, Seat, SeatLike, TeamMap
+from .deals import Deal
+from .engine import BidEvent, Round
+from .errors import RecordError, SpadesError
+from .rules import Rules
+from .scoring import RoundScore, Side, coerce_side
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Annotation",
+    "AnnotationLike",
+    "GameRecord",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+]
+
+FORMAT = "spades_teach/record"
+VERSION = 1
+
+_REQUIRED = ("version", "dealer", "deal", "bids", "tricks")
+_OPTIONAL = ("format", "title", "description", "rules", "scores", "bags", "annotations")
+_ANCHOR_KEYS = ("bid", "trick", "card")
+
+
+def _fail(path: str, message: str) -> NoReturn:
+    raise RecordError(f"{path}: {message}" if path else message)
+
+
+def _describe(value: Any) -> str:
+    """A JSON value named by its type, for 'expected X, got Y' messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the text {value!r}" if len(value) <= 40 else "a long text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return repr(value)
+
+
+def _expect_str(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        _fail(path, f"expected text, got {_describe(value)}")
+    return value
+
+
+def _expect_int(value: Any, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        _fail(path, f"expected a whole number, got {_describe(value)}")
+    return value
+
+
+def _expect_list(value: Any, path: str) -> list[Any]:
+    if not isinstance(value, list):
+        _fail(path, f"expected a list, got {_describe(value)}")
+    return value
+
+
+def _expect_object(value: Any, path: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        _fail(path, f"expected an object, got {_describe(value)}")
+    return value
+
+
+def _check_keys(data: Mapping[str, Any], path: str, required: Iterable[str], optional: Iterable[str]) -> None:
+    required = tuple(required)
+    known = (*required, *optional)
+    for key in data:
+        if key not in known:
+            where = f"{path}." if path else ""
+            _fail(f"{where}{key}", f"unknown field {key!r}; known fields: {', '.join(known)}")
+    for key in required:
+        if key not in data:
+            _fail(path, f"missing field {key!r}")
+
+
+# -- annotations -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """Free text attached to one place in a hand: a seat's bid, a trick, or a card
+    of a trick. Give exactly one of ``bid`` (a seat), ``trick`` (1–13), or
+    ``trick`` and ``card`` together.
+
+    >>> Annotation("Cheap finesse.", trick=3, card="kh")
+    Annotation(text='Cheap finesse.', bid=None, trick=3, card=Card('KH'))
+    >>> Annotation("Bold.", bid="w").to_json()
+    {'at': {'bid': 'W'}, 'text': 'Bold.'}
+    """
+
+    text: str
+    bid: Seat | None = None
+    trick: int | None = None
+    card: Card | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.text, str) or not self.text.strip():
+            raise RecordError(f"an annotation needs some text, got {self.text!r}")
+        try:
+            if self.bid is not None:
+                object.__setattr__(self, "bid", Seat.coerce(self.bid))
+            if self.card is not None:
+                object.__setattr__(self, "card", Card.parse(self.card))
+        except SpadesError as exc:
+            raise RecordError(str(exc)) from None
+        if self.trick is not None and (
+            isinstance(self.trick, bool) or not isinstance(self.trick, int) or not 1 <= self.trick <= 13
+        ):
+            raise RecordError(f"an annotation's trick is a number 1-13, got {self.trick!r}")
+        if self.bid is not None and (self.trick is not None or self.card is not None):
+            raise RecordError("an annotation is attached to a bid, a trick or a card, not to a bid and a trick")
+        if self.bid is None and self.trick is None:
+            raise RecordError(
+                "an annotation needs a place: a bid (a seat), a trick (1-13), or a trick and one of its cards"
+            )
+
+    @property
+    def anchor(self) -> tuple[str, Any]:
+        """Where the text is attached: ``("bid", Seat)``, ``("trick", n)`` or ``("card", (n, Card))``."""
+        if self.bid is not None:
+            return ("bid", self.bid)
+        if self.card is not None:
+            return ("card", (self.trick, self.card))
+        return ("trick", self.trick)
+
+    def describe_anchor(self) -> str:
+        """The place in words: ``"East's bid"``, ``"trick 3"``, ``"KH in trick 3"``."""
+        if self.bid is not None:
+            return f"{self.bid.word}'s bid"
+        if self.card is not None:
+            return f"{self.card} in trick {self.trick}"
+        return f"trick {self.trick}"
+
+    def to_json(self) -> dict[str, Any]:
+        at: dict[str, Any] = {}
+        if self.bid is not None:
+            at["bid"] = self.bid.name
+        else:
+            at["trick"] = self.trick
+            if self.card is not None:
+                at["card"] = str(self.card)
+        return {"at": at, "text": self.text}
+
+    @classmethod
+    def from_json(cls, data: Any, path: str = "annotation") -> Annotation:
+        """Read ``{"at": {...}, "text": "..."}``; errors name the JSON path."""
+        obj = _expect_object(data, path)
+        _check_keys(obj, path, ("at", "text"), ())
+        text = _expect_str(obj["text"], f"{path}.text")
+        if not text.strip():
+            _fail(f"{path}.text", "an annotation needs some text")
+        at_path = f"{path}.at"
+        at = _expect_object(obj["at"], at_path)
+        _check_keys(at, at_path, (), _ANCHOR_KEYS)
+        if not at:
+            _fail(at_path, "say where the annotation goes: {'bid': seat}, {'trick': n} or {'trick': n, 'card': card}")
+        if "bid" in at:
+            if len(at) > 1:
+                _fail(at_path, "an annotation on a bid takes only the seat: {'bid': 'E'}")
+            seat_text = _expect_str(at["bid"], f"{at_path}.bid")
+            try:
+                seat = Seat.coerce(seat_text)
+            except SpadesError as exc:
+                _fail(f"{at_path}.bid", str(exc))
+            return cls(text, bid=seat)
+        if "trick" not in at:
+            _fail(at_path, "a card annotation needs its trick too: {'trick': 3, 'card': 'KH'}")
+        number = _expect_int(at["trick"], f"{at_path}.trick")
+        if not 1 <= number <= 13:
+            _fail(f"{at_path}.trick", f"trick {number} does not exist: tricks are numbered 1 to 13")
+        card: Card | None = None
+        if "card" in at:
+            card_text = _expect_str(at["card"], f"{at_path}.card")
+            try:
+                card = Card.parse(card_text)
+            except SpadesError as exc:
+                _fail(f"{at_path}.card", str(exc))
+        return cls(text, trick=number, card=card)
+
+
+AnnotationLike = Union[Annotation, Mapping[str, Any]]
+
+
+def _coerce_annotation(value: AnnotationLike, path: str) -> Annotation:
+    if isinstance(value, Annotation):
+        return value
+    if isinstance(value, Mapping):
+        return Annotation.from_json(dict(value), path)
+    _fail(path, f"an annotation is an Annotation or an object like {{'at': {{'trick': 1}}, 'text': '...'}}, not {value!r}")
+
+
+# -- the record ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One hand as recorded: rules, dealer, deal, bids, tricks and annotations.
+
+    ``bids`` are the bids in order (:class:`~spades_teach.engine.BidEvent`),
+    ``tricks`` the cards of each trick in play order (the last may be
+    incomplete). :meth:`round` replays them through the engine.
+    """
+
+    deal: Deal
+    dealer: Seat
+    rules: Rules = field(default_factory=Rules)
+    bids: tuple[BidEvent, ...] = ()
+    tricks: tuple[tuple[Card, ...], ...] = ()
+    annotations: tuple[Annotation, ...] = ()
+    scores: Mapping[Side, int] | None = None
+    bags: Mapping[Side, int] | None = None
+    title: str | None = None
+    description: str | None = None
+    version: int = VERSION
+
+    @classmethod
+    def from_round(
+        cls,
+        round: Round,
+        *,
+        annotations: Iterable[AnnotationLike] | None = None,
+        title: str | None = None,
+        description: str | None = None,
+        bags: Mapping[Any, int] | None = None,
+    ) -> GameRecord:
+        """The record of a live round (in any state), checked like a loaded file."""
+        if not isinstance(round, Round):
+            raise RecordError(f"a record is made from a Round, not {round!r}")
+        bids = tuple(e for e in round.history if isinstance(e, BidEvent))
+        tricks = [t.cards for t in round.tricks]
+        if round.current_trick.cards:
+            tricks.append(round.current_trick.cards)
+        scores = round.scores_before
+        record = cls(
+            deal=round.deal,
+            dealer=round.dealer,
+            rules=round.rules,
+            bids=bids,
+            tricks=tuple(tricks),
+            annotations=tuple(
+                _coerce_annotation(a, f"annotations[{i}]") for i, a in enumerate(annotations or ())
+            ),
+            scores=scores if any(scores.values()) else None,
+            bags=_side_values(bags, round.rules, "bags") if bags else None,
+            title=title,
+            description=description,
+        )
+        record.validate()
+        return record
+
+    # -- replay ------------------------------------------------------------------------------
+    def round(self) -> Round:
+        """A new :class:`Round` in the recorded state, every action replayed
+        through the engine (raises :class:`RecordError` if one is illegal)."""
+        return _replay(self)
+
+    to_round = round
+
+    def validate(self) -> None:
+        """Raise :class:`RecordError` if the record describes an illegal hand or an
+        annotation points at nothing."""
+        played = _replay(self)
+        _check_annotations(self.annotations, played)
+
+    def score(self) -> RoundScore:
+        """The score of the finished hand, with the recorded bags carried in."""
+        return self.round().score(bags=self.bags)
+
+    # -- annotations ---------------------------------------------------------------------------
+    def annotation_for(
+        self,
+        *,
+        bid: SeatLike | None = None,
+        trick: int | None = None,
+        card: CardLike | None = None,
+    ) -> str | None:
+        """The text attached to a seat's bid, a trick, or a card of a trick (``None`` if none).
+
+        ``annotation_for(bid="E")``, ``annotation_for(trick=3)``,
+        ``annotation_for(trick=3, card="KH")``; ``annotation_for(card="KH")`` finds
+        the trick the card was played in.
+        """
+        if card is not None and trick is None:
+            wanted_card = Card.parse(card)
+            for number, cards in enumerate(self.tricks, 1):
+                if wanted_card in cards:
+                    trick = number
+                    break
+            else:
+                return None
+        try:
+            seat = None if bid is None else Seat.coerce(bid)
+            chosen = None if card is None else Card.parse(card)
+        except SpadesError as exc:
+            raise RecordError(str(exc)) from None
+        wanted = Annotation("?", bid=seat, trick=trick, card=chosen).anchor
+        for note in self.annotations:
+            if note.anchor == wanted:
+                return note.text
+        return None
+
+    def card_annotations(self, trick: int) -> list[tuple[Card, str]]:
+        """The annotated cards of trick ``trick`` (1–13), in play order, with their text."""
+        out = []
+        cards = self.tricks[trick - 1] if 1 <= trick <= len(self.tricks) else ()
+        for card in cards:
+            text = self.annotation_for(trick=trick, card=card)
+            if text is not None:
+                out.append((card, text))
+        return out
+
+    # -- JSON ----------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON-ready data (what :func:`dumps` writes)."""
+        data: dict[str, Any] = {"format": FORMAT, "version": self.version}
+        if self.title is not None:
+            data["title"] = self.title
+        if self.description is not None:
+            data["description"] = self.description
+        data["rules"] = self.rules.to_dict()
+        data["dealer"] = self.dealer.name
+        data["deal"] = str(self.deal)
+        if self.scores is not None:
+            data["scores"] = {side.name: value for side, value in self.scores.items()}
+        if self.bags is not None:
+            data["bags"] = {side.name: value for side, value in self.bags.items()}
+        data["bids"] = [{"seat": e.seat.name, "bid": _bid_json(e.bid)} for e in self.bids]
+        data["tricks"] = [[str(c) for c in trick] for trick in self.tricks]
+        if self.annotations:
+            data["annotations"] = [a.to_json() for a in self.annotations]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Check JSON data (already decoded) and build the record; raises
+        :class:`RecordError` naming the field and the problem."""
+        return _parse_record(data)
+
+
+def _bid_json(bid: Bid) -> int | str:
+    return str(bid) if bid.is_nil else int(bid)
+
+
+def _side_values(values: Mapping[Any, Any] | None, rules: Rules, path: str) -> dict[Side, int]:
+    out: dict[Side, int] = TeamMap()
+    for key, value in (values or {}).items():
+        try:
+            side = coerce_side(key, rules)
+        except SpadesError as exc:
+            _fail(path, str(exc))
+        if side in out:
+            _fail(f"{path}.{key}", f"{side.name} is given twice")
+        out[side] = _expect_int(value, f"{path}.{key}")
+    return out
+
+
+# -- checking and replaying -------------------------------------------------------------------
+
+
+def _trick_path(index: int) -> str:
+    return f"tricks[{index}] (trick {index + 1})"
+
+
+def _replay(record: GameRecord) -> Round:
+    rules = record.rules
+    if record.deal.players != rules.players:
+        _fail("deal", f"this deal is for {record.deal.players} players but the rules are for {rules.players}")
+    try:
+        played = Round(record.deal, dealer=record.dealer, rules=rules, scores=record.scores)
+    except SpadesError as exc:
+        _fail("dealer", str(exc))
+    for i, event in enumerate(record.bids):
+        try:
+            played.bid(event.seat, event.bid)
+        except SpadesError as exc:
+            _fail(f"bids[{i}]", str(exc))
+    if len(record.tricks) > 13:
+        _fail("tricks", f"a hand has 13 tricks, this record has {len(record.tricks)}")
+    size = len(played.seats)
+    for t, cards in enumerate(record.tricks):
+        last = t == len(record.tricks) - 1
+        if not cards:
+            _fail(_trick_path(t), "a trick needs at least one card (leave out a trick not yet started)")
+        if len(cards) > size:
+            _fail(_trick_path(t), f"a trick has {size} cards, this one has {len(cards)}")
+        if len(cards) < size and not last:
+            _fail(_trick_path(t), f"only the last trick may be unfinished; this one has {len(cards)} of {size} cards")
+        for c, card in enumerate(cards):
+            seat = played.to_act
+            try:
+                if seat is None:
+                    raise RecordError("the hand is over")
+                played.play(seat, card)
+            except SpadesError as exc:
+                _fail(f"tricks[{t}][{c}] (trick {t + 1})", str(exc))
+    return played
+
+
+def _check_annotations(annotations: Iterable[Annotation], played: Round) -> None:
+    tricks = [t.cards for t in played.tricks]
+    if played.current_trick.cards:
+        tricks.append(played.current_trick.cards)
+    seen: dict[tuple[str, Any], int] = {}
+    bidders = played.bids
+    for i, note in enumerate(annotations):
+        path = f"annotations[{i}].at"
+        if not isinstance(note, Annotation):
+            _fail(f"annotations[{i}]", f"expected an Annotation, got {note!r}")
+        if note.bid is not None and note.bid not in bidders:
+            _fail(f"{path}.bid", f"there is no bid by {note.bid.word} in this record")
+        if note.trick is not None:
+            if note.trick > len(tricks):
+                have = f"tricks 1 to {len(tricks)}" if len(tricks) > 1 else ("trick 1" if tricks else "no trick")
+                _fail(f"{path}.trick", f"there is no trick {note.trick}: the record has {have}")
+            cards = tricks[note.trick - 1]
+            if note.card is not None and note.card not in cards:
+                shown = " ".join(str(c) for c in cards)
+                _fail(f"{path}.card", f"{note.card} was not played in trick {note.trick} ({shown})")
+        anchor = note.anchor
+        if anchor in seen:
+            _fail(
+                f"annotations[{i}]",
+                f"{note.describe_anchor()} already has an annotation (annotations[{seen[anchor]}]): join the texts",
+            )
+        seen[anchor] = i
+
+
+def _parse_record(data: Any) -> GameRecord:
+    obj = _expect_object(data, "record")
+    _check_keys(obj, "", _REQUIRED, _OPTIONAL)
+    if "format" in obj and obj["format"] != FORMAT:
+        _fail("format", f"expected {FORMAT!r}, got {_describe(obj['format'])}")
+    version = _expect_int(obj["version"], "version")
+    if version != VERSION:
+        _fail("version", f"unsupported record version {version}: this library reads version {VERSION}")
+    title = _expect_str(obj["title"], "title") if "title" in obj else None
+    description = _expect_str(obj["description"], "description") if "description" in obj else None
+
+    rules_data = _expect_object(obj.get("rules", {}), "rules")
+    try:
+        rules = Rules.from_dict(rules_data)
+    except (SpadesError, TypeError) as exc:
+        _fail("rules", str(exc))
+
+    try:
+        dealer = Seat.coerce(_expect_str(obj["dealer"], "dealer"))
+    except SpadesError as exc:
+        _fail("dealer", str(exc))
+    try:
+        the_deal = Deal.parse(_expect_str(obj["deal"], "deal"))
+    except SpadesError as exc:
+        _fail("deal", str(exc))
+
+    scores = _side_values(_expect_object(obj["scores"], "scores"), rules, "scores") if "scores" in obj else None
+    bags = _side_values(_expect_object(obj["bags"], "bags"), rules, "bags") if "bags" in obj else None
+    if bags is not None:
+        for side, value in bags.items():
+            if value < 0:
+                _fail(f"bags.{side.name}", f"a bag counter is 0 or more, got {value}")
+
+    bids = []
+    for i, item in enumerate(_expect_list(obj["bids"], "bids")):
+        path = f"bids[{i}]"
+        entry = _expect_object(item, path)
+        _check_keys(entry, path, ("seat", "bid"), ())
+        try:
+            seat = Seat.coerce(_expect_str(entry["seat"], f"{path}.seat"))
+        except SpadesError as exc:
+            _fail(f"{path}.seat", str(exc))
+        value = entry["bid"]
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            _fail(f"{path}.bid", f"a bid is a number 0-13, 'nil' or 'blind nil', got {_describe(value)}")
+        try:
+            bid = Bid.coerce(value)
+        except SpadesError as exc:
+            _fail(path, str(exc))
+        bids.append(BidEvent(seat, bid))
+
+    tricks = []
+    for t, item in enumerate(_expect_list(obj["tricks"], "tricks")):
+        cards = []
+        for c, card_text in enumerate(_expect_list(item, f"tricks[{t}]")):
+            path = f"tricks[{t}][{c}]"
+            try:
+                cards.append(Card.parse(_expect_str(card_text, path)))
+            except SpadesError as exc:
+                _fail(f"{path} (trick {t + 1})", str(exc))
+        tricks.append(tuple(cards))
+
+    annotations = tuple(
+        Annotation.from_json(item, f"annotations[{i}]")
+        for i, item in enumerate(_expect_list(obj.get("annotations", []), "annotations"))
+    )
+    record = GameRecord(
+        deal=the_deal,
+        dealer=dealer,
+        rules=rules,
+        bids=tuple(bids),
+        tricks=tuple(tricks),
+        annotations=annotations,
+        scores=scores,
+        bags=bags,
+        title=title,
+        description=description,
+        version=version,
+    )
+    record.validate()
+    return record
+
+
+# -- text in, text out ------------------------------------------------------------------------------
+
+
+def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"field {key!r} appears twice in the same object")
+        out[key] = value
+    return out
+
+
+def loads(text: str | bytes) -> GameRecord:
+    """Read a record from JSON text; raises :class:`RecordError` naming the field
+    and the problem if the text is not a valid record of a legal hand."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text, object_pairs_hook=_reject_duplicates)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecordError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        # Huge numbers, bad encodings or absurd nesting.
+        raise RecordError(f"not JSON: {exc}") from None
+    return _parse_record(data)
+
+
+def dumps(
+    record: GameRecord | Round,
+    *,
+    annotations: Iterable[AnnotationLike] | None = None,
+    title: str | None = None,
+    description: str | None = None,
+    bags: Mapping[Any, int] | None = None,
+    indent: int | None = 2,
+) -> str:
+    """Write a round (or a :class:`GameRecord`) as JSON text.
+
+    With a round, ``annotations`` are :class:`Annotation` values or their JSON
+    form ``{"at": {...}, "text": "..."}``; they are checked against the hand.
+    ``indent=None`` writes one compact line; otherwise each trick, bid and
+    annotation sits on its own line.
+    """
+    if isinstance(record, GameRecord):
+        if annotations is not None or title is not None or description is not None or bags is not None:
+            raise RecordError("dumps of a GameRecord writes it as it is: annotations, title, description and bags come from the record")
+        rec = record
+    else:
+        rec = GameRecord.from_round(record, annotations=annotations, title=title, description=description, bags=bags)
+    data = rec.to_json()
+    if indent is None:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return _pretty(data, indent, 0) + "\n"
+
+
+def _pretty(value: Any, indent: int, level: int, width: int = 100) -> str:
+    """JSON with small lists and objects kept on one line, so a trick reads as one line."""
+    inline = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, (list, dict)) or not value or len(inline) + indent * level <= width:
+        return inline
+    pad = " " * (indent * (level + 1))
+    if isinstance(value, list):
+        items = [pad + _pretty(v, indent, level + 1, width) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + " " * (indent * level) + "]"
+    items = [
+        pad + json.dumps(k, ensure_ascii=False) + ": " + _pretty(v, indent, level + 1, width) for k, v in value.items()
+    ]
+    return "{\n" + ",\n".join(items) + "\n" + " " * (indent * level) + "}"
+
+
+def dump(record: GameRecord | Round, path: str | os.PathLike[str], **options: Any) -> None:
+    """Write a record to a UTF-8 file (options as for :func:`dumps`)."""
+    text = dumps(record, **options)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def load(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record from a file; errors are :class:`RecordError` (a missing file
+    raises the usual :class:`OSError`)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"not UTF-8 text: {exc}") from None
+    return loads(text)
