@@ -305,12 +305,48 @@ FULL_DECK_MASK = (1 << 52) - 1
 CardLike = Union[Card, str]
 
 
+_SUIT_CARD_CACHE: tuple[dict[int, tuple[Card, ...]], ...] = ({}, {}, {}, {})
+
+
+def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
+    """The cards of one suit whose 13-bit pattern is ``bits``, high to low (cached)."""
+    cache = _SUIT_CARD_CACHE[suit]
+    found = cache.get(bits)
+    if found is None:
+        base = 13 * suit
+        found = tuple(_DECK[base + i] for i in range(13) if bits >> i & 1)
+        cache[bits] = found
+    return found
+
+
+_MASK_CACHE: dict[int, tuple[Card, ...]] = {}
+_MASK_CACHE_LIMIT = 1 << 16
+
+
+def _mask_tuple(mask: int) -> tuple[Card, ...]:
+    """The cards of a 52-bit mask in display order (recent masks are cached)."""
+    found = _MASK_CACHE.get(mask)
+    if found is not None:
+        return found
+    c0, c1, c2, c3 = _SUIT_CARD_CACHE
+    s0 = mask & 0x1FFF
+    s1 = (mask >> 13) & 0x1FFF
+    s2 = (mask >> 26) & 0x1FFF
+    s3 = mask >> 39
+    found = (
+        (c0.get(s0) or _suit_cards(0, s0))
+        + (c1.get(s1) or _suit_cards(1, s1))
+        + (c2.get(s2) or _suit_cards(2, s2))
+        + (c3.get(s3) or _suit_cards(3, s3))
+    )
+    if len(_MASK_CACHE) >= _MASK_CACHE_LIMIT:
+        _MASK_CACHE.clear()
+    _MASK_CACHE[mask] = found
+    return found
+
+
 def _mask_cards(mask: int) -> Iterator[Card]:
-    deck = _DECK
-    while mask:
-        low = mask & -mask
-        yield deck[low.bit_length() - 1]
-        mask ^= low
+    return iter(_mask_tuple(mask))
 
 
 # -- hand parsing -----------------------------------------------------------------
@@ -443,8 +479,8 @@ class Hand:
     @classmethod
     def from_mask(cls, mask: int) -> Hand:
         """The hand whose cards are the set bits of ``mask`` (bit ``i`` = ``Card.from_index(i)``)."""
-        hand = object.__new__(cls)
-        object.__setattr__(hand, "_mask", mask & FULL_DECK_MASK)
+        hand = _new_object(cls)
+        _set_hand_mask(hand, mask & FULL_DECK_MASK)
         return hand
 
     @classmethod
@@ -475,10 +511,10 @@ class Hand:
         return (Hand.from_mask, (self._mask,))
 
     def __iter__(self) -> Iterator[Card]:
-        return _mask_cards(self._mask)
+        return iter(_mask_tuple(self._mask))
 
     def __len__(self) -> int:
-        return bin(self._mask).count("1")
+        return self._mask.bit_count()
 
     def __bool__(self) -> bool:
         return self._mask != 0
@@ -532,11 +568,11 @@ class Hand:
     def suit(self, suit: Suit | str) -> tuple[Card, ...]:
         """The cards of one suit, high to low."""
         s = Suit.coerce(suit)
-        return tuple(_mask_cards(self._mask & SUIT_MASKS[s]))
+        return _mask_tuple(self._mask & SUIT_MASKS[s])
 
     def count(self, suit: Suit | str) -> int:
         """How many cards of ``suit`` the hand holds."""
-        return bin(self._mask & SUIT_MASKS[Suit.coerce(suit)]).count("1")
+        return (self._mask & SUIT_MASKS[Suit.coerce(suit)]).bit_count()
 
     def has_suit(self, suit: Suit | str) -> bool:
         return bool(self._mask & SUIT_MASKS[Suit.coerce(suit)])
@@ -554,7 +590,7 @@ class Hand:
     @property
     def cards(self) -> tuple[Card, ...]:
         """All cards in display order."""
-        return tuple(self)
+        return _mask_tuple(self._mask)
 
     def __str__(self) -> str:
         groups = []
@@ -580,6 +616,10 @@ class Hand:
         from .render import hand_html
 
         return hand_html(self)
+
+
+_new_object = object.__new__
+_set_hand_mask = Hand.__dict__["_mask"].__set__
 
 
 # -- seats and teams ------------------------------------------------------------------

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Union
+from typing import Any, Literal, NamedTuple, Union
 
 from .bids import Bid, BidLike
 from .cards import SUIT_MASKS, Card, CardLike, Hand, Seat, SeatLike, SeatMap, Suit, Team, TeamMap, _mask_cards
@@ -158,19 +158,14 @@ def explain_illegal(
 # -- events and tricks -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BidEvent:
-    """A bid made in turn."""
+class BidEvent(NamedTuple):
+    """A bid made in turn (an immutable record of the action)."""
 
     seat: Seat
     bid: Bid
 
-    def to_json(self) -> Any:
-        return {"seat": self.seat.name, "bid": int(self.bid) if int(self.bid) else str(self.bid)}
 
-
-@dataclass(frozen=True)
-class PlayEvent:
+class PlayEvent(NamedTuple):
     """A card played; ``renege`` is True when it broke the follow-suit rule
     (possible only under ``renege="penalty"``)."""
 
@@ -258,6 +253,11 @@ class Round:
         if rules.players == 2 and self._dealer not in (Seat.N, Seat.S):
             raise ParseError(f"two-player Spades is played by N and S: the dealer cannot be {self._dealer.name}")
         self._players = rules.players
+        self._c2_lead = rules.first_lead == "two_of_clubs"
+        self._spade_lead_breaks = rules.spade_lead_breaks
+        self._next_of: dict[Seat, Seat] = (
+            {Seat.N: Seat.S, Seat.S: Seat.N} if self._players == 2 else {seat: seat.next for seat in _SEATS}
+        )
         self._seats: tuple[Seat, ...] = (Seat.N, Seat.S) if self._players == 2 else _SEATS
         self._scores: dict[Side, int] = TeamMap({side: 0 for side in sides_of(rules)})
         if scores:
@@ -477,11 +477,12 @@ class Round:
         """The cards the seat to act may play now (a :class:`Hand`: iterable, sized, ``in``)."""
         if self._phase != "play":
             return Hand.from_mask(0)
-        seat = self._to_act
-        assert seat is not None
-        return Hand.from_mask(
-            legal_mask(self._hands[seat], self._led(), self._broken, first_trick_two_of_clubs=self._two_of_clubs_lead())
-        )
+        hand = self._hands[self._to_act]  # type: ignore[index]
+        cards = self._trick_cards
+        if cards:
+            follow = hand & SUIT_MASKS[cards[0].suit]
+            return Hand.from_mask(follow or hand)
+        return Hand.from_mask(legal_mask(hand, None, self._broken, first_trick_two_of_clubs=self._c2_lead and not self._tricks))
 
     def why_illegal(self, card: CardLike, seat: SeatLike | None = None) -> str | None:
         """Why ``card`` cannot be played now by ``seat`` (default: the seat to act),
@@ -530,6 +531,46 @@ class Round:
     def play(self, seat: SeatLike, card: CardLike) -> PlayEvent:
         """Play a card for ``seat``; raises :class:`IllegalPlayError` (changing
         nothing) if it is not allowed."""
+        # Fast path for the common case (a legal card given as Card and Seat);
+        # anything unusual goes through verify_play, which explains the problem.
+        if type(seat) is Seat and type(card) is Card and seat is self._to_act and self._phase == "play":
+            hand = self._hands[seat]
+            mask = card.mask
+            cards = self._trick_cards
+            if hand & mask:
+                if cards:
+                    follow = hand & SUIT_MASKS[cards[0].suit]
+                    ok = not follow or bool(follow & mask)
+                else:
+                    ok = (self._broken or card.suit is not Suit.SPADES or not hand & ~_SPADES) and not (
+                        self._c2_lead and not self._tricks
+                    )
+                if ok:
+                    event = PlayEvent(seat, card, False)
+                    self._history.append(event)
+                    self._hands[seat] = hand & ~mask
+                    if cards:
+                        if card.suit is Suit.SPADES and cards[0].suit is not Suit.SPADES:
+                            self._broken = True
+                        if len(cards) + 1 < self._players:
+                            cards.append(card)
+                            self._trick_seats.append(seat)
+                            self._to_act = self._next_of[seat]
+                            return event
+                    elif len(self._trick_seats) == 0 and self._players > 1:
+                        self._leader = seat
+                        if card.suit is Suit.SPADES and self._spade_lead_breaks:
+                            self._broken = True
+                        cards.append(card)
+                        self._trick_seats.append(seat)
+                        self._to_act = self._next_of[seat]
+                        return event
+                    # the last card of a trick: let the general routine close it
+                    self._hands[seat] = hand
+                    self._history.pop()
+                    self._apply_play(event)
+                    self._history.append(event)
+                    return event
         renege = self.verify_play(seat, card)
         s: Seat = seat if type(seat) is Seat else Seat.coerce(seat)  # type: ignore[assignment]
         c: Card = card if type(card) is Card else Card.parse(card)  # type: ignore[assignment]
@@ -539,29 +580,31 @@ class Round:
         return event
 
     def _apply_play(self, event: PlayEvent) -> None:
-        s, c = event.seat, event.card
+        s, c, renege = event
         self._hands[s] &= ~c.mask
         cards = self._trick_cards
+        spade = c.suit is Suit.SPADES
         if not cards:
             self._leader = s
-        elif c.suit is Suit.SPADES and cards[0].suit is not Suit.SPADES:
-            self._broken = True
-        if c.suit is Suit.SPADES and self._rules.spade_lead_breaks:
-            self._broken = True
-        if event.renege:
+            if spade and self._spade_lead_breaks:
+                self._broken = True
+        elif spade and cards[0].suit is not Suit.SPADES:
+            self._broken = True  # a spade played on another suit's lead
+        if renege:
             self._reneges.append(event)
         cards.append(c)
-        self._trick_seats.append(s)
-        if len(cards) < len(self._seats):
-            self._to_act = self._next(s)
+        seats = self._trick_seats
+        seats.append(s)
+        if len(cards) < self._players:
+            self._to_act = self._next_of[s]
             return
-        winner = self._trick_seats[winning_index(cards)]
-        trick = Trick(len(self._tricks) + 1, self._trick_seats[0], tuple(cards), tuple(self._trick_seats), winner)
-        self._tricks.append(trick)
+        winner = seats[winning_index(cards)]
+        tricks = self._tricks
+        tricks.append(Trick(len(tricks) + 1, seats[0], tuple(cards), tuple(seats), winner))
         self._won[winner] += 1
         self._trick_cards = []
         self._trick_seats = []
-        if len(self._tricks) == 13:
+        if len(tricks) == 13:
             self._phase = "complete"
             self._to_act = None
             self._leader = None
