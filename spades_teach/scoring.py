@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Union
 
 from .bids import Bid, BidLike
-from .cards import Seat, Team, TeamMap
+from .cards import Seat, SeatMap, Team, TeamMap
 from .errors import ParseError, SpadesError
 from .rules import Rules
 
@@ -210,7 +210,7 @@ def score_round(
     points: dict[Side, int] = TeamMap()
     bags_after: dict[Side, int] = TeamMap()
     details: dict[Side, SideScore] = TeamMap()
-    nil_made: dict[Seat, bool] = {}
+    nil_made: dict[Seat, bool] = SeatMap()
     all_lines: list[str] = []
     for side in sides:
         lines = list(moved_lines[side])
