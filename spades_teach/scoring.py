@@ -196,11 +196,12 @@ def score_round(
     for side in sides_of(rules):
         contract_tricks[side] = sum(trick_map.get(s, 0) for s in seats_of(side) if s in bid_map and not bid_map[s].is_nil)
     moved_lines: dict[Side, list[str]] = {side: [] for side in sides_of(rules)}
+    taken_before = dict(contract_tricks)
     for side in sides_of(rules):
         wanted = transfer[side] * rules.renege_penalty
         if wanted:
             other = next(o for o in sides_of(rules) if o != side)
-            moved = min(wanted, contract_tricks[side])
+            moved = min(wanted, taken_before[side])
             contract_tricks[side] -= moved
             contract_tricks[other] += moved
             moved_lines[side].append(
