@@ -1,0 +1,606 @@
+"""A whole game of Spades: hands chained on a score sheet, :class:`Match`.
+
+A match keeps what a score keeper writes on paper: the running total and the
+bag counter of each side, who deals next, and one line per hand. Hands are
+either played in the engine (:meth:`Match.start_round`, then
+:meth:`Match.finish_round`) or copied from a paper game
+(:meth:`Match.add_result`). Sides are the teams NS and EW, or the players N and
+S with ``Rules(players=2)``.
+
+Reading of the rule texts for the end of the game
+-------------------------------------------------
+After every hand the totals are checked, in this order:
+
+1. **Loss limit** (``rules.loss_limit``, ``None`` for no limit). A side at or
+   below the limit loses at once, even if the other side went past the target
+   in the same hand. If *both* sides are at or below it, the higher score wins;
+   an exact tie plays one more hand.
+2. **Target** (``rules.target``). The first side to reach it wins. If both
+   reach it in the same hand, the higher score wins; an exact tie plays one more
+   hand, and so on until the tie is broken. A hand after a tie is judged like
+   any other: if only one side is still at or above the target, it wins; if
+   neither is, the game simply goes on.
+
+The dealer passes to the left after each hand (N, E, S, W); in a two-player
+game the two players deal in turn.
+
+>>> m = Match()
+>>> row = m.add_result({"N": 4, "E": 3, "S": 3, "W": 2}, {"N": 5, "E": 2, "S": 4, "W": 2})
+>>> m.scores["NS"], m.scores["EW"], m.bags["NS"], m.dealer
+(72, -50, 2, <Seat.E: 1>)
+>>> m.is_over, m.winner, m.result_reason
+(False, None, None)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+from .bids import Bid, BidLike
+from .cards import Seat, SeatLike, SeatMap, Team, TeamMap
+from .deals import Deal, DealLike
+from .deals import deal as deal_cards
+from .engine import Round
+from .errors import IllegalActionError, ParseError
+from .rules import Rules
+from .scoring import RoundScore, Side, score_round, side_of, sides_of
+from .twoplayer import Draw, draw_deal, opponent
+
+__all__ = ["Match", "MatchError", "MatchOverError", "SheetRow"]
+
+
+class MatchError(IllegalActionError):
+    """A hand cannot be added to the match now (unfinished, out of order, wrong dealer...)."""
+
+
+class MatchOverError(MatchError):
+    """The match is over: no hand can be started, finished or added."""
+
+
+def _num(n: int) -> str:
+    """An integer with a true minus sign, as on a printed score sheet."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else _num(n)
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One line of the score sheet: a hand and its effect on the match.
+
+    ``bids`` and ``tricks`` map seats to values; the other maps are keyed by
+    side (``row.points["NS"]`` works, or ``["N"]`` in two-player games):
+    ``points`` is the hand's change (bag penalty included), ``bags_added`` the
+    bags taken this hand, ``penalties`` how many bag penalties were paid and
+    ``penalty_points`` what they cost, ``bags`` the counter afterwards and
+    ``totals`` the running totals afterwards. ``score`` keeps the full
+    :class:`~spades_teach.scoring.RoundScore` and ``lines`` its explanation.
+    ``source`` is ``"round"`` for a hand played in the engine and ``"paper"``
+    for one added with :meth:`Match.add_result`.
+    """
+
+    number: int
+    dealer: Seat
+    bids: Mapping[Seat, Bid]
+    tricks: Mapping[Seat, int]
+    points: Mapping[Side, int]
+    bags_added: Mapping[Side, int]
+    penalties: Mapping[Side, int]
+    penalty_points: Mapping[Side, int]
+    bags: Mapping[Side, int]
+    totals: Mapping[Side, int]
+    source: Literal["round", "paper"] = "paper"
+    score: RoundScore | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """How the hand was scored, one sentence an item."""
+        return tuple(self.score.lines) if self.score is not None else ()
+
+
+def _frozen(mapping: Mapping[Any, Any], kind: type[SeatMap] | type[TeamMap]) -> Mapping[Any, Any]:
+    return MappingProxyType(kind(mapping))
+
+
+class Match:
+    """A game of Spades from the first deal to the winner.
+
+    ``Match(rules=Rules(), *, dealer="N", names=None)``: ``dealer`` deals the
+    first hand; ``names`` optionally maps seats to the players' names, shown on
+    the score sheet.
+
+    Play a hand in the engine::
+
+        r = match.start_round(seed=7)   # deals with the right dealer and the match score
+        ...                             # r.bid(...), r.play(...) until r.is_complete
+        row = match.finish_round(r)
+
+    or copy one from paper with ``match.add_result(bids, tricks)``. Either way
+    the hand is scored with the carried bag counters, a :class:`SheetRow` is
+    added to :attr:`sheet`, the deal passes to the left and the end of the game
+    is checked (see the module docs). An action that is not allowed raises
+    :class:`MatchError` (:class:`MatchOverError` once the game is over) and
+    changes nothing.
+    """
+
+    def __init__(
+        self,
+        rules: Rules = Rules(),
+        *,
+        dealer: SeatLike = Seat.N,
+        names: Mapping[Any, str] | None = None,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise ParseError(f"rules must be a Rules value, not {rules!r}")
+        self._rules = rules
+        self._seats: tuple[Seat, ...] = (Seat.N, Seat.S) if rules.players == 2 else tuple(Seat)
+        self._sides: tuple[Side, ...] = sides_of(rules)
+        self._dealer = self._playing_seat(dealer, "dealer")
+        self._first_dealer = self._dealer
+        self._names: dict[Seat, str] = SeatMap()
+        for key, value in (names or {}).items():
+            seat = self._playing_seat(key, "named seat")
+            if not isinstance(value, str):
+                raise ParseError(f"a player's name must be text, got {value!r} for {seat.name}")
+            self._names[seat] = value
+        self._scores: dict[Side, int] = TeamMap({side: 0 for side in self._sides})
+        self._bags: dict[Side, int] = TeamMap({side: 0 for side in self._sides})
+        self._rows: list[SheetRow] = []
+        self._rounds: list[Round | None] = []
+        self._pending: Round | None = None
+        self._is_over = False
+        self._winner: Side | None = None
+        self._reason: str | None = None
+
+    def _playing_seat(self, value: Any, what: str) -> Seat:
+        seat = Seat.coerce(value)
+        if seat not in self._seats:
+            raise ParseError(f"{what} {value!r} does not play in two-player Spades: use N or S")
+        return seat
+
+    # -- state ----------------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        """The scoring sides: ``(Team.NS, Team.EW)``, or ``(Seat.N, Seat.S)`` for two players."""
+        return self._sides
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self._seats
+
+    @property
+    def names(self) -> dict[Seat, str]:
+        return SeatMap(self._names)
+
+    @property
+    def scores(self) -> dict[Side, int]:
+        """The running totals (side → points)."""
+        return TeamMap(self._scores)
+
+    @property
+    def bags(self) -> dict[Side, int]:
+        """The bag counters (side → bags not yet paid for)."""
+        return TeamMap(self._bags)
+
+    @property
+    def dealer(self) -> Seat:
+        """Who deals the next hand."""
+        return self._dealer
+
+    @property
+    def first_dealer(self) -> Seat:
+        return self._first_dealer
+
+    @property
+    def hands_played(self) -> int:
+        return len(self._rows)
+
+    @property
+    def is_over(self) -> bool:
+        return self._is_over
+
+    @property
+    def winner(self) -> Side | None:
+        """The winning side once the match is over, else ``None``."""
+        return self._winner
+
+    @property
+    def result_reason(self) -> str | None:
+        """Why the match ended (or why a tied match goes on); ``None`` while it simply continues."""
+        return self._reason
+
+    @property
+    def sheet(self) -> tuple[SheetRow, ...]:
+        """The score sheet, one frozen row per hand."""
+        return tuple(self._rows)
+
+    @property
+    def rounds(self) -> tuple[Round | None, ...]:
+        """The finished rounds in order (``None`` for a hand added from paper)."""
+        return tuple(self._rounds)
+
+    @property
+    def current_round(self) -> Round | None:
+        """The round started by :meth:`start_round` and not finished yet, if any."""
+        return self._pending
+
+    def history(self, *, include_start: bool = False) -> dict[Side, list[int]]:
+        """The running totals after each hand, per side (with a leading 0 if
+        ``include_start``), ready to plot the course of the game.
+
+        >>> m = Match()
+        >>> _ = m.add_result({"N": 3, "E": 3, "S": 3, "W": 3}, {"N": 3, "E": 4, "S": 3, "W": 3})
+        >>> _ = m.add_result({"N": 4, "E": 2, "S": 4, "W": 2}, {"N": 2, "E": 4, "S": 3, "W": 4})
+        >>> m.history()["NS"], m.history(include_start=True)["EW"]
+        ([60, -20], [0, 61, 105])
+        """
+        out: dict[Side, list[int]] = TeamMap()
+        for side in self._sides:
+            start = [0] if include_start else []
+            out[side] = start + [row.totals[side] for row in self._rows]
+        return out
+
+    def side_label(self, side: Side) -> str:
+        """A side's name, with the players' names when known: ``NS (Ann & Bob)``."""
+        seats = side.seats if isinstance(side, Team) else (side,)
+        named = [self._names[s] for s in seats if s in self._names]
+        return f"{side.name} ({' & '.join(named)})" if named else side.name
+
+    # -- checks ---------------------------------------------------------------------------------
+    def _check_not_over(self) -> None:
+        if self._is_over:
+            raise MatchOverError(f"the match is over ({self._reason}): start a new Match to play on")
+
+    def _check_no_pending(self) -> None:
+        if self._pending is not None:
+            raise MatchError(
+                f"hand {self.hands_played + 1} is being played in the engine: finish it with finish_round() "
+                "or drop it with abandon_round() first"
+            )
+
+    # -- playing hands --------------------------------------------------------------------------
+    def start_round(self, deal: DealLike | Draw | None = None, *, seed: int | str | None = None) -> Round:
+        """Start the next hand and return its :class:`~spades_teach.engine.Round`.
+
+        ``deal`` may be a :class:`~spades_teach.deals.Deal` (or its text; the
+        match's :attr:`dealer` is used whatever dealer the deal names) or, in a
+        two-player game, a finished :class:`~spades_teach.twoplayer.Draw`, which
+        must have been drawn first by the player after the dealer
+        (:meth:`new_draw` makes one). Without a deal, the cards are dealt from
+        ``seed`` (``None``: at random): a normal deal for four players, a draw
+        played by :func:`~spades_teach.twoplayer.keep_high` for two.
+
+        Starting a hand drops an unfinished hand started earlier.
+        """
+        self._check_not_over()
+        if deal is not None and seed is not None:
+            raise MatchError("give either a deal or a seed, not both")
+        cards = self._deal_for_next_hand(deal, seed)
+        r = Round(cards, dealer=self._dealer, rules=self._rules, scores=self._scores)
+        self._pending = r
+        return r
+
+    def _deal_for_next_hand(self, deal: DealLike | Draw | None, seed: int | str | None) -> Deal:
+        if deal is None:
+            if self._rules.players == 2:
+                return draw_deal(seed, first=opponent(self._dealer), rules=self._rules)
+            return deal_cards(seed, dealer=self._dealer)
+        if isinstance(deal, Draw):
+            if self._rules.players != 2:
+                raise MatchError("a Draw belongs to two-player Spades; this match is for four players")
+            if deal.dealer is not self._dealer:
+                raise MatchError(
+                    f"this draw was started by {deal.first.word}, but {opponent(self._dealer).word} draws first "
+                    f"in hand {self.hands_played + 1} ({self._dealer.word} deals): use match.new_draw()"
+                )
+            return deal.deal()
+        parsed = Deal.parse(deal) if isinstance(deal, str) else deal
+        if not isinstance(parsed, Deal):
+            raise ParseError(f"a hand needs a Deal, deal text or a Draw, not {deal!r}")
+        if parsed.players != self._rules.players:
+            raise MatchError(f"this deal is for {parsed.players} players but the match is for {self._rules.players}")
+        return parsed
+
+    def new_draw(self, seed: int | str | None = None) -> Draw:
+        """A two-player :class:`~spades_teach.twoplayer.Draw` for the next hand,
+        begun by the player after the dealer; pass it to :meth:`start_round`
+        once it is complete."""
+        self._check_not_over()
+        if self._rules.players != 2:
+            raise MatchError("the draw belongs to two-player Spades; deal four hands with start_round()")
+        return Draw(seed, first=opponent(self._dealer), rules=self._rules)
+
+    def abandon_round(self) -> Round | None:
+        """Drop the hand started with :meth:`start_round` without scoring it; returns it."""
+        dropped, self._pending = self._pending, None
+        return dropped
+
+    def finish_round(self, round: Round) -> SheetRow:
+        """Score a finished round with the carried bag counters and write it on the sheet.
+
+        The round must be the one :meth:`start_round` returned (or one built by
+        hand with the match's dealer and rules while no other is in progress),
+        and all 13 tricks must have been played.
+        """
+        self._check_not_over()
+        if not isinstance(round, Round):
+            raise MatchError(f"finish_round needs a Round, not {round!r}")
+        for number, done in enumerate(self._rounds, start=1):
+            if done is round:
+                raise MatchError(f"this round was already scored as hand {number}")
+        if self._pending is not None and round is not self._pending:
+            raise MatchError(
+                f"out of order: hand {self.hands_played + 1} is the round dealt by {self._pending.dealer.word} "
+                "that start_round() returned; finish that one (or abandon_round() it) first"
+            )
+        if round.rules != self._rules:
+            raise MatchError(f"this round is played under other rules ({round.rules.describe()}) than the match")
+        if round.dealer is not self._dealer:
+            raise MatchError(
+                f"this round was dealt by {round.dealer.word}, but hand {self.hands_played + 1} "
+                f"is dealt by {self._dealer.word}"
+            )
+        if self._rules.blind_nil and round.scores_before != self._scores:
+            raise MatchError(
+                "this round was started with another match score, which decides blind Nil: "
+                "start it with match.start_round()"
+            )
+        if not round.is_complete:
+            played = len(round.tricks)
+            state = "bidding is still open" if round.phase == "bidding" else f"{played} of 13 tricks played"
+            raise MatchError(f"the hand is not finished: {state}")
+        score = round.score(bags=self._bags)
+        row = self._record(score, round.bids, round.tricks_won, source="round")
+        self._rounds.append(round)
+        self._pending = None
+        return row
+
+    def add_result(
+        self,
+        bids: Mapping[Any, BidLike],
+        tricks: Mapping[Any, int],
+        *,
+        reneges: Mapping[Any, int] | None = None,
+    ) -> SheetRow:
+        """Write a hand played on paper: every seat's bid and tricks (``reneges``:
+        side → count, under ``renege="penalty"``). The hand is dealt by
+        :attr:`dealer` and scored with the carried bag counters.
+
+        >>> m = Match(Rules(players=2))
+        >>> row = m.add_result({"N": 5, "S": 6}, {"N": 6, "S": 7})
+        >>> row.points["N"], row.points["S"], m.dealer
+        (51, 61, <Seat.S: 2>)
+        """
+        self._check_not_over()
+        self._check_no_pending()
+        bid_map = self._paper_bids(bids)
+        trick_map = self._paper_tricks(tricks)
+        self._check_paper_bids(bid_map)
+        score = score_round(bid_map, trick_map, bags=self._bags, rules=self._rules, reneges=reneges)
+        row = self._record(score, bid_map, trick_map, source="paper")
+        self._rounds.append(None)
+        return row
+
+    def _paper_seats(self, given: Mapping[Any, Any], what: str) -> dict[Seat, Any]:
+        out: dict[Seat, Any] = SeatMap()
+        for key, value in given.items():
+            seat = Seat.coerce(key)
+            if seat not in self._seats:
+                raise MatchError(f"{what} for {seat.name}: {seat.word} does not play in two-player Spades")
+            if seat in out:
+                raise MatchError(f"{what} for {seat.name} is given twice")
+            out[seat] = value
+        missing = [s.name for s in self._seats if s not in out]
+        if missing:
+            raise MatchError(f"{what} are missing for {', '.join(missing)}: give one for each of {', '.join(s.name for s in self._seats)}")
+        return out
+
+    def _paper_bids(self, bids: Mapping[Any, BidLike]) -> dict[Seat, Bid]:
+        raw = self._paper_seats(bids, "bids")
+        out: dict[Seat, Bid] = SeatMap()
+        for seat, value in raw.items():
+            try:
+                out[seat] = Bid.coerce(value)
+            except ParseError as exc:
+                raise MatchError(f"bid for {seat.name}: {exc}") from None
+        return out
+
+    def _paper_tricks(self, tricks: Mapping[Any, int]) -> dict[Seat, int]:
+        return self._paper_seats(tricks, "tricks")
+
+    def _check_paper_bids(self, bids: Mapping[Seat, Bid]) -> None:
+        """The bidding rules that depend on the match: blind Nil needs the deficit,
+        and a minimum team bid applies to partnerships without a Nil."""
+        rules = self._rules
+        for seat, bid in bids.items():
+            if bid.blind and rules.blind_nil:
+                side = side_of(seat, rules)
+                behind = max(self._scores[o] for o in self._sides if o != side) - self._scores[side]
+                if behind < rules.blind_nil_deficit:
+                    raise MatchError(
+                        f"{seat.name} bid blind Nil, which needs {side.name} to be at least "
+                        f"{rules.blind_nil_deficit} points behind; it is {_num(behind)} behind"
+                    )
+        if rules.min_team_bid and rules.players == 4:
+            for team in (Team.NS, Team.EW):
+                pair = [bids[s] for s in team.seats]
+                if not any(b.is_nil for b in pair) and sum(pair) < rules.min_team_bid:
+                    raise MatchError(f"{team.name} bid {sum(pair)} together, below the minimum of {rules.min_team_bid}")
+
+    # -- bookkeeping ----------------------------------------------------------------------------
+    def _record(
+        self,
+        score: RoundScore,
+        bids: Mapping[Seat, Bid],
+        tricks: Mapping[Seat, int],
+        *,
+        source: Literal["round", "paper"],
+    ) -> SheetRow:
+        totals: dict[Side, int] = TeamMap({side: self._scores[side] + score.points[side] for side in self._sides})
+        row = SheetRow(
+            number=len(self._rows) + 1,
+            dealer=self._dealer,
+            bids=_frozen(bids, SeatMap),
+            tricks=_frozen(tricks, SeatMap),
+            points=_frozen(score.points, TeamMap),
+            bags_added=_frozen(score.bags_added, TeamMap),
+            penalties=_frozen(score.penalties, TeamMap),
+            penalty_points=_frozen({s: d.penalty_points for s, d in score.sides.items()}, TeamMap),
+            bags=_frozen(score.bags, TeamMap),
+            totals=_frozen(totals, TeamMap),
+            source=source,
+            score=score,
+        )
+        self._rows.append(row)
+        self._scores = totals
+        self._bags = TeamMap({side: score.bags[side] for side in self._sides})
+        self._dealer = opponent(self._dealer) if self._rules.players == 2 else self._dealer.next
+        self._judge()
+        return row
+
+    def _judge(self) -> None:
+        """Decide whether the game is over after the last hand (see the module docs)."""
+        self._is_over, self._winner, self._reason = False, None, None
+        a, b = self._sides
+        score = self._scores
+        limit = self._rules.loss_limit
+        if limit is not None:
+            fallen = [s for s in self._sides if score[s] <= limit]
+            if len(fallen) == 1:
+                loser = fallen[0]
+                self._end(b if loser is a else a, f"{loser.name} fell to {_num(score[loser])}" + (
+                    "" if score[loser] == limit else f", at or below the {_num(limit)} limit"
+                ))
+                return
+            if len(fallen) == 2:
+                if score[a] == score[b]:
+                    self._reason = f"both fell to {_num(score[a])}, tied: one more hand"
+                    return
+                high, low = (a, b) if score[a] > score[b] else (b, a)
+                self._end(high, f"both fell to {_num(limit)} or below; {high.name} is higher, {_num(score[high])} to {_num(score[low])}")
+                return
+        target = self._rules.target
+        reached = [s for s in self._sides if score[s] >= target]
+        if len(reached) == 1:
+            self._end(reached[0], f"{reached[0].name} reached {target} first")
+        elif len(reached) == 2:
+            if score[a] == score[b]:
+                self._reason = f"tied at {_num(score[a])}: one more hand"
+                return
+            high, low = (a, b) if score[a] > score[b] else (b, a)
+            self._end(high, f"both passed {target}; {high.name} is higher, {_num(score[high])} to {_num(score[low])}")
+
+    def _end(self, winner: Side, reason: str) -> None:
+        self._is_over, self._winner, self._reason = True, winner, reason
+
+    # -- display --------------------------------------------------------------------------------
+    def status(self) -> str:
+        """One line: the score, then who won or who deals next.
+
+        >>> Match().status()
+        'NS 0, EW 0 (bags 0 and 0): N deals hand 1'
+        """
+        scores = ", ".join(f"{s.name} {_num(self._scores[s])}" for s in self._sides)
+        bags = " and ".join(str(self._bags[s]) for s in self._sides)
+        if self._is_over:
+            assert self._winner is not None
+            return f"{scores} (bags {bags}): {self._winner.name} wins, {self._reason}"
+        tail = f"{self._dealer.name} deals hand {self.hands_played + 1}"
+        if self._reason:
+            tail = f"{self._reason}; {tail}"
+        return f"{scores} (bags {bags}): {tail}"
+
+    def _columns(self) -> tuple[list[str], list[tuple[str, list[str]]], list[list[str]]]:
+        """Headers and cells of the score sheet: seat columns show ``bid/tricks``,
+        then each side shows the hand's points, bags added, penalty, counter and total."""
+        seat_headers = [s.name for s in self._seats]
+        side_headers = ["Pts", "Bags", "Pen.", "Ctr", "Total"]
+        groups: list[tuple[str, list[str]]] = [("", ["#", "Dealer", *seat_headers])]
+        for side in self._sides:
+            groups.append((self.side_label(side), side_headers))
+        rows: list[list[str]] = []
+        for row in self._rows:
+            cells = [str(row.number), row.dealer.name]
+            cells += [f"{row.bids[s].label}/{row.tricks[s]}" for s in self._seats]
+            for side in self._sides:
+                cells += [
+                    _signed(row.points[side]),
+                    f"+{row.bags_added[side]}" if row.bags_added[side] else "0",
+                    _num(-row.penalty_points[side]) if row.penalty_points[side] else "",
+                    str(row.bags[side]),
+                    _num(row.totals[side]),
+                ]
+            rows.append(cells)
+        headers = [h for _, hs in groups for h in hs]
+        return headers, groups, rows
+
+    def sheet_text(self) -> str:
+        """The score sheet as a fixed-width plain-text table.
+
+        Seat columns read ``bid/tricks``; per side: the hand's points, bags
+        added, bag penalty, bag counter and running total.
+
+        >>> m = Match()
+        >>> _ = m.add_result({"N": 3, "E": 4, "S": 3, "W": 2}, {"N": 4, "E": 3, "S": 5, "W": 1})
+        >>> print(m.sheet_text())
+                                 |            NS           |            EW
+        # Dealer   N   E   S   W | Pts Bags Pen. Ctr Total | Pts Bags Pen. Ctr Total
+        - ------ --- --- --- --- | --- ---- ---- --- ----- | --- ---- ---- --- -----
+        1      N 3/4 4/3 3/5 2/1 | +63   +3        3    63 | −60    0        0   −60
+        NS 63, EW −60 (bags 3 and 0): E deals hand 2
+        """
+        headers, groups, rows = self._columns()
+        widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+        spans: list[tuple[str, list[int]]] = []
+        start = 0
+        for title, hs in groups:
+            spans.append((title, widths[start : start + len(hs)]))
+            start += len(hs)
+
+        def join(cells: Sequence[str], right: bool = True) -> str:
+            parts: list[str] = []
+            pos = 0
+            for _title, ws in spans:
+                chunk = cells[pos : pos + len(ws)]
+                parts.append(" ".join(c.rjust(w) if right else c.ljust(w) for c, w in zip(chunk, ws)))
+                pos += len(ws)
+            return " | ".join(parts)
+
+        top = " | ".join(title.center(sum(ws) + len(ws) - 1) for title, ws in spans)
+        lines = [top.rstrip(), join(headers), join(["-" * w for w in widths])]
+        lines += [join(r) for r in rows]
+        text = "\n".join(line.rstrip() for line in lines)
+        if self._names:
+            players = ", ".join(f"{s.name} {self._names[s]}" for s in self._seats if s in self._names)
+            text = f"Players: {players}\n{text}"
+        return text + f"\n{self.status()}" if self._rows else text
+
+    def _repr_html_(self) -> str:
+        headers, groups, rows = self._columns()
+        esc = html.escape
+        top = "".join(
+            f'<th colspan="{len(hs)}" style="text-align:center">{esc(title)}</th>' for title, hs in groups
+        )
+        head = "".join(f"<th>{esc(h)}</th>" for h in headers)
+        body = "".join(
+            "<tr>" + "".join(f'<td style="text-align:right">{esc(c)}</td>' for c in r) + "</tr>" for r in rows
+        )
+        caption = f"<caption>{esc(self.status())}</caption>"
+        return (
+            '<table class="st-sheet" style="border-collapse:collapse;font-family:sans-serif">'
+            f"{caption}<thead><tr>{top}</tr><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
+
+    def __repr__(self) -> str:
+        return f"<Match {self.status()}>"
+

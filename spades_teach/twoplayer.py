@@ -1,0 +1,460 @@
+"""Two-player Spades: the cut for the first turn and the draw that builds the hands.
+
+How the two-player game differs (our reading of the rule text)
+--------------------------------------------------------------
+Nobody deals. The shuffled pack lies face down between the players, North and
+South here. They cut: the higher card goes first (:func:`cut`). The first
+player then takes turns with the opponent at the stock (:class:`Draw`):
+
+* the player looks at the top card and either **keeps** it (it joins the hand,
+  and the card under it is thrown away face down, unseen), or **discards** it
+  (face up to themselves) and must then keep the card under it;
+* every turn uses two cards, so after 26 turns the stock is empty, each player
+  holds 13 cards and 26 cards lie in the discard pile, out of play.
+
+Then the usual hand follows with two players: the first player bids first and
+leads first, spades may not be led before they are broken, and each player
+scores alone (``Rules(players=2)``: 10 a trick bid, 1 a trick over, a bid
+missed costs 10 a trick, Nil ±100, 10 bags cost 100). The engine's
+:class:`~spades_teach.engine.Round` lets the seat after the dealer act first,
+so :meth:`Draw.deal` names as dealer the player who did **not** draw first.
+
+The peek variant (``Rules(players=2, two_player_peek=True)``)
+-------------------------------------------------------------
+The text mentions tables where the second card may be looked at. We read it as:
+before choosing, the player to act may also look at the card under the top one
+(:meth:`Draw.peek`, or :attr:`Draw.second`). The choice is the same (keep the
+top card and throw the second away, or throw the top card away and keep the
+second): in effect the player picks the better of two cards. Both cards of the
+turn are then known to that player, so both count in :attr:`Draw.discards`.
+Without the variant, :meth:`Draw.peek` raises and the card thrown away after
+``keep()`` stays unknown to everyone.
+
+>>> d = Draw(2024, first="N")
+>>> d.to_act, len(d.stock_left)
+(<Seat.N: 0>, 52)
+>>> turn = d.discard()          # N throws the top card away and must keep the next
+>>> turn.kept in d.hands["N"], turn.discarded in d.discards["N"]
+(True, True)
+>>> d.finish()                  # the rest of the draw: every player keeps the top card
+>>> d.is_complete, len(d.hands["N"]), len(d.hands["S"])
+(True, 13, 13)
+>>> d.deal().dealer             # S did not draw first, so S counts as the dealer
+<Seat.S: 2>
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import Card, Hand, Seat, SeatLike, SeatMap
+from .deals import Deal, shuffled_deck
+from .errors import IllegalActionError, ParseError, RulesError
+from .rules import Rules
+
+__all__ = [
+    "Cut",
+    "cut",
+    "Draw",
+    "DrawTurn",
+    "draw_deal",
+    "DrawError",
+    "DrawPolicy",
+    "always_keep",
+    "keep_high",
+    "opponent",
+    "TWO_PLAYER_SEATS",
+]
+
+TWO_PLAYER_SEATS: tuple[Seat, Seat] = (Seat.N, Seat.S)
+
+Choice = Literal["keep", "discard"]
+
+
+class DrawError(IllegalActionError):
+    """An action in the two-player draw is out of turn, too late or not allowed."""
+
+
+def opponent(seat: SeatLike) -> Seat:
+    """The other player of a two-player game (N ↔ S).
+
+    >>> opponent("N"), opponent(Seat.S)
+    (<Seat.S: 2>, <Seat.N: 0>)
+    """
+    s = _player(seat, ParseError)
+    return Seat.S if s is Seat.N else Seat.N
+
+
+def _player(seat: SeatLike, error: type[Exception]) -> Seat:
+    try:
+        s = Seat.coerce(seat)
+    except ParseError as exc:
+        raise error(str(exc)) from None
+    if s not in TWO_PLAYER_SEATS:
+        raise error(f"two-player Spades is played by N and S, not {s.word} ({s.name!r})")
+    return s
+
+
+def _fresh_seed() -> int:
+    return secrets.randbits(64)
+
+
+# -- the cut ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cut:
+    """The result of :func:`cut`.
+
+    ``attempts`` lists every pair of cards cut, ``(North's card, South's card)``;
+    all but the last were ties of rank. ``first`` is the player who goes first
+    (draws first, then bids and leads first in the first hand); ``dealer`` is the
+    other one, the seat a :class:`~spades_teach.match.Match` starts with.
+    """
+
+    seed: int | str
+    attempts: tuple[tuple[Card, Card], ...]
+    first: Seat
+
+    @property
+    def dealer(self) -> Seat:
+        """The player who does not go first (the engine's dealer for hand 1)."""
+        return opponent(self.first)
+
+    @property
+    def cards(self) -> tuple[Card, Card]:
+        """The deciding pair: North's card and South's card."""
+        return self.attempts[-1]
+
+    @property
+    def reason(self) -> str:
+        """One sentence a learner can read."""
+        north, south = self.cards
+        ties = len(self.attempts) - 1
+        again = "" if not ties else f" after {ties} tie{'s' if ties > 1 else ''} of rank"
+        return f"N cut {north.pretty} and S cut {south.pretty}{again}: {self.first.name} goes first"
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+def _cut_decks(seed: int | str) -> Iterator[list[Card]]:
+    """The shuffled packs used for the cut: the first with purpose ``b"cut"``,
+    then (only after 26 ties in a row) ``b"cut/1"``, ``b"cut/2"``..."""
+    yield shuffled_deck(seed, purpose=b"cut")
+    again = 1
+    while True:
+        yield shuffled_deck(seed, purpose=b"cut/" + str(again).encode())
+        again += 1
+
+
+def cut(seed: int | str | None = None) -> Cut:
+    """Cut for the first turn, reproducibly.
+
+    The pack is shuffled from ``seed`` with :func:`~spades_teach.deals.shuffled_deck`
+    (purpose ``b"cut"``, so the cut differs from a deal with the same seed). North
+    cuts first and shows the top card, then South shows the next one. The higher
+    **rank** goes first; suits do not count. On equal ranks both cut again with
+    the next two cards, as long as needed (a fresh pack follows if 26 ties in a
+    row ever used the whole pack).
+
+    >>> c = cut(1)
+    >>> c == cut(1), c.first in (Seat.N, Seat.S), c.dealer == opponent(c.first)
+    (True, True, True)
+    >>> c.cards[0].rank != c.cards[1].rank
+    True
+    """
+    if seed is None:
+        seed = _fresh_seed()
+    attempts: list[tuple[Card, Card]] = []
+    for deck in _cut_decks(seed):
+        for i in range(0, 52, 2):
+            north, south = deck[i], deck[i + 1]
+            attempts.append((north, south))
+            if north.rank != south.rank:
+                first = Seat.N if north.rank > south.rank else Seat.S
+                return Cut(seed=seed, attempts=tuple(attempts), first=first)
+    raise AssertionError("unreachable: the cut always ends")  # pragma: no cover
+
+
+# -- the draw --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DrawTurn:
+    """One turn of the draw, as a frozen record.
+
+    ``seen`` is the top card the player looked at; ``choice`` is ``"keep"`` or
+    ``"discard"``; ``kept`` went into the hand and ``discarded`` out of play.
+    After ``keep`` the discarded card is the unseen second card (``discarded_seen``
+    is False unless the peek variant let the player look at it); after
+    ``discard`` the kept card is the second card, which the player sees as they
+    take it.
+    """
+
+    number: int
+    player: Seat
+    choice: Choice
+    seen: Card
+    kept: Card
+    discarded: Card
+    discarded_seen: bool
+
+    @property
+    def second(self) -> Card:
+        """The second card of the turn (the one under ``seen``)."""
+        return self.discarded if self.choice == "keep" else self.kept
+
+    def __str__(self) -> str:
+        if self.choice == "keep":
+            gone = str(self.discarded) if self.discarded_seen else "the next card unseen"
+            return f"turn {self.number}: {self.player.name} kept {self.kept} and threw away {gone}"
+        return f"turn {self.number}: {self.player.name} threw away {self.discarded} and had to keep {self.kept}"
+
+
+DrawPolicy = Callable[["Draw"], bool]
+"""A way to play the draw automatically: called with the draw, returns True to keep the top card."""
+
+
+def always_keep(draw: Draw) -> bool:
+    """Keep every top card: the hands come out as random as a plain deal."""
+    return True
+
+
+def keep_high(draw: Draw) -> bool:
+    """A simple sensible player: keep a spade or any card ten or higher, else take the next card.
+
+    With the peek variant it also looks at the second card and keeps the top
+    card unless only the second one is a spade or ten-plus.
+    """
+    top = draw.top
+    assert top is not None
+
+    def good(card: Card) -> bool:
+        return card.is_spade or card.rank >= 10
+
+    if draw.rules.two_player_peek:
+        second = draw.peek()
+        return good(top) or not good(second)
+    return good(top)
+
+
+class Draw:
+    """The draw-and-discard phase of two-player Spades, one turn at a time.
+
+    ``Draw(seed=None, *, first="N", rules=Rules(players=2))``: the stock is the
+    pack shuffled from ``seed`` by :func:`~spades_teach.deals.shuffled_deck` with
+    purpose ``b"draw"``; ``first`` is the player who won the cut. On each turn the
+    player to act (:attr:`to_act`) sees :attr:`top` and calls :meth:`keep` or
+    :meth:`discard`; each returns the :class:`DrawTurn` it recorded. After 26
+    turns :attr:`is_complete` is True and :meth:`deal` returns the two hands as a
+    :class:`~spades_teach.deals.Deal` ready for ``Round(deal, rules=rules)``.
+
+    Acting out of turn or after the end raises :class:`DrawError` and changes
+    nothing.
+    """
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        first: SeatLike = Seat.N,
+        rules: Rules = Rules(players=2),
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules value, not {rules!r}")
+        if rules.players != 2:
+            raise RulesError(f"the draw is for two-player Spades: use Rules(players=2), not players={rules.players}")
+        self._first = _player(first, ParseError)
+        self._seed: int | str = _fresh_seed() if seed is None else seed
+        self._stock: tuple[Card, ...] = tuple(shuffled_deck(self._seed, purpose=b"draw"))
+        self._rules = rules
+        self._turns: list[DrawTurn] = []
+
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def seed(self) -> int | str:
+        return self._seed
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def first(self) -> Seat:
+        """The player who drew first (the winner of the cut)."""
+        return self._first
+
+    @property
+    def dealer(self) -> Seat:
+        """The player who did not draw first: the dealer of the resulting hand."""
+        return opponent(self._first)
+
+    @property
+    def turn_number(self) -> int:
+        """The number (1–26) of the turn to play, or 27 once the draw is over."""
+        return len(self._turns) + 1
+
+    @property
+    def is_complete(self) -> bool:
+        """True once the stock is empty (26 turns, 13 cards each)."""
+        return len(self._turns) == 26
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The player whose turn it is, or ``None`` when the draw is over."""
+        if self.is_complete:
+            return None
+        return self._first if len(self._turns) % 2 == 0 else opponent(self._first)
+
+    @property
+    def top(self) -> Card | None:
+        """The top card of the stock, which the player to act may look at (``None`` at the end)."""
+        if self.is_complete:
+            return None
+        return self._stock[2 * len(self._turns)]
+
+    @property
+    def second(self) -> Card | None:
+        """The card under the top one, visible only with ``rules.two_player_peek``
+        (``None`` otherwise, and at the end)."""
+        if self.is_complete or not self._rules.two_player_peek:
+            return None
+        return self._stock[2 * len(self._turns) + 1]
+
+    def peek(self) -> Card:
+        """Look at the second card before choosing (only with ``two_player_peek``)."""
+        if self.is_complete:
+            raise DrawError("the draw is over: there is no card left to look at")
+        if not self._rules.two_player_peek:
+            raise DrawError(
+                "these rules do not allow looking at the second card: keep or discard the top card "
+                "(Rules(players=2, two_player_peek=True) allows it)"
+            )
+        return self._stock[2 * len(self._turns) + 1]
+
+    @property
+    def stock_left(self) -> tuple[Card, ...]:
+        """The cards still in the stock, top first (for teaching and tests: players cannot see them)."""
+        return self._stock[2 * len(self._turns) :]
+
+    @property
+    def history(self) -> tuple[DrawTurn, ...]:
+        return tuple(self._turns)
+
+    @property
+    def hands(self) -> dict[Seat, Hand]:
+        """The cards each player has kept so far."""
+        return SeatMap((seat, Hand(t.kept for t in self._turns if t.player is seat)) for seat in TWO_PLAYER_SEATS)
+
+    @property
+    def discards(self) -> dict[Seat, tuple[Card, ...]]:
+        """The cards each player knows they threw away, in order. A card thrown
+        away unseen after ``keep()`` is not among them (it is with the peek variant)."""
+        return SeatMap(
+            (seat, tuple(t.discarded for t in self._turns if t.player is seat and t.discarded_seen))
+            for seat in TWO_PLAYER_SEATS
+        )
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """Every card thrown away so far, seen or not (what is revealed after the hand)."""
+        return tuple(t.discarded for t in self._turns)
+
+    def known_to(self, seat: SeatLike) -> Hand:
+        """Every card ``seat`` has seen so far: their hand and the discards they know."""
+        s = _player(seat, ParseError)
+        return self.hands[s] | Hand(self.discards[s])
+
+    # -- actions ----------------------------------------------------------------------------
+    def verify_turn(self, player: SeatLike | None = None) -> Seat:
+        """Raise :class:`DrawError` if ``player`` (default: the player to act) may
+        not act now; return the player."""
+        if self.is_complete:
+            raise DrawError("the draw is over: the stock is empty and each player holds 13 cards")
+        to_act = self.to_act
+        assert to_act is not None
+        if player is None:
+            return to_act
+        seat = _player(player, DrawError)
+        if seat is not to_act:
+            raise DrawError(f"it is {to_act.word}'s turn to draw, not {seat.word}'s")
+        return seat
+
+    def can_act(self, player: SeatLike | None = None) -> bool:
+        try:
+            self.verify_turn(player)
+        except DrawError:
+            return False
+        return True
+
+    def keep(self, player: SeatLike | None = None) -> DrawTurn:
+        """Keep the top card; the card under it is thrown away unseen (seen with the peek variant)."""
+        return self._act("keep", player)
+
+    def discard(self, player: SeatLike | None = None) -> DrawTurn:
+        """Throw the top card away; the card under it must be kept (the returned
+        turn's ``kept`` says which card that was)."""
+        return self._act("discard", player)
+
+    def choose(self, keep: bool, player: SeatLike | None = None) -> DrawTurn:
+        """``keep()`` if ``keep`` else ``discard()``."""
+        return self._act("keep" if keep else "discard", player)
+
+    def _act(self, choice: Choice, player: SeatLike | None) -> DrawTurn:
+        seat = self.verify_turn(player)
+        index = 2 * len(self._turns)
+        top, second = self._stock[index], self._stock[index + 1]
+        if choice == "keep":
+            turn = DrawTurn(len(self._turns) + 1, seat, "keep", top, top, second, self._rules.two_player_peek)
+        else:
+            turn = DrawTurn(len(self._turns) + 1, seat, "discard", top, second, top, True)
+        self._turns.append(turn)
+        return turn
+
+    def undo(self) -> DrawTurn:
+        """Take back the last turn; returns it."""
+        if not self._turns:
+            raise DrawError("nothing to undo: no turn has been played yet")
+        return self._turns.pop()
+
+    def finish(self, policy: DrawPolicy = always_keep) -> None:
+        """Play the remaining turns automatically, asking ``policy`` whether to keep each top card."""
+        while not self.is_complete:
+            self.choose(bool(policy(self)))
+
+    # -- result -----------------------------------------------------------------------------
+    def deal(self) -> Deal:
+        """The two hands as a two-player :class:`~spades_teach.deals.Deal` whose
+        dealer is the player who did not draw first (so the first player bids and
+        leads first in the :class:`~spades_teach.engine.Round`)."""
+        if not self.is_complete:
+            raise DrawError(f"the draw is not finished: {26 - len(self._turns)} of 26 turns are left")
+        hands = self.hands
+        return Deal({Seat.N: hands[Seat.N], Seat.S: hands[Seat.S]}, dealer=self.dealer)
+
+    def __repr__(self) -> str:
+        who = self.to_act.name if self.to_act is not None else None
+        return f"<Draw seed={self._seed!r} first={self._first.name} turn={self.turn_number} to_act={who}>"
+
+
+def draw_deal(
+    seed: int | str | None = None,
+    *,
+    first: SeatLike = Seat.N,
+    rules: Rules = Rules(players=2),
+    policy: DrawPolicy = keep_high,
+) -> Deal:
+    """A whole two-player draw played by ``policy`` (default :func:`keep_high`) for both players.
+
+    >>> d = draw_deal(5, first="S")
+    >>> d.players, d.dealer, len(d.unused)
+    (2, <Seat.N: 0>, 26)
+    """
+    draw = Draw(seed, first=first, rules=rules)
+    draw.finish(policy)
+    return draw.deal()
+
