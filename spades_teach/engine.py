@@ -399,11 +399,14 @@ class Round:
         assert self._to_act is not None
         if s is not self._to_act:
             raise IllegalBidError(f"it is {self._to_act.word}'s turn to bid, not {s.word}'s")
+        rules = self._rules
         try:
             b = Bid.coerce(bid)
         except ParseError as exc:
-            raise IllegalBidError(str(exc)) from None
-        rules = self._rules
+            if rules.nil:
+                raise IllegalBidError(str(exc)) from None
+            head, sep, _ = str(exc).rpartition(": ")
+            raise IllegalBidError(f"{head if sep else exc}: bid 1 to 13 (Nil is not allowed under these rules)") from None
         low = 0 if rules.nil else 1
         if b.is_nil and not rules.nil:
             raise IllegalBidError("Nil is not allowed under these rules: bid 1 to 13")
