@@ -126,7 +126,11 @@ class Deal(Mapping[Seat, Hand]):
             overlap = seen & hand.mask
             if overlap:
                 card = next(_mask_cards(overlap))
-                raise ParseError(f"card {str(card)!r} is in two hands")
+                first = next(s for s in sorted(parsed) if parsed[s].mask & card.mask)
+                raise ParseError(
+                    f"card {str(card)!r} is in both {first.word}'s and {seat.word}'s hands: "
+                    "each card can be dealt only once"
+                )
             seen |= hand.mask
         self._hands = SeatMap(sorted(parsed.items()))
         self.dealer = Seat.coerce(dealer)
