@@ -128,7 +128,7 @@ class Deal(Mapping[Seat, Hand]):
                 card = next(_mask_cards(overlap))
                 first = next(s for s in sorted(parsed) if parsed[s].mask & card.mask)
                 raise ParseError(
-                    f"card {str(card)!r} is in both {first.word}'s and {seat.word}'s hands: "
+                    f"card {str(card)!r} is in two hands, {first.word}'s and {seat.word}'s: "
                     "each card can be dealt only once"
                 )
             seen |= hand.mask
