@@ -1,0 +1,407 @@
+"""Bid advice that shows its counting: :func:`advise_bid`.
+
+The hand is counted card by card, the way the rule texts teach: aces, kings with
+a guard, queens with enough guards (part of a trick), high spades and the spades
+that win by length (the fifth and sixth), and ruffing value from short side suits
+when there are spades to spare. A side suit so long that its ace or king is
+likely to be ruffed counts for less. The total is rounded down, because a set
+costs far more than a bag. Every hand is also checked for Nil.
+
+>>> advice = advise_bid("AKQ3.K52.7.A9842")
+>>> advice.bid, advice.estimate
+(Bid(5), 5.5)
+>>> sum(item.value for item in advice.reasons) == advice.estimate
+True
+>>> advise_bid("3.J962.T8742.Q84").bid
+Bid('nil')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .bids import Bid, BidLike
+from .cards import Card, Hand, HandLike, Rank, Seat, SeatLike, Suit
+from .errors import ParseError, SpadesError
+from .rules import Rules
+from .scoring import Side, coerce_side, side_of, sides_of
+
+__all__ = ["BidAdvice", "BidReason", "NilAssessment", "advise_bid", "count_hand", "assess_nil"]
+
+_SIDE_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+@dataclass(frozen=True)
+class BidReason:
+    """One counted card or feature: ``cards`` (as written, e.g. ``"A♥"``), its
+    ``value`` in tricks and a one-line ``why``."""
+
+    cards: str
+    value: float
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.cards}: {self.value:g} — {self.why}"
+
+
+@dataclass(frozen=True)
+class NilAssessment:
+    """Whether the hand suits a Nil: ``risk`` (0 is ideal; above 2 is too risky),
+    ``fits`` and the ``dangers`` found."""
+
+    fits: bool
+    risk: float
+    dangers: tuple[str, ...]
+
+    @property
+    def why(self) -> str:
+        if self.fits:
+            return "no high spade and low cards to play under in every suit" if not self.dangers else (
+                "small risks only: " + "; ".join(self.dangers)
+            )
+        return "; ".join(self.dangers)
+
+
+@dataclass(frozen=True)
+class BidAdvice:
+    """The advised ``bid`` (0 = Nil), the ``estimate`` of tricks, the ``reasons``
+    (their values add up to the estimate), a one-line ``summary``, the Nil check
+    and the ``context`` notes that moved the bid away from the plain count."""
+
+    bid: Bid
+    estimate: float
+    reasons: tuple[BidReason, ...]
+    summary: str
+    nil: NilAssessment
+    context: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        lines = [self.summary, *(f"  {r}" for r in self.reasons), *(f"  note: {c}" for c in self.context)]
+        return "\n".join(lines)
+
+
+def _names(cards: tuple[Card, ...]) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+def _spade_items(spades: tuple[Card, ...]) -> tuple[list[BidReason], int]:
+    """Items for the spades, and how many spades they already count as winners."""
+    n = len(spades)
+    ranks = {c.rank for c in spades}
+    items: list[BidReason] = []
+    used = 0
+    if Rank.ACE in ranks:
+        items.append(BidReason("A♠", 1.0, "the ace of spades is the highest card in the game: a sure trick"))
+        used += 1
+    if Rank.KING in ranks:
+        if n >= 2:
+            items.append(BidReason("K♠", 1.0, "the king of spades with another spade beside it is a trick"))
+        else:
+            items.append(BidReason("K♠", 0.5, "a bare king of spades can fall under the ace: half a trick"))
+        used += 1
+    if Rank.QUEEN in ranks:
+        if n >= 3:
+            value = 1.0 if (Rank.ACE in ranks or Rank.KING in ranks) else 0.75
+            items.append(BidReason("Q♠", value, f"the queen of spades with {n - 1} other spades survives the ace and king"))
+        elif n == 2:
+            items.append(BidReason("Q♠", 0.5, "the queen of spades with one guard wins about half the time"))
+        else:
+            items.append(BidReason("Q♠", 0.0, "a bare queen of spades is caught by the ace or king: no trick"))
+        used += 1
+    if Rank.JACK in ranks and n >= 4 and (ranks & {Rank.ACE, Rank.KING, Rank.QUEEN}):
+        items.append(BidReason("J♠", 0.5, f"the jack of spades with {n - 1} other spades and an honour: half a trick"))
+        used += 1
+    # Length: the 5th, 6th ... spades win late in the hand once the others are drawn.
+    length = max(0, n - 4)
+    counted = {c for c in spades if c.rank in _counted_ranks(items)}
+    rest = [c for c in spades if c not in counted]
+    for i, card in enumerate(rest[len(rest) - min(length, len(rest)) :]):
+        items.append(
+            BidReason(card.pretty, 1.0, f"your {_ordinal(5 + i)} spade: long spades win tricks once the others are gone")
+        )
+        used += 1
+    return items, used
+
+
+def _counted_ranks(items: list[BidReason]) -> set[Rank]:
+    return {Rank.coerce(item.cards[:-1]) for item in items}
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _side_items(suit: Suit, cards: tuple[Card, ...], players: int) -> list[BidReason]:
+    n = len(cards)
+    ranks = {c.rank for c in cards}
+    items: list[BidReason] = []
+    word = suit.word[:-1]
+    # A long side suit is likely to be ruffed early (two-player games see it less).
+    long_limit = 7 if players == 2 else 5
+    if Rank.ACE in ranks:
+        value = 1.0 if n <= long_limit else (0.75 if n == long_limit + 1 else 0.5)
+        why = "an ace is a sure trick" if value == 1.0 else f"an ace in a {n}-card suit is likely to be ruffed"
+        items.append(BidReason(f"A{suit.symbol}", value, why))
+    if Rank.KING in ranks:
+        if n == 1:
+            items.append(BidReason(f"K{suit.symbol}", 0.25, "a bare king falls under the ace: a quarter of a trick"))
+        elif Rank.ACE in ranks:
+            value = 1.0 if n <= 3 else (0.75 if n == 4 else (0.5 if n <= long_limit else 0.25))
+            why = "a king behind your own ace is a second trick" if value == 1.0 else (
+                f"the king of a {n}-card {word} suit may be ruffed before it wins"
+            )
+            items.append(BidReason(f"K{suit.symbol}", value, why))
+        else:
+            value = 0.75 if n <= 3 else (0.5 if n <= long_limit - 1 else 0.25)
+            why = "a king with a guard wins once the ace is gone" if n <= 3 else f"a king in a {n}-card suit may be ruffed"
+            items.append(BidReason(f"K{suit.symbol}", value, why))
+    if Rank.QUEEN in ranks:
+        honours = len(ranks & {Rank.ACE, Rank.KING})
+        if n >= 3 and n <= 4:
+            value = 0.5 if honours else 0.25
+            why = "a queen with two guards and a higher honour: half a trick" if honours else (
+                "a queen with two guards wins only if the ace and king fall: a quarter of a trick"
+            )
+            items.append(BidReason(f"Q{suit.symbol}", value, why))
+        elif n <= 2:
+            items.append(BidReason(f"Q{suit.symbol}", 0.0, "a queen with fewer than two guards is caught: no trick"))
+        else:
+            items.append(BidReason(f"Q{suit.symbol}", 0.0, f"a queen in a {n}-card suit is likely to be ruffed: no trick"))
+    return items
+
+
+def _ruff_items(hand: Hand, spare: int) -> list[BidReason]:
+    """Ruffing value of voids, singletons and doubletons, one spare spade each."""
+    items: list[BidReason] = []
+    short = sorted(_SIDE_SUITS, key=lambda s: (hand.count(s), s))
+    for suit in short:
+        n = hand.count(suit)
+        if n > 2 or spare <= 0:
+            continue
+        if n == 0:
+            value = 1.0 if spare >= 2 or hand.count(Suit.SPADES) >= 3 else 0.75
+            items.append(BidReason(f"{suit.symbol} void", value, f"no {suit.word}: a spare spade ruffs the first {suit.word[:-1]} led"))
+            spare -= 1
+            if spare >= 2:
+                items.append(BidReason(f"{suit.symbol} void", 0.5, f"no {suit.word} and spades to spare: a second ruff is likely"))
+                spare -= 1
+        elif n == 1:
+            card = hand.suit(suit)[0]
+            value = 0.5 if card.rank >= Rank.KING else 0.75
+            items.append(BidReason(f"{suit.symbol}{card.rank.label} singleton", value, f"one {suit.word[:-1]}: after it goes, a spare spade ruffs"))
+            spare -= 1
+        else:
+            items.append(BidReason(f"{suit.symbol} doubleton", 0.25, f"two {suit.word}: a late ruff is possible with a spare spade"))
+            spare -= 1
+    return items
+
+
+def count_hand(hand: HandLike, *, players: int = 4) -> tuple[BidReason, ...]:
+    """The counted items of a 13-card hand (their values add up to the estimate)."""
+    h = Hand.coerce(hand)
+    spades = h.suit(Suit.SPADES)
+    items, used = _spade_items(spades)
+    for suit in _SIDE_SUITS:
+        items.extend(_side_items(suit, h.suit(suit), players))
+    spare = len(spades) - used
+    items.extend(_ruff_items(h, spare))
+    return tuple(items)
+
+
+def assess_nil(hand: HandLike) -> NilAssessment:
+    """Check a hand for Nil: no A♠ or K♠, few and low spades, no unguarded high
+    card in a side suit, low cards to play under."""
+    h = Hand.coerce(hand)
+    dangers: list[str] = []
+    risk = 0.0
+    spades = h.suit(Suit.SPADES)
+    top = {c.rank for c in spades}
+    if Rank.ACE in top or Rank.KING in top:
+        risk += 10
+        dangers.append("the " + ("A♠" if Rank.ACE in top else "K♠") + " is sure to win a trick")
+    if Rank.QUEEN in top:
+        risk += 2.5
+        dangers.append("the Q♠ is likely to win a trick")
+    high_spades = [c for c in spades if Rank.NINE <= c.rank <= Rank.JACK]
+    if high_spades:
+        risk += 0.75 * len(high_spades)
+        dangers.append(f"high spades ({_names(tuple(high_spades))}) may be forced to win")
+    if len(spades) >= 4:
+        risk += 2.0 + (len(spades) - 4)
+        dangers.append(f"{len(spades)} spades: the last ones win when the others are gone")
+    for suit in _SIDE_SUITS:
+        cards = h.suit(suit)
+        n = len(cards)
+        if not cards:
+            continue
+        ranks = [c.rank for c in cards]
+        if Rank.ACE in ranks:
+            risk += 2.5 if n <= 3 else 1.5
+            dangers.append(f"the A{suit.symbol} wins when {suit.word} are led")
+        if Rank.KING in ranks and n <= 2:
+            risk += 1.5
+            dangers.append(f"the K{suit.symbol} has little cover")
+        elif Rank.KING in ranks:
+            risk += 0.5
+        if Rank.QUEEN in ranks and n <= 2:
+            risk += 0.75
+            dangers.append(f"the Q{suit.symbol} has little cover")
+        lowest = min(ranks)
+        if lowest >= Rank.EIGHT:
+            risk += 1.0
+            dangers.append(f"no low {suit.word[:-1]} to play under ({_names(cards)})")
+        elif lowest >= Rank.SIX:
+            risk += 0.25
+        if n >= 6:
+            risk += 0.5
+            dangers.append(f"{n} {suit.word}: the last of them may be left high")
+    fits = risk <= 2.0
+    return NilAssessment(fits, risk, tuple(dangers))
+
+
+# -- the advice -----------------------------------------------------------------------------------
+
+
+def _read_bids(bids: Mapping[Any, BidLike] | None) -> dict[Seat, Bid]:
+    out: dict[Seat, Bid] = {}
+    for key, value in (bids or {}).items():
+        try:
+            out[Seat.coerce(key)] = Bid.coerce(value)
+        except ParseError as exc:
+            raise SpadesError(f"bids: {exc}") from None
+    return out
+
+
+def _side_values(values: Mapping[Any, int] | None, rules: Rules) -> dict[Side, int]:
+    out: dict[Side, int] = {side: 0 for side in sides_of(rules)}
+    for key, value in (values or {}).items():
+        out[coerce_side(key, rules)] = int(value)
+    return out
+
+
+def _floor(x: float) -> int:
+    return math.floor(x + 1e-9)
+
+
+def advise_bid(
+    hand: HandLike,
+    *,
+    seat: SeatLike = "S",
+    bids: Mapping[Any, BidLike] | None = None,
+    scores: Mapping[Any, int] | None = None,
+    bags: Mapping[Any, int] | None = None,
+    rules: Rules = Rules(),
+) -> BidAdvice:
+    """Advise a bid for a 13-card ``hand`` at ``seat``, given the ``bids`` already
+    made, the match ``scores`` and ``bags`` (side → value) and the ``rules``.
+
+    >>> advise_bid("AKQ3.K52.7.A9842", bids={"N": 0}).context[0]
+    'your partner bid Nil: counting a little higher, since you will take the tricks they must not'
+    """
+    try:
+        h = Hand.coerce(hand)
+        me = Seat.coerce(seat)
+    except ParseError as exc:
+        raise SpadesError(str(exc)) from None
+    if len(h) != 13:
+        raise SpadesError(f"bid advice needs a 13-card hand, got {len(h)} cards in {str(h)!r}")
+    made = _read_bids(bids)
+    score = _side_values(scores, rules)
+    bag_count = _side_values(bags, rules)
+    reasons = count_hand(h, players=rules.players)
+    estimate = sum(r.value for r in reasons)
+    nil = assess_nil(h)
+    context: list[str] = []
+
+    mine = side_of(me, rules)
+    theirs = next(s for s in sides_of(rules) if s != mine)
+    behind = score[theirs] - score[mine]
+    partner = me.partner if rules.players == 4 else None
+    partner_bid = made.get(partner) if partner is not None else None
+    partner_nil = partner_bid is not None and partner_bid.is_nil
+
+    # How to round: down by default (a set costs far more than a bag).
+    cushion = 0.0
+    if partner_nil:
+        cushion += 0.5
+        context.append("your partner bid Nil: counting a little higher, since you will take the tricks they must not")
+    near_limit = bag_count[mine] >= rules.bag_limit - 3
+    if near_limit and not partner_nil:
+        cushion += 0.25
+        context.append(f"{bag_count[mine]} bags already: bid your full count so extra tricks do not become bags")
+    others = [int(b) for s, b in made.items() if s != me]
+    if len(others) == rules.players - 1 and rules.players == 4:
+        total = sum(others) + _floor(estimate)
+        if total <= 9:
+            cushion += 0.25
+            context.append(f"the table has bid only {sum(others)}: tricks will be left over, so bid your full count")
+        elif total >= 13:
+            cushion -= 0.25
+            context.append(f"the table has bid {sum(others)} already: tricks will be scarce, so stay low")
+    if score[mine] + 10 * _floor(estimate) >= rules.target and behind < 0:
+        cushion -= 0.25
+        context.append("you are near the target and ahead: play safe and bid low")
+    if behind >= 150:
+        cushion += 0.25
+        context.append(f"you are {behind} points behind: take a little more risk")
+    bid_value = max(0, _floor(estimate + cushion))
+    if estimate + cushion > 0 and bid_value == 0:
+        bid_value = 1 if estimate >= 0.5 else 0
+
+    # Nil: recommended when it fits, unless the partner already bid Nil.
+    nil_ok = rules.nil and not partner_nil
+    nil_limit = 2.0 + (1.0 if behind >= 150 else 0.0) - (0.5 if behind < -150 else 0.0)
+    choose_nil = nil_ok and nil.risk <= nil_limit and estimate < 2.5
+    blind = False
+    if (
+        rules.blind_nil
+        and not partner_nil
+        and behind >= max(rules.blind_nil_deficit, 1)
+        and (behind >= 200 or score[theirs] >= rules.target - 100)
+        and nil.risk <= 4.0
+        and estimate < 3
+    ):
+        blind = True
+        choose_nil = True
+
+    if choose_nil:
+        bid = Bid(0, blind=blind)
+    else:
+        bid = Bid(max(bid_value, 0 if rules.nil else 1) if bid_value or not rules.nil else 0)
+        if int(bid) == 0:
+            # A count below one trick without a Nil-worthy hand: bid the smallest number.
+            bid = Bid(1)
+            context.append("the count is under one trick but the hand is not safe for Nil: bid 1")
+    if rules.min_team_bid and rules.players == 4 and not bid.is_nil and partner_bid is not None and not partner_nil:
+        needed = rules.min_team_bid - int(partner_bid)
+        if int(bid) < needed:
+            context.append(f"the team must bid at least {rules.min_team_bid} together: raised to {needed}")
+            bid = Bid(min(13, needed))
+
+    summary = _summary(bid, estimate, nil, rules, partner_nil, bid_value)
+    return BidAdvice(bid, estimate, reasons, summary, nil, tuple(context))
+
+
+def _summary(bid: Bid, estimate: float, nil: NilAssessment, rules: Rules, partner_nil: bool, counted: int) -> str:
+    if bid.blind:
+        return (
+            "bid blind Nil — a gamble for 200 points that only makes sense this far behind; "
+            f"the count was {estimate:g}"
+        )
+    if bid.is_nil:
+        return f"bid Nil: {nil.why} (the count is only {estimate:g})"
+    why_not_nil = ""
+    if partner_nil:
+        why_not_nil = "; no Nil, since your partner already bid one"
+    elif rules.nil and estimate < 2.5 and not nil.fits:
+        why_not_nil = f"; not Nil: {nil.dangers[0] if nil.dangers else 'too risky'}"
+    if int(bid) == _floor(estimate):
+        how = f"the cards count {estimate:g}, rounded down to {int(bid)}: a set costs far more than a bag"
+    elif int(bid) > _floor(estimate):
+        how = f"the cards count {estimate:g}; bid {int(bid)}, above the rounded-down count, for the reasons noted"
+    else:
+        how = f"the cards count {estimate:g}; bid {int(bid)}, below it, to play safe"
+    return f"bid {int(bid)}: {how}{why_not_nil}"

@@ -1,0 +1,406 @@
+"""A moment of play seen from one seat: :class:`Position`.
+
+A position holds what one player can know: their own cards, the bids, the tricks
+won, the cards of the completed tricks, the trick in progress, whether spades are
+broken, the match score and bags, and the rules. It is what the hint advisor and
+the bots read; it never holds another player's hidden cards.
+
+The completed tricks are given as the cards in play order. Who played each card
+is worked out backwards: the leader of the trick in progress won the trick before
+it, and so on. That is how voids shown in earlier tricks become known.
+
+>>> p = Position("S", "AK2.QJ4.T98.7654", bids={"N": 3, "E": 4, "S": 3, "W": 2},
+...              tricks_won={}, trick=["3H", "KH"])
+>>> p.leader, p.led, str(p.legal)
+(<Seat.N: 0>, <Suit.HEARTS: 1>, '.QJ4..')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from .bids import Bid, BidLike
+from .cards import SUIT_MASKS, Card, Hand, HandLike, Seat, SeatLike, SeatMap, Suit, TeamMap
+from .engine import legal_mask, winning_index
+from .errors import ParseError, PositionError
+from .rules import Rules
+from .scoring import Side, coerce_side, side_of, sides_of
+
+if TYPE_CHECKING:
+    from .engine import Round
+
+__all__ = ["Position"]
+
+_SEATS = tuple(Seat)
+_SPADES = SUIT_MASKS[Suit.SPADES]
+_TWO_OF_CLUBS = Card("2", "C")
+
+
+def _cards(value: Iterable[Any] | str, what: str) -> list[Card]:
+    """Read a card list: text, cards, or a list of tricks (lists of cards)."""
+    if isinstance(value, str):
+        try:
+            return list(Hand.parse(value)) if value.strip() else []
+        except ParseError as exc:
+            raise PositionError(f"{what}: {exc}") from None
+    out: list[Card] = []
+    for item in value:
+        if isinstance(item, (Card, str)):
+            try:
+                out.append(Card.parse(item))
+            except ParseError as exc:
+                raise PositionError(f"{what}: {exc}") from None
+        elif isinstance(item, Iterable):
+            out.extend(_cards(item, what))
+        else:
+            raise PositionError(f"{what}: {item!r} is not a card")
+    return out
+
+
+class Position:
+    """What ``seat`` knows at one moment of a hand (see the module docs).
+
+    ``Position(seat, hand, bids, tricks_won, played=(), trick=(), spades_broken=None,
+    scores=None, bags=None, rules=Rules())``. ``played`` lists the cards of the
+    completed tricks in play order (flat, or one list per trick); ``trick`` the
+    trick in progress in play order, its leader being ``len(trick)`` seats before
+    ``seat``. ``spades_broken=None`` works it out from the cards seen. Inconsistent
+    input raises :class:`~spades_teach.errors.PositionError`.
+    """
+
+    __slots__ = (
+        "bags",
+        "bids",
+        "hand",
+        "leader",
+        "played",
+        "players",
+        "rules",
+        "scores",
+        "seat",
+        "spades_broken",
+        "trick",
+        "trick_history",
+        "trick_seats",
+        "tricks_won",
+        "voids",
+    )
+
+    seat: Seat
+    hand: Hand
+    bids: dict[Seat, Bid]
+    tricks_won: dict[Seat, int]
+    played: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    trick_seats: tuple[Seat, ...]
+    leader: Seat
+    spades_broken: bool
+    scores: dict[Side, int]
+    bags: dict[Side, int]
+    rules: Rules
+    players: int
+    voids: dict[Seat, frozenset[Suit]]
+    trick_history: tuple[tuple[Seat, tuple[Card, ...], Seat], ...]
+
+    def __init__(
+        self,
+        seat: SeatLike,
+        hand: HandLike,
+        bids: Mapping[Any, BidLike] | None = None,
+        tricks_won: Mapping[Any, int] | None = None,
+        played: Iterable[Any] | str = (),
+        trick: Iterable[Any] | str = (),
+        spades_broken: bool | None = None,
+        scores: Mapping[Any, int] | None = None,
+        bags: Mapping[Any, int] | None = None,
+        rules: Rules = Rules(),
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise PositionError(f"rules must be a Rules value, not {rules!r}")
+        self.rules = rules
+        self.players = rules.players
+        seats = self._seats()
+        try:
+            self.seat = Seat.coerce(seat)
+        except ParseError as exc:
+            raise PositionError(str(exc)) from None
+        if self.seat not in seats:
+            raise PositionError(f"seat {self.seat.name} does not play in a two-player game: use N or S")
+        try:
+            self.hand = Hand.coerce(hand)
+        except ParseError as exc:
+            raise PositionError(f"hand {hand!r}: {exc}") from None
+        self.bids = self._read_bids(bids, seats)
+        self.played = tuple(_cards(played, "played cards"))
+        self.trick = tuple(_cards(trick, "trick in progress"))
+        self.tricks_won = self._read_tricks(tricks_won, seats)
+        self.scores = self._read_sides(scores, "score", allow_negative=True)
+        self.bags = self._read_sides(bags, "bags", allow_negative=False)
+        self._check_cards()
+        self.leader = self._seat_before(self.seat, len(self.trick))
+        self.trick_seats = tuple(self._seat_after(self.leader, i) for i in range(len(self.trick)))
+        self.trick_history = self._rebuild_history()
+        self._check_tricks_won()
+        self.voids = self._find_voids()
+        self._check_own_voids()
+        self.spades_broken = self._read_broken(spades_broken)
+
+    # -- construction helpers -----------------------------------------------------------
+    def _seats(self) -> tuple[Seat, ...]:
+        return (Seat.N, Seat.S) if self.players == 2 else _SEATS
+
+    def _seat_after(self, seat: Seat, steps: int) -> Seat:
+        if self.players == 2:
+            return seat if steps % 2 == 0 else (Seat.S if seat is Seat.N else Seat.N)
+        return _SEATS[(seat + steps) & 3]
+
+    def _seat_before(self, seat: Seat, steps: int) -> Seat:
+        return self._seat_after(seat, (-steps) % 4 if self.players == 4 else steps)
+
+    def _read_bids(self, bids: Mapping[Any, BidLike] | None, seats: tuple[Seat, ...]) -> dict[Seat, Bid]:
+        out: dict[Seat, Bid] = SeatMap()
+        for key, value in (bids or {}).items():
+            try:
+                s = Seat.coerce(key)
+                b = Bid.coerce(value)
+            except ParseError as exc:
+                raise PositionError(f"bids: {exc}") from None
+            if s not in seats:
+                raise PositionError(f"bids: seat {s.name} does not play in a two-player game")
+            if b.is_nil and not self.rules.nil:
+                raise PositionError(f"bids: {s.name} bid Nil, but these rules do not allow Nil")
+            if b.blind and not self.rules.blind_nil:
+                raise PositionError(f"bids: {s.name} bid blind Nil, but these rules do not allow it")
+            out[s] = b
+        return out
+
+    def _read_tricks(self, tricks: Mapping[Any, int] | None, seats: tuple[Seat, ...]) -> dict[Seat, int]:
+        out: dict[Seat, int] = SeatMap((s, 0) for s in seats)
+        given = tricks or {}
+        for key, value in given.items():
+            try:
+                s = Seat.coerce(key)
+            except ParseError as exc:
+                raise PositionError(f"tricks won: {exc}") from None
+            if s not in seats:
+                raise PositionError(f"tricks won: seat {s.name} does not play in a two-player game")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
+                raise PositionError(f"tricks won by {s.name} must be a whole number 0-13, got {value!r}")
+            out[s] = value
+        if not given and self.played:
+            # Not given: count them from the completed tricks (filled in later).
+            out = SeatMap((s, -1) for s in seats)
+        return out
+
+    def _read_sides(self, values: Mapping[Any, int] | None, what: str, *, allow_negative: bool) -> dict[Side, int]:
+        out: dict[Side, int] = TeamMap((side, 0) for side in sides_of(self.rules))
+        for key, value in (values or {}).items():
+            try:
+                side = coerce_side(key, self.rules)
+            except ParseError as exc:
+                raise PositionError(f"{what}: {exc}") from None
+            if isinstance(value, bool) or not isinstance(value, int) or (value < 0 and not allow_negative):
+                raise PositionError(f"{what} for {side.name} must be a whole number, got {value!r}")
+            out[side] = value
+        return out
+
+    def _check_cards(self) -> None:
+        seen: dict[Card, str] = {}
+        for where, cards in (("your hand", tuple(self.hand)), ("the played cards", self.played), ("the trick", self.trick)):
+            for card in cards:
+                if card in seen:
+                    if seen[card] == where:
+                        raise PositionError(f"card {card} appears twice in {where}")
+                    raise PositionError(f"card {card} is both in {seen[card]} and in {where}: a card can be in one place only")
+                seen[card] = where
+        p = self.players
+        if len(self.trick) > p - 1:
+            raise PositionError(
+                f"the trick in progress has {len(self.trick)} cards before {self.seat.name} plays: "
+                f"it can hold at most {p - 1}"
+            )
+        if len(self.played) % p:
+            raise PositionError(
+                f"{len(self.played)} played cards do not make whole tricks of {p}: "
+                f"put the cards of the unfinished trick in 'trick'"
+            )
+        done = len(self.played) // p
+        if done > 12:
+            raise PositionError(f"{done} completed tricks leave nothing to play: at most 12 can be complete")
+        expected = 13 - done
+        if len(self.hand) != expected:
+            raise PositionError(
+                f"the hand {str(self.hand)!r} has {len(self.hand)} cards, but after {done} completed "
+                f"trick{'s' if done != 1 else ''} {self.seat.name} must hold {expected}"
+            )
+
+    def _rebuild_history(self) -> tuple[tuple[Seat, tuple[Card, ...], Seat], ...]:
+        p = self.players
+        tricks = [self.played[i : i + p] for i in range(0, len(self.played), p)]
+        history: list[tuple[Seat, tuple[Card, ...], Seat]] = []
+        next_leader = self.leader
+        for cards in reversed(tricks):
+            winner = next_leader
+            leader = self._seat_before(winner, winning_index(cards))
+            history.append((leader, tuple(cards), winner))
+            next_leader = leader
+        history.reverse()
+        return tuple(history)
+
+    def _check_tricks_won(self) -> None:
+        counted: dict[Seat, int] = SeatMap((s, 0) for s in self._seats())
+        for _, _, winner in self.trick_history:
+            counted[winner] += 1
+        if any(v < 0 for v in self.tricks_won.values()):
+            self.tricks_won = counted
+            return
+        total = sum(self.tricks_won.values())
+        if total != len(self.trick_history):
+            raise PositionError(
+                f"tricks won add up to {total}, but {len(self.trick_history)} tricks have been completed"
+            )
+        if counted != self.tricks_won:
+            shown = ", ".join(f"{s.name} {n}" for s, n in counted.items())
+            raise PositionError(
+                f"the played cards, read in play order, give the tricks as {shown}, which does not match "
+                f"tricks_won; list the played cards trick by trick in the order they were played"
+            )
+
+    def _find_voids(self) -> dict[Seat, frozenset[Suit]]:
+        voids: dict[Seat, set[Suit]] = {s: set() for s in self._seats()}
+        tricks = [(lead, cards) for lead, cards, _ in self.trick_history]
+        tricks.append((self.leader, self.trick))
+        for lead, cards in tricks:
+            if not cards:
+                continue
+            led = cards[0].suit
+            for i, card in enumerate(cards[1:], start=1):
+                if card.suit is not led:
+                    voids[self._seat_after(lead, i)].add(led)
+        return SeatMap((s, frozenset(v)) for s, v in voids.items())
+
+    def _check_own_voids(self) -> None:
+        for suit in self.voids[self.seat]:
+            if self.hand.has_suit(suit):
+                raise PositionError(
+                    f"{self.seat.name} did not follow {suit.word} in an earlier trick but still holds "
+                    f"{', '.join(str(c) for c in self.hand.suit(suit))}: that would be a renege"
+                )
+
+    def _read_broken(self, given: bool | None) -> bool:
+        seen = False
+        tricks = [cards for _, cards, _ in self.trick_history] + [self.trick]
+        for cards in tricks:
+            if not cards:
+                continue
+            for i, card in enumerate(cards):
+                if card.suit is Suit.SPADES and ((i > 0 and cards[0].suit is not Suit.SPADES) or self.rules.spade_lead_breaks):
+                    seen = True
+        if given is None:
+            return seen
+        if not isinstance(given, bool):
+            raise PositionError(f"spades_broken must be True, False or None, got {given!r}")
+        if seen and not given:
+            raise PositionError("spades_broken=False, but a spade has already been played on another suit")
+        return given
+
+    # -- alternative constructor ---------------------------------------------------------
+    @classmethod
+    def from_round(cls, round: Round, *, bags: Mapping[Any, int] | None = None) -> Position:
+        """The position of the seat to act in a live :class:`~spades_teach.Round`
+        (during the bidding: its 13 cards and the bids made so far)."""
+        seat = round.to_act
+        if seat is None:
+            raise PositionError("the hand is over: there is no seat to act")
+        current = round.current_trick
+        return cls(
+            seat,
+            round.hand(seat),
+            round.bids,
+            round.tricks_won,
+            played=round.played,
+            trick=current.cards,
+            spades_broken=round.spades_broken,
+            scores=round.scores_before,
+            bags=bags,
+            rules=round.rules,
+        )
+
+    # -- what the seat can work out -------------------------------------------------------
+    @property
+    def led(self) -> Suit | None:
+        """The suit led in the trick in progress (``None`` when this seat leads)."""
+        return self.trick[0].suit if self.trick else None
+
+    @property
+    def trick_number(self) -> int:
+        """The number (1–13) of the trick being played."""
+        return len(self.trick_history) + 1
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to play, the one in progress included."""
+        return 13 - len(self.trick_history)
+
+    @property
+    def is_bidding(self) -> bool:
+        """True while not every seat has bid (and no card has been played)."""
+        return len(self.bids) < self.players and not self.played and not self.trick
+
+    @property
+    def first_trick_two_of_clubs(self) -> bool:
+        return self.rules.first_lead == "two_of_clubs" and not self.played and not self.trick
+
+    @property
+    def legal(self) -> Hand:
+        """The cards this seat may play now."""
+        return Hand.from_mask(
+            legal_mask(self.hand.mask, self.led, self.spades_broken, first_trick_two_of_clubs=self.first_trick_two_of_clubs)
+        )
+
+    @property
+    def seen_mask(self) -> int:
+        mask = self.hand.mask
+        for card in self.played:
+            mask |= card.mask
+        for card in self.trick:
+            mask |= card.mask
+        return mask
+
+    @property
+    def unseen(self) -> Hand:
+        """Cards this seat has not seen: held by the others (or, in two-player
+        Spades, by the opponent or among the discards)."""
+        return Hand.from_mask(((1 << 52) - 1) & ~self.seen_mask)
+
+    def hand_size(self, seat: SeatLike) -> int:
+        """How many cards ``seat`` holds now."""
+        s = Seat.coerce(seat)
+        size = 13 - len(self.trick_history)
+        return size - 1 if s in self.trick_seats else size
+
+    def __repr__(self) -> str:
+        trick = " ".join(str(c) for c in self.trick)
+        return (
+            f"<Position {self.seat.name} hand={str(self.hand)!r} trick {self.trick_number}"
+            f"{' [' + trick + ']' if trick else ''}>"
+        )
+
+    def cards_of(self, seat: SeatLike) -> tuple[Card, ...]:
+        """The cards ``seat`` has played so far (completed tricks and the current one)."""
+        s = Seat.coerce(seat)
+        out: list[Card] = []
+        for lead, cards, _ in self.trick_history:
+            for i, card in enumerate(cards):
+                if self._seat_after(lead, i) is s:
+                    out.append(card)
+        for who, card in zip(self.trick_seats, self.trick):
+            if who is s:
+                out.append(card)
+        return tuple(out)
+
+    def side(self, seat: SeatLike | None = None) -> Side:
+        """The scoring side of ``seat`` (default: this seat)."""
+        return side_of(self.seat if seat is None else Seat.coerce(seat), self.rules)
+
