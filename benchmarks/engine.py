@@ -141,7 +141,9 @@ def profile_play(hands: int, top: int) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per throughput measurement (default 3)")
-    parser.add_argument("--import-runs", type=int, default=7, help="fresh interpreters for the import timing (default 7)")
+    parser.add_argument(
+        "--import-runs", type=int, default=7, help="fresh interpreters for the import timing (default 7)"
+    )
     parser.add_argument("--profile", action="store_true", help="also print a cProfile of 300 hands of play")
     args = parser.parse_args(argv)
 
@@ -150,14 +152,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     play_only = bench_play_only(args.seconds)
     deals_per_second = bench_dealing_only(min(args.seconds, 1.0))
     verdict = "meets" if with_deal >= TARGET_HANDS_PER_SECOND else "is BELOW"
-    print(f"hands/s, deal + 4 bids + 52 plays : {with_deal:8,.0f}  ({verdict} the {TARGET_HANDS_PER_SECOND:,}/s target)")
+    print(
+        f"hands/s, deal + 4 bids + 52 plays : {with_deal:8,.0f}  ({verdict} the {TARGET_HANDS_PER_SECOND:,}/s target)"
+    )
     print(f"hands/s, 4 bids + 52 plays only   : {play_only:8,.0f}")
     print(f"deals/s, deal(seed) alone         : {deals_per_second:8,.0f}")
     inner, outer, heavy = bench_import(args.import_runs)
-    print(f"import spades_teach (median of {args.import_runs}): {inner * 1000:.1f} ms in-process, "
-          f"{outer * 1000:.0f} ms for the whole fresh interpreter")
-    print(f"heavy modules pulled in by the import: {', '.join(heavy) if heavy else 'none'}"
-          f" (ipywidgets imported: {'YES' if 'ipywidgets' in heavy else 'no'})")
+    print(
+        f"import spades_teach (median of {args.import_runs}): {inner * 1000:.1f} ms in-process, "
+        f"{outer * 1000:.0f} ms for the whole fresh interpreter"
+    )
+    print(
+        f"heavy modules pulled in by the import: {', '.join(heavy) if heavy else 'none'}"
+        f" (ipywidgets imported: {'YES' if 'ipywidgets' in heavy else 'no'})"
+    )
     if args.profile:
         print()
         print(profile_play(300, 25))

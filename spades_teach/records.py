@@ -254,7 +254,9 @@ def _coerce_annotation(value: AnnotationLike, path: str) -> Annotation:
         return value
     if isinstance(value, Mapping):
         return Annotation.from_json(dict(value), path)
-    _fail(path, f"an annotation is an Annotation or an object like {{'at': {{'trick': 1}}, 'text': '...'}}, not {value!r}")
+    _fail(
+        path, f"an annotation is an Annotation or an object like {{'at': {{'trick': 1}}, 'text': '...'}}, not {value!r}"
+    )
 
 
 # -- the record ----------------------------------------------------------------------------------
@@ -305,9 +307,7 @@ class GameRecord:
             rules=round.rules,
             bids=bids,
             tricks=tuple(tricks),
-            annotations=tuple(
-                _coerce_annotation(a, f"annotations[{i}]") for i, a in enumerate(annotations or ())
-            ),
+            annotations=tuple(_coerce_annotation(a, f"annotations[{i}]") for i, a in enumerate(annotations or ())),
             scores=scores if any(scores.values()) else None,
             bags=_side_values(bags, round.rules, "bags") if bags else None,
             title=title,
@@ -623,7 +623,9 @@ def dumps(
     """
     if isinstance(record, GameRecord):
         if annotations is not None or title is not None or description is not None or bags is not None:
-            raise RecordError("dumps of a GameRecord writes it as it is: annotations, title, description and bags come from the record")
+            raise RecordError(
+                "dumps of a GameRecord writes it as it is: annotations, title, description and bags come from the record"
+            )
         rec = record
     else:
         rec = GameRecord.from_round(record, annotations=annotations, title=title, description=description, bags=bags)

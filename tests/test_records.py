@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spades_teach import Bid, Card, RecordError, Round, Rules, Seat, deal
+from spades_teach import Bid, Card, Deal, RecordError, Round, Rules, Seat, deal
 from spades_teach.records import FORMAT, Annotation, GameRecord, dump, dumps, load, loads
 
 
@@ -176,7 +176,6 @@ def test_renege_under_penalty_rules_round_trips() -> None:
 
 def test_two_player_round_round_trips() -> None:
     two = deal(8)
-    from spades_teach import Deal
 
     d = Deal({"N": two["N"], "S": two["S"]}, dealer="N")
     r = Round(d, dealer="N", rules=Rules(players=2))
@@ -484,7 +483,7 @@ def test_unfinished_trick_in_the_middle(finished_data: dict[str, Any]) -> None:
 
 
 def test_empty_trick(finished_data: dict[str, Any]) -> None:
-    finished_data["tricks"] = finished_data["tricks"][:2] + [[]]
+    finished_data["tricks"] = [*finished_data["tricks"][:2], []]
     assert_error(finished_data, "tricks[2] (trick 3):", "at least one card")
 
 
@@ -550,6 +549,7 @@ def test_scores_need_team_names(finished_data: dict[str, Any]) -> None:
 
 
 # -- fuzzing: any edit of a valid record loads or raises RecordError ----------------------------
+
 
 def _base_record() -> Any:
     r = random_round(13, dealer="W", cards=30)
