@@ -1,0 +1,548 @@
+"""The ``spades-teach`` command line.
+
+Commands::
+
+    spades-teach score --bids N=4,E=2,S=3,W=3 --tricks N=5,E=1,S=4,W=3 [--bags NS=8,EW=0] [rule options]
+    spades-teach deal [--seed 7] [--dealer N] [--code CODE] [--today | --date YYYY-MM-DD]
+    spades-teach record FILE
+
+Every command documents its options under ``--help``. A mistake in the input
+prints ``error: <message>`` on stderr and exits with status 2.
+
+Adding a command
+----------------
+A command is a :class:`Command`: a name, a one-line help, a function that adds
+the command's options to its :class:`argparse.ArgumentParser`, and a function
+that runs it and returns the exit status. Call :func:`register` with it. A
+command may live in its own module: add the module's dotted name to
+:data:`EXTENSION_MODULES` and have the module call :func:`register` when it is
+imported (modules are imported only when the command line starts, so the
+package import stays light).
+
+>>> main(["score", "--bids", "N=4,E=2,S=3,W=3", "--tricks", "N=5,E=1,S=4,W=3"])
+NS bid 7 and took 9: 70 + 2 bags = 72
+NS scores +72 this hand, with 2 bags on the counter
+EW bid 5 but took only 4: set, −50
+EW scores −50 this hand, with 0 bags on the counter
+<BLANKLINE>
+Totals: NS +72 (2 bags), EW -50 (0 bags)
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import secrets
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn, TextIO
+
+from .bids import Bid
+from .cards import Hand, Seat, Suit
+from .deals import Deal, deal
+from .errors import ParseError, RecordError, SpadesError
+from .rules import FIRST_LEADS, RENEGE_MODES, Rules
+from .scoring import coerce_side, score_round
+
+__all__ = ["Command", "COMMANDS", "EXTENSION_MODULES", "UsageError", "register", "build_parser", "main"]
+
+PROG = "spades-teach"
+
+#: Modules imported before the parser is built, so that they can :func:`register` commands.
+EXTENSION_MODULES: list[str] = []
+
+
+class UsageError(SpadesError):
+    """The command line itself is wrong (unknown option, missing value...)."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: ``configure(parser)`` adds its options, ``run(args)`` does the work
+    and returns the exit status (0 on success). ``run`` may raise :class:`SpadesError`
+    (or :class:`OSError`); :func:`main` turns it into ``error: <message>`` and status 2."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+    description: str = ""
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def register(command: Command) -> Command:
+    """Add a subcommand to ``spades-teach`` (a name may be registered only once)."""
+    if command.name in COMMANDS and COMMANDS[command.name] is not command:
+        raise ValueError(f"a command named {command.name!r} is already registered")
+    COMMANDS[command.name] = command
+    return command
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser that raises instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+# -- shared option parsing -----------------------------------------------------------------
+
+
+def _pairs(text: str, what: str) -> list[tuple[str, str]]:
+    """Split ``"N=4,E=2"`` (``:`` also works for ``=``) into key/value pairs."""
+    pairs = []
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        key, sep, value = item.replace(":", "=", 1).partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise ParseError(f"{what}: {item!r} should look like SEAT=VALUE, as in 'N=4'")
+        pairs.append((key.strip(), value.strip()))
+    if not pairs:
+        raise ParseError(f"{what}: nothing given; write them like 'N=4,E=2,S=3,W=3'")
+    return pairs
+
+
+def _whole_number(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ParseError(f"{what} must be a whole number, got {text!r}") from None
+
+
+def parse_seat_values(text: str, what: str, value: Callable[[str], Any]) -> dict[Seat, Any]:
+    """``"N=4,E=nil"`` → ``{Seat.N: value("4"), Seat.E: value("nil")}``."""
+    out: dict[Seat, Any] = {}
+    for key, raw in _pairs(text, what):
+        seat = Seat.coerce(key)
+        if seat in out:
+            raise ParseError(f"{what}: seat {seat.name} is given twice")
+        try:
+            out[seat] = value(raw)
+        except SpadesError as exc:
+            raise ParseError(f"{what} for {seat.name}: {exc}") from None
+    return out
+
+
+def parse_bids(text: str) -> dict[Seat, Bid]:
+    """``"N=4,E=nil,S=bn,W=3"``: numbers, ``nil``, ``blind nil`` or ``bn``."""
+    return parse_seat_values(text, "--bids", Bid.coerce)
+
+
+def parse_tricks(text: str) -> dict[Seat, int]:
+    return parse_seat_values(text, "--tricks", lambda raw: _whole_number(raw, f"tricks {raw!r}"))
+
+
+def parse_side_values(text: str, what: str, rules: Rules) -> dict[Any, int]:
+    """``"NS=8,EW=0"`` (or ``"N=3,S=0"`` in a two-player game)."""
+    out: dict[Any, int] = {}
+    for key, raw in _pairs(text, what):
+        side = coerce_side(key, rules)
+        if side in out:
+            raise ParseError(f"{what}: {side.name} is given twice")
+        out[side] = _whole_number(raw, f"{what} for {side.name}")
+    return out
+
+
+def _optional_int(text: str) -> int | None:
+    if text.strip().lower() in ("none", "off", "no"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number or 'none', got {text!r}") from None
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """The rule options shared by every command that takes rules (defaults: :class:`Rules`)."""
+    d = Rules()
+    group = parser.add_argument_group("rules", "the variants in force (the defaults are the standard game)")
+    group.add_argument("--target", type=int, metavar="POINTS", help=f"points to win the game (default {d.target})")
+    group.add_argument(
+        "--loss-limit",
+        type=_optional_int,
+        default=argparse.SUPPRESS,
+        metavar="POINTS",
+        help=f"a side at or below this score loses; 'none' for no limit (default {d.loss_limit})",
+    )
+    group.add_argument("--no-nil", action="store_true", help="forbid Nil bids (allowed by default)")
+    group.add_argument(
+        "--blind-nil",
+        action="store_true",
+        help=f"allow blind Nil for a side {d.blind_nil_deficit} or more points behind (off by default)",
+    )
+    group.add_argument(
+        "--bag-limit", type=int, metavar="BAGS", help=f"bags that trigger the bag penalty (default {d.bag_limit})"
+    )
+    group.add_argument(
+        "--bag-penalty", type=int, metavar="POINTS", help=f"points lost at each bag limit (default {d.bag_penalty})"
+    )
+    group.add_argument(
+        "--first-lead",
+        choices=FIRST_LEADS,
+        help="who leads the first trick: the dealer's left, or whoever holds the 2 of clubs (default left_of_dealer)",
+    )
+    group.add_argument(
+        "--min-team-bid",
+        type=_optional_int,
+        default=argparse.SUPPRESS,
+        metavar="TRICKS",
+        help="the least a partnership may bid together, usually 4; 'none' for no minimum (default none)",
+    )
+    group.add_argument(
+        "--renege",
+        choices=RENEGE_MODES,
+        help=f"'prevent' refuses a failure to follow suit; 'penalty' lets it stand and costs "
+        f"{d.renege_penalty} tricks (default prevent)",
+    )
+    group.add_argument("--players", type=int, choices=(2, 4), help="4 (two partnerships) or 2 (default 4)")
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The :class:`Rules` named by the options of :func:`add_rules_options`."""
+    options: dict[str, Any] = {}
+    for name in ("target", "bag_limit", "bag_penalty", "first_lead", "renege", "players"):
+        value = getattr(args, name, None)
+        if value is not None:
+            options[name] = value
+    for name in ("loss_limit", "min_team_bid"):
+        if hasattr(args, name):  # these two default to "not given", since None is a value
+            options[name] = getattr(args, name)
+    if getattr(args, "no_nil", False):
+        options["nil"] = False
+    if getattr(args, "blind_nil", False):
+        options["blind_nil"] = True
+    return Rules(**options)
+
+
+# -- score ------------------------------------------------------------------------------------
+
+
+def _configure_score(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bids",
+        required=True,
+        metavar="SEAT=BID,...",
+        help="each seat's bid: a number 0-13, 'nil', 'blind nil' or 'bn' (quote a bid with a space), "
+        "as in N=4,E=nil,S=3,W=3",
+    )
+    parser.add_argument(
+        "--tricks", required=True, metavar="SEAT=TRICKS,...", help="tricks each seat took, as in N=5,E=1,S=4,W=3"
+    )
+    parser.add_argument(
+        "--bags",
+        metavar="SIDE=BAGS,...",
+        help="bag counters carried into the hand, as in NS=8,EW=0 (N=..,S=.. with --players 2; default 0)",
+    )
+    parser.add_argument(
+        "--reneges",
+        metavar="SIDE=COUNT,...",
+        help="reneges each side committed, scored with --renege penalty, as in EW=1",
+    )
+    add_rules_options(parser)
+
+
+def _run_score(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args)
+    bids = parse_bids(args.bids)
+    tricks = parse_tricks(args.tricks)
+    bags = parse_side_values(args.bags, "--bags", rules) if args.bags else None
+    reneges = parse_side_values(args.reneges, "--reneges", rules) if args.reneges else None
+    result = score_round(bids, tricks, bags=bags, rules=rules, reneges=reneges)
+    out = _stdout()
+    for line in result.lines:
+        print(line, file=out)
+    totals = ", ".join(
+        f"{side.name} {result.points[side]:+d} ({_count(result.bags[side], 'bag')})" for side in result.points
+    )
+    print(file=out)
+    print(f"Totals: {totals}", file=out)
+    return 0
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# -- deal -------------------------------------------------------------------------------------
+
+
+def _seed(text: str) -> int | str:
+    """Digits make an integer seed (as ``deal(7)``); anything else is a text seed."""
+    stripped = text.strip()
+    if stripped.lstrip("-").isdigit():
+        return int(stripped)
+    return text
+
+
+def _configure_deal(parser: argparse.ArgumentParser) -> None:
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument(
+        "--seed",
+        type=_seed,
+        help="deal from this seed: the same seed gives the same cards everywhere; digits make an integer "
+        "seed, anything else a text seed (default: a fresh random seed, printed so you can deal it again)",
+    )
+    source.add_argument("--code", help="rebuild the deal (and its dealer) from a 20-character deal code")
+    source.add_argument("--today", action="store_true", help="the deal of the day for today's date")
+    source.add_argument("--date", metavar="YYYY-MM-DD", help="the deal of the day for that date")
+    parser.add_argument(
+        "--dealer",
+        help="the dealer, N, E, S or W, with --seed or a random deal (default N); "
+        "a deal code or a date fixes its own dealer",
+    )
+    parser.add_argument("--ascii", action="store_true", help="write suits as S H D C instead of ♠ ♥ ♦ ♣")
+
+
+def _run_deal(args: argparse.Namespace) -> int:
+    out = _stdout()
+    seed: int | str | None = args.seed
+    if args.dealer is not None and (args.code or args.today or args.date):
+        raise UsageError("--dealer goes with --seed or a random deal: a deal code or a date fixes the dealer")
+    if args.code:
+        the_deal = Deal.from_code(args.code)
+        origin = f"deal code {the_deal.code}"
+    elif args.today or args.date:
+        the_deal = Deal.of_the_day(args.date)
+        origin = f"deal of the day, {args.date}" if args.date else "deal of the day, today"
+    else:
+        if seed is None:
+            seed = secrets.randbits(32)
+        dealer = Seat.coerce(args.dealer) if args.dealer is not None else Seat.N
+        the_deal = deal(seed, dealer=dealer)
+        origin = f"seed {seed!r}" if isinstance(seed, str) else f"seed {seed}"
+    symbols = not args.ascii and _can_write(out, "♠♥♦♣")
+    print(f"Dealer: {the_deal.dealer.word}    ({origin})", file=out)
+    print(file=out)
+    print(table_text(the_deal, symbols=symbols), file=out)
+    print(file=out)
+    print(f"PBN:  {the_deal}", file=out)
+    print(f"Code: {the_deal.code}", file=out)
+    return 0
+
+
+def suit_lines(hand: Hand, symbols: bool = True) -> list[str]:
+    """One line a suit, ``♠ Q J 10 5`` (``♠ -`` for a void)."""
+    lines = []
+    for suit in Suit:
+        ranks = " ".join(c.rank.label for c in hand.suit(suit)) or "-"
+        lines.append(f"{suit.symbol if symbols else suit.letter} {ranks}")
+    return lines
+
+
+def table_text(the_deal: Deal, symbols: bool = True) -> str:
+    """The hands laid out around a table: North on top, West and East on the sides, South below."""
+    blocks = {seat: [seat.word, *suit_lines(the_deal[seat], symbols)] for seat in the_deal}
+    west = blocks.get(Seat.W, [""] * 5)
+    east = blocks.get(Seat.E, [""] * 5)
+    west_width = max(len(line) for line in west)
+    middle = max(west_width + 4, 14)
+    gap = max(len(line) for line in (blocks[Seat.N] + blocks[Seat.S])) + 4
+    rows = [" " * middle + line for line in blocks[Seat.N]]
+    for left, right in zip(west, east):
+        rows.append((left.ljust(middle + gap) + right).rstrip())
+    rows.extend(" " * middle + line for line in blocks[Seat.S])
+    return "\n".join(rows)
+
+
+# -- record -----------------------------------------------------------------------------------
+
+
+def _configure_record(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the record to check, a JSON file ('-' reads standard input)")
+    parser.add_argument("--ascii", action="store_true", help="write suits as S H D C instead of ♠ ♥ ♦ ♣")
+
+
+def _run_record(args: argparse.Namespace) -> int:
+    from . import records
+
+    try:
+        if args.file == "-":
+            record = records.loads(sys.stdin.read())
+        else:
+            record = records.load(args.file)
+    except RecordError as exc:
+        raise RecordError(f"{args.file}: {exc}") from None
+    out = _stdout()
+    symbols = not args.ascii and _can_write(out, "♠♥♦♣")
+    for line in record_summary(record, symbols=symbols):
+        print(line, file=out)
+    return 0
+
+
+def record_summary(record: Any, symbols: bool = True) -> list[str]:
+    """The lines ``spades-teach record`` prints: header, bids, tricks with their
+    winners and annotations, then the score (or where the hand stopped)."""
+    played = record.round()
+    lines: list[str] = []
+    if record.title:
+        lines.append(record.title)
+        lines.append("=" * len(record.title))
+    if record.description:
+        lines.append(record.description)
+    if lines:
+        lines.append("")
+    lines.append(f"Rules: {record.rules.describe()}")
+    lines.append(f"Dealer: {record.dealer.word}")
+    lines.append(f"Deal: {record.deal}")
+    if record.scores:
+        lines.append("Score before the hand: " + ", ".join(f"{s.name} {v}" for s, v in record.scores.items()))
+    if record.bags:
+        lines.append("Bags before the hand: " + ", ".join(f"{s.name} {v}" for s, v in record.bags.items()))
+    lines.append("")
+    lines.append(table_text(record.deal, symbols=symbols))
+    lines.append("")
+    lines.append("Bids:")
+    if not record.bids:
+        lines.append("  (none yet)")
+    for event in record.bids:
+        lines.append(f"  {event.seat.word:<5} {event.bid.label}")
+        note = record.annotation_for(bid=event.seat)
+        if note:
+            lines.append(f"        > {note}")
+    lines.append("")
+    lines.append("Tricks:")
+    if not record.tricks:
+        lines.append("  (none yet)")
+    tricks = [*played.tricks]
+    if played.current_trick.cards:
+        tricks.append(played.current_trick)
+    for trick in tricks:
+        plays = "  ".join(f"{seat.name} {_card_text(card, symbols)}" for seat, card in trick.plays)
+        result = f"won by {trick.winner.word}" if trick.winner is not None else "(in progress)"
+        lines.append(f"  {trick.number:>2}. {plays}   {result}")
+        note = record.annotation_for(trick=trick.number)
+        if note:
+            lines.append(f"      > {note}")
+        for card, text in record.card_annotations(trick.number):
+            lines.append(f"      > {_card_text(card, symbols)}: {text}")
+    lines.append("")
+    if played.is_complete:
+        score = played.score(bags=record.bags)
+        won = ", ".join(f"{seat.name} {count}" for seat, count in played.tricks_won.items())
+        lines.append(f"Tricks won: {won}")
+        lines.append("Score:")
+        lines.extend(f"  {line}" for line in score.lines)
+    elif played.phase == "bidding":
+        assert played.to_act is not None
+        lines.append(f"Unfinished: bidding, {played.to_act.word} to bid.")
+    else:
+        assert played.to_act is not None
+        lines.append(f"Unfinished: {len(played.tricks)} of 13 tricks played, {played.to_act.word} to play.")
+    lines.append(f"The record is valid ({_count(len(record.annotations), 'annotation')}).")
+    return lines
+
+
+def _card_text(card: Any, symbols: bool) -> str:
+    return str(card.pretty) if symbols else str(card)
+
+
+# -- plumbing ---------------------------------------------------------------------------------
+
+
+def _stdout() -> TextIO:
+    return sys.stdout
+
+
+def _can_write(stream: TextIO, text: str) -> bool:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+register(
+    Command(
+        "score",
+        "score one hand and explain every point",
+        _configure_score,
+        _run_score,
+        description="Score one hand from the bids and the tricks taken, and explain each item "
+        "(contracts, bags, Nil, bag penalty), then print the totals.",
+    )
+)
+register(
+    Command(
+        "deal",
+        "deal a hand and lay it out around the table",
+        _configure_deal,
+        _run_deal,
+        description="Deal four hands (from a seed, a deal code, the deal of the day, or at random) and "
+        "print them around a table, with the PBN-style line and the deal code.",
+    )
+)
+register(
+    Command(
+        "record",
+        "check a game record and summarise it trick by trick",
+        _configure_record,
+        _run_record,
+        description="Check a game record (JSON) and print its bids and tricks with their annotations, "
+        "then the score. A record with a mistake gets an error naming the field.",
+    )
+)
+
+
+def _load_extensions(modules: Iterable[str]) -> None:
+    for name in modules:
+        importlib.import_module(name)
+
+
+def build_parser(commands: Mapping[str, Command] | None = None) -> argparse.ArgumentParser:
+    """The argument parser with one subparser per registered command."""
+    _load_extensions(EXTENSION_MODULES)
+    chosen = COMMANDS if commands is None else commands
+    parser = _Parser(
+        prog=PROG,
+        allow_abbrev=False,
+        description="Learn the card game Spades: score hands, deal practice hands, check game records.",
+    )
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for command in chosen.values():
+        child = sub.add_parser(
+            command.name, help=command.help, description=command.description or command.help, allow_abbrev=False
+        )
+        command.configure(child)
+        child.set_defaults(_run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``spades-teach`` with ``argv`` (default: the process arguments); returns the exit status."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        status: int = args._run(args)
+        return status
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except (SpadesError, OSError) as exc:
+        _error(_message(exc))
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"cannot read {exc.filename!r}: {exc.strerror or exc}"
+    return str(exc)
+
+
+def _error(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
