@@ -373,11 +373,11 @@ def test_hand_with_duplicate_card() -> None:
 
 
 def test_hand_with_unknown_rank_or_suit() -> None:
-    with pytest.raises(ParseError, match="unknown rank '1'.*spades"):
+    with pytest.raises(ParseError, match=r"unknown rank '1'.*spades"):
         Hand.parse("AK1.K52.7.A9842")
     with pytest.raises(ParseError, match="unknown rank 'Z'"):
         Card.parse("ZS")
-    with pytest.raises(ParseError, match="unknown suit 'X'.*use S, H, D, C"):
+    with pytest.raises(ParseError, match=r"unknown suit 'X'.*use S, H, D, C"):
         Card.parse("AX")
     with pytest.raises(ParseError, match="unknown rank or suit 'X'"):
         Hand.parse("AS KX")
@@ -390,7 +390,7 @@ def test_dotted_hand_needs_four_groups(text: str) -> None:
 
 
 def test_deal_with_wrong_card_count() -> None:
-    with pytest.raises(ParseError, match="North's hand has 12 cards.*13"):
+    with pytest.raises(ParseError, match=r"North's hand has 12 cards.*13"):
         Deal.parse("N:QJT5.AT5.Q653.9 K962.Q87.8.JT763 8743.K942.AT4.KQ A.J63.KJ972.A542")
     hands = dict(deal(1).hands)
     with pytest.raises(ParseError, match="N, E, S and W"):
