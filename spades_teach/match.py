@@ -402,7 +402,9 @@ class Match:
             out[seat] = value
         missing = [s.name for s in self._seats if s not in out]
         if missing:
-            raise MatchError(f"{what} are missing for {', '.join(missing)}: give one for each of {', '.join(s.name for s in self._seats)}")
+            raise MatchError(
+                f"{what} are missing for {', '.join(missing)}: give one for each of {', '.join(s.name for s in self._seats)}"
+            )
         return out
 
     def _paper_bids(self, bids: Mapping[Any, BidLike]) -> dict[Seat, Bid]:
@@ -478,16 +480,21 @@ class Match:
             fallen = [s for s in self._sides if score[s] <= limit]
             if len(fallen) == 1:
                 loser = fallen[0]
-                self._end(b if loser is a else a, f"{loser.name} fell to {_num(score[loser])}" + (
-                    "" if score[loser] == limit else f", at or below the {_num(limit)} limit"
-                ))
+                self._end(
+                    b if loser is a else a,
+                    f"{loser.name} fell to {_num(score[loser])}"
+                    + ("" if score[loser] == limit else f", at or below the {_num(limit)} limit"),
+                )
                 return
             if len(fallen) == 2:
                 if score[a] == score[b]:
                     self._reason = f"both fell to {_num(score[a])}, tied: one more hand"
                     return
                 high, low = (a, b) if score[a] > score[b] else (b, a)
-                self._end(high, f"both fell to {_num(limit)} or below; {high.name} is higher, {_num(score[high])} to {_num(score[low])}")
+                self._end(
+                    high,
+                    f"both fell to {_num(limit)} or below; {high.name} is higher, {_num(score[high])} to {_num(score[low])}",
+                )
                 return
         target = self._rules.target
         reached = [s for s in self._sides if score[s] >= target]
@@ -588,9 +595,7 @@ class Match:
     def _repr_html_(self) -> str:
         headers, groups, rows = self._columns()
         esc = html.escape
-        top = "".join(
-            f'<th colspan="{len(hs)}" style="text-align:center">{esc(title)}</th>' for title, hs in groups
-        )
+        top = "".join(f'<th colspan="{len(hs)}" style="text-align:center">{esc(title)}</th>' for title, hs in groups)
         head = "".join(f"<th>{esc(h)}</th>" for h in headers)
         body = "".join(
             "<tr>" + "".join(f'<td style="text-align:right">{esc(c)}</td>' for c in r) + "</tr>" for r in rows
@@ -603,4 +608,3 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match {self.status()}>"
-

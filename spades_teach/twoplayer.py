@@ -457,4 +457,3 @@ def draw_deal(
     draw = Draw(seed, first=first, rules=rules)
     draw.finish(policy)
     return draw.deal()
-
