@@ -7,6 +7,7 @@ The numbers of the bag table come from the French scoring guide
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -416,7 +417,7 @@ def test_sheet_text_shows_a_bag_penalty() -> None:
     m = Match()
     for bid, took in [(6, 9), (5, 8), (7, 9), (4, 7)]:
         add(m, (bid, took), (13 - took, 13 - took))
-    last = [line for line in m.sheet_text().splitlines() if line.startswith("4")][0]
+    last = next(line for line in m.sheet_text().splitlines() if line.startswith("4"))
     ns_part = last.split("|")[1].split()
     assert ns_part == ["−57", "+3", "−100", "1", "131"]
 
@@ -485,4 +486,4 @@ def test_random_matches_end_and_the_totals_are_the_sum_of_the_rows(
         bags = dict(row.bags)
     order = [row.dealer for row in m.sheet]
     step = (lambda s: Seat.S if s is Seat.N else Seat.N) if players == 2 else (lambda s: s.next)
-    assert all(b is step(a) for a, b in zip(order, order[1:]))
+    assert all(b is step(a) for a, b in itertools.pairwise(order))
