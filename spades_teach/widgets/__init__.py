@@ -1,0 +1,71 @@
+"""ipywidgets for the tutorial: thin views over the engine and the advisor.
+
+Importing :mod:`spades_teach` never imports this package (nor ipywidgets);
+``from spades_teach.widgets import PlayView`` does. No game rule lives here:
+legal cards and their reasons come from :class:`~spades_teach.engine.Round`,
+scores from :func:`~spades_teach.scoring.score_round`, advice from the advisor,
+bot moves from :mod:`spades_teach.bots`.
+
+Views (each is an ``ipywidgets.VBox``; ``view.widget`` is the view itself):
+
+* :class:`HandView` — a hand drawn as cards; in play mode legal cards are
+  clickable and the others greyed, with the engine's reason as tooltip.
+* :class:`TableView` — the four hands around a table with the trick in the middle.
+* :class:`DealView` — Deal button, seed / deal-code box, deal of the day.
+* :class:`BidAdvisorView` — paste a hand, see the advised bid counted card by card.
+* :class:`ScoreCalculator` — bids, tricks, bags and rules in; points, bags and reasons out.
+* :class:`ReplayView` — step through a game record or a round, with its annotations.
+* :class:`PlayView` — play South against bots, with Teach me, undo and the score sheet.
+
+Every handler runs through :meth:`SpadesWidget.run`: a ``SpadesError`` shows its
+message in the error line, anything else a short message, never a traceback.
+
+Stable CSS classes (hooks for browser tests)
+--------------------------------------------
+* every view: ``st-widget``, ``st-error`` (error line), ``st-status`` (status line)
+* cards: ``st-card`` (every card, span or button), ``st-red``, ``st-card-<CODE>``
+  (e.g. ``st-card-QH``), ``st-card-legal``, ``st-card-illegal``, ``st-card-hinted``;
+  ``st-hand-view``, ``st-hand``, ``st-hand-buttons``
+* table: ``st-table``, ``st-seat``, ``st-seat-N`` … ``st-seat-W``, ``st-turn``, ``st-trick``
+* deal: ``st-deal-view``, ``st-deal-button``, ``st-deal-seed``, ``st-deal-open``,
+  ``st-deal-day``, ``st-deal-code``
+* bid advisor: ``st-bid-advisor``, ``st-advice-hand``, ``st-advice-partner``,
+  ``st-advice-rule-nil``, ``st-advice-rule-blind-nil``, ``st-advice-our-score``,
+  ``st-advice-their-score``, ``st-advice-bags``, ``st-advice-bid``, ``st-advice-bid-value``,
+  ``st-advice-summary``, ``st-advice-reasons``, ``st-advice-item``, ``st-advice-nil``,
+  ``st-advice-context``
+* score calculator: ``st-score-calculator``, ``st-score-bid``, ``st-score-bid-N``…,
+  ``st-score-tricks``, ``st-score-tricks-N``…, ``st-score-bags-in``, ``st-score-bags-in-NS``…,
+  ``st-score-rule``, ``st-score-rule-<option>``, ``st-score-points``,
+  ``st-score-points-NS``/``-EW``, ``st-score-bags-NS``/``-EW``, ``st-score-lines``
+* replay: ``st-replay``, ``st-replay-start``, ``st-replay-prev-trick``, ``st-replay-prev``,
+  ``st-replay-next``, ``st-replay-next-trick``, ``st-replay-end``, ``st-replay-slider``,
+  ``st-replay-position``, ``st-replay-note``, ``st-replay-mark``, ``st-replay-score``,
+  ``st-replay-title``
+* play: ``st-play``, ``st-level``, ``st-mode``, ``st-play-seed``, ``st-new-game``,
+  ``st-teach-me``, ``st-teach-hint``, ``st-undo``, ``st-next-hand``, ``st-open-hands``,
+  ``st-bid-row``, ``st-bid-choice``, ``st-bid-button``, ``st-play-log``, ``st-last-trick``,
+  ``st-hand-result``, ``st-bag-counter``, ``st-score-sheet``
+"""
+
+from __future__ import annotations
+
+from .advisor import BidAdvisorView
+from .base import SpadesWidget
+from .cards import HandView
+from .deal import DealView
+from .play import PlayView
+from .replay import ReplayView
+from .score import ScoreCalculator
+from .table import TableView
+
+__all__ = [
+    "BidAdvisorView",
+    "DealView",
+    "HandView",
+    "PlayView",
+    "ReplayView",
+    "ScoreCalculator",
+    "SpadesWidget",
+    "TableView",
+]

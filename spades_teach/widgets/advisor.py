@@ -1,0 +1,265 @@
+"""Paste a hand, read the advice: :class:`BidAdvisorView`.
+
+The hand box takes every format :meth:`Hand.parse` reads (dotted, suit-labelled,
+card lists). The advice comes from the bid advisor (``advise_bid``), imported
+only when the first hand is advised; the widget shows the advised bid, each
+counted card or feature with its value and reason, the Nil check and the notes
+that moved the bid. A paste that does not parse shows the parser's message and
+keeps the last good advice on screen.
+
+>>> view = BidAdvisorView("AKQ3.K52.7.A9842")
+>>> view.bid, view.estimate
+('5', 5.5)
+>>> view.hand_box.value = "AKQ3.K52.7"          # three groups: not a hand
+>>> view.error.startswith("a dotted hand needs exactly four groups")
+True
+>>> view.bid                                     # the last good advice stays
+'5'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from ..cards import Hand, Seat, SeatLike, TeamMap
+from ..rules import Rules
+from ..scoring import side_of, sides_of
+from .base import SpadesWidget, add_classes, escape, int_text
+
+__all__ = ["BidAdvisorView", "load_advisor"]
+
+UNKNOWN = "unknown"
+
+
+def load_advisor(name: str) -> Callable[..., Any]:
+    """The advisor function ``name`` (``advise_bid`` or ``suggest_play``), imported
+    on first use from :mod:`spades_teach.advisor` (or the module that holds it)."""
+    candidates = ["spades_teach.advisor", "spades_teach.advisor_bid", "spades_teach.advisor_play"]
+    for module_name in candidates:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue
+        found = getattr(module, name, None)
+        if callable(found):
+            return found  # type: ignore[no-any-return]
+    raise ImportError(f"the advisor function {name} is not available in this installation")
+
+
+def _bid_options(nil: bool, blind_nil: bool) -> list[tuple[str, str]]:
+    options = [("unknown", UNKNOWN)]
+    if nil:
+        options.append(("Nil", "nil"))
+    if blind_nil:
+        options.append(("blind Nil", "blind nil"))
+    options += [(str(n), str(n)) for n in range(1, 14)]
+    return options
+
+
+class BidAdvisorView(SpadesWidget):
+    """Paste a hand and see the advised bid, counted card by card.
+
+    ``BidAdvisorView(hand="", *, seat="S", rules=Rules(), advise=None)``;
+    ``advise`` replaces the advisor function (same signature as ``advise_bid``).
+
+    Plain state: :attr:`advice` (the last good ``BidAdvice``), :attr:`bid`
+    (its bid as text: ``'4'``, ``'nil'``, ``'blind nil'``), :attr:`estimate`,
+    :attr:`reasons` (``(cards, value, why)`` triples), :attr:`nil_text`,
+    :attr:`summary`, :attr:`value`, :attr:`error`.
+    """
+
+    def __init__(
+        self,
+        hand: str = "",
+        *,
+        seat: SeatLike = Seat.S,
+        rules: Rules = Rules(),
+        advise: Callable[..., Any] | None = None,
+    ) -> None:
+        self.seat = Seat.coerce(seat)
+        self.base_rules = rules
+        self._advise = advise
+        self._advice: Any = None
+        self._advised_hand: Hand | None = None
+        self.hand_box = add_classes(
+            widgets.Textarea(
+                value="",
+                placeholder="paste a hand: AKQ3.K52.7.A9842, S: AKQ3 H: K52 D: 7 C: A9842, or AS KS QS ...",
+                description="Your hand",
+                continuous_update=True,
+                rows=2,
+                layout=widgets.Layout(width="36em"),
+                style={"description_width": "initial"},
+            ),
+            "st-advice-hand",
+        )
+        self.partner_box = add_classes(
+            widgets.Dropdown(
+                options=_bid_options(rules.nil, rules.blind_nil),
+                value=UNKNOWN,
+                description="Partner's bid",
+                style={"description_width": "initial"},
+                layout=widgets.Layout(width="14em"),
+            ),
+            "st-advice-partner",
+        )
+        self.nil_box = add_classes(
+            widgets.Checkbox(value=rules.nil, description="Nil allowed", indent=False), "st-advice-rule-nil"
+        )
+        self.blind_nil_box = add_classes(
+            widgets.Checkbox(value=rules.blind_nil, description="blind Nil allowed", indent=False),
+            "st-advice-rule-blind-nil",
+        )
+        self.our_score_box = add_classes(int_text(0, "our score", width="10em"), "st-advice-our-score")
+        self.their_score_box = add_classes(int_text(0, "their score", width="10em"), "st-advice-their-score")
+        self.bags_box = add_classes(int_text(0, "our bags", width="9em"), "st-advice-bags")
+        self.bid_html = add_classes(widgets.HTML(""), "st-advice-bid")
+        self.summary_html = add_classes(widgets.HTML(""), "st-advice-summary")
+        self.reasons_html = add_classes(widgets.HTML(""), "st-advice-reasons")
+        self.nil_html = add_classes(widgets.HTML(""), "st-advice-nil")
+        self.context_html = add_classes(widgets.HTML(""), "st-advice-context")
+        super().__init__(
+            [
+                self.hand_box,
+                widgets.HBox([self.partner_box, self.nil_box, self.blind_nil_box]),
+                widgets.HBox([self.our_score_box, self.their_score_box, self.bags_box]),
+                self.bid_html,
+                self.summary_html,
+                self.reasons_html,
+                self.nil_html,
+                self.context_html,
+            ]
+        )
+        self.add_class("st-bid-advisor")
+        self.nil_box.observe(self.handler(self._rules_changed), names="value")
+        self.blind_nil_box.observe(self.handler(self._rules_changed), names="value")
+        update = self.handler(lambda _change: self.update())
+        for box in (
+            self.hand_box,
+            self.partner_box,
+            self.nil_box,
+            self.blind_nil_box,
+            self.our_score_box,
+            self.their_score_box,
+            self.bags_box,
+        ):
+            box.observe(update, names="value")
+        self.set_status("paste a 13-card hand to see the advice")
+        if hand:
+            self.hand_box.value = hand
+
+    # -- plain state -------------------------------------------------------------------
+    @property
+    def advice(self) -> Any:
+        """The last good advice (a ``BidAdvice``), or ``None``."""
+        return self._advice
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand the advice shown is for."""
+        return self._advised_hand
+
+    @property
+    def bid(self) -> str:
+        """The advised bid as text (``'4'``, ``'nil'``, ``'blind nil'``; '' before any advice)."""
+        return str(self._advice.bid) if self._advice is not None else ""
+
+    @property
+    def estimate(self) -> float | None:
+        return float(self._advice.estimate) if self._advice is not None else None
+
+    @property
+    def summary(self) -> str:
+        return str(self._advice.summary) if self._advice is not None else ""
+
+    @property
+    def reasons(self) -> list[tuple[str, float, str]]:
+        """Each counted card or feature: ``(cards, value, why)``."""
+        if self._advice is None:
+            return []
+        return [(str(r.cards), float(r.value), str(r.why)) for r in self._advice.reasons]
+
+    @property
+    def nil_text(self) -> str:
+        """The Nil check in words ('' if the advisor gives none)."""
+        nil = getattr(self._advice, "nil", None)
+        if nil is None:
+            return ""
+        verdict = "Nil fits this hand" if nil.fits else "Nil does not fit this hand"
+        return f"{verdict} (risk {nil.risk:g}): {nil.why}"
+
+    @property
+    def value(self) -> dict[str, Any]:
+        return {
+            "hand": str(self._advised_hand) if self._advised_hand is not None else "",
+            "bid": self.bid,
+            "estimate": self.estimate,
+            "reasons": self.reasons,
+            "nil": self.nil_text,
+            "summary": self.summary,
+        }
+
+    # -- inputs ------------------------------------------------------------------------
+    def rules(self) -> Rules:
+        return self.base_rules.replace(nil=self.nil_box.value, blind_nil=self.blind_nil_box.value)
+
+    def _rules_changed(self, _change: Any = None) -> None:
+        options = _bid_options(self.nil_box.value, self.blind_nil_box.value)
+        current = self.partner_box.value
+        values = [v for _, v in options]
+        self.partner_box.options = options
+        self.partner_box.value = current if current in values else UNKNOWN
+
+    def _inputs(self) -> dict[str, Any]:
+        rules = self.rules()
+        mine = side_of(self.seat, rules)
+        theirs = next(s for s in sides_of(rules) if s != mine)
+        bids: dict[Seat, str] = {}
+        if rules.players == 4 and self.partner_box.value != UNKNOWN:
+            bids[self.seat.partner] = self.partner_box.value
+        return {
+            "seat": self.seat,
+            "bids": bids,
+            "scores": TeamMap({mine: self.our_score_box.value, theirs: self.their_score_box.value}),
+            "bags": TeamMap({mine: self.bags_box.value}),
+            "rules": rules,
+        }
+
+    # -- the advice --------------------------------------------------------------------
+    def update(self) -> None:
+        """Advise on the hand in the box (errors keep the last good advice)."""
+        text = self.hand_box.value
+        if not text.strip():
+            self.set_status("paste a 13-card hand to see the advice")
+            return
+        hand = Hand.parse(text)
+        inputs = self._inputs()
+        advise = self._advise or load_advisor("advise_bid")
+        advice = advise(hand, **inputs)
+        self._advice = advice
+        self._advised_hand = hand
+        self._show()
+
+    def _show(self) -> None:
+        advice = self._advice
+        bid = advice.bid
+        label = getattr(bid, "label", str(bid))
+        self.bid_html.value = f'Advised bid: <b class="st-advice-bid-value">{escape(label)}</b> (the cards count {advice.estimate:g})'
+        self.summary_html.value = f"<i>{escape(advice.summary)}</i>"
+        rows = "".join(
+            f'<tr class="st-advice-item"><td>{escape(cards)}</td><td>{value:+g}</td><td>{escape(why)}</td></tr>'
+            for cards, value, why in self.reasons
+        )
+        self.reasons_html.value = (
+            f'<table><tr><th>card</th><th>tricks</th><th>why</th></tr>{rows}</table>' if rows else "nothing counts as a trick"
+        )
+        self.nil_html.value = escape(self.nil_text)
+        notes = getattr(advice, "context", ()) or ()
+        self.context_html.value = "".join(f'<div class="st-note">{escape(n)}</div>' for n in notes)
+        self.set_status(f"advice for {self._advised_hand.labelled() if self._advised_hand else ''}")

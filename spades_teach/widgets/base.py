@@ -1,0 +1,194 @@
+"""What every spades_teach widget shares: an error line, a status line, the CSS,
+and a guard that turns any exception raised by a handler into a message.
+
+A handler never lets a traceback reach the learner. A :class:`SpadesError`
+(bad input, an illegal bid or card) shows its own message in the error line;
+anything unexpected shows a short one-line message instead, and the exception
+is kept in :attr:`SpadesWidget.last_exception` for whoever debugs the notebook.
+Tests may set :attr:`SpadesWidget.reraise_unexpected` to see such bugs raised.
+
+>>> w = SpadesWidget()
+>>> def bad() -> None:
+...     raise SpadesError("unknown bid 'x': bid a number 0-13, 'nil' or 'blind nil'")
+>>> w.run(bad)
+False
+>>> w.error
+"unknown bid 'x': bid a number 0-13, 'nil' or 'blind nil'"
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, TypeVar
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from ..cards import Card, Seat
+from ..errors import SpadesError
+from ..render import card_html
+
+__all__ = [
+    "CSS",
+    "SpadesWidget",
+    "style_widget",
+    "add_classes",
+    "escape",
+    "trick_cards_html",
+    "int_text",
+]
+
+T = TypeVar("T")
+
+CSS = """<style>
+.st-widget{font-family:sans-serif}
+.st-card{display:inline-block;min-width:2.1em;padding:.15em .25em;margin:.1em;border:1px solid #888;
+ border-radius:.3em;background:#fff;color:#111;font-family:sans-serif;font-weight:600;text-align:center}
+.st-red{color:#c00}
+.widget-button.st-card{min-width:2.6em;width:auto;height:2.6em;padding:0 .3em;margin:.1em;
+ border:1px solid #888;border-radius:.35em;background:#fff;font-weight:700;font-size:1.05em}
+.widget-button.st-card-legal{border:2px solid #1a7f37;box-shadow:0 0 .25em #1a7f37;cursor:pointer}
+.widget-button.st-card-illegal{opacity:.4;background:#eee;cursor:not-allowed}
+.widget-button.st-card-hinted{outline:3px solid #f0b400}
+.st-hand-suit{gap:.1em}
+.st-error{color:#b00;font-weight:600}
+.st-status{color:#333}
+.st-seat{font-weight:700}
+.st-turn{background:#fff3c4;border-radius:.3em;padding:0 .3em}
+.st-trick{min-height:3em;text-align:center}
+.st-note{background:#eef5ff;border-left:4px solid #4a7fd0;padding:.3em .6em;margin:.3em 0}
+.st-mark-good .st-card,.st-card.st-mark-good{background:#dff5e1}
+.st-mark-bad .st-card,.st-card.st-mark-bad{background:#fde2e1}
+.st-mark-costly{background:#fde2e1}.st-mark-fine{background:#dff5e1}
+.st-advice-reasons td,.st-score-table td{padding:.1em .6em}
+.st-void{color:#888;font-style:italic}
+</style>"""
+
+
+def escape(text: object) -> str:
+    """HTML-escape any value shown in a widget."""
+    return html.escape(str(text))
+
+
+def add_classes(widget: Any, *classes: str) -> Any:
+    """Add CSS classes (stable hooks for browser tests) and return the widget."""
+    for name in classes:
+        widget.add_class(name)
+    return widget
+
+
+def style_widget() -> Any:
+    """An invisible HTML widget carrying the package's CSS."""
+    return widgets.HTML(CSS, layout=widgets.Layout(display="none"))
+
+
+def int_text(value: int, description: str = "", width: str = "7em", **options: Any) -> Any:
+    """An integer box that updates as you type."""
+    return widgets.IntText(
+        value=value,
+        description=description,
+        continuous_update=True,
+        layout=widgets.Layout(width=width),
+        style={"description_width": "initial"},
+        **options,
+    )
+
+
+def trick_cards_html(
+    plays: Iterable[tuple[Seat, Card]],
+    *,
+    marks: Mapping[int, str] | None = None,
+) -> str:
+    """The cards of a trick in play order, each after its seat's letter.
+
+    ``marks`` maps a position in the trick (0-3) to extra CSS classes for that card.
+    """
+    parts = []
+    for i, (seat, card) in enumerate(plays):
+        piece = card_html(card)
+        extra = (marks or {}).get(i)
+        if extra:
+            piece = piece.replace('class="st-card', f'class="st-card {escape(extra)}', 1)
+        parts.append(f'<span class="st-seat">{seat.name}</span> {piece}')
+    return " ".join(parts)
+
+
+class SpadesWidget(widgets.VBox):  # type: ignore[misc]
+    """A VBox with an error line (CSS class ``st-error``) and a status line
+    (``st-status``); subclasses lay out their own controls around them.
+
+    ``self.widget`` is the widget itself, so every view can be displayed or
+    nested the same way.
+    """
+
+    reraise_unexpected: ClassVar[bool] = False
+
+    def __init__(self, children: Iterable[Any] = (), **kwargs: Any) -> None:
+        self._error_text = ""
+        self._status_text = ""
+        self.last_exception: BaseException | None = None
+        self.error_line = add_classes(widgets.HTML(""), "st-error")
+        self.status_line = add_classes(widgets.HTML(""), "st-status")
+        super().__init__(children=[style_widget(), *children, self.status_line, self.error_line], **kwargs)
+        self.add_class("st-widget")
+
+    @property
+    def widget(self) -> Any:
+        """The displayable ipywidget (the view itself)."""
+        return self
+
+    # -- plain state -------------------------------------------------------------------
+    @property
+    def error(self) -> str:
+        """The message in the error line ('' when there is none)."""
+        return self._error_text
+
+    @property
+    def status(self) -> str:
+        """The text of the status line."""
+        return self._status_text
+
+    def set_error(self, message: str) -> None:
+        self._error_text = message
+        self.error_line.value = f"⚠ {escape(message)}" if message else ""
+
+    def set_status(self, message: str) -> None:
+        self._status_text = message
+        self.status_line.value = escape(message)
+
+    def _layout(self, *children: Any) -> None:
+        """Replace the body (keeping the CSS first and the status and error lines last)."""
+        current: list[Any] = list(self.children)
+        self.children = [current[0], *children, self.status_line, self.error_line]
+
+    # -- the guard ---------------------------------------------------------------------
+    def run(self, action: Callable[..., Any], *args: Any) -> bool:
+        """Call ``action(*args)``; show any error in the error line instead of
+        raising. Returns whether it succeeded (the error line is cleared then)."""
+        try:
+            action(*args)
+        except SpadesError as exc:
+            self.last_exception = exc
+            self.set_error(str(exc))
+            return False
+        except Exception as exc:  # a bug: keep the learner's page readable
+            self.last_exception = exc
+            if type(self).reraise_unexpected:
+                raise
+            self.set_error(f"something went wrong ({type(exc).__name__}: {_short(exc)}); nothing was changed")
+            return False
+        self.set_error("")
+        return True
+
+    def handler(self, action: Callable[..., Any]) -> Callable[..., None]:
+        """Wrap ``action`` for ``on_click`` / ``observe``: its errors become messages."""
+
+        def call(*args: Any) -> None:
+            self.run(action, *args)
+
+        return call
+
+
+def _short(exc: BaseException, limit: int = 120) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,184 @@
+"""Deal the cards and look at the four hands: :class:`DealView`.
+
+A **Deal** button (a fresh seed, written into the box so the deal can be found
+again), a box that takes a seed, a deal code (``Deal.code``) or a PBN-style
+deal, a **Deal of the day** button and the four hands around a table with the
+deal's code. Everything about the cards comes from :mod:`spades_teach.deals`.
+
+The box is read in this order: PBN-style text (``"N:AKQ3.K52.7.A9842 ..."``);
+a deal code (20 characters, dashes allowed); whole digits as an ``int`` seed;
+any other text as a text seed (``deal("my game")``). The date of the deal of
+the day and the source of fresh seeds can be injected, so a notebook's output
+never depends on the clock.
+
+>>> import datetime
+>>> view = DealView(today=datetime.date(2026, 1, 1))
+>>> view.load("7")
+>>> view.deal == deal(7), view.source
+(True, 'seed 7')
+>>> view.load(view.code)
+>>> view.source.startswith("deal code")
+True
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from ..cards import Seat, SeatLike
+from ..deals import Deal, deal
+from ..errors import ParseError
+from .base import SpadesWidget, add_classes, escape
+from .table import TableView
+
+__all__ = ["DealView"]
+
+_CODE = re.compile(r"[0-9A-Za-z]{5}(-?[0-9A-Za-z]{5}){3}")
+_PBN = re.compile(r"^\s*[NESWnesw]:")
+_DIGITS = re.compile(r"[0-9]{1,30}")
+
+
+def _fresh_seed() -> int:
+    return secrets.randbelow(10**9)
+
+
+class DealView(SpadesWidget):
+    """Deal, type a seed or code, or take the deal of the day (see the module docs).
+
+    ``DealView(seed=None, *, dealer="N", today=None, seed_source=None)``:
+    ``today`` is the date (or a callable returning it) used by the deal-of-the-day
+    button; ``seed_source`` a callable returning fresh seeds for the Deal button.
+
+    Plain state: :attr:`deal`, :attr:`code`, :attr:`source`, :attr:`value`
+    (the deal's PBN text), the seed box's ``seed_box.value``.
+    """
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        dealer: SeatLike = Seat.N,
+        today: _dt.date | str | Callable[[], _dt.date] | None = None,
+        seed_source: Callable[[], int | str] | None = None,
+    ) -> None:
+        self.dealer = Seat.coerce(dealer)
+        self._today = today
+        self._seed_source = seed_source or _fresh_seed
+        self._deal: Deal | None = None
+        self._source = ""
+        self.deal_button = add_classes(widgets.Button(description="Deal", icon="random"), "st-deal-button")
+        self.seed_box = add_classes(
+            widgets.Text(
+                value="",
+                placeholder="seed, deal code or N:... deal",
+                description="Seed or code",
+                continuous_update=False,
+                style={"description_width": "initial"},
+                layout=widgets.Layout(width="28em"),
+            ),
+            "st-deal-seed",
+        )
+        self.open_button = add_classes(widgets.Button(description="Open"), "st-deal-open")
+        self.day_button = add_classes(widgets.Button(description="Deal of the day", icon="calendar"), "st-deal-day")
+        self.code_html = add_classes(widgets.HTML(""), "st-deal-code")
+        self.table = TableView()
+        self.deal_button.on_click(self.handler(lambda _b: self.new_deal()))
+        self.open_button.on_click(self.handler(lambda _b: self.load(self.seed_box.value)))
+        self.day_button.on_click(self.handler(lambda _b: self.deal_of_the_day()))
+        self.seed_box.observe(self.handler(self._typed), names="value")
+        super().__init__(
+            [
+                widgets.HBox([self.deal_button, self.seed_box, self.open_button, self.day_button]),
+                self.code_html,
+                self.table,
+            ]
+        )
+        self.add_class("st-deal-view")
+        self.set_status("press Deal, type a seed or a deal code, or take the deal of the day")
+        if seed is not None:
+            self._set_box(str(seed))
+            self.run(self.load, str(seed))
+
+    # -- plain state -------------------------------------------------------------------
+    @property
+    def deal(self) -> Deal | None:
+        """The deal shown (``None`` before the first one)."""
+        return self._deal
+
+    @property
+    def code(self) -> str:
+        """The code of the deal shown ('' before the first one)."""
+        return self._deal.code if self._deal is not None else ""
+
+    @property
+    def value(self) -> str:
+        """The deal shown as PBN-style text ('' before the first one)."""
+        return str(self._deal) if self._deal is not None else ""
+
+    @property
+    def source(self) -> str:
+        """Where the deal came from: ``"seed 7"``, ``"deal code ..."``, ``"deal of the day 2026-01-01"``."""
+        return self._source
+
+    # -- actions -----------------------------------------------------------------------
+    def new_deal(self) -> None:
+        """Deal from a fresh seed and write the seed in the box."""
+        seed = self._seed_source()
+        self._set_box(str(seed))
+        self.load(str(seed))
+
+    def load(self, text: str) -> None:
+        """Show the deal named by ``text`` (see the module docs for what is read)."""
+        stripped = text.strip()
+        if not stripped:
+            raise ParseError("type a seed (like 7), a deal code or a deal like 'N:AKQ3.K52.7.A9842 ...'")
+        if _PBN.match(stripped):
+            self._show(Deal.parse(stripped), f"deal {stripped.split(':', 1)[0].upper()}:…")
+        elif _CODE.fullmatch(stripped):
+            found = Deal.from_code(stripped)
+            self._show(found, f"deal code {found.code}")
+        elif _DIGITS.fullmatch(stripped):
+            self._show(deal(int(stripped), dealer=self.dealer), f"seed {int(stripped)}")
+        else:
+            self._show(deal(stripped, dealer=self.dealer), f"seed {stripped!r}")
+
+    def deal_of_the_day(self) -> None:
+        """Show the deal of the day for the injected date (default: today)."""
+        today = self._today() if callable(self._today) else self._today
+        found = Deal.of_the_day(today)
+        date = today if today is not None else _dt.date.today()
+        label = date if isinstance(date, str) else date.isoformat()
+        self._set_box(found.code)
+        self._show(found, f"deal of the day {str(label).strip()}")
+
+    # -- internals ---------------------------------------------------------------------
+    def _set_box(self, text: str) -> None:
+        self._setting_box = True
+        try:
+            self.seed_box.value = text
+        finally:
+            self._setting_box = False
+
+    def _typed(self, change: dict[str, Any]) -> None:
+        if getattr(self, "_setting_box", False):
+            return
+        self.load(str(change["new"]))
+
+    def _show(self, found: Deal, source: str) -> None:
+        self._deal = found
+        self._source = source
+        self.table.show_hands(found.hands)
+        for seat in Seat:
+            dealer = " (dealer)" if seat is found.dealer else ""
+            self.table.set_label(seat, f"{seat.word}{dealer}" if seat in found else "")
+        self.code_html.value = (
+            f'Deal code <code class="st-code">{escape(found.code)}</code> '
+            f'<span class="st-pbn">{escape(str(found))}</span>'
+        )
+        self.set_status(f"{source}: {found.dealer.word} deals")

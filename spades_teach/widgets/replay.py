@@ -1,0 +1,477 @@
+"""Step through a recorded hand: :class:`ReplayView`.
+
+A replay is the engine's own event history (bids and cards) applied one by one
+to a fresh :class:`~spades_teach.engine.Round`: the widget never re-implements
+a rule. At each moment it shows the table (the cards each seat still holds,
+its bid and tricks won, whose turn it is), the trick on the table, the
+annotation attached to this moment and, once the last card is played, the
+score.
+
+Moments are numbered by how many events have been applied: 0 is the deal
+before any bid, ``len(events)`` the end. ``next``/``back`` move one bid or card;
+``next_trick``/``back_trick`` jump to the end of the bidding and to trick
+boundaries; ``to_start``/``to_end`` go to either end.
+
+Per-card colouring hook: :meth:`ReplayView.set_marks` takes a mapping from an
+event index (its position in ``Round.history``, bids included, from 0) to a
+``(css_class, note)`` pair. When that card is on the table it gets the CSS class
+and the note is shown under the trick (the double-dummy "what each card cost"
+analysis fills it).
+
+>>> from spades_teach import Round, deal
+>>> r = Round(deal(7), dealer="N")
+>>> for seat, bid in zip("ESWN", [3, 4, 2, 3]):
+...     _ = r.bid(seat, bid)
+>>> _ = r.play("E", "QH")
+>>> view = ReplayView(r, annotations={4: "East leads the queen of hearts."})
+>>> view.to_end()
+>>> view.step, view.annotation, view.turn
+(5, 'East leads the queen of hearts.', 'South to play')
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Union
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from ..cards import Card, Seat
+from ..engine import BidEvent, Event, PlayEvent, Round
+from ..errors import RecordError
+from ..scoring import RoundScore
+from .base import SpadesWidget, add_classes, escape, trick_cards_html
+from .table import TableView
+
+if TYPE_CHECKING:
+    from ..records import GameRecord
+
+__all__ = ["ReplayView", "ReplaySource"]
+
+ReplaySource = Union["GameRecord", Round, str, "os.PathLike[str]"]
+
+
+def _records() -> Any:
+    from .. import records
+
+    return records
+
+
+class ReplayView(SpadesWidget):
+    """Step through a hand card by card and trick by trick (see the module docs).
+
+    ``ReplayView(source=None, *, annotations=None, marks=None)``: ``source`` is a
+    ``GameRecord``, a :class:`Round` (finished or not), JSON text of a record, or
+    the path of a record file. With a round, ``annotations`` may map event
+    indexes to text, or list annotations in the record format
+    (``{"at": {"trick": 3, "card": "KH"}, "text": "..."}`` or ``Annotation``).
+
+    Plain state: :attr:`step`, :attr:`events`, :attr:`round` (the engine at
+    this moment), :attr:`turn`, :attr:`trick_text`, :attr:`tricks_won`,
+    :attr:`annotation`, :attr:`mark_note`, :attr:`score` / :attr:`score_lines`
+    (at the end), :attr:`value`.
+    """
+
+    def __init__(
+        self,
+        source: ReplaySource | None = None,
+        *,
+        annotations: Mapping[int, str] | Iterable[Any] | None = None,
+        marks: Mapping[int, tuple[str, str]] | None = None,
+    ) -> None:
+        self._full: Round | None = None
+        self._events: tuple[Event, ...] = ()
+        self._step = 0
+        self._round: Round | None = None
+        self._notes: dict[int, list[str]] = {}
+        self._trick_notes: dict[int, str] = {}
+        self._marks: dict[int, tuple[str, str]] = {}
+        self._bags: Mapping[Any, int] | None = None
+        self._title = ""
+        self._syncing = False
+        self.title_html = add_classes(widgets.HTML(""), "st-replay-title")
+        self.buttons: dict[str, Any] = {}
+        controls = []
+        for key, label, tip in (
+            ("start", "⏮", "back to the deal"),
+            ("prev-trick", "⏪", "back one trick"),
+            ("prev", "◀", "back one bid or card"),
+            ("next", "▶", "forward one bid or card"),
+            ("next-trick", "⏩", "forward one trick"),
+            ("end", "⏭", "to the end of the hand"),
+        ):
+            button = add_classes(
+                widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="3.5em")), f"st-replay-{key}"
+            )
+            self.buttons[key] = button
+            controls.append(button)
+        actions = {
+            "start": self.to_start,
+            "prev-trick": self.back_trick,
+            "prev": self.back,
+            "next": self.next,
+            "next-trick": self.next_trick,
+            "end": self.to_end,
+        }
+        for key, action in actions.items():
+            self.buttons[key].on_click(self.handler(lambda _b, a=action: a()))
+        self.slider = add_classes(
+            widgets.IntSlider(value=0, min=0, max=0, description="moment", continuous_update=True, readout=True),
+            "st-replay-slider",
+        )
+        self.slider.observe(self.handler(self._slid), names="value")
+        self.position_html = add_classes(widgets.HTML(""), "st-replay-position")
+        self.table = TableView()
+        self.note_html = add_classes(widgets.HTML(""), "st-replay-note")
+        self.mark_html = add_classes(widgets.HTML(""), "st-replay-mark")
+        self.score_html = add_classes(widgets.HTML(""), "st-replay-score")
+        super().__init__(
+            [
+                self.title_html,
+                widgets.HBox([*controls, self.slider]),
+                self.position_html,
+                self.table,
+                self.note_html,
+                self.mark_html,
+                self.score_html,
+            ]
+        )
+        self.add_class("st-replay")
+        if marks:
+            self._marks = {int(k): (str(v[0]), str(v[1])) for k, v in marks.items()}
+        if source is not None:
+            self.load(source, annotations=annotations)
+        else:
+            self.set_status("no hand loaded")
+            self._enable_buttons()
+
+    # -- loading -----------------------------------------------------------------------
+    def load(
+        self,
+        source: ReplaySource,
+        *,
+        annotations: Mapping[int, str] | Iterable[Any] | None = None,
+    ) -> None:
+        """Load a record or a round and go to its start. A bad record raises
+        :class:`RecordError` (shown in the error line when it comes from a
+        button) and leaves the replay as it was."""
+        records = _records()
+        if isinstance(source, Round):
+            full = source
+            record = records.GameRecord.from_round(source, annotations=_as_annotation_list(annotations))
+            extra = annotations if isinstance(annotations, Mapping) else None
+            bags = None
+        else:
+            if annotations is not None:
+                raise RecordError("annotations come from the record itself; pass them only with a Round")
+            if isinstance(source, records.GameRecord):
+                record = source
+            elif isinstance(source, str) and source.lstrip().startswith("{"):
+                record = records.loads(source)
+            elif isinstance(source, (str, os.PathLike)):
+                path = Path(source)
+                try:
+                    record = records.load(path)
+                except OSError as exc:
+                    raise RecordError(f"cannot read the record file {str(path)!r}: {exc.strerror or exc}") from None
+            else:
+                raise RecordError(f"a replay needs a game record, a Round, JSON text or a file path, not {source!r}")
+            full = record.round()
+            extra = None
+            bags = record.bags
+        notes, trick_notes = _index_annotations(full, record.annotations)
+        for index, text in (extra or {}).items():
+            if not isinstance(index, int) or not 0 <= index < len(full.history):
+                raise RecordError(
+                    f"annotation key {index!r} is not an event index: use 0 to {len(full.history) - 1}"
+                )
+            notes.setdefault(index, []).append(str(text))
+        self._full = full
+        self._events = full.history
+        self._notes = notes
+        self._trick_notes = trick_notes
+        self._bags = bags
+        self._title = str(getattr(record, "title", None) or "")
+        description = getattr(record, "description", None)
+        self.title_html.value = (
+            (f"<h4>{escape(self._title)}</h4>" if self._title else "")
+            + (f"<p>{escape(description)}</p>" if description else "")
+        )
+        self._syncing = True
+        try:
+            self.slider.max = len(self._events)
+        finally:
+            self._syncing = False
+        self.go(0)
+
+    def set_marks(self, marks: Mapping[int, tuple[str, str]]) -> None:
+        """Colour cards: event index → ``(css_class, note)`` (see the module docs)."""
+        self._marks = {int(k): (str(v[0]), str(v[1])) for k, v in marks.items()}
+        if self._full is not None:
+            self.go(self._step)
+
+    # -- plain state -------------------------------------------------------------------
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    @property
+    def step(self) -> int:
+        """How many events (bids and cards) have been applied."""
+        return self._step
+
+    @property
+    def round(self) -> Round | None:
+        """The engine's round at this moment (a fresh replay; do not change it)."""
+        return self._round
+
+    @property
+    def turn(self) -> str:
+        """Whose turn it is, in words: ``'South to play'``, ``'East to bid'``, ``'the hand is over'``."""
+        r = self._round
+        if r is None:
+            return ""
+        if r.to_act is None:
+            return "the hand is over"
+        return f"{r.to_act.word} to {'bid' if r.phase == 'bidding' else 'play'}"
+
+    @property
+    def tricks_won(self) -> dict[Seat, int]:
+        return dict(self._round.tricks_won) if self._round is not None else {}
+
+    @property
+    def trick_text(self) -> str:
+        """The trick on the table in plain text (``'N:QH E:2H'``, ``'... won by W'``)."""
+        plays, winner, _ = self._shown_trick()
+        text = " ".join(f"{seat.name}:{card}" for seat, card in plays)
+        return f"{text} won by {winner.name}" if winner is not None and text else text
+
+    @property
+    def annotation(self) -> str:
+        """The annotations for this moment, joined by blank lines ('' if none)."""
+        return "\n\n".join(self._moment_notes())
+
+    @property
+    def mark_note(self) -> str:
+        """The notes of the marked cards on the table ('' if none)."""
+        return "\n".join(note for _, (_, note) in self._marks_on_table() if note)
+
+    @property
+    def score(self) -> RoundScore | None:
+        """The hand's score once the last card is played."""
+        r = self._round
+        return r.score(bags=self._bags) if r is not None and r.is_complete else None
+
+    @property
+    def score_lines(self) -> list[str]:
+        s = self.score
+        return list(s.lines) if s is not None else []
+
+    @property
+    def value(self) -> dict[str, Any]:
+        return {
+            "step": self._step,
+            "of": len(self._events),
+            "turn": self.turn,
+            "trick": self.trick_text,
+            "tricks_won": {s.name: n for s, n in self.tricks_won.items()},
+            "annotation": self.annotation,
+            "score": self.score_lines,
+        }
+
+    # -- stepping ----------------------------------------------------------------------
+    def go(self, step: int) -> None:
+        """Show the moment after ``step`` events (clamped to the hand)."""
+        if self._full is None:
+            raise RecordError("no hand is loaded: load a game record first")
+        step = max(0, min(int(step), len(self._events)))
+        full = self._full
+        r = Round(full.deal, dealer=full.dealer, rules=full.rules, scores=full.scores_before)
+        for event in self._events[:step]:
+            if isinstance(event, BidEvent):
+                r.bid(event.seat, event.bid)
+            else:
+                r.play(event.seat, event.card)
+        self._round = r
+        self._step = step
+        self._show()
+
+    def next(self) -> None:
+        self.go(self._step + 1)
+
+    def back(self) -> None:
+        self.go(self._step - 1)
+
+    def to_start(self) -> None:
+        self.go(0)
+
+    def to_end(self) -> None:
+        self.go(len(self._events))
+
+    def boundaries(self) -> list[int]:
+        """The moments a trick jump stops at: the deal, the end of the bidding,
+        the end of each trick, and the end of the record."""
+        marks = {0, len(self._events)}
+        bids = sum(1 for e in self._events if isinstance(e, BidEvent))
+        marks.add(bids)
+        players = self._full.rules.players if self._full is not None else 4
+        plays = 0
+        for i, event in enumerate(self._events):
+            if isinstance(event, PlayEvent):
+                plays += 1
+                if plays % players == 0:
+                    marks.add(i + 1)
+        return sorted(marks)
+
+    def next_trick(self) -> None:
+        later = [b for b in self.boundaries() if b > self._step]
+        self.go(later[0] if later else len(self._events))
+
+    def back_trick(self) -> None:
+        earlier = [b for b in self.boundaries() if b < self._step]
+        self.go(earlier[-1] if earlier else 0)
+
+    # -- display -----------------------------------------------------------------------
+    def _slid(self, change: dict[str, Any]) -> None:
+        if not self._syncing and self._full is not None and int(change["new"]) != self._step:
+            self.go(int(change["new"]))
+
+    def _enable_buttons(self) -> None:
+        loaded = self._full is not None
+        at_start = self._step == 0
+        at_end = loaded and self._step == len(self._events)
+        for key in ("start", "prev-trick", "prev"):
+            self.buttons[key].disabled = not loaded or at_start
+        for key in ("next", "next-trick", "end"):
+            self.buttons[key].disabled = not loaded or at_end
+        self.slider.disabled = not loaded
+
+    def _shown_trick(self) -> tuple[tuple[tuple[Seat, Card], ...], Seat | None, int]:
+        """The plays on the table, the winner if the trick is complete, and the
+        event index of its first card."""
+        r = self._round
+        if r is None:
+            return ((), None, 0)
+        current = r.current_trick
+        if current.cards:
+            return (current.plays, None, self._step - len(current.cards))
+        last = self._events[self._step - 1] if self._step else None
+        if isinstance(last, PlayEvent) and r.tricks:
+            done = r.tricks[-1]
+            return (done.plays, done.winner, self._step - len(done.cards))
+        return ((), None, self._step)
+
+    def _shown_trick_number(self) -> int | None:
+        r = self._round
+        if r is None:
+            return None
+        if r.current_trick.cards:
+            return r.current_trick.number
+        last = self._events[self._step - 1] if self._step else None
+        if isinstance(last, PlayEvent) and r.tricks:
+            return r.tricks[-1].number
+        return None
+
+    def _marks_on_table(self) -> list[tuple[int, tuple[str, str]]]:
+        plays, _, first = self._shown_trick()
+        return [(i, self._marks[first + i]) for i in range(len(plays)) if first + i in self._marks]
+
+    def _moment_notes(self) -> list[str]:
+        notes = list(self._notes.get(self._step - 1, [])) if self._step else []
+        number = self._shown_trick_number()
+        if number is not None and number in self._trick_notes:
+            notes.append(self._trick_notes[number])
+        return notes
+
+    def _describe_last(self) -> str:
+        if not self._step:
+            return f"the deal: {self._full.dealer.word if self._full else ''} deals"
+        event = self._events[self._step - 1]
+        if isinstance(event, BidEvent):
+            return f"{event.seat.word} bid {event.bid.label}"
+        return f"{event.seat.word} played {event.card.pretty}"
+
+    def _show(self) -> None:
+        r = self._round
+        assert r is not None
+        self._syncing = True
+        try:
+            self.slider.value = self._step
+        finally:
+            self._syncing = False
+        self._enable_buttons()
+        self.table.show_hands(r.hands)
+        bids = r.bids
+        won = r.tricks_won
+        for seat in Seat:
+            if seat not in r.seats:
+                self.table.set_label(seat, "")
+                continue
+            parts = [seat.word + (" (dealer)" if seat is r.dealer else "")]
+            if seat in bids:
+                parts.append(f"bid {bids[seat].label}")
+            if r.phase != "bidding":
+                parts.append(f"won {won[seat]}")
+            self.table.set_label(seat, ", ".join(parts), turn=r.to_act is seat)
+        plays, winner, _ = self._shown_trick()
+        marks = {i: css for i, (css, _) in self._marks_on_table()}
+        if plays:
+            won_text = f' — <b>won by {escape(winner.word)}</b>' if winner is not None else ""
+            number = self._shown_trick_number()
+            middle = f"Trick {number}: " + trick_cards_html(plays, marks=marks) + won_text
+        elif r.phase == "bidding":
+            middle = "bidding" + (
+                ": " + ", ".join(f"{s.name} {b.label}" for s, b in bids.items()) if bids else ""
+            )
+        else:
+            middle = f"{escape(self.turn)}"
+        self.table.set_middle(middle)
+        self.position_html.value = (
+            f"moment {self._step} of {len(self._events)}: {escape(self._describe_last())} · <b>{escape(self.turn)}</b>"
+        )
+        notes = self._moment_notes()
+        self.note_html.value = "".join(f'<div class="st-note">{escape(n)}</div>' for n in notes)
+        mark_notes = [note for _, (_, note) in self._marks_on_table() if note]
+        self.mark_html.value = "".join(f'<div class="st-mark-note">{escape(n)}</div>' for n in mark_notes)
+        score = self.score
+        if score is not None:
+            self.score_html.value = "<b>Score</b><ul>" + "".join(f"<li>{escape(x)}</li>" for x in score.lines) + "</ul>"
+        else:
+            self.score_html.value = ""
+        self.set_status(f"{self._describe_last()}; {self.turn}")
+
+
+def _as_annotation_list(annotations: Mapping[int, str] | Iterable[Any] | None) -> list[Any] | None:
+    """Annotations in the record format (a mapping of event indexes is handled apart)."""
+    if annotations is None or isinstance(annotations, Mapping):
+        return None
+    if isinstance(annotations, (str, bytes)):
+        raise RecordError("annotations are a list of annotations or a mapping of event indexes to text, not text")
+    return list(annotations)
+
+
+def _index_annotations(full: Round, annotations: Iterable[Any]) -> tuple[dict[int, list[str]], dict[int, str]]:
+    """Place record annotations: bids and cards on their event index, tricks by number."""
+    bid_index: dict[Seat, int] = {}
+    card_index: dict[tuple[int, Card], int] = {}
+    players = full.rules.players
+    plays = 0
+    for i, event in enumerate(full.history):
+        if isinstance(event, BidEvent):
+            bid_index[event.seat] = i
+        else:
+            card_index[(plays // players + 1, event.card)] = i
+            plays += 1
+    notes: dict[int, list[str]] = {}
+    trick_notes: dict[int, str] = {}
+    for note in annotations:
+        kind, where = note.anchor
+        if kind == "bid" and where in bid_index:
+            notes.setdefault(bid_index[where], []).append(note.text)
+        elif kind == "card" and (where[0], where[1]) in card_index:
+            notes.setdefault(card_index[(where[0], where[1])], []).append(note.text)
+        elif kind == "trick":
+            trick_notes[int(where)] = note.text
+    return notes, trick_notes

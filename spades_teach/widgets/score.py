@@ -1,0 +1,220 @@
+"""Score a hand as you type: :class:`ScoreCalculator`.
+
+Each seat has a bid box (a number, ``nil`` or ``blind nil``) and a tricks box;
+each side has the bags it carries in; a few rule options sit below. Every
+change rescores the hand with :func:`~spades_teach.scoring.score_round` and
+shows the points, the bag counters and the explanation lines. A mistake (tricks
+that do not add up to 13, an unknown bid, blind Nil while the rules forbid it)
+shows the scorer's message and leaves the last good result on screen.
+
+>>> calc = ScoreCalculator(bids={"N": 4, "S": 3, "E": 3, "W": 2}, tricks={"N": 5, "S": 4, "E": 2, "W": 2})
+>>> calc.points["NS"], calc.points["EW"], calc.bags["NS"]
+(72, -50, 2)
+>>> calc.tricks_boxes["W"].value = 3   # now 14 tricks
+>>> calc.error
+'tricks add up to 14, but a hand has 13 tricks'
+>>> calc.points["NS"]
+72
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from ..bids import BidLike
+from ..cards import Seat, SeatMap, TeamMap
+from ..rules import Rules
+from ..scoring import RoundScore, Side, coerce_side, score_round, sides_of
+from .base import SpadesWidget, add_classes, escape, int_text
+
+__all__ = ["ScoreCalculator"]
+
+_DEFAULT_BIDS = {"N": 4, "E": 3, "S": 3, "W": 2}
+_DEFAULT_TRICKS = {"N": 5, "E": 2, "S": 4, "W": 2}
+
+
+class ScoreCalculator(SpadesWidget):
+    """Bids, tricks, bags and rule options in; points, bags and reasons out.
+
+    ``ScoreCalculator(bids=None, tricks=None, *, bags=None, rules=Rules())``
+    starts from the given values (seats → values, sides → bags). With
+    ``Rules(players=2)`` only North and South are shown and each scores alone.
+
+    Plain state: :attr:`result` (the last good
+    :class:`~spades_teach.scoring.RoundScore`), :attr:`points`, :attr:`bags`,
+    :attr:`lines`, :attr:`value`, :attr:`error`; the boxes are in
+    :attr:`bid_boxes`, :attr:`tricks_boxes`, :attr:`bag_boxes` and
+    :attr:`rule_boxes`.
+    """
+
+    def __init__(
+        self,
+        bids: Mapping[Any, BidLike] | None = None,
+        tricks: Mapping[Any, int] | None = None,
+        *,
+        bags: Mapping[Any, int] | None = None,
+        rules: Rules = Rules(),
+    ) -> None:
+        self.base_rules = rules
+        self.seats: tuple[Seat, ...] = (Seat.N, Seat.S) if rules.players == 2 else tuple(Seat)
+        self.sides: tuple[Side, ...] = sides_of(rules)
+        given_bids = {Seat.coerce(k): v for k, v in (bids if bids is not None else _default(_DEFAULT_BIDS, rules)).items()}
+        given_tricks = {
+            Seat.coerce(k): v for k, v in (tricks if tricks is not None else _default(_DEFAULT_TRICKS, rules)).items()
+        }
+        carried = TeamMap(bags or {})
+        self._result: RoundScore | None = None
+        self.bid_boxes: dict[Seat, Any] = SeatMap()
+        self.tricks_boxes: dict[Seat, Any] = SeatMap()
+        rows = [widgets.HTML("<b>Seat</b>"), widgets.HTML("<b>Bid</b>"), widgets.HTML("<b>Tricks</b>")]
+        for seat in self.seats:
+            bid = given_bids.get(seat, 0)
+            self.bid_boxes[seat] = add_classes(
+                widgets.Text(
+                    value=str(bid),
+                    placeholder="4, nil, blind nil",
+                    continuous_update=True,
+                    layout=widgets.Layout(width="8em"),
+                ),
+                "st-score-bid",
+                f"st-score-bid-{seat.name}",
+            )
+            self.tricks_boxes[seat] = add_classes(
+                int_text(int(given_tricks.get(seat, 0)), width="6em"), "st-score-tricks", f"st-score-tricks-{seat.name}"
+            )
+            rows += [widgets.HTML(f'<span class="st-seat">{seat.word}</span>'), self.bid_boxes[seat], self.tricks_boxes[seat]]
+        grid = widgets.GridBox(rows, layout=widgets.Layout(grid_template_columns="6em 9em 7em", grid_gap="0.2em"))
+        self.bag_boxes: dict[Side, Any] = TeamMap()
+        for side in self.sides:
+            self.bag_boxes[side] = add_classes(
+                int_text(int(carried.get(side, 0)), f"{side.name} bags carried in", width="14em"),
+                "st-score-bags-in",
+                f"st-score-bags-in-{side.name}",
+            )
+        self.rule_boxes: dict[str, Any] = {
+            "nil": widgets.Checkbox(value=rules.nil, description="Nil allowed", indent=False),
+            "blind_nil": widgets.Checkbox(value=rules.blind_nil, description="blind Nil allowed", indent=False),
+            "bag_limit": int_text(rules.bag_limit, "bags per penalty", width="11em"),
+            "bag_penalty": int_text(rules.bag_penalty, "penalty", width="9em"),
+            "nil_value": int_text(rules.nil_value, "Nil worth", width="9em"),
+            "blind_nil_value": int_text(rules.blind_nil_value, "blind Nil worth", width="11em"),
+        }
+        for name, box in self.rule_boxes.items():
+            add_classes(box, "st-score-rule", f"st-score-rule-{name}")
+        self.points_html = add_classes(widgets.HTML(""), "st-score-points")
+        self.lines_html = add_classes(widgets.HTML(""), "st-score-lines")
+        super().__init__(
+            [
+                grid,
+                widgets.HBox(list(self.bag_boxes.values())),
+                widgets.HBox(list(self.rule_boxes.values()), layout=widgets.Layout(flex_flow="row wrap")),
+                self.points_html,
+                self.lines_html,
+            ]
+        )
+        self.add_class("st-score-calculator")
+        recompute = self.handler(lambda _change: self.recompute())
+        for box in [*self.bid_boxes.values(), *self.tricks_boxes.values(), *self.bag_boxes.values()]:
+            box.observe(recompute, names="value")
+        for box in self.rule_boxes.values():
+            box.observe(recompute, names="value")
+        self.run(self.recompute)
+
+    # -- plain state -------------------------------------------------------------------
+    @property
+    def result(self) -> RoundScore | None:
+        """The last successful score (kept when the input goes wrong)."""
+        return self._result
+
+    @property
+    def points(self) -> dict[Side, int]:
+        return TeamMap(self._result.points) if self._result else TeamMap()
+
+    @property
+    def bags(self) -> dict[Side, int]:
+        """The bag counters after the hand."""
+        return TeamMap(self._result.bags) if self._result else TeamMap()
+
+    @property
+    def lines(self) -> list[str]:
+        return list(self._result.lines) if self._result else []
+
+    @property
+    def value(self) -> dict[str, Any]:
+        """Everything shown, as plain data: inputs and the last good result."""
+        return {
+            "bids": {s.name: self.bid_boxes[s].value for s in self.seats},
+            "tricks": {s.name: self.tricks_boxes[s].value for s in self.seats},
+            "bags_in": {side.name: self.bag_boxes[side].value for side in self.sides},
+            "points": {side.name: v for side, v in self.points.items()},
+            "bags": {side.name: v for side, v in self.bags.items()},
+            "lines": self.lines,
+        }
+
+    def set_values(
+        self,
+        bids: Mapping[Any, BidLike] | None = None,
+        tricks: Mapping[Any, int] | None = None,
+        bags: Mapping[Any, int] | None = None,
+    ) -> None:
+        """Fill several boxes at once (scored once, at the end)."""
+        self._filling = True
+        try:
+            for key, value in (bids or {}).items():
+                self.bid_boxes[Seat.coerce(key)].value = str(value)
+            for key, value in (tricks or {}).items():
+                self.tricks_boxes[Seat.coerce(key)].value = int(value)
+            for key, value in (bags or {}).items():
+                self.bag_boxes[coerce_side(key, self.base_rules)].value = int(value)
+        finally:
+            self._filling = False
+        self.run(self.recompute)
+
+    # -- scoring ------------------------------------------------------------------------
+    def rules(self) -> Rules:
+        """The rules as the option boxes set them (validated by :class:`Rules`)."""
+        options = {name: box.value for name, box in self.rule_boxes.items()}
+        return self.base_rules.replace(**options)
+
+    def recompute(self) -> None:
+        """Score the boxes' values; raise (shown in the error line) if they do not make a hand."""
+        if getattr(self, "_filling", False):
+            return
+        rules = self.rules()
+        bids = {seat: self.bid_boxes[seat].value for seat in self.seats}
+        tricks = {seat: self.tricks_boxes[seat].value for seat in self.seats}
+        bags = {side: self.bag_boxes[side].value for side in self.sides}
+        result = score_round(bids, tricks, bags=bags, rules=rules)
+        self._result = result
+        self._show(result)
+
+    def _show(self, result: RoundScore) -> None:
+        cells = []
+        for side in self.sides:
+            detail = result.sides.get(side)
+            points = result.points.get(side, 0)
+            bags = result.bags.get(side, 0)
+            sign = f"+{points}" if points > 0 else str(points).replace("-", "−")
+            made = ""
+            if detail is not None and detail.made is not None:
+                made = " made" if detail.made else " set"
+            cells.append(
+                f'<td class="st-seat">{escape(side.name)}</td>'
+                f'<td class="st-score-points-{escape(side.name)}"><b>{escape(sign)}</b></td>'
+                f'<td class="st-score-bags-{escape(side.name)}">{bags} bag{"s" if bags != 1 else ""} on the counter</td>'
+                f"<td>{escape(made.strip())}</td>"
+            )
+        self.points_html.value = '<table class="st-score-table">' + "".join(f"<tr>{c}</tr>" for c in cells) + "</table>"
+        self.lines_html.value = "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in result.lines) + "</ul>"
+        total = ", ".join(f"{side.name} {result.points.get(side, 0)}" for side in self.sides)
+        self.set_status(f"this hand: {total}")
+
+
+def _default(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
+    if rules.players == 2:
+        return {"N": 6, "S": 5} if values is _DEFAULT_BIDS else {"N": 7, "S": 6}
+    return dict(values)
+

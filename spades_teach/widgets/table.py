@@ -1,0 +1,97 @@
+"""The four hands around a table, with something in the middle: :class:`TableView`.
+
+North sits at the top, South at the bottom, West left and East right; the
+middle shows the trick (or any HTML). Each seat has a label line (its name,
+bid, tricks won, a turn marker) and a :class:`HandView`.
+
+>>> from spades_teach import deal
+>>> t = TableView()
+>>> t.show_hands(deal(7))
+>>> t.hand_views["S"].value == str(deal(7)["S"])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from ..cards import Hand, Seat, SeatMap
+from .base import add_classes, escape
+from .cards import HandView
+
+__all__ = ["TableView"]
+
+_AREAS = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
+
+
+class TableView(widgets.GridBox):  # type: ignore[misc]
+    """A 3×3 grid: the four seats around the middle (see the module docs).
+
+    ``hand_views`` may give a ready :class:`HandView` for some seats (the
+    learner's clickable hand); the others are created in display mode.
+    """
+
+    def __init__(self, *, hand_views: Mapping[Any, HandView] | None = None) -> None:
+        given = SeatMap(hand_views or {})
+        self.hand_views: dict[Seat, HandView] = SeatMap()
+        self.labels: dict[Seat, Any] = SeatMap()
+        self._label_text: dict[Seat, str] = SeatMap()
+        cells = []
+        for seat in Seat:
+            view = given.get(seat) or HandView(rows=True)
+            self.hand_views[seat] = view
+            label = add_classes(widgets.HTML(escape(seat.word)), "st-seat", f"st-seat-{seat.name}")
+            self.labels[seat] = label
+            self._label_text[seat] = seat.word
+            cell = add_classes(widgets.VBox([label, view]), "st-table-seat")
+            cell.layout.grid_area = _AREAS[seat]
+            cells.append(cell)
+        self.middle = add_classes(widgets.HTML(""), "st-trick")
+        self.middle.layout.grid_area = "middle"
+        self.middle.layout.align_self = "center"
+        super().__init__(
+            children=[*cells, self.middle],
+            layout=widgets.Layout(
+                grid_template_areas='". north ." "west middle east" ". south ."',
+                grid_template_columns="1fr 1fr 1fr",
+                grid_gap="0.4em",
+                width="100%",
+            ),
+        )
+        self.add_class("st-table")
+
+    def label_of(self, seat: Any) -> str:
+        """The label line shown for a seat (plain text)."""
+        return str(self._label_text[Seat.coerce(seat)])
+
+    @property
+    def middle_html(self) -> str:
+        return str(self.middle.value)
+
+    def set_label(self, seat: Any, text: str, *, turn: bool = False) -> None:
+        s = Seat.coerce(seat)
+        self._label_text[s] = text
+        body = escape(text)
+        self.labels[s].value = f'<span class="st-turn">{body} ◀</span>' if turn else body
+
+    def show_hands(self, hands: Mapping[Any, Hand], *, hidden: Mapping[Any, bool] | None = None) -> None:
+        """Show each seat's cards in display mode; seats missing from ``hands``
+        (East and West in two-player Spades) are emptied. ``hidden`` seats show
+        only how many cards they hold."""
+        hide = SeatMap(hidden or {})
+        for seat in Seat:
+            view = self.hand_views[seat]
+            hand = hands.get(seat)
+            if hand is None:
+                view.show(Hand())
+                view.faces.value = ""
+                continue
+            view.show(hand)
+            if hide.get(seat):
+                view.faces.value = f'<span class="st-hidden">{len(hand)} cards</span>'
+
+    def set_middle(self, html_text: str) -> None:
+        self.middle.value = html_text
