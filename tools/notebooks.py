@@ -1,0 +1,61 @@
+"""Build the tutorial notebooks from their MyST Markdown sources and execute them.
+
+    python tools/notebooks.py            # every chapter
+    python tools/notebooks.py 01 04      # chapters whose file name starts with 01 or 04
+
+Each notebooks/NN_name.md is the readable source; this writes notebooks/NN_name.ipynb with its outputs
+(and the widget state, so the book can show widgets without a kernel). The outputs are deterministic:
+chapters use seeded deals and no clocks, so nbval can compare them for real.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import jupytext
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def build(source: Path) -> Path:
+    notebook = jupytext.read(source)
+    notebook.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    client = NotebookClient(
+        notebook,
+        timeout=600,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(NOTEBOOKS)}},
+        store_widget_state=True,
+    )
+    client.execute()
+    _make_stable(notebook)
+    target = source.with_suffix(".ipynb")
+    jupytext.write(notebook, target, fmt="ipynb")
+    return target
+
+
+def _make_stable(notebook: nbformat.NotebookNode) -> None:
+    """Drop execution timestamps and number the cells, so a rebuild changes only what changed."""
+    for index, cell in enumerate(notebook.cells):
+        cell.id = f"cell-{index:03d}"
+        cell.metadata.pop("execution", None)
+
+
+def main(argv: list[str]) -> int:
+    sources = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.md"))
+    if argv:
+        sources = [s for s in sources if any(s.name.startswith(prefix) for prefix in argv)]
+    for source in sources:
+        print(f"executing {source.relative_to(ROOT)}", flush=True)
+        build(source)
+    nbformat_version = nbformat.__version__
+    print(f"done: {len(sources)} notebooks (nbformat {nbformat_version})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
