@@ -1,0 +1,656 @@
+"""Play hints with a one-line why: :func:`suggest_play`.
+
+The advisor reads a :class:`~spades_teach.position.Position` (one seat's view:
+its cards, the bids, the tricks, the cards seen) and returns a legal card and a
+reason a learner understands. It follows the classic guidance: lead from
+strength, second hand low, third hand high but only as high as needed, win as
+cheaply as possible, leave a partner's sure winner alone, ruff and over-ruff,
+discard from short suits, draw the opponents' spades, protect a partner's Nil
+and try to set an opponent's, and once the contract is made, dodge bags unless
+a trick sets the opponents or the match score makes bags irrelevant.
+
+>>> from spades_teach.position import Position
+>>> p = Position("S", "Q82.KQ4.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3},
+...              tricks_won={}, trick=["3H", "7H"])
+>>> hint = suggest_play(p)
+>>> str(hint.card), hint.reason
+('QH', 'third hand high, but only as high as needed: the Q♥ does the same work as the K♥')
+
+Internally the advice works on :class:`View`, a light copy of what the seat
+knows, so the hard bot can run it thousands of times in its playouts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .bids import Bid
+from .cards import SUIT_MASKS, Card, Rank, Seat, Suit, _mask_cards
+from .engine import legal_mask, winning_index
+from .position import Position
+from .rules import Rules
+
+__all__ = ["PlayHint", "View", "suggest_play", "decide"]
+
+_SPADES = SUIT_MASKS[Suit.SPADES]
+_SIDE = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_DECK = tuple(Card.from_index(i) for i in range(52))
+
+
+@dataclass(frozen=True)
+class PlayHint:
+    """A suggested ``card`` and the one-line ``reason`` for it."""
+
+    card: Card
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.card.pretty}: {self.reason}"
+
+
+class View:
+    """What one seat knows, in plain numbers (seats 0–3, card bitmasks).
+
+    ``bids`` and ``won`` are per seat (index 0–3; ``None`` for an unknown bid);
+    ``voids[s]`` is a bitmask of suits seat ``s`` has shown out of; ``unseen`` the
+    cards this seat has not seen; ``scores`` and ``bags`` are per side (index 0
+    for the seat's own side, 1 for the opponents).
+    """
+
+    __slots__ = (
+        "bags",
+        "bids",
+        "broken",
+        "hand",
+        "players",
+        "rules",
+        "scores",
+        "seat",
+        "trick",
+        "trick_seats",
+        "tricks_left",
+        "two_clubs",
+        "unseen",
+        "voids",
+        "won",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        players: int,
+        hand: int,
+        trick: list[Card],
+        trick_seats: list[int],
+        broken: bool,
+        two_clubs: bool,
+        bids: list[Bid | None],
+        won: list[int],
+        unseen: int,
+        voids: list[int],
+        tricks_left: int,
+        scores: tuple[int, int],
+        bags: tuple[int, int],
+        rules: Rules,
+    ) -> None:
+        self.seat = seat
+        self.players = players
+        self.hand = hand
+        self.trick = trick
+        self.trick_seats = trick_seats
+        self.broken = broken
+        self.two_clubs = two_clubs
+        self.bids = bids
+        self.won = won
+        self.unseen = unseen
+        self.voids = voids
+        self.tricks_left = tricks_left
+        self.scores = scores
+        self.bags = bags
+        self.rules = rules
+
+    @classmethod
+    def from_position(cls, p: Position) -> View:
+        bids: list[Bid | None] = [p.bids.get(s) for s in Seat]
+        won = [p.tricks_won.get(s, 0) for s in Seat]
+        voids = [0, 0, 0, 0]
+        for s, suits in p.voids.items():
+            for suit in suits:
+                voids[s] |= 1 << suit
+        mine = p.side()
+        theirs = next(x for x in p.scores if x != mine)
+        return cls(
+            int(p.seat),
+            p.players,
+            p.hand.mask,
+            list(p.trick),
+            [int(s) for s in p.trick_seats],
+            p.spades_broken,
+            p.first_trick_two_of_clubs,
+            bids,
+            won,
+            p.unseen.mask,
+            voids,
+            p.tricks_left,
+            (p.scores[mine], p.scores[theirs]),
+            (p.bags[mine], p.bags[theirs]),
+            p.rules,
+        )
+
+    # -- seats and sides ---------------------------------------------------------------------------
+    def partner(self) -> int | None:
+        return None if self.players == 2 else (self.seat + 2) & 3
+
+    def side_seats(self, seat: int) -> tuple[int, ...]:
+        if self.players == 2:
+            return (seat,)
+        return (seat & 1, (seat & 1) + 2)
+
+    def opponents(self) -> tuple[int, ...]:
+        if self.players == 2:
+            return (2 - self.seat,)
+        return ((self.seat + 1) & 3, (self.seat + 3) & 3)
+
+    def is_friend(self, seat: int) -> bool:
+        return seat == self.seat or seat == self.partner()
+
+    def later_seats(self) -> list[int]:
+        """Seats still to play in this trick after this one."""
+        n = self.players - len(self.trick) - 1
+        if self.players == 2:
+            return [2 - self.seat] if n else []
+        return [(self.seat + i) & 3 for i in range(1, n + 1)]
+
+    def nil_alive(self, seat: int) -> bool:
+        bid = self.bids[seat]
+        return bid is not None and bid == 0 and self.won[seat] == 0
+
+    def contract(self, seat: int) -> tuple[int, int]:
+        """(contract, contract tricks taken) of ``seat``'s side."""
+        total = 0
+        taken = 0
+        for s in self.side_seats(seat):
+            bid = self.bids[s]
+            value = 3 if bid is None else int(bid)
+            if value:
+                total += value
+                taken += self.won[s]
+        return total, taken
+
+
+# -- card helpers ---------------------------------------------------------------------------------
+
+
+def _high(mask: int) -> Card:
+    return _DECK[(mask & -mask).bit_length() - 1]
+
+
+def _low(mask: int) -> Card:
+    return _DECK[mask.bit_length() - 1]
+
+
+def _above(card: Card) -> int:
+    """Mask of the cards of the same suit ranked above ``card``."""
+    return SUIT_MASKS[card.suit] & ((1 << card.index) - 1)
+
+
+def _below(card: Card) -> int:
+    return SUIT_MASKS[card.suit] & ~((1 << (card.index + 1)) - 1)
+
+
+def _count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def _word(suit: Suit) -> str:
+    return suit.word
+
+
+def _run_bottom(v: View, card: Card) -> Card:
+    """The lowest card of the hand's unbroken run down from ``card`` (cards in
+    between already played count as touching)."""
+    best = card
+    suit_hand = v.hand & SUIT_MASKS[card.suit]
+    for lower in _mask_cards(_below(card) & SUIT_MASKS[card.suit]):
+        if suit_hand & lower.mask:
+            best = lower
+        elif v.unseen & lower.mask:
+            break
+    return best
+
+
+def _winning(v: View) -> tuple[int, Card]:
+    i = winning_index(v.trick)
+    return v.trick_seats[i], v.trick[i]
+
+
+def _beaters(v: View, legal: int, top: Card) -> int:
+    """The legal cards that would beat ``top`` now."""
+    led = v.trick[0].suit
+    out = 0
+    for card in _mask_cards(legal):
+        if card.suit is top.suit:
+            if card.rank > top.rank:
+                out |= card.mask
+        elif card.suit is Suit.SPADES:
+            out |= card.mask
+        elif card.suit is led and top.suit is not Suit.SPADES and top.suit is not led:
+            out |= card.mask
+    return out
+
+
+def _threatened(v: View, card: Card, later: list[int]) -> bool:
+    """Whether a seat still to play may beat ``card`` (as far as this seat knows)."""
+    if not later:
+        return False
+    led = v.trick[0].suit if v.trick else card.suit
+    higher = v.unseen & _above(card)
+    if higher:
+        # Someone may hold a higher card of the same suit.
+        if not all(v.voids[s] >> card.suit & 1 for s in later):
+            return True
+    if card.suit is not Suit.SPADES and v.unseen & _SPADES:
+        suit_left = _count(v.unseen & SUIT_MASKS[led])
+        for s in later:
+            if v.voids[s] >> led & 1 and not v.voids[s] >> Suit.SPADES & 1:
+                return True
+        if suit_left == 0 or (suit_left <= 1 and len(later) >= 2):
+            return True
+    return False
+
+
+# -- the decision ---------------------------------------------------------------------------------
+
+
+def suggest_play(position: Position) -> PlayHint:
+    """A legal card for ``position`` and the one-line reason."""
+    card, reason = decide(View.from_position(position))
+    return PlayHint(card, reason)
+
+
+def decide(v: View) -> tuple[Card, str]:
+    """The advisor's choice for a :class:`View`: ``(card, reason)``."""
+    led = v.trick[0].suit if v.trick else None
+    legal = legal_mask(v.hand, led, v.broken, first_trick_two_of_clubs=v.two_clubs)
+    if legal & (legal - 1) == 0:
+        card = _DECK[legal.bit_length() - 1]
+        if v.two_clubs and card.suit is Suit.CLUBS and card.rank == Rank.TWO:
+            return card, "the 2♣ must lead the first trick"
+        if led is not None and card.suit is led:
+            return card, f"your only {led.word[:-1]}: you must follow suit"
+        return card, f"the {card.pretty} is your only legal card"
+    if v.nil_alive(v.seat):
+        return _nil_play(v, legal)
+    partner = v.partner()
+    if partner is not None and v.nil_alive(partner):
+        found = _cover_partner_nil(v, legal, partner)
+        if found is not None:
+            return found
+    for opp in v.opponents():
+        if v.nil_alive(opp):
+            found = _set_nil(v, legal, opp)
+            if found is not None:
+                return found
+    win, why = _mode(v)
+    if not v.trick:
+        return _lead_to_win(v, legal, why) if win else _lead_to_duck(v, legal, why)
+    return _follow_to_win(v, legal, why) if win else _follow_to_duck(v, legal, why)
+
+
+# -- contract mode ------------------------------------------------------------------------------------
+
+
+def _mode(v: View) -> tuple[bool, str]:
+    """Whether to take tricks (True) or avoid them (False), and why."""
+    r = v.tricks_left
+    contract, taken = v.contract(v.seat)
+    need = contract - taken
+    opp = v.opponents()[0]
+    opp_contract, opp_taken = v.contract(opp)
+    opp_need = opp_contract - opp_taken
+    rules = v.rules
+    my_score, their_score = v.scores
+    can_set = opp_contract > 0 and 0 < opp_need <= r
+    if can_set and their_score + 10 * opp_contract >= rules.target and my_score + 10 * max(contract, 0) <= their_score + 10 * opp_contract:
+        return True, "end of match: the opponents win the game if they make their bid, so fight for every trick"
+    if can_set and r - opp_need <= 1:
+        return True, f"the opponents need {opp_need} of the last {r} tricks: one more trick for you sets them"
+    if contract == 0:
+        return False, "your side has no contract to make: every trick is a bag"
+    if need > r:
+        return False, "your contract is already lost: let the opponents take the tricks and the bags"
+    if need > 0:
+        return True, f"your side still needs {need} trick{'s' if need != 1 else ''}"
+    if v.bags[0] + r < rules.bag_limit and my_score + 10 * contract + taken - contract >= rules.target:
+        return True, "this hand wins the match and the bags cannot reach the limit: extra tricks are just points"
+    return False, "your contract is made: dodge bags"
+
+
+# -- leading -------------------------------------------------------------------------------------------
+
+
+def _lead_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
+    partner = v.partner()
+    non_spade = legal & ~_SPADES
+    # A suit the partner is known to be void in: they can ruff it.
+    if partner is not None and v.bids[partner] != 0 and not v.voids[partner] >> Suit.SPADES & 1:
+        for suit in _SIDE:
+            held = legal & SUIT_MASKS[suit]
+            if held and v.voids[partner] >> suit & 1 and not v.voids[(v.seat + 1) & 3] >> suit & 1:
+                card = _low(held)
+                return card, f"lead {suit.word}: your partner has none and can ruff the {card.pretty}"
+    # Draw the opponents' spades with the master spade when the side holds control.
+    spades = legal & _SPADES
+    unseen_spades = v.unseen & _SPADES
+    if spades and unseen_spades and (v.broken or not non_spade):
+        top = _high(spades)
+        if not v.unseen & _above(top) and _count(v.hand & _SPADES) >= 2:
+            return top, f"draw spades: the {top.pretty} is the highest spade left and pulls out theirs"
+    # Cash a master in a side suit the opponents still hold.
+    best: Card | None = None
+    best_left = 0
+    for suit in _SIDE:
+        held = legal & SUIT_MASKS[suit]
+        if not held:
+            continue
+        top = _high(held)
+        left = _count(v.unseen & SUIT_MASKS[suit])
+        if v.unseen & _above(top) or left < 2:
+            continue
+        if any(v.voids[o] >> suit & 1 for o in v.opponents()):
+            continue
+        if left > best_left:
+            best, best_left = top, left
+    if best is not None:
+        return best, f"cash the {best.pretty}: it is the highest {best.suit.word[:-1]} left"
+    # Lead from strength: the top of a touching sequence forces out the higher card.
+    for suit in _SIDE:
+        held = legal & SUIT_MASKS[suit]
+        if _count(held) < 2:
+            continue
+        top = _high(held)
+        if top.rank < Rank.TEN:
+            continue
+        bottom = _run_bottom(v, top)
+        if bottom is not top and _count(v.unseen & _above(top)) == 1:
+            higher = _high(v.unseen & _above(top))
+            return top, f"lead from strength: the {top.pretty} from a sequence forces out the {higher.pretty}"
+    # A singleton with spades to spare: lead it to make a void.
+    if _count(v.hand & _SPADES) >= 2:
+        for suit in _SIDE:
+            held = legal & SUIT_MASKS[suit]
+            if _count(held) == 1 and v.unseen & _above(_high(held)):
+                card = _high(held)
+                return card, f"lead your singleton {card.pretty}: once {suit.word} are gone you can ruff them"
+    if non_spade:
+        suit = _long_safe_suit(v, non_spade)
+        card = _low(non_spade & SUIT_MASKS[suit])
+        return card, f"lead low from your long {suit.word}: keep your high cards to win later ({why})"
+    card = _high(legal) if not v.unseen & _above(_high(legal)) else _low(legal)
+    return card, f"only spades left: lead the {card.pretty}"
+
+
+def _long_safe_suit(v: View, non_spade: int) -> Suit:
+    """The longest side suit, avoiding ones where leading would expose a guarded king or queen."""
+
+    def score(suit: Suit) -> tuple[int, int]:
+        held = non_spade & SUIT_MASKS[suit]
+        n = _count(held)
+        top = _high(held)
+        exposed = top.rank in (Rank.KING, Rank.QUEEN) and n <= 3 and bool(v.unseen & _above(top))
+        return (0 if exposed else 1, n)
+
+    suits = [s for s in _SIDE if non_spade & SUIT_MASKS[s]]
+    return max(suits, key=score)
+
+
+def _lead_to_duck(v: View, legal: int, why: str) -> tuple[Card, str]:
+    best: Card | None = None
+    best_key: tuple[int, int] | None = None
+    for suit in Suit:
+        held = legal & SUIT_MASKS[suit]
+        if not held:
+            continue
+        card = _low(held)
+        higher = _count(v.unseen & _above(card))
+        key = (higher, -card.rank)
+        if suit is Suit.SPADES:
+            key = (higher - 2, -card.rank)
+        if best_key is None or key > best_key:
+            best, best_key = card, key
+    assert best is not None
+    return best, f"{why}: lead the {best.pretty}, a low card the others can beat"
+
+
+# -- following ---------------------------------------------------------------------------------------
+
+
+def _follow_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
+    led = v.trick[0].suit
+    seat_won, top = _winning(v)
+    later = v.later_seats()
+    partner_wins = seat_won == v.partner()
+    following = bool(legal & SUIT_MASKS[led])
+    beaters = _beaters(v, legal, top)
+    if partner_wins and not _threatened(v, top, later):
+        card = _low_discard(v, legal) if not following else _low(legal)
+        return card, f"your partner's {top.pretty} is already winning: play low"
+    if not following:
+        return _void_to_win(v, legal, top, later, partner_wins)
+    if not beaters:
+        card = _low(legal)
+        return card, f"you cannot beat the {top.pretty}: play your lowest {led.word[:-1]}"
+    if not later:
+        card = _low(beaters)
+        return card, f"win as cheaply as possible: the {card.pretty} is enough"
+    sure = [c for c in _mask_cards(beaters) if not _threatened(v, c, later)]
+    if sure:
+        card = sure[-1]
+        return card, f"win as cheaply as possible: the {card.pretty} cannot be beaten"
+    position = len(v.trick)
+    if position == 1 and v.players == 4:
+        remaining = _count(v.unseen & SUIT_MASKS[led])
+        contract, taken = v.contract(v.seat)
+        urgent = contract - taken >= v.tricks_left - 1
+        if not urgent or remaining > 3:
+            card = _low(legal)
+            return card, f"second hand low: your partner plays after you, so keep your high {led.word} for later"
+    card = _high(beaters)
+    bottom = _run_bottom(v, card)
+    if bottom is not card and bottom.mask & beaters:
+        return bottom, f"third hand high, but only as high as needed: the {bottom.pretty} does the same work as the {card.pretty}"
+    higher = v.unseen & _above(card)
+    if higher:
+        return card, f"third hand high: the {card.pretty} forces out the {_high(higher).pretty}"
+    return card, f"play high: the {card.pretty} is your best chance to win this trick"
+
+
+def _void_to_win(v: View, legal: int, top: Card, later: list[int], partner_wins: bool) -> tuple[Card, str]:
+    led = v.trick[0].suit
+    spades = legal & _SPADES
+    if spades:
+        if top.suit is Suit.SPADES:
+            over = spades & _above(top)
+            if over:
+                if partner_wins:
+                    card = _low_discard(v, legal)
+                    return card, f"your partner's {top.pretty} is winning: discard instead of over-ruffing"
+                card = _low(over)
+                return card, f"over-ruff: the {card.pretty} beats the {top.pretty}"
+        else:
+            choice = _low(spades)
+            # Against a seat still to play that may over-ruff, ruff higher.
+            for s in later:
+                if not v.is_friend(s) and v.voids[s] >> led & 1:
+                    safe = [c for c in _mask_cards(spades) if not v.unseen & _above(c)]
+                    if safe:
+                        choice = safe[-1]
+                    break
+            return choice, f"ruff: you have no {led.word}, so the {choice.pretty} takes the trick"
+    card = _low_discard(v, legal)
+    return card, f"no {led.word} and no way to win: discard the {card.pretty} from a short suit"
+
+
+def _low_discard(v: View, legal: int) -> Card:
+    """A discard from the shortest side suit that is not a winner, to make a void."""
+    best: Card | None = None
+    best_key: tuple[int, int, int] | None = None
+    led = v.trick[0].suit if v.trick else None
+    for suit in Suit:
+        held = legal & SUIT_MASKS[suit]
+        if not held:
+            continue
+        card = _low(held)
+        master = not v.unseen & _above(card)
+        key = (1 if suit is Suit.SPADES and suit is not led else 0, 1 if master else 0, _count(v.hand & SUIT_MASKS[suit]))
+        if best_key is None or key < best_key:
+            best, best_key = card, key
+    assert best is not None
+    return best
+
+
+def _follow_to_duck(v: View, legal: int, why: str) -> tuple[Card, str]:
+    led = v.trick[0].suit
+    _, top = _winning(v)
+    following = bool(legal & SUIT_MASKS[led])
+    beaters = _beaters(v, legal, top)
+    under = legal & ~beaters
+    if following:
+        if under:
+            card = _high(under)
+            return card, f"{why}: the {card.pretty} stays under the {top.pretty}"
+        if not v.later_seats():
+            card = _high(legal)
+            return card, f"you must win this trick: win it with the {card.pretty} to get rid of a winner"
+        card = _low(legal)
+        return card, f"{why}: play your lowest and hope a later card overtakes it"
+    non_spade = legal & ~_SPADES
+    if non_spade:
+        card = _dump(v, non_spade)
+        return card, f"{why}: discard the {card.pretty} rather than ruff"
+    if under:
+        card = _high(under)
+        return card, f"{why}: the {card.pretty} stays under the {top.pretty}"
+    card = _low(legal)
+    return card, f"only spades left: the {card.pretty} is the smallest"
+
+
+def _dump(v: View, mask: int) -> Card:
+    """The most dangerous card to keep: the highest, preferring short suits."""
+    best: Card | None = None
+    best_key: tuple[int, int] | None = None
+    for suit in _SIDE:
+        held = mask & SUIT_MASKS[suit]
+        if not held:
+            continue
+        card = _high(held)
+        key = (card.rank, -_count(v.hand & SUIT_MASKS[suit]))
+        if best_key is None or key > best_key:
+            best, best_key = card, key
+    assert best is not None
+    return best
+
+
+# -- Nil ------------------------------------------------------------------------------------------------
+
+
+def _nil_play(v: View, legal: int) -> tuple[Card, str]:
+    if not v.trick:
+        best: Card | None = None
+        best_key: tuple[int, int, int] | None = None
+        for suit in Suit:
+            held = legal & SUIT_MASKS[suit]
+            if not held:
+                continue
+            card = _low(held)
+            higher = _count(v.unseen & _above(card))
+            key = (0 if suit is Suit.SPADES else 1, higher, -card.rank)
+            if best_key is None or key > best_key:
+                best, best_key = card, key
+        assert best is not None
+        return best, f"Nil: lead your {best.pretty}, a low card others will beat"
+    led = v.trick[0].suit
+    _, top = _winning(v)
+    beaters = _beaters(v, legal, top)
+    under = legal & ~beaters
+    following = bool(legal & SUIT_MASKS[led])
+    if following:
+        if under:
+            card = _high(under)
+            return card, f"Nil: the {card.pretty} stays under the {top.pretty} and gets rid of a high card"
+        if not v.later_seats():
+            card = _high(legal)
+            return card, f"your Nil is lost on this trick: at least get rid of the {card.pretty}"
+        card = _low(legal)
+        return card, f"Nil in danger: play your lowest {led.word[:-1]} and hope a later card overtakes it"
+    non_spade = legal & ~_SPADES
+    if non_spade:
+        card = _dump(v, non_spade)
+        return card, f"Nil: with no {led.word}, discard the {card.pretty}, your most dangerous card"
+    if under:
+        card = _high(under)
+        return card, f"Nil: the {card.pretty} stays under the {top.pretty}"
+    card = _low(legal)
+    return card, f"Nil in danger: only spades left, play the smallest, the {card.pretty}"
+
+
+def _cover_partner_nil(v: View, legal: int, partner: int) -> tuple[Card, str] | None:
+    if not v.trick:
+        for suit in _SIDE:
+            held = legal & SUIT_MASKS[suit]
+            if held and v.voids[partner] >> suit & 1:
+                card = _high(held)
+                return card, f"protect your partner's Nil: lead {suit.word}, which they can throw high cards on"
+        non_spade = legal & ~_SPADES or legal
+        best = max(_mask_cards(non_spade), key=lambda c: (not v.unseen & _above(c), c.rank))
+        return best, f"protect your partner's Nil: lead the {best.pretty} high so they can play under it"
+    seat_won, top = _winning(v)
+    later = v.later_seats()
+    beaters = _beaters(v, legal, top)
+    led = v.trick[0].suit
+    if partner in later:
+        # The partner plays after: win high so they can play under.
+        if beaters:
+            card = _high(beaters & SUIT_MASKS[led]) if beaters & SUIT_MASKS[led] else _high(beaters)
+            return card, f"cover your partner's Nil: the {card.pretty} is high, so they can play under it"
+        return None
+    if seat_won == partner:
+        if beaters:
+            card = _low(beaters)
+            return card, f"cover your partner's Nil: the {card.pretty} takes the trick from their {top.pretty}"
+        card = _low(legal)
+        return card, f"you cannot cover your partner's {top.pretty}: play low"
+    return None
+
+
+def _set_nil(v: View, legal: int, opp: int) -> tuple[Card, str] | None:
+    contract, taken = v.contract(v.seat)
+    if contract - taken >= v.tricks_left - 1 and contract - taken > 0:
+        return None  # every trick is needed for the contract
+    name = Seat(opp).word
+    if not v.trick:
+        held = legal & ~_SPADES or legal
+        best = min(
+            _mask_cards(held), key=lambda c: (bool(v.voids[opp] >> c.suit & 1), c.rank)
+        )
+        return best, f"set {name}'s Nil: lead the {best.pretty}, a low card they may have to win"
+    seat_won, top = _winning(v)
+    led = v.trick[0].suit
+    beaters = _beaters(v, legal, top)
+    under = legal & ~beaters
+    if seat_won == opp:
+        if under:
+            following = bool(legal & SUIT_MASKS[led])
+            card = _high(under) if following else _dump(v, under & ~_SPADES) if under & ~_SPADES else _high(under)
+            return card, f"set {name}'s Nil: duck under their {top.pretty} and let them win the trick"
+        return None
+    if opp in v.later_seats():
+        following = bool(legal & SUIT_MASKS[led])
+        if following:
+            card = _low(legal)
+            return card, f"set {name}'s Nil: play low so they may be forced to win"
+        if under & ~_SPADES:
+            card = _dump(v, under & ~_SPADES)
+            return card, f"set {name}'s Nil: discard the {card.pretty} and leave the trick low"
+    return None
+

@@ -1,0 +1,478 @@
+"""Bots at three levels, all through one interface: ``choose_bid(position)`` and
+``choose_play(position)`` (and, for two-player Spades, ``choose_draw``).
+
+* :class:`EasyBot` bids roughly (aces, kings and long spades, give or take one)
+  and plays legal cards with a little sense: follow low, win cheaply when last.
+* :class:`MediumBot` is the hint advisor itself: :func:`advise_bid` and
+  :func:`suggest_play`.
+* :class:`HardBot` searches. For each decision it deals the unseen cards at
+  random many times, consistent with what the seat knows (hand sizes, voids shown
+  in earlier tricks, Nil bidders unlikely to hold top cards), plays every candidate
+  card out to the end of the hand with the medium policy for all four seats, and
+  keeps the card with the best average score difference. It sees only what its
+  :class:`~spades_teach.position.Position` holds: never the hidden hands.
+
+>>> from spades_teach import Round, deal
+>>> r = Round(deal(3), dealer="N")
+>>> bots = {seat: MediumBot() for seat in r.seats}
+>>> play_round(r, bots).is_complete
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from .advisor_bid import advise_bid, count_hand
+from .advisor_play import View, decide, suggest_play
+from .bids import Bid
+from .cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Seat, Suit, _mask_cards
+from .engine import Round, legal_mask, winning_index
+from .errors import SpadesError
+from .position import Position
+from .rules import Rules
+from .scoring import side_of, sides_of
+
+__all__ = [
+    "Bot",
+    "EasyBot",
+    "MediumBot",
+    "HardBot",
+    "DrawAdvice",
+    "advise_draw",
+    "make_bot",
+    "play_round",
+    "legal_bid",
+]
+
+_SPADES = SUIT_MASKS[Suit.SPADES]
+_DECK = tuple(Card.from_index(i) for i in range(52))
+
+
+class Bot(Protocol):
+    """What every bot offers."""
+
+    name: str
+
+    def choose_bid(self, position: Position) -> Bid: ...
+
+    def choose_play(self, position: Position) -> Card: ...
+
+    def choose_draw(self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()) -> bool: ...
+
+
+# -- bids: keep them legal ------------------------------------------------------------------------------
+
+
+def legal_bid(position: Position, bid: Bid) -> Bid:
+    """``bid`` made legal for ``position`` under its rules (the same checks as
+    :meth:`Round.verify_bid`): no Nil where it is off, no blind Nil unless allowed
+    and far enough behind, and the team minimum."""
+    rules = position.rules
+    if bid.blind:
+        side = side_of(position.seat, rules)
+        other = next(s for s in sides_of(rules) if s != side)
+        if not rules.blind_nil or position.scores[other] - position.scores[side] < rules.blind_nil_deficit:
+            bid = Bid(0) if rules.nil else Bid(1)
+    if bid.is_nil and not rules.nil:
+        bid = Bid(1)
+    if rules.min_team_bid and rules.players == 4 and not bid.is_nil:
+        partner_bid = position.bids.get(position.seat.partner)
+        if partner_bid is not None and not partner_bid.is_nil and int(bid) < rules.min_team_bid - int(partner_bid):
+            bid = Bid(min(13, rules.min_team_bid - int(partner_bid)))
+    return bid
+
+
+def _advice_bid(position: Position) -> Bid:
+    advice = advise_bid(
+        position.hand, seat=position.seat, bids=position.bids, scores=position.scores, bags=position.bags, rules=position.rules
+    )
+    return legal_bid(position, advice.bid)
+
+
+# -- two-player draw --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DrawAdvice:
+    """Keep (``keep=True``) or discard the card seen in the two-player draw, and why."""
+
+    keep: bool
+    reason: str
+
+
+def _estimate(mask: int) -> float:
+    return sum(item.value for item in count_hand(Hand.from_mask(mask), players=2))
+
+
+def advise_draw(
+    card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules(), must_keep: bool = False
+) -> DrawAdvice:
+    """Advice for the two-player draw: keep ``card`` (the one you see), or discard
+    it and take the next card blind. ``hand`` is what you hold so far,
+    ``discarded`` the cards you know were thrown away. ``must_keep`` is True for
+    the second card after discarding the first.
+
+    The card is kept when it adds more to the hand's count of tricks than an
+    average unseen card would; a hand heading for Nil keeps low cards instead.
+
+    >>> advise_draw("AS", "K2.Q3..").keep
+    True
+    >>> advise_draw("3D", "AK.KQ.A.").keep
+    False
+    """
+    c = Card.parse(card)
+    h = Hand.coerce(hand)
+    if c in h:
+        raise SpadesError(f"card {c} is already in the hand {str(h)!r}")
+    if must_keep:
+        return DrawAdvice(True, f"you discarded the first card, so the {c.pretty} must be kept")
+    known = h.mask | c.mask
+    for d in discarded:
+        known |= Card.parse(d).mask
+    unseen = [x for x in _mask_cards(FULL_DECK_MASK & ~known)]
+    base = _estimate(h.mask)
+    gain = _estimate(h.mask | c.mask) - base
+    if unseen:
+        sample = unseen[:: max(1, len(unseen) // 12)]
+        average = sum(_estimate(h.mask | x.mask) - base for x in sample) / len(sample)
+    else:
+        average = 0.0
+    aiming_nil = rules.nil and len(h) >= 5 and base <= 0.15 * len(h)
+    if aiming_nil:
+        low = c.rank <= Rank.SIX and not c.is_spade
+        if low:
+            return DrawAdvice(True, f"your hand is heading for Nil: keep the low {c.pretty}, a card to play under")
+        if gain > 0.5:
+            return DrawAdvice(True, f"the {c.pretty} is worth {gain:g} tricks: too good to throw away")
+        return DrawAdvice(False, f"your hand is heading for Nil: the {c.pretty} could win a trick, so discard it")
+    if gain > average or gain >= 1.0:
+        return DrawAdvice(True, f"keep the {c.pretty}: it adds {gain:g} tricks, more than an average card ({average:.2f})")
+    return DrawAdvice(False, f"discard the {c.pretty}: it adds {gain:g} tricks, less than an average card ({average:.2f})")
+
+
+# -- easy ------------------------------------------------------------------------------------------------------
+
+
+class EasyBot:
+    """A beginner: rough bids, legal cards with a little sense."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self._rng = random.Random(str(seed))
+
+    def choose_bid(self, position: Position) -> Bid:
+        hand = position.hand
+        count = sum(1 for c in hand if c.rank >= Rank.KING)
+        count += max(0, hand.count(Suit.SPADES) - 3)
+        count += self._rng.choice((-1, 0, 0, 1))
+        return legal_bid(position, Bid(max(1, min(13, count))))
+
+    def choose_play(self, position: Position) -> Card:
+        legal = list(position.legal)
+        trick = position.trick
+        if not trick:
+            non_spades = [c for c in legal if not c.is_spade] or legal
+            return self._rng.choice(non_spades)
+        led = trick[0].suit
+        top = trick[winning_index(trick)]
+        following = [c for c in legal if c.suit is led]
+        if len(trick) == position.players - 1:
+            winners = [c for c in legal if c.beats(top, led)]
+            if winners:
+                return min(winners, key=lambda c: (c.is_spade, c.rank))
+        if following:
+            return min(following, key=lambda c: c.rank)
+        return min(legal, key=lambda c: (c.is_spade, c.rank))
+
+    def choose_draw(self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()) -> bool:
+        c = Card.parse(card)
+        return c.is_spade or c.rank >= Rank.QUEEN
+
+
+# -- medium ------------------------------------------------------------------------------------------------------
+
+
+class MediumBot:
+    """The hint advisor as a player."""
+
+    name = "medium"
+
+    def choose_bid(self, position: Position) -> Bid:
+        return _advice_bid(position)
+
+    def choose_play(self, position: Position) -> Card:
+        return suggest_play(position).card
+
+    def choose_draw(self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()) -> bool:
+        return advise_draw(card, hand, discarded, rules=rules).keep
+
+
+# -- hard ----------------------------------------------------------------------------------------------------------
+
+
+class _Sim:
+    """A full-information playout state (used only on sampled deals)."""
+
+    __slots__ = (
+        "bags", "bids", "broken", "hands", "last_winner", "left", "played", "players", "rules", "scores", "trick", "trick_seats", "voids", "won",
+    )
+
+    def __init__(self, view: View, hands: list[int]) -> None:
+        self.hands = hands
+        self.players = view.players
+        self.trick = list(view.trick)
+        self.trick_seats = list(view.trick_seats)
+        self.broken = view.broken
+        self.bids = view.bids
+        self.won = list(view.won)
+        self.voids = list(view.voids)
+        self.left = view.tricks_left
+        self.rules = view.rules
+        self.last_winner = view.seat
+        # Cards out of play for everybody: the completed tricks (and two-player discards).
+        used = 0
+        for h in hands:
+            used |= h
+        for c in view.trick:
+            used |= c.mask
+        self.played = FULL_DECK_MASK & ~used
+        self.scores = view.scores
+        self.bags = view.bags
+
+    def next_seat(self, seat: int) -> int:
+        return 2 - seat if self.players == 2 else (seat + 1) & 3
+
+    def view_for(self, seat: int, me: int) -> View:
+        trick_mask = 0
+        for c in self.trick:
+            trick_mask |= c.mask
+        friend = seat == me or (self.players == 4 and seat == (me + 2) & 3)
+        scores = self.scores if friend else (self.scores[1], self.scores[0])
+        bags = self.bags if friend else (self.bags[1], self.bags[0])
+        return View(
+            seat,
+            self.players,
+            self.hands[seat],
+            self.trick,
+            self.trick_seats,
+            self.broken,
+            False,
+            self.bids,
+            self.won,
+            FULL_DECK_MASK & ~self.played & ~self.hands[seat] & ~trick_mask,
+            self.voids,
+            self.left,
+            scores,
+            bags,
+            self.rules,
+        )
+
+    def play(self, seat: int, card: Card) -> None:
+        self.hands[seat] &= ~card.mask
+        trick = self.trick
+        if trick:
+            led = trick[0].suit
+            if card.suit is not led:
+                self.voids[seat] |= 1 << led
+                if card.suit is Suit.SPADES:
+                    self.broken = True
+        elif card.suit is Suit.SPADES and self.rules.spade_lead_breaks:
+            self.broken = True
+        trick.append(card)
+        self.trick_seats.append(seat)
+        if len(trick) == self.players:
+            winner = self.trick_seats[winning_index(trick)]
+            self.won[winner] += 1
+            for c in trick:
+                self.played |= c.mask
+            self.trick = []
+            self.trick_seats = []
+            self.left -= 1
+
+
+def _value(bids: list[Bid | None], won: list[int], seats: tuple[int, ...], rules: Rules) -> float:
+    """A side's points for the hand, with each bag costing its share of the penalty."""
+    contract = 0
+    taken = 0
+    bags = 0
+    points = 0.0
+    for s in seats:
+        bid = bids[s]
+        value = 3 if bid is None else int(bid)
+        if value == 0 and bid is not None:
+            worth = rules.blind_nil_value if bid.blind else rules.nil_value
+            points += worth if won[s] == 0 else -worth
+            bags += won[s]
+        else:
+            contract += value
+            taken += won[s]
+    if contract:
+        if taken >= contract:
+            points += 10 * contract + (taken - contract)
+            bags += taken - contract
+        else:
+            points -= 10 * contract
+    else:
+        bags += taken
+    return points - bags * rules.bag_penalty / rules.bag_limit
+
+
+class HardBot:
+    """Searches by sampling the unseen cards and playing each candidate out.
+
+    ``samples`` is the number of deals drawn per decision (fewer late in the
+    hand, when there is less to guess); ``time_limit`` caps a decision (seconds).
+    """
+
+    name = "hard"
+
+    def __init__(self, samples: int = 16, seed: int | str = 0, time_limit: float = 0.3) -> None:
+        self.samples = samples
+        self.time_limit = time_limit
+        self._rng = random.Random(str(seed))
+
+    def choose_bid(self, position: Position) -> Bid:
+        return _advice_bid(position)
+
+    def choose_draw(self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()) -> bool:
+        return advise_draw(card, hand, discarded, rules=rules).keep
+
+    def choose_play(self, position: Position) -> Card:
+        view = View.from_position(position)
+        legal = legal_mask(view.hand, position.led, view.broken, first_trick_two_of_clubs=view.two_clubs)
+        candidates = _distinct(view, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        medium, _ = decide(view)
+        sizes = _hand_sizes(position)
+        totals = dict.fromkeys(candidates, 0.0)
+        start = time.perf_counter()
+        me = view.seat
+        mine = view.side_seats(me)
+        theirs = view.side_seats(view.opponents()[0])
+        n = 0
+        for _ in range(self.samples):
+            hands = _sample(view, sizes, position, self._rng)
+            for card in candidates:
+                sim = _Sim(view, list(hands))
+                _play_out(sim, me, card)
+                totals[card] += _value(sim.bids, sim.won, mine, view.rules) - _value(sim.bids, sim.won, theirs, view.rules)
+            n += 1
+            if time.perf_counter() - start > self.time_limit:
+                break
+        best = max(candidates, key=lambda c: (totals[c], c is medium))
+        if totals[best] <= totals.get(medium, float("-inf")) + 1e-9:
+            return medium
+        return best
+
+
+def _play_out(sim: _Sim, me: int, first_card: Card) -> None:
+    seat = me
+    card = first_card
+    while True:
+        trick_was = len(sim.trick)
+        sim.play(seat, card)
+        if sim.left == 0:
+            return
+        if trick_was + 1 == sim.players:
+            # Trick complete: its winner leads the next.
+            seat = sim.last_winner
+        else:
+            seat = sim.next_seat(seat)
+        card, _ = decide(sim.view_for(seat, me))
+
+
+def _distinct(view: View, legal: int) -> list[Card]:
+    """One card per run of equivalent cards (same suit, nothing unseen between them)."""
+    out: list[Card] = []
+    for suit in Suit:
+        held = legal & SUIT_MASKS[suit]
+        previous: Card | None = None
+        for card in _mask_cards(held):
+            if previous is not None:
+                between = SUIT_MASKS[suit] & ((1 << card.index) - 1) & ~((1 << (previous.index + 1)) - 1)
+                if not between & view.unseen:
+                    out[-1] = card  # keep the lowest of the run
+                    previous = card
+                    continue
+            out.append(card)
+            previous = card
+    return out
+
+
+def _hand_sizes(position: Position) -> dict[int, int]:
+    return {int(s): position.hand_size(s) for s in ((Seat.N, Seat.S) if position.players == 2 else tuple(Seat)) if s is not position.seat}
+
+
+def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: random.Random) -> list[int]:
+    """Deal the unseen cards to the other seats, respecting voids shown (and
+    keeping the top cards away from live Nil bidders when possible)."""
+    unseen = list(_mask_cards(view.unseen))
+    seats = list(sizes)
+    for attempt in range(30):
+        strict = attempt < 20
+        rng.shuffle(unseen)
+        room = dict(sizes)
+        hands = [0, 0, 0, 0]
+        hands[view.seat] = view.hand
+        order = sorted(unseen, key=lambda c: sum(1 for s in seats if not view.voids[s] >> c.suit & 1))
+        ok = True
+        spare = len(unseen) - sum(room.values())  # two-player discards
+        for card in order:
+            allowed = [s for s in seats if room[s] > 0 and (attempt >= 28 or not view.voids[s] >> card.suit & 1)]
+            if strict and ((card.rank >= Rank.KING and card.is_spade) or card.rank == Rank.ACE):
+                calm = [s for s in allowed if not view.nil_alive(s)]
+                allowed = calm or allowed
+            weights = [room[s] for s in allowed]
+            if spare > 0:
+                allowed.append(-1)
+                weights.append(spare)
+            if not allowed:
+                ok = False
+                break
+            pick = rng.choices(allowed, weights)[0]
+            if pick == -1:
+                spare -= 1
+            else:
+                hands[pick] |= card.mask
+                room[pick] -= 1
+        if ok:
+            return hands
+    raise SpadesError("could not deal the unseen cards consistently with the position")  # pragma: no cover
+
+
+# -- levels and a driver ------------------------------------------------------------------------------------------
+
+
+def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot:
+    """A bot by level name: ``"easy"``, ``"medium"`` or ``"hard"``."""
+    key = level.strip().lower()
+    if key == "easy":
+        return EasyBot(seed)
+    if key == "medium":
+        return MediumBot()
+    if key == "hard":
+        return HardBot(seed=seed)
+    raise SpadesError(f"unknown bot level {level!r}: use easy, medium or hard")
+
+
+def play_round(
+    round: Round, bots: Mapping[Seat, EasyBot | MediumBot | HardBot], *, bags: Mapping[object, int] | None = None
+) -> Round:
+    """Bid and play ``round`` to the end with one bot per seat; returns the round."""
+    while not round.is_complete:
+        seat = round.to_act
+        assert seat is not None
+        position = Position.from_round(round, bags=bags)  # type: ignore[arg-type]
+        bot = bots[seat]
+        if round.phase == "bidding":
+            round.bid(seat, bot.choose_bid(position))
+        else:
+            round.play(seat, bot.choose_play(position))
+    return round
