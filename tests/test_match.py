@@ -487,3 +487,15 @@ def test_random_matches_end_and_the_totals_are_the_sum_of_the_rows(
     order = [row.dealer for row in m.sheet]
     step = (lambda s: Seat.S if s is Seat.N else Seat.N) if players == 2 else (lambda s: s.next)
     assert all(b is step(a) for a, b in itertools.pairwise(order))
+
+
+def test_paper_reneges_move_tricks_under_the_penalty_rule() -> None:
+    m = Match(Rules(renege="penalty"))
+    bids, tricks = hand((6, 6), (7, 7))
+    row = m.add_result(bids, tricks, reneges={"EW": 1})
+    # EW's renege hands 3 of their 7 tricks to NS: NS 6 → 9 (+3 bags), EW 7 → 4, set.
+    assert row.points["NS"] == 63 and row.points["EW"] == -70
+    plain = Match()
+    with pytest.raises(SpadesError, match="renege='penalty'"):
+        plain.add_result(bids, tricks, reneges={"EW": 1})
+    assert plain.hands_played == 0
