@@ -593,14 +593,30 @@ class Match:
         return text + f"\n{self.status()}" if self._rows else text
 
     def _repr_html_(self) -> str:
+        """The score sheet as an HTML table, the score line as its caption."""
         headers, groups, rows = self._columns()
         esc = html.escape
-        top = "".join(f'<th colspan="{len(hs)}" style="text-align:center">{esc(title)}</th>' for title, hs in groups)
-        head = "".join(f"<th>{esc(h)}</th>" for h in headers)
-        body = "".join(
-            "<tr>" + "".join(f'<td style="text-align:right">{esc(c)}</td>' for c in r) + "</tr>" for r in rows
+        cell = "padding:.15em .5em;border-bottom:1px solid #ddd"
+        divider = ";border-left:2px solid #888"
+        starts = set()
+        position = 0
+        for _title, hs in groups[:-1]:
+            position += len(hs)
+            starts.add(position)
+
+        def style(i: int, align: str) -> str:
+            return f"{cell};text-align:{align}" + (divider if i in starts else "")
+
+        top = "".join(
+            f'<th colspan="{len(hs)}" style="{cell};text-align:center{divider if i else ""}">{esc(title)}</th>'
+            for i, (title, hs) in enumerate(groups)
         )
-        caption = f"<caption>{esc(self.status())}</caption>"
+        head = "".join(f'<th style="{style(i, "right")}">{esc(h)}</th>' for i, h in enumerate(headers))
+        body = "".join(
+            "<tr>" + "".join(f'<td style="{style(i, "right")}">{esc(c)}</td>' for i, c in enumerate(r)) + "</tr>"
+            for r in rows
+        )
+        caption = f'<caption style="caption-side:bottom;text-align:left">{esc(self.status())}</caption>'
         return (
             '<table class="st-sheet" style="border-collapse:collapse;font-family:sans-serif">'
             f"{caption}<thead><tr>{top}</tr><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
