@@ -156,11 +156,6 @@ class SpadesWidget(widgets.VBox):  # type: ignore[misc]
         self._status_text = message
         self.status_line.value = escape(message)
 
-    def _layout(self, *children: Any) -> None:
-        """Replace the body (keeping the CSS first and the status and error lines last)."""
-        current: list[Any] = list(self.children)
-        self.children = [current[0], *children, self.status_line, self.error_line]
-
     # -- the guard ---------------------------------------------------------------------
     def run(self, action: Callable[..., Any], *args: Any) -> bool:
         """Call ``action(*args)``; show any error in the error line instead of

@@ -237,7 +237,7 @@ class PlayView(SpadesWidget):
         if r is None or not r.tricks:
             return ""
         t = r.tricks[-1]
-        return " ".join(f"{s.name}:{c}" for s, c in t.plays) + f" won by {t.winner.name if t.winner else '?'}"
+        return " ".join(f"{s.name}:{c}" for s, c in t.plays) + f" won by {t.winner.name if t.winner is not None else '?'}"
 
     @property
     def result_lines(self) -> list[str]:
@@ -337,19 +337,21 @@ class PlayView(SpadesWidget):
     def _advance(self) -> None:
         """Let the bots act until it is South's turn or the hand is over."""
         r = self._require_round()
-        while not r.is_complete and r.to_act is not ME:
-            seat = r.to_act
-            assert seat is not None
-            bot = self._bots[seat]
-            position = _position(r, self._match.bags)
-            if r.phase == "bidding":
-                r.bid(seat, bot.choose_bid(position))
-            else:
-                r.play(seat, bot.choose_play(position))
-        if r.is_complete and self._match.current_round is r:
-            row = self._match.finish_round(r)
-            self._result_lines = list(row.lines)
-        self._refresh()
+        try:
+            while not r.is_complete and r.to_act is not ME:
+                seat = r.to_act
+                assert seat is not None
+                bot = self._bots[seat]
+                position = _position(r, self._match.bags)
+                if r.phase == "bidding":
+                    r.bid(seat, bot.choose_bid(position))
+                else:
+                    r.play(seat, bot.choose_play(position))
+            if r.is_complete and self._match.current_round is r:
+                row = self._match.finish_round(r)
+                self._result_lines = list(row.lines)
+        finally:
+            self._refresh()
 
     def _teach(self) -> None:
         self._hint, self._hint_card, self._hint_bid = "", None, None
@@ -472,7 +474,7 @@ class PlayView(SpadesWidget):
             return f"hand {match.hands_played} is over: {match.status()}; {tail}"
         if r.to_act is ME:
             return "your turn to bid" if r.phase == "bidding" else "your turn: click a highlighted card"
-        return f"{r.to_act.word if r.to_act else ''} to act"
+        return f"{r.to_act.word if r.to_act is not None else ''} to act"
 
 
 def _seats(rules: Rules) -> tuple[Seat, ...]:

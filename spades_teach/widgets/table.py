@@ -41,7 +41,8 @@ class TableView(widgets.GridBox):  # type: ignore[misc]
         self._label_text: dict[Seat, str] = SeatMap()
         cells = []
         for seat in Seat:
-            view = given.get(seat) or HandView(rows=True)
+            found = given.get(seat)
+            view = found if found is not None else HandView(rows=True)
             self.hand_views[seat] = view
             label = add_classes(widgets.HTML(escape(seat.word)), "st-seat", f"st-seat-{seat.name}")
             self.labels[seat] = label
