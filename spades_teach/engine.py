@@ -343,7 +343,7 @@ class Round:
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty); its ``winner`` is ``None``."""
-        leader = self._leader if self._leader is not None else (self._to_act or self._dealer)
+        leader = self._leader if self._leader is not None else (self._to_act if self._to_act is not None else self._dealer)
         return Trick(len(self._tricks) + 1, leader, tuple(self._trick_cards), tuple(self._trick_seats), None)
 
     @property
@@ -660,7 +660,7 @@ class Round:
     def __repr__(self) -> str:
         return (
             f"<Round dealer={self._dealer.name} phase={self._phase} "
-            f"tricks={len(self._tricks)} to_act={self._to_act.name if self._to_act else None}>"
+            f"tricks={len(self._tricks)} to_act={self._to_act.name if self._to_act is not None else None}>"
         )
 
     def _repr_html_(self) -> str:
