@@ -498,8 +498,12 @@ class Round:
 
     def verify_play(self, seat: SeatLike | None, card: CardLike, *, allow_renege: bool = True) -> bool:
         """Raise :class:`IllegalPlayError` with the reason if ``seat`` may not play
-        ``card`` now. Returns whether the play is a renege (only under
-        ``renege="penalty"``)."""
+        ``card`` now (``seat=None``: the seat to act). Returns whether the play
+        is a renege (only under ``renege="penalty"``)."""
+        if seat is None:
+            if self._to_act is None:
+                raise IllegalPlayError("the hand is over: all 13 tricks have been played")
+            seat = self._to_act
         try:
             s = seat if type(seat) is Seat else Seat.coerce(seat)  # type: ignore[arg-type]
             c = card if type(card) is Card else Card.parse(card)  # type: ignore[arg-type]
