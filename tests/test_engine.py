@@ -406,3 +406,24 @@ def test_errors_are_value_errors() -> None:
     r = clean_round([])
     with pytest.raises(ValueError):
         r.bid("S", 3)
+
+
+# -- North is seat 0 but never "no seat" ---------------------------------------------------
+
+
+def test_north_to_act_is_reported_as_north() -> None:
+    r = Round(deal(1), dealer="W")
+    assert r.to_act is Seat.N
+    assert "to_act=N>" in repr(r)
+    assert r.current_trick.leader is Seat.N
+    bid_all(r, [3, 3, 3, 3])
+    assert r.current_trick.leader is Seat.N
+    assert r.current_trick.cards == ()
+
+
+def test_verify_play_without_a_seat_means_the_seat_to_act() -> None:
+    r = clean_round()
+    assert r.can_play(None, "JH") and not r.can_play(None, "TS")
+    refused(r, IllegalPlayError, lambda: r.verify_play(None, "TS"), "spades are not broken")
+    assert r.why_illegal("TS") == r.why_illegal("TS", "E")
+    assert r.why_illegal("JH") is None
