@@ -17,6 +17,11 @@ Readings chosen where the texts leave room (each is an option):
   renege to the opponents at scoring: they are taken from the offending side's
   contract tricks (never below zero) and added to the opponents' contract
   tricks. Nil results are judged on the Nil bidder's own tricks and do not move.
+* Two Nils in one partnership — each Nil is scored on its own (±``nil_value``
+  or ±``blind_nil_value``); the team then has no contract, and every trick
+  either partner takes counts as a bag. A set team's tricks are never bags.
+* Bag penalties — one penalty for each ``bag_limit`` bags on the counter, so a
+  hand that takes the counter past twice the limit costs two penalties.
 * ``two_player_peek`` — in the two-player draw, whether the second card may be
   looked at before it is discarded (the texts' variant); default ``False``.
 """
