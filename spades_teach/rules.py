@@ -4,7 +4,7 @@ The defaults are the standard partnership game of the rule texts: Nil allowed
 (±100), blind Nil off, 10 bags cost 100, 500 points to win, −200 loses, the
 player to the dealer's left leads first, reneges are prevented.
 
-Readings chosen where the texts leave room (each is an option):
+Readings chosen where the texts leave room (most are options):
 
 * ``min_team_bid`` — when set (usually 4), the second bidder of a partnership
   may not leave the team's total below it. A Nil or blind Nil is always allowed
