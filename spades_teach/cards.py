@@ -633,6 +633,10 @@ class Seat(enum.IntEnum):
     S = 2
     W = 3
 
+    def __bool__(self) -> bool:
+        # A seat is always "something": North is 0 as an int, but never falsy.
+        return True
+
     @property
     def next(self) -> Seat:
         """The seat to the left, who plays next (clockwise)."""
@@ -684,6 +688,9 @@ class Team(enum.IntEnum):
 
     NS = 0
     EW = 1
+
+    def __bool__(self) -> bool:
+        return True
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
@@ -774,6 +781,11 @@ class _CoercingDict(dict):  # type: ignore[type-arg]
 
     def get(self, key: object, default: Any = None) -> Any:
         return dict.get(self, self._key(key), default)
+
+    def __repr__(self) -> str:
+        # Show seats and teams by name, since lookups by name work too: {'N': 4, 'E': 3}.
+        items = ", ".join(f"{getattr(k, 'name', k)!r}: {v!r}" for k, v in self.items())
+        return "{" + items + "}"
 
 
 class SeatMap(_CoercingDict):

@@ -264,7 +264,10 @@ def score_round(
         nil_tricks = sum(trick_map[s] for s in seats if bid_map[s].is_nil)
         if nil_tricks:
             bag_count += nil_tricks
-            lines.append(f"the Nil bidder's {_plural(nil_tricks, 'trick')} count as {_plural(nil_tricks, 'bag')} for {name}: +{nil_tricks}")
+            if nil_tricks == 1:
+                lines.append(f"the Nil bidder's trick counts as a bag for {name}: +1")
+            else:
+                lines.append(f"the Nil tricks count as {nil_tricks} bags for {name}: +{nil_tricks}")
         bag_points = bag_count  # each bag is worth one point
         before = carried.get(side, 0)
         counter = before + bag_count

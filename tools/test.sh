@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Set everything up on a fresh machine and run the whole test suite:
-# ruff, mypy, then pytest (unit, property, doctest, notebook and browser tests).
+# ruff, mypy, then pytest (unit, property, doctests, notebooks with nbval, the book, browser tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tools/setup.sh "dev,tutorial"
+bash tools/system_deps.sh
+bash tools/setup.sh "dev,tutorial,book"
 echo "== ruff"
-.venv/bin/ruff check spades_teach tests benchmarks
+.venv/bin/ruff check spades_teach tests benchmarks tools
 echo "== mypy"
 .venv/bin/mypy
 echo "== pytest"
