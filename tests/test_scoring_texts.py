@@ -351,3 +351,14 @@ def test_bid_objects_strings_and_ints_score_alike() -> None:
     a = score_round({"N": Bid(0), "S": 5, "E": 4, "W": 4}, {"N": 0, "S": 6, "E": 3, "W": 4})
     b = score_round({"N": "nil", "S": "5", "E": 4, "W": 4}, {"N": 0, "S": 6, "E": 3, "W": 4})
     assert a.points == b.points == {Team.NS: 151, Team.EW: -80}
+
+
+def test_two_bag_penalties_in_one_hand() -> None:
+    # N bids 1 and takes all 13, S bids Nil and makes it: 9 carried + 12 new = 21 bags,
+    # two penalties of 100 and 1 bag left on the counter.
+    result = score_round({"N": 1, "S": 0, "E": 1, "W": 1}, {"N": 13, "S": 0, "E": 0, "W": 0}, bags={"NS": 9})
+    ns = result.sides[Team.NS]
+    assert ns.bags_added == 12
+    assert ns.penalties == 2
+    assert result.bags["NS"] == 1
+    assert result.points["NS"] == 10 + 12 + 100 - 200
