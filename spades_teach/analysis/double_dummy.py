@@ -1,0 +1,606 @@
+"""Exact double-dummy analysis under Spades rules.
+
+Bridge solvers let anyone lead a spade at any time; in Spades a spade may not
+be led until spades are broken, unless the leader holds nothing else. That one
+rule changes the best play, so this module solves positions under Spades rules
+itself.
+
+:func:`double_dummy` takes the four hands (all cards known), the seat that led
+the trick in progress, the cards already in that trick, and whether spades are
+broken. Its answer, a :class:`DoubleDummy`, holds ``tricks[team]``: what each
+partnership takes from here with best play by all four seats, the trick in
+progress included. It also scores every legal card of the seat to play
+(:attr:`DoubleDummy.card_scores`) and answers the Nil question
+(:meth:`DoubleDummy.nil`): can the defenders force a Nil bidder to take a trick?
+
+>>> dd = double_dummy({"N": "A.-.-.-", "E": "-.2.-.-", "S": "-.-.2.-", "W": "-.-.-.2"}, leader="E")
+>>> dd.tricks["NS"], dd.tricks["EW"]
+(1, 0)
+
+Two implementations give the same answers: a compiled core
+(``spades_teach.analysis._ddcore``, built from C source by ``pip install``),
+used when it is importable, and the readable pure-Python solver of this module
+(:class:`ReferenceSolver`), used otherwise and by the tests as the reference.
+:data:`BACKEND` says which one is in use (``"c"`` or ``"python"``).
+
+How the search works
+--------------------
+Both solvers run the same algorithm. The value of a position is the number of
+tricks still to come that the *counted* seats win (North and South for trick
+counts, the Nil bidder alone for Nil questions); one side maximises it, the
+other minimises it. The search is alpha-beta over single cards with:
+
+* a transposition table at trick boundaries, keyed on the remaining cards, the
+  leader and the spades-broken flag (the compiled core keys on each suit's
+  cards *relative* ranks, so positions that differ only in spot cards already
+  gone share an entry), holding lower and upper bounds;
+* equivalent-card reduction: cards of one suit in one hand that are adjacent
+  among the cards not yet gone (cards of completed tricks are gaps; cards in
+  the trick in progress are not) play alike, so only one is searched;
+* move ordering (winners first, cheap wins, low cards when partner wins) and,
+  in the compiled core, zero-window searches narrowing the value (MTD-f
+  style) and sure-trick bounds from top spades.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import SUIT_MASKS, Card, CardLike, Hand, HandLike, Seat, SeatLike, SeatMap, Team, TeamMap, _mask_cards
+from ..errors import ParseError, PositionError
+
+__all__ = [
+    "BACKEND",
+    "DoubleDummy",
+    "NilAnswer",
+    "Position",
+    "ReferenceSolver",
+    "double_dummy",
+    "solve_value",
+    "score_cards",
+]
+
+_SPADES = SUIT_MASKS[0]
+_SUIT_MASKS = tuple(SUIT_MASKS)
+_NS_SEATS = 0b0101  # bit per seat: N and S
+_EW_SEATS = 0b1010
+
+# Objective: which seats' tricks are counted, and which team maximises them.
+# ``TRICKS`` counts North-South's tricks (NS maximise). ``nil_objective(seat)``
+# counts the Nil bidder's tricks, maximised by the defenders.
+TRICKS = 0
+
+
+def nil_objective(seat: Seat) -> int:
+    """The objective code for the Nil question about ``seat`` (1–4)."""
+    return 1 + int(seat)
+
+
+def _objective_params(objective: int) -> tuple[int, int]:
+    """``(counted seat bits, maximising team)`` for an objective code."""
+    if objective == TRICKS:
+        return _NS_SEATS, 0
+    seat = objective - 1
+    return 1 << seat, (seat + 1) & 1
+
+
+# -- the position ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    """A checked position in solver form: hand bitmasks by seat, the leader of
+    the trick in progress, its card indices in play order, and the rule flags.
+    ``broken`` already includes any spade played on another suit in the trick."""
+
+    hands: tuple[int, int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    broken: bool
+    spade_lead_breaks: bool = False
+    bridge_rules: bool = False
+
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.trick)) & 3
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be completed, the one in progress included."""
+        return bin(self.hands[self.leader]).count("1") + (1 if self.trick else 0)
+
+    def legal_mask(self) -> int:
+        """The legal cards of the seat to play, as a bitmask."""
+        hand = self.hands[self.to_play]
+        if self.trick:
+            follow = hand & _SUIT_MASKS[self.trick[0] // 13]
+            return follow or hand
+        if self.broken or self.bridge_rules:
+            return hand
+        return (hand & ~_SPADES) or hand
+
+    def play(self, index: int) -> tuple[Position, int]:
+        """The position after the seat to play plays card ``index``, and the seat
+        that won the trick if this card completed it (else -1)."""
+        seat = self.to_play
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << index)
+        broken = self.broken or _breaks(index, self.trick, self.spade_lead_breaks)
+        trick = (*self.trick, index)
+        if len(trick) < 4:
+            return Position((hands[0], hands[1], hands[2], hands[3]), self.leader, trick, broken,
+                            self.spade_lead_breaks, self.bridge_rules), -1
+        winner = (self.leader + winning_position(trick)) & 3
+        return Position((hands[0], hands[1], hands[2], hands[3]), winner, (), broken,
+                        self.spade_lead_breaks, self.bridge_rules), winner
+
+
+def _breaks(index: int, trick: Sequence[int], spade_lead_breaks: bool) -> bool:
+    """Whether playing card ``index`` to ``trick`` breaks spades (engine semantics)."""
+    if index >= 13:
+        return False
+    if spade_lead_breaks:
+        return True
+    return bool(trick) and trick[0] >= 13
+
+
+def winning_position(trick: Sequence[int]) -> int:
+    """The position (0 = the lead) of the card winning a trick of card indices."""
+    best = 0
+    top = trick[0]
+    for i in range(1, len(trick)):
+        card = trick[i]
+        if card // 13 == top // 13:
+            if card < top:  # lower index = higher rank in the same suit
+                best, top = i, card
+        elif card < 13:  # a spade on another suit
+            best, top = i, card
+    return best
+
+
+def representatives(pos: Position, legal: int) -> list[int]:
+    """One card of each group of equivalent legal cards (the highest of each run).
+
+    Two cards of one suit in one hand are equivalent when every card between
+    them is in the same hand or already gone in a completed trick: cards in the
+    trick in progress still count, since they can still be beaten.
+    """
+    hand = pos.hands[pos.to_play]
+    alive = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+    for card in pos.trick:
+        alive |= 1 << card
+    out: list[int] = []
+    for card in _indices(legal):
+        suit_start = (card // 13) * 13
+        higher = alive & ((1 << card) - 1) & ~((1 << suit_start) - 1)
+        # The next higher card still alive in the suit: the highest set bit below ``card``.
+        if higher and hand & (1 << (higher.bit_length() - 1)):
+            continue  # the card just above is ours: same run, already represented
+        out.append(card)
+    return out
+
+
+def _run_of(pos: Position, card: int) -> int:
+    """The bitmask of the run of equivalent cards containing ``card``."""
+    hand = pos.hands[pos.to_play]
+    alive = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+    for c in pos.trick:
+        alive |= 1 << c
+    suit = _SUIT_MASKS[card // 13]
+    run = 1 << card
+    for step in (-1, 1):  # towards higher ranks, then lower ranks
+        i = card + step
+        while 0 <= i < 52 and (1 << i) & suit:
+            bit = 1 << i
+            if hand & bit:
+                run |= bit
+            elif alive & bit:
+                break
+            i += step
+    return run & hand
+
+
+def _indices(mask: int) -> Iterable[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# -- the pure-Python reference solver -----------------------------------------------------------
+
+
+class ReferenceSolver:
+    """Alpha-beta with a transposition table and equivalent-card reduction,
+    written for clarity: the reference the compiled core is tested against.
+
+    ``value(pos)`` is the number of remaining tricks (the one in progress
+    included) won by the counted seats of ``objective`` with best play.
+    """
+
+    def __init__(self, objective: int = TRICKS) -> None:
+        self.counted, self.max_team = _objective_params(objective)
+        # (hands, leader, broken) -> (lower bound, upper bound) on the value.
+        self.table: dict[tuple[int, int, int, int, int, bool], tuple[int, int]] = {}
+
+    def value(self, pos: Position) -> int:
+        return self._search(pos, -1, pos.tricks_left + 1)
+
+    def _search(self, pos: Position, alpha: int, beta: int) -> int:
+        """The value of ``pos`` if it lies strictly between ``alpha`` and ``beta``;
+        otherwise a bound on the same side of the window (fail-hard)."""
+        left = pos.tricks_left
+        if left == 0:
+            return 0
+        key = None
+        if not pos.trick:
+            key = (*pos.hands, pos.leader, pos.broken)
+            low, high = self.table.get(key, (0, left))
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            alpha, beta = max(alpha, low - 1), min(beta, high + 1)
+        best = self._search_moves(pos, alpha, beta)
+        if key is not None:
+            low, high = self.table.get(key, (0, left))
+            if best <= alpha:
+                high = min(high, best)
+            elif best >= beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            self.table[key] = (low, high)
+        return best
+
+    def _search_moves(self, pos: Position, alpha: int, beta: int) -> int:
+        maximising = (pos.to_play & 1) == self.max_team
+        best = -1 if maximising else pos.tricks_left + 1
+        for card in representatives(pos, pos.legal_mask()):
+            child, winner = pos.play(card)
+            gained = 1 if winner >= 0 and (self.counted >> winner) & 1 else 0
+            score = gained + self._search(child, alpha - gained, beta - gained)
+            if maximising:
+                best = max(best, score)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, score)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+
+# -- backends ------------------------------------------------------------------------------------
+
+
+def _load_core() -> Any:
+    try:
+        from . import _ddcore  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return _ddcore
+
+
+_CORE: Any = _load_core()
+
+#: ``"c"`` when the compiled core is in use, ``"python"`` when it was not built
+#: and the (much slower) reference solver answers instead.
+BACKEND: str = "c" if _CORE is not None else "python"
+
+
+def _flags(pos: Position) -> int:
+    return (1 if pos.spade_lead_breaks else 0) | (2 if pos.bridge_rules else 0)
+
+
+def solve_value(pos: Position, objective: int = TRICKS, *, backend: str | None = None) -> int:
+    """The exact value of ``pos`` for ``objective`` (NS tricks by default)."""
+    if pos.tricks_left == 0:
+        return 0
+    if _use_core(backend):
+        return int(_CORE.solve(pos.hands, pos.leader, pos.trick, pos.broken, _flags(pos), objective))
+    return ReferenceSolver(objective).value(pos)
+
+
+def score_cards(pos: Position, objective: int = TRICKS, *, backend: str | None = None) -> dict[int, int]:
+    """The value (for ``objective``) after each legal card of the seat to play,
+    counted from the same point as the position's value (the trick in progress
+    included). Equivalent cards get the same score."""
+    legal = pos.legal_mask()
+    counted, _ = _objective_params(objective)
+    use_core = _use_core(backend)
+    solver = None if use_core else ReferenceSolver(objective)
+    out: dict[int, int] = {}
+    for card in representatives(pos, legal):
+        child, winner = pos.play(card)
+        gained = 1 if winner >= 0 and (counted >> winner) & 1 else 0
+        if child.tricks_left == 0:
+            score = gained
+        elif solver is not None:
+            score = gained + solver.value(child)
+        else:
+            score = gained + int(_CORE.solve(child.hands, child.leader, child.trick, child.broken,
+                                             _flags(child), objective))
+        for same in _indices(_run_of(pos, card) & legal):
+            out[same] = score
+    return out
+
+
+def _use_core(backend: str | None) -> bool:
+    if backend is None:
+        return _CORE is not None
+    if backend == "python":
+        return False
+    if backend == "c":
+        if _CORE is None:
+            raise PositionError("the compiled double-dummy core is not built: use backend='python'")
+        return True
+    raise PositionError(f"unknown backend {backend!r}: use 'c', 'python' or None")
+
+
+# -- input checking -------------------------------------------------------------------------------
+
+
+def make_position(
+    hands: Mapping[Any, HandLike],
+    *,
+    leader: SeatLike,
+    trick: Sequence[CardLike] = (),
+    spades_broken: bool = False,
+    spade_lead_breaks: bool = False,
+    bridge_rules: bool = False,
+) -> Position:
+    """Check a described position and turn it into solver form.
+
+    Raises :class:`~spades_teach.errors.PositionError` (a ``SpadesError``) when
+    the hands, the leader and the trick do not fit together.
+    """
+    masks = _hand_masks(hands)
+    try:
+        lead_seat = Seat.coerce(leader)
+        cards = [Card.parse(c) for c in trick]
+    except ParseError as exc:
+        raise PositionError(str(exc)) from None
+    if len(cards) > 3:
+        raise PositionError(
+            f"a trick in progress holds at most 3 cards, got {len(cards)} ({' '.join(map(str, cards))}): "
+            "give a finished trick's cards to nobody and name its winner as the leader"
+        )
+    _check_distinct(masks, cards)
+    _check_sizes(masks, lead_seat, cards)
+    broken = bool(spades_broken)
+    _check_trick_legal(masks, lead_seat, cards, broken, bridge_rules)
+    indices = tuple(c.index for c in cards)
+    for i, card in enumerate(indices):
+        broken = broken or _breaks(card, indices[:i], spade_lead_breaks)
+    return Position((masks[0], masks[1], masks[2], masks[3]), int(lead_seat), indices, broken,
+                    bool(spade_lead_breaks), bool(bridge_rules))
+
+
+def _hand_masks(hands: Mapping[Any, HandLike]) -> list[int]:
+    if not isinstance(hands, Mapping):
+        raise PositionError(f"hands must map each of N, E, S, W to its hand, not {hands!r}")
+    masks = [0, 0, 0, 0]
+    seen: set[Seat] = set()
+    for key, value in hands.items():
+        try:
+            seat = Seat.coerce(key)
+            hand = Hand.coerce(value)
+        except ParseError as exc:
+            raise PositionError(str(exc)) from None
+        if seat in seen:
+            raise PositionError(f"seat {seat.name} is given twice")
+        seen.add(seat)
+        masks[seat] = hand.mask
+    missing = [s.name for s in Seat if s not in seen]
+    if missing:
+        raise PositionError(f"double-dummy analysis needs all four hands; missing: {', '.join(missing)}")
+    return masks
+
+
+def _check_distinct(masks: list[int], cards: list[Card]) -> None:
+    owner: dict[int, str] = {}
+    for seat in Seat:
+        for index in _indices(masks[seat]):
+            owner[index] = seat.word
+    for card in cards:
+        if card.index in owner:
+            raise PositionError(f"card {card} is given twice: in the trick and in {owner[card.index]}'s hand")
+        owner[card.index] = "the trick"
+    total = sum(bin(m).count("1") for m in masks) + len(cards)
+    if total != len(owner):
+        # Only possible when two hands share a card.
+        for a in Seat:
+            for b in Seat:
+                if a < b and masks[a] & masks[b]:
+                    dup = Card.from_index((masks[a] & masks[b]).bit_length() - 1)
+                    raise PositionError(f"card {dup} is given twice: in {a.word}'s and {b.word}'s hands")
+
+
+def _check_sizes(masks: list[int], leader: Seat, cards: list[Card]) -> None:
+    played = {Seat((leader + i) & 3) for i in range(len(cards))}
+    sizes = {seat: bin(masks[seat]).count("1") for seat in Seat}
+    waiting = [seat for seat in Seat if seat not in played]
+    size = sizes[waiting[0]]
+    described = ", ".join(f"{s.name} {sizes[s]}" for s in Seat)
+    if not 1 <= size <= 13:
+        raise PositionError(
+            f"each hand must hold 1 to 13 cards (one fewer for a seat that has played to the trick); got {described}"
+        )
+    for seat in Seat:
+        expected = size - 1 if seat in played else size
+        if sizes[seat] != expected:
+            if cards:
+                order = ", ".join(Seat((leader + i) & 3).name for i in range(len(cards)))
+                raise PositionError(
+                    f"hands do not fit the trick: with {leader.name} on lead and {len(cards)} card(s) played "
+                    f"({order}), {', '.join(s.name for s in waiting)} should hold {size} card(s) and "
+                    f"{order} {size - 1}; got {described}"
+                )
+            raise PositionError(f"hands of unequal sizes: {described}; with no trick in progress all hold the same number")
+
+
+def _check_trick_legal(masks: list[int], leader: Seat, cards: list[Card], broken: bool, bridge_rules: bool) -> None:
+    if not cards:
+        return
+    lead = cards[0]
+    lead_hand = masks[leader] | lead.mask
+    if lead.is_spade and not broken and not bridge_rules and lead_hand & ~_SPADES:
+        raise PositionError(
+            f"{leader.word} led {lead} but spades are not broken and {leader.word} also held "
+            f"{Hand.from_mask(lead_hand & ~_SPADES).labelled()}: pass spades_broken=True if they were"
+        )
+    for i in range(1, len(cards)):
+        seat = Seat((leader + i) & 3)
+        card = cards[i]
+        follow = masks[seat] & _SUIT_MASKS[lead.suit]
+        if card.suit is not lead.suit and follow:
+            raise PositionError(
+                f"{seat.word} played {card} on a {lead.suit.word[:-1]} lead while still holding "
+                f"{' '.join(str(c) for c in _mask_cards(follow))}: that trick is not legal"
+            )
+
+
+# -- the public answer ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NilAnswer:
+    """The exact answer to the Nil question for one seat, from this position on.
+
+    ``makeable``: the Nil side (the bidder and partner) can keep the bidder from
+    taking any further trick, whatever the defenders do. ``forced_tricks``: how
+    many tricks the defenders can force on the bidder (0 when makeable).
+    ``cards``: for each legal card of the seat to play, whether the Nil is still
+    makeable after it (a card mapped to ``False`` loses or leaves lost the Nil).
+    """
+
+    seat: Seat
+    makeable: bool
+    forced_tricks: int
+    cards: dict[Card, bool]
+
+    @property
+    def losing_cards(self) -> tuple[Card, ...]:
+        """Legal cards after which the Nil can no longer be made."""
+        return tuple(c for c, ok in self.cards.items() if not ok)
+
+
+class DoubleDummy:
+    """The answer of :func:`double_dummy` for one position.
+
+    ``tricks[team]``: tricks each partnership takes from here (trick in
+    progress included). ``to_play``: the seat to play. ``card_scores``: for each
+    legal card of that seat, the tricks its side takes after playing it (from
+    the same point). ``best_cards``: the cards reaching the best score.
+    ``nil(seat)``: the Nil question for a seat. Card scores and Nil answers are
+    computed on first use.
+    """
+
+    def __init__(self, position: Position, backend: str | None = None) -> None:
+        self.position = position
+        self._backend = backend
+        ns = solve_value(position, TRICKS, backend=backend)
+        left = position.tricks_left
+        self.tricks: dict[Team, int] = TeamMap({Team.NS: ns, Team.EW: left - ns})
+        self._scores: dict[Card, int] | None = None
+        self._nil: dict[Seat, NilAnswer] = {}
+
+    @property
+    def to_play(self) -> Seat:
+        return Seat(self.position.to_play)
+
+    @property
+    def leader(self) -> Seat:
+        return Seat(self.position.leader)
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be won, the one in progress included."""
+        return self.position.tricks_left
+
+    @property
+    def card_scores(self) -> dict[Card, int]:
+        """Tricks for the side of the seat to play after each of its legal cards."""
+        if self._scores is None:
+            raw = score_cards(self.position, TRICKS, backend=self._backend)
+            left = self.position.tricks_left
+            mine = self.to_play.team
+            self._scores = {
+                Card.from_index(i): (v if mine is Team.NS else left - v) for i, v in sorted(raw.items())
+            }
+        return dict(self._scores)
+
+    @property
+    def best_cards(self) -> tuple[Card, ...]:
+        scores = self.card_scores
+        top = max(scores.values())
+        return tuple(c for c, v in scores.items() if v == top)
+
+    def nil(self, seat: SeatLike) -> NilAnswer:
+        """Can the defenders force ``seat`` (a Nil bidder) to take a trick from here?"""
+        s = Seat.coerce(seat)
+        if s not in self._nil:
+            objective = nil_objective(s)
+            forced = solve_value(self.position, objective, backend=self._backend)
+            raw = score_cards(self.position, objective, backend=self._backend)
+            cards = {Card.from_index(i): v == 0 for i, v in sorted(raw.items())}
+            self._nil[s] = NilAnswer(s, forced == 0, forced, cards)
+        return self._nil[s]
+
+    def __repr__(self) -> str:
+        return (
+            f"<DoubleDummy NS {self.tricks[Team.NS]} EW {self.tricks[Team.EW]}, "
+            f"{self.to_play.name} to play>"
+        )
+
+
+def double_dummy(
+    hands: Mapping[Any, HandLike],
+    *,
+    leader: SeatLike,
+    trick: Sequence[CardLike] = (),
+    spades_broken: bool = False,
+    spade_lead_breaks: bool = False,
+    bridge_rules: bool = False,
+    backend: str | None = None,
+) -> DoubleDummy:
+    """Solve a position with all four hands known, under Spades rules.
+
+    ``hands`` maps each seat (``Seat`` or ``"N"`` …) to its hand (a ``Hand`` or
+    text); a :class:`~spades_teach.deals.Deal` works too. ``leader`` is the seat
+    that led (or is about to lead) the trick in progress, ``trick`` its cards so
+    far in play order (the hands of the seats that played hold one card fewer),
+    and ``spades_broken`` whether a spade has already broken spades. A spade
+    played on another suit in ``trick`` breaks them, as in the engine;
+    ``spade_lead_breaks=True`` (the rules option) makes any spade break them.
+    ``bridge_rules=True`` drops the spade-lead restriction (spades still trump),
+    which is what a bridge solver computes. ``backend`` forces ``"c"`` or
+    ``"python"``.
+
+    >>> hands = {"N": "AK.-.-.-", "E": "-.-.A2.-", "S": "-.-.-.A2", "W": "-.AK.-.-"}
+    >>> dd = double_dummy(hands, leader="N")
+    >>> dd.tricks["NS"], dd.to_play
+    (2, <Seat.N: 0>)
+    >>> dd = double_dummy({"N": "2.-.-.-", "E": "-.A.-.-", "S": "-.-.-.A", "W": "-.2.-.-"}, leader="E")
+    >>> dd.tricks["EW"], dd.nil("W").makeable
+    (0, True)
+    """
+    position = make_position(
+        hands,
+        leader=leader,
+        trick=trick,
+        spades_broken=spades_broken,
+        spade_lead_breaks=spade_lead_breaks,
+        bridge_rules=bridge_rules,
+    )
+    return DoubleDummy(position, backend)
+
+
+def hands_after(hands: Mapping[Any, HandLike]) -> dict[Seat, Hand]:
+    """Normalise a mapping of hands (used by the card-cost analysis)."""
+    return SeatMap((Seat(s), Hand.from_mask(m)) for s, m in enumerate(_hand_masks(hands)))
