@@ -538,3 +538,67 @@ def test_replay_buttons_are_wired(full_round: Round) -> None:
     view.buttons["next-trick"].click()
     assert view.step == 4
     assert json.dumps(view.value)  # plain data
+
+
+# -- hooks for the browser tests and the notebooks ----------------------------------------------
+
+
+def _walk(widget: Any) -> Iterator[Any]:
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def _classes_shown(*views: Any) -> set[str]:
+    import re
+
+    found: set[str] = set()
+    for view in views:
+        for w in _walk(view):
+            found.update(w._dom_classes)
+            value = getattr(w, "value", None)
+            if type(w).__name__ == "HTML" and isinstance(value, str):
+                for attr in re.findall(r'class="([^"]+)"', value):
+                    found.update(attr.split())
+    return found
+
+
+def test_every_documented_css_hook_is_used(full_round: Round) -> None:
+    import re
+
+    import spades_teach.widgets as package
+    from spades_teach.widgets import PlayView
+
+    class Low:
+        def choose_bid(self, position: Any) -> int:
+            return 3
+
+        def choose_play(self, position: Any) -> Card:
+            return min(position.legal, key=lambda c: (c.is_spade, c.rank))
+
+    documented = set(re.findall(r"``(st-[a-z0-9-]+)``", package.__doc__ or ""))
+    assert len(documented) > 60
+    play = PlayView(seed=3, bots={"N": Low(), "E": Low(), "W": Low()}, teach=True, mode="match")
+    bidding = _classes_shown(play)
+    play.bid("3")
+    playing = _classes_shown(play)
+    while play.phase == "play":
+        play.hand_view.click(min(play.hand_view.legal, key=lambda c: (c.is_spade, c.rank)))
+    replay = ReplayView(full_round, marks={5: ("st-mark-costly", "cost")})
+    replay.go(6)
+    calc = ScoreCalculator()
+    calc.tricks_boxes["N"].value = 12
+    shown = bidding | playing | _classes_shown(
+        play, replay, calc, DealView(4), BidAdvisorView(HAND, rules=Rules(blind_nil=True))
+    )
+    assert documented - shown == set()
+
+
+def test_views_print_as_one_short_line() -> None:
+    calc = ScoreCalculator()
+    points = calc.points
+    assert repr(calc) == f"<ScoreCalculator: this hand: NS +{points['NS']}, EW −{-points['EW']}>"
+    assert repr(HandView("AKQ3.K52.7.A9842")) == f"<HandView: {Hand.parse('AKQ3.K52.7.A9842').labelled()}>"
+    advisor = BidAdvisorView(HAND)
+    advisor.hand_box.value = "nonsense"
+    assert repr(advisor) == f"<BidAdvisorView: {advisor.error}>"

@@ -262,4 +262,5 @@ class BidAdvisorView(SpadesWidget):
         self.nil_html.value = escape(self.nil_text)
         notes = getattr(advice, "context", ()) or ()
         self.context_html.value = "".join(f'<div class="st-note">{escape(n)}</div>' for n in notes)
-        self.set_status(f"advice for {self._advised_hand.labelled() if self._advised_hand else ''}")
+        hand = self._advised_hand.labelled() if self._advised_hand is not None else ""
+        self.set_status(f"advice for {hand}: bid {label}")

@@ -137,6 +137,14 @@ class SpadesWidget(widgets.VBox):  # type: ignore[misc]
         """The displayable ipywidget (the view itself)."""
         return self
 
+    def describe(self) -> str:
+        """One line saying what the view shows (its status, or its error)."""
+        return self._error_text or self._status_text
+
+    def __repr__(self) -> str:
+        # Short and stable: this is the text/plain output a notebook stores.
+        return f"<{type(self).__name__}: {self.describe()}>"
+
     # -- plain state -------------------------------------------------------------------
     @property
     def error(self) -> str:

@@ -76,6 +76,9 @@ class HandView(SpadesWidget):
         if hand is not None:
             self.show(hand)
 
+    def describe(self) -> str:
+        return f"{self._title + ': ' if self._title else ''}{self._hand.labelled()}"
+
     # -- plain state ---------------------------------------------------------------------
     @property
     def hand(self) -> Hand:

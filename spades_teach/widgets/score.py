@@ -197,7 +197,7 @@ class ScoreCalculator(SpadesWidget):
             detail = result.sides.get(side)
             points = result.points.get(side, 0)
             bags = result.bags.get(side, 0)
-            sign = f"+{points}" if points > 0 else str(points).replace("-", "−")
+            sign = _signed(points)
             made = ""
             if detail is not None and detail.made is not None:
                 made = " made" if detail.made else " set"
@@ -209,8 +209,12 @@ class ScoreCalculator(SpadesWidget):
             )
         self.points_html.value = '<table class="st-score-table">' + "".join(f"<tr>{c}</tr>" for c in cells) + "</table>"
         self.lines_html.value = "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in result.lines) + "</ul>"
-        total = ", ".join(f"{side.name} {result.points.get(side, 0)}" for side in self.sides)
+        total = ", ".join(f"{side.name} {_signed(result.points.get(side, 0))}" for side in self.sides)
         self.set_status(f"this hand: {total}")
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points).replace("-", "−")
 
 
 def _default(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
