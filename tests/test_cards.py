@@ -5,12 +5,28 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades_teach import Card, Hand, ParseError, Rank, Round, Seat, Suit, Team, deal, score_round
+from spades_teach import (
+    Card,
+    Deal,
+    Hand,
+    ParseError,
+    Rank,
+    Round,
+    Rules,
+    Seat,
+    Suit,
+    Team,
+    deal,
+    legal_cards,
+    score_round,
+)
 from spades_teach.cards import SeatMap, TeamMap
 
 ALL_CARDS = [Card.from_index(i) for i in range(52)]
@@ -328,3 +344,24 @@ def test_hand_round_trips_through_every_printed_form(cards: set[Card], form: str
             Hand.parse(text)
         return
     assert Hand.parse(text) == hand == set(cards)
+
+
+def test_seat_and_team_strings_in_round_and_scoring(
+    new_round: Callable[..., Round], play_randomly: Callable[..., list[Card]]
+) -> None:
+    r = new_round(seed=12, dealer="S", bids=[3, "nil", 4, 2])
+    assert r.bids["n"].is_nil and r.bids["e"] == 4 and r.bids["West"] == 3  # W bids first
+    play_randomly(r, random.Random(12))
+    assert r.team_tricks["EW"] == r.tricks_won["e"] + r.tricks_won["west"]
+    first = r.tricks[0]
+    assert first.card_of(first.leader.name.lower()) == first.cards[0]
+    assert r.score(bags={"ns": 9, "ew": 0}).bags["NS"] == r.score(bags={Team.NS: 9, Team.EW: 0}).bags[Team.NS]
+    blind = Round(r.deal, dealer="S", rules=Rules(blind_nil=True), scores={"ew": 0, "ns": 150})
+    assert blind.can_bid("w", "blind nil")
+    assert not blind.can_bid("W", 14)
+    assert str(legal_cards("AKQ3.K52.7.A9842", led="h")) == ".K52.."
+
+
+def test_seeded_deal_fixture_is_north_dealing_seed_7(seeded_deal: Deal) -> None:
+    assert seeded_deal == deal(7)
+    assert seeded_deal.dealer is Seat.N
