@@ -174,3 +174,56 @@ def test_score_equals_score_round_with_bags_and_renege_penalty(seed: int, rng: r
     assert r.renege_counts()["EW"] == reneges["EW"]
     bags = {"NS": rng.randrange(10), "EW": rng.randrange(10)}
     assert r.score(bags).points == score_round(r.bids, r.tricks_won, bags=bags, rules=rules, reneges=reneges).points
+
+
+def ref_team_score(bids: list[int | str], tricks: list[int], carried: int) -> tuple[int, int]:
+    """One team's points and bag counter, straight from the scoring guide."""
+    points = 0
+    bags = 0
+    contract = 0
+    contract_tricks = 0
+    for bid, took in zip(bids, tricks):
+        if bid in ("nil", "blind nil"):
+            value = 200 if bid == "blind nil" else 100
+            points += value if took == 0 else -value
+            bags += took  # a Nil bidder's tricks are bags
+            points += took
+        else:
+            assert isinstance(bid, int)
+            contract += bid
+            contract_tricks += took
+    if contract and contract_tricks >= contract:
+        points += 10 * contract + (contract_tricks - contract)
+        bags += contract_tricks - contract
+    elif contract:
+        points -= 10 * contract
+    else:
+        points += contract_tricks
+        bags += contract_tricks
+    counter = carried + bags
+    points -= 100 * (counter // 10)
+    return points, counter % 10
+
+
+BID = st.one_of(st.integers(min_value=1, max_value=13), st.sampled_from(["nil", "blind nil"]))
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(BID, min_size=4, max_size=4),
+    st.lists(st.integers(min_value=0, max_value=12), min_size=3, max_size=3),
+    st.integers(min_value=0, max_value=9),
+    st.integers(min_value=0, max_value=9),
+)
+def test_score_round_matches_a_reference_scorer(bids: list[int | str], cuts: list[int], bags_ns: int, bags_ew: int) -> None:
+    a, b, c = sorted(cuts)
+    tricks = [a, b - a, c - b, 13 - c]  # any split of 13 tricks among N, E, S, W
+    seats = ["N", "E", "S", "W"]
+    result = score_round(
+        dict(zip(seats, bids)),
+        dict(zip(seats, tricks)),
+        bags={"NS": bags_ns, "EW": bags_ew},
+        rules=Rules(blind_nil=True),
+    )
+    assert (result.points["NS"], result.bags["NS"]) == ref_team_score([bids[0], bids[2]], [tricks[0], tricks[2]], bags_ns)
+    assert (result.points["EW"], result.bags["EW"]) == ref_team_score([bids[1], bids[3]], [tricks[1], tricks[3]], bags_ew)
