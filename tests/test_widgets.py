@@ -602,3 +602,31 @@ def test_views_print_as_one_short_line() -> None:
     advisor = BidAdvisorView(HAND)
     advisor.hand_box.value = "nonsense"
     assert repr(advisor) == f"<BidAdvisorView: {advisor.error}>"
+
+
+def test_a_round_with_annotations_in_the_record_format(full_round: Round) -> None:
+    first = full_round.tricks[0]
+    view = ReplayView(full_round, annotations=[{"at": {"trick": 1, "card": str(first.cards[0])}, "text": "The lead."}])
+    view.go(5)
+    assert view.annotation == "The lead."
+    with pytest.raises(SpadesError):
+        ReplayView(full_round, annotations=[{"at": {"trick": 1, "card": "XX"}, "text": "?"}])
+
+
+def test_two_player_replay_steps_two_cards_a_trick(play_randomly: Callable[..., list[Card]]) -> None:
+    from spades_teach.twoplayer import draw_deal
+
+    rules = Rules(players=2)
+    d = draw_deal(5, first="N", rules=rules)
+    r = Round(d, rules=rules)
+    while r.phase == "bidding":
+        assert r.to_act is not None
+        r.bid(r.to_act, 5)
+    play_randomly(r, random.Random(5))
+    view = ReplayView(r)
+    view.next_trick()
+    view.next_trick()
+    assert view.step == 4 and view.round is not None and len(view.round.tricks) == 1
+    assert view.table.hand_views["E"].cards == () and view.table.label_of("E") == ""
+    view.to_end()
+    assert view.score_lines == r.score().lines

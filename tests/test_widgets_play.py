@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from spades_teach import Card, Rules, Seat
+from spades_teach import Card, Rules, Seat, SpadesError
 from spades_teach.advisor_bid import advise_bid
 from spades_teach.advisor_play import suggest_play
 from spades_teach.engine import PlayEvent
@@ -235,3 +235,20 @@ def test_two_player_game_against_one_bot() -> None:
     play_out(view)
     assert view.round is not None and view.round.is_complete
     assert view.match.hands_played == 1
+
+
+def test_the_default_bots_are_the_packages_bots_seeded_per_seat() -> None:
+    from spades_teach import bots
+    from spades_teach.widgets.play import default_bot_factory
+
+    hard = default_bot_factory("hard", "7", Seat.E)
+    assert isinstance(hard, bots.HardBot)
+    assert hard.time_limit == float("inf"), "a time limit would make the hard bot depend on the machine's speed"
+    assert isinstance(default_bot_factory("medium", "7", Seat.E), bots.MediumBot)
+    easy_e, easy_e_again, easy_w = (default_bot_factory("easy", "7", s) for s in (Seat.E, Seat.E, Seat.W))
+    position = Position("E", "AKQ3.K52.7.A9842", bids={}, tricks_won={})
+    bids_e = [easy_e.choose_bid(position) for _ in range(6)]
+    assert bids_e == [easy_e_again.choose_bid(position) for _ in range(6)]
+    with pytest.raises(SpadesError, match="unknown bot level 'nonsense': use easy, medium or hard"):
+        PlayView(seed=1, level="nonsense")
+    assert easy_w is not easy_e

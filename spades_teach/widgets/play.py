@@ -38,7 +38,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ..bids import BidLike
 from ..cards import Card, Seat, SeatMap
 from ..engine import BidEvent, Event, PlayEvent, Round
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, ParseError
 from ..rules import Rules
 from .advisor import load_advisor
 from .base import SpadesWidget, add_classes, escape, trick_cards_html
@@ -105,6 +105,10 @@ class PlayView(SpadesWidget):
         suggest_play: Callable[..., Any] | None = None,
         start: bool = True,
     ) -> None:
+        if level not in LEVELS:
+            raise ParseError(f"unknown bot level {level!r}: use {', '.join(LEVELS[:-1])} or {LEVELS[-1]}")
+        if mode not in ("hand", "match"):
+            raise ParseError(f"unknown mode {mode!r}: use 'hand' (one hand) or 'match'")
         self.rules = rules
         self._given_bots = SeatMap(bots) if bots is not None else None
         self._bot_factory = bot_factory or default_bot_factory
