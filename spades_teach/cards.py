@@ -472,7 +472,7 @@ class Hand:
         for item in cards:
             card = Card.parse(item) if not isinstance(item, Card) else item
             if mask & card.mask:
-                raise ParseError(f"duplicate card {str(card)!r}")
+                raise ParseError(f"duplicate card {str(card)!r}: a hand holds each card only once")
             mask |= card.mask
         object.__setattr__(self, "_mask", mask)
 
@@ -489,7 +489,13 @@ class Hand:
         or ``♠AKQ3 ♥K52 ...``, or a card list ``AS KS``, ``AS,KS``, ``ASKS``."""
         if isinstance(text, Hand):
             return text
-        return cls(parse_cards(text))
+        cards = parse_cards(text)
+        mask = 0
+        for card in cards:
+            if mask & card.mask:
+                raise ParseError(f"duplicate card {str(card)!r} in hand {text!r}: a hand holds each card only once")
+            mask |= card.mask
+        return cls.from_mask(mask)
 
     @classmethod
     def coerce(cls, value: HandLike) -> Hand:
