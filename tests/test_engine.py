@@ -366,7 +366,7 @@ def test_undo_with_nothing_to_undo() -> None:
 
 
 def test_hand_with_duplicate_card() -> None:
-    with pytest.raises(ParseError, match="duplicate card 'KH'"):
+    with pytest.raises(ParseError, match="duplicate card 'KH' in hand 'AS KH QD KH': a hand holds each card only once"):
         Hand.parse("AS KH QD KH")
     with pytest.raises(ParseError, match="duplicate card 'KH'"):
         Hand.parse("S: A H: KK D: Q")
