@@ -203,6 +203,8 @@ class Card:
             return found
         if not key:
             raise ParseError("empty card: write a card like 'AS' or '10H'")
+        if key in _RANK_NAMES:
+            raise ParseError(f"card {text!r} has no suit: add S, H, D or C, as in '{key}S'")
         # Name the faulty part: the suit is the last (or first) character.
         if key[-1].lower() in _SUIT_NAMES:
             rank_part = key[:-1]
