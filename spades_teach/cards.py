@@ -208,6 +208,8 @@ class Card:
         # Name the faulty part: the suit is the last (or first) character.
         if key[-1].lower() in _SUIT_NAMES:
             rank_part = key[:-1]
+            if not rank_part:
+                raise ParseError(f"card {text!r} has no rank: put 2-9, T or 10, J, Q, K or A before the suit")
             raise ParseError(f"unknown rank {rank_part!r} in card {text!r}: use 2-9, T or 10, J, Q, K, A")
         if key[0].lower() in _SUIT_NAMES and key[1:] in _RANK_NAMES:
             return cls(key[1:], key[0])
