@@ -77,6 +77,9 @@ def test_card_parse_accepts_every_spelling(text: str, expected: str) -> None:
         ("AX", "unknown suit 'X'"),
         ("", "empty card"),
         ("11H", "unknown rank '11'"),
+        ("10", "card '10' has no suit"),
+        ("K", "card 'K' has no suit"),
+        ("S", "card 'S' has no rank"),
     ],
 )
 def test_card_parse_refuses_with_a_reason(text: str, words: str) -> None:
