@@ -292,9 +292,12 @@ def decide(v: View) -> tuple[Card, str]:
             if found is not None:
                 return found
     win, why = _mode(v)
-    if not v.trick:
-        return _lead_to_win(v, legal, why) if win else _lead_to_duck(v, legal, why)
-    return _follow_to_win(v, legal, why) if win else _follow_to_duck(v, legal, why)
+    if not win:
+        return _lead_to_duck(v, legal, why) if not v.trick else _follow_to_duck(v, legal, why)
+    card, reason = _lead_to_win(v, legal, why) if not v.trick else _follow_to_win(v, legal, why)
+    if not why.startswith("your side still needs") and why not in reason:
+        reason = f"{why}; {reason}"
+    return card, reason
 
 
 # -- contract mode ------------------------------------------------------------------------------------
@@ -321,8 +324,10 @@ def _mode(v: View) -> tuple[bool, str]:
         return False, "your contract is already lost: let the opponents take the tricks and the bags"
     if need > 0:
         return True, f"your side still needs {need} trick{'s' if need != 1 else ''}"
-    if v.bags[0] + r < rules.bag_limit and my_score + 10 * contract + taken - contract >= rules.target:
-        return True, "this hand wins the match and the bags cannot reach the limit: extra tricks are just points"
+    penalty = rules.bag_penalty if v.bags[0] + r >= rules.bag_limit else 0
+    worst = my_score + 10 * contract + (taken - contract) - penalty
+    if worst >= rules.target and worst > their_score + 10 * max(opp_contract, 0) + r:
+        return True, "this hand wins the match whatever the bags: extra tricks are just points"
     return False, "your contract is made: dodge bags"
 
 

@@ -1,0 +1,323 @@
+"""Play hints: scenarios written from Spades strategy, and properties.
+
+Seat conventions in the scenarios: South is to play. With one card in the trick,
+East led and South plays second (partner North plays last); with two, North led;
+with three, West led and South plays last.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spades_teach import Card, Round, Rules, Seat, deal
+from spades_teach.advisor_play import suggest_play
+from spades_teach.bots import MediumBot, play_round
+from spades_teach.position import Position
+
+EVEN = {"N": 3, "E": 3, "S": 3, "W": 3}
+
+# Four completed tricks in which everybody follows suit and North wins each.
+FOUR_TO_NORTH = ["AC", "2C", "3C", "4C", "AD", "2D", "3D", "4D", "AH", "2H", "3H", "4H", "KC", "5C", "6C", "7C"]
+# Two completed tricks, both won by North.
+TWO_TO_NORTH = ["AC", "2C", "3C", "4C", "AD", "2D", "3D", "4D"]
+
+
+def hint(hand: str, trick: list[str] | None = None, bids: dict[str, Any] | None = None, **kw: Any) -> tuple[str, str]:
+    seat = kw.pop("seat", "S")
+    p = Position(seat, hand, bids or EVEN, kw.pop("tricks_won", {}), trick=trick or [], **kw)
+    h = suggest_play(p)
+    assert h.card in p.legal
+    return str(h.card), h.reason
+
+
+def check(result: tuple[str, str], card: str, keyword: str) -> None:
+    got, reason = result
+    assert got == card, reason
+    assert keyword.lower() in reason.lower(), reason
+
+
+# -- following -----------------------------------------------------------------------------------
+
+
+def test_second_hand_low() -> None:
+    check(hint("Q82.K74.A95.T632", ["5H"]), "4H", "second hand low")
+
+
+def test_second_hand_low_with_an_unsupported_queen() -> None:
+    check(hint("Q82.Q74.A95.T632", ["5H"]), "4H", "second hand low")
+
+
+def test_third_hand_high_forces_out_the_ace() -> None:
+    check(hint("Q82.K54.A95.T632", ["3H", "7H"]), "KH", "third hand high")
+
+
+def test_third_hand_only_as_high_as_needed() -> None:
+    check(hint("Q82.KQ4.A95.T632", ["3H", "7H"]), "QH", "only as high as needed")
+
+
+def test_third_hand_wins_cheaply_with_a_sure_winner() -> None:
+    # South holds A-K of hearts: the king cannot be beaten, and costs less than the ace.
+    check(hint("Q82.AK4.J95.T632", ["3H", "7H"]), "KH", "cheaply")
+
+
+def test_do_not_overtake_partners_sure_winner() -> None:
+    check(hint("Q82.K54.K95.T632", ["AH", "3H"]), "4H", "partner")
+
+
+def test_fourth_hand_lets_partner_win() -> None:
+    check(hint("Q82.K54.AQJ3.T63", ["5D", "KD", "TD"]), "3D", "partner")
+
+
+def test_fourth_hand_wins_as_cheaply_as_possible() -> None:
+    check(hint("Q82.K54.AQJ3.T63", ["5D", "9D", "TD"]), "JD", "cheaply")
+
+
+def test_fourth_hand_cannot_win_plays_lowest() -> None:
+    check(hint("Q82.K54.J763.T63", ["5D", "9D", "AD"]), "3D", "lowest")
+
+
+def test_ruff_when_void() -> None:
+    check(hint("Q82.K5432..T6543", ["5D", "9D", "TD"]), "2S", "ruff")
+
+
+def test_over_ruff() -> None:
+    check(hint("Q82.K5432..T6543", ["5D", "9D", "4S"]), "8S", "over-ruff")
+
+
+def test_no_over_ruff_of_partner() -> None:
+    # North ruffed with the 4♠ and East followed: North is winning, South discards.
+    result = hint("Q82.K5432..T6543", ["5D", "4S", "9D"])
+    assert not result[0].endswith("S")
+    assert "partner" in result[1]
+
+
+def test_discard_when_partner_has_the_trick() -> None:
+    check(hint("Q82.K5432..T6543", ["5D", "AD", "9D"]), "2H", "partner")
+
+
+def test_discard_from_a_short_suit() -> None:
+    check(hint(".J4..AKQJT987654", ["5D", "9D", "TD"]), "4H", "short suit")
+
+
+# -- leading ---------------------------------------------------------------------------------------
+
+
+def test_lead_cashes_a_side_ace() -> None:
+    check(hint("Q82.A54.K95.T632"), "AH", "cash")
+
+
+def test_lead_from_strength_with_a_sequence() -> None:
+    check(hint("Q82.KQ4.J95.T632"), "KH", "strength")
+
+
+def test_lead_a_singleton_to_make_a_void() -> None:
+    check(hint("Q82.4.J9543.T632"), "4H", "singleton")
+
+
+def test_no_spade_lead_before_spades_are_broken() -> None:
+    card, _ = hint("AKQJ8.Q54.J95.T6")
+    assert not card.endswith("S")
+
+
+def test_draw_spades_with_the_top_spade() -> None:
+    check(hint("AK82.Q54.J95.T63", spades_broken=True), "AS", "draw")
+
+
+def test_lead_partners_void_suit() -> None:
+    # Trick 1: W led 2D, N discarded 5H (void in diamonds), E 9D, S won with AD.
+    played = ["2D", "6H", "9D", "AD"]
+    check(hint("Q82.K54.K7.T632", played=played, tricks_won={"S": 1}), "7D", "your partner has none")
+
+
+# -- Nil ---------------------------------------------------------------------------------------------
+
+NIL_S = {"N": 4, "E": 3, "S": 0, "W": 3}
+NIL_N = {"N": 0, "E": 3, "S": 4, "W": 3}
+NIL_E = {"N": 3, "E": 0, "S": 3, "W": 4}
+NIL_W = {"N": 3, "E": 4, "S": 3, "W": 0}
+
+
+def test_nil_plays_under_the_winning_card() -> None:
+    check(hint("82.KJ42.9543.T63", ["5H", "QH"], NIL_S), "JH", "nil")
+
+
+def test_nil_discards_the_most_dangerous_card() -> None:
+    check(hint("82..AK543.T97632", ["5H", "QH", "3H"], NIL_S), "AD", "dangerous")
+
+
+def test_nil_leads_low() -> None:
+    check(hint("82.J42.9543.T632", bids=NIL_S), "2H", "nil")
+
+
+def test_nil_cannot_duck_plays_lowest_hoping_for_an_overtake() -> None:
+    check(hint("82.KJ.95432.T632", ["5H"], NIL_S), "JH", "nil")
+
+
+def test_cover_partners_nil_in_fourth_seat() -> None:
+    check(hint("Q82.K54.KJ3.T632", ["5D", "9D", "4D"], NIL_N), "JD", "cover your partner's nil")
+
+
+def test_cover_partners_nil_in_second_seat() -> None:
+    check(hint("Q82.K54.KJ3.AT62", ["5C"], NIL_N), "AC", "cover your partner's nil")
+
+
+def test_cover_partners_nil_by_ruffing() -> None:
+    check(hint("Q82.K5432..T6543", ["5D", "9D", "4D"], NIL_N), "2S", "nil")
+
+
+def test_protect_partners_nil_with_a_high_lead() -> None:
+    check(hint("Q82.A54.K95.T632", bids=NIL_N), "AH", "partner's nil")
+
+
+def test_partner_nil_already_safe_plays_normally() -> None:
+    # East has overtaken North's card: North is safe, South just wins cheaply.
+    card, reason = hint("Q82.K54.AQJ3.T63", ["5D", "2D", "TD"], NIL_N)
+    assert card == "JD" and "nil" not in reason.lower()
+
+
+def test_set_opponents_nil_by_ducking_under() -> None:
+    check(hint("Q82.Q94.K95.T632", ["8H", "TH"], NIL_E), "9H", "duck under")
+
+
+def test_set_opponents_nil_by_playing_low_before_them() -> None:
+    check(hint("Q82.K54.K95.KJ42", ["5C"], NIL_W), "2C", "set west's nil")
+
+
+def test_set_opponents_nil_with_a_low_lead() -> None:
+    check(hint("Q82.K54.K95.T632", bids=NIL_W), "2C", "set west's nil")
+
+
+def test_set_nil_does_not_ruff_their_winner() -> None:
+    card, reason = hint("Q82.K5432..T6543", ["8D", "TD"], NIL_E)
+    assert not card.endswith("S") and "nil" in reason.lower()
+
+
+# -- bags and the match ---------------------------------------------------------------------------------
+
+
+def test_dodge_bags_once_the_contract_is_made() -> None:
+    bids = {"N": 1, "E": 4, "S": 1, "W": 4}
+    check(
+        hint("Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}),
+        "4H",
+        "bags",
+    )
+
+
+def test_dodge_bags_by_discarding_instead_of_ruffing() -> None:
+    bids = {"N": 1, "E": 4, "S": 1, "W": 4}
+    check(hint("Q82.KQ54..T986", ["5D", "9D"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}), "KH", "rather than ruff")
+
+
+def test_take_a_bag_to_set_the_opponents() -> None:
+    bids = {"N": 1, "E": 5, "S": 1, "W": 5}
+    check(
+        hint("Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}),
+        "QH",
+        "sets them",
+    )
+
+
+def test_end_of_match_fight_when_opponents_would_win() -> None:
+    bids = {"N": 1, "E": 4, "S": 1, "W": 4}
+    check(
+        hint(
+            "Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}, scores={"NS": 100, "EW": 460}
+        ),
+        "QH",
+        "end of match",
+    )
+
+
+def test_bags_irrelevant_when_this_hand_wins_the_match() -> None:
+    bids = {"N": 2, "E": 3, "S": 2, "W": 3}
+    base = {"played": FOUR_TO_NORTH, "tricks_won": {"N": 4}}
+    check(hint("Q82.KQ5.K9.T", ["6H", "9H"], bids, scores={"NS": 470, "EW": 100}, **base), "QH", "just points")
+    check(hint("Q82.KQ5.K9.T", ["6H", "9H"], bids, **base), "5H", "bags")
+
+
+def test_contract_lost_lets_opponents_take_the_tricks() -> None:
+    # North-South bid 14 between them: with 11 tricks left the contract cannot be made.
+    bids = {"N": 7, "E": 2, "S": 7, "W": 2}
+    check(hint("Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}), "4H", "already lost")
+
+
+# -- single legal card and two-of-clubs ----------------------------------------------------------------
+
+
+def test_only_one_legal_card() -> None:
+    check(hint("Q82.K.A953.T6432", ["5H"]), "KH", "must follow")
+
+
+def test_two_of_clubs_leads_first() -> None:
+    p = Position("S", "Q82.K54.A95.T632", EVEN, {}, rules=Rules(first_lead="two_of_clubs"))
+    h = suggest_play(p)
+    assert str(h.card) == "2C" and "2♣" in h.reason
+
+
+# -- two-player -----------------------------------------------------------------------------------------
+
+
+def test_two_player_second_hand_wins_cheaply() -> None:
+    rules = Rules(players=2)
+    p = Position("S", "Q82.K54.AQJ3.T63", {"N": 4, "S": 4}, {}, trick=["TD"], rules=rules)
+    h = suggest_play(p)
+    assert str(h.card) == "JD" and "cheaply" in h.reason
+
+
+# -- properties -----------------------------------------------------------------------------------------
+
+
+def _position_after(seed: int, steps: int, rules: Rules = Rules()) -> Position:
+    r = Round(deal(seed), dealer="N", rules=rules)
+    bots = {s: MediumBot() for s in Seat}
+    for _ in range(4):
+        seat = r.to_act
+        assert seat is not None
+        r.bid(seat, bots[seat].choose_bid(Position.from_round(r)))
+    for _ in range(steps):
+        seat = r.to_act
+        assert seat is not None
+        r.play(seat, suggest_play(Position.from_round(r)).card)
+    return Position.from_round(r)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 51))
+def test_suggested_card_is_always_legal_and_deterministic(seed: int, steps: int) -> None:
+    p = _position_after(seed, steps)
+    first = suggest_play(p)
+    assert first.card in p.legal
+    assert first.reason and "\n" not in first.reason
+    again = suggest_play(_position_after(seed, steps))
+    assert again == first
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_whole_hands_under_variant_rules_stay_legal(seed: int) -> None:
+    rules = Rules(first_lead="two_of_clubs", spade_lead_breaks=True, min_team_bid=4)
+    r = play_round(Round(deal(seed), dealer="E", rules=rules), {s: MediumBot() for s in Seat})
+    assert r.is_complete and sum(r.tricks_won.values()) == 13
+
+
+def test_hint_prints_card_and_reason() -> None:
+    p = Position("S", "Q82.K74.A95.T632", EVEN, {}, trick=["5H"])
+    assert str(suggest_play(p)).startswith("4♥: ")
+    assert isinstance(suggest_play(p).card, Card)
+
+
+@pytest.mark.parametrize("seat", ["N", "E", "S", "W"])
+def test_live_round_positions_for_every_seat(seat: str) -> None:
+    r = Round(deal(11), dealer=Seat.coerce(seat).previous)
+    for b in (3, 3, 3, 3):
+        to_act = r.to_act
+        assert to_act is not None
+        r.bid(to_act, b)
+    p = Position.from_round(r)
+    assert p.seat is Seat.coerce(seat)
+    assert suggest_play(p).card in r.legal_plays()
