@@ -368,3 +368,20 @@ def test_seat_and_team_strings_in_round_and_scoring(
 def test_seeded_deal_fixture_is_north_dealing_seed_7(seeded_deal: Deal) -> None:
     assert seeded_deal == deal(7)
     assert seeded_deal.dealer is Seat.N
+
+
+def test_seats_and_teams_are_never_falsy() -> None:
+    # North and NS are 0 as integers, but they are real seats and teams.
+    assert all(bool(seat) for seat in Seat)
+    assert all(bool(team) for team in Team)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=8), st.integers(min_value=-5, max_value=9)))
+def test_seat_and_team_coercion_fuzz(value: str | int) -> None:
+    for coerce in (Seat.coerce, Team.coerce):
+        try:
+            result = coerce(value)
+        except ParseError:
+            continue
+        assert coerce(result.name) is result

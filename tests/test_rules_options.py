@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spades_teach import (
     Bid,
@@ -14,6 +16,7 @@ from spades_teach import (
     Hand,
     IllegalBidError,
     IllegalPlayError,
+    ParseError,
     Round,
     Rules,
     RulesError,
@@ -306,3 +309,31 @@ def test_rules_are_frozen_and_round_trip_through_dicts() -> None:
     assert Rules.from_dict(rules.to_dict()) == rules
     assert rules.to_dict() == {"target": 250, "nil": False, "first_lead": "two_of_clubs"}
     assert rules.replace(target=300).target == 300
+
+
+# -- bid values ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(0, "nil"), ("nil", "nil"), ("NIL", "nil"), ("blind nil", "blind nil"), ("Blind-Nil", "blind nil"), (13, "13"), ("7", "7"), (" 4 ", "4")],
+)
+def test_bid_spellings(value: int | str, expected: str) -> None:
+    assert str(Bid.coerce(value)) == expected
+
+
+@pytest.mark.parametrize("value", [-1, 14, "-1", "14", "²", "٣", "seven", "", 3.0, True, None])
+def test_bad_bid_values(value: object) -> None:
+    with pytest.raises(ParseError):
+        Bid.coerce(value)  # type: ignore[arg-type]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=12), st.integers(min_value=-20, max_value=30)))
+def test_bid_coercion_fuzz(value: str | int) -> None:
+    try:
+        bid = Bid.coerce(value)
+    except ParseError:
+        return
+    assert 0 <= bid <= 13
+    assert Bid.coerce(str(bid)) == bid and Bid.coerce(str(bid)).blind == bid.blind
