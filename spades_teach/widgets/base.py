@@ -115,7 +115,9 @@ def trick_cards_html(
 
 class SpadesWidget(widgets.VBox):  # type: ignore[misc]
     """A VBox with an error line (CSS class ``st-error``) and a status line
-    (``st-status``); subclasses lay out their own controls around them.
+    (``st-status``); subclasses lay out their own controls around them. A view
+    nested in another (the hands of a table) passes other ``line_classes``, so
+    that ``.st-error`` and ``.st-status`` name only the outer view's lines.
 
     ``self.widget`` is the widget itself, so every view can be displayed or
     nested the same way.
@@ -123,12 +125,18 @@ class SpadesWidget(widgets.VBox):  # type: ignore[misc]
 
     reraise_unexpected: ClassVar[bool] = False
 
-    def __init__(self, children: Iterable[Any] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        children: Iterable[Any] = (),
+        *,
+        line_classes: tuple[str, str] = ("st-status", "st-error"),
+        **kwargs: Any,
+    ) -> None:
         self._error_text = ""
         self._status_text = ""
         self.last_exception: BaseException | None = None
-        self.error_line = add_classes(widgets.HTML(""), "st-error")
-        self.status_line = add_classes(widgets.HTML(""), "st-status")
+        self.status_line = add_classes(widgets.HTML(""), line_classes[0])
+        self.error_line = add_classes(widgets.HTML(""), line_classes[1])
         super().__init__(children=[style_widget(), *children, self.status_line, self.error_line], **kwargs)
         self.add_class("st-widget")
 

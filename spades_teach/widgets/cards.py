@@ -70,7 +70,7 @@ class HandView(SpadesWidget):
         self.title_html = add_classes(widgets.HTML(escape(title)), "st-seat")
         self.faces = add_classes(widgets.HTML(""), "st-hand")
         self.button_box = add_classes(widgets.VBox([]), "st-hand-buttons")
-        super().__init__([self.title_html, self.faces, self.button_box])
+        super().__init__([self.title_html, self.faces, self.button_box], line_classes=("st-hand-status", "st-hand-error"))
         self.add_class("st-hand-view")
         self.title = title
         if hand is not None:

@@ -124,7 +124,7 @@ class PlayView(SpadesWidget):
         self._result_lines: list[str] = []
 
         self.level_box = add_classes(
-            widgets.Dropdown(options=list(LEVELS), value=level, description="Bots", layout=widgets.Layout(width="12em")),
+            widgets.Dropdown(options=list(LEVELS), value=level, description="Bots", layout=widgets.Layout(width="14em")),
             "st-level",
         )
         self.mode_box = add_classes(

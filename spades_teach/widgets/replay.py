@@ -94,16 +94,17 @@ class ReplayView(SpadesWidget):
         self.title_html = add_classes(widgets.HTML(""), "st-replay-title")
         self.buttons: dict[str, Any] = {}
         controls = []
-        for key, label, tip in (
-            ("start", "⏮", "back to the deal"),
-            ("prev-trick", "⏪", "back one trick"),
-            ("prev", "◀", "back one bid or card"),
-            ("next", "▶", "forward one bid or card"),
-            ("next-trick", "⏩", "forward one trick"),
-            ("end", "⏭", "to the end of the hand"),
+        for key, label, icon, tip in (
+            ("start", "Start", "fast-backward", "back to the deal"),
+            ("prev-trick", "Trick", "backward", "back one trick"),
+            ("prev", "Card", "step-backward", "back one bid or card"),
+            ("next", "Card", "step-forward", "forward one bid or card"),
+            ("next-trick", "Trick", "forward", "forward one trick"),
+            ("end", "End", "fast-forward", "to the end of the hand"),
         ):
             button = add_classes(
-                widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="3.5em")), f"st-replay-{key}"
+                widgets.Button(description=label, icon=icon, tooltip=tip, layout=widgets.Layout(width="6em")),
+                f"st-replay-{key}",
             )
             self.buttons[key] = button
             controls.append(button)
