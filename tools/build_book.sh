@@ -4,7 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=.venv/bin
-(cd book && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+if ! cmp -s book/package-lock.json book/node_modules/.installed-lock.json 2>/dev/null; then
+  rm -rf book/node_modules
+  (cd book && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+  cp book/package-lock.json book/node_modules/.installed-lock.json
+fi
 mkdir -p book/_static
 cp book/node_modules/requirejs/require.js book/_static/require.js
 dist=book/node_modules/@jupyter-widgets/html-manager/dist

@@ -1,0 +1,69 @@
+"""The Jupyter Book builds offline, executes every chapter without error, and serves its own
+widget JavaScript. The build's exit code alone is not trusted: the log and the pages are read too."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from _book import BOOK, build_book
+
+NOTEBOOKS = BOOK.parent / "notebooks"
+
+
+def toc_files() -> list[str]:
+    toc = yaml.safe_load((BOOK / "_toc.yml").read_text())
+    files = [toc["root"]]
+    for chapter in toc.get("chapters", []):
+        files.append(chapter["file"])
+    return files
+
+
+def test_every_chapter_is_in_the_table_of_contents() -> None:
+    chapters = {f"notebooks/{p.stem}" for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")}
+    assert chapters, "no chapters found"
+    assert chapters <= set(toc_files())
+
+
+@pytest.fixture(scope="module")
+def book():  # type: ignore[no-untyped-def]
+    return build_book()
+
+
+def test_build_succeeds(book) -> None:  # type: ignore[no-untyped-def]
+    assert book.returncode == 0, book.log[-3000:]
+    assert "build succeeded" in book.log
+
+
+def test_build_log_has_no_warning_or_error(book) -> None:  # type: ignore[no-untyped-def]
+    problems = [
+        line
+        for line in book.log.splitlines()
+        if re.search(r"\b(WARNING|ERROR|CRITICAL)\b|Traceback|Exception", line)
+        # The kernel's note about its local TCP transport is not about the book.
+        and "Kernel is running over TCP" not in line
+        and "MdParserConfig(" not in line
+        and "NbParserConfig(" not in line
+    ]
+    assert problems == []
+
+
+def test_every_page_is_built_without_error_output(book) -> None:  # type: ignore[no-untyped-def]
+    for name in toc_files():
+        page = book.html / f"{name}.html"
+        assert page.exists(), f"{page} was not built"
+        text = page.read_text()
+        assert "Traceback (most recent call last)" not in text, name
+        assert 'class="output traceback' not in text and "output stderr" not in text, name
+
+
+def test_widget_javascript_is_served_by_the_book(book) -> None:  # type: ignore[no-untyped-def]
+    static = Path(book.html) / "_static"
+    assert (static / "require.js").exists()
+    assert (static / "embed-amd.js").exists()
+    for page in Path(book.html).rglob("*.html"):
+        scripts = re.findall(r'<script[^>]+src="([^"]+)"', page.read_text())
+        remote = [s for s in scripts if s.startswith(("http:", "https:", "//"))]
+        assert remote == [], f"{page.name} loads scripts from the internet: {remote}"
