@@ -40,9 +40,10 @@ from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
 from .bids import Bid
-from .cards import Hand, Seat, Suit
+from .cards import Card, Hand, Seat, Suit
 from .deals import Deal, deal
 from .errors import ParseError, RecordError, SpadesError
+from .records import GameRecord, load, loads
 from .rules import FIRST_LEADS, RENEGE_MODES, Rules
 from .scoring import coerce_side, score_round
 
@@ -359,13 +360,8 @@ def _configure_record(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_record(args: argparse.Namespace) -> int:
-    from . import records
-
     try:
-        if args.file == "-":
-            record = records.loads(sys.stdin.read())
-        else:
-            record = records.load(args.file)
+        record = loads(sys.stdin.read()) if args.file == "-" else load(args.file)
     except RecordError as exc:
         raise RecordError(f"{args.file}: {exc}") from None
     out = _stdout()
@@ -375,7 +371,7 @@ def _run_record(args: argparse.Namespace) -> int:
     return 0
 
 
-def record_summary(record: Any, symbols: bool = True) -> list[str]:
+def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
     """The lines ``spades-teach record`` prints: header, bids, tricks with their
     winners and annotations, then the score (or where the hand stopped)."""
     played = record.round()
@@ -438,8 +434,8 @@ def record_summary(record: Any, symbols: bool = True) -> list[str]:
     return lines
 
 
-def _card_text(card: Any, symbols: bool) -> str:
-    return str(card.pretty) if symbols else str(card)
+def _card_text(card: Card, symbols: bool) -> str:
+    return card.pretty if symbols else str(card)
 
 
 # -- plumbing ---------------------------------------------------------------------------------
