@@ -25,8 +25,10 @@ from .errors import (
     RulesError,
     SpadesError,
 )
+from .match import Match, MatchError, MatchOverError, SheetRow
 from .rules import Rules
 from .scoring import RoundScore, score_round
+from .twoplayer import Draw, DrawError, cut
 
 __version__ = "0.1.0"
 
@@ -35,10 +37,15 @@ __all__ = [
     "BidEvent",
     "Card",
     "Deal",
+    "Draw",
+    "DrawError",
     "Hand",
     "IllegalActionError",
     "IllegalBidError",
     "IllegalPlayError",
+    "Match",
+    "MatchError",
+    "MatchOverError",
     "ParseError",
     "PlayEvent",
     "PositionError",
@@ -49,10 +56,12 @@ __all__ = [
     "Rules",
     "RulesError",
     "Seat",
+    "SheetRow",
     "SpadesError",
     "Suit",
     "Team",
     "Trick",
+    "cut",
     "deal",
     "legal_cards",
     "score_round",
