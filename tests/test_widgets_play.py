@@ -113,6 +113,20 @@ def test_a_full_hand_goes_on_the_score_sheet() -> None:
     assert f"{match.rules.bag_limit} bags cost" in view.bags_html.value
     assert view.undo_button.disabled and view.next_button.disabled
     assert len(view.moves) == len(r.history) == 52 + 4
+    assert all(view.table.hand_views[s].hand == r.deal[s] for s in Seat), "the whole deal is shown at the end"
+    assert view.hand_view.mode == "display"
+
+
+def test_bot_hands_are_hidden_unless_asked() -> None:
+    view = PlayView(seed=8, bots=stub_bots())
+    r = view.round
+    assert r is not None
+    for seat in (Seat.N, Seat.E, Seat.W):
+        assert view.table.hand_views[seat].faces.value == f'<span class="st-hidden">{len(r.hands[seat])} cards</span>'
+    view.open_box.value = True
+    for seat in (Seat.N, Seat.E, Seat.W):
+        assert view.table.hand_views[seat].hand == r.hands[seat]
+        assert r.hands[seat].cards[0].pretty in view.table.hand_views[seat].faces.value
 
 
 def test_undo_takes_back_my_card_and_the_bots_cards_after_it() -> None:

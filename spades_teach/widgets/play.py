@@ -403,21 +403,7 @@ class PlayView(SpadesWidget):
             current = self.bid_choice.value if self.bid_choice.value in values else None
             fallback = "3" if "3" in values else (values[0] if values else None)
             self.bid_choice.value = hinted or current or fallback
-        self.hand_view.show_round(r, ME, hint=self._hint_card)
-        hidden = {s: not self.open_box.value and r.phase != "complete" for s in r.seats if s is not ME}
-        others = {s: h for s, h in r.hands.items() if s is not ME}
-        for seat in Seat:
-            if seat is ME:
-                continue
-            view = self.table.hand_views[seat]
-            hand = others.get(seat)
-            if hand is None:
-                view.show(hand or [])
-                view.faces.value = ""
-            else:
-                view.show(hand)
-                if hidden.get(seat):
-                    view.faces.value = f'<span class="st-hidden">{len(hand)} cards</span>'
+        self._show_hands(r)
         bids = r.bids
         won = r.tricks_won
         for seat in Seat:
@@ -450,6 +436,31 @@ class PlayView(SpadesWidget):
             )
             self.sheet_html.value = match._repr_html_() if match.hands_played else ""
         self.set_status(self._status_text_for(r, match))
+
+    def _show_hands(self, r: Round) -> None:
+        """South's cards as buttons; the bots' hands hidden (only their size) unless
+        "show all hands" is ticked. Once the hand is over, every seat shows the
+        cards it was dealt, so the learner can look back at the whole deal."""
+        if r.is_complete:
+            self.hand_view.title = "Your hand (South), as dealt"
+            for seat in r.seats:
+                self.table.hand_views[seat].show(r.deal[seat])
+            return
+        self.hand_view.title = "Your hand (South)"
+        self.hand_view.show_round(r, ME, hint=self._hint_card)
+        hands = r.hands
+        for seat in Seat:
+            if seat is ME:
+                continue
+            view = self.table.hand_views[seat]
+            hand = hands.get(seat)
+            if hand is None:  # East and West in two-player Spades
+                view.show([])
+                view.faces.value = ""
+                continue
+            view.show(hand)
+            if not self.open_box.value:
+                view.faces.value = f'<span class="st-hidden">{len(hand)} cards</span>'
 
     def _bot_name(self, seat: Seat) -> str:
         bot = self._bots.get(seat)
