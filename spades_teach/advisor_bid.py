@@ -330,7 +330,7 @@ def advise_bid(
         context.append("your partner bid Nil: counting a little higher, since you will take the tricks they must not")
     near_limit = bag_count[mine] >= rules.bag_limit - 3
     if near_limit and not partner_nil:
-        cushion += 0.25
+        cushion += 0.5
         context.append(f"{bag_count[mine]} bags already: bid your full count so extra tricks do not become bags")
     others = [int(b) for s, b in made.items() if s != me]
     if len(others) == rules.players - 1 and rules.players == 4:
@@ -348,8 +348,6 @@ def advise_bid(
         cushion += 0.25
         context.append(f"you are {behind} points behind: take a little more risk")
     bid_value = max(0, _floor(estimate + cushion))
-    if estimate + cushion > 0 and bid_value == 0:
-        bid_value = 1 if estimate >= 0.5 else 0
 
     # Nil: recommended when it fits, unless the partner already bid Nil.
     nil_ok = rules.nil and not partner_nil
@@ -370,11 +368,14 @@ def advise_bid(
     if choose_nil:
         bid = Bid(0, blind=blind)
     else:
-        bid = Bid(max(bid_value, 0 if rules.nil else 1) if bid_value or not rules.nil else 0)
+        bid = Bid(min(13, bid_value))
         if int(bid) == 0:
             # A count below one trick without a Nil-worthy hand: bid the smallest number.
             bid = Bid(1)
-            context.append("the count is under one trick but the hand is not safe for Nil: bid 1")
+            if not rules.nil:
+                context.append("the count is under one trick and Nil is not allowed: bid 1")
+            else:
+                context.append("the count is under one trick but the hand is not safe for Nil: bid 1")
     if rules.min_team_bid and rules.players == 4 and not bid.is_nil and partner_bid is not None and not partner_nil:
         needed = rules.min_team_bid - int(partner_bid)
         if int(bid) < needed:

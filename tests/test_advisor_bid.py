@@ -1,0 +1,205 @@
+"""Bid advice: scenarios from the counting the rule texts teach, and properties."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spades_teach import Bid, Round, Rules, Seat, SpadesError, deal
+from spades_teach.advisor_bid import BidAdvice, advise_bid, assess_nil, count_hand
+from spades_teach.bots import legal_bid
+from spades_teach.position import Position
+
+
+def item(advice: BidAdvice, cards: str) -> float:
+    found = [r for r in advice.reasons if r.cards == cards]
+    assert found, [str(r) for r in advice.reasons]
+    return found[0].value
+
+
+def test_counting_sure_tricks_rounds_down() -> None:
+    a = advise_bid("AKQ3.K52.7.A9842")
+    assert a.bid == 5
+    assert item(a, "A♠") == 1 and item(a, "A♣") == 1 and item(a, "K♥") == 0.75
+    assert "rounded down" in a.summary
+
+
+def test_fifth_and_sixth_spades_count_by_length() -> None:
+    a = advise_bid("AKQJ98.A.K32.Q54")
+    fifth = [r for r in a.reasons if "5th spade" in r.why]
+    sixth = [r for r in a.reasons if "6th spade" in r.why]
+    assert fifth and sixth and fifth[0].cards == "9♠" and sixth[0].cards == "8♠"
+    assert a.bid == 7
+
+
+def test_small_long_spades_still_win_by_length() -> None:
+    a = advise_bid("765432.Q2.KJ5.A8")
+    assert sum(r.value for r in a.reasons if "spade" in r.why and "long" in r.why) == 2
+
+
+def test_bare_king_is_worth_less_than_a_guarded_one() -> None:
+    bare = advise_bid("Q84.K.J9753.8643")
+    guarded = advise_bid("Q84.K3.J975.8643")
+    assert item(bare, "K♥") < item(guarded, "K♥")
+    assert "bare" in next(r.why for r in bare.reasons if r.cards == "K♥")
+
+
+def test_queen_needs_two_guards() -> None:
+    a = advise_bid("852.Q2.KQ7.A9843")
+    assert item(a, "Q♥") == 0
+    assert item(a, "Q♦") == 0.5
+
+
+def test_long_side_suit_ace_is_devalued() -> None:
+    a = advise_bid("2.AKQJ9876.32.54")
+    assert item(a, "A♥") < 1
+    assert "ruffed" in next(r.why for r in a.reasons if r.cards == "A♥")
+
+
+def test_void_with_spare_spades_counts_a_ruff() -> None:
+    a = advise_bid("87654.AK5..Q9432")
+    voids = [r for r in a.reasons if "void" in r.cards]
+    assert voids and voids[0].value == 1
+    assert "ruff" in voids[0].why
+
+
+def test_void_without_spades_counts_nothing() -> None:
+    a = advise_bid(".AK532.KQ54.J943")
+    assert not [r for r in a.reasons if "void" in r.cards]
+
+
+def test_nil_hand_is_recommended() -> None:
+    a = advise_bid("3.J962.T8742.Q84")
+    assert a.bid == 0 and not a.bid.blind
+    assert "nil" in a.summary.lower()
+
+
+def test_nil_never_with_the_ace_of_spades() -> None:
+    n = assess_nil("A3.J962.T874.Q84")
+    assert not n.fits and "A♠" in n.why
+    assert advise_bid("A3.J962.T874.Q84").bid != 0
+
+
+def test_no_nil_when_rules_forbid_it() -> None:
+    a = advise_bid("3.J962.T8742.Q84", rules=Rules(nil=False))
+    assert a.bid >= 1
+
+
+def test_no_nil_after_partners_nil() -> None:
+    a = advise_bid("3.J962.T8742.Q84", seat="S", bids={"N": "nil"})
+    assert a.bid >= 1
+    assert "partner" in a.summary.lower()
+
+
+def test_partner_nil_counts_a_bit_higher() -> None:
+    plain = advise_bid("AKQ3.K52.7.A9842", seat="S")
+    covering = advise_bid("AKQ3.K52.7.A9842", seat="S", bids={"N": 0})
+    assert covering.bid > plain.bid
+    assert any("partner bid Nil" in c for c in covering.context)
+
+
+def test_blind_nil_only_as_a_gamble_when_far_behind() -> None:
+    rules = Rules(blind_nil=True)
+    a = advise_bid("3.J962.T8742.Q84", seat="S", scores={"NS": 100, "EW": 420}, rules=rules)
+    assert a.bid.blind
+    assert "gamble" in a.summary
+
+
+def test_no_blind_nil_when_not_behind() -> None:
+    rules = Rules(blind_nil=True)
+    a = advise_bid("3.J962.T8742.Q84", seat="S", scores={"NS": 300, "EW": 300}, rules=rules)
+    assert not a.bid.blind and a.bid == 0
+
+
+def test_no_blind_nil_when_the_rules_do_not_allow_it() -> None:
+    a = advise_bid("3.J962.T8742.Q84", seat="S", scores={"NS": 0, "EW": 450})
+    assert not a.bid.blind
+
+
+def test_min_team_bid_raises_the_second_bid() -> None:
+    rules = Rules(min_team_bid=4)
+    a = advise_bid("Q84.K3.J975.8643", seat="S", bids={"N": 1}, rules=rules)
+    assert int(a.bid) >= 3
+    assert any("at least 4" in c for c in a.context)
+
+
+def test_near_the_bag_limit_bid_the_full_count() -> None:
+    hand = "AKQ3.K52.7.A9842"  # counts 5.5
+    assert advise_bid(hand).bid == 5
+    a = advise_bid(hand, seat="S", bags={"NS": 8})
+    assert a.bid == 6
+    assert any("bags" in c for c in a.context)
+
+
+def test_high_table_total_stays_low() -> None:
+    a = advise_bid("AKQ3.K52.7.A9842", seat="S", bids={"W": 5, "N": 4, "E": 5})
+    assert a.bid <= 5
+    assert any("scarce" in c for c in a.context)
+
+
+def test_weak_non_nil_hand_bids_one() -> None:
+    a = advise_bid("Q84.QJ3.J97.8643")
+    assert a.bid == 1
+
+
+def test_bad_hand_size_is_an_error() -> None:
+    with pytest.raises(SpadesError, match="13-card"):
+        advise_bid("AKQ...")
+
+
+def test_bad_hand_text_is_an_error() -> None:
+    with pytest.raises(SpadesError):
+        advise_bid("AKQX.K52.7.A9842")
+
+
+def test_two_player_count_is_gentler_on_long_suits() -> None:
+    four = count_hand("2.AKQJ9876.32.54", players=4)
+    two = count_hand("2.AKQJ9876.32.54", players=2)
+    assert sum(r.value for r in two) > sum(r.value for r in four)
+
+
+def test_advice_prints_each_item() -> None:
+    text = str(advise_bid("AKQ3.K52.7.A9842"))
+    assert text.splitlines()[0].startswith("bid 5")
+    assert "A♠: 1" in text
+
+
+# -- properties --------------------------------------------------------------------------------------
+
+rules_strategy = st.sampled_from(
+    [Rules(), Rules(nil=False), Rules(blind_nil=True), Rules(min_team_bid=4), Rules(blind_nil=True, min_team_bid=4)]
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 100_000), rules=rules_strategy, before=st.integers(0, 3), behind=st.integers(-300, 300))
+def test_advised_bid_is_legal_and_adds_up(seed: int, rules: Rules, before: int, behind: int) -> None:
+    scores: dict[str, Any] = {"NS": 200, "EW": 200 + behind}
+    r = Round(deal(seed), dealer="N", rules=rules, scores=scores)
+    for _ in range(before):
+        seat = r.to_act
+        assert seat is not None
+        p = Position.from_round(r)
+        advice = advise_bid(p.hand, seat=seat, bids=p.bids, scores=p.scores, rules=rules)
+        r.bid(seat, legal_bid(p, advice.bid))
+    seat = r.to_act
+    assert seat is not None
+    p = Position.from_round(r)
+    advice = advise_bid(p.hand, seat=seat, bids=p.bids, scores=p.scores, rules=rules)
+    assert sum(x.value for x in advice.reasons) == advice.estimate
+    assert r.can_bid(seat, legal_bid(p, advice.bid)), advice
+    again = advise_bid(p.hand, seat=seat, bids=p.bids, scores=p.scores, rules=rules)
+    assert again == advice
+    assert advice.summary and "\n" not in advice.summary
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 100_000), seat=st.sampled_from(list(Seat)))
+def test_default_advice_is_legal_without_any_fix(seed: int, seat: Seat) -> None:
+    advice = advise_bid(deal(seed)[seat], seat=seat)
+    assert isinstance(advice.bid, Bid)
+    assert 0 <= int(advice.bid) <= 13 and not advice.bid.blind
+    assert advice.estimate >= int(advice.bid) or advice.bid == 0 or advice.context
