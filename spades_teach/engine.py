@@ -395,7 +395,8 @@ class Round:
             raise IllegalBidError(str(exc)) from None
         self._check_seat_plays(s, IllegalBidError)
         if self._phase != "bidding":
-            raise IllegalBidError(f"bidding is closed: all {len(self._seats)} players have bid")
+            after = f"it is {self._to_act.word}'s turn to play" if self._to_act is not None else "the hand is over"
+            raise IllegalBidError(f"bidding is closed: all {len(self._seats)} players have bid and {after}")
         assert self._to_act is not None
         if s is not self._to_act:
             raise IllegalBidError(f"it is {self._to_act.word}'s turn to bid, not {s.word}'s")
