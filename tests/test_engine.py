@@ -306,7 +306,7 @@ def test_blind_nil_when_not_allowed() -> None:
 
 def test_bid_after_bidding_closed() -> None:
     r = clean_round()
-    refused(r, IllegalBidError, lambda: r.bid("E", 3), "bidding is closed")
+    refused(r, IllegalBidError, lambda: r.bid("E", 3), "bidding is closed", "East's turn to play")
 
 
 def test_card_not_in_hand() -> None:
