@@ -182,6 +182,20 @@ def test_buttons_are_reused_and_marked_red_for_hearts_and_diamonds() -> None:
     assert hinted == [next(iter(r.legal_plays()))]
 
 
+def test_rows_mode_puts_each_suit_on_its_own_line() -> None:
+    r = bid_all(Round(deal(13), dealer="N"), [3, 3, 3, 3])
+    seat = r.to_act
+    assert seat is not None
+    view = HandView(rows=True)
+    view.show_round(r, seat)
+    hand = r.hand(seat)
+    lines = [[b.description for b in box.children] for box in view.button_box.children]
+    assert lines == [[c.pretty for c in hand.suit(s)] for s in "SHDC" if hand.has_suit(s)]
+    flat = HandView()
+    flat.show_round(r, seat)
+    assert [b.description for box in flat.button_box.children for b in box.children] == [c.pretty for c in hand]
+
+
 # -- TableView and DealView -------------------------------------------------------------------
 
 

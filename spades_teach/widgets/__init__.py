@@ -25,7 +25,7 @@ Stable CSS classes (hooks for browser tests)
 * every view: ``st-widget``, ``st-error`` (error line), ``st-status`` (status line)
 * cards: ``st-card`` (every card, span or button), ``st-red``, ``st-card-<CODE>``
   (e.g. ``st-card-QH``), ``st-card-legal``, ``st-card-illegal``, ``st-card-hinted``;
-  ``st-hand-view``, ``st-hand``, ``st-hand-buttons``, ``st-hidden`` (a hidden hand's card count);
+  ``st-hand-view``, ``st-hand``, ``st-hand-buttons``, ``st-hand-suit``, ``st-hand-line``, ``st-hidden`` (a hidden hand's card count);
   a hand's own lines are ``st-hand-status`` and ``st-hand-error``, so ``st-status`` and
   ``st-error`` always name the outer view's lines
 * table: ``st-table``, ``st-seat``, ``st-seat-N`` … ``st-seat-W``, ``st-turn``, ``st-trick``

@@ -70,6 +70,10 @@ class HandView(SpadesWidget):
         self.title_html = add_classes(widgets.HTML(escape(title)), "st-seat")
         self.faces = add_classes(widgets.HTML(""), "st-hand")
         self.button_box = add_classes(widgets.VBox([]), "st-hand-buttons")
+        self._suit_boxes = [add_classes(widgets.HBox([]), "st-hand-suit") for _ in range(4)]
+        self._flat_box = add_classes(
+            widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap")), "st-hand-suit", "st-hand-line"
+        )
         super().__init__([self.title_html, self.faces, self.button_box], line_classes=("st-hand-status", "st-hand-error"))
         self.add_class("st-hand-view")
         self.title = title
@@ -230,15 +234,14 @@ class HandView(SpadesWidget):
                     button.add_class("st-card-hinted")
                 line.append(button)
             rows.append(line)
-        for old in self.button_box.children:
-            old.close()
+        # The rows are made once and reused: only their children change.
         if self.rows:
-            self.button_box.children = [add_classes(widgets.HBox(line), "st-hand-suit") for line in rows]
+            for box, line in zip(self._suit_boxes, rows):
+                box.children = line
+            self.button_box.children = self._suit_boxes[: len(rows)]
         else:
-            flat = [b for line in rows for b in line]
-            self.button_box.children = [
-                add_classes(widgets.HBox(flat, layout=widgets.Layout(flex_flow="row wrap")), "st-hand-suit")
-            ]
+            self._flat_box.children = [b for line in rows for b in line]
+            self.button_box.children = [self._flat_box]
 
     def _clicked(self, card: Card) -> None:
         # A disabled button cannot be clicked in the browser; from Python,
