@@ -15,7 +15,10 @@
  *     of the process, which is safe because the key is the whole position;
  *   - equivalent-card reduction (a run of cards of one suit in one hand,
  *     counting cards of completed tricks as gaps, is searched once);
- *   - move ordering, and sure-trick bounds from the top spades.
+ *   - move ordering (sure winners, cheap wins, low cards when partner holds
+ *     the trick, the lead that decided the last search of a position first),
+ *     a first guess from a greedy play-out, and sure-trick bounds (top spades,
+ *     the leader's cashable top cards).
  *
  * Objective 0 counts North-South's tricks (North-South maximise). Objective
  * 1 + seat counts that Nil bidder's tricks (the defenders maximise).
@@ -45,15 +48,19 @@ typedef struct {
     int8_t lb, ub;
     uint8_t depth;
     uint8_t used;
+    uint8_t best; /* the lead that decided the last search here: suit * 16 + relative rank, 0xFF none */
 } Entry;
 
 #define TT_WAYS 4
+#ifndef TT_LOG
+#define TT_LOG 18
+#endif
 static Entry *tt = NULL;
 static size_t tt_buckets = 0; /* a power of two */
 
 static int tt_init(void) {
     if (tt != NULL) return 1;
-    size_t buckets = (size_t)1 << 18; /* 2^18 buckets x 4 ways x 24 bytes = 24 MiB */
+    size_t buckets = (size_t)1 << TT_LOG; /* 2^18 buckets x 4 ways x 24 bytes = 24 MiB */
     tt = (Entry *)calloc(buckets * TT_WAYS, sizeof(Entry));
     if (tt == NULL) return 0;
     tt_buckets = buckets;
@@ -75,7 +82,7 @@ static inline Entry *tt_find(u64 k1, u64 k2) {
     return NULL;
 }
 
-static void tt_store(u64 k1, u64 k2, int lb, int ub, int depth) {
+static void tt_store(u64 k1, u64 k2, int lb, int ub, int depth, int best) {
     Entry *b = tt + tt_hash(k1, k2) * TT_WAYS;
     Entry *slot = NULL;
     for (int i = 0; i < TT_WAYS; i++) {
@@ -103,6 +110,7 @@ static void tt_store(u64 k1, u64 k2, int lb, int ub, int depth) {
     slot->ub = (int8_t)ub;
     slot->depth = (uint8_t)depth;
     slot->used = 1;
+    slot->best = (uint8_t)best;
 }
 
 /* ---- search state ---------------------------------------------------------------- */
@@ -178,6 +186,42 @@ static int top_spade_run(const State *s, int *team) {
     return k;
 }
 
+/* Quick tricks for the side on lead: tricks the leader can cash at once from
+ * the top. A top spade always wins. A top card of another suit wins round i of
+ * that suit if each opponent still follows (holds at least i cards of it) or
+ * holds no spade to ruff with. The leader cashes its top spades (opponents
+ * with spades must follow, so their side suits are unchanged), then the best
+ * side suit; when neither opponent holds a spade, every side suit's top run. */
+static int quick_tricks(const State *s) {
+    int L = s->leader, lho = (L + 1) & 3, rho = (L + 3) & 3;
+    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    int lho_ruffs = (s->hand[lho] & SPADES) != 0, rho_ruffs = (s->hand[rho] & SPADES) != 0;
+    int spades_ok = s->broken || s->bridge || !(s->hand[L] & ~SPADES);
+    int spade_run = 0, best = 0, sum = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 mine = s->hand[L] & SUIT[su];
+        if (!mine) continue;
+        u64 m = all & SUIT[su];
+        int k = 0;
+        while (m && ((mine >> lowbit(m)) & 1)) {
+            k++;
+            m &= m - 1;
+        }
+        if (su == 0) {
+            if (spades_ok) spade_run = k;
+            continue;
+        }
+        int cap = 13;
+        int nl = popc(s->hand[lho] & SUIT[su]), nr = popc(s->hand[rho] & SUIT[su]);
+        if (lho_ruffs && nl < cap) cap = nl;
+        if (rho_ruffs && nr < cap) cap = nr;
+        if (k > cap) k = cap;
+        if (k > best) best = k;
+        sum += k;
+    }
+    return spade_run + ((lho_ruffs || rho_ruffs) ? best : sum);
+}
+
 /* ---- move generation and ordering -------------------------------------------------- */
 
 static u64 legal_mask(const State *s, int seat) {
@@ -191,38 +235,62 @@ static u64 legal_mask(const State *s, int seat) {
     return other ? other : hand;
 }
 
+/* Can seat q, still to play to this trick (led suit `led`), beat card c? */
+static inline int can_beat(const State *s, int q, int c, int led) {
+    u64 follow = s->hand[q] & SUIT[led];
+    if (follow) return c / 13 == led && lowbit(follow) < c;
+    u64 trumps = s->hand[q] & SPADES;
+    if (!trumps) return 0;
+    return c >= 13 || lowbit(trumps) < c;
+}
+
+/* Would card c, played now by the seat to play, win the trick whatever the
+ * seats still to play do? */
+static int sure_winner(const State *s, int seat, int c, int led) {
+    for (int q = (seat + 1) & 3; q != s->leader; q = (q + 1) & 3)
+        if (can_beat(s, q, c, led)) return 0;
+    return 1;
+}
+
 static int order_score_tricks(const State *s, int seat, int c, u64 alive) {
     int su = c / 13;
     int r = c % 13; /* 0 = ace: a larger r is a lower card */
+    int partner = seat ^ 2;
     if (s->ntrick == 0) {
         u64 suit_alive = alive & SUIT[su];
         int top = lowbit(suit_alive);
-        int partner = seat ^ 2, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
+        int lho = (seat + 1) & 3, rho = (seat + 3) & 3;
         int ruff = 0;
         if (su != 0) {
             if (!(s->hand[lho] & SUIT[su]) && (s->hand[lho] & SPADES)) ruff = 1;
             if (!(s->hand[rho] & SUIT[su]) && (s->hand[rho] & SPADES)) ruff = 1;
         }
-        if (c == top) return ruff ? 30 : 100;
-        if ((s->hand[partner] >> top) & 1) {
-            int pruff = su != 0 && ruff;
-            return pruff ? 25 + r : 70 + r;
-        }
+        if (sure_winner(s, seat, c, su)) return 100 - r;
+        if (su != 0 && !(s->hand[partner] & SUIT[su]) && (s->hand[partner] & SPADES) && !ruff)
+            return 75 + r; /* partner ruffs */
+        if ((s->hand[partner] >> top) & 1) return ruff ? 25 + r : 70 + r;
         if (su == 0) return 10 + r;
         return 40 + r - (ruff ? 20 : 0);
     }
     int led = s->trick[0] / 13;
     int w = s->trick[s->win_pos];
     int wseat = (s->leader + s->win_pos) & 3;
-    int partner_winning = ((wseat ^ seat) & 1) == 0;
+    int partner_winning = wseat == partner;
     int win = beats(c, w);
+    if (partner_winning && sure_winner(s, seat, w, led)) {
+        /* partner has the trick: give the lowest card, never overtake */
+        if (win) return r;
+        if (su == led) return 60 + r;
+        if (su == 0) return 10 + r;
+        return 50 + r - popc(s->hand[seat] & SUIT[su]);
+    }
+    if (win && sure_winner(s, seat, c, led)) return 90 + r; /* the cheapest sure winner */
     if (su == led) {
-        if (win && !partner_winning) return 80 + r;
-        if (win) return 15 + r;
+        if (win) return (partner_winning ? 30 : 65) + r;
         return 50 + r;
     }
     if (su == 0) { /* ruffing */
-        if (win && !partner_winning) return 75 + r;
+        if (win) return (partner_winning ? 20 : 60) + r;
         return 5 + r;
     }
     /* discarding: low cards first, and from short suits a little before long */
@@ -246,7 +314,7 @@ static int order_score_nil(const State *s, int seat, int c) {
 
 /* The legal cards of the seat to play, one per run of equivalent cards,
  * best-looking first. Returns the count. */
-static int gen_moves(const State *s, int seat, int *moves) {
+static int gen_moves(const State *s, int seat, int *moves, int hint) {
     u64 hand = s->hand[seat];
     u64 legal = legal_mask(s, seat);
     u64 alive = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
@@ -260,6 +328,7 @@ static int gen_moves(const State *s, int seat, int *moves) {
         u64 higher = alive & ((1ULL << c) - 1) & SUIT[c / 13];
         if (higher && ((hand >> highbit(higher)) & 1)) continue; /* same run as the card above */
         int sc = s->nil_seat < 0 ? order_score_tricks(s, seat, c, alive) : order_score_nil(s, seat, c);
+        if (c == hint) sc += 1 << 30;
         int j = n++;
         while (j > 0 && scores[j - 1] < sc) {
             scores[j] = scores[j - 1];
@@ -316,23 +385,23 @@ static inline void unplay(State *s, int seat, int c, const Undo *u) {
     memcpy(s->trick, u->trick, sizeof(s->trick));
 }
 
-static int search_moves(State *s, int target) {
+static int search_moves(State *s, int target, int hint, int *decided) {
     int seat = (s->leader + s->ntrick) & 3;
     int maximising = (seat & 1) == s->max_team;
     int moves[13];
-    int n = gen_moves(s, seat, moves);
+    int n = gen_moves(s, seat, moves, hint);
     for (int i = 0; i < n; i++) {
         Undo u;
         int winner = play(s, seat, moves[i], &u);
         int gained = winner >= 0 ? (s->counted >> winner) & 1 : 0;
         int r = ab(s, target - gained);
-#ifdef DEBUG
-        fprintf(stderr, "%*sseat %d card %d target %d gained %d -> %d (ntrick now %d)\n", 2*(52-popc(s->hand[0]|s->hand[1]|s->hand[2]|s->hand[3])), "", seat, moves[i], target, gained, r, s->ntrick);
-#endif
         unplay(s, seat, moves[i], &u);
-        if (maximising && r) return 1;
-        if (!maximising && !r) return 0;
+        if (maximising == r) {
+            *decided = moves[i];
+            return r;
+        }
     }
+    *decided = -1;
     return maximising ? 0 : 1;
 }
 
@@ -350,26 +419,42 @@ static int last_trick_value(const State *s) {
     return (s->counted >> ((s->leader + bpos) & 3)) & 1;
 }
 
+/* A card as suit * 16 + its rank among the cards of its suit still in play
+ * (0 = the highest), and back: the form stored in the transposition table. */
+static int card_to_relative(const State *s, int c) {
+    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    int su = c / 13;
+    return su * 16 + popc(all & SUIT[su] & ((1ULL << c) - 1));
+}
+
+static int relative_to_card(const State *s, int code) {
+    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    u64 m = all & SUIT[code >> 4];
+    for (int k = code & 15; k > 0 && m; k--) m &= m - 1;
+    return m ? lowbit(m) : -1;
+}
+
 /* Can the maximising side make at least `target` counted tricks from here? */
 static int ab(State *s, int target) {
     s->nodes++;
     if (target <= 0) return 1;
     int left = tricks_left(s);
     if (target > left) return 0;
-    if (s->ntrick) return search_moves(s, target);
+    int decided;
+    if (s->ntrick) return search_moves(s, target, -1, &decided);
     if (left == 1) return last_trick_value(s) >= target;
 
     u64 k1, k2;
     make_key(s, &k1, &k2);
-    int lb = 0, ub = left;
+    int lb = 0, ub = left, hint = -1;
     Entry *e = tt_find(k1, k2);
     if (e != NULL) {
         lb = e->lb;
         ub = e->ub;
+        if (e->best != 0xFF) hint = relative_to_card(s, e->best);
         if (lb >= target) return 1;
         if (ub < target) return 0;
     }
-#ifndef NOQUICK
     if (s->nil_seat < 0) {
         int team;
         int k = top_spade_run(s, &team);
@@ -379,24 +464,46 @@ static int ab(State *s, int target) {
             } else if (left - k < ub) {
                 ub = left - k;
             }
-            if (lb >= target || ub < target) {
-                tt_store(k1, k2, lb, ub, left);
-                return lb >= target;
-            }
+        }
+        int q = quick_tricks(s);
+        if ((s->leader & 1) == s->max_team) {
+            if (q > lb) lb = q;
+        } else if (left - q < ub) {
+            ub = left - q;
+        }
+        if (lb >= target || ub < target) {
+            tt_store(k1, k2, lb, ub, left, e != NULL ? e->best : 0xFF);
+            return lb >= target;
         }
     }
-#endif
-    int r = search_moves(s, target);
+    int r = search_moves(s, target, hint, &decided);
     if (r) {
         if (target > lb) lb = target;
     } else if (target - 1 < ub) {
         ub = target - 1;
     }
-    tt_store(k1, k2, lb, ub, left);
+    tt_store(k1, k2, lb, ub, left, decided >= 0 ? card_to_relative(s, decided) : 0xFF);
     return r;
 }
 
-/* The exact value of the position, by zero-window bisection. */
+/* A first guess of the value: play the position out, every seat playing the
+ * card its move ordering likes best, and count the tricks. */
+static int greedy_playout(State *s) {
+    State t = *s;
+    int got = 0;
+    while (tricks_left(&t) > 0) {
+        int seat = (t.leader + t.ntrick) & 3;
+        int moves[13];
+        Undo u;
+        gen_moves(&t, seat, moves, -1);
+        int winner = play(&t, seat, moves[0], &u);
+        if (winner >= 0) got += (t.counted >> winner) & 1;
+    }
+    return got;
+}
+
+/* The exact value of the position: zero-window searches stepping from a
+ * first guess (MTD-f style), narrowed by any bounds already in the table. */
 static int exact_value(State *s) {
     int lo = 0, hi = tricks_left(s);
     if (s->ntrick == 0 && hi > 1) {
@@ -408,17 +515,28 @@ static int exact_value(State *s) {
             hi = e->ub;
         }
     }
+    int guess = greedy_playout(s);
+    if (guess < lo) guess = lo;
+    if (guess > hi) guess = hi;
+    /* test "at least guess" first (or "at least guess + 1" if guess is already proven) */
+    int t = guess > lo ? guess : guess + 1;
     while (lo < hi) {
-        int t = (lo + hi + 1) / 2;
-        if (ab(s, t))
+        if (t <= lo) t = lo + 1;
+        if (t > hi) t = hi;
+        if (ab(s, t)) {
             lo = t;
-        else
+            t = t + 1;
+        } else {
             hi = t - 1;
+            t = t - 1;
+        }
     }
     return lo;
 }
 
 /* ---- Python interface ---------------------------------------------------------------- */
+
+static long last_nodes = 0;
 
 static int parse_position(PyObject *hands, int leader, PyObject *trick, int broken, int flags, int objective,
                           State *s) {
@@ -494,7 +612,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     if (!parse_position(hands, leader, trick, broken, flags, objective, &s)) return NULL;
     if (!tt_init()) return PyErr_NoMemory();
     if (tricks_left(&s) == 0) return PyLong_FromLong(0);
-    return PyLong_FromLong(exact_value(&s));
+    int v = exact_value(&s);
+    last_nodes = s.nodes;
+    return PyLong_FromLong(v);
+}
+
+static PyObject *py_nodes(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    return PyLong_FromLong(last_nodes);
 }
 
 static PyObject *py_clear(PyObject *self, PyObject *args) {
@@ -510,6 +636,7 @@ static PyMethodDef methods[] = {
      "The exact value of a position: hands is a tuple of four card masks (N, E, S, W),\n"
      "trick the card indices of the trick in progress, objective 0 for North-South's\n"
      "tricks or 1 + seat for the tricks a Nil bidder can be forced to take."},
+    {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited by the last solve()."},
     {"clear", py_clear, METH_NOARGS, "clear() -> None: empty the transposition table."},
     {NULL, NULL, 0, NULL}};
 
