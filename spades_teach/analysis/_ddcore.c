@@ -192,8 +192,8 @@ static int top_spade_run(const State *s, int *team) {
  * holds no spade to ruff with. The leader cashes its top spades (opponents
  * with spades must follow, so their side suits are unchanged), then the best
  * side suit; when neither opponent holds a spade, every side suit's top run. */
-static int quick_tricks(const State *s) {
-    int L = s->leader, lho = (L + 1) & 3, rho = (L + 3) & 3;
+static int cash_count(const State *s, int L) {
+    int lho = (L + 1) & 3, rho = (L + 3) & 3;
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int lho_ruffs = (s->hand[lho] & SPADES) != 0, rho_ruffs = (s->hand[rho] & SPADES) != 0;
     int spades_ok = s->broken || s->bridge || !(s->hand[L] & ~SPADES);
@@ -220,6 +220,29 @@ static int quick_tricks(const State *s) {
         sum += k;
     }
     return spade_run + ((lho_ruffs || rho_ruffs) ? best : sum);
+}
+
+/* The leader's own cashable tricks, or, when the leader can reach partner's
+ * top card of a suit (a card of that suit to lead, and no opponent can ruff
+ * the first round), partner's cashable tricks. */
+static int quick_tricks(const State *s) {
+    int L = s->leader, P = L ^ 2, lho = (L + 1) & 3, rho = (L + 3) & 3;
+    int q = cash_count(s, L);
+    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    int spades_ok = s->broken || s->bridge || !(s->hand[L] & ~SPADES);
+    for (int su = 0; su < 4; su++) {
+        u64 suit_all = all & SUIT[su];
+        if (!(s->hand[L] & SUIT[su]) || !((s->hand[P] >> lowbit(suit_all)) & 1)) continue;
+        if (su == 0) {
+            if (!spades_ok) continue;
+        } else {
+            if (!(s->hand[lho] & SUIT[su]) && (s->hand[lho] & SPADES)) continue;
+            if (!(s->hand[rho] & SUIT[su]) && (s->hand[rho] & SPADES)) continue;
+        }
+        int qp = cash_count(s, P);
+        return qp > q ? qp : q;
+    }
+    return q;
 }
 
 /* ---- move generation and ordering -------------------------------------------------- */
