@@ -32,9 +32,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from spades_teach import Round, Rules, Seat, Team, deal  # noqa: E402
-from spades_teach.bots import EasyBot, HardBot, MediumBot  # noqa: E402
-from spades_teach.position import Position  # noqa: E402
+from spades_teach import Round, Rules, Seat, Team, deal
+from spades_teach.bots import EasyBot, HardBot, MediumBot
+from spades_teach.position import Position
 
 RULES = Rules()
 

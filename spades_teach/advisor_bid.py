@@ -9,7 +9,7 @@ costs far more than a bag. Every hand is also checked for Nil.
 
 >>> advice = advise_bid("AKQ3.K52.7.A9842")
 >>> advice.bid, advice.estimate
-(Bid(5), 5.5)
+(Bid(5), 5.25)
 >>> sum(item.value for item in advice.reasons) == advice.estimate
 True
 >>> advise_bid("3.J962.T8742.Q84").bid
@@ -49,7 +49,7 @@ class BidReason:
 
 @dataclass(frozen=True)
 class NilAssessment:
-    """Whether the hand suits a Nil: ``risk`` (0 is ideal; above 2 is too risky),
+    """Whether the hand suits a Nil: ``risk`` (0 is ideal; above 1 is too risky),
     ``fits`` and the ``dangers`` found."""
 
     fits: bool
@@ -114,11 +114,20 @@ def _spade_items(spades: tuple[Card, ...]) -> tuple[list[BidReason], int]:
     if Rank.JACK in ranks and n >= 4 and (ranks & {Rank.ACE, Rank.KING, Rank.QUEEN}):
         items.append(BidReason("J♠", 0.5, f"the jack of spades with {n - 1} other spades and an honour: half a trick"))
         used += 1
+    # The 4th spade: after three rounds of spades it is often the last one out.
+    if n >= 4 and used < n:
+        counted_now = _counted_ranks(items)
+        rest4 = [c for c in spades if c.rank not in counted_now]
+        fourth = rest4[0] if n == 4 else rest4[-(n - 4) - 1] if len(rest4) > n - 4 else None
+        if fourth is not None:
+            items.append(BidReason(fourth.pretty, 0.5, "your 4th spade: often the last spade left after three rounds"))
+            used += 1
     # Length: the 5th, 6th ... spades win late in the hand once the others are drawn.
     length = max(0, n - 4)
     counted = {c for c in spades if c.rank in _counted_ranks(items)}
     rest = [c for c in spades if c not in counted]
-    for i, card in enumerate(rest[len(rest) - min(length, len(rest)) :]):
+    length = min(length, len(rest))
+    for i, card in enumerate(rest[len(rest) - length :] if length else []):
         items.append(
             BidReason(card.pretty, 1.0, f"your {_ordinal(5 + i)} spade: long spades win tricks once the others are gone")
         )
@@ -258,7 +267,7 @@ def assess_nil(hand: HandLike) -> NilAssessment:
         if n >= 6:
             risk += 0.5
             dangers.append(f"{n} {suit.word}: the last of them may be left high")
-    fits = risk <= 2.0
+    fits = risk <= 1.0
     return NilAssessment(fits, risk, tuple(dangers))
 
 
@@ -336,7 +345,7 @@ def advise_bid(
     if len(others) == rules.players - 1 and rules.players == 4:
         total = sum(others) + _floor(estimate)
         if total <= 9:
-            cushion += 0.25
+            cushion += 0.5
             context.append(f"the table has bid only {sum(others)}: tricks will be left over, so bid your full count")
         elif total >= 13:
             cushion -= 0.25
@@ -351,7 +360,7 @@ def advise_bid(
 
     # Nil: recommended when it fits, unless the partner already bid Nil.
     nil_ok = rules.nil and not partner_nil
-    nil_limit = 2.0 + (1.0 if behind >= 150 else 0.0) - (0.5 if behind < -150 else 0.0)
+    nil_limit = 1.0 + (1.0 if behind >= 150 else 0.0) - (0.5 if behind < -150 else 0.0)
     choose_nil = nil_ok and nil.risk <= nil_limit and estimate < 2.5
     blind = False
     if (

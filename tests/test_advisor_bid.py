@@ -95,8 +95,8 @@ def test_no_nil_after_partners_nil() -> None:
 
 
 def test_partner_nil_counts_a_bit_higher() -> None:
-    plain = advise_bid("AKQ3.K52.7.A9842", seat="S")
-    covering = advise_bid("AKQ3.K52.7.A9842", seat="S", bids={"N": 0})
+    plain = advise_bid("AKQ.K52.87.A9842", seat="S")
+    covering = advise_bid("AKQ.K52.87.A9842", seat="S", bids={"N": 0})
     assert covering.bid > plain.bid
     assert any("partner bid Nil" in c for c in covering.context)
 
@@ -127,10 +127,10 @@ def test_min_team_bid_raises_the_second_bid() -> None:
 
 
 def test_near_the_bag_limit_bid_the_full_count() -> None:
-    hand = "AKQ3.K52.7.A9842"  # counts 5.5
-    assert advise_bid(hand).bid == 5
+    hand = "AKQ.K52.87.A9842"  # counts 4.75
+    assert advise_bid(hand).bid == 4
     a = advise_bid(hand, seat="S", bags={"NS": 8})
-    assert a.bid == 6
+    assert a.bid == 5
     assert any("bags" in c for c in a.context)
 
 
