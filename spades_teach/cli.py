@@ -345,8 +345,11 @@ def table_text(the_deal: Deal, symbols: bool = True) -> str:
     middle = max(west_width + 4, 14)
     gap = max(len(line) for line in (blocks[Seat.N] + blocks[Seat.S])) + 4
     rows = [" " * middle + line for line in blocks[Seat.N]]
-    for left, right in zip(west, east):
-        rows.append((left.ljust(middle + gap) + right).rstrip())
+    if Seat.W in blocks or Seat.E in blocks:  # a two-player deal has no side hands
+        for left, right in zip(west, east):
+            rows.append((left.ljust(middle + gap) + right).rstrip())
+    else:
+        rows.append("")
     rows.extend(" " * middle + line for line in blocks[Seat.S])
     return "\n".join(rows)
 

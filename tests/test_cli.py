@@ -349,6 +349,24 @@ def test_record_of_an_unfinished_hand(capsys: pytest.CaptureFixture[str], tmp_pa
     assert "♠" not in out
 
 
+def test_record_of_a_two_player_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    two = deal(8)
+    r = Round(Deal({"N": two["N"], "S": two["S"]}, dealer="N"), dealer="N", rules=Rules(players=2))
+    r.bid("S", 5)
+    r.bid("N", 4)
+    rng = random.Random(3)
+    while not r.is_complete:
+        assert r.to_act is not None
+        r.play(r.to_act, rng.choice(sorted(r.legal_plays())))
+    path = tmp_path / "two.json"
+    dump(r, path)
+    status, out, _ = run(capsys, "record", str(path))
+    assert status == 0
+    assert "West" not in out and "East" not in out
+    assert f"Tricks won: N {r.tricks_won['N']}, S {r.tricks_won['S']}" in out
+    assert all(line in out for line in r.score().lines)
+
+
 def test_record_errors_name_the_file_and_the_field(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     r = _played_round(5)
     data = json.loads(dumps(r))
