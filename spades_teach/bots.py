@@ -147,8 +147,6 @@ def advise_draw(
         low = c.rank <= Rank.SIX and not c.is_spade
         if low:
             return DrawAdvice(True, f"your hand is heading for Nil: keep the low {c.pretty}, a card to play under")
-        if gain > 0.5:
-            return DrawAdvice(True, f"the {c.pretty} is worth {gain:g} tricks: too good to throw away")
         return DrawAdvice(False, f"your hand is heading for Nil: the {c.pretty} could win a trick, so discard it")
     if gain > average or gain >= 1.0:
         return DrawAdvice(True, f"keep the {c.pretty}: it adds {gain:g} tricks, more than an average card ({average:.2f})")
