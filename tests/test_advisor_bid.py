@@ -203,3 +203,11 @@ def test_default_advice_is_legal_without_any_fix(seed: int, seat: Seat) -> None:
     assert isinstance(advice.bid, Bid)
     assert 0 <= int(advice.bid) <= 13 and not advice.bid.blind
     assert advice.estimate >= int(advice.bid) or advice.bid == 0 or advice.context
+
+
+def test_two_player_bid_reads_individual_scores() -> None:
+    rules = Rules(players=2)
+    a = advise_bid("AKQ3.K52.7.A9842", seat="N", bids={"S": 4}, scores={"N": 100, "S": 300}, rules=rules)
+    assert a.bid == 5
+    assert any("200 points behind" in c for c in a.context)
+    assert advise_bid("3.J962.T8742.Q84", seat="N", rules=rules).bid == 0
