@@ -390,6 +390,8 @@ def _lead_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
     if non_spade:
         suit = _long_safe_suit(v, non_spade)
         card = _low(non_spade & SUIT_MASKS[suit])
+        if card.rank >= Rank.JACK:
+            return card, f"lead the {card.pretty}, your lowest {suit.word[:-1]}, and keep the rest for later ({why})"
         return card, f"lead low from your long {suit.word}: keep your high cards to win later ({why})"
     card = _high(legal) if not v.unseen & _above(_high(legal)) else _low(legal)
     return card, f"only spades left: lead the {card.pretty}"
@@ -465,8 +467,10 @@ def _follow_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
     if bottom is not card and bottom.mask & beaters:
         return bottom, f"third hand high, but only as high as needed: the {bottom.pretty} does the same work as the {card.pretty}"
     higher = v.unseen & _above(card)
-    if higher:
+    if _count(higher) == 1:
         return card, f"third hand high: the {card.pretty} forces out the {_high(higher).pretty}"
+    if higher:
+        return card, f"third hand high: the {card.pretty} makes the last player spend a higher {led.word[:-1]}"
     return card, f"play high: the {card.pretty} is your best chance to win this trick"
 
 
