@@ -425,7 +425,7 @@ def _check_sizes(masks: list[int], leader: Seat, cards: list[Card]) -> None:
     played = {Seat((leader + i) & 3) for i in range(len(cards))}
     sizes = {seat: bin(masks[seat]).count("1") for seat in Seat}
     waiting = [seat for seat in Seat if seat not in played]
-    size = sizes[waiting[0]]
+    size = max(sizes[seat] for seat in waiting)
     described = ", ".join(f"{s.name} {sizes[s]}" for s in Seat)
     if not 1 <= size <= 13:
         raise PositionError(
