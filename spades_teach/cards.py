@@ -337,11 +337,15 @@ def _mask_tuple(mask: int) -> tuple[Card, ...]:
     s1 = (mask >> 13) & 0x1FFF
     s2 = (mask >> 26) & 0x1FFF
     s3 = mask >> 39
+    t0 = c0.get(s0)
+    t1 = c1.get(s1)
+    t2 = c2.get(s2)
+    t3 = c3.get(s3)
     found = (
-        (c0.get(s0) or _suit_cards(0, s0))
-        + (c1.get(s1) or _suit_cards(1, s1))
-        + (c2.get(s2) or _suit_cards(2, s2))
-        + (c3.get(s3) or _suit_cards(3, s3))
+        (t0 if t0 is not None else _suit_cards(0, s0))
+        + (t1 if t1 is not None else _suit_cards(1, s1))
+        + (t2 if t2 is not None else _suit_cards(2, s2))
+        + (t3 if t3 is not None else _suit_cards(3, s3))
     )
     if len(_MASK_CACHE) >= _MASK_CACHE_LIMIT:
         _MASK_CACHE.clear()
@@ -521,7 +525,8 @@ class Hand:
         return (Hand.from_mask, (self._mask,))
 
     def __iter__(self) -> Iterator[Card]:
-        return iter(_mask_tuple(self._mask))
+        found = _MASK_CACHE.get(self._mask)
+        return iter(found if found is not None else _mask_tuple(self._mask))
 
     def __len__(self) -> int:
         return self._mask.bit_count()

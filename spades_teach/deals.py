@@ -39,6 +39,8 @@ from .errors import ParseError
 __all__ = ["Deal", "deal", "shuffled_deck", "DealLike"]
 
 _SEAT_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
+_new_deal = object.__new__
+_BITS = tuple(1 << i for i in range(52))
 
 
 def _seed_text(seed: int | str) -> bytes:
@@ -48,41 +50,37 @@ def _seed_text(seed: int | str) -> bytes:
     return f"{kind}:{seed}".encode()
 
 
-class _ByteStream:
-    """SHA-256 counter-mode bytes: the documented, version-proof source of randomness."""
+def _shuffled_indices(seed: int | str, purpose: bytes = b"deal") -> list[int]:
+    """Card indices 0-51 shuffled reproducibly from ``seed`` (see the module docs).
 
-    def __init__(self, seed: int | str, purpose: bytes = b"deal") -> None:
-        self._prefix = b"spades_teach/" + purpose + b"/v1|" + _seed_text(seed) + b"|"
-        self._counter = 0
-        self._buffer = b""
-        self._pos = 0
-
-    def byte(self) -> int:
-        if self._pos >= len(self._buffer):
-            self._buffer = hashlib.sha256(self._prefix + self._counter.to_bytes(8, "big")).digest()
-            self._counter += 1
-            self._pos = 0
-        value = self._buffer[self._pos]
-        self._pos += 1
-        return value
-
-    def below(self, n: int) -> int:
-        """A uniform integer in ``0..n-1`` (``1 <= n <= 256``)."""
+    The byte stream and the Fisher-Yates shuffle are one local loop, for speed;
+    ``tests/test_deals.py`` checks the result against an independent implementation."""
+    prefix = b"spades_teach/" + purpose + b"/v1|" + _seed_text(seed) + b"|"
+    sha256 = hashlib.sha256
+    # About 57 bytes are used on average; start with three blocks and add more when needed.
+    buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(3))
+    blocks = 3
+    deck = list(range(52))
+    pos = 0
+    for i in range(51, 0, -1):
+        n = i + 1
         limit = 256 - 256 % n
         while True:
-            b = self.byte()
+            if pos == len(buffer):
+                buffer += sha256(prefix + blocks.to_bytes(8, "big")).digest()
+                blocks += 1
+            b = buffer[pos]
+            pos += 1
             if b < limit:
-                return b % n
+                break
+        j = b % n
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 def shuffled_deck(seed: int | str, purpose: bytes = b"deal") -> list[Card]:
     """The 52 cards shuffled reproducibly from ``seed`` (see the module docs)."""
-    deck = [Card.from_index(i) for i in range(52)]
-    stream = _ByteStream(seed, purpose)
-    for i in range(51, 0, -1):
-        j = stream.below(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    return [Card.from_index(i) for i in _shuffled_indices(seed, purpose)]
 
 
 DealLike = Union["Deal", str]
@@ -134,6 +132,14 @@ class Deal(Mapping[Seat, Hand]):
             seen |= hand.mask
         self._hands = SeatMap(sorted(parsed.items()))
         self.dealer = Seat.coerce(dealer)
+
+    @classmethod
+    def _trusted(cls, masks: list[int], dealer: Seat) -> Deal:
+        """A four-hand deal from masks already known to be a valid deal (no checks)."""
+        made = _new_deal(cls)
+        made._hands = SeatMap((seat, Hand.from_mask(masks[seat])) for seat in _SEAT_ORDER)
+        made.dealer = dealer
+        return made
 
     # -- Mapping protocol ------------------------------------------------------------
     def __getitem__(self, seat: SeatLike) -> Hand:
@@ -351,10 +357,9 @@ def deal(seed: int | str | None = None, *, dealer: SeatLike = Seat.N) -> Deal:
     if seed is None:
         seed = secrets.randbits(64)
     dealer_seat = Seat.coerce(dealer)
-    deck = shuffled_deck(seed)
+    order = _shuffled_indices(seed)
+    # Card k of the shuffled deck goes to the seat k places after the dealer's left.
     masks = [0, 0, 0, 0]
-    seat = dealer_seat.next
-    for card in deck:
-        masks[seat] |= card.mask
-        seat = seat.next
-    return Deal({s: Hand.from_mask(masks[s]) for s in Seat}, dealer=dealer_seat)
+    for offset in range(4):
+        masks[(dealer_seat + 1 + offset) & 3] = sum(map(_BITS.__getitem__, order[offset::4]))
+    return Deal._trusted(masks, dealer_seat)

@@ -30,7 +30,20 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Union
 
 from .bids import Bid, BidLike
-from .cards import SUIT_MASKS, Card, CardLike, Hand, Seat, SeatLike, SeatMap, Suit, Team, TeamMap, _mask_cards
+from .cards import (
+    SUIT_MASKS,
+    Card,
+    CardLike,
+    Hand,
+    Seat,
+    SeatLike,
+    SeatMap,
+    Suit,
+    Team,
+    TeamMap,
+    _mask_cards,
+    _set_hand_mask,
+)
 from .deals import Deal, DealLike
 from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError
 from .rules import Rules
@@ -49,6 +62,9 @@ __all__ = [
 ]
 
 _SPADES = SUIT_MASKS[Suit.SPADES]
+_NON_SPADES = ((1 << 52) - 1) & ~_SPADES
+_new_object = object.__new__
+_new_tuple = tuple.__new__
 _TWO_OF_CLUBS = Card("2", "C")
 _SEATS = tuple(Seat)
 Phase = Literal["bidding", "play", "complete"]
@@ -484,9 +500,12 @@ class Round:
         hand = self._hands[self._to_act]  # type: ignore[index]
         cards = self._trick_cards
         if cards:
-            follow = hand & SUIT_MASKS[cards[0].suit]
-            return Hand.from_mask(follow or hand)
-        return Hand.from_mask(legal_mask(hand, None, self._broken, first_trick_two_of_clubs=self._c2_lead and not self._tricks))
+            legal = hand & SUIT_MASKS[cards[0].suit] or hand
+        else:
+            legal = legal_mask(hand, None, self._broken, first_trick_two_of_clubs=self._c2_lead and not self._tricks)
+        made = _new_object(Hand)
+        _set_hand_mask(made, legal)
+        return made
 
     def why_illegal(self, card: CardLike, seat: SeatLike | None = None) -> str | None:
         """Why ``card`` cannot be played now by ``seat`` (default: the seat to act),
@@ -539,52 +558,45 @@ class Round:
     def play(self, seat: SeatLike, card: CardLike) -> PlayEvent:
         """Play a card for ``seat``; raises :class:`IllegalPlayError` (changing
         nothing) if it is not allowed."""
-        # Fast path for the common case (a legal card given as Card and Seat);
-        # anything unusual goes through verify_play, which explains the problem.
-        if type(seat) is Seat and type(card) is Card and seat is self._to_act and self._phase == "play":
-            hand = self._hands[seat]
+        # Fast path for the common case: the seat to act (so a Seat) plays a legal Card.
+        # Anything unusual goes through verify_play, which explains the problem.
+        if seat is self._to_act and type(card) is Card and self._phase == "play":
+            hand = self._hands[seat]  # type: ignore[index]
             mask = card.mask
             cards = self._trick_cards
-            if hand & mask:
-                if cards:
-                    follow = hand & SUIT_MASKS[cards[0].suit]
-                    ok = not follow or bool(follow & mask)
-                else:
-                    ok = (self._broken or card.suit is not Suit.SPADES or not hand & ~_SPADES) and not (
-                        self._c2_lead and not self._tricks
-                    )
-                if ok:
-                    event = PlayEvent(seat, card, False)
-                    self._history.append(event)
-                    self._hands[seat] = hand & ~mask
-                    if cards:
-                        if card.suit is Suit.SPADES and cards[0].suit is not Suit.SPADES:
-                            self._broken = True
-                        if len(cards) + 1 < self._players:
-                            cards.append(card)
-                            self._trick_seats.append(seat)
-                            self._to_act = self._next_of[seat]
-                            return event
-                    elif len(self._trick_seats) == 0 and self._players > 1:
-                        self._leader = seat
-                        if card.suit is Suit.SPADES and self._spade_lead_breaks:
-                            self._broken = True
-                        cards.append(card)
-                        self._trick_seats.append(seat)
-                        self._to_act = self._next_of[seat]
-                        return event
-                    # the last card of a trick: let the general routine close it
-                    self._hands[seat] = hand
-                    self._history.pop()
-                    self._apply_play(event)
-                    self._history.append(event)
-                    return event
+            spade = card.suit is Suit.SPADES
+            if not hand & mask:
+                pass
+            elif cards:
+                led = cards[0].suit
+                follow = hand & SUIT_MASKS[led]
+                if not follow or follow & mask:
+                    if spade and led is not Suit.SPADES:
+                        self._broken = True
+                    return self._fast_play(seat, card, hand & ~mask, cards)  # type: ignore[arg-type]
+            elif (self._broken or not spade or not hand & _NON_SPADES) and not (self._c2_lead and not self._tricks):
+                self._leader = seat  # type: ignore[assignment]
+                if spade and self._spade_lead_breaks:
+                    self._broken = True
+                return self._fast_play(seat, card, hand & ~mask, cards)  # type: ignore[arg-type]
         renege = self.verify_play(seat, card)
         s: Seat = seat if type(seat) is Seat else Seat.coerce(seat)  # type: ignore[assignment]
         c: Card = card if type(card) is Card else Card.parse(card)  # type: ignore[assignment]
         event = PlayEvent(s, c, renege)
         self._apply_play(event)
         self._history.append(event)
+        return event
+
+    def _fast_play(self, seat: Seat, card: Card, remaining: int, cards: list[Card]) -> PlayEvent:
+        event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
+        self._history.append(event)
+        self._hands[seat] = remaining
+        cards.append(card)
+        self._trick_seats.append(seat)
+        if len(cards) < self._players:
+            self._to_act = self._next_of[seat]
+        else:
+            self._close_trick()
         return event
 
     def _apply_play(self, event: PlayEvent) -> None:
@@ -601,14 +613,20 @@ class Round:
         if renege:
             self._reneges.append(event)
         cards.append(c)
-        seats = self._trick_seats
-        seats.append(s)
+        self._trick_seats.append(s)
         if len(cards) < self._players:
             self._to_act = self._next_of[s]
-            return
+        else:
+            self._close_trick()
+
+    def _close_trick(self) -> None:
+        cards = self._trick_cards
+        seats = self._trick_seats
         winner = seats[winning_index(cards)]
         tricks = self._tricks
-        tricks.append(Trick(len(tricks) + 1, seats[0], tuple(cards), tuple(seats), winner))
+        trick = _new_object(Trick)
+        trick.__dict__.update(number=len(tricks) + 1, leader=seats[0], cards=tuple(cards), seats=tuple(seats), winner=winner)
+        tricks.append(trick)
         self._won[winner] += 1
         self._trick_cards = []
         self._trick_seats = []
