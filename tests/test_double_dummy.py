@@ -281,7 +281,7 @@ def test_nil_kept_by_ducking(backend: str) -> None:
     hands = {"N": "-.-.-.43", "E": "-.-.-.A", "S": "-.K2.-.-", "W": "-.-.43.-"}
     result = double_dummy(hands, leader="E", trick=["QH"], backend=backend)
     nil = result.nil("S")
-    assert nil.makeable and nil.forced_tricks == 0
+    assert nil.makeable and result.nil_forced_tricks("S") == 0
     assert nil.cards == {Card.parse("KH"): False, Card.parse("2H"): True}
     assert nil.losing_cards == (Card.parse("KH"),)
 
@@ -293,7 +293,7 @@ def test_nil_defenders_force_a_trick(backend: str) -> None:
     hands = {"N": "-.-.A2.-", "E": "-.Q3.-.-", "S": "-.K.-.2", "W": "-.J.-.3"}
     result = double_dummy(hands, leader="E", backend=backend)
     nil = result.nil("S")
-    assert not nil.makeable and nil.forced_tricks == 1
+    assert not nil.makeable and result.nil_forced_tricks("S") == 1
     assert nil.cards[Card.parse("3H")] is False
     # With a heart ace in North's hand to cover, the Nil is safe.
     covered = double_dummy({**hands, "N": "-.A.2.-"}, leader="E", backend=backend)

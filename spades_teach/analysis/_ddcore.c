@@ -478,7 +478,18 @@ static int ab(State *s, int target) {
         if (lb >= target) return 1;
         if (ub < target) return 0;
     }
-    if (s->nil_seat < 0) {
+    if (s->nil_seat >= 0) {
+        /* a Nil bidder holding the top spades must win a trick with each of them */
+        u64 sp = (s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & SPADES;
+        if (sp && ((s->hand[s->nil_seat] >> lowbit(sp)) & 1)) {
+            int team, k = top_spade_run(s, &team);
+            if (k > lb) lb = k;
+            if (lb >= target) {
+                tt_store(k1, k2, lb, ub, left, e != NULL ? e->best : 0xFF);
+                return 1;
+            }
+        }
+    } else {
         int team;
         int k = top_spade_run(s, &team);
         if (k) {
@@ -628,14 +639,15 @@ static int parse_position(PyObject *hands, int leader, PyObject *trick, int brok
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *hands, *trick;
-    int leader, broken, flags, objective;
+    int leader, broken, flags, objective, target = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OiOpii", &hands, &leader, &trick, &broken, &flags, &objective)) return NULL;
+    if (!PyArg_ParseTuple(args, "OiOpii|i", &hands, &leader, &trick, &broken, &flags, &objective, &target))
+        return NULL;
     State s;
     if (!parse_position(hands, leader, trick, broken, flags, objective, &s)) return NULL;
     if (!tt_init()) return PyErr_NoMemory();
     if (tricks_left(&s) == 0) return PyLong_FromLong(0);
-    int v = exact_value(&s);
+    int v = target > 0 ? ab(&s, target) : exact_value(&s);
     last_nodes = s.nodes;
     return PyLong_FromLong(v);
 }
@@ -655,10 +667,11 @@ static PyObject *py_clear(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS,
-     "solve(hands, leader, trick, broken, flags, objective) -> int\n\n"
+     "solve(hands, leader, trick, broken, flags, objective, target=0) -> int\n\n"
      "The exact value of a position: hands is a tuple of four card masks (N, E, S, W),\n"
      "trick the card indices of the trick in progress, objective 0 for North-South's\n"
-     "tricks or 1 + seat for the tricks a Nil bidder can be forced to take."},
+     "tricks or 1 + seat for the tricks a Nil bidder can be forced to take.\n"
+     "With target > 0, only answers whether the value is at least target (1 or 0)."},
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited by the last solve()."},
     {"clear", py_clear, METH_NOARGS, "clear() -> None: empty the transposition table."},
     {NULL, NULL, 0, NULL}};

@@ -58,6 +58,8 @@ __all__ = [
     "Position",
     "ReferenceSolver",
     "double_dummy",
+    "nil_safe_cards",
+    "reaches",
     "solve_value",
     "score_cards",
 ]
@@ -306,6 +308,31 @@ def solve_value(pos: Position, objective: int = TRICKS, *, backend: str | None =
     return ReferenceSolver(objective).value(pos)
 
 
+def reaches(pos: Position, objective: int, target: int, *, backend: str | None = None) -> bool:
+    """Whether the value of ``pos`` for ``objective`` is at least ``target``
+    (one zero-window search: cheaper than the exact value)."""
+    if target <= 0:
+        return True
+    if pos.tricks_left < target:
+        return False
+    if _use_core(backend):
+        return bool(_CORE.solve(pos.hands, pos.leader, pos.trick, pos.broken, _flags(pos), objective, target))
+    return ReferenceSolver(objective).value(pos) >= target
+
+
+def nil_safe_cards(pos: Position, seat: int, *, backend: str | None = None) -> dict[int, bool]:
+    """For each legal card of the seat to play: can the Nil bidder ``seat`` still
+    avoid taking any trick after it (the trick in progress included)?"""
+    objective = nil_objective(Seat(seat))
+    out: dict[int, bool] = {}
+    for card in representatives(pos, pos.legal_mask()):
+        child, winner = pos.play(card)
+        safe = winner != seat and not reaches(child, objective, 1, backend=backend)
+        for same in _indices(_run_of(pos, card) & pos.legal_mask()):
+            out[same] = safe
+    return out
+
+
 def score_cards(pos: Position, objective: int = TRICKS, *, backend: str | None = None) -> dict[int, int]:
     """The value (for ``objective``) after each legal card of the seat to play,
     counted from the same point as the position's value (the trick in progress
@@ -473,15 +500,15 @@ class NilAnswer:
     """The exact answer to the Nil question for one seat, from this position on.
 
     ``makeable``: the Nil side (the bidder and partner) can keep the bidder from
-    taking any further trick, whatever the defenders do. ``forced_tricks``: how
-    many tricks the defenders can force on the bidder (0 when makeable).
-    ``cards``: for each legal card of the seat to play, whether the Nil is still
-    makeable after it (a card mapped to ``False`` loses or leaves lost the Nil).
+    taking any further trick, whatever the defenders do. ``cards``: for each
+    legal card of the seat to play, whether the Nil is still makeable after it
+    (a card mapped to ``False`` loses or leaves lost the Nil).
+    :meth:`DoubleDummy.nil_forced_tricks` counts how many tricks the defenders
+    can force on the bidder.
     """
 
     seat: Seat
     makeable: bool
-    forced_tricks: int
     cards: dict[Card, bool]
 
     @property
@@ -546,11 +573,15 @@ class DoubleDummy:
         s = Seat.coerce(seat)
         if s not in self._nil:
             objective = nil_objective(s)
-            forced = solve_value(self.position, objective, backend=self._backend)
-            raw = score_cards(self.position, objective, backend=self._backend)
-            cards = {Card.from_index(i): v == 0 for i, v in sorted(raw.items())}
-            self._nil[s] = NilAnswer(s, forced == 0, forced, cards)
+            lost = reaches(self.position, objective, 1, backend=self._backend)
+            raw = nil_safe_cards(self.position, int(s), backend=self._backend)
+            cards = {Card.from_index(i): ok for i, ok in sorted(raw.items())}
+            self._nil[s] = NilAnswer(s, not lost, cards)
         return self._nil[s]
+
+    def nil_forced_tricks(self, seat: SeatLike) -> int:
+        """How many tricks the defenders can force ``seat`` (a Nil bidder) to take from here."""
+        return solve_value(self.position, nil_objective(Seat.coerce(seat)), backend=self._backend)
 
     def __repr__(self) -> str:
         return (

@@ -1,0 +1,191 @@
+"""What each card cost: a double-dummy review of a played hand.
+
+For every card of a hand, :func:`card_costs` compares the tricks the player's
+side could still take with best play by everyone just before the card and just
+after it. A card that lowers that number cost tricks; a card that keeps it is
+optimal. For a Nil bidder it also marks the card after which a Nil that could
+still be made can no longer be made (the defenders can now force a trick).
+
+Trick counts are for the whole hand: tricks the side already won plus what it
+takes from here with best play, so they read like "North–South could still end
+with 9".
+
+>>> from spades_teach import Round, deal
+>>> r = Round(deal(3), dealer="N")
+>>> for seat, bid in zip("ESWN", [3, 3, 3, 4]):
+...     _ = r.bid(seat, bid)
+>>> _ = r.play(r.to_act, sorted(r.legal_plays())[0])
+>>> first = card_costs(r)[0]
+>>> first.trick, first.seat, first.cost == first.before - first.after
+(1, <Seat.E: 1>, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card, Seat, Team
+from ..engine import PlayEvent, Round
+from ..errors import SpadesError
+from .double_dummy import TRICKS, Position, nil_safe_cards, score_cards
+
+__all__ = ["CardCost", "card_costs"]
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class CardCost:
+    """The review of one card played.
+
+    ``before`` / ``after``: tricks the player's side could end the hand with
+    (already won + best play from here) just before and just after the card;
+    ``cost`` is their difference. ``best_cards`` are the legal cards that kept
+    the most. ``nil_lost``: this card turned a makeable Nil (of the player or
+    partner) into a lost one. ``explanation`` is one line of plain English.
+    """
+
+    number: int  # 1-52: the card's place in the hand
+    trick: int  # 1-13
+    seat: Seat
+    card: Card
+    before: int
+    after: int
+    best_cards: tuple[Card, ...]
+    nil_lost: bool
+    explanation: str
+
+    @property
+    def cost(self) -> int:
+        return self.before - self.after
+
+    @property
+    def optimal(self) -> bool:
+        return self.cost == 0
+
+
+def _as_round(source: Any) -> Round:
+    if isinstance(source, Round):
+        return source
+    for name in ("to_round", "round", "as_round"):
+        method = getattr(source, name, None)
+        if callable(method):
+            result = method()
+            if isinstance(result, Round):
+                return result
+    raise SpadesError(f"card_costs needs a Round (or a game record that yields one), not {type(source).__name__}")
+
+
+def _plays(round_: Round) -> list[PlayEvent]:
+    return [e for e in round_.history if isinstance(e, PlayEvent)]
+
+
+def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCost]:
+    """Review every card played so far in a hand (a :class:`Round`, or a game
+    record with a ``to_round()`` method). ``progress(done, total)`` is called
+    after each card. Hands played with ``renege="penalty"`` rules are reviewed
+    only up to the first renege (a renege is not a legal card to score)."""
+    round_ = _as_round(source)
+    plays = _plays(round_)
+    rules = round_.rules
+    if rules.players != 4:
+        raise SpadesError("double-dummy review needs a four-player hand")
+    replay = Round(round_.deal, dealer=round_.dealer, rules=rules, scores=round_.scores_before)
+    for event in round_.history:
+        if not isinstance(event, PlayEvent):
+            replay.bid(event.seat, event.bid)
+    nil_seats = [seat for seat, bid in replay.bids.items() if bid.is_nil]
+    out: list[CardCost] = []
+    total = len(plays)
+    for number, event in enumerate(plays, start=1):
+        if event.renege:
+            break
+        out.append(_review_card(replay, event, number, nil_seats))
+        replay.play(event.seat, event.card)
+        if progress is not None:
+            progress(number, total)
+    return out
+
+
+def _position(round_: Round) -> Position:
+    hands = round_.hands
+    trick = round_.current_trick
+    return Position(
+        (hands[Seat.N].mask, hands[Seat.E].mask, hands[Seat.S].mask, hands[Seat.W].mask),
+        int(trick.leader),
+        tuple(c.index for c in trick.cards),
+        round_.spades_broken,
+        round_.rules.spade_lead_breaks,
+        False,
+    )
+
+
+def _review_card(round_: Round, event: PlayEvent, number: int, nil_seats: list[Seat]) -> CardCost:
+    pos = _position(round_)
+    seat, card = event.seat, event.card
+    team = seat.team
+    left = pos.tricks_left
+    raw = score_cards(pos, TRICKS)
+    side_scores = {i: (v if team is Team.NS else left - v) for i, v in raw.items()}
+    won = round_.team_tricks[team]
+    best = max(side_scores.values())
+    before = won + best
+    after = won + side_scores[card.index]
+    best_cards = tuple(Card.from_index(i) for i, v in sorted(side_scores.items()) if v == best)
+    nil_lost, nil_seat, nil_savers = _nil_check(round_, pos, seat, card, nil_seats)
+    text = _explain(seat, card, team, before, after, best_cards, nil_lost, nil_seat, nil_savers)
+    return CardCost(number, round_.trick_number, seat, card, before, after, best_cards, nil_lost, text)
+
+
+def _nil_check(
+    round_: Round, pos: Position, seat: Seat, card: Card, nil_seats: list[Seat]
+) -> tuple[bool, Seat | None, tuple[Card, ...]]:
+    """Whether this card lost a makeable Nil of the player's side, whose, and
+    which cards would have kept it."""
+    for nil_seat in nil_seats:
+        if nil_seat.team is not seat.team or round_.tricks_won[nil_seat] > 0:
+            continue
+        safe = nil_safe_cards(pos, int(nil_seat))
+        keepers = tuple(Card.from_index(i) for i, ok in sorted(safe.items()) if ok)
+        if keepers and not safe[card.index]:
+            return True, nil_seat, keepers
+    return False, None, ()
+
+
+def _cards_text(cards: tuple[Card, ...]) -> str:
+    shown = [c.pretty for c in cards[:3]]
+    if len(cards) > 3:
+        shown.append("…")
+    return " or ".join(shown) if len(shown) <= 2 else ", ".join(shown)
+
+
+def _explain(
+    seat: Seat,
+    card: Card,
+    team: Team,
+    before: int,
+    after: int,
+    best_cards: tuple[Card, ...],
+    nil_lost: bool,
+    nil_seat: Seat | None,
+    nil_savers: tuple[Card, ...],
+) -> str:
+    who = team.word
+    if nil_lost and nil_seat is not None:
+        whose = "your" if nil_seat is seat else f"{nil_seat.word}'s"
+        return (
+            f"{card.pretty} lost {whose} Nil: now the defenders can force {nil_seat.word} to take a trick; "
+            f"the {_cards_text(nil_savers)} would have kept it safe"
+        )
+    cost = before - after
+    if cost == 0:
+        if len(best_cards) == 1:
+            return f"{card.pretty} was the only best card: {who} can still take {before}"
+        return f"{card.pretty} was a best card: {who} can still take {before}"
+    plural = "trick" if cost == 1 else "tricks"
+    return (
+        f"this card cost your side {cost} {plural}: the {_cards_text(best_cards)} would have kept "
+        f"{before} for {who}; after {card.pretty} the most is {after}"
+    )
