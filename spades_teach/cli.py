@@ -5,6 +5,7 @@ Commands::
     spades-teach score --bids N=4,E=2,S=3,W=3 --tricks N=5,E=1,S=4,W=3 [--bags NS=8,EW=0] [rule options]
     spades-teach deal [--seed 7] [--dealer N] [--code CODE] [--today | --date YYYY-MM-DD]
     spades-teach record FILE
+    spades-teach app [--port 8866] [--no-browser]
 
 Every command documents its options under ``--help``. A mistake in the input
 prints ``error: <message>`` on stderr and exits with status 2.
@@ -441,6 +442,36 @@ def _card_text(card: Card, symbols: bool) -> str:
     return card.pretty if symbols else str(card)
 
 
+# -- app ----------------------------------------------------------------------------------------
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {port} is out of range: use a port from 1 to 65535")
+    return port
+
+
+def _configure_app(parser: argparse.ArgumentParser) -> None:
+    from .app import DEFAULT_PORT
+
+    parser.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"the port to serve on, on 127.0.0.1 (default {DEFAULT_PORT})"
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="only start the server; do not open the app in a web browser"
+    )
+
+
+def _run_app(args: argparse.Namespace) -> int:
+    from . import app
+
+    return app.serve(port=args.port, open_browser=not args.no_browser)
+
+
 # -- plumbing ---------------------------------------------------------------------------------
 
 
@@ -487,6 +518,16 @@ register(
         "then the score. A record with a mistake gets an error naming the field.",
     )
 )
+register(
+    Command(
+        "app",
+        "serve the Play and Bid advisor pages as a local web app",
+        _configure_app,
+        _run_app,
+        description="Serve the tutorial's Play and Bid advisor notebooks as a Voila web app on "
+        "http://127.0.0.1:PORT/ (this machine only) until Ctrl+C, and open it in a browser.",
+    )
+)
 
 
 def _load_extensions(modules: Iterable[str]) -> None:
@@ -501,7 +542,8 @@ def build_parser(commands: Mapping[str, Command] | None = None) -> argparse.Argu
     parser = _Parser(
         prog=PROG,
         allow_abbrev=False,
-        description="Learn the card game Spades: score hands, deal practice hands, check game records.",
+        description="Learn the card game Spades: score hands, deal practice hands, check game records, "
+        "or open the tutorial app in a browser.",
     )
     from . import __version__
 

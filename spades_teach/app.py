@@ -1,0 +1,224 @@
+"""The tutorial as a small web app: the Play and Bid advisor notebooks served by Voila.
+
+``spades-teach app`` (or :func:`serve`) copies the notebooks shipped in
+``spades_teach/data/app/`` into a fresh temporary folder and runs Voila on
+``127.0.0.1`` over that folder. Voila runs each notebook in its own kernel and
+shows only its widgets, never its code. Nothing is written next to the
+installed package, and the folder is removed when the server stops.
+
+The notebooks keep their code to one or two lines a cell: they build the views
+of :mod:`spades_teach.widgets`, and :func:`replay_picker` below, which lets the
+learner choose an annotated game record to step through.
+
+>>> [path.name for path in app_notebooks()]
+['play.ipynb', 'advisor.ipynb']
+>>> voila_command("/tmp/app", port=8866, open_browser=False)[3:]
+['/tmp/app', '--port=8866', '--Voila.ip=127.0.0.1', '--Voila.token=', '--no-browser']
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from .errors import SpadesError
+
+__all__ = [
+    "APP_NOTEBOOKS",
+    "DEFAULT_PORT",
+    "AppError",
+    "app_folder",
+    "app_notebooks",
+    "copy_notebooks",
+    "voila_command",
+    "serve",
+    "packaged_records",
+    "bot_replay",
+    "replay_picker",
+]
+
+#: The notebooks of the app, in the order the Voila page lists them.
+APP_NOTEBOOKS = ("play.ipynb", "advisor.ipynb")
+#: Voila's usual port.
+DEFAULT_PORT = 8866
+
+Runner = Callable[[Sequence[str]], int]
+
+
+class AppError(SpadesError):
+    """The app cannot start (Voila missing, a bad port, notebooks missing)."""
+
+
+def app_folder() -> Path:
+    """The folder of the package that holds the app notebooks."""
+    return Path(__file__).resolve().parent / "data" / "app"
+
+
+def app_notebooks() -> list[Path]:
+    """The app notebooks shipped with the package, in :data:`APP_NOTEBOOKS` order."""
+    folder = app_folder()
+    missing = [name for name in APP_NOTEBOOKS if not (folder / name).is_file()]
+    if missing:
+        raise AppError(f"the app notebooks {', '.join(missing)} are missing from {str(folder)!r}: reinstall spades_teach")
+    return [folder / name for name in APP_NOTEBOOKS]
+
+
+def copy_notebooks(target: str | Path) -> list[Path]:
+    """Copy the app notebooks into ``target`` (created if needed); returns the copies."""
+    folder = Path(target)
+    folder.mkdir(parents=True, exist_ok=True)
+    return [Path(shutil.copy2(source, folder / source.name)) for source in app_notebooks()]
+
+
+def check_port(port: int) -> int:
+    """A TCP port a server may listen on (1–65535).
+
+    >>> check_port(0)
+    Traceback (most recent call last):
+    ...
+    spades_teach.app.AppError: port 0 is out of range: use a port from 1 to 65535, such as 8866
+    """
+    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+        raise AppError(f"port {port!r} is out of range: use a port from 1 to 65535, such as {DEFAULT_PORT}")
+    return port
+
+
+def voila_command(folder: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = True) -> list[str]:
+    """The command that runs Voila over ``folder`` on 127.0.0.1 (no login token:
+    the server listens on this machine only)."""
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(folder),
+        f"--port={check_port(port)}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.token=",
+    ]
+    if not open_browser:
+        command.append("--no-browser")
+    return command
+
+
+def _run(command: Sequence[str]) -> int:
+    """Run Voila and wait; Ctrl+C or a SIGTERM stops Voila (and its kernels) first."""
+    child = subprocess.Popen(list(command))
+    previous = _on_sigterm(lambda *_: child.terminate())
+    try:
+        while True:
+            try:
+                return child.wait()
+            except KeyboardInterrupt:
+                child.terminate()  # Voila shuts its kernels down on SIGTERM
+    finally:
+        _on_sigterm(previous)
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+def _on_sigterm(handler: Any) -> Any:
+    """Install ``handler`` for SIGTERM (main thread only); returns the previous one."""
+    if handler is None or threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, handler)
+
+
+def serve(port: int = DEFAULT_PORT, open_browser: bool = True, *, runner: Runner | None = None) -> int:
+    """Serve the app on ``http://127.0.0.1:<port>/`` until interrupted (Ctrl+C).
+
+    The notebooks are copied to a temporary folder that is removed afterwards.
+    ``runner`` runs the Voila command and returns its exit status (tests pass a
+    fake; the default starts Voila and waits for it). Returns that status.
+    """
+    check_port(port)
+    if runner is None:
+        if importlib.util.find_spec("voila") is None:
+            raise AppError("the app needs Voila, which is not installed: pip install 'spades_teach[tutorial]'")
+        runner = _run
+    with tempfile.TemporaryDirectory(prefix="spades-teach-app-") as folder:
+        copy_notebooks(folder)
+        print(f"Serving the Spades tutorial app on http://127.0.0.1:{port}/ (Ctrl+C stops it)", flush=True)
+        try:
+            return runner(voila_command(folder, port=port, open_browser=open_browser))
+        except KeyboardInterrupt:
+            return 0
+
+
+# -- replays for the advisor page ---------------------------------------------------------------
+
+
+def packaged_records() -> list[tuple[str, Any]]:
+    """The annotated game records shipped with the package, as ``(name, record)``
+    pairs, read with :mod:`spades_teach.replays` (an empty list if this
+    installation has none)."""
+    try:
+        replays = importlib.import_module("spades_teach.replays")
+    except ModuleNotFoundError as exc:
+        if exc.name != "spades_teach.replays":
+            raise
+        return []
+    return [(str(name), replays.load_record(name)) for name in replays.list_records()]
+
+
+def bot_replay(seed: int | str = 1, level: str = "medium") -> tuple[Any, dict[int, str]]:
+    """A hand played by four bots from ``seed``, with the advisor's comment on each
+    of South's cards: ``(round, annotations)``, annotations keyed by event index
+    (as :class:`~spades_teach.widgets.ReplayView` takes them)."""
+    from .advisor_play import suggest_play
+    from .bots import make_bot
+    from .cards import Card, Seat
+    from .deals import deal
+    from .engine import Round
+    from .position import Position
+
+    round = Round(deal(f"{seed}/replay"), dealer=Seat.N)
+    bots = {seat: make_bot(level, seed=f"{seed}/{seat.name}") for seat in Seat}
+    notes: dict[int, str] = {}
+    while not round.is_complete:
+        seat = round.to_act
+        assert seat is not None
+        position = Position.from_round(round)
+        if round.phase == "bidding":
+            round.bid(seat, bots[seat].choose_bid(position))
+            continue
+        card = Card.parse(bots[seat].choose_play(position))
+        if seat is Seat.S:
+            hint = suggest_play(position)
+            advised = Card.parse(hint.card)
+            same = "as the advisor suggests" if advised == card else f"the advisor would play {advised.pretty}"
+            notes[len(round.history)] = f"South plays {card.pretty}, {same}: {hint.reason}"
+        round.play(seat, card)
+    return round, notes
+
+
+def replay_picker(seed: int | str = 1) -> Any:
+    """A record chooser above a :class:`~spades_teach.widgets.ReplayView`: the
+    packaged annotated records if there are any, otherwise a bot-played hand
+    with the advisor's comments."""
+    import ipywidgets as widgets  # type: ignore[import-untyped]
+
+    from .widgets import ReplayView
+    from .widgets.base import add_classes
+
+    records = packaged_records()
+    if not records:
+        round, notes = bot_replay(seed)
+        view = ReplayView(round, annotations=notes)
+        return widgets.VBox([widgets.HTML("<b>A hand played by bots, with the advisor's comments on South's cards</b>"), view])
+    view = ReplayView(records[0][1])
+    choice = add_classes(
+        widgets.Dropdown(options=[(name, i) for i, (name, _) in enumerate(records)], value=0, description="Record"),
+        "st-app-record",
+    )
+    choice.observe(view.handler(lambda change: view.load(records[change["new"]][1])), names="value")
+    return widgets.VBox([choice, view])
