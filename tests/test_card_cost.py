@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from spades_teach import Round, Seat, SpadesError, Team, deal
-from spades_teach.analysis.card_cost import card_costs
+from spades_teach.analysis.card_cost import CardCost, card_costs
 from spades_teach.analysis.double_dummy import Position, nil_objective, reaches, solve_value
 
 
@@ -29,7 +30,7 @@ def _ns(value: int, team: Team) -> int:
 
 
 @pytest.fixture(scope="module")
-def reviewed() -> tuple[Round, list]:  # type: ignore[type-arg]
+def reviewed() -> tuple[Round, list[CardCost]]:
     r = _played_round(21)
     calls: list[tuple[int, int]] = []
     costs = card_costs(r, progress=lambda done, total: calls.append((done, total)))
@@ -37,7 +38,7 @@ def reviewed() -> tuple[Round, list]:  # type: ignore[type-arg]
     return r, costs
 
 
-def test_every_card_is_reviewed_in_order(reviewed: tuple[Round, list]) -> None:  # type: ignore[type-arg]
+def test_every_card_is_reviewed_in_order(reviewed: tuple[Round, list[CardCost]]) -> None:
     r, costs = reviewed
     assert len(costs) == 52
     played = [(t.number, seat, card) for t in r.tricks for seat, card in t.plays]
@@ -45,17 +46,17 @@ def test_every_card_is_reviewed_in_order(reviewed: tuple[Round, list]) -> None: 
     assert [c.number for c in costs] == list(range(1, 53))
 
 
-def test_costs_chain_from_card_to_card(reviewed: tuple[Round, list]) -> None:  # type: ignore[type-arg]
+def test_costs_chain_from_card_to_card(reviewed: tuple[Round, list[CardCost]]) -> None:
     """The position after one card is the position before the next, so the
     North-South totals must chain; the last card's value is what was taken."""
     r, costs = reviewed
-    for prev, nxt in zip(costs, costs[1:]):
+    for prev, nxt in itertools.pairwise(costs):
         assert _ns(prev.after, prev.seat.team) == _ns(nxt.before, nxt.seat.team)
     last = costs[-1]
     assert last.after == r.team_tricks[last.seat.team]
 
 
-def test_cost_optimal_and_explanations(reviewed: tuple[Round, list]) -> None:  # type: ignore[type-arg]
+def test_cost_optimal_and_explanations(reviewed: tuple[Round, list[CardCost]]) -> None:
     _r, costs = reviewed
     assert any(c.cost > 0 for c in costs)  # random play makes mistakes
     for c in costs:

@@ -38,7 +38,7 @@ def minimax(pos: Position, objective: int = 0) -> int:
     else:
         counted, max_team = {objective - 1}, objective & 1  # the defenders of seat objective - 1
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def value(hands: tuple[int, ...], leader: int, trick: tuple[int, ...], broken: bool) -> int:
         to_play = (leader + len(trick)) % 4
         hand = hands[to_play]
@@ -337,7 +337,7 @@ def test_unequal_hands_are_refused() -> None:
 
 
 def test_a_card_twice_is_refused() -> None:
-    with pytest.raises(SpadesError, match="'?AS'? is given twice|AS is given twice"):
+    with pytest.raises(SpadesError, match="card AS is given twice"):
         double_dummy({"N": "A.-.-.-", "E": "A.-.-.-", "S": "-.-.A.-", "W": "-.-.-.A"}, leader="N")
     with pytest.raises(SpadesError, match="given twice: in the trick"):
         double_dummy({"N": "-.-.-.-", "E": "-.A.-.-", "S": "-.-.A.-", "W": "-.-.-.A"}, leader="N",
