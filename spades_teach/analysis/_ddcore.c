@@ -37,7 +37,14 @@ typedef uint64_t u64;
 static const u64 SUIT[4] = {SUIT_BITS, SUIT_BITS << 13, SUIT_BITS << 26, SUIT_BITS << 39};
 #define SPADES SUIT_BITS
 
-static inline int popc(u64 x) { return __builtin_popcountll(x); }
+/* Bit count without relying on the POPCNT instruction (a portable build would
+ * otherwise call a slow library routine). */
+static inline int popc(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
 static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
 
