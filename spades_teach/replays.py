@@ -1,0 +1,83 @@
+"""The annotated replays shipped with the package.
+
+Each replay is a game record (see :mod:`spades_teach.records`) stored as JSON in
+the package's ``data/records`` folder: one complete hand with notes on the bids,
+tricks and cards that teach something. Loading one replays every bid and card
+through the engine, so a record that broke a rule would fail to load.
+
+>>> names = list_records()
+>>> "spanish_example" in names and names == sorted(names)
+True
+>>> record = load_record("spanish_example")
+>>> len(record.tricks), [str(c) for c in record.tricks[0]]
+(13, ['3H', 'KH', '5S', '9H'])
+>>> score = record.score()
+>>> score.points["EW"], score.bags["EW"], score.points["NS"]
+(71, 1, 50)
+>>> load_record("no such hand")
+Traceback (most recent call last):
+...
+spades_teach.errors.RecordError: no packaged record named 'no such hand'; the records are: bags, blind_nil, contract_set, nil_covered, spanish_example
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import TYPE_CHECKING
+
+from .errors import RecordError
+from .records import GameRecord, loads
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
+
+__all__ = ["list_records", "load_record", "record_text"]
+
+_SUFFIX = ".json"
+
+
+def _folder() -> Traversable:
+    """The folder of packaged records (inside the installed package, zipped or not)."""
+    return files("spades_teach") / "data" / "records"
+
+
+def list_records() -> list[str]:
+    """The names of the packaged records, sorted (a name is the file name
+    without ``.json``).
+
+    >>> "nil_covered" in list_records()
+    True
+    """
+    folder = _folder()
+    if not folder.is_dir():
+        return []
+    return sorted(item.name[: -len(_SUFFIX)] for item in folder.iterdir() if item.name.endswith(_SUFFIX))
+
+
+def record_text(name: str) -> str:
+    """The JSON text of the packaged record ``name`` (not checked).
+
+    >>> record_text("bags").startswith("{")
+    True
+    """
+    names = list_records()
+    if not isinstance(name, str) or name not in names:
+        raise RecordError(f"no packaged record named {name!r}; the records are: {', '.join(names) or 'none'}")
+    text: str = (_folder() / f"{name}{_SUFFIX}").read_text(encoding="utf-8")
+    return text
+
+
+def load_record(name: str) -> GameRecord:
+    """Load the packaged record ``name``; the engine replays and checks it.
+
+    >>> record = load_record("contract_set")
+    >>> record.score().made["EW"]
+    False
+    >>> record.annotation_for(trick=13, card="QS") is not None
+    True
+    """
+    text = record_text(name)
+    try:
+        return loads(text)
+    except RecordError as exc:
+        raise RecordError(f"packaged record {name!r}: {exc}") from None
