@@ -344,30 +344,43 @@ class HardBot:
     def choose_play(self, position: Position) -> Card:
         view = View.from_position(position)
         legal = legal_mask(view.hand, position.led, view.broken, first_trick_two_of_clubs=view.two_clubs)
-        candidates = _distinct(view, legal)
+        candidates, rep = _distinct(view, legal)
         if len(candidates) == 1:
             return candidates[0]
         medium, _ = decide(view)
+        base = rep[medium]
         sizes = _hand_sizes(position)
-        totals = dict.fromkeys(candidates, 0.0)
+        results: dict[Card, list[float]] = {card: [] for card in candidates}
         start = time.perf_counter()
         me = view.seat
         mine = view.side_seats(me)
         theirs = view.side_seats(view.opponents()[0])
-        n = 0
         for _ in range(self.samples):
             hands = _sample(view, sizes, position, self._rng)
             for card in candidates:
                 sim = _Sim(view, list(hands))
                 _play_out(sim, me, card)
-                totals[card] += _value(sim.bids, sim.won, mine, view.rules) - _value(sim.bids, sim.won, theirs, view.rules)
-            n += 1
+                results[card].append(_value(sim.bids, sim.won, mine, view.rules) - _value(sim.bids, sim.won, theirs, view.rules))
             if time.perf_counter() - start > self.time_limit:
                 break
-        best = max(candidates, key=lambda c: (totals[c], c is medium))
-        if totals[best] <= totals.get(medium, float("-inf")) + 1e-9:
+        best = max(candidates, key=lambda c: (sum(results[c]), c is base))
+        if best is base or not _clearly_better(results[best], results[base]):
             return medium
         return best
+
+
+def _clearly_better(new: list[float], old: list[float]) -> bool:
+    """Whether ``new`` beats ``old`` on the same sampled deals by more than the noise:
+    a mean gain above one standard error (and above one point)."""
+    diffs = [a - b for a, b in zip(new, old)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= 1.0:
+        return False
+    if n < 2:
+        return True
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > (var / n) ** 0.5
 
 
 def _play_out(sim: _Sim, me: int, first_card: Card) -> None:
@@ -386,22 +399,33 @@ def _play_out(sim: _Sim, me: int, first_card: Card) -> None:
         card, _ = decide(sim.view_for(seat, me))
 
 
-def _distinct(view: View, legal: int) -> list[Card]:
-    """One card per run of equivalent cards (same suit, nothing unseen between them)."""
+def _distinct(view: View, legal: int) -> tuple[list[Card], dict[Card, Card]]:
+    """One card per run of equivalent cards (same suit, nothing unseen between
+    them), and the representative (the lowest of its run) of every legal card."""
     out: list[Card] = []
+    rep: dict[Card, Card] = {}
     for suit in Suit:
         held = legal & SUIT_MASKS[suit]
-        previous: Card | None = None
+        run: list[Card] = []
         for card in _mask_cards(held):
-            if previous is not None:
+            if run:
+                previous = run[-1]
                 between = SUIT_MASKS[suit] & ((1 << card.index) - 1) & ~((1 << (previous.index + 1)) - 1)
                 if not between & view.unseen:
-                    out[-1] = card  # keep the lowest of the run
-                    previous = card
+                    run.append(card)
                     continue
-            out.append(card)
-            previous = card
-    return out
+                _close_run(run, out, rep)
+            run = [card]
+        if run:
+            _close_run(run, out, rep)
+    return out, rep
+
+
+def _close_run(run: list[Card], out: list[Card], rep: dict[Card, Card]) -> None:
+    lowest = run[-1]
+    out.append(lowest)
+    for card in run:
+        rep[card] = lowest
 
 
 def _hand_sizes(position: Position) -> dict[int, int]:
