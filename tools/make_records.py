@@ -198,8 +198,8 @@ def spanish_story() -> Story:
         (
             4,
             "3S",
-            "North is out of diamonds and trumps with the 3♠. When nobody has trumped before you, the "
-            "smallest spade does the job.",
+            "North is out of diamonds and trumps with the 3♠, the smallest spade: any spade beats a "
+            "diamond, unless a player after North is also out of diamonds and trumps higher.",
         ),
         (
             4,
@@ -226,7 +226,7 @@ def spanish_story() -> Story:
             "North's K♣ is North–South's fifth trick. They bid 5, so their contract is made; every "
             "trick from here would only be a bag.",
         ),
-        (10, "2S", "East is out of hearts and trumps with the 2♠: East–West's sixth trick."),
+        (10, "2S", "East is out of hearts and trumps with the 2♠: East–West's fifth trick."),
         (11, "KS", "With the A♠ and Q♠ gone, East's K♠ is the highest spade left, and it draws North's J♠."),
         (12, "9S", "West trumps the club lead: seventh trick, and East–West's contract of 7 is made."),
         (
@@ -274,12 +274,24 @@ def nil_covers(r: Round, nil: Seat) -> int:
     return count
 
 
+def nil_sheds(r: Round, nil: Seat) -> int:
+    """Tricks where the Nil bidder, out of the suit led, threw away a jack or higher."""
+    count = 0
+    for trick in r.tricks:
+        card = trick.card_of(nil)
+        assert card is not None
+        count += card.suit is not trick.cards[0].suit and card.rank >= 11 and trick.winner is not nil
+    return count
+
+
 def nil_ok(r: Round) -> bool:
+    """One Nil, made; at least 3 covers by the partner and 3 high discards; the partner's bid made too."""
     nils = [s for s, b in r.bids.items() if b == 0]
     return (
         len(nils) == 1
         and r.tricks_won[nils[0]] == 0
-        and nil_covers(r, nils[0]) >= 2
+        and nil_covers(r, nils[0]) >= 3
+        and nil_sheds(r, nils[0]) >= 3
         and bool(r.score().made[nils[0].team])
     )
 
@@ -327,7 +339,12 @@ def nil_story() -> Story:
             "North leads a low heart to catch East: a Nil bidder fears low leads, where it is hard to "
             "play under everybody.",
         ),
-        (2, "2S", "West has no heart and trumps: the trick goes to West, and East's 4♥ is safe."),
+        (
+            2,
+            "2S",
+            "South's 7♥ already covered East's 4♥, so East was safe; West, with no heart, trumps to win a "
+            "trick toward the 7 bid.",
+        ),
         (3, "KC", "West leads a high club so that East can safely follow with a lower one."),
         (
             4,
@@ -344,7 +361,7 @@ def nil_story() -> Story:
         (
             8,
             None,
-            "The key cover. North leads a low heart and East has to play the 9♥. South has no heart "
+            "The key cover. North leads a low heart and East's lowest one is the 9♥. South has no heart "
             "and throws a diamond rather than trump, hoping East's 9♥ stays on top; West, last to play, "
             "trumps with the 7♠ and takes the trick.",
         ),
@@ -406,7 +423,7 @@ def set_story() -> Story:
     r = bot_round(SET_SEED)
     assert set_ok(r), "seed no longer gives a set: run --search"
     notes: list[Note] = [
-        ("bid", "E", "East bids 5: three aces, the A♣ K♣, and the K♠ with a short spade suit."),
+        ("bid", "E", "East bids 5: three aces, the K♣ beside the A♣, and the K♠ in a short spade suit."),
         ("bid", "S", "South bids 1 with a weak hand: six hearts headed by the king, and little else."),
         ("bid", "W", "West bids 3 with six spades. East–West now need 8 tricks: a big contract."),
         (
@@ -467,10 +484,24 @@ BAGS_SEED = 3108
 BAGS_BEFORE = {"NS": 8, "EW": 7}
 
 
+def ew_contract_made_at(r: Round) -> int:
+    """The number of the trick that made East–West's contract (14 if never)."""
+    need = int(r.bids[Seat.E]) + int(r.bids[Seat.W])
+    won = 0
+    for trick in r.tricks:
+        won += trick.winner is not None and trick.winner.team.name == "EW"
+        if won >= need:
+            return trick.number
+    return 14
+
+
 def bags_ok(r: Round) -> bool:
+    """Both contracts made; East–West make theirs by trick 4, then take no bag;
+    North–South take the bag penalty."""
     score = r.score(bags=BAGS_BEFORE)
     return (
         all(b != 0 for b in r.bids.values())
+        and ew_contract_made_at(r) <= 4
         and all(score.made.values())
         and score.penalties["NS"] == 1
         and score.penalties["EW"] == 0
@@ -528,19 +559,20 @@ def bags_story() -> Story:
             10,
             "QD",
             "South's Q♦ is North–South's seventh trick: contract made. Every further trick is a bag, "
-            "and the third one takes their counter past 10.",
+            "and a second one brings their counter to 10: the 100-point penalty.",
         ),
         (
             11,
             None,
             "South leads the low 7♠ to lose it, and West ducks with the 3♠. But North holds only the "
-            "K♠ and J♠, both higher: North must follow suit and is forced to win. First bag (9).",
+            "K♠ and J♠, both higher: North must follow suit and is forced to win. First bag: 9 on the counter.",
         ),
         (
             12,
             None,
             "North's last heart, the 8♥, is the only heart left in the deal. No one follows, nobody "
-            "wants to trump, and North wins a trick by default. Second bag (10).",
+            "wants to trump, and North wins a trick by default. Second bag: the counter reaches 10, so the "
+            "penalty is now certain.",
         ),
         (
             13,
