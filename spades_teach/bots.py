@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterable, Mapping
@@ -380,7 +381,7 @@ def _clearly_better(new: list[float], old: list[float]) -> bool:
     if n < 2:
         return True
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > (var / n) ** 0.5
+    return bool(mean > math.sqrt(var / n))
 
 
 def _play_out(sim: _Sim, me: int, first_card: Card) -> None:
