@@ -100,19 +100,22 @@ def random_position(rng: random.Random, size: int) -> Position:
 # -- exactness ----------------------------------------------------------------------------------------
 
 
+def _check_against_minimax(rng: random.Random, size: int) -> None:
+    pos = random_position(rng, size)
+    objective = 0 if rng.random() < 0.6 else 1 + rng.randrange(4)
+    expected = minimax(pos, objective)
+    for backend in BACKENDS:
+        assert solve_value(pos, objective, backend=backend) == expected, (backend, pos, objective)
+
+
 def test_solvers_agree_with_plain_minimax_on_random_small_positions() -> None:
+    """2,000 positions of 1 to 3 cards a hand and 100 of 4 cards (the plain minimax is
+    slow there), each with a random trick in progress, flags and objective."""
     rng = random.Random(20261129)
-    checked = 0
-    for _ in range(1500):
-        size = rng.choice((1, 2, 2, 3, 3, 3, 4))
-        pos = random_position(rng, size)
-        objective = 0 if rng.random() < 0.6 else 1 + rng.randrange(4)
-        expected = minimax(pos, objective)
-        for backend in BACKENDS:
-            got = solve_value(pos, objective, backend=backend)
-            assert got == expected, (backend, pos, objective)
-        checked += 1
-    assert checked == 1500
+    for _ in range(2000):
+        _check_against_minimax(rng, rng.choice((1, 2, 3, 3)))
+    for _ in range(100):
+        _check_against_minimax(rng, 4)
 
 
 def test_card_scores_agree_with_plain_minimax() -> None:
@@ -178,7 +181,7 @@ def test_matches_dds_when_spades_are_broken() -> None:
 
 
 def test_matches_dds_on_full_deals_with_spades_broken() -> None:
-    for seed in (3, 8):
+    for seed in (1, 2, 8):
         d = deal(seed)
         hands = {s: d[s] for s in Seat}
         leader = Seat(seed % 4)
