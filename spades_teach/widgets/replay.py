@@ -88,6 +88,7 @@ class ReplayView(SpadesWidget):
         self._notes: dict[int, list[str]] = {}
         self._trick_notes: dict[int, str] = {}
         self._marks: dict[int, tuple[str, str]] = {}
+        self.costs: list[Any] = []
         self._bags: Mapping[Any, int] | None = None
         self._title = ""
         self._syncing = False
@@ -212,6 +213,40 @@ class ReplayView(SpadesWidget):
         self._marks = {int(k): (str(v[0]), str(v[1])) for k, v in marks.items()}
         if self._full is not None:
             self.go(self._step)
+
+    def analyse(self, *, progress: bool = True) -> list[Any]:
+        """Review every card with the double-dummy solver ("what each card cost") and
+        colour the cards: green when the card kept the most tricks for its side, red
+        when it cost tricks (or lost a makeable Nil), with the one-line verdict as the
+        card's note. Returns the :class:`~spades_teach.analysis.card_cost.CardCost` list."""
+        if self._full is None:
+            raise RecordError("load a record or a round before analysing it")
+        from ..analysis.card_cost import card_costs
+
+        bar = None
+        if progress:
+            bar = widgets.IntProgress(value=0, min=0, max=1, description="analysing")
+            self.children = (*self.children, bar)
+
+        def advance(done: int, total: int) -> None:
+            if bar is not None:
+                bar.max = max(total, 1)
+                bar.value = done
+
+        try:
+            costs = card_costs(self._full, progress=advance)
+        finally:
+            if bar is not None:
+                self.children = tuple(c for c in self.children if c is not bar)
+        first_play = next((i for i, e in enumerate(self._events) if isinstance(e, PlayEvent)), len(self._events))
+        marks: dict[int, tuple[str, str]] = {}
+        for review in costs:
+            bad = review.cost > 0 or review.nil_lost
+            css = "st-mark-bad" if bad else "st-mark-good"
+            marks[first_play + review.number - 1] = (css, f"{review.seat.word}: {review.explanation}")
+        self.set_marks(marks)
+        self.costs = costs
+        return costs
 
     # -- plain state -------------------------------------------------------------------
     @property

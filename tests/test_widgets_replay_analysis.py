@@ -1,0 +1,33 @@
+"""The replay widget shows the double-dummy review: every card coloured, costly cards in red
+with their one-line verdict."""
+
+from __future__ import annotations
+
+import pytest
+
+from spades_teach import RecordError
+from spades_teach.replays import load_record
+from spades_teach.widgets import ReplayView
+
+
+def test_analyse_marks_every_card_and_names_the_costly_ones() -> None:
+    record = load_record("contract_set")
+    view = ReplayView(record)
+    costs = view.analyse(progress=False)
+    assert len(costs) == 52
+    assert view.costs == costs
+    bad = [c for c in costs if c.cost > 0]
+    assert bad, "a set contract in this record includes at least one costly card"
+    # Step to the first costly card: its note is shown and it is marked red.
+    first_play = next(i for i, e in enumerate(view.events) if type(e).__name__ == "PlayEvent")
+    target = first_play + bad[0].number
+    view.go(target)
+    assert "cost your side" in view.mark_note
+    assert bad[0].seat.word in view.mark_note
+
+
+def test_analyse_before_loading_is_a_clear_error() -> None:
+    view = ReplayView()
+    with pytest.raises(RecordError, match="load a record"):
+        view.analyse(progress=False)
+    assert view.costs == []
