@@ -48,6 +48,8 @@ __all__ = [
 
 #: The notebooks of the app, in the order the Voila page lists them.
 APP_NOTEBOOKS = ("play.ipynb", "advisor.ipynb")
+#: The record the replay page opens first: the worked example of the rule texts.
+FIRST_RECORD = "spanish_example"
 #: Voila's usual port.
 DEFAULT_PORT = 8866
 
@@ -215,9 +217,11 @@ def replay_picker(seed: int | str = 1) -> Any:
         round, notes = bot_replay(seed)
         view = ReplayView(round, annotations=notes)
         return widgets.VBox([widgets.HTML("<b>A hand played by bots, with the advisor's comments on South's cards</b>"), view])
-    view = ReplayView(records[0][1])
+    first = next((i for i, (name, _) in enumerate(records) if name == FIRST_RECORD), 0)
+    view = ReplayView(records[first][1])
+    labels = [(str(getattr(record, "title", "") or name), i) for i, (name, record) in enumerate(records)]
     choice = add_classes(
-        widgets.Dropdown(options=[(name, i) for i, (name, _) in enumerate(records)], value=0, description="Record"),
+        widgets.Dropdown(options=labels, value=first, description="Game", layout=widgets.Layout(width="40em")),
         "st-app-record",
     )
     choice.observe(view.handler(lambda change: view.load(records[change["new"]][1])), names="value")

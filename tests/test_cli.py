@@ -177,7 +177,7 @@ def test_help_documents_every_option(capsys: pytest.CaptureFixture[str], name: s
 def test_top_level_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "--help")
     assert status == 0
-    for name in ("score", "deal", "record"):
+    for name in ("score", "deal", "record", "app"):
         assert name in out
 
 
@@ -205,6 +205,82 @@ def test_registry_accepts_a_new_command(capsys: pytest.CaptureFixture[str]) -> N
     finally:
         del COMMANDS[command.name]
     assert "hello-test" not in COMMANDS
+
+
+# -- app --------------------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def fake_serve(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
+    """Replace spades_teach.app.serve: record its arguments instead of starting Voila."""
+    import spades_teach.app
+
+    calls: list[dict[str, object]] = []
+
+    def serve(port: int = 0, open_browser: bool = True) -> int:
+        calls.append({"port": port, "open_browser": open_browser})
+        return 0
+
+    monkeypatch.setattr(spades_teach.app, "serve", serve)
+    return calls
+
+
+def test_app_defaults_to_port_8866_and_opens_a_browser(
+    capsys: pytest.CaptureFixture[str], fake_serve: list[dict[str, object]]
+) -> None:
+    from spades_teach.app import DEFAULT_PORT
+
+    status, _, err = run(capsys, "app")
+    assert status == 0 and err == ""
+    assert fake_serve == [{"port": DEFAULT_PORT, "open_browser": True}]
+
+
+def test_app_port_and_no_browser(capsys: pytest.CaptureFixture[str], fake_serve: list[dict[str, object]]) -> None:
+    status, _, _ = run(capsys, "app", "--port", "9123", "--no-browser")
+    assert status == 0
+    assert fake_serve == [{"port": 9123, "open_browser": False}]
+
+
+def test_app_returns_the_server_status(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import spades_teach.app
+
+    monkeypatch.setattr(spades_teach.app, "serve", lambda port, open_browser: 3)
+    assert run(capsys, "app", "--no-browser")[0] == 3
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--port", "0"], ("--port", "port 0 is out of range", "1 to 65535")),
+        (["--port", "70000"], ("port 70000 is out of range",)),
+        (["--port", "eighty"], ("expected a port number", "'eighty'")),
+        (["--port"], ("--port", "expected one argument")),
+        (["--browser"], ("unrecognized arguments", "--browser")),
+        (["--no-b"], ("unrecognized arguments",)),
+    ],
+)
+def test_app_bad_arguments(
+    capsys: pytest.CaptureFixture[str], fake_serve: list[dict[str, object]], argv: list[str], words: tuple[str, ...]
+) -> None:
+    status, out, err = run(capsys, "app", *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("error: ") and len(err.strip().splitlines()) == 1
+    for word in words:
+        assert word in err
+    assert fake_serve == []  # nothing was started
+
+
+def test_app_errors_from_the_server_are_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import spades_teach.app
+
+    def no_voila(port: int, open_browser: bool) -> int:
+        raise spades_teach.app.AppError("the app needs Voila, which is not installed")
+
+    monkeypatch.setattr(spades_teach.app, "serve", no_voila)
+    status, _, err = run(capsys, "app")
+    assert status == 2 and err == "error: the app needs Voila, which is not installed\n"
 
 
 # -- deal -------------------------------------------------------------------------------------

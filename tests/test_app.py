@@ -1,0 +1,174 @@
+"""The Voila app without a server: the shipped notebooks, the Voila command, serve() with a
+fake runner, and the replay page's helpers. (The real server is in test_browser_app.py.)"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import nbformat
+import pytest
+
+from spades_teach import Round, app
+from spades_teach.app import (
+    APP_NOTEBOOKS,
+    AppError,
+    app_notebooks,
+    bot_replay,
+    copy_notebooks,
+    packaged_records,
+    replay_picker,
+    serve,
+    voila_command,
+)
+from spades_teach.replays import list_records, load_record
+from spades_teach.widgets import BidAdvisorView, PlayView, ReplayView, ScoreCalculator
+
+
+def _code_cells(path: Path) -> list[str]:
+    notebook = nbformat.read(path, as_version=4)
+    return [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+
+
+def _run_cells(path: Path) -> list[Any]:
+    """Run a notebook's code cells in one namespace; returns each cell's last value
+    (what Voila would display)."""
+    namespace: dict[str, Any] = {}
+    shown = []
+    for source in _code_cells(path):
+        *body, last = source.strip().splitlines()
+        exec("\n".join(body), namespace)
+        shown.append(eval(last, namespace))
+    return shown
+
+
+def test_the_package_ships_both_notebooks_valid_and_without_outputs() -> None:
+    paths = app_notebooks()
+    assert [p.name for p in paths] == list(APP_NOTEBOOKS)
+    for path in paths:
+        notebook = nbformat.read(path, as_version=4)
+        nbformat.validate(notebook)
+        assert notebook.metadata["kernelspec"]["name"] == "python3"
+        code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+        assert code and all(cell.outputs == [] and cell.execution_count is None for cell in code)
+        assert all(len(cell.source.splitlines()) <= 3 for cell in code)  # Voila hides code: keep it short
+        assert any(cell.cell_type == "markdown" for cell in notebook.cells)
+
+
+def test_the_play_notebook_shows_a_play_view() -> None:
+    (view,) = _run_cells(app_notebooks()[0])
+    assert isinstance(view, PlayView)
+    assert view.phase == "bidding" and view.to_act == "S"
+    assert view.error == ""
+
+
+def test_the_advisor_notebook_shows_the_advisor_the_calculator_and_a_replay() -> None:
+    advisor, calculator, picker = _run_cells(app_notebooks()[1])
+    assert isinstance(advisor, BidAdvisorView) and advisor.advice is None
+    assert isinstance(calculator, ScoreCalculator) and calculator.error == ""
+    replays = [child for child in picker.children if isinstance(child, ReplayView)]
+    assert len(replays) == 1 and replays[0].error == ""
+
+
+def test_copy_notebooks_makes_identical_copies(tmp_path: Path) -> None:
+    copies = copy_notebooks(tmp_path / "app")
+    assert [c.name for c in copies] == list(APP_NOTEBOOKS)
+    for copy, original in zip(copies, app_notebooks()):
+        assert copy.parent == tmp_path / "app"
+        assert copy.read_bytes() == original.read_bytes()
+
+
+def test_voila_command_listens_on_localhost_only() -> None:
+    command = voila_command("/some/folder", port=9000, open_browser=True)
+    assert command[:4] == [sys.executable, "-m", "voila", "/some/folder"]
+    assert "--port=9000" in command and "--Voila.ip=127.0.0.1" in command
+    assert "--no-browser" not in command
+    assert "--no-browser" in voila_command("/some/folder", port=9000, open_browser=False)
+
+
+@pytest.mark.parametrize("port", [0, -1, 65536, True, "8866"])
+def test_bad_ports_are_refused(port: Any) -> None:
+    with pytest.raises(AppError, match="out of range"):
+        voila_command("/x", port=port)
+    with pytest.raises(AppError, match="out of range"):
+        serve(port=port, runner=lambda command: 0)
+
+
+def test_serve_runs_voila_over_a_temporary_copy_and_cleans_up(capsys: pytest.CaptureFixture[str]) -> None:
+    seen: dict[str, Any] = {}
+
+    def fake(command: Sequence[str]) -> int:
+        folder = Path(command[3])
+        seen["command"] = list(command)
+        seen["folder"] = folder
+        seen["files"] = sorted(p.name for p in folder.iterdir())
+        return 7
+
+    assert serve(port=8123, open_browser=False, runner=fake) == 7
+    assert seen["command"] == voila_command(seen["folder"], port=8123, open_browser=False)
+    assert seen["files"] == sorted(APP_NOTEBOOKS)
+    assert app.app_folder() not in seen["folder"].parents
+    assert not seen["folder"].exists()  # removed once the server stopped
+    assert "http://127.0.0.1:8123/" in capsys.readouterr().out
+
+
+def test_serve_treats_ctrl_c_as_a_normal_stop() -> None:
+    def interrupted(command: Sequence[str]) -> int:
+        raise KeyboardInterrupt
+
+    assert serve(port=8124, runner=interrupted) == 0
+
+
+def test_serve_without_voila_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(AppError, match=r"pip install 'spades_teach\[tutorial\]'"):
+        serve(port=8125)
+
+
+def test_missing_notebooks_are_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(app, "app_folder", lambda: tmp_path)
+    with pytest.raises(AppError, match=r"play\.ipynb, advisor\.ipynb are missing"):
+        app_notebooks()
+
+
+def test_packaged_records_are_the_replays_records() -> None:
+    records = packaged_records()
+    assert [name for name, _ in records] == list_records()
+    name, record = records[0]
+    assert json.dumps(record.to_json(), sort_keys=True) == json.dumps(load_record(name).to_json(), sort_keys=True)
+
+
+def test_replay_picker_opens_the_worked_example_and_switches_records() -> None:
+    picker = replay_picker()
+    choice, view = picker.children
+    assert isinstance(choice, widgets.Dropdown) and isinstance(view, ReplayView)
+    titles = [label for label, _ in choice.options]
+    assert titles == [record.title or name for name, record in packaged_records()]
+    assert titles[choice.value] == load_record("spanish_example").title
+    view.to_end()
+    other = (choice.value + 1) % len(titles)
+    choice.value = other
+    assert view.error == ""
+    assert view.step == 0 and titles[other] in view.title_html.value
+
+
+def test_bot_replay_is_a_complete_reproducible_hand_with_notes_on_south_cards() -> None:
+    round, notes = bot_replay(seed=5, level="easy")
+    again, notes_again = bot_replay(seed=5, level="easy")
+    assert isinstance(round, Round) and round.is_complete
+    assert [str(e) for e in round.history] == [str(e) for e in again.history] and notes == notes_again
+    south_cards = [i for i, e in enumerate(round.history) if getattr(e, "card", None) is not None and e.seat.name == "S"]
+    assert sorted(notes) == south_cards
+    assert all(text.startswith("South plays ") for text in notes.values())
+
+
+def test_replay_picker_falls_back_to_a_bot_hand_without_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app, "packaged_records", lambda: [])
+    picker = replay_picker(seed=3)
+    view = picker.children[-1]
+    assert isinstance(view, ReplayView)
+    assert len(view.events) == 4 + 52

@@ -1,0 +1,371 @@
+"""The Voila app in a real browser (Debian's Chromium, driven by Playwright).
+
+One server for the whole module: ``spades-teach app --no-browser`` on a free port of
+127.0.0.1, started as a subprocess and stopped at the end. One page per app notebook,
+shared by the tests of that notebook (Voila starts a kernel for each page it renders,
+which is the slow part). Every request the pages make must stay on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, free_port
+from playwright.sync_api import sync_playwright
+
+from spades_teach import Card, Seat, score_round
+from spades_teach.app import packaged_records
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT_MS = 90_000
+
+
+def _wait_until_answering(url: str, server: subprocess.Popen[bytes], log: Path, limit: float = 120.0) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"the app server stopped with status {server.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as answer:
+                if answer.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.5)
+    pytest.fail(f"the app server did not answer at {url} within {limit:.0f} s:\n{log.read_text()[-3000:]}")
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    """SIGTERM the command we started (it stops Voila and its kernels), then make sure."""
+    if server.poll() is None:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)  # the group of the process we started
+            server.wait()
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "spades_teach", "app", "--port", str(port), "--no-browser"],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        try:
+            url = f"http://127.0.0.1:{port}"
+            _wait_until_answering(url + "/", server, log)
+            yield url
+        finally:
+            _stop(server)
+    assert server.returncode == 0, log.read_text()[-3000:]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+#: Voila's own templates link Font Awesome (the icons of the widget buttons) from a CDN:
+#: voila/templates/base/page.html (home page) and voila/templates/lab/index.html.j2 (the
+#: notebooks). These requests are blocked here and not counted; offline, the buttons show
+#: their text without icons. Any other request that leaves 127.0.0.1 fails the test.
+VOILA_CDN = (
+    "https://cdn.jsdelivr.net/npm/font-awesome@4.5.0/css/font-awesome.min.css",
+    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@%5E5/css/all.min.css",
+    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@%5E5/css/v4-shims.min.css",
+)
+
+
+def _open(browser: Any, url: str, root: str, allowed: tuple[str, ...] = VOILA_CDN) -> Iterator[Any]:
+    """A page on ``url`` once the widget ``root`` (a CSS selector) has rendered; it fails
+    the test afterwards if the page asked anything of a host other than 127.0.0.1
+    (besides the ``allowed`` URLs, which are blocked but not counted)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    remote: list[str] = []
+
+    def local_only(route: Any) -> None:
+        request_url = route.request.url
+        if request_url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:")):
+            route.continue_()
+        else:
+            if request_url not in allowed:
+                remote.append(request_url)
+            route.abort()
+
+    context.route("**/*", local_only)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(url, timeout=TIMEOUT_MS)
+    page.locator(root).first.wait_for()
+    yield page
+    text = page.locator("body").inner_text()
+    context.close()
+    assert remote == [], f"the page asked the internet for {remote}"
+    assert "Traceback" not in text
+
+
+@pytest.fixture(scope="module")
+def advisor_page(browser: Any, app_url: str) -> Iterator[Any]:
+    yield from _open(browser, f"{app_url}/voila/render/advisor.ipynb", ".st-replay")
+
+
+@pytest.fixture(scope="module")
+def play_page(browser: Any, app_url: str) -> Iterator[Any]:
+    yield from _open(browser, f"{app_url}/voila/render/play.ipynb", ".st-play button.st-card")
+
+
+def _shot(locator: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    locator.screenshot(path=str(path))
+    return path
+
+
+def _wait_text(page: Any, selector: str, predicate: str) -> None:
+    """Wait until the text of ``selector`` satisfies the JS expression ``predicate`` (of ``t``)."""
+    page.wait_for_function(
+        f"() => {{ const e = document.querySelector({selector!r}); if (!e) return false; const t = e.innerText; return {predicate}; }}"
+    )
+
+
+# -- the app's front page -------------------------------------------------------------------
+
+
+def test_front_page_lists_both_notebooks(browser: Any, app_url: str) -> None:
+    pages = _open(browser, app_url + "/", ".jp-DirListing-item")
+    page = next(pages)
+    names = [t.strip() for t in page.locator(".jp-DirListing-itemText").all_inner_texts()]
+    assert sorted(names) == ["advisor.ipynb", "play.ipynb"]
+    assert next(pages, None) is None  # closes the page and checks its requests
+
+
+# -- bid advisor ----------------------------------------------------------------------------
+
+
+def test_paste_a_hand_and_see_the_advice(advisor_page: Any) -> None:
+    page = advisor_page
+    advisor = page.locator(".st-bid-advisor")
+    assert advisor.locator(".st-advice-item").count() == 0  # nothing advised before a paste
+    advisor.locator(".st-advice-hand textarea").fill("AKQ3.K52.7.A9842")
+    advisor.locator(".st-advice-bid-value").wait_for()
+    page.wait_for_function("() => document.querySelectorAll('.st-bid-advisor .st-advice-item').length > 0")
+    bid = advisor.locator(".st-advice-bid-value").inner_text()
+    assert bid.strip().isdigit() and 1 <= int(bid) <= 13
+    reasons = advisor.locator(".st-advice-reasons").inner_text()
+    assert "A♠" in reasons or "AS" in reasons  # the ace of spades is counted, with its reason
+    assert advisor.locator(".st-error").inner_text().strip() == ""
+    _shot(advisor, "app-advisor")
+
+
+def test_a_bad_paste_shows_the_message_and_keeps_the_advice(advisor_page: Any) -> None:
+    page = advisor_page
+    advisor = page.locator(".st-bid-advisor")
+    hand = advisor.locator(".st-advice-hand textarea")
+    hand.fill("AKQ3.K52.7.A9842")
+    advisor.locator(".st-advice-bid-value").wait_for()
+    before = advisor.locator(".st-advice-bid-value").inner_text()
+    hand.fill("AKQ3.K52.7")
+    _wait_text(page, ".st-bid-advisor > .st-error", "t.trim().length > 0")
+    error = advisor.locator(":scope > .st-error").inner_text()
+    assert "four groups" in error
+    assert "Traceback" not in page.locator("body").inner_text()
+    assert advisor.locator(".st-advice-bid-value").inner_text() == before
+    _shot(advisor, "app-advisor-error")
+    hand.fill("AKQ3.K52.7.A9842")  # and a good paste clears the message
+    _wait_text(page, ".st-bid-advisor > .st-error", "t.trim() === ''")
+
+
+# -- score calculator -----------------------------------------------------------------------
+
+
+def _score_inputs(calculator: Any) -> tuple[dict[str, str], dict[str, int]]:
+    bids = {s.name: calculator.locator(f".st-score-bid-{s.name} input").input_value() for s in Seat}
+    tricks = {s.name: int(calculator.locator(f".st-score-tricks-{s.name} input").input_value()) for s in Seat}
+    return bids, tricks
+
+
+def _shown_points(calculator: Any, side: str) -> int:
+    text = calculator.locator(f".st-score-points-{side}").inner_text().strip()
+    return int(text.replace("−", "-").replace("+", ""))
+
+
+def test_changing_a_bid_changes_the_points(advisor_page: Any) -> None:
+    page = advisor_page
+    calculator = page.locator(".st-score-calculator")
+    bids, tricks = _score_inputs(calculator)
+    shown = {side: _shown_points(calculator, side) for side in ("NS", "EW")}
+    expected = score_round(bids, tricks).points
+    assert shown == {"NS": expected["NS"], "EW": expected["EW"]}
+    _shot(calculator, "app-score")
+
+    new_bid = "nil" if bids["N"] != "nil" else "4"
+    calculator.locator(".st-score-bid-N input").fill(new_bid)
+    bids["N"] = new_bid
+    after = score_round(bids, tricks).points
+    assert after["NS"] != expected["NS"]  # the change must show in the points
+    _wait_text(page, ".st-score-calculator .st-score-points-NS", f"t.replace('−', '-').replace('+', '').trim() === '{after['NS']}'")
+    assert _shown_points(calculator, "EW") == after["EW"]
+    lines = calculator.locator(".st-score-lines").inner_text()
+    assert any(line in lines for line in score_round(bids, tricks).lines)
+
+
+# -- replay ---------------------------------------------------------------------------------
+
+
+def _replay_state(replay: Any) -> tuple[str, str, str]:
+    return (
+        replay.locator(".st-replay-position").inner_text(),
+        replay.locator(".st-trick").inner_text(),
+        replay.locator(".st-replay-note").inner_text(),
+    )
+
+
+def _click_and_wait(page: Any, replay: Any, button: str, before: tuple[str, str, str]) -> tuple[str, str, str]:
+    replay.locator(f"button.st-replay-{button}").click()
+    page.wait_for_function(
+        "before => document.querySelector('.st-replay .st-replay-position').innerText !== before",
+        arg=before[0],
+    )
+    return _replay_state(replay)
+
+
+def test_step_a_replay_forward_and_back(advisor_page: Any) -> None:
+    page = advisor_page
+    replay = page.locator(".st-replay")
+    states = [_replay_state(replay)]
+    states.append(_click_and_wait(page, replay, "next-trick", states[-1]))  # to the end of the bidding
+    states.append(_click_and_wait(page, replay, "next", states[-1]))  # the first card
+    assert "Trick 1" in states[-1][1] and "Trick 1" not in states[-2][1]
+    while not states[-1][2].strip():  # on to a card with a note
+        assert len(states) < 60, "no annotated card in the replay"
+        states.append(_click_and_wait(page, replay, "next", states[-1]))
+    assert states[-1][1] != states[-2][1]  # one card more on the table
+    _shot(replay, "app-replay")
+    back = _click_and_wait(page, replay, "prev", states[-1])
+    assert back == states[-2]  # one step back shows exactly the moment before
+    forward = _click_and_wait(page, replay, "next", back)
+    assert forward == states[-1]
+    end = _click_and_wait(page, replay, "end", forward)
+    moment = re.search(r"moment (\d+) of (\d+)", end[0])
+    assert moment is not None and moment.group(1) == moment.group(2)
+    assert replay.locator(".st-replay-score").inner_text().strip() != ""
+
+
+def test_choose_another_game_to_replay(advisor_page: Any) -> None:
+    page = advisor_page
+    choice = page.locator(".st-app-record select")
+    options = choice.locator("option").all_inner_texts()
+    titles = [record.title or name for name, record in packaged_records()]
+    assert options == titles
+    title = page.locator(".st-replay .st-replay-title").inner_text()
+    other = next(t for t in titles if t not in title)
+    choice.select_option(label=other)
+    _wait_text(page, ".st-replay .st-replay-title", f"t.includes({other!r})")
+    assert "moment 0 of" in page.locator(".st-replay .st-replay-position").inner_text()
+
+
+# -- play -----------------------------------------------------------------------------------
+
+
+def _south_buttons(page: Any, kind: str) -> list[str]:
+    """The codes of South's card buttons with class ``st-card-<kind>``."""
+    codes = []
+    for classes in page.locator(f".st-play button.st-card.st-card-{kind}").evaluate_all(
+        "els => els.map(e => e.className)"
+    ):
+        code = [c[len("st-card-") :] for c in classes.split() if c.startswith("st-card-")]
+        codes.extend(c for c in code if c not in ("legal", "illegal", "hinted"))
+    return codes
+
+
+def _play_log(page: Any) -> str:
+    return str(page.locator(".st-play .st-play-log").inner_text())
+
+
+def _bid(page: Any) -> None:
+    page.locator(".st-play button.st-bid-button").click()
+    page.locator(".st-play button.st-card-legal").first.wait_for()
+
+
+def test_a_greyed_card_does_nothing_and_a_legal_card_is_played(play_page: Any) -> None:
+    page = play_page
+    page.locator(".st-play .st-bid-button").wait_for()
+    _bid(page)
+    while not _south_buttons(page, "illegal"):  # play on until a card is not allowed
+        code = _south_buttons(page, "legal")[0]
+        page.locator(f".st-play button.st-card-{code}").click()
+        page.locator(f".st-play button.st-card-{code}").wait_for(state="detached")
+        page.locator(".st-play button.st-card-legal").first.wait_for()
+    _shot(page.locator(".st-play"), "app-play")
+    illegal = _south_buttons(page, "illegal")[0]
+    button = page.locator(f".st-play button.st-card-{illegal}")
+    assert button.is_disabled()
+    assert button.get_attribute("title")  # the reason, as a tooltip
+    hand_before = sorted(_south_buttons(page, "legal") + _south_buttons(page, "illegal"))
+    log_before = _play_log(page)
+    button.click(force=True)
+    page.wait_for_timeout(1500)  # let any (wrong) reaction reach the page
+    assert sorted(_south_buttons(page, "legal") + _south_buttons(page, "illegal")) == hand_before
+    assert _play_log(page) == log_before
+    assert page.locator(".st-play > .st-error").inner_text().strip() == ""
+
+    legal = _south_buttons(page, "legal")[0]
+    page.locator(f".st-play button.st-card-{legal}").click()
+    page.locator(f".st-play button.st-card-{legal}").wait_for(state="detached")
+    _wait_text(page, ".st-play .st-play-log", f"t.includes('South played {Card.parse(legal).pretty}')")
+    assert legal not in _south_buttons(page, "legal") + _south_buttons(page, "illegal")
+
+
+def test_play_a_whole_hand_with_teach_me(play_page: Any) -> None:
+    page = play_page
+    page.locator(".st-play button.st-new-game").click()  # a fresh game, dealt from the same seed
+    page.locator(".st-play button.st-bid-button").wait_for(state="visible")
+    page.locator(".st-play button.st-teach-me").click()
+    _wait_text(page, ".st-play .st-teach-hint", "t.startsWith('Teach me: bid')")
+    hint = page.locator(".st-play .st-teach-hint").inner_text()
+    chosen = page.locator(".st-play .st-bid-choice select").input_value()
+    assert f"bid {chosen}" in hint or (chosen == "nil" and "bid Nil" in hint)
+    _bid(page)
+    played = 0
+    while True:
+        page.wait_for_selector(".st-play button.st-card-hinted, .st-play .st-hand-result li")
+        if page.locator(".st-play .st-hand-result li").count():
+            break
+        hinted = _south_buttons(page, "hinted")
+        assert len(hinted) == 1 and hinted[0] in _south_buttons(page, "legal")
+        card = Card.parse(hinted[0])
+        assert f"play {card.pretty}" in page.locator(".st-play .st-teach-hint").inner_text()
+        page.locator(f".st-play button.st-card-{hinted[0]}").click()
+        page.locator(f".st-play button.st-card-{hinted[0]}").wait_for(state="detached")
+        played += 1
+        assert played <= 13
+    assert played == 13
+    result = page.locator(".st-play .st-hand-result").inner_text()
+    assert "NS" in result and "EW" in result
+    assert page.locator(".st-play .st-score-sheet").inner_text().strip() != ""
+    assert "hand 1 is over" in page.locator(".st-play > .st-status").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "app-play-finished.png"), full_page=True)
