@@ -193,19 +193,37 @@ static int top_spade_run(const State *s, int *team) {
     return k;
 }
 
-/* Quick tricks for the side on lead: tricks the leader can cash at once from
- * the top. A top spade always wins. A top card of another suit wins round i of
- * that suit if each opponent still follows (holds at least i cards of it) or
- * holds no spade to ruff with. The leader cashes its top spades (opponents
- * with spades must follow, so their side suits are unchanged), then the best
- * side suit; when neither opponent holds a spade, every side suit's top run. */
+/* Quick tricks: tricks the leader L can cash at once from the top, keeping the
+ * lead throughout.
+ *
+ * A top spade always wins, and L may lead spades if they are broken or L holds
+ * nothing else; L cashes its top spades first (opponents holding spades must
+ * follow, so their other suits are unchanged). Then, in each other suit, a
+ * top card wins round i of the suit if each opponent holding a spade still
+ * follows (holds at least i cards of it); an opponent with no spade cannot
+ * win it. While cashing one suit, an opponent holding a spade always follows,
+ * so the other suits' limits still hold and the suits add up.
+ *
+ * Partner must not be forced to trump a winner (that would move the lead):
+ * if partner still holds a spade after the spade run, each suit is limited
+ * to the rounds partner can follow or discard another card, and only the best
+ * single suit counts. */
 static int cash_count(const State *s, int L) {
-    int lho = (L + 1) & 3, rho = (L + 3) & 3;
+    int P = L ^ 2, lho = (L + 1) & 3, rho = (L + 3) & 3;
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int lho_ruffs = (s->hand[lho] & SPADES) != 0, rho_ruffs = (s->hand[rho] & SPADES) != 0;
     int spades_ok = s->broken || s->bridge || !(s->hand[L] & ~SPADES);
-    int spade_run = 0, best = 0, sum = 0;
-    for (int su = 0; su < 4; su++) {
+    int spade_run = 0;
+    if (spades_ok && (s->hand[L] & SPADES)) {
+        u64 m = all & SPADES;
+        while (m && ((s->hand[L] >> lowbit(m)) & 1)) {
+            spade_run++;
+            m &= m - 1;
+        }
+    }
+    int partner_ruffs = popc(s->hand[P] & SPADES) > spade_run;
+    int best = 0, sum = 0;
+    for (int su = 1; su < 4; su++) {
         u64 mine = s->hand[L] & SUIT[su];
         if (!mine) continue;
         u64 m = all & SUIT[su];
@@ -214,24 +232,26 @@ static int cash_count(const State *s, int L) {
             k++;
             m &= m - 1;
         }
-        if (su == 0) {
-            if (spades_ok) spade_run = k;
-            continue;
-        }
+        if (!k) continue;
         int cap = 13;
         int nl = popc(s->hand[lho] & SUIT[su]), nr = popc(s->hand[rho] & SUIT[su]);
         if (lho_ruffs && nl < cap) cap = nl;
         if (rho_ruffs && nr < cap) cap = nr;
+        if (partner_ruffs) {
+            int keep = popc(s->hand[P] & ~SPADES); /* partner's cards that are not spades */
+            if (keep < cap) cap = keep;
+        }
         if (k > cap) k = cap;
         if (k > best) best = k;
         sum += k;
     }
-    return spade_run + ((lho_ruffs || rho_ruffs) ? best : sum);
+    return spade_run + (partner_ruffs ? best : sum);
 }
 
 /* The leader's own cashable tricks, or, when the leader can reach partner's
- * top card of a suit (a card of that suit to lead, and no opponent can ruff
- * the first round), partner's cashable tricks. */
+ * top card of a suit (a card of that suit to lead, and no opponent can trump
+ * the first round), at least that trick, and partner's cashable tricks if the
+ * leader holds no spade (so cannot be forced to trump partner's winners). */
 static int quick_tricks(const State *s) {
     int L = s->leader, P = L ^ 2, lho = (L + 1) & 3, rho = (L + 3) & 3;
     int q = cash_count(s, L);
@@ -246,7 +266,8 @@ static int quick_tricks(const State *s) {
             if (!(s->hand[lho] & SUIT[su]) && (s->hand[lho] & SPADES)) continue;
             if (!(s->hand[rho] & SUIT[su]) && (s->hand[rho] & SPADES)) continue;
         }
-        int qp = cash_count(s, P);
+        int qp = (s->hand[L] & SPADES) ? 1 : cash_count(s, P);
+        if (qp < 1) qp = 1;
         return qp > q ? qp : q;
     }
     return q;
