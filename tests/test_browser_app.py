@@ -229,8 +229,8 @@ def test_changing_a_bid_changes_the_points(advisor_page: Any) -> None:
     assert after["NS"] != expected["NS"]  # the change must show in the points
     _wait_text(page, ".st-score-calculator .st-score-points-NS", f"t.replace('−', '-').replace('+', '').trim() === '{after['NS']}'")
     assert _shown_points(calculator, "EW") == after["EW"]
-    lines = calculator.locator(".st-score-lines").inner_text()
-    assert any(line in lines for line in score_round(bids, tricks).lines)
+    first_line = score_round(bids, tricks).lines[0]
+    _wait_text(page, ".st-score-calculator .st-score-lines", f"t.includes({first_line!r})")
 
 
 # -- replay ---------------------------------------------------------------------------------
@@ -244,19 +244,32 @@ def _replay_state(replay: Any) -> tuple[str, str, str]:
     )
 
 
+def _settled_state(page: Any, replay: Any) -> tuple[str, str, str]:
+    """The replay's state once it stops changing (its lines are separate widgets, updated
+    one message after another)."""
+    state = _replay_state(replay)
+    for _ in range(40):
+        page.wait_for_timeout(150)
+        again = _replay_state(replay)
+        if again == state:
+            return state
+        state = again
+    raise AssertionError(f"the replay kept changing: {state}")
+
+
 def _click_and_wait(page: Any, replay: Any, button: str, before: tuple[str, str, str]) -> tuple[str, str, str]:
     replay.locator(f"button.st-replay-{button}").click()
     page.wait_for_function(
         "before => document.querySelector('.st-replay .st-replay-position').innerText !== before",
         arg=before[0],
     )
-    return _replay_state(replay)
+    return _settled_state(page, replay)
 
 
 def test_step_a_replay_forward_and_back(advisor_page: Any) -> None:
     page = advisor_page
     replay = page.locator(".st-replay")
-    states = [_replay_state(replay)]
+    states = [_settled_state(page, replay)]
     states.append(_click_and_wait(page, replay, "next-trick", states[-1]))  # to the end of the bidding
     states.append(_click_and_wait(page, replay, "next", states[-1]))  # the first card
     assert "Trick 1" in states[-1][1] and "Trick 1" not in states[-2][1]
@@ -278,14 +291,14 @@ def test_step_a_replay_forward_and_back(advisor_page: Any) -> None:
 def test_choose_another_game_to_replay(advisor_page: Any) -> None:
     page = advisor_page
     choice = page.locator(".st-app-record select")
-    options = choice.locator("option").all_inner_texts()
+    options = [t.replace("\xa0", " ") for t in choice.locator("option").all_inner_texts()]
     titles = [record.title or name for name, record in packaged_records()]
     assert options == titles
     title = page.locator(".st-replay .st-replay-title").inner_text()
     other = next(t for t in titles if t not in title)
     choice.select_option(label=other)
     _wait_text(page, ".st-replay .st-replay-title", f"t.includes({other!r})")
-    assert "moment 0 of" in page.locator(".st-replay .st-replay-position").inner_text()
+    _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")  # at its start
 
 
 # -- play -----------------------------------------------------------------------------------

@@ -1,0 +1,169 @@
+"""The widgets saved in the built book, in a real browser (Debian's Chromium, driven by Playwright).
+
+The book is built once per session (tests/_book.py) and served on 127.0.0.1. A chapter that
+displays widgets stores their state in the notebook; the book's own copy of the ipywidgets
+JavaScript must draw them from that state, with no request leaving 127.0.0.1 and no kernel.
+The chapters with widgets are found from the notebooks themselves (outputs of type
+``application/vnd.jupyter.widget-view+json``); chapter 8 (the bid advisor) is checked in detail.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _book import build_book
+from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, serve_directory
+from playwright.sync_api import sync_playwright
+
+from spades_teach import score_round
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+ADVISOR_CHAPTER = "08_bid_advisor"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+TOP_LEVEL = ".st-widget:not(.st-widget .st-widget)"
+
+
+def _notebook(name: str) -> dict[str, Any]:
+    return dict(json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8")))
+
+
+def _widget_outputs(name: str) -> int:
+    """How many widget views the chapter's saved outputs display."""
+    cells = _notebook(name)["cells"]
+    return sum(1 for cell in cells for output in cell.get("outputs", []) if WIDGET_VIEW in output.get("data", {}))
+
+
+def _printed_lines(name: str) -> list[str]:
+    lines: list[str] = []
+    for cell in _notebook(name)["cells"]:
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "stream":
+                text = output["text"]
+                lines.extend("".join(text).splitlines() if isinstance(text, list) else text.splitlines())
+    return lines
+
+
+def _chapters_with_widgets() -> list[str]:
+    names = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb") if not p.stem.startswith("_"))
+    return [name for name in names if _widget_outputs(name)]
+
+
+WIDGET_CHAPTERS = _chapters_with_widgets()
+
+
+def test_the_advisor_chapter_saves_its_widgets() -> None:
+    assert ADVISOR_CHAPTER in WIDGET_CHAPTERS, "chapter 8 should display the bid advisor and save its state"
+    state = _notebook(ADVISOR_CHAPTER)["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]
+    assert state["state"], "the chapter's notebook has no saved widget state"
+
+
+@pytest.fixture(scope="module")
+def book_url() -> Iterator[str]:
+    book = build_book()
+    assert book.returncode == 0, book.log[-3000:]
+    with serve_directory(book.html) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def chapters(browser: Any, book_url: str) -> Iterator[dict[str, Any]]:
+    """One page per chapter, opened on first use and shared by the tests (a chapter with
+    widgets takes seconds to load). A page may ask nothing of a host other than 127.0.0.1:
+    such requests are blocked, and fail the module at the end."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    remote: list[str] = []
+
+    def local_only(route: Any) -> None:
+        if route.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+            route.continue_()
+        else:
+            remote.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", local_only)
+    pages = _Pages(context, book_url)
+    yield pages
+    context.close()
+    assert remote == [], f"the book's pages asked the internet for {remote}"
+
+
+class _Pages(dict[str, Any]):
+    def __init__(self, context: Any, book_url: str) -> None:
+        super().__init__()
+        self.context = context
+        self.book_url = book_url
+
+    def __missing__(self, name: str) -> Any:
+        page = self.context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(f"{self.book_url}/notebooks/{name}.html")
+        page.locator(TOP_LEVEL).first.wait_for()
+        page.wait_for_load_state("load")
+        assert "Traceback" not in page.locator("article").first.inner_text()
+        self[name] = page
+        return page
+
+
+@pytest.mark.parametrize("name", WIDGET_CHAPTERS)
+def test_saved_widgets_render_offline(chapters: dict[str, Any], name: str) -> None:
+    page = chapters[name]
+    assert page.locator(TOP_LEVEL).count() >= _widget_outputs(name)
+    assert page.locator(".jupyter-widgets").count() > 0  # drawn by the ipywidgets manager
+    page.screenshot(path=str(_artifact(f"book-widgets-{name}")), full_page=True)
+
+
+@pytest.mark.parametrize("name", WIDGET_CHAPTERS)
+def test_each_saved_widget_is_drawn_once(chapters: dict[str, Any], name: str) -> None:
+    page = chapters[name]
+    drawn = page.locator(TOP_LEVEL).count()
+    scripts = page.locator("script[src*=embed], script[src*=require]").evaluate_all(
+        "els => els.map(e => e.getAttribute('src').split('?')[0])"
+    )
+    assert drawn == _widget_outputs(name), (
+        f"{name}: the chapter displays {_widget_outputs(name)} widgets, the page draws {drawn}; "
+        f"it loads these widget scripts: {scripts}"
+    )
+
+
+def test_the_advisor_chapter_shows_the_saved_advice_and_error(chapters: dict[str, Any]) -> None:
+    page = chapters[ADVISOR_CHAPTER]
+    printed = _printed_lines(ADVISOR_CHAPTER)
+    bid = next(line for line in printed if line.startswith("advised bid:")).split()[2]
+    error = next(line for line in printed if line.startswith("error shown:"))[len("error shown:") :].strip()
+    advisor = page.locator(".st-bid-advisor").first
+    assert advisor.locator(".st-advice-bid-value").inner_text().strip() == bid
+    assert advisor.locator(".st-advice-item").count() > 0  # the card-by-card count
+    assert error in advisor.locator(":scope > .st-error").inner_text()
+    advisor.screenshot(path=str(_artifact("book-advisor")))
+
+
+def test_the_advisor_chapter_shows_the_calculator_s_points(chapters: dict[str, Any]) -> None:
+    calculator = chapters[ADVISOR_CHAPTER].locator(".st-score-calculator").first
+    seats = ("N", "E", "S", "W")
+    bids = {s: calculator.locator(f".st-score-bid-{s} input").input_value() for s in seats}
+    tricks = {s: int(calculator.locator(f".st-score-tricks-{s} input").input_value()) for s in seats}
+    expected = score_round(bids, tricks)
+    for side in ("NS", "EW"):
+        shown = calculator.locator(f".st-score-points-{side}").inner_text().strip()
+        assert int(shown.replace("−", "-").replace("+", "")) == expected.points[side]
+    assert expected.lines[0] in calculator.locator(".st-score-lines").inner_text()
+
+
+def _artifact(name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / f"{name}.png"
