@@ -48,7 +48,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import SUIT_MASKS, Card, CardLike, Hand, HandLike, Seat, SeatLike, SeatMap, Team, TeamMap, _mask_cards
+from ..cards import SUIT_MASKS, Card, CardLike, Hand, HandLike, Seat, SeatLike, Team, TeamMap, _mask_cards
 from ..errors import ParseError, PositionError
 
 __all__ = [
@@ -631,7 +631,3 @@ def double_dummy(
     )
     return DoubleDummy(position, backend)
 
-
-def hands_after(hands: Mapping[Any, HandLike]) -> dict[Seat, Hand]:
-    """Normalise a mapping of hands (used by the card-cost analysis)."""
-    return SeatMap((Seat(s), Hand.from_mask(m)) for s, m in enumerate(_hand_masks(hands)))
