@@ -226,7 +226,8 @@ class ReplayView(SpadesWidget):
         bar = None
         if progress:
             bar = widgets.IntProgress(value=0, min=0, max=1, description="analysing")
-            self.children = (*self.children, bar)
+            shown: tuple[Any, ...] = tuple(self.children)
+            self.children = (*shown, bar)
 
         def advance(done: int, total: int) -> None:
             if bar is not None:
@@ -237,7 +238,8 @@ class ReplayView(SpadesWidget):
             costs = card_costs(self._full, progress=advance)
         finally:
             if bar is not None:
-                self.children = tuple(c for c in self.children if c is not bar)
+                remaining: tuple[Any, ...] = tuple(self.children)
+                self.children = tuple(c for c in remaining if c is not bar)
         first_play = next((i for i, e in enumerate(self._events) if isinstance(e, PlayEvent)), len(self._events))
         marks: dict[int, tuple[str, str]] = {}
         for review in costs:
