@@ -226,7 +226,7 @@ class ReplayView(SpadesWidget):
         bar = None
         if progress:
             bar = widgets.IntProgress(value=0, min=0, max=1, description="analysing")
-            shown: tuple[Any, ...] = tuple(self.children)
+            shown: tuple[Any, ...] = tuple(self.children)  # type: ignore[has-type]
             self.children = (*shown, bar)
 
         def advance(done: int, total: int) -> None:
@@ -238,7 +238,7 @@ class ReplayView(SpadesWidget):
             costs = card_costs(self._full, progress=advance)
         finally:
             if bar is not None:
-                remaining: tuple[Any, ...] = tuple(self.children)
+                remaining: tuple[Any, ...] = tuple(self.children)  # type: ignore[has-type]
                 self.children = tuple(c for c in remaining if c is not bar)
         first_play = next((i for i, e in enumerate(self._events) if isinstance(e, PlayEvent)), len(self._events))
         marks: dict[int, tuple[str, str]] = {}
