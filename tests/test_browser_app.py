@@ -381,4 +381,5 @@ def test_play_a_whole_hand_with_teach_me(play_page: Any) -> None:
     assert "NS" in result and "EW" in result
     assert page.locator(".st-play .st-score-sheet").inner_text().strip() != ""
     assert "hand 1 is over" in page.locator(".st-play > .st-status").inner_text()
-    page.screenshot(path=str(ARTIFACTS / "app-play-finished.png"), full_page=True)
+    page.set_viewport_size({"width": 1200, "height": 1800})  # Voila scrolls inside the page: show it all
+    _shot(page.locator(".st-play"), "app-play-finished")
