@@ -2,8 +2,8 @@
 
 ``spades-teach app`` (or :func:`serve`) copies the notebooks shipped in
 ``spades_teach/data/app/`` into a fresh temporary folder and runs Voila on
-``127.0.0.1`` over that folder. Voila runs each notebook in its own kernel and
-shows only its widgets, never its code. Nothing is written next to the
+``127.0.0.1`` over that folder. Each page Voila shows runs its notebook in a
+kernel of its own and shows the widgets, never the code. Nothing is written next to the
 installed package, and the folder is removed when the server stops.
 
 The notebooks keep their code to one or two lines a cell: they build the views
@@ -35,7 +35,9 @@ from .errors import SpadesError
 __all__ = [
     "APP_NOTEBOOKS",
     "DEFAULT_PORT",
+    "FIRST_RECORD",
     "AppError",
+    "check_port",
     "app_folder",
     "app_notebooks",
     "copy_notebooks",
@@ -46,7 +48,7 @@ __all__ = [
     "replay_picker",
 ]
 
-#: The notebooks of the app, in the order the Voila page lists them.
+#: The notebooks of the app (Voila's home page lists them alphabetically).
 APP_NOTEBOOKS = ("play.ipynb", "advisor.ipynb")
 #: The record the replay page opens first: the worked example of the rule texts.
 FIRST_RECORD = "spanish_example"
