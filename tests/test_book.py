@@ -60,7 +60,7 @@ def test_every_page_is_built_without_error_output(book) -> None:  # type: ignore
 
 
 def test_widget_javascript_is_served_by_the_book(book) -> None:  # type: ignore[no-untyped-def]
-    static = Path(book.html) / "_static"
+    static = Path(book.html) / "_static" / "widgets"
     assert (static / "require.js").exists()
     assert (static / "embed-amd.js").exists()
     for page in Path(book.html).rglob("*.html"):

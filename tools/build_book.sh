@@ -9,8 +9,13 @@ if ! cmp -s book/package-lock.json book/node_modules/.installed-lock.json 2>/dev
   (cd book && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
   cp book/package-lock.json book/node_modules/.installed-lock.json
 fi
-mkdir -p book/_static
-cp book/node_modules/requirejs/require.js book/_static/require.js
+# The widget JavaScript goes to _static/widgets/ through html_extra_path (book/_widgets), not into
+# html_static_path: Jupyter Book adds every .js file of _static to every page, which would load the
+# widget manager several times and draw each widget more than once.
+widgets=book/_widgets/_static/widgets
+rm -rf book/_widgets
+mkdir -p "$widgets"
+cp book/node_modules/requirejs/require.js "$widgets/require.js"
 dist=book/node_modules/@jupyter-widgets/html-manager/dist
-find "$dist" -maxdepth 1 -type f ! -name '*.map' ! -name '*.txt' -exec cp {} book/_static/ \;
+find "$dist" -maxdepth 1 -type f ! -name '*.map' ! -name '*.txt' -exec cp {} "$widgets/" \;
 "$venv/jupyter-book" build book --keep-going "$@"
