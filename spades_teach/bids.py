@@ -54,6 +54,8 @@ class Bid(int):
         ``"blind"``) or digits as text."""
         if isinstance(value, Bid):
             return value
+        if type(value) is int and 0 <= value <= 13:
+            return _NUMBERED[value]
         if isinstance(value, str):
             if _NUMBER.fullmatch(value.strip()):
                 return cls(int(value.strip()))
@@ -85,3 +87,6 @@ class Bid(int):
 
 
 BidLike = Union[Bid, int, str]
+
+# Bids are immutable values, so the fourteen numbered ones are shared.
+_NUMBERED: tuple[Bid, ...] = tuple(Bid(n) for n in range(14))

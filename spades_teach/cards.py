@@ -33,6 +33,7 @@ __all__ = [
     "SeatMap",
     "TeamMap",
     "CardLike",
+    "Cards",
     "HandLike",
     "SeatLike",
     "TeamLike",
@@ -547,6 +548,8 @@ class Hand:
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Hand):
             return self._mask == other._mask
+        if isinstance(other, Cards):
+            return self._mask == other.mask
         if isinstance(other, (set, frozenset)):
             try:
                 return self._mask == Hand(other)._mask
@@ -635,6 +638,70 @@ class Hand:
 
 _new_object = object.__new__
 _set_hand_mask = Hand.__dict__["_mask"].__set__
+_new_tuple = tuple.__new__
+
+
+class Cards(tuple):  # type: ignore[type-arg]
+    """Distinct cards in display order, as an immutable sequence: what
+    :meth:`Round.legal_plays` returns. It is iterable, sized and indexable like a
+    tuple, ``in`` also accepts card text (``"QH" in cards``), and it compares
+    equal to a :class:`Hand` (or set) holding the same cards.
+
+    >>> cards = Cards.of("KH 2S QH")
+    >>> cards, "qh" in cards, cards == Hand.parse("2S KH QH")
+    (Cards('2S KH QH'), True, True)
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, cards: HandLike) -> Cards:
+        """The cards of a hand, a hand string or an iterable, in display order."""
+        return cls._from_mask(Hand.coerce(cards).mask)
+
+    @classmethod
+    def _from_mask(cls, mask: int) -> Cards:
+        found = _MASK_CACHE.get(mask)
+        made: Cards = _new_tuple(cls, found if found is not None else _mask_tuple(mask))
+        return made
+
+    @property
+    def mask(self) -> int:
+        out = 0
+        for card in self:
+            out |= card.mask
+        return out
+
+    @property
+    def hand(self) -> Hand:
+        """The same cards as a :class:`Hand`."""
+        return Hand.from_mask(self.mask)
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            try:
+                item = Card.parse(item)
+            except ParseError:
+                return False
+        return tuple.__contains__(self, item)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Hand):
+            return self.mask == other.mask
+        if isinstance(other, (set, frozenset)):
+            return set(self) == other
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def __repr__(self) -> str:
+        return f"Cards({str(self)!r})"
 
 
 # -- seats and teams ------------------------------------------------------------------

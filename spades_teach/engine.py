@@ -31,9 +31,11 @@ from typing import Any, Literal, NamedTuple, Union
 
 from .bids import Bid, BidLike
 from .cards import (
+    _MASK_CACHE,
     SUIT_MASKS,
     Card,
     CardLike,
+    Cards,
     Hand,
     Seat,
     SeatLike,
@@ -42,7 +44,7 @@ from .cards import (
     Team,
     TeamMap,
     _mask_cards,
-    _set_hand_mask,
+    _mask_tuple,
 )
 from .deals import Deal, DealLike
 from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError
@@ -65,6 +67,7 @@ _SPADES = SUIT_MASKS[Suit.SPADES]
 _NON_SPADES = ((1 << 52) - 1) & ~_SPADES
 _new_object = object.__new__
 _new_tuple = tuple.__new__
+_EMPTY_CARDS: Cards = tuple.__new__(Cards, ())
 _TWO_OF_CLUBS = Card("2", "C")
 _SEATS = tuple(Seat)
 Phase = Literal["bidding", "play", "complete"]
@@ -284,9 +287,9 @@ class Round:
     # -- state -----------------------------------------------------------------------------
     def _reset(self) -> None:
         self._hands = [0, 0, 0, 0]
-        for seat, hand in self._deal.items():
+        for seat, hand in self._deal._hands.items():
             self._hands[seat] = hand.mask
-        self._bids: dict[Seat, Bid] = SeatMap()
+        self._bids: dict[Seat, Bid] = {}
         self._phase: Phase = "bidding"
         self._to_act: Seat | None = self._next(self._dealer)
         self._trick_cards: list[Card] = []
@@ -405,11 +408,14 @@ class Round:
     def verify_bid(self, seat: SeatLike, bid: BidLike) -> Bid:
         """Raise :class:`IllegalBidError` with the reason if ``seat`` may not bid
         ``bid`` now; return the bid as a :class:`Bid` otherwise."""
-        try:
-            s = Seat.coerce(seat)
-        except ParseError as exc:
-            raise IllegalBidError(str(exc)) from None
-        self._check_seat_plays(s, IllegalBidError)
+        if seat is self._to_act and self._phase == "bidding":
+            s: Seat = seat  # type: ignore[assignment]
+        else:
+            try:
+                s = Seat.coerce(seat)
+            except ParseError as exc:
+                raise IllegalBidError(str(exc)) from None
+            self._check_seat_plays(s, IllegalBidError)
         if self._phase != "bidding":
             after = f"it is {self._to_act.word}'s turn to play" if self._to_act is not None else "the hand is over"
             raise IllegalBidError(f"bidding is closed: all {len(self._seats)} players have bid and {after}")
@@ -467,16 +473,16 @@ class Round:
     def bid(self, seat: SeatLike, bid: BidLike) -> BidEvent:
         """Make a bid in turn (0 or ``"nil"`` for Nil, ``"blind nil"``)."""
         b = self.verify_bid(seat, bid)
-        s = Seat.coerce(seat)
+        s: Seat = self._to_act  # type: ignore[assignment]  # verify_bid checked it is seat's turn
         self._bids[s] = b
-        event = BidEvent(s, b)
+        event: BidEvent = _new_tuple(BidEvent, (s, b))
         self._history.append(event)
-        if len(self._bids) == len(self._seats):
+        if len(self._bids) == self._players:
             self._phase = "play"
             self._to_act = self._first_leader()
             self._leader = self._to_act
         else:
-            self._to_act = self._next(s)
+            self._to_act = self._next_of[s]
         return event
 
     def _first_leader(self) -> Seat:
@@ -493,18 +499,19 @@ class Round:
     def _two_of_clubs_lead(self) -> bool:
         return self._rules.first_lead == "two_of_clubs" and not self._tricks and not self._trick_cards
 
-    def legal_plays(self) -> Hand:
-        """The cards the seat to act may play now (a :class:`Hand`: iterable, sized, ``in``)."""
+    def legal_plays(self) -> Cards:
+        """The cards the seat to act may play now, in display order: a :class:`Cards`
+        (a tuple that also answers ``"QH" in legal`` and equals a :class:`Hand`)."""
         if self._phase != "play":
-            return Hand.from_mask(0)
+            return _EMPTY_CARDS
         hand = self._hands[self._to_act]  # type: ignore[index]
         cards = self._trick_cards
         if cards:
             legal = hand & SUIT_MASKS[cards[0].suit] or hand
         else:
             legal = legal_mask(hand, None, self._broken, first_trick_two_of_clubs=self._c2_lead and not self._tricks)
-        made = _new_object(Hand)
-        _set_hand_mask(made, legal)
+        found = _MASK_CACHE.get(legal)
+        made: Cards = _new_tuple(Cards, found if found is not None else _mask_tuple(legal))
         return made
 
     def why_illegal(self, card: CardLike, seat: SeatLike | None = None) -> str | None:
@@ -564,39 +571,38 @@ class Round:
             hand = self._hands[seat]  # type: ignore[index]
             mask = card.mask
             cards = self._trick_cards
-            spade = card.suit is Suit.SPADES
-            if not hand & mask:
-                pass
-            elif cards:
-                led = cards[0].suit
-                follow = hand & SUIT_MASKS[led]
-                if not follow or follow & mask:
-                    if spade and led is not Suit.SPADES:
+            if hand & mask:
+                spade = card.suit is Suit.SPADES
+                if cards:
+                    led = cards[0].suit
+                    follow = hand & SUIT_MASKS[led]
+                    ok = not follow or follow & mask
+                    if ok and spade and led is not Suit.SPADES:
                         self._broken = True
-                    return self._fast_play(seat, card, hand & ~mask, cards)  # type: ignore[arg-type]
-            elif (self._broken or not spade or not hand & _NON_SPADES) and not (self._c2_lead and not self._tricks):
-                self._leader = seat  # type: ignore[assignment]
-                if spade and self._spade_lead_breaks:
-                    self._broken = True
-                return self._fast_play(seat, card, hand & ~mask, cards)  # type: ignore[arg-type]
+                elif (self._broken or not spade or not hand & _NON_SPADES) and not (self._c2_lead and not self._tricks):
+                    ok = True
+                    self._leader = seat  # type: ignore[assignment]
+                    if spade and self._spade_lead_breaks:
+                        self._broken = True
+                else:
+                    ok = False
+                if ok:
+                    event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
+                    self._history.append(event)
+                    self._hands[seat] = hand & ~mask  # type: ignore[index]
+                    cards.append(card)
+                    self._trick_seats.append(seat)  # type: ignore[arg-type]
+                    if len(cards) < self._players:
+                        self._to_act = self._next_of[seat]  # type: ignore[index]
+                    else:
+                        self._close_trick()
+                    return event
         renege = self.verify_play(seat, card)
         s: Seat = seat if type(seat) is Seat else Seat.coerce(seat)  # type: ignore[assignment]
         c: Card = card if type(card) is Card else Card.parse(card)  # type: ignore[assignment]
         event = PlayEvent(s, c, renege)
         self._apply_play(event)
         self._history.append(event)
-        return event
-
-    def _fast_play(self, seat: Seat, card: Card, remaining: int, cards: list[Card]) -> PlayEvent:
-        event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
-        self._history.append(event)
-        self._hands[seat] = remaining
-        cards.append(card)
-        self._trick_seats.append(seat)
-        if len(cards) < self._players:
-            self._to_act = self._next_of[seat]
-        else:
-            self._close_trick()
         return event
 
     def _apply_play(self, event: PlayEvent) -> None:

@@ -9,7 +9,7 @@ keeps the last good advice on screen.
 
 >>> view = BidAdvisorView("AKQ3.K52.7.A9842")
 >>> view.bid, view.estimate
-('5', 5.5)
+('5', 5.25)
 >>> view.hand_box.value = "AKQ3.K52.7"          # three groups: not a hand
 >>> view.error.startswith("a dotted hand needs exactly four groups")
 True
