@@ -11,8 +11,11 @@ only when used.
 
 from __future__ import annotations
 
+from .advisor_bid import BidAdvice, BidReason, NilAssessment, advise_bid
+from .advisor_play import PlayHint, suggest_play
 from .bids import Bid
-from .cards import Card, Hand, Rank, Seat, Suit, Team
+from .bots import EasyBot, HardBot, MediumBot, make_bot
+from .cards import Card, Cards, Hand, Rank, Seat, Suit, Team
 from .deals import Deal, deal
 from .engine import BidEvent, PlayEvent, Round, Trick, legal_cards, trick_winner
 from .errors import (
@@ -26,6 +29,7 @@ from .errors import (
     SpadesError,
 )
 from .match import Match, MatchError, MatchOverError, SheetRow
+from .position import Position
 from .rules import Rules
 from .scoring import RoundScore, score_round
 from .twoplayer import Draw, DrawError, cut
@@ -34,20 +38,29 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Bid",
+    "BidAdvice",
     "BidEvent",
+    "BidReason",
     "Card",
+    "Cards",
     "Deal",
     "Draw",
     "DrawError",
+    "EasyBot",
     "Hand",
+    "HardBot",
     "IllegalActionError",
     "IllegalBidError",
     "IllegalPlayError",
     "Match",
     "MatchError",
     "MatchOverError",
+    "MediumBot",
+    "NilAssessment",
     "ParseError",
     "PlayEvent",
+    "PlayHint",
+    "Position",
     "PositionError",
     "Rank",
     "RecordError",
@@ -61,9 +74,12 @@ __all__ = [
     "Suit",
     "Team",
     "Trick",
+    "advise_bid",
     "cut",
     "deal",
     "legal_cards",
+    "make_bot",
     "score_round",
+    "suggest_play",
     "trick_winner",
 ]

@@ -518,6 +518,65 @@ register(
         "then the score. A record with a mistake gets an error naming the field.",
     )
 )
+# -- analyze-record -------------------------------------------------------------------------
+
+
+def _configure_analyze_record(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the record to analyse, a JSON file ('-' reads standard input)")
+    parser.add_argument("--ascii", action="store_true", help="write suits as S H D C instead of ♠ ♥ ♦ ♣")
+    parser.add_argument(
+        "--costly-only", action="store_true", help="print only the cards that cost tricks or lost a Nil"
+    )
+
+
+def _run_analyze_record(args: argparse.Namespace) -> int:
+    from .analysis.card_cost import card_costs
+
+    try:
+        record = loads(sys.stdin.read()) if args.file == "-" else load(args.file)
+    except RecordError as exc:
+        raise RecordError(f"{args.file}: {exc}") from None
+    out = _stdout()
+    symbols = not args.ascii and _can_write(out, "♠♥♦♣")
+    costs = card_costs(record)
+    for review in costs:
+        bad = review.cost > 0 or review.nil_lost
+        if args.costly_only and not bad:
+            continue
+        mark = "✗" if bad and symbols else ("x" if bad else " ")
+        explanation = review.explanation if symbols else _ascii_suits(review.explanation)
+        print(
+            f"{mark} trick {review.trick:>2}  {review.seat.word:<5} {_card_text(review.card, symbols):>4}  {explanation}",
+            file=out,
+        )
+    costly = sum(1 for review in costs if review.cost > 0)
+    lost = sum(review.cost for review in costs if review.cost > 0)
+    nils = sum(1 for review in costs if review.nil_lost)
+    summary = f"{len(costs)} cards reviewed: {costly} cost tricks ({lost} in all)"
+    if nils:
+        summary += f", {nils} lost a makeable Nil"
+    print(summary, file=out)
+    return 0
+
+
+def _ascii_suits(text: str) -> str:
+    for symbol, letter in zip("♠♥♦♣", "SHDC"):
+        text = text.replace(symbol, letter)
+    return text.replace("–", "-").replace("…", "...")
+
+
+register(
+    Command(
+        "analyze-record",
+        "what each card cost: a double-dummy review of a game record",
+        _configure_analyze_record,
+        _run_analyze_record,
+        description="Review every card of a game record with the exact double-dummy solver (all hands "
+        "known, best play by everyone): the tricks the player's side could still take before and after "
+        "the card, the cards that cost tricks and what would have kept them, and where a makeable Nil "
+        "was lost.",
+    )
+)
 register(
     Command(
         "app",
