@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh "tutorial"
-exec .venv/bin/jupyter lab notebooks/ "$@"
+exec .venv/bin/jupyter lab notebooks/01_deck_and_deal.ipynb "$@"
