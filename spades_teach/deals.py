@@ -60,22 +60,31 @@ def _shuffled_indices(seed: int | str, purpose: bytes = b"deal") -> list[int]:
     # About 57 bytes are used on average; start with three blocks and add more when needed.
     buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(3))
     blocks = 3
+    size = 96
     deck = list(range(52))
     pos = 0
     for i in range(51, 0, -1):
-        n = i + 1
-        limit = 256 - 256 % n
-        while True:
-            if pos == len(buffer):
+        limit = _LIMITS[i]
+        if pos + 8 > size:  # rejections are rare: eight spare bytes are plenty for one draw
+            buffer += sha256(prefix + blocks.to_bytes(8, "big")).digest()
+            blocks += 1
+            size += 32
+        b = buffer[pos]
+        pos += 1
+        while b >= limit:
+            if pos == size:
                 buffer += sha256(prefix + blocks.to_bytes(8, "big")).digest()
                 blocks += 1
+                size += 32
             b = buffer[pos]
             pos += 1
-            if b < limit:
-                break
-        j = b % n
+        j = b % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+# _LIMITS[i]: a byte below it maps uniformly onto 0..i (rejection sampling for n = i + 1).
+_LIMITS = tuple(256 - 256 % (i + 1) for i in range(52))
 
 
 def shuffled_deck(seed: int | str, purpose: bytes = b"deal") -> list[Card]:
