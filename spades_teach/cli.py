@@ -363,13 +363,19 @@ def _configure_record(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ascii", action="store_true", help="write suits as S H D C instead of ♠ ♥ ♦ ♣")
 
 
-def _run_record(args: argparse.Namespace) -> int:
+def _record_from_args(args: argparse.Namespace) -> tuple[GameRecord, TextIO, bool]:
+    """The record named by ``args.file`` ('-': standard input), the output stream, and
+    whether suit symbols can be written to it."""
     try:
         record = loads(sys.stdin.read()) if args.file == "-" else load(args.file)
     except RecordError as exc:
         raise RecordError(f"{args.file}: {exc}") from None
     out = _stdout()
-    symbols = not args.ascii and _can_write(out, "♠♥♦♣")
+    return record, out, not args.ascii and _can_write(out, "♠♥♦♣")
+
+
+def _run_record(args: argparse.Namespace) -> int:
+    record, out, symbols = _record_from_args(args)
     for line in record_summary(record, symbols=symbols):
         print(line, file=out)
     return 0
@@ -532,12 +538,7 @@ def _configure_analyze_record(parser: argparse.ArgumentParser) -> None:
 def _run_analyze_record(args: argparse.Namespace) -> int:
     from .analysis.card_cost import card_costs
 
-    try:
-        record = loads(sys.stdin.read()) if args.file == "-" else load(args.file)
-    except RecordError as exc:
-        raise RecordError(f"{args.file}: {exc}") from None
-    out = _stdout()
-    symbols = not args.ascii and _can_write(out, "♠♥♦♣")
+    record, out, symbols = _record_from_args(args)
     costs = card_costs(record)
     for review in costs:
         bad = review.cost > 0 or review.nil_lost
