@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,3 +55,32 @@ def play_randomly() -> Callable[..., list[Card]]:
     """``play_randomly(round, rng, stop_after=None)`` plays legal cards chosen by
     ``rng`` until the hand ends (or ``stop_after`` cards) and returns them."""
     return _play_randomly
+
+
+# -- real-browser tests: Debian's Chromium driven by Playwright, the built book on 127.0.0.1 ---------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium for one test module; fails (never skips) when Chromium is not installed."""
+    from _browser import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def book_url() -> Iterator[str]:
+    """The book, built once per test session, served over HTTP on 127.0.0.1."""
+    from _book import build_book
+    from _browser import serve_directory
+
+    book = build_book()
+    assert book.returncode == 0, book.log[-3000:]
+    with serve_directory(book.html) as url:
+        yield url

@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, free_port
-from playwright.sync_api import sync_playwright
+from _browser import ARTIFACTS, free_port
 
 from spades_teach import Card, Seat, score_round
 from spades_teach.app import packaged_records
@@ -79,14 +78,7 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     assert server.returncode == 0, log.read_text()[-3000:]
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+
 
 
 #: Voila's own templates link Font Awesome (the icons of the widget buttons) from a CDN:

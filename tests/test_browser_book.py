@@ -7,25 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _book import build_book
-from _browser import CHROMIUM, CHROMIUM_ARGS, screenshot, serve_directory
-from playwright.sync_api import sync_playwright
-
-
-@pytest.fixture(scope="module")
-def book_url() -> Iterator[str]:
-    book = build_book()
-    assert book.returncode == 0, book.log[-3000:]
-    with serve_directory(book.html) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+from _browser import screenshot
 
 
 @pytest.fixture()

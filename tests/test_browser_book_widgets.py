@@ -15,9 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _book import build_book
-from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, serve_directory
-from playwright.sync_api import sync_playwright
+from _browser import ARTIFACTS
 
 from spades_teach import score_round
 
@@ -62,22 +60,10 @@ def test_the_advisor_chapter_saves_its_widgets() -> None:
     assert state["state"], "the chapter's notebook has no saved widget state"
 
 
-@pytest.fixture(scope="module")
-def book_url() -> Iterator[str]:
-    book = build_book()
-    assert book.returncode == 0, book.log[-3000:]
-    with serve_directory(book.html) as url:
-        yield url
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+
+
 
 
 @pytest.fixture(scope="module")
