@@ -518,30 +518,67 @@ def _low_discard(v: View, legal: int) -> Card:
     return best
 
 
-def _follow_to_duck(v: View, legal: int, why: str) -> tuple[Card, str]:
+@dataclass(frozen=True)
+class _DuckWords:
+    """The reasons given when playing under the winning card; ``{card}``, ``{top}``,
+    ``{led}`` (a suit's plural) and ``{led_one}`` (singular) are filled in."""
+
+    under: str
+    must_win: str
+    lowest: str
+    discard: str
+    spade_under: str
+    spade_lowest: str
+
+
+def _duck(v: View, legal: int, words: _DuckWords) -> tuple[Card, str]:
+    """Stay under the card winning the trick when possible (the highest card that does);
+    without the suit led, discard the most dangerous side card rather than ruff."""
     led = v.trick[0].suit
     _, top = _winning(v)
-    following = bool(legal & SUIT_MASKS[led])
     beaters = _beaters(v, legal, top)
     under = legal & ~beaters
-    if following:
+
+    def say(template: str, card: Card) -> tuple[Card, str]:
+        return card, template.format(card=card.pretty, top=top.pretty, led=led.word, led_one=led.word[:-1])
+
+    if legal & SUIT_MASKS[led]:
         if under:
-            card = _high(under)
-            return card, f"{why}: the {card.pretty} stays under the {top.pretty}"
+            return say(words.under, _high(under))
         if not v.later_seats():
-            card = _high(legal)
-            return card, f"you must win this trick: win it with the {card.pretty} to get rid of a winner"
-        card = _low(legal)
-        return card, f"{why}: play your lowest and hope a later card overtakes it"
+            return say(words.must_win, _high(legal))
+        return say(words.lowest, _low(legal))
     non_spade = legal & ~_SPADES
     if non_spade:
-        card = _dump(v, non_spade)
-        return card, f"{why}: discard the {card.pretty} rather than ruff"
+        return say(words.discard, _dump(v, non_spade))
     if under:
-        card = _high(under)
-        return card, f"{why}: the {card.pretty} stays under the {top.pretty}"
-    card = _low(legal)
-    return card, f"only spades left: the {card.pretty} is the smallest"
+        return say(words.spade_under, _high(under))
+    return say(words.spade_lowest, _low(legal))
+
+
+def _follow_to_duck(v: View, legal: int, why: str) -> tuple[Card, str]:
+    return _duck(
+        v,
+        legal,
+        _DuckWords(
+            under=why + ": the {card} stays under the {top}",
+            must_win="you must win this trick: win it with the {card} to get rid of a winner",
+            lowest=why + ": play your lowest and hope a later card overtakes it",
+            discard=why + ": discard the {card} rather than ruff",
+            spade_under=why + ": the {card} stays under the {top}",
+            spade_lowest="only spades left: the {card} is the smallest",
+        ),
+    )
+
+
+_NIL_DUCK = _DuckWords(
+    under="Nil: the {card} stays under the {top} and gets rid of a high card",
+    must_win="your Nil is lost on this trick: at least get rid of the {card}",
+    lowest="Nil in danger: play your lowest {led_one} and hope a later card overtakes it",
+    discard="Nil: with no {led}, discard the {card}, your most dangerous card",
+    spade_under="Nil: the {card} stays under the {top}",
+    spade_lowest="Nil in danger: only spades left, play the smallest, the {card}",
+)
 
 
 def _dump(v: View, mask: int) -> Card:
@@ -578,29 +615,7 @@ def _nil_play(v: View, legal: int) -> tuple[Card, str]:
                 best, best_key = card, key
         assert best is not None
         return best, f"Nil: lead your {best.pretty}, a low card others will beat"
-    led = v.trick[0].suit
-    _, top = _winning(v)
-    beaters = _beaters(v, legal, top)
-    under = legal & ~beaters
-    following = bool(legal & SUIT_MASKS[led])
-    if following:
-        if under:
-            card = _high(under)
-            return card, f"Nil: the {card.pretty} stays under the {top.pretty} and gets rid of a high card"
-        if not v.later_seats():
-            card = _high(legal)
-            return card, f"your Nil is lost on this trick: at least get rid of the {card.pretty}"
-        card = _low(legal)
-        return card, f"Nil in danger: play your lowest {led.word[:-1]} and hope a later card overtakes it"
-    non_spade = legal & ~_SPADES
-    if non_spade:
-        card = _dump(v, non_spade)
-        return card, f"Nil: with no {led.word}, discard the {card.pretty}, your most dangerous card"
-    if under:
-        card = _high(under)
-        return card, f"Nil: the {card.pretty} stays under the {top.pretty}"
-    card = _low(legal)
-    return card, f"Nil in danger: only spades left, play the smallest, the {card.pretty}"
+    return _duck(v, legal, _NIL_DUCK)
 
 
 def _cover_partner_nil(v: View, legal: int, partner: int) -> tuple[Card, str] | None:
