@@ -1,0 +1,494 @@
+"""What one hand is worth: simulate the unseen cards and score every bid.
+
+:func:`analyze_hand` takes the 13 cards of one seat, deals the 39 cards it
+cannot see to the other three seats many times, finds how many tricks the seat
+and its side take in each of those deals, and scores every bid 0–13 against
+those trick counts with :func:`~spades_teach.scoring.score_round`. The answer,
+a :class:`HandAnalysis`, holds the trick distributions, the chance of making
+each bid, the mean score change of each bid, the best bid and a 95% confidence
+interval showing how sure that choice is.
+
+>>> a = analyze_hand("AKQJ.AK.AK.AKQJ2", samples=4)
+>>> a.best_bid >= 8, a.make_probability[1]
+(True, 1.0)
+
+How a sample is made
+--------------------
+Sample ``i`` uses its own ``random.Random(f"{seed}:{i}")``, so the result does
+not depend on how the samples are shared among workers. The unseen cards are
+shuffled and dealt; a bid already made by another seat biases the deal by
+rejection (up to :data:`MAX_REJECTIONS` redeals, after which the last deal is
+kept):
+
+* a Nil bidder is redealt when it holds the A♠ or the K♠, more than four
+  spades, or more than one ace (a blind Nil tells nothing: it was bid unseen);
+* a numbered bid is redealt when the advisor's count of that hand
+  (:func:`~spades_teach.advisor_bid.count_hand`) is more than two tricks away
+  from the bid.
+
+Then the bidding is completed by :class:`~spades_teach.bots.MediumBot` players
+(the given bids stand; the analysed seat bids what the bot would), which gives
+the partner's bid for that sample.
+
+The two methods
+---------------
+``method="playout"`` plays the deal out with four medium bots and records the
+tricks of the seat and of its side. ``method="double_dummy"`` solves the deal
+exactly (all hands known, best play, spades unbroken, first lead by the
+dealer's left or by the 2♣ under that rule): the side's tricks come from
+:func:`~spades_teach.analysis.double_dummy`, and, when Nil is allowed, the
+seat's tricks are 0 if the seat can keep a Nil against the best defence and 1
+(meaning *at least one*) otherwise.
+
+Simplifications
+---------------
+* The trick counts of a sample are scored for every candidate bid, although the
+  play would change a little with a different bid (a seat that bids Nil ducks
+  more than the bots did in that sample when they bid a number).
+* The score is the side's own change this hand (bags and the bag penalty
+  counted from ``bags``); what the opponents score is not subtracted.
+* In double dummy a Nil is scored with the partner taking the rest of the
+  side's tricks, and a partner's Nil is assumed kept.
+* ``rules.min_team_bid`` is not applied to the candidate bids; two-player
+  rules are not supported.
+
+Running in parallel
+-------------------
+``executor`` is any :class:`concurrent.futures.Executor`; the samples go to it
+in chunks of :data:`CHUNK` and come back in order. A
+:class:`~concurrent.futures.ProcessPoolExecutor` works and gives exactly the
+serial result for the same seed. ``progress(done, total)`` is called after each
+chunk.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..advisor_bid import count_hand
+from ..bids import Bid, BidLike
+from ..bots import MediumBot, play_round
+from ..cards import SUIT_MASKS, Card, Hand, HandLike, Rank, Seat, SeatLike, Suit, Team
+from ..deals import Deal
+from ..engine import Round
+from ..errors import IllegalBidError, ParseError, SpadesError
+from ..position import Position
+from ..rules import Rules
+from ..scoring import coerce_side, score_round
+from .double_dummy import double_dummy, nil_objective, reaches
+
+__all__ = ["CHUNK", "MAX_REJECTIONS", "METHODS", "HandAnalysis", "SampleOutcome", "analyze_hand"]
+
+#: The two ways of finding the tricks of a sampled deal.
+METHODS = ("playout", "double_dummy")
+#: Redeals allowed per sample before the bids' bias is given up for that sample.
+MAX_REJECTIONS = 50
+#: Samples per task handed to an executor.
+CHUNK = 10
+
+_SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+_ACE_SPADES = Card(Rank.ACE, Suit.SPADES)
+_KING_SPADES = Card(Rank.KING, Suit.SPADES)
+_Z95 = 1.959963984540054
+
+
+class SampleOutcome(NamedTuple):
+    """The tricks of one sampled deal.
+
+    ``seat_tricks``: the analysed seat's tricks (in double dummy: 0 if it can keep a
+    Nil, 1 for *at least one*; ``None`` when Nil is not allowed there).
+    ``side_tricks``: its side's tricks. ``partner_bid``: the partner's bid.
+    """
+
+    seat_tricks: int | None
+    side_tricks: int
+    partner_bid: Bid
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """The result of :func:`analyze_hand` (see the module docs).
+
+    ``expected_scores[b]`` is the side's mean score change for bid ``b`` (0 is Nil,
+    present when the rules allow Nil); ``blind_nil_score`` the same for a blind Nil
+    (``None`` when it is not allowed). ``make_probability[b]`` is the share of
+    samples where bid ``b`` is made (for 0: the seat takes no trick).
+    ``best_interval`` is a 95% confidence interval for the best bid's expected
+    score, ``margin_interval`` one for its lead over ``runner_up``.
+    """
+
+    hand: Hand
+    seat: Seat
+    method: str
+    samples: int
+    outcomes: tuple[SampleOutcome, ...]
+    seat_tricks: dict[int, int]
+    side_tricks: dict[int, int]
+    make_probability: dict[int, float]
+    expected_scores: dict[int, float]
+    blind_nil_score: float | None
+    best_bid: Bid
+    best_interval: tuple[float, float]
+    runner_up: Bid | None
+    margin_interval: tuple[float, float]
+    summary: str
+
+    def __str__(self) -> str:
+        return self.summary
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """Everything a worker needs to run samples (picklable)."""
+
+    hand_mask: int
+    seat: Seat
+    dealer: Seat
+    bids: tuple[tuple[Seat, Bid], ...]
+    rules: Rules
+    scores: tuple[tuple[Any, int], ...]
+    method: str
+    seed: int | str
+
+
+def analyze_hand(
+    hand: HandLike,
+    *,
+    seat: SeatLike = "S",
+    dealer: SeatLike = "W",
+    bids: Mapping[Any, BidLike] | None = None,
+    rules: Rules = Rules(),
+    scores: Mapping[Any, int] | None = None,
+    bags: Mapping[Any, int] | None = None,
+    samples: int = 200,
+    method: str = "playout",
+    seed: int | str = 0,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> HandAnalysis:
+    """Simulate ``samples`` deals of the unseen cards and score every bid of ``hand``.
+
+    ``seat`` holds ``hand``; ``dealer`` dealt (the bidding starts at the dealer's
+    left); ``bids`` are the bids already made by seats before ``seat``; ``scores``
+    and ``bags`` are the match score and bag counters (side → value), which decide
+    whether a blind Nil is allowed and when a bag penalty falls. See the module
+    docs for the sampling, the methods and the simplifications.
+    """
+    h, me, deal_seat, made = _check_input(hand, seat, dealer, bids, rules, samples, method)
+    spec = _Spec(
+        h.mask,
+        me,
+        deal_seat,
+        tuple(made.items()),
+        rules,
+        tuple((coerce_side(k, rules), int(v)) for k, v in (scores or {}).items()),
+        method,
+        seed,
+    )
+    _check_bidding(spec)
+    outcomes = _run(spec, samples, executor, progress)
+    return _summarise(h, me, method, outcomes, rules, bags, _blind_nil_allowed(me, rules, scores))
+
+
+# -- input ---------------------------------------------------------------------------------------------------------
+
+
+def _check_input(
+    hand: HandLike,
+    seat: SeatLike,
+    dealer: SeatLike,
+    bids: Mapping[Any, BidLike] | None,
+    rules: Rules,
+    samples: int,
+    method: str,
+) -> tuple[Hand, Seat, Seat, dict[Seat, Bid]]:
+    if not isinstance(rules, Rules):
+        raise SpadesError(f"rules must be a Rules value, not {rules!r}")
+    if rules.players != 4:
+        raise SpadesError("hand analysis covers the four-player game only: use Rules(players=4)")
+    if method not in METHODS:
+        raise SpadesError(f"unknown method {method!r}: use 'playout' or 'double_dummy'")
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise SpadesError(f"samples must be a whole number of 1 or more, got {samples!r}")
+    try:
+        h = Hand.coerce(hand)
+        me = Seat.coerce(seat)
+        deal_seat = Seat.coerce(dealer)
+    except ParseError as exc:
+        raise SpadesError(str(exc)) from None
+    if len(h) != 13:
+        raise SpadesError(f"hand analysis needs a 13-card hand, got {len(h)} cards in {str(h)!r}")
+    before = _seats_before(me, deal_seat)
+    made: dict[Seat, Bid] = {}
+    for key, value in (bids or {}).items():
+        try:
+            who = Seat.coerce(key)
+            bid = Bid.coerce(value)
+        except ParseError as exc:
+            raise SpadesError(f"bids: {exc}") from None
+        if who is me:
+            raise SpadesError(f"bids: {who.word} is the seat being analysed; its bid is what the analysis chooses")
+        if who not in before:
+            allowed = ", ".join(s.name for s in before) or "none (this seat bids first)"
+            raise SpadesError(
+                f"bids: {who.word} bids after {me.word} when {deal_seat.word} deals; bids can be given for {allowed}"
+            )
+        made[who] = bid
+    return h, me, deal_seat, made
+
+
+def _seats_before(seat: Seat, dealer: Seat) -> tuple[Seat, ...]:
+    """The seats that bid before ``seat``, in bidding order."""
+    order = [dealer.next, dealer.next.next, dealer.next.next.next, dealer]
+    return tuple(order[: order.index(seat)])
+
+
+def _check_bidding(spec: _Spec) -> None:
+    """Bid the given bids on one deal, so that an illegal one is reported before sampling."""
+    rest = [Card.from_index(i) for i in range(52) if not spec.hand_mask >> i & 1]
+    hands = {spec.seat: Hand.from_mask(spec.hand_mask)}
+    others = [s for s in _SEATS if s is not spec.seat]
+    for k, other in enumerate(others):
+        hands[other] = Hand(rest[13 * k : 13 * (k + 1)])
+    _bid_round(spec, Deal(hands, dealer=spec.dealer))
+
+
+def _blind_nil_allowed(seat: Seat, rules: Rules, scores: Mapping[Any, int] | None) -> bool:
+    if not rules.blind_nil:
+        return False
+    totals = {Team.NS: 0, Team.EW: 0}
+    for key, value in (scores or {}).items():
+        totals[Team.coerce(coerce_side(key, rules))] = int(value)
+    mine = seat.team
+    return totals[mine.other] - totals[mine] >= rules.blind_nil_deficit
+
+
+# -- sampling ------------------------------------------------------------------------------------------------------
+
+
+def _run(
+    spec: _Spec, samples: int, executor: Executor | None, progress: Callable[[int, int], None] | None
+) -> tuple[SampleOutcome, ...]:
+    ranges = [(start, min(start + CHUNK, samples)) for start in range(0, samples, CHUNK)]
+    results: list[SampleOutcome] = []
+    if executor is None:
+        chunks: Any = (_run_chunk(spec, a, b) for a, b in ranges)
+    else:
+        chunks = executor.map(_run_chunk, [spec] * len(ranges), [a for a, _ in ranges], [b for _, b in ranges])
+    for chunk in chunks:
+        results.extend(chunk)
+        if progress is not None:
+            progress(len(results), samples)
+    return tuple(results)
+
+
+def _run_chunk(spec: _Spec, start: int, stop: int) -> list[SampleOutcome]:
+    return [_run_sample(spec, index) for index in range(start, stop)]
+
+
+def _run_sample(spec: _Spec, index: int) -> SampleOutcome:
+    rng = random.Random(f"spades_teach/analyze/{spec.seed}:{index}")
+    deal = _sample_deal(spec, rng)
+    round = _bid_round(spec, deal)
+    partner_bid = round.bids[spec.seat.partner]
+    team = spec.seat.team
+    if spec.method == "playout":
+        play_round(round, {s: MediumBot() for s in _SEATS}, bags=None)
+        won = round.tricks_won
+        return SampleOutcome(won[spec.seat], won[spec.seat] + won[spec.seat.partner], partner_bid)
+    leader = _first_leader(deal, spec)
+    dd = double_dummy(deal, leader=leader, spade_lead_breaks=spec.rules.spade_lead_breaks)
+    side = dd.tricks[team]
+    seat_tricks: int | None = None
+    if spec.rules.nil:
+        seat_tricks = 1 if reaches(dd.position, nil_objective(spec.seat), 1) else 0
+    return SampleOutcome(seat_tricks, side, partner_bid)
+
+
+def _first_leader(deal: Deal, spec: _Spec) -> Seat:
+    if spec.rules.first_lead == "two_of_clubs":
+        two = Card(Rank.TWO, Suit.CLUBS)
+        return next(s for s in _SEATS if two in deal[s])
+    return spec.dealer.next
+
+
+def _sample_deal(spec: _Spec, rng: random.Random) -> Deal:
+    unseen = [i for i in range(52) if not spec.hand_mask >> i & 1]
+    others = [s for s in _SEATS if s is not spec.seat]
+    known = dict(spec.bids)
+    masks: dict[Seat, int] = {}
+    for _ in range(MAX_REJECTIONS + 1):
+        rng.shuffle(unseen)
+        masks = {s: _mask(unseen[13 * k : 13 * (k + 1)]) for k, s in enumerate(others)}
+        if all(_fits_bid(masks[s], bid) for s, bid in known.items()):
+            break
+    hands = {s: Hand.from_mask(m) for s, m in masks.items()}
+    hands[spec.seat] = Hand.from_mask(spec.hand_mask)
+    return Deal(hands, dealer=spec.dealer)
+
+
+def _mask(indices: Sequence[int]) -> int:
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
+
+
+def _fits_bid(mask: int, bid: Bid) -> bool:
+    """Could a seat holding ``mask`` plausibly have bid ``bid``? (see the module docs)"""
+    hand = Hand.from_mask(mask)
+    if bid.is_nil:
+        if bid.blind:
+            return True
+        spades = bin(mask & SUIT_MASKS[Suit.SPADES]).count("1")
+        aces = sum(1 for card in hand if card.rank == Rank.ACE)
+        return _ACE_SPADES not in hand and _KING_SPADES not in hand and spades <= 4 and aces <= 1
+    estimate = sum(reason.value for reason in count_hand(hand))
+    return abs(estimate - int(bid)) <= 2
+
+
+def _bid_round(spec: _Spec, deal: Deal) -> Round:
+    """A round of ``deal`` with the bidding done: given bids stand, bots bid the rest."""
+    scores = dict(spec.scores) or None
+    round = Round(deal, dealer=spec.dealer, rules=spec.rules, scores=scores)
+    given = dict(spec.bids)
+    bot = MediumBot()
+    while round.phase == "bidding":
+        who = round.to_act
+        assert who is not None
+        if who in given:
+            try:
+                round.bid(who, given[who])
+            except IllegalBidError as exc:
+                raise SpadesError(f"bids: {who.word} cannot bid {given[who]}: {exc}") from None
+        else:
+            round.bid(who, bot.choose_bid(Position.from_round(round)))
+    return round
+
+
+# -- scoring and summary -------------------------------------------------------------------------------------------
+
+
+def _split(outcome: SampleOutcome, bid: Bid, method: str) -> tuple[int, int]:
+    """The (seat, partner) tricks used to score ``bid`` on one sample (see the module docs)."""
+    if method == "playout":
+        assert outcome.seat_tricks is not None
+        return outcome.seat_tricks, outcome.side_tricks - outcome.seat_tricks
+    if bid.is_nil:
+        seat = outcome.seat_tricks or 0
+        seat = min(seat, outcome.side_tricks) if outcome.side_tricks else seat
+        return seat, max(0, outcome.side_tricks - seat)
+    return outcome.side_tricks, 0
+
+
+def _score(outcome: SampleOutcome, bid: Bid, seat: Seat, method: str, rules: Rules, bags: Mapping[Any, int]) -> int:
+    mine, partner = _split(outcome, bid, method)
+    if mine + partner > 13:  # pragma: no cover - a Nil seat forced to a trick when the side took none
+        partner = 13 - mine
+    result = score_round(
+        {seat: bid, seat.partner: outcome.partner_bid},
+        {seat: mine, seat.partner: partner},
+        bags=bags,
+        rules=rules,
+    )
+    return result.points[seat.team]
+
+
+def _made(outcome: SampleOutcome, bid: int, method: str) -> bool:
+    b = Bid.coerce(bid)
+    mine, partner = _split(outcome, b, method)
+    if b.is_nil:
+        return mine == 0
+    contract = int(b) + (0 if outcome.partner_bid.is_nil else int(outcome.partner_bid))
+    won = mine + (0 if outcome.partner_bid.is_nil else partner)
+    return won >= contract
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return (-math.inf, math.inf)
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = _Z95 * math.sqrt(variance / n)
+    return (mean - half, mean + half)
+
+
+def _summarise(
+    hand: Hand,
+    seat: Seat,
+    method: str,
+    outcomes: tuple[SampleOutcome, ...],
+    rules: Rules,
+    bags: Mapping[Any, int] | None,
+    blind_allowed: bool,
+) -> HandAnalysis:
+    bag_counter = {coerce_side(k, rules): int(v) for k, v in (bags or {}).items()}
+    n = len(outcomes)
+    nil_known = rules.nil and all(o.seat_tricks is not None for o in outcomes)
+    candidates: list[Bid] = [Bid(b) for b in range(0 if nil_known else 1, 14)]
+    if blind_allowed and nil_known:
+        candidates.append(Bid(0, blind=True))
+    # Bid(0) and the blind Nil compare equal as ints, so candidates are keyed by position.
+    per_bid = [[_score(o, c, seat, method, rules, bag_counter) for o in outcomes] for c in candidates]
+    means = [sum(v) / n for v in per_bid]
+    expected = {int(c): means[k] for k, c in enumerate(candidates) if not c.blind}
+    blind_score = next((means[k] for k, c in enumerate(candidates) if c.blind), None)
+    make = {int(c): sum(_made(o, int(c), method) for o in outcomes) / n for c in candidates if not c.blind}
+    ranked = sorted(range(len(candidates)), key=lambda k: (-means[k], int(candidates[k]), candidates[k].blind))
+    best = candidates[ranked[0]]
+    runner = candidates[ranked[1]] if len(ranked) > 1 else None
+    best_interval = _interval(per_bid[ranked[0]])
+    margin = (
+        _interval([a - b for a, b in zip(per_bid[ranked[0]], per_bid[ranked[1]])])
+        if len(ranked) > 1
+        else (math.inf, math.inf)
+    )
+    seat_dist = dict(sorted(Counter(o.seat_tricks for o in outcomes if o.seat_tricks is not None).items()))
+    side_dist = dict(sorted(Counter(o.side_tricks for o in outcomes).items()))
+    summary = _summary_line(best, means[ranked[0]], best_interval, make.get(int(best), 0.0), n, method, runner, margin)
+    return HandAnalysis(
+        hand=hand,
+        seat=seat,
+        method=method,
+        samples=n,
+        outcomes=outcomes,
+        seat_tricks=seat_dist,
+        side_tricks=side_dist,
+        make_probability=make,
+        expected_scores=expected,
+        blind_nil_score=blind_score,
+        best_bid=best,
+        best_interval=best_interval,
+        runner_up=runner,
+        margin_interval=margin,
+        summary=summary,
+    )
+
+
+def _summary_line(
+    best: Bid,
+    mean: float,
+    interval: tuple[float, float],
+    make: float,
+    n: int,
+    method: str,
+    runner: Bid | None,
+    margin: tuple[float, float],
+) -> str:
+    how = "bot playouts" if method == "playout" else "double-dummy deals"
+    line = f"bid {best.label}: {mean:+.1f} points on average over {n} {how}"
+    if math.isfinite(interval[0]):
+        line += f" (95% interval {interval[0]:+.1f} to {interval[1]:+.1f})"
+    if not best.blind:
+        line += f", made {make:.0%} of the time"
+    if runner is not None and math.isfinite(margin[0]):
+        sure = "clearly" if margin[0] > 0 else "not clearly"
+        line += f"; {sure} better than {runner.label}"
+    return line

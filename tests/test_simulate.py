@@ -1,0 +1,175 @@
+"""Hand analysis by simulation: `spades_teach.analysis.simulate.analyze_hand`."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from spades_teach.analysis.simulate import HandAnalysis, SampleOutcome, analyze_hand
+from spades_teach.bids import Bid
+from spades_teach.cards import Card, Hand, Seat
+from spades_teach.errors import SpadesError
+from spades_teach.rules import Rules
+from spades_teach.scoring import score_round
+
+MIDDLING = "AK52.K52.Q73.A94"
+STRONG = "AKQJ.AK.AK.AKQJ2"
+WEAK = "2.5432.5432.5432"
+
+
+@pytest.fixture(scope="module")
+def middling() -> HandAnalysis:
+    return analyze_hand(MIDDLING, samples=24, seed=5)
+
+
+def test_same_seed_same_result_and_another_seed_differs(middling: HandAnalysis) -> None:
+    again = analyze_hand(MIDDLING, samples=24, seed=5)
+    assert again == middling
+    other = analyze_hand(MIDDLING, samples=24, seed=6)
+    assert other.outcomes != middling.outcomes
+
+
+def test_a_process_pool_gives_the_serial_result() -> None:
+    serial = analyze_hand(MIDDLING, samples=12, seed=3, method="playout")
+    seen: list[tuple[int, int]] = []
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = analyze_hand(
+            MIDDLING, samples=12, seed=3, executor=pool, progress=lambda done, total: seen.append((done, total))
+        )
+    assert pooled == serial
+    assert seen[-1] == (12, 12) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_double_dummy_in_a_process_pool_gives_the_serial_result() -> None:
+    serial = analyze_hand(STRONG, samples=3, seed=1, method="double_dummy")
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = analyze_hand(STRONG, samples=3, seed=1, method="double_dummy", executor=pool)
+    assert pooled == serial
+
+
+def test_expected_scores_are_score_round_of_the_sampled_tricks(middling: HandAnalysis) -> None:
+    me, partner = Seat.S, Seat.N
+    bags = {"NS": 8}
+    a = analyze_hand(MIDDLING, samples=24, seed=5, bags=bags)
+    assert a.outcomes == middling.outcomes
+    for bid, mean in a.expected_scores.items():
+        points = []
+        for o in a.outcomes:
+            assert o.seat_tricks is not None
+            result = score_round(
+                {me: bid, partner: o.partner_bid},
+                {me: o.seat_tricks, partner: o.side_tricks - o.seat_tricks},
+                bags=bags,
+            )
+            points.append(result.points["NS"])
+        assert mean == pytest.approx(sum(points) / len(points))
+    # eight bags carried in: overtricks now cost the bag penalty, so low bids lose value
+    assert a.expected_scores[1] < middling.expected_scores[1]
+
+
+def test_distributions_and_probabilities_come_from_the_outcomes(middling: HandAnalysis) -> None:
+    n = middling.samples
+    assert n == len(middling.outcomes) == 24
+    assert sum(middling.side_tricks.values()) == n == sum(middling.seat_tricks.values())
+    for tricks, count in middling.side_tricks.items():
+        assert count == sum(1 for o in middling.outcomes if o.side_tricks == tricks)
+    nil_made = sum(1 for o in middling.outcomes if o.seat_tricks == 0) / n
+    assert middling.make_probability[0] == pytest.approx(nil_made)
+
+
+def test_make_probability_falls_as_the_bid_rises(middling: HandAnalysis) -> None:
+    probabilities = [middling.make_probability[b] for b in range(1, 14)]
+    assert probabilities == sorted(probabilities, reverse=True)
+    assert probabilities[0] > probabilities[-1]
+
+
+def test_best_bid_and_its_confidence_interval(middling: HandAnalysis) -> None:
+    best = middling.best_bid
+    assert middling.expected_scores[int(best)] == max(middling.expected_scores.values())
+    low, high = middling.best_interval
+    assert low <= middling.expected_scores[int(best)] <= high
+    assert middling.runner_up is not None and middling.runner_up != best
+    margin = middling.expected_scores[int(best)] - middling.expected_scores[int(middling.runner_up)]
+    assert middling.margin_interval[0] <= margin <= middling.margin_interval[1]
+    assert f"bid {best.label}" in middling.summary and "24 bot playouts" in middling.summary
+
+
+def test_a_very_strong_hand_bids_high() -> None:
+    a = analyze_hand(STRONG, samples=10)
+    assert a.best_bid >= 8
+    assert a.make_probability[0] == 0.0
+
+
+def test_a_very_weak_hand_bids_nil_when_allowed() -> None:
+    a = analyze_hand(WEAK, samples=10)
+    assert a.best_bid == Bid(0) and not a.best_bid.blind
+    without_nil = analyze_hand(WEAK, samples=10, rules=Rules(nil=False))
+    assert 0 not in without_nil.expected_scores and without_nil.best_bid >= 1
+
+
+def test_blind_nil_is_scored_only_when_the_score_allows_it() -> None:
+    rules = Rules(blind_nil=True)
+    behind = analyze_hand(WEAK, samples=6, rules=rules, scores={"NS": 0, "EW": 150})
+    assert behind.blind_nil_score is not None
+    assert behind.blind_nil_score > behind.expected_scores[0]  # the same tricks, worth double
+    level = analyze_hand(WEAK, samples=6, rules=rules)
+    assert level.blind_nil_score is None
+
+
+def test_double_dummy_counts_side_tricks_and_nil() -> None:
+    a = analyze_hand(STRONG, samples=3, method="double_dummy")
+    assert a.method == "double_dummy"
+    assert all(o.side_tricks >= 11 for o in a.outcomes)
+    assert all(o.seat_tricks == 1 for o in a.outcomes)  # this hand can never duck every trick
+    assert "double-dummy" in a.summary
+
+
+def test_a_nil_bid_already_made_biases_the_deal() -> None:
+    a = analyze_hand(MIDDLING.replace("AK52", "Q52").replace("A94", "A943"), samples=1, bids={"N": "nil"})
+    assert a.outcomes[0].partner_bid == Bid(0)
+    assert isinstance(a.outcomes[0], SampleOutcome)
+
+
+def test_sampled_deals_respect_a_nil_bidder(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_teach.analysis import simulate
+
+    dealt = []
+    original = simulate._sample_deal
+
+    def spy(spec: object, rng: object) -> object:
+        deal = original(spec, rng)  # type: ignore[arg-type]
+        dealt.append(deal)
+        return deal
+
+    monkeypatch.setattr(simulate, "_sample_deal", spy)
+    analyze_hand("Q52.K52.Q73.A943", samples=8, bids={"E": "nil"}, dealer="N")
+    assert len(dealt) == 8
+    for deal in dealt:
+        east = deal[Seat.E]
+        assert Card.parse("AS") not in east and Card.parse("KS") not in east
+        assert len(east.suit("S")) <= 4
+        assert deal[Seat.S] == Hand.parse("Q52.K52.Q73.A943")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"hand": "AKQ.K52.Q73.A94"}, "13-card hand, got 12"),
+        ({"samples": 0}, "samples must be a whole number of 1 or more, got 0"),
+        ({"samples": -5}, "got -5"),
+        ({"method": "guess"}, "unknown method 'guess'"),
+        ({"bids": {"S": 3}}, "the seat being analysed"),
+        ({"bids": {"W": 3}}, "West bids after South when West deals"),
+        ({"bids": {"N": "blind nil"}}, "blind nil"),
+        ({"bids": {"N": 14}}, "out of range"),
+        ({"seat": "X"}, "X"),
+        ({"rules": Rules(players=2)}, "four-player"),
+    ],
+)
+def test_bad_input_is_refused_with_a_clear_message(kwargs: dict[str, object], message: str) -> None:
+    args: dict[str, object] = {"hand": MIDDLING, "samples": 2}
+    args.update(kwargs)
+    hand = args.pop("hand")
+    with pytest.raises(SpadesError, match=message.replace("(", r"\(")):
+        analyze_hand(hand, **args)  # type: ignore[arg-type]
