@@ -173,3 +173,21 @@ def test_bad_input_is_refused_with_a_clear_message(kwargs: dict[str, object], me
     hand = args.pop("hand")
     with pytest.raises(SpadesError, match=message.replace("(", r"\(")):
         analyze_hand(hand, **args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(first_lead="two_of_clubs", spade_lead_breaks=True)])
+def test_the_fast_playout_plays_exactly_like_medium_bots(rules: Rules) -> None:
+    from spades_teach.analysis import simulate
+    from spades_teach.bots import MediumBot, play_round
+    from spades_teach.deals import deal as make_deal
+    from spades_teach.engine import Round
+
+    for number in range(6):
+        the_deal = make_deal(number, dealer="W")
+        spec = simulate._Spec(the_deal[Seat.S].mask, Seat.S, Seat.W, (), rules, (("NS", 0), ("EW", 120)), "playout", 0)
+        bid_only = simulate._bid_round(spec, the_deal)
+        fast = simulate._play_out(the_deal, bid_only, spec)
+        full = play_round(
+            Round(the_deal, dealer="W", rules=rules, scores={"NS": 0, "EW": 120}), {s: MediumBot() for s in Seat}
+        )
+        assert fast == [full.tricks_won[s] for s in Seat]

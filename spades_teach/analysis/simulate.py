@@ -72,11 +72,12 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..advisor_bid import count_hand
+from ..advisor_play import View, decide
 from ..bids import Bid, BidLike
-from ..bots import MediumBot, play_round
+from ..bots import MediumBot
 from ..cards import SUIT_MASKS, Card, Hand, HandLike, Rank, Seat, SeatLike, Suit, Team
 from ..deals import Deal
-from ..engine import Round
+from ..engine import Round, winning_index
 from ..errors import IllegalBidError, ParseError, SpadesError
 from ..position import Position
 from ..rules import Rules
@@ -299,8 +300,7 @@ def _run_sample(spec: _Spec, index: int) -> SampleOutcome:
     partner_bid = round.bids[spec.seat.partner]
     team = spec.seat.team
     if spec.method == "playout":
-        play_round(round, {s: MediumBot() for s in _SEATS}, bags=None)
-        won = round.tricks_won
+        won = _play_out(deal, round, spec)
         return SampleOutcome(won[spec.seat], won[spec.seat] + won[spec.seat.partner], partner_bid)
     leader = _first_leader(deal, spec)
     dd = double_dummy(deal, leader=leader, spade_lead_breaks=spec.rules.spade_lead_breaks)
@@ -309,6 +309,56 @@ def _run_sample(spec: _Spec, index: int) -> SampleOutcome:
     if spec.rules.nil:
         seat_tricks = 1 if reaches(dd.position, nil_objective(spec.seat), 1) else 0
     return SampleOutcome(seat_tricks, side, partner_bid)
+
+
+def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
+    """Tricks per seat when four medium bots play ``deal`` after the bidding of ``round``.
+
+    The same choices as :func:`~spades_teach.bots.play_round` with
+    :class:`~spades_teach.bots.MediumBot` players (the tests check it), without
+    building a :class:`~spades_teach.position.Position` for every card: each seat's
+    view is made directly from the full-information state.
+    """
+    rules = spec.rules
+    hands = [deal[s].mask for s in _SEATS]
+    bids: list[Bid | None] = [round.bids[s] for s in _SEATS]
+    before = round.scores_before
+    scores = {team: before[team] for team in (Team.NS, Team.EW)}
+    won = [0, 0, 0, 0]
+    voids = [0, 0, 0, 0]
+    broken = False
+    seat = int(_first_leader(deal, spec))
+    first = rules.first_lead == "two_of_clubs"
+    for left in range(13, 0, -1):
+        trick: list[Card] = []
+        seats: list[int] = []
+        for _ in range(4):
+            unseen = 0
+            for other in range(4):
+                if other != seat:
+                    unseen |= hands[other]
+            team = Team.NS if seat % 2 == 0 else Team.EW
+            view = View(
+                seat, 4, hands[seat], trick, seats, broken, first and not trick, bids, won, unseen, voids, left,
+                (scores[team], scores[team.other]), (0, 0), rules,
+            )  # fmt: skip
+            card, _ = decide(view)
+            hands[seat] &= ~card.mask
+            if trick:
+                led = trick[0].suit
+                if card.suit is not led:
+                    voids[seat] |= 1 << led
+                    if card.suit is Suit.SPADES:
+                        broken = True
+            elif card.suit is Suit.SPADES and rules.spade_lead_breaks:
+                broken = True
+            trick = [*trick, card]
+            seats = [*seats, seat]
+            seat = (seat + 1) & 3
+        first = False
+        seat = seats[winning_index(trick)]
+        won[seat] += 1
+    return won
 
 
 def _first_leader(deal: Deal, spec: _Spec) -> Seat:
