@@ -165,6 +165,8 @@ def test_sampled_deals_respect_a_nil_bidder(monkeypatch: pytest.MonkeyPatch) -> 
         ({"bids": {"N": 14}}, "out of range"),
         ({"seat": "X"}, "X"),
         ({"rules": Rules(players=2)}, "four-player"),
+        ({"bags": {"NS": -1}}, "bags carried in for NS must be 0 or more"),
+        ({"scores": {"XY": 10}}, "XY"),
     ],
 )
 def test_bad_input_is_refused_with_a_clear_message(kwargs: dict[str, object], message: str) -> None:

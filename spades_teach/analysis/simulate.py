@@ -193,6 +193,7 @@ def analyze_hand(
         seed,
     )
     _check_bidding(spec)
+    score_round({me: 1, me.partner: 1}, {me: 1, me.partner: 1}, bags=bags, rules=rules)  # bad bags fail now, not later
     outcomes = _run(spec, samples, executor, progress)
     return _summarise(h, me, method, outcomes, rules, bags, _blind_nil_allowed(me, rules, scores))
 
