@@ -288,6 +288,7 @@ class _Sim:
         if len(trick) == self.players:
             winner = self.trick_seats[winning_index(trick)]
             self.won[winner] += 1
+            self.last_winner = winner  # the winner leads the next trick
             for c in trick:
                 self.played |= c.mask
             self.trick = []
