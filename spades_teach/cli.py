@@ -5,6 +5,8 @@ Commands::
     spades-teach score --bids N=4,E=2,S=3,W=3 --tricks N=5,E=1,S=4,W=3 [--bags NS=8,EW=0] [rule options]
     spades-teach deal [--seed 7] [--dealer N] [--code CODE] [--today | --date YYYY-MM-DD]
     spades-teach record FILE
+    spades-teach analyze-record FILE [--costly-only]
+    spades-teach analyze "HAND" [--samples 200] [--method playout|double_dummy] [--json]
     spades-teach app [--port 8866] [--no-browser]
 
 Every command documents its options under ``--help``. A mistake in the input
