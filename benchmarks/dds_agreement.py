@@ -34,6 +34,7 @@ def dds_tricks_for_leader_side(pbn: str, leader: Seat) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="how many seeded full deals (default 200)")
+    parser.add_argument("--verbose", action="store_true", help="print each deal's result as it comes")
     args = parser.parse_args()
     disagreements = []
     times = []
@@ -47,6 +48,9 @@ def main() -> int:
         theirs = dds_tricks_for_leader_side(str(d.with_dealer(Seat.N)), leader)
         if ours != theirs:
             disagreements.append((seed, ours, theirs))
+        if args.verbose:
+            verdict = "agree" if ours == theirs else "DISAGREE"
+            print(f"deal {seed}: ours {ours}, DDS {theirs}, {verdict} ({times[-1]:.1f} s)", flush=True)
     print(f"{args.deals} full deals, spades broken: {len(disagreements)} disagreements with DDS")
     for seed, ours, theirs in disagreements:
         print(f"  seed {seed}: ours {ours}, DDS {theirs}")
