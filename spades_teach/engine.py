@@ -294,6 +294,8 @@ class Round:
         self._to_act: Seat | None = self._next(self._dealer)
         self._trick_cards: list[Card] = []
         self._trick_seats: list[Seat] = []
+        self._top_card: Card = _TWO_OF_CLUBS  # the card winning the trick in progress so far
+        self._top_seat: Seat = self._dealer
         self._leader: Seat | None = None
         self._tricks: list[Trick] = []
         self._won = [0, 0, 0, 0]
@@ -590,6 +592,14 @@ class Round:
                     event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
                     self._history.append(event)
                     self._hands[seat] = hand & ~mask  # type: ignore[index]
+                    if cards:
+                        top = self._top_card
+                        if (card.rank > top.rank) if card.suit is top.suit else spade:
+                            self._top_card = card
+                            self._top_seat = seat  # type: ignore[assignment]
+                    else:
+                        self._top_card = card
+                        self._top_seat = seat  # type: ignore[assignment]
                     cards.append(card)
                     self._trick_seats.append(seat)  # type: ignore[arg-type]
                     if len(cards) < self._players:
@@ -618,6 +628,9 @@ class Round:
             self._broken = True  # a spade played on another suit's lead
         if renege:
             self._reneges.append(event)
+        if not cards or c.beats(self._top_card, cards[0].suit):
+            self._top_card = c
+            self._top_seat = s
         cards.append(c)
         self._trick_seats.append(s)
         if len(cards) < self._players:
@@ -628,7 +641,7 @@ class Round:
     def _close_trick(self) -> None:
         cards = self._trick_cards
         seats = self._trick_seats
-        winner = seats[winning_index(cards)]
+        winner = self._top_seat  # kept up to date card by card (winning_index would agree)
         tricks = self._tricks
         trick = _new_object(Trick)
         trick.__dict__.update(number=len(tricks) + 1, leader=seats[0], cards=tuple(cards), seats=tuple(seats), winner=winner)
