@@ -31,3 +31,19 @@ def test_analyse_before_loading_is_a_clear_error() -> None:
     with pytest.raises(RecordError, match="load a record"):
         view.analyse(progress=False)
     assert view.costs == []
+
+
+def test_bid_advisor_simulation_shows_every_bid_and_keeps_the_analysis() -> None:
+    from spades_teach.analysis import analyze_hand
+    from spades_teach.widgets import BidAdvisorView
+
+    view = BidAdvisorView("AKQ3.K52.7.A9842")
+    result = view.simulate(samples=20, seed=3)
+    expected = analyze_hand("AKQ3.K52.7.A9842", seat="S", samples=20, seed=3, method="playout")
+    assert result.expected_scores == expected.expected_scores
+    assert view.simulation is result
+    html = view.simulation_html.value
+    assert result.summary in html or result.summary.replace("'", "&#x27;") in html
+    assert html.count("<tr") >= len(result.expected_scores) + len(result.side_tricks)
+    view.hand_box.value = "T842.J96.T743.92"  # a new hand clears the old simulation
+    assert view.simulation is None and view.simulation_html.value == ""

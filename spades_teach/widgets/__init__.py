@@ -35,7 +35,7 @@ Stable CSS classes (hooks for browser tests)
   ``st-advice-rule-nil``, ``st-advice-rule-blind-nil``, ``st-advice-our-score``,
   ``st-advice-their-score``, ``st-advice-bags``, ``st-advice-bid``, ``st-advice-bid-value``,
   ``st-advice-summary``, ``st-advice-reasons``, ``st-advice-item``, ``st-advice-nil``,
-  ``st-advice-context``
+  ``st-advice-context``, ``st-advice-simulate`` (button), ``st-advice-simulation``
 * score calculator: ``st-score-calculator``, ``st-score-bid``, ``st-score-bid-N``…,
   ``st-score-tricks``, ``st-score-tricks-N``…, ``st-score-bags-in``, ``st-score-bags-in-NS``…,
   ``st-score-rule``, ``st-score-rule-<option>``, ``st-score-points``,

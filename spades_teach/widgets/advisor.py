@@ -124,6 +124,12 @@ class BidAdvisorView(SpadesWidget):
         self.reasons_html = add_classes(widgets.HTML(""), "st-advice-reasons")
         self.nil_html = add_classes(widgets.HTML(""), "st-advice-nil")
         self.context_html = add_classes(widgets.HTML(""), "st-advice-context")
+        self.simulate_button = add_classes(
+            widgets.Button(description=f"Simulate {self.simulation_samples} deals", icon="random"),
+            "st-advice-simulate",
+        )
+        self.simulation_html = add_classes(widgets.HTML(""), "st-advice-simulation")
+        self.simulation: Any = None
         super().__init__(
             [
                 self.hand_box,
@@ -134,9 +140,12 @@ class BidAdvisorView(SpadesWidget):
                 self.reasons_html,
                 self.nil_html,
                 self.context_html,
+                self.simulate_button,
+                self.simulation_html,
             ]
         )
         self.add_class("st-bid-advisor")
+        self.simulate_button.on_click(self.handler(lambda _button: self.simulate()))
         self.nil_box.observe(self.handler(self._rules_changed), names="value")
         self.blind_nil_box.observe(self.handler(self._rules_changed), names="value")
         update = self.handler(lambda _change: self.update())
@@ -231,6 +240,34 @@ class BidAdvisorView(SpadesWidget):
             "rules": rules,
         }
 
+    # -- the simulation ----------------------------------------------------------------
+    simulation_samples = 200
+
+    def simulate(self, samples: int | None = None, seed: int = 0) -> Any:
+        """Deal the 39 unseen cards many times, play each deal out with the bots and
+        show what every bid would have scored on average (``analysis.analyze_hand``)."""
+        if self._advised_hand is None:
+            self.set_status("paste a 13-card hand first")
+            return None
+        from ..analysis.simulate import analyze_hand
+
+        inputs = self._inputs()
+        result = analyze_hand(
+            self._advised_hand,
+            seat=inputs["seat"],
+            bids=inputs["bids"],
+            rules=inputs["rules"],
+            scores=inputs["scores"],
+            bags=inputs["bags"],
+            samples=samples or self.simulation_samples,
+            method="playout",
+            seed=seed,
+        )
+        self.simulation = result
+        self.simulation_html.value = _simulation_html(result)
+        self.set_status(result.summary)
+        return result
+
     # -- the advice --------------------------------------------------------------------
     def update(self) -> None:
         """Advise on the hand in the box (errors keep the last good advice)."""
@@ -244,6 +281,8 @@ class BidAdvisorView(SpadesWidget):
         advice = advise(hand, **inputs)
         self._advice = advice
         self._advised_hand = hand
+        self.simulation = None
+        self.simulation_html.value = ""
         self._show()
 
     def _show(self) -> None:
@@ -264,3 +303,26 @@ class BidAdvisorView(SpadesWidget):
         self.context_html.value = "".join(f'<div class="st-note">{escape(n)}</div>' for n in notes)
         hand = self._advised_hand.labelled() if self._advised_hand is not None else ""
         self.set_status(f"advice for {hand}: bid {label}")
+
+
+def _simulation_html(result: Any) -> str:
+    """The simulated tricks as a bar chart and every bid's chance and expected score."""
+    total = max(result.samples, 1)
+    peak = max(result.side_tricks.values(), default=1)
+    bars = "".join(
+        f"<tr><td>{tricks}</td><td><span style='display:inline-block;background:#4a7fd0;height:.8em;"
+        f"width:{12 * count / peak:.1f}em'></span> {100 * count / total:.0f}%</td></tr>"
+        for tricks, count in sorted(result.side_tricks.items())
+    )
+    best = int(result.best_bid)
+    bold = " style='font-weight:700'"
+    rows = "".join(
+        f"<tr{bold if bid == best else ''}><td>{'Nil' if bid == 0 else bid}</td>"
+        f"<td>{100 * result.make_probability.get(bid, 0.0):.0f}%</td><td>{score:+.1f}</td></tr>"
+        for bid, score in sorted(result.expected_scores.items())
+    )
+    return (
+        f"<p><b>{escape(result.summary)}</b></p>"
+        f"<table style='display:inline-table;margin-right:2em'><tr><th>your side's tricks</th><th>how often</th></tr>{bars}</table>"
+        f"<table style='display:inline-table'><tr><th>bid</th><th>made</th><th>expected score</th></tr>{rows}</table>"
+    )
