@@ -1,0 +1,130 @@
+"""Where batch studies run: inline, on the local cores, or on any executor (Dask too).
+
+The batch functions of :mod:`spades_teach.analysis` (hand analysis, calibration,
+bot tournaments) cut their work into tasks and hand them to a
+:class:`concurrent.futures.Executor`. Each task derives its random numbers from
+the study's seed and its own index, never from the worker it lands on, so the
+numbers are the same whichever executor runs them:
+
+* ``executor=None`` (the default) uses the local cores: a process pool shared by
+  every study of this process, started on first use, when the study has at least
+  :data:`MIN_POOL_TASKS` tasks and the machine more than one core; smaller
+  studies run inline, where starting processes would cost more than it saves;
+* :class:`SerialExecutor` runs everything inline, in this process, in order;
+* any other executor is used as given: a
+  :class:`~concurrent.futures.ProcessPoolExecutor`, or a Dask cluster through
+  ``distributed.Client(...).get_executor()`` (install ``spades-teach[dask]``).
+
+>>> list(map_tasks(pow, [(2, 3), (3, 2)], executor=SerialExecutor()))
+[8, 9]
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any, TypeVar
+
+__all__ = ["MIN_POOL_TASKS", "SerialExecutor", "local_executor", "local_workers", "map_tasks", "resolve_executor"]
+
+T = TypeVar("T")
+
+#: The fewest tasks for which the default runs a study on the local process pool.
+MIN_POOL_TASKS = 4
+
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+class SerialExecutor(Executor):
+    """An executor that runs each task at once, in the calling process.
+
+    >>> SerialExecutor().submit(divmod, 7, 2).result()
+    (3, 1)
+    """
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # handed to the caller through the future, as other executors do
+            future.set_exception(exc)
+        return future
+
+    def map(  # type: ignore[override]
+        self, fn: Callable[..., T], *iterables: Iterable[Any], timeout: float | None = None, chunksize: int = 1
+    ) -> Iterator[T]:
+        """Lazily, so that a caller's progress report follows the work task by task."""
+        return (fn(*args) for args in zip(*iterables))
+
+
+def local_workers() -> int:
+    """How many worker processes the local pool uses: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def local_executor() -> ProcessPoolExecutor:
+    """The process pool on the local cores, shared by all studies and shut down at exit.
+
+    Workers are forked when this process runs a single thread (a plain script,
+    which then needs no ``if __name__ == "__main__"`` guard); a process that runs
+    threads, such as a Jupyter kernel, starts them from a fork server instead
+    (or spawns them where there is none), since forking a threaded process is unsafe.
+    """
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            methods = multiprocessing.get_all_start_methods()
+            if threading.active_count() == 1 and "fork" in methods:
+                method = "fork"
+            else:
+                method = "forkserver" if "forkserver" in methods else "spawn"
+            _pool = ProcessPoolExecutor(max_workers=local_workers(), mp_context=multiprocessing.get_context(method))
+            atexit.register(_shutdown_pool)
+        return _pool
+
+
+def _shutdown_pool() -> None:
+    global _pool
+    with _pool_lock:
+        if _pool is not None:
+            _pool.shutdown(wait=True, cancel_futures=True)
+            _pool = None
+
+
+def resolve_executor(executor: Executor | None, tasks: int) -> Executor:
+    """The executor a study of ``tasks`` tasks runs on (see the module docs)."""
+    if executor is not None:
+        return executor
+    if tasks >= MIN_POOL_TASKS and local_workers() > 1:
+        return local_executor()
+    return SerialExecutor()
+
+
+def map_tasks(
+    fn: Callable[..., T],
+    tasks: Sequence[tuple[Any, ...]],
+    *,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[T]:
+    """``fn(*task)`` for every task, in the order of ``tasks``, on the resolved executor.
+
+    ``fn`` must be a module-level function (worker processes import it by name).
+    ``progress(done, total)`` is called as each result arrives, in order.
+    """
+    runner = resolve_executor(executor, len(tasks))
+    columns = list(zip(*tasks)) if tasks else []
+    results = runner.map(fn, *columns)
+    total = len(tasks)
+    for done, result in enumerate(results, start=1):
+        if progress is not None:
+            progress(done, total)
+        yield result
