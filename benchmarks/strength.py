@@ -6,13 +6,16 @@ Run from the repository root::
     .venv/bin/python benchmarks/strength.py --deals 100 --pairs medium-easy
     .venv/bin/python benchmarks/strength.py --pairs hard-medium,medium-easy,hard-easy --jobs 2
 
-For each pairing A–B and each seeded deal ``deal(seed)`` (dealer rotating with the
-seed), the hand is bid and played twice: A sits North–South and B East–West,
-then the other way round. Both teams therefore hold the same cards, and the
-luck of the deal cancels out. A deal's result is A's points minus B's points,
-averaged over the two tables, where a team's points are the hand's score
-(``score_round``, no bags carried in) with each new bag charged its share of the
-bag penalty (100 / 10 = 10 points), so bags cost what they cost over a match.
+The play and the figures come from :func:`spades_teach.analysis.tournament.tournament`
+(see its module docs). For each pairing A–B and each seeded deal ``deal(seed)``
+(dealer rotating with the seed), the hand is bid and played twice: A sits
+North–South and B East–West, then the other way round. Both teams therefore hold
+the same cards, and the luck of the deal cancels out. A deal's result is A's
+points minus B's points, averaged over the two tables, where a team's points are
+the hand's score (``score_round``, no bags carried in) with each new bag charged
+its share of the bag penalty (100 / 10 = 10 points), so bags cost what they cost
+over a match. The hard bot plays without its time limit, so that the figures do
+not depend on the machine's load.
 
 The script prints, per pairing, the mean difference per deal with a 95%
 confidence interval (mean ± 1.96 standard errors), the raw score difference
@@ -23,70 +26,20 @@ nothing: it reports.
 from __future__ import annotations
 
 import argparse
-import math
-import multiprocessing
 import statistics
 import sys
 import time
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from spades_teach import Round, Rules, Seat, Team, deal
-from spades_teach.bots import EasyBot, HardBot, MediumBot
-from spades_teach.position import Position
-
-RULES = Rules()
+from spades_teach.analysis.parallel import SerialExecutor
+from spades_teach.analysis.tournament import tournament
 
 
-def _bot(level: str, seed: int) -> EasyBot | MediumBot | HardBot:
-    if level == "easy":
-        return EasyBot(seed)
-    if level == "medium":
-        return MediumBot()
-    return HardBot(seed=seed)
-
-
-def play_table(seed: int, ns: str, ew: str) -> tuple[dict[Team, float], dict[Team, int], list[float]]:
-    """One table: bots of level ``ns`` and ``ew``; returns (adjusted points, raw points, hard times)."""
-    d = deal(seed, dealer=Seat(seed % 4))
-    r = Round(d, dealer=d.dealer, rules=RULES)
-    bots = {s: _bot(ns if s.team is Team.NS else ew, seed * 4 + s) for s in Seat}
-    times: list[float] = []
-    while not r.is_complete:
-        seat = r.to_act
-        assert seat is not None
-        bot = bots[seat]
-        position = Position.from_round(r)
-        if r.phase == "bidding":
-            r.bid(seat, bot.choose_bid(position))
-        else:
-            start = time.perf_counter()
-            card = bot.choose_play(position)
-            if isinstance(bot, HardBot):
-                times.append(time.perf_counter() - start)
-            r.play(seat, card)
-    score = r.score()
-    charge = RULES.bag_penalty / RULES.bag_limit
-    adjusted = {t: score.points[t] - charge * score.bags_added[t] for t in Team}
-    raw = {t: score.points[t] for t in Team}
-    return adjusted, raw, times
-
-
-def duplicate(task: tuple[int, str, str]) -> tuple[float, float, list[float]]:
-    """A − B for one deal, averaged over the two tables (adjusted, raw), and hard times."""
-    seed, a, b = task
-    adj1, raw1, t1 = play_table(seed, a, b)
-    adj2, raw2, t2 = play_table(seed, b, a)
-    adj = ((adj1[Team.NS] - adj1[Team.EW]) + (adj2[Team.EW] - adj2[Team.NS])) / 2
-    raw = ((raw1[Team.NS] - raw1[Team.EW]) + (raw2[Team.EW] - raw2[Team.NS])) / 2
-    return adj, raw, t1 + t2
-
-
-def summarize(values: list[float]) -> tuple[float, float, float]:
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
-    return mean, mean - half, mean + half
+def _executor(jobs: int) -> Executor:
+    return SerialExecutor() if jobs == 1 else ProcessPoolExecutor(max_workers=jobs)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,21 +53,22 @@ def main(argv: list[str] | None = None) -> int:
     print("points per deal = score of the hand with each bag charged 10 points (A minus B, both tables averaged)")
     for pair in args.pairs.split(","):
         a, b = pair.strip().split("-")
-        tasks = [(seed, a, b) for seed in range(args.first_seed, args.first_seed + args.deals)]
         start = time.perf_counter()
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(duplicate, tasks, chunksize=4)
+        executor = _executor(args.jobs)
+        try:
+            result = tournament(a, b, deals=args.deals, seed=args.first_seed, executor=executor)
+        finally:
+            executor.shutdown()
         elapsed = time.perf_counter() - start
-        adjusted = [r[0] for r in results]
-        raw = [r[1] for r in results]
-        times = [t for r in results for t in r[2]]
-        mean, low, high = summarize(adjusted)
-        raw_mean, raw_low, raw_high = summarize(raw)
-        verdict = "excludes zero" if low > 0 or high < 0 else "includes zero"
+        low, high = result.interval
+        raw_low, raw_high = result.raw_interval
+        verdict = "excludes zero" if result.excludes_zero else "includes zero"
         print(
-            f"{a} vs {b}: {mean:+.1f} points/deal, 95% CI [{low:+.1f}, {high:+.1f}] ({verdict}); "
-            f"raw score {raw_mean:+.1f} [{raw_low:+.1f}, {raw_high:+.1f}]; {len(results)} deals in {elapsed:.0f} s"
+            f"{a} vs {b}: {result.mean:+.1f} points/deal, 95% CI [{low:+.1f}, {high:+.1f}] ({verdict}); "
+            f"raw score {result.raw_mean:+.1f} [{raw_low:+.1f}, {raw_high:+.1f}]; "
+            f"{len(result.deals)} deals in {elapsed:.0f} s"
         )
+        times = result.card_seconds.get("hard", ())
         if times:
             print(
                 f"  hard bot: median {statistics.median(times) * 1000:.0f} ms per card, "

@@ -617,15 +617,21 @@ def _configure_analyze(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bids", type=parse_bids, help="bids already made by the seats before yours, as 'N=nil,E=3'")
     parser.add_argument("--scores", help="the match score before this hand, as 'NS=120,EW=250'")
     parser.add_argument("--bags", help="the bag counters before this hand, as 'NS=8,EW=2'")
-    parser.add_argument("--workers", type=_positive, default=1, help="processes to run the samples on (default 1)")
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=None,
+        help="processes to run the samples on (default: the local cores; 1 runs them in this process)",
+    )
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     add_rules_options(parser)
 
 
 def _run_analyze(args: argparse.Namespace) -> int:
     import json
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Executor, ProcessPoolExecutor
 
+    from .analysis.parallel import SerialExecutor
     from .analysis.simulate import analyze_hand
 
     rules = rules_from_args(args)
@@ -642,11 +648,16 @@ def _run_analyze(args: argparse.Namespace) -> int:
         method=args.method,
         seed=args.seed,
     )
-    if args.workers > 1:
-        with ProcessPoolExecutor(max_workers=args.workers) as pool:
-            result = analyze_hand(args.hand, executor=pool, **options)
-    else:
-        result = analyze_hand(args.hand, **options)
+    executor: Executor | None = None  # the local cores
+    if args.workers == 1:
+        executor = SerialExecutor()
+    elif args.workers is not None:
+        executor = ProcessPoolExecutor(max_workers=args.workers)
+    try:
+        result = analyze_hand(args.hand, executor=executor, **options)
+    finally:
+        if executor is not None:
+            executor.shutdown()
     out = _stdout()
     if args.json:
         data = {

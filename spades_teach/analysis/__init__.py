@@ -1,6 +1,12 @@
 """Analysis of Spades hands: exact double-dummy solving under Spades rules, the
-per-card cost of a played hand (:mod:`.card_cost`), and hand analysis by
-simulation of the unseen cards (:func:`analyze_hand`).
+per-card cost of a played hand (:mod:`.card_cost`), hand analysis by simulation
+of the unseen cards (:func:`analyze_hand`) and bot tournaments by duplicate play
+(:func:`tournament`).
+
+The batch studies take an ``executor``: ``None`` runs them on the local cores,
+:class:`SerialExecutor` inline, and any :class:`concurrent.futures.Executor`
+(a process pool, a Dask cluster's ``client.get_executor()``) as given, with the
+same result for the same seed (see :mod:`.parallel`).
 
 >>> from spades_teach.analysis import double_dummy
 >>> double_dummy({"N": "A.-.-.-", "E": "-.A.-.-", "S": "-.-.A.-", "W": "-.-.-.A"}, leader="N").tricks["NS"]
@@ -10,6 +16,21 @@ simulation of the unseen cards (:func:`analyze_hand`).
 from __future__ import annotations
 
 from .double_dummy import BACKEND, DoubleDummy, NilAnswer, double_dummy
+from .parallel import SerialExecutor, local_executor
 from .simulate import HandAnalysis, SampleOutcome, analyze_hand
+from .tournament import DuplicateDeal, TournamentResult, tournament
 
-__all__ = ["BACKEND", "DoubleDummy", "HandAnalysis", "NilAnswer", "SampleOutcome", "analyze_hand", "double_dummy"]
+__all__ = [
+    "BACKEND",
+    "DoubleDummy",
+    "DuplicateDeal",
+    "HandAnalysis",
+    "NilAnswer",
+    "SampleOutcome",
+    "SerialExecutor",
+    "TournamentResult",
+    "analyze_hand",
+    "double_dummy",
+    "local_executor",
+    "tournament",
+]

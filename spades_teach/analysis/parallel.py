@@ -9,7 +9,11 @@ numbers are the same whichever executor runs them:
 * ``executor=None`` (the default) uses the local cores: a process pool shared by
   every study of this process, started on first use, when the study has at least
   :data:`MIN_POOL_TASKS` tasks and the machine more than one core; smaller
-  studies run inline, where starting processes would cost more than it saves;
+  studies run inline, where starting processes would cost more than it saves.
+  A study started inside another study's task (a calibration task that
+  analyses a hand, say) or in a daemonic process (a Dask worker) also runs
+  inline: its caller already spreads the work, and a daemonic process may not
+  start processes of its own;
 * :class:`SerialExecutor` runs everything inline, in this process, in order;
 * any other executor is used as given: a
   :class:`~concurrent.futures.ProcessPoolExecutor`, or a Dask cluster through
@@ -27,9 +31,18 @@ import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-__all__ = ["MIN_POOL_TASKS", "SerialExecutor", "local_executor", "local_workers", "map_tasks", "resolve_executor"]
+__all__ = [
+    "MIN_POOL_TASKS",
+    "SerialExecutor",
+    "in_task",
+    "local_executor",
+    "local_workers",
+    "map_tasks",
+    "resolve_executor",
+]
 
 T = TypeVar("T")
 
@@ -38,6 +51,7 @@ MIN_POOL_TASKS = 4
 
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
+_task_state = threading.local()
 
 
 class SerialExecutor(Executor):
@@ -99,10 +113,50 @@ def _shutdown_pool() -> None:
             _pool = None
 
 
+def _discard_pool(pool: Executor) -> None:
+    """Forget the shared pool when it broke (a worker died), so the next study starts a new one."""
+    global _pool
+    with _pool_lock:
+        if _pool is not pool:
+            return
+        _pool = None
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def in_task() -> bool:
+    """Whether this thread is running a task handed out by :func:`map_tasks`.
+
+    >>> in_task()
+    False
+    >>> list(map_tasks(_report_in_task, [()], executor=SerialExecutor()))
+    [True]
+    """
+    return bool(getattr(_task_state, "depth", 0))
+
+
+def _report_in_task() -> bool:
+    return in_task()
+
+
+def _run_task(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)``, marked as a task so that a study it starts runs inline."""
+    _task_state.depth = getattr(_task_state, "depth", 0) + 1
+    try:
+        return fn(*args)
+    finally:
+        _task_state.depth -= 1
+
+
 def resolve_executor(executor: Executor | None, tasks: int) -> Executor:
-    """The executor a study of ``tasks`` tasks runs on (see the module docs)."""
+    """The executor a study of ``tasks`` tasks runs on (see the module docs).
+
+    >>> isinstance(resolve_executor(None, MIN_POOL_TASKS - 1), SerialExecutor)
+    True
+    """
     if executor is not None:
         return executor
+    if in_task() or multiprocessing.current_process().daemon:
+        return SerialExecutor()
     if tasks >= MIN_POOL_TASKS and local_workers() > 1:
         return local_executor()
     return SerialExecutor()
@@ -118,13 +172,20 @@ def map_tasks(
     """``fn(*task)`` for every task, in the order of ``tasks``, on the resolved executor.
 
     ``fn`` must be a module-level function (worker processes import it by name).
-    ``progress(done, total)`` is called as each result arrives, in order.
+    ``progress(done, total)`` is called as each result arrives, in order. If the
+    shared local pool breaks (a worker process was killed), the error is raised
+    and the next study starts a new pool.
     """
     runner = resolve_executor(executor, len(tasks))
-    columns = list(zip(*tasks)) if tasks else []
-    results = runner.map(fn, *columns)
     total = len(tasks)
-    for done, result in enumerate(results, start=1):
-        if progress is not None:
-            progress(done, total)
-        yield result
+    columns = list(zip(*tasks)) if tasks else []
+    try:
+        results = runner.map(_run_task, [fn] * total, *columns)
+        for done, result in enumerate(results, start=1):
+            if progress is not None:
+                progress(done, total)
+            yield result
+    except BrokenProcessPool:
+        if executor is None:
+            _discard_pool(runner)
+        raise

@@ -54,11 +54,24 @@ Simplifications
 
 Running in parallel
 -------------------
-``executor`` is any :class:`concurrent.futures.Executor`; the samples go to it
-in chunks of :data:`CHUNK` and come back in order. A
-:class:`~concurrent.futures.ProcessPoolExecutor` works and gives exactly the
-serial result for the same seed. ``progress(done, total)`` is called after each
-chunk.
+The samples go out in tasks of :data:`CHUNK` samples through
+:func:`~spades_teach.analysis.parallel.map_tasks` and come back in order.
+``executor=None`` (the default) runs them on the local cores, through the
+process pool this process shares among its studies, once there are at least
+:data:`~spades_teach.analysis.parallel.MIN_POOL_TASKS` tasks (smaller studies
+run inline). Any
+:class:`concurrent.futures.Executor` can be given instead:
+:class:`~spades_teach.analysis.parallel.SerialExecutor` runs everything inline,
+a :class:`~concurrent.futures.ProcessPoolExecutor` or a Dask cluster's
+``client.get_executor()`` spread the tasks over their workers. Every sample
+draws from its own seeded generator, so the result is the same on every
+executor for the same seed. ``progress(done, total)`` is called after each
+task, counting samples.
+
+>>> from spades_teach.analysis.parallel import SerialExecutor
+>>> inline = analyze_hand("AKQJ.AK.AK.AKQJ2", samples=12, seed=1, executor=SerialExecutor())
+>>> inline == analyze_hand("AKQJ.AK.AK.AKQJ2", samples=12, seed=1)
+True
 """
 
 from __future__ import annotations
@@ -83,6 +96,7 @@ from ..position import Position
 from ..rules import Rules
 from ..scoring import coerce_side, score_round
 from .double_dummy import double_dummy, nil_objective, reaches
+from .parallel import map_tasks
 
 __all__ = ["CHUNK", "MAX_REJECTIONS", "METHODS", "HandAnalysis", "SampleOutcome", "analyze_hand"]
 
@@ -178,8 +192,10 @@ def analyze_hand(
     ``seat`` holds ``hand``; ``dealer`` dealt (the bidding starts at the dealer's
     left); ``bids`` are the bids already made by seats before ``seat``; ``scores``
     and ``bags`` are the match score and bag counters (side → value), which decide
-    whether a blind Nil is allowed and when a bag penalty falls. See the module
-    docs for the sampling, the methods and the simplifications.
+    whether a blind Nil is allowed and when a bag penalty falls. ``executor`` says
+    where the samples run (``None``: the local cores) and ``progress(done, total)``
+    hears how many are done. See the module docs for the sampling, the methods,
+    the simplifications and running in parallel.
     """
     h, me, deal_seat, made = _check_input(hand, seat, dealer, bids, rules, samples, method)
     spec = _Spec(
@@ -277,16 +293,12 @@ def _blind_nil_allowed(seat: Seat, rules: Rules, scores: Mapping[Any, int] | Non
 def _run(
     spec: _Spec, samples: int, executor: Executor | None, progress: Callable[[int, int], None] | None
 ) -> tuple[SampleOutcome, ...]:
-    ranges = [(start, min(start + CHUNK, samples)) for start in range(0, samples, CHUNK)]
+    tasks = [(spec, start, min(start + CHUNK, samples)) for start in range(0, samples, CHUNK)]
     results: list[SampleOutcome] = []
-    if executor is None:
-        chunks: Any = (_run_chunk(spec, a, b) for a, b in ranges)
-    else:
-        chunks = executor.map(_run_chunk, [spec] * len(ranges), [a for a, _ in ranges], [b for _, b in ranges])
-    for chunk in chunks:
+    for chunk in map_tasks(_run_chunk, tasks, executor=executor):
         results.extend(chunk)
         if progress is not None:
-            progress(len(results), samples)
+            progress(len(results), samples)  # counted in samples, not in chunks
     return tuple(results)
 
 

@@ -1,0 +1,265 @@
+"""Bot tournaments by duplicate play: how much one bot level outscores another.
+
+:func:`tournament` plays a series of seeded deals between two bot levels. Each
+deal is played twice: once with bot A's partnership sitting North–South and bot
+B's East–West, then with the partnerships swapped. Both partnerships therefore
+hold the same cards once each, and the luck of the deal cancels out.
+
+A deal's result is A's points minus B's points, averaged over its two tables.
+A partnership's points are the hand's score (:meth:`~spades_teach.engine.Round.score`,
+no bags carried in) with each new bag charged its share of the bag penalty
+(``rules.bag_penalty / rules.bag_limit``, 10 points under the standard rules),
+since that is what a bag costs over a match; the raw hand score, without the
+charge, is kept beside it. The result, a :class:`TournamentResult`, gives the
+mean of each over the deals with a 95% confidence interval (mean ± 1.96
+standard errors).
+
+>>> from spades_teach.analysis.parallel import SerialExecutor
+>>> result = tournament("medium", "easy", deals=3, seed=1, executor=SerialExecutor())
+>>> len(result.deals), result.bot_a, result.bot_b
+(3, 'medium', 'easy')
+>>> result.mean == sum(d.points for d in result.deals) / 3
+True
+
+The deals and the bots
+----------------------
+Deal ``k`` of a tournament with seed ``s`` is ``deal(s + k)`` (so the seeds run
+from ``s`` to ``s + deals - 1``, and a longer tournament with the same seed
+extends a shorter one), dealt by the seat ``Seat((s + k) % 4)``. The bot at
+seat ``t`` of that deal gets the seed ``4 * (s + k) + t`` at both tables. The
+hard bot plays without its time limit: the limit makes a decision depend on how
+busy the machine is, and a tournament must give the same numbers wherever it
+runs.
+
+Running in parallel
+-------------------
+Every deal is a task handed to
+:func:`~spades_teach.analysis.parallel.map_tasks`: ``executor=None`` (the
+default) runs them on the local cores, a
+:class:`~spades_teach.analysis.parallel.SerialExecutor` inline, and any other
+:class:`concurrent.futures.Executor` (a process pool, a Dask cluster's
+``client.get_executor()``) as given. The results are the same on every
+executor; only the measured times per card (:attr:`TournamentResult.card_seconds`,
+left out of comparisons) differ. ``progress(done, total)`` is called after each
+deal.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ..bots import EasyBot, HardBot, MediumBot, make_bot
+from ..cards import Seat, Team
+from ..deals import deal
+from ..engine import Round
+from ..errors import SpadesError
+from ..position import Position
+from ..rules import Rules
+from .parallel import map_tasks
+
+__all__ = ["LEVELS", "DuplicateDeal", "TournamentResult", "tournament"]
+
+#: The bot levels a tournament can field.
+LEVELS = ("easy", "medium", "hard")
+
+_Z95 = 1.959963984540054
+
+_Bot = EasyBot | MediumBot | HardBot
+
+
+class DuplicateDeal(NamedTuple):
+    """One deal played at two tables.
+
+    ``points``: A's points minus B's, bags charged, averaged over the two tables;
+    ``raw_points``: the same from the raw hand scores.
+    """
+
+    seed: int
+    points: float
+    raw_points: float
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """The result of :func:`tournament` (see the module docs).
+
+    ``mean`` and ``interval`` are A's average lead per deal, bags charged, and its
+    95% confidence interval; ``raw_mean`` and ``raw_interval`` the same without
+    the bag charge. An interval is ``(-inf, inf)`` when there is a single deal.
+    ``card_seconds[level]`` holds the time the bots of that level took for each
+    card they played; being a measurement, it does not take part in ``==``.
+    """
+
+    bot_a: str
+    bot_b: str
+    seed: int
+    rules: Rules
+    deals: tuple[DuplicateDeal, ...]
+    mean: float
+    interval: tuple[float, float]
+    raw_mean: float
+    raw_interval: tuple[float, float]
+    summary: str
+    card_seconds: Mapping[str, tuple[float, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def excludes_zero(self) -> bool:
+        """Whether the interval of ``mean`` lies wholly on one side of zero."""
+        return self.interval[0] > 0 or self.interval[1] < 0
+
+    def __str__(self) -> str:
+        return self.summary
+
+
+def tournament(
+    bot_a: str = "hard",
+    bot_b: str = "medium",
+    *,
+    deals: int = 500,
+    seed: int = 1,
+    rules: Rules = Rules(),
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> TournamentResult:
+    """Play ``deals`` seeded deals in duplicate between the bot levels ``bot_a`` and ``bot_b``.
+
+    The levels are ``"easy"``, ``"medium"`` and ``"hard"``. ``seed`` is the seed of
+    the first deal; ``executor`` says where the deals are played (``None``: the
+    local cores) and ``progress(done, total)`` hears how many are done. See the
+    module docs for the scoring and the seeds.
+    """
+    a, b = _check_level(bot_a, "bot_a"), _check_level(bot_b, "bot_b")
+    _check_study(deals, seed, rules)
+    tasks = [(number, a, b, rules) for number in range(seed, seed + deals)]
+    results: list[DuplicateDeal] = []
+    seconds: dict[str, list[float]] = {}
+    for outcome, times in map_tasks(_play_deal, tasks, executor=executor, progress=progress):
+        results.append(outcome)
+        for level, spent in times.items():
+            seconds.setdefault(level, []).extend(spent)
+    return _summarise(a, b, seed, rules, tuple(results), {k: tuple(v) for k, v in seconds.items()})
+
+
+# -- input ---------------------------------------------------------------------------------------------------------
+
+
+def _check_level(level: object, name: str) -> str:
+    key = level.strip().lower() if isinstance(level, str) else None
+    if key not in LEVELS:
+        raise SpadesError(f"{name}: unknown bot level {level!r}: use easy, medium or hard")
+    return key
+
+
+def _check_study(deals: object, seed: object, rules: object) -> None:
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise SpadesError(f"deals must be a whole number of 1 or more, got {deals!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SpadesError(f"seed must be a whole number (the first deal's seed), got {seed!r}")
+    if not isinstance(rules, Rules):
+        raise SpadesError(f"rules must be a Rules value, not {rules!r}")
+    if rules.players != 4:
+        raise SpadesError("tournaments cover the four-player game only: use Rules(players=4)")
+
+
+# -- play ----------------------------------------------------------------------------------------------------------
+
+
+def _bot(level: str, seed: int) -> _Bot:
+    """A bot of ``level``; the hard one without its time limit (see the module docs)."""
+    if level == "hard":
+        return HardBot(seed=seed, time_limit=math.inf)
+    return make_bot(level, seed)
+
+
+def _play_table(number: int, ns: str, ew: str, rules: Rules) -> tuple[Round, dict[str, list[float]]]:
+    """Deal ``number`` bid and played to the end, ``ns`` bots North–South and ``ew`` East–West."""
+    cards = deal(number, dealer=Seat(number % 4))
+    round = Round(cards, dealer=cards.dealer, rules=rules)
+    bots = {s: _bot(ns if s.team is Team.NS else ew, number * 4 + s) for s in Seat}
+    levels = {s: ns if s.team is Team.NS else ew for s in Seat}
+    times: dict[str, list[float]] = {ns: [], ew: []}
+    while not round.is_complete:
+        seat = round.to_act
+        assert seat is not None
+        bot = bots[seat]
+        position = Position.from_round(round)
+        if round.phase == "bidding":
+            round.bid(seat, bot.choose_bid(position))
+        else:
+            start = time.perf_counter()
+            card = bot.choose_play(position)
+            times[levels[seat]].append(time.perf_counter() - start)
+            round.play(seat, card)
+    return round, times
+
+
+def _lead(round: Round, team: Team, rules: Rules) -> tuple[float, float]:
+    """``team``'s points minus the other team's: bags charged, and raw."""
+    score = round.score()
+    charge = rules.bag_penalty / rules.bag_limit
+    raw = score.points[team] - score.points[team.other]
+    bags = score.bags_added[team] - score.bags_added[team.other]
+    return raw - charge * bags, raw
+
+
+def _play_deal(number: int, a: str, b: str, rules: Rules) -> tuple[DuplicateDeal, dict[str, list[float]]]:
+    """Deal ``number`` at both tables: A's lead averaged over them, and the times per card."""
+    first, times_first = _play_table(number, a, b, rules)
+    second, times_second = _play_table(number, b, a, rules)
+    charged_1, raw_1 = _lead(first, Team.NS, rules)
+    charged_2, raw_2 = _lead(second, Team.EW, rules)
+    times = {level: times_first.get(level, []) + times_second.get(level, []) for level in dict.fromkeys((a, b))}
+    return DuplicateDeal(number, (charged_1 + charged_2) / 2, (raw_1 + raw_2) / 2), times
+
+
+# -- summary -------------------------------------------------------------------------------------------------------
+
+
+def _interval(values: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return (-math.inf, math.inf)
+    half = _Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean - half, mean + half)
+
+
+def _summarise(
+    a: str,
+    b: str,
+    seed: int,
+    rules: Rules,
+    results: tuple[DuplicateDeal, ...],
+    seconds: Mapping[str, tuple[float, ...]],
+) -> TournamentResult:
+    points = [d.points for d in results]
+    raw = [d.raw_points for d in results]
+    mean, raw_mean = statistics.fmean(points), statistics.fmean(raw)
+    interval, raw_interval = _interval(points), _interval(raw)
+    n = len(results)
+    summary = f"{a} vs {b}: {mean:+.1f} points per deal"
+    if math.isfinite(interval[0]):
+        verdict = "excludes zero" if interval[0] > 0 or interval[1] < 0 else "includes zero"
+        summary += f", 95% interval [{interval[0]:+.1f}, {interval[1]:+.1f}] ({verdict})"
+        summary += f"; raw score {raw_mean:+.1f} [{raw_interval[0]:+.1f}, {raw_interval[1]:+.1f}]"
+    else:
+        summary += f"; raw score {raw_mean:+.1f}"
+    summary += f"; {n} deal{'s' if n != 1 else ''} played twice, seeds {seed}..{seed + n - 1}"
+    return TournamentResult(
+        bot_a=a,
+        bot_b=b,
+        seed=seed,
+        rules=rules,
+        deals=results,
+        mean=mean,
+        interval=interval,
+        raw_mean=raw_mean,
+        raw_interval=raw_interval,
+        summary=summary,
+        card_seconds=dict(seconds),
+    )
