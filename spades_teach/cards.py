@@ -310,18 +310,53 @@ FULL_DECK_MASK = (1 << 52) - 1
 CardLike = Union[Card, str]
 
 
-_SUIT_CARD_CACHE: tuple[dict[int, tuple[Card, ...]], ...] = ({}, {}, {}, {})
+# _SUIT_TUPLES[suit][bits]: the cards of one suit whose 13-bit pattern is ``bits``,
+# high to low; filled on first use (``None`` until then).
+_SUIT_TUPLES: tuple[list[tuple[Card, ...] | None], ...] = tuple([None] * 8192 for _ in range(4))
 
 
 def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
     """The cards of one suit whose 13-bit pattern is ``bits``, high to low (cached)."""
-    cache = _SUIT_CARD_CACHE[suit]
-    found = cache.get(bits)
+    table = _SUIT_TUPLES[suit]
+    found = table[bits]
     if found is None:
         base = 13 * suit
         found = tuple(_DECK[base + i] for i in range(13) if bits >> i & 1)
-        cache[bits] = found
+        table[bits] = found
     return found
+
+
+def _fill_suit_tuples() -> None:
+    """Fill every entry of ``_SUIT_TUPLES`` (about 20 ms and 3 MB, once), for code that
+    then indexes them without checking for ``None``, such as :meth:`Round.legal_plays`."""
+    for suit, table in enumerate(_SUIT_TUPLES):
+        if table[0x1FFF] is not None:
+            continue
+        base = 13 * suit
+        table[0] = ()
+        for bits in range(1, 8192):
+            rest = table[bits & (bits - 1)]  # without the lowest bit, the highest card
+            assert rest is not None
+            table[bits] = (_DECK[base + (bits & -bits).bit_length() - 1], *rest)
+
+
+def _cards_of_mask(mask: int) -> tuple[Card, ...]:
+    """The cards of a 52-bit mask in display order, put together suit by suit."""
+    t0, t1, t2, t3 = _SUIT_TUPLES
+    s0 = mask & 0x1FFF
+    s1 = mask >> 13 & 0x1FFF
+    s2 = mask >> 26 & 0x1FFF
+    s3 = mask >> 39
+    a = t0[s0]
+    b = t1[s1]
+    c = t2[s2]
+    d = t3[s3]
+    return (
+        (a if a is not None else _suit_cards(0, s0))
+        + (b if b is not None else _suit_cards(1, s1))
+        + (c if c is not None else _suit_cards(2, s2))
+        + (d if d is not None else _suit_cards(3, s3))
+    )
 
 
 _MASK_CACHE: dict[int, tuple[Card, ...]] = {}
@@ -329,25 +364,12 @@ _MASK_CACHE_LIMIT = 1 << 16
 
 
 def _mask_tuple(mask: int) -> tuple[Card, ...]:
-    """The cards of a 52-bit mask in display order (recent masks are cached)."""
+    """The cards of a 52-bit mask in display order (recent masks are cached, for
+    hands that are looked at again and again)."""
     found = _MASK_CACHE.get(mask)
     if found is not None:
         return found
-    c0, c1, c2, c3 = _SUIT_CARD_CACHE
-    s0 = mask & 0x1FFF
-    s1 = (mask >> 13) & 0x1FFF
-    s2 = (mask >> 26) & 0x1FFF
-    s3 = mask >> 39
-    t0 = c0.get(s0)
-    t1 = c1.get(s1)
-    t2 = c2.get(s2)
-    t3 = c3.get(s3)
-    found = (
-        (t0 if t0 is not None else _suit_cards(0, s0))
-        + (t1 if t1 is not None else _suit_cards(1, s1))
-        + (t2 if t2 is not None else _suit_cards(2, s2))
-        + (t3 if t3 is not None else _suit_cards(3, s3))
-    )
+    found = _cards_of_mask(mask)
     if len(_MASK_CACHE) >= _MASK_CACHE_LIMIT:
         _MASK_CACHE.clear()
     _MASK_CACHE[mask] = found

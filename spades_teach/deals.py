@@ -57,34 +57,34 @@ def _shuffled_indices(seed: int | str, purpose: bytes = b"deal") -> list[int]:
     ``tests/test_deals.py`` checks the result against an independent implementation."""
     prefix = b"spades_teach/" + purpose + b"/v1|" + _seed_text(seed) + b"|"
     sha256 = hashlib.sha256
-    # About 57 bytes are used on average; start with three blocks and add more when needed.
-    buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(3))
-    blocks = 3
-    size = 96
-    deck = list(range(52))
-    pos = 0
-    for i in range(51, 0, -1):
-        limit = _LIMITS[i]
-        if pos + 8 > size:  # rejections are rare: eight spare bytes are plenty for one draw
-            buffer += sha256(prefix + blocks.to_bytes(8, "big")).digest()
-            blocks += 1
-            size += 32
-        b = buffer[pos]
-        pos += 1
-        while b >= limit:
-            if pos == size:
-                buffer += sha256(prefix + blocks.to_bytes(8, "big")).digest()
-                blocks += 1
-                size += 32
-            b = buffer[pos]
-            pos += 1
-        j = b % (i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    # 51 draws of one byte each plus the rare rejected bytes (under 3 on average): two
+    # blocks suffice but for about one seed in a million. Then the loop runs off the end
+    # and starts again on a longer stream, which begins with the same bytes and so gives
+    # the same shuffle.
+    blocks = _FIRST_BLOCKS
+    while True:
+        buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
+        deck = list(range(52))
+        pos = 0
+        try:
+            for i, n, limit in _STEPS:
+                b = buffer[pos]
+                pos += 1
+                while b >= limit:
+                    b = buffer[pos]
+                    pos += 1
+                j = b % n
+                deck[i], deck[j] = deck[j], deck[i]
+        except IndexError:
+            blocks += 2
+            continue
+        return deck
 
 
-# _LIMITS[i]: a byte below it maps uniformly onto 0..i (rejection sampling for n = i + 1).
-_LIMITS = tuple(256 - 256 % (i + 1) for i in range(52))
+_FIRST_BLOCKS = 2
+# _STEPS: for i = 51 down to 1, (i, n = i + 1, limit): a byte below ``limit`` maps
+# uniformly onto 0..i by ``byte % n`` (rejection sampling).
+_STEPS = tuple((i, i + 1, 256 - 256 % (i + 1)) for i in range(51, 0, -1))
 
 
 def shuffled_deck(seed: int | str, purpose: bytes = b"deal") -> list[Card]:

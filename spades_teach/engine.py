@@ -31,7 +31,7 @@ from typing import Any, Literal, NamedTuple, Union
 
 from .bids import Bid, BidLike
 from .cards import (
-    _MASK_CACHE,
+    _SUIT_TUPLES,
     SUIT_MASKS,
     Card,
     CardLike,
@@ -43,8 +43,8 @@ from .cards import (
     Suit,
     Team,
     TeamMap,
+    _fill_suit_tuples,
     _mask_cards,
-    _mask_tuple,
 )
 from .deals import Deal, DealLike
 from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError
@@ -65,6 +65,11 @@ __all__ = [
 
 _SPADES = SUIT_MASKS[Suit.SPADES]
 _NON_SPADES = ((1 << 52) - 1) & ~_SPADES
+# Card masks are 1 << index with A♠ = 0 ... 2♠ = 12, A♥ = 13 ... 2♣ = 51, so a card is a
+# spade exactly when its mask is below _SPADE_END, and of two cards that can win a trick
+# (spades and the suit led) the one with the smaller mask is the higher.
+_SPADE_END = 1 << 13
+_SUIT_SHIFTS = (0, 13, 26, 39)
 _new_object = object.__new__
 _new_tuple = tuple.__new__
 _EMPTY_CARDS: Cards = tuple.__new__(Cards, ())
@@ -267,6 +272,8 @@ class Round:
             raise ParseError(
                 f"this deal is for {self._deal.players} players but the rules are for {rules.players}"
             )
+        if _SUIT_TUPLES[3][0x1FFF] is None:  # once per process: legal_plays reads them unchecked
+            _fill_suit_tuples()
         self._rules = rules
         self._dealer = self._deal.dealer if dealer is None else Seat.coerce(dealer)
         if rules.players == 2 and self._dealer not in (Seat.N, Seat.S):
@@ -278,6 +285,12 @@ class Round:
             {Seat.N: Seat.S, Seat.S: Seat.N} if self._players == 2 else {seat: seat.next for seat in _SEATS}
         )
         self._seats: tuple[Seat, ...] = (Seat.N, Seat.S) if self._players == 2 else _SEATS
+        # The seats of a trick in play order, by leader.
+        self._order_from: dict[Seat, tuple[Seat, ...]] = (
+            {Seat.N: (Seat.N, Seat.S), Seat.S: (Seat.S, Seat.N)}
+            if self._players == 2
+            else {seat: _SEATS[seat:] + _SEATS[:seat] for seat in _SEATS}
+        )
         self._scores: dict[Side, int] = TeamMap({side: 0 for side in sides_of(rules)})
         if scores:
             for key, value in scores.items():
@@ -292,11 +305,17 @@ class Round:
         self._bids: dict[Seat, Bid] = {}
         self._phase: Phase = "bidding"
         self._to_act: Seat | None = self._next(self._dealer)
+        self._to_play: Seat | None = None  # the seat to act, during the play only
         self._trick_cards: list[Card] = []
-        self._trick_seats: list[Seat] = []
-        self._top_card: Card = _TWO_OF_CLUBS  # the card winning the trick in progress so far
+        # The trick in progress: the suit led (index and mask, 0 before the lead), the
+        # cards that can win it (that suit and spades) and the winning card so far.
+        self._led_suit = 0
+        self._led_mask = 0
+        self._eligible = 0
+        self._top_mask = 0
         self._top_seat: Seat = self._dealer
         self._leader: Seat | None = None
+        self._c2_pending = self._c2_lead  # the first lead must still be the 2♣
         self._tricks: list[Trick] = []
         self._won = [0, 0, 0, 0]
         self._broken = False
@@ -365,7 +384,8 @@ class Round:
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty); its ``winner`` is ``None``."""
         leader = self._leader if self._leader is not None else (self._to_act if self._to_act is not None else self._dealer)
-        return Trick(len(self._tricks) + 1, leader, tuple(self._trick_cards), tuple(self._trick_seats), None)
+        cards = tuple(self._trick_cards)
+        return Trick(len(self._tricks) + 1, leader, cards, self._order_from[leader][: len(cards)], None)
 
     @property
     def trick_number(self) -> int:
@@ -481,8 +501,7 @@ class Round:
         self._history.append(event)
         if len(self._bids) == self._players:
             self._phase = "play"
-            self._to_act = self._first_leader()
-            self._leader = self._to_act
+            self._to_act = self._to_play = self._leader = self._first_leader()
         else:
             self._to_act = self._next_of[s]
         return event
@@ -499,21 +518,33 @@ class Round:
         return self._trick_cards[0].suit if self._trick_cards else None
 
     def _two_of_clubs_lead(self) -> bool:
-        return self._rules.first_lead == "two_of_clubs" and not self._tricks and not self._trick_cards
+        return self._c2_pending and not self._trick_cards
 
     def legal_plays(self) -> Cards:
         """The cards the seat to act may play now, in display order: a :class:`Cards`
         (a tuple that also answers ``"QH" in legal`` and equals a :class:`Hand`)."""
-        if self._phase != "play":
+        seat = self._to_play
+        if seat is None:
             return _EMPTY_CARDS
-        hand = self._hands[self._to_act]  # type: ignore[index]
-        cards = self._trick_cards
-        if cards:
-            legal = hand & SUIT_MASKS[cards[0].suit] or hand
+        hand = self._hands[seat]
+        if self._trick_cards:
+            follow = hand & self._led_mask
+            if follow:  # one suit: its cards come straight from the per-suit cache
+                suit = self._led_suit
+                made: Cards = _new_tuple(Cards, _SUIT_TUPLES[suit][follow >> _SUIT_SHIFTS[suit]])  # type: ignore[arg-type]
+                return made
+            legal = hand
+        elif self._c2_pending and hand & _TWO_OF_CLUBS.mask:
+            legal = _TWO_OF_CLUBS.mask
+        elif self._broken:
+            legal = hand
         else:
-            legal = legal_mask(hand, None, self._broken, first_trick_two_of_clubs=self._c2_lead and not self._tricks)
-        found = _MASK_CACHE.get(legal)
-        made: Cards = _new_tuple(Cards, found if found is not None else _mask_tuple(legal))
+            legal = hand & _NON_SPADES or hand
+        t0, t1, t2, t3 = _SUIT_TUPLES
+        made = _new_tuple(
+            Cards,
+            t0[legal & 0x1FFF] + t1[legal >> 13 & 0x1FFF] + t2[legal >> 26 & 0x1FFF] + t3[legal >> 39],  # type: ignore[operator]
+        )
         return made
 
     def why_illegal(self, card: CardLike, seat: SeatLike | None = None) -> str | None:
@@ -569,44 +600,37 @@ class Round:
         nothing) if it is not allowed."""
         # Fast path for the common case: the seat to act (so a Seat) plays a legal Card.
         # Anything unusual goes through verify_play, which explains the problem.
-        if seat is self._to_act and type(card) is Card and self._phase == "play":
+        if seat is self._to_play and type(card) is Card:
             hand = self._hands[seat]  # type: ignore[index]
             mask = card.mask
             cards = self._trick_cards
-            if hand & mask:
-                spade = card.suit is Suit.SPADES
-                if cards:
-                    led = cards[0].suit
-                    follow = hand & SUIT_MASKS[led]
-                    ok = not follow or follow & mask
-                    if ok and spade and led is not Suit.SPADES:
-                        self._broken = True
-                elif (self._broken or not spade or not hand & _NON_SPADES) and not (self._c2_lead and not self._tricks):
-                    ok = True
-                    self._leader = seat  # type: ignore[assignment]
-                    if spade and self._spade_lead_breaks:
-                        self._broken = True
-                else:
-                    ok = False
+            if cards:
+                follow = hand & self._led_mask
+                ok = hand & mask and (not follow or follow & mask)
                 if ok:
-                    event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
-                    self._history.append(event)
-                    self._hands[seat] = hand & ~mask  # type: ignore[index]
-                    if cards:
-                        top = self._top_card
-                        if (card.rank > top.rank) if card.suit is top.suit else spade:
-                            self._top_card = card
-                            self._top_seat = seat  # type: ignore[assignment]
-                    else:
-                        self._top_card = card
+                    if mask & self._eligible and mask < self._top_mask:
+                        self._top_mask = mask
                         self._top_seat = seat  # type: ignore[assignment]
-                    cards.append(card)
-                    self._trick_seats.append(seat)  # type: ignore[arg-type]
-                    if len(cards) < self._players:
-                        self._to_act = self._next_of[seat]  # type: ignore[index]
-                    else:
-                        self._close_trick()
-                    return event
+                    if mask < _SPADE_END and self._led_mask != _SPADES:
+                        self._broken = True  # a spade played on another suit's lead
+            else:
+                ok = (
+                    hand & mask
+                    and (mask >= _SPADE_END or self._broken or not hand & _NON_SPADES)
+                    and not self._c2_pending
+                )
+                if ok:
+                    self._lead(seat, card)  # type: ignore[arg-type]
+            if ok:
+                event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
+                self._history.append(event)
+                self._hands[seat] = hand ^ mask  # type: ignore[index]
+                cards.append(card)
+                if len(cards) < self._players:
+                    self._to_act = self._to_play = self._next_of[seat]  # type: ignore[index]
+                else:
+                    self._close_trick()
+                return event
         renege = self.verify_play(seat, card)
         s: Seat = seat if type(seat) is Seat else Seat.coerce(seat)  # type: ignore[assignment]
         c: Card = card if type(card) is Card else Card.parse(card)  # type: ignore[assignment]
@@ -615,47 +639,62 @@ class Round:
         self._history.append(event)
         return event
 
+    def _lead(self, seat: Seat, card: Card) -> None:
+        """Start a trick: ``card`` led by ``seat`` (legality already checked)."""
+        suit = card.suit
+        led = SUIT_MASKS[suit]
+        self._leader = seat
+        self._led_suit = suit
+        self._led_mask = led
+        self._eligible = led | _SPADES
+        self._top_mask = card.mask
+        self._top_seat = seat
+        if led == _SPADES and self._spade_lead_breaks:
+            self._broken = True
+
     def _apply_play(self, event: PlayEvent) -> None:
         s, c, renege = event
-        self._hands[s] &= ~c.mask
+        mask = c.mask
+        self._hands[s] &= ~mask
         cards = self._trick_cards
-        spade = c.suit is Suit.SPADES
         if not cards:
-            self._leader = s
-            if spade and self._spade_lead_breaks:
-                self._broken = True
-        elif spade and cards[0].suit is not Suit.SPADES:
-            self._broken = True  # a spade played on another suit's lead
+            self._lead(s, c)
+        else:
+            if mask < _SPADE_END and self._led_mask != _SPADES:
+                self._broken = True  # a spade played on another suit's lead
+            if mask & self._eligible and mask < self._top_mask:
+                self._top_mask = mask
+                self._top_seat = s
         if renege:
             self._reneges.append(event)
-        if not cards or c.beats(self._top_card, cards[0].suit):
-            self._top_card = c
-            self._top_seat = s
         cards.append(c)
-        self._trick_seats.append(s)
         if len(cards) < self._players:
-            self._to_act = self._next_of[s]
+            self._to_act = self._to_play = self._next_of[s]
         else:
             self._close_trick()
 
     def _close_trick(self) -> None:
         cards = self._trick_cards
-        seats = self._trick_seats
         winner = self._top_seat  # kept up to date card by card (winning_index would agree)
         tricks = self._tricks
         trick = _new_object(Trick)
-        trick.__dict__.update(number=len(tricks) + 1, leader=seats[0], cards=tuple(cards), seats=tuple(seats), winner=winner)
+        trick.__dict__.update(
+            number=len(tricks) + 1,
+            leader=self._leader,
+            cards=tuple(cards),
+            seats=self._order_from[self._leader],  # type: ignore[index]
+            winner=winner,
+        )
         tricks.append(trick)
         self._won[winner] += 1
         self._trick_cards = []
-        self._trick_seats = []
+        self._led_mask = self._eligible = 0
+        self._c2_pending = False
         if len(tricks) == 13:
             self._phase = "complete"
-            self._to_act = None
-            self._leader = None
+            self._to_act = self._to_play = self._leader = None
         else:
-            self._to_act = winner
-            self._leader = winner
+            self._to_act = self._to_play = self._leader = winner
 
     # -- history -------------------------------------------------------------------------------
     def undo(self) -> Event:

@@ -79,6 +79,18 @@ def test_dealing_follows_the_documented_algorithm(seed: int | str, dealer: Seat)
     assert d.dealer is dealer
 
 
+def test_a_shuffle_that_runs_past_the_first_blocks_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With one 32-byte block to start from, every shuffle (51 draws) runs off the end of
+    # its first stream and must restart on a longer one without changing the result.
+    import spades_teach.deals as deals_module
+
+    expected = {seed: deal(seed) for seed in (0, 5, "long")}
+    monkeypatch.setattr(deals_module, "_FIRST_BLOCKS", 1)
+    for seed, d in expected.items():
+        assert deal(seed) == d
+        assert [Card.from_index(i) for i in deals_module._shuffled_indices(seed)] == reference_deck(seed)
+
+
 def test_first_card_goes_to_the_dealers_left() -> None:
     deck = reference_deck(5)
     for dealer in Seat:
