@@ -6,7 +6,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from spades_teach.analysis.simulate import HandAnalysis, SampleOutcome, analyze_hand
+from spades_teach.analysis.parallel import MIN_POOL_TASKS, SerialExecutor
+from spades_teach.analysis.simulate import CHUNK, HandAnalysis, SampleOutcome, analyze_hand
 from spades_teach.bids import Bid
 from spades_teach.cards import Card, Hand, Seat
 from spades_teach.errors import SpadesError
@@ -31,7 +32,7 @@ def test_same_seed_same_result_and_another_seed_differs(middling: HandAnalysis) 
 
 
 def test_a_process_pool_gives_the_serial_result() -> None:
-    serial = analyze_hand(MIDDLING, samples=12, seed=3, method="playout")
+    serial = analyze_hand(MIDDLING, samples=12, seed=3, method="playout", executor=SerialExecutor())
     seen: list[tuple[int, int]] = []
     with ProcessPoolExecutor(max_workers=2) as pool:
         pooled = analyze_hand(
@@ -41,8 +42,17 @@ def test_a_process_pool_gives_the_serial_result() -> None:
     assert seen[-1] == (12, 12) and [d for d, _ in seen] == sorted(d for d, _ in seen)
 
 
+def test_the_default_runs_on_the_local_cores_and_gives_the_inline_result() -> None:
+    samples = CHUNK * MIN_POOL_TASKS  # enough tasks for the shared local pool
+    inline = analyze_hand(WEAK, samples=samples, seed=9, executor=SerialExecutor())
+    seen: list[tuple[int, int]] = []
+    default = analyze_hand(WEAK, samples=samples, seed=9, progress=lambda done, total: seen.append((done, total)))
+    assert default == inline
+    assert seen == [(done, samples) for done in range(CHUNK, samples + 1, CHUNK)]
+
+
 def test_double_dummy_in_a_process_pool_gives_the_serial_result() -> None:
-    serial = analyze_hand(STRONG, samples=3, seed=1, method="double_dummy")
+    serial = analyze_hand(STRONG, samples=3, seed=1, method="double_dummy", executor=SerialExecutor())
     with ProcessPoolExecutor(max_workers=2) as pool:
         pooled = analyze_hand(STRONG, samples=3, seed=1, method="double_dummy", executor=pool)
     assert pooled == serial
