@@ -21,6 +21,15 @@ numbers are the same whichever executor runs them:
 
 >>> list(map_tasks(pow, [(2, 3), (3, 2)], executor=SerialExecutor()))
 [8, 9]
+
+On a Dask cluster (``pip install "spades-teach[dask]"``; the workers need
+``spades_teach`` installed too, since they import the task functions by name)::
+
+    from distributed import Client
+    from spades_teach.analysis import analyze_hand
+
+    with Client() as client:  # a local cluster; Client("tcp://host:8786") for a remote one
+        result = analyze_hand("AK52.K52.Q73.A94", samples=5000, executor=client.get_executor())
 """
 
 from __future__ import annotations
