@@ -1,0 +1,343 @@
+"""How well the bid advisor's count predicts what a hand takes: :func:`calibrate`.
+
+An advisor is *calibrated* when, over many hands, the tricks it counts match the
+tricks the hands really take: on the hands it counts at 4, the seat takes about
+4 on average. :func:`calibrate` deals seeded hands, counts each one with
+:func:`~spades_teach.advisor_bid.advise_bid`, and simulates it with
+:func:`~spades_teach.analysis.analyze_hand` (bot playouts of the unseen cards).
+It then reports
+
+* the **bias** (mean of *count − simulated tricks*: negative when the advisor
+  counts too few) and the **mean absolute error** (MAE), overall and by hand
+  feature (spades held, voids, singletons, aces, longest side suit, whether the
+  hand suits a Nil, the rounded count itself);
+* how often the advised bid is the simulation's best bid, and the mean
+  **regret**: the expected points lost per hand by bidding the advice instead of
+  the simulation's best bid.
+
+>>> study = calibrate(hands=2, samples=2, executor=SerialExecutor())
+>>> len(study.records), study.samples
+(2, 2)
+>>> abs(study.bias) <= study.mae
+True
+
+How the study is made
+---------------------
+Hand ``i`` of the study with seed ``s`` is South's hand of ``deal(f"{s}/{i}")``;
+it is analysed as South with West dealing, no bid made before it and a fresh
+match score, with the simulation seed ``f"calibration/{s}/{i}"``. Each hand is
+therefore the same whatever else the study holds, and the whole study is the
+same for a seed whichever executor runs it (the hands are cut into tasks of
+:data:`CHUNK_HANDS`, each analysed inline by its worker).
+
+What the simulated tricks mean
+------------------------------
+The simulated tricks are those of four medium bots (the advisor's own play)
+after a bidding done by the advisor. Once a side has made its contract the bots
+try to avoid bags, so the tricks past the bid are damped: the target of the
+calibration is "what this hand takes when played to make a sensible bid", not
+the most it could take. The regret, measured on the expected score of every bid,
+is the figure that matters most for bidding. With a few dozen samples per hand
+the simulated mean of one hand is itself uncertain (by about a quarter of a
+trick), which adds to the MAE but not to the bias.
+
+Comparing countings
+-------------------
+:meth:`Calibration.recount` scores the same simulated hands with another
+counting function (same signature as
+:func:`~spades_teach.advisor_bid.count_hand`), without simulating again: that is
+how an old and a new counting are compared on exactly the same hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..advisor_bid import BidReason, advise_bid, assess_nil, count_hand
+from ..bids import Bid
+from ..cards import Hand, HandLike, Rank, Seat, Suit
+from ..deals import deal
+from ..errors import SpadesError
+from .parallel import SerialExecutor, map_tasks
+from .simulate import analyze_hand
+
+__all__ = [
+    "CHUNK_HANDS",
+    "FEATURES",
+    "Calibration",
+    "FeatureGroup",
+    "HandRecord",
+    "advice_from_count",
+    "calibrate",
+    "hand_features",
+]
+
+#: Hands per task handed to an executor.
+CHUNK_HANDS = 10
+#: The hand features of the breakdown, in the order of the report.
+FEATURES = ("spades", "voids", "singletons", "aces", "longest side suit", "nil-suitable", "count")
+
+_SIDE_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+CountFunction = Callable[[HandLike], Sequence[BidReason]]
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One studied hand: its deal ``seed``, the ``hand``, the advisor's
+    ``estimate`` and advised ``bid``, the ``simulated`` mean tricks of the seat,
+    the simulation's ``best_bid`` and ``expected_scores`` (index = bid 0–13, 0 is Nil)."""
+
+    seed: str
+    hand: Hand
+    estimate: float
+    bid: Bid
+    simulated: float
+    best_bid: Bid
+    expected_scores: tuple[float, ...]
+
+    @property
+    def error(self) -> float:
+        """The count minus the simulated tricks (negative: the count is too low)."""
+        return self.estimate - self.simulated
+
+    @property
+    def regret(self) -> float:
+        """Expected points lost by bidding the advice instead of the best bid."""
+        return self.expected_scores[int(self.best_bid)] - self.expected_scores[int(self.bid)]
+
+    @property
+    def features(self) -> dict[str, str]:
+        """The group of this hand for every feature of :data:`FEATURES`."""
+        return hand_features(self.hand, self.estimate)
+
+
+@dataclass(frozen=True)
+class FeatureGroup:
+    """The hands sharing one value of a feature: how many, their mean count and
+    simulated tricks, bias, MAE and mean regret."""
+
+    feature: str
+    value: str
+    hands: int
+    mean_estimate: float
+    mean_simulated: float
+    bias: float
+    mae: float
+    regret: float
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The result of :func:`calibrate` (see the module docs).
+
+    ``bias`` and ``mae`` are in tricks; ``best_bid_rate`` is the share of hands
+    whose advised bid is the simulation's best; ``regret`` the mean expected
+    points lost per hand; ``by_feature[name]`` the groups of one feature.
+    """
+
+    seed: int | str
+    samples: int
+    records: tuple[HandRecord, ...]
+    bias: float
+    mae: float
+    best_bid_rate: float
+    regret: float
+    by_feature: dict[str, tuple[FeatureGroup, ...]]
+
+    @classmethod
+    def from_records(cls, records: Iterable[HandRecord], *, seed: int | str = 0, samples: int = 1) -> Calibration:
+        """The figures of a study made of ``records`` (at least one).
+
+        >>> flat = tuple(0.0 for _ in range(14))
+        >>> a = HandRecord("a", Hand.parse("AKQ3.K52.7.A9842"), 3.0, Bid(3), 2.0, Bid(3), flat)
+        >>> b = HandRecord("b", Hand.parse("3.J962.T8742.Q84"), 4.0, Bid(4), 4.5, Bid(4), flat)
+        >>> study = Calibration.from_records([a, b])
+        >>> study.bias, study.mae
+        (0.25, 0.75)
+        """
+        found = tuple(records)
+        if not found:
+            raise SpadesError("a calibration needs at least one hand record, got none")
+        return _summarise(seed, samples, found)
+
+    def recount(self, count: CountFunction) -> Calibration:
+        """The same study with the estimates and advised bids of another counting."""
+        records = []
+        for record in self.records:
+            estimate, bid = advice_from_count(record.hand, count)
+            records.append(replace(record, estimate=estimate, bid=bid))
+        return _summarise(self.seed, self.samples, records)
+
+    def __str__(self) -> str:
+        return _table(self)
+
+
+def hand_features(hand: HandLike, estimate: float | None = None) -> dict[str, str]:
+    """The feature groups of a 13-card ``hand`` (``count`` is the rounded-down
+    ``estimate``, by default the advisor's).
+
+    >>> hand_features("AKQ3.K52.7.A9842")["voids"], hand_features("AKQ3.K52.7.A9842")["singletons"]
+    ('0', '1')
+    """
+    h = Hand.coerce(hand)
+    lengths = [h.count(s) for s in _SIDE_SUITS]
+    if estimate is None:
+        estimate = sum(r.value for r in count_hand(h))
+    spades = h.count(Suit.SPADES)
+    return {
+        "spades": str(spades) if spades < 7 else "7+",
+        "voids": _capped(lengths.count(0), 2),
+        "singletons": _capped(lengths.count(1), 2),
+        "aces": str(sum(1 for c in h if c.rank == Rank.ACE)),
+        "longest side suit": "4 or less" if max(lengths) <= 4 else _capped(max(lengths), 7),
+        "nil-suitable": "yes" if assess_nil(h).fits else "no",
+        "count": _capped(int(estimate + 1e-9), 7),
+    }
+
+
+def _capped(value: int, cap: int) -> str:
+    return str(value) if value < cap else f"{cap}+"
+
+
+def advice_from_count(hand: HandLike, count: CountFunction = count_hand) -> tuple[float, Bid]:
+    """The estimate and the bid the advisor gives ``hand`` with no bid made before
+    it and a fresh score, when it counts with ``count``: the count rounded down
+    (at least 1), or Nil when the hand suits a Nil and counts under 2.5.
+
+    >>> advice_from_count("AKQ3.K52.7.A9842") == (advise_bid("AKQ3.K52.7.A9842").estimate, advise_bid("AKQ3.K52.7.A9842").bid)
+    True
+    """
+    h = Hand.coerce(hand)
+    estimate = sum(r.value for r in count(h))
+    if assess_nil(h).risk <= 1.0 and estimate < 2.5:
+        return estimate, Bid(0)
+    return estimate, Bid(max(1, min(13, int(estimate + 1e-9))))
+
+
+def calibrate(
+    hands: int = 2000,
+    *,
+    samples: int = 40,
+    seed: int | str = 0,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Calibration:
+    """Compare the advisor's count with the simulation on ``hands`` seeded hands,
+    ``samples`` bot playouts each (see the module docs).
+
+    ``executor`` runs the tasks (``None``: the local cores; see
+    :mod:`spades_teach.analysis.parallel`); ``progress(done, total)`` is called
+    with the hands done so far.
+    """
+    _check_whole("hands", hands)
+    _check_whole("samples", samples)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise SpadesError(f"seed must be a whole number or a string, got {seed!r}")
+    tasks = [(seed, start, min(start + CHUNK_HANDS, hands), samples) for start in range(0, hands, CHUNK_HANDS)]
+    records: list[HandRecord] = []
+    for chunk in map_tasks(_study_hands, tasks, executor=executor):
+        records.extend(chunk)
+        if progress is not None:
+            progress(len(records), hands)
+    return _summarise(seed, samples, records)
+
+
+def _check_whole(name: str, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise SpadesError(f"{name} must be a whole number of 1 or more, got {value!r}")
+
+
+def _study_hands(seed: int | str, start: int, stop: int, samples: int) -> list[HandRecord]:
+    """The records of hands ``start`` to ``stop - 1`` (one task; module-level for the workers)."""
+    return [_study_hand(seed, index, samples) for index in range(start, stop)]
+
+
+def _study_hand(seed: int | str, index: int, samples: int) -> HandRecord:
+    deal_seed = f"{seed}/{index}"
+    hand = deal(deal_seed)[Seat.S]
+    advice = advise_bid(hand, seat=Seat.S)
+    analysis = analyze_hand(
+        hand, seat=Seat.S, dealer=Seat.W, samples=samples, seed=f"calibration/{seed}/{index}", executor=SerialExecutor()
+    )
+    total = sum(tricks * times for tricks, times in analysis.seat_tricks.items())
+    return HandRecord(
+        seed=deal_seed,
+        hand=hand,
+        estimate=advice.estimate,
+        bid=Bid(int(advice.bid)),
+        simulated=total / analysis.samples,
+        best_bid=Bid(int(analysis.best_bid)),
+        expected_scores=tuple(analysis.expected_scores[b] for b in range(14)),
+    )
+
+
+# -- summary -------------------------------------------------------------------------------------------------------
+
+
+def _summarise(seed: int | str, samples: int, records: Sequence[HandRecord]) -> Calibration:
+    groups: dict[str, dict[str, list[HandRecord]]] = {name: {} for name in FEATURES}
+    for record in records:
+        for name, value in record.features.items():
+            groups[name].setdefault(value, []).append(record)
+    by_feature = {
+        name: tuple(_group(name, value, members) for value, members in sorted(found.items(), key=_order))
+        for name, found in groups.items()
+    }
+    return Calibration(
+        seed=seed,
+        samples=samples,
+        records=tuple(records),
+        bias=_mean(r.error for r in records),
+        mae=_mean(abs(r.error) for r in records),
+        best_bid_rate=_mean(1.0 if int(r.bid) == int(r.best_bid) else 0.0 for r in records),
+        regret=_mean(r.regret for r in records),
+        by_feature=by_feature,
+    )
+
+
+def _order(item: tuple[str, list[HandRecord]]) -> tuple[int, str]:
+    """Groups in a natural order: numbers by value ("4 or less" first, "7+" last), then words."""
+    value = item[0]
+    digits = "".join(ch for ch in value if ch.isdigit())
+    return (int(digits) if digits else 100, value)
+
+
+def _group(feature: str, value: str, members: list[HandRecord]) -> FeatureGroup:
+    return FeatureGroup(
+        feature=feature,
+        value=value,
+        hands=len(members),
+        mean_estimate=_mean(r.estimate for r in members),
+        mean_simulated=_mean(r.simulated for r in members),
+        bias=_mean(r.error for r in members),
+        mae=_mean(abs(r.error) for r in members),
+        regret=_mean(r.regret for r in members),
+    )
+
+
+def _mean(values: Iterable[float]) -> float:
+    items = list(values)
+    return sum(items) / len(items)
+
+
+def _table(study: Calibration) -> str:
+    n = len(study.records)
+    lines = [
+        f"bid advisor calibration: {n} hand{'s' if n != 1 else ''}, {study.samples} bot playouts each (seed {study.seed!r})",
+        f"count - simulated tricks: bias {study.bias:+.2f}, mean absolute error {study.mae:.2f}",
+        f"advised bid = simulation's best bid on {study.best_bid_rate:.0%} of hands; "
+        f"mean regret {study.regret:.1f} points per hand",
+        "",
+        f"{'feature':<18} {'value':<10} {'hands':>6} {'count':>6} {'sim.':>6} {'bias':>6} {'MAE':>6} {'regret':>7}",
+    ]
+    for name in FEATURES:
+        for g in study.by_feature[name]:
+            lines.append(
+                f"{g.feature:<18} {g.value:<10} {g.hands:>6} {g.mean_estimate:>6.2f} {g.mean_simulated:>6.2f} "
+                f"{g.bias:>+6.2f} {g.mae:>6.2f} {g.regret:>7.1f}"
+            )
+    return "\n".join(lines)
