@@ -29,7 +29,7 @@ from typing import Any
 from ..cards import Card, Seat, Team
 from ..engine import PlayEvent, Round
 from ..errors import SpadesError
-from .double_dummy import TRICKS, Position, nil_safe_cards, score_cards
+from .double_dummy import TRICKS, Position, nil_safe_cards, reaches, solve_value
 
 __all__ = ["CardCost", "card_costs"]
 
@@ -99,10 +99,11 @@ def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCos
     nil_seats = [seat for seat, bid in replay.bids.items() if bid.is_nil]
     out: list[CardCost] = []
     total = len(plays)
+    values: dict[Position, int] = {}  # exact values already found, for the next card's "before"
     for number, event in enumerate(plays, start=1):
         if event.renege:
             break
-        out.append(_review_card(replay, event, number, nil_seats))
+        out.append(_review_card(replay, event, number, nil_seats, values))
         replay.play(event.seat, event.card)
         if progress is not None:
             progress(number, total)
@@ -122,21 +123,53 @@ def _position(round_: Round) -> Position:
     )
 
 
-def _review_card(round_: Round, event: PlayEvent, number: int, nil_seats: list[Seat]) -> CardCost:
+def _review_card(
+    round_: Round, event: PlayEvent, number: int, nil_seats: list[Seat], values: dict[Position, int]
+) -> CardCost:
+    """Review one card: one exact solve (the position after it; the position before
+    it was solved as the previous card's "after"), then one zero-window search per
+    other legal card, asking only whether it would have kept as much."""
     pos = _position(round_)
     seat, card = event.seat, event.card
     team = seat.team
     left = pos.tricks_left
-    raw = score_cards(pos, TRICKS)
-    side_scores = {i: (v if team is Team.NS else left - v) for i, v in raw.items()}
+    value = values.pop(pos, None)  # North-South's tricks from here with best play
+    if value is None:
+        value = solve_value(pos)
+    child, winner = pos.play(card.index)
+    played = _ns_gain(winner) + solve_value(child)
+    values[child] = played - _ns_gain(winner)
     won = round_.team_tricks[team]
-    best = max(side_scores.values())
-    before = won + best
-    after = won + side_scores[card.index]
-    best_cards = tuple(Card.from_index(i) for i, v in sorted(side_scores.items()) if v == best)
+    before = won + (value if team is Team.NS else left - value)
+    after = won + (played if team is Team.NS else left - played)
+    best_cards = tuple(
+        Card.from_index(i)
+        for i in sorted(_indices(pos.legal_mask()))
+        if (played == value if i == card.index else _keeps_value(pos, i, value, team))
+    )
     nil_lost, nil_seat, nil_savers = _nil_check(round_, pos, seat, card, nil_seats)
     text = _explain(seat, card, team, before, after, best_cards, nil_lost, nil_seat, nil_savers)
     return CardCost(number, round_.trick_number, seat, card, before, after, best_cards, nil_lost, text)
+
+
+def _ns_gain(winner: int) -> int:
+    """1 if the trick just completed went to North or South (``winner`` -1: not completed)."""
+    return 1 if winner in (0, 2) else 0
+
+
+def _indices(mask: int) -> list[int]:
+    return [i for i in range(52) if mask >> i & 1]
+
+
+def _keeps_value(pos: Position, index: int, value: int, team: Team) -> bool:
+    """Whether playing card ``index`` keeps North-South's tricks at ``value``, the
+    position's exact value: at least ``value`` when North-South play it (they cannot
+    get more), at most ``value`` when East-West do."""
+    child, winner = pos.play(index)
+    need = value - _ns_gain(winner)
+    if team is Team.NS:
+        return reaches(child, TRICKS, need)
+    return not reaches(child, TRICKS, need + 1)
 
 
 def _nil_check(
