@@ -1,4 +1,5 @@
-"""Studies on a Dask cluster give the serial numbers for the same seed.
+"""Studies on a Dask cluster (hand analysis, tournament, calibration) give the
+serial numbers for the same seed.
 
 A small local cluster (two worker processes, one thread each) stands in for a
 real one: ``client.get_executor()`` is a :class:`concurrent.futures.Executor`,
@@ -13,7 +14,7 @@ from typing import Any
 import distributed  # the optional extra: pip install "spades-teach[dask]"
 import pytest
 
-from spades_teach.analysis import SerialExecutor, analyze_hand, tournament
+from spades_teach.analysis import SerialExecutor, analyze_hand, calibrate, tournament
 
 HAND = "AK52.K52.Q73.A94"
 
@@ -43,6 +44,16 @@ def test_hand_analysis_on_dask_is_the_serial_analysis(client: Any) -> None:
 def test_a_tournament_on_dask_is_the_serial_tournament(client: Any) -> None:
     serial = tournament("medium", "easy", deals=4, seed=5, executor=SerialExecutor())
     assert tournament("medium", "easy", deals=4, seed=5, executor=client.get_executor()) == serial
+
+
+def test_a_calibration_on_dask_is_the_serial_calibration(client: Any) -> None:
+    serial = calibrate(hands=12, samples=3, seed=3, executor=SerialExecutor())  # two tasks of hands
+    seen: list[tuple[int, int]] = []
+    on_dask = calibrate(
+        hands=12, samples=3, seed=3, executor=client.get_executor(), progress=lambda done, total: seen.append((done, total))
+    )
+    assert on_dask == serial
+    assert seen[-1] == (12, 12)
 
 
 def test_a_study_run_as_one_dask_task_runs_inline_on_its_worker(client: Any) -> None:

@@ -1,7 +1,8 @@
 """Analysis of Spades hands: exact double-dummy solving under Spades rules, the
 per-card cost of a played hand (:mod:`.card_cost`), hand analysis by simulation
-of the unseen cards (:func:`analyze_hand`) and bot tournaments by duplicate play
-(:func:`tournament`).
+of the unseen cards (:func:`analyze_hand`), the calibration of the bid advisor
+against that simulation (:func:`calibrate`) and bot tournaments by duplicate
+play (:func:`tournament`).
 
 The batch studies take an ``executor``: ``None`` runs them on the local cores,
 :class:`SerialExecutor` inline, and any :class:`concurrent.futures.Executor`
@@ -15,6 +16,7 @@ same result for the same seed (see :mod:`.parallel`).
 
 from __future__ import annotations
 
+from .calibration import Calibration, FeatureGroup, HandRecord, calibrate
 from .double_dummy import BACKEND, DoubleDummy, NilAnswer, double_dummy
 from .parallel import SerialExecutor, local_executor
 from .simulate import HandAnalysis, SampleOutcome, analyze_hand
@@ -22,14 +24,18 @@ from .tournament import DuplicateDeal, TournamentResult, tournament
 
 __all__ = [
     "BACKEND",
+    "Calibration",
     "DoubleDummy",
     "DuplicateDeal",
+    "FeatureGroup",
     "HandAnalysis",
+    "HandRecord",
     "NilAnswer",
     "SampleOutcome",
     "SerialExecutor",
     "TournamentResult",
     "analyze_hand",
+    "calibrate",
     "double_dummy",
     "local_executor",
     "tournament",
