@@ -11,8 +11,9 @@ unless ``--serial``) and prints the table of the current advisor: bias and mean
 absolute error of the count against the simulated tricks, overall and by hand
 feature, how often the advised bid is the simulation's best and the mean regret.
 Then it scores the very same simulated hands with the counting the advisor used
-before it was calibrated (:func:`previous_count_hand`, a frozen copy kept here)
-and prints the two side by side. ``--json`` writes the per-hand figures that
+before it was calibrated (:func:`previous_count_hand`, a frozen copy kept here,
+whose bid was the count rounded down with no margin kept in hand) and prints the
+two side by side. ``--json`` writes the per-hand figures that
 chapter 12 of the book plots.
 
 The simulation's bots bid and play with the current advisor, so both countings
@@ -250,7 +251,7 @@ def main() -> None:
     start = time.perf_counter()
     after = calibrate(args.hands, samples=args.samples, seed=seed, executor=executor, progress=progress)
     seconds = time.perf_counter() - start
-    before = after.recount(previous_count_hand)
+    before = after.recount(previous_count_hand, margin=0.0)  # the old advice rounded the plain count down
     print(f"{args.hands} hands x {args.samples} playouts in {seconds:.0f} s")
     print()
     print("== the current advisor ==")

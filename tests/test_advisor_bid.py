@@ -20,11 +20,12 @@ def item(advice: BidAdvice, cards: str) -> float:
     return found[0].value
 
 
-def test_counting_sure_tricks_rounds_down() -> None:
+def test_counting_sure_tricks_keeps_half_a_trick_and_rounds_down() -> None:
     a = advise_bid("AKQ3.K52.7.A9842")
-    assert a.bid == 5
+    assert a.estimate == 5.25
+    assert a.bid == 4  # 5.25 less half a trick is 4.75, rounded down
     assert item(a, "A♠") == 1 and item(a, "A♣") == 1 and item(a, "K♥") == 0.75
-    assert "rounded down" in a.summary
+    assert "half a trick kept in hand" in a.summary and "rounds down to 4" in a.summary
 
 
 def test_fifth_and_sixth_spades_count_by_length() -> None:
@@ -37,7 +38,10 @@ def test_fifth_and_sixth_spades_count_by_length() -> None:
 
 def test_small_long_spades_still_win_by_length() -> None:
     a = advise_bid("765432.Q2.KJ5.A8")
-    assert sum(r.value for r in a.reasons if "spade" in r.why and "long" in r.why) == 2
+    by_place = {r.why.split()[1]: r.value for r in a.reasons if r.cards.endswith("♠")}
+    # The 1st and 2nd small spades count nothing; the 3rd ruffs a little; the 4th and later win by length.
+    assert by_place == {"3rd": 0.25, "4th": 0.75, "5th": 1.0, "6th": 0.75}
+    assert item(a, "5♠") == 0.25 and item(a, "3♠") == 1.0
 
 
 def test_bare_king_is_worth_less_than_a_guarded_one() -> None:
@@ -62,8 +66,8 @@ def test_long_side_suit_ace_is_devalued() -> None:
 def test_void_with_spare_spades_counts_a_ruff() -> None:
     a = advise_bid("87654.AK5..Q9432")
     voids = [r for r in a.reasons if "void" in r.cards]
-    assert voids and voids[0].value == 1
-    assert "ruff" in voids[0].why
+    assert [v.value for v in voids] == [0.75, 0.5]  # three spare spades: a first ruff and a likely second
+    assert "ruff" in voids[0].why and "second ruff" in voids[1].why
 
 
 def test_void_without_spades_counts_nothing() -> None:
@@ -95,8 +99,8 @@ def test_no_nil_after_partners_nil() -> None:
 
 
 def test_partner_nil_counts_a_bit_higher() -> None:
-    plain = advise_bid("AKQ.K52.87.A9842", seat="S")
-    covering = advise_bid("AKQ.K52.87.A9842", seat="S", bids={"N": 0})
+    plain = advise_bid("AKQ3.K52.7.A9842", seat="S")
+    covering = advise_bid("AKQ3.K52.7.A9842", seat="S", bids={"N": 0})
     assert covering.bid > plain.bid
     assert any("partner bid Nil" in c for c in covering.context)
 
@@ -127,7 +131,7 @@ def test_min_team_bid_raises_the_second_bid() -> None:
 
 
 def test_near_the_bag_limit_bid_the_full_count() -> None:
-    hand = "AKQ.K52.87.A9842"  # counts 4.75
+    hand = "AKQ3.K52.7.A9842"  # counts 5.25
     assert advise_bid(hand).bid == 4
     a = advise_bid(hand, seat="S", bags={"NS": 8})
     assert a.bid == 5
@@ -156,14 +160,14 @@ def test_bad_hand_text_is_an_error() -> None:
 
 
 def test_two_player_count_is_gentler_on_long_suits() -> None:
-    four = count_hand("2.AKQJ9876.32.54", players=4)
-    two = count_hand("2.AKQJ9876.32.54", players=2)
+    four = count_hand("2.AKQJ987.632.54", players=4)
+    two = count_hand("2.AKQJ987.632.54", players=2)
     assert sum(r.value for r in two) > sum(r.value for r in four)
 
 
 def test_advice_prints_each_item() -> None:
     text = str(advise_bid("AKQ3.K52.7.A9842"))
-    assert text.splitlines()[0].startswith("bid 5")
+    assert text.splitlines()[0].startswith("bid 4")
     assert "A♠: 1" in text
 
 

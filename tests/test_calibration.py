@@ -156,7 +156,7 @@ def test_recount_with_another_counting(small: Calibration) -> None:
     assert [r.simulated for r in flat.records] == [r.simulated for r in small.records]
     assert all(r.estimate == 3.0 for r in flat.records)
     assert flat.bias == pytest.approx(3.0 - sum(r.simulated for r in small.records) / len(small.records))
-    assert all(r.bid in (Bid(0), Bid(3)) for r in flat.records)
+    assert all(r.bid in (Bid(0), Bid(2)) for r in flat.records)  # 3 less half a trick, rounded down
 
 
 def test_advice_from_count_is_the_advisors_plain_advice() -> None:
@@ -206,3 +206,9 @@ def test_no_records_is_refused() -> None:
 
 def test_mean_figures_are_finite(small: Calibration) -> None:
     assert all(math.isfinite(x) for x in (small.bias, small.mae, small.regret, small.best_bid_rate))
+
+
+def test_recount_keeps_the_margin_it_is_given(small: Calibration) -> None:
+    plain = small.recount(flat_three, margin=0.0)
+    assert all(r.bid in (Bid(0), Bid(3)) for r in plain.records)
+    assert plain.bias == small.recount(flat_three).bias

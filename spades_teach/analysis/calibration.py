@@ -46,17 +46,19 @@ Comparing countings
 :meth:`Calibration.recount` scores the same simulated hands with another
 counting function (same signature as
 :func:`~spades_teach.advisor_bid.count_hand`), without simulating again: that is
-how an old and a new counting are compared on exactly the same hands.
+how an old and a new counting are compared on exactly the same hands (give
+``margin=0`` for a counting whose bid is its plain count rounded down).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..advisor_bid import BidReason, advise_bid, assess_nil, count_hand
+from ..advisor_bid import SAFETY_MARGIN, BidReason, advise_bid, assess_nil, count_hand
 from ..bids import Bid
 from ..cards import Hand, HandLike, Rank, Seat, Suit
 from ..deals import deal
@@ -164,11 +166,12 @@ class Calibration:
             raise SpadesError("a calibration needs at least one hand record, got none")
         return _summarise(seed, samples, found)
 
-    def recount(self, count: CountFunction) -> Calibration:
-        """The same study with the estimates and advised bids of another counting."""
+    def recount(self, count: CountFunction, *, margin: float = SAFETY_MARGIN) -> Calibration:
+        """The same study with the estimates of another counting, and the bids it
+        gives when ``margin`` tricks are kept in hand before rounding down."""
         records = []
         for record in self.records:
-            estimate, bid = advice_from_count(record.hand, count)
+            estimate, bid = advice_from_count(record.hand, count, margin=margin)
             records.append(replace(record, estimate=estimate, bid=bid))
         return _summarise(self.seed, self.samples, records)
 
@@ -203,10 +206,13 @@ def _capped(value: int, cap: int) -> str:
     return str(value) if value < cap else f"{cap}+"
 
 
-def advice_from_count(hand: HandLike, count: CountFunction = count_hand) -> tuple[float, Bid]:
+def advice_from_count(
+    hand: HandLike, count: CountFunction = count_hand, *, margin: float = SAFETY_MARGIN
+) -> tuple[float, Bid]:
     """The estimate and the bid the advisor gives ``hand`` with no bid made before
-    it and a fresh score, when it counts with ``count``: the count rounded down
-    (at least 1), or Nil when the hand suits a Nil and counts under 2.5.
+    it and a fresh score, when it counts with ``count`` and keeps ``margin``
+    tricks in hand: the count less the margin, rounded down (at least 1), or Nil
+    when the hand suits a Nil and counts under 2.5.
 
     >>> advice_from_count("AKQ3.K52.7.A9842") == (advise_bid("AKQ3.K52.7.A9842").estimate, advise_bid("AKQ3.K52.7.A9842").bid)
     True
@@ -215,7 +221,7 @@ def advice_from_count(hand: HandLike, count: CountFunction = count_hand) -> tupl
     estimate = sum(r.value for r in count(h))
     if assess_nil(h).risk <= 1.0 and estimate < 2.5:
         return estimate, Bid(0)
-    return estimate, Bid(max(1, min(13, int(estimate + 1e-9))))
+    return estimate, Bid(max(1, min(13, math.floor(estimate - margin + 1e-9))))
 
 
 def calibrate(
