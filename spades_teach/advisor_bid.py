@@ -119,7 +119,11 @@ def _spade_items(spades: tuple[Card, ...]) -> tuple[list[BidReason], int]:
             items.append(BidReason("K♠", 0.5, "a bare king of spades can fall under the ace: half a trick"))
     if Rank.QUEEN in ranks:
         if n >= 3:
-            why = f"the queen of spades with {n - 1} other spades usually outlives the ace and king: three quarters of a trick"
+            above = [f"{r.label}♠" for r in (Rank.ACE, Rank.KING) if r in ranks]
+            if above:
+                why = f"the queen of spades wins once your {' and '.join(above)} have drawn the others: three quarters of a trick"
+            else:
+                why = f"the queen of spades with {n - 1} other spades usually outlives the ace and king: three quarters of a trick"
             items.append(BidReason("Q♠", 0.75, why))
         elif n == 2:
             items.append(BidReason("Q♠", 0.5, "the queen of spades with one guard wins about half the time"))
@@ -419,10 +423,9 @@ def _summary(bid: Bid, estimate: float, nil: NilAssessment, rules: Rules, partne
         why_not_nil = f"; not Nil: {nil.dangers[0] if nil.dangers else 'too risky'}"
     planned = _floor(estimate - SAFETY_MARGIN)
     if int(bid) == planned:
-        how = (
-            f"the cards count {estimate:g}; less half a trick kept in hand, {estimate - SAFETY_MARGIN:g} "
-            f"rounds down to {int(bid)}: a set costs far more than a bag"
-        )
+        rest = estimate - SAFETY_MARGIN
+        kept = f"that is {int(bid)}" if rest == int(bid) else f"{rest:g} rounds down to {int(bid)}"
+        how = f"the cards count {estimate:g}; less half a trick kept in hand, {kept}: a set costs far more than a bag"
     elif int(bid) > planned:
         how = f"the cards count {estimate:g}; bid {int(bid)}, above the usual {planned}, for the reasons noted"
     else:

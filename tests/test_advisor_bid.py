@@ -215,3 +215,18 @@ def test_two_player_bid_reads_individual_scores() -> None:
     assert a.bid == 5
     assert any("200 points behind" in c for c in a.context)
     assert advise_bid("3.J962.T8742.Q84", seat="N", rules=rules).bid == 0
+
+
+def test_summary_shows_the_margin_and_the_rounding() -> None:
+    exact = advise_bid("87654.AK5..Q9432")  # counts 5.5: less half a trick is exactly 5
+    assert exact.estimate == 5.5 and exact.bid == 5
+    assert "less half a trick kept in hand, that is 5" in exact.summary
+    rounded = advise_bid("AKQ3.K52.7.A9842")  # counts 5.25: 4.75 rounds down to 4
+    assert "4.75 rounds down to 4" in rounded.summary
+
+
+def test_queen_of_spades_reason_names_the_honours_held() -> None:
+    with_honours = advise_bid("AKQ3.K52.7.A9842")
+    assert "your A♠ and K♠" in next(r.why for r in with_honours.reasons if r.cards == "Q♠")
+    alone = advise_bid("Q643.K52.7.A9842")
+    assert "outlives the ace and king" in next(r.why for r in alone.reasons if r.cards == "Q♠")
