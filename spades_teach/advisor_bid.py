@@ -96,7 +96,10 @@ def _names(cards: tuple[Card, ...]) -> str:
 #: The tricks kept in hand before rounding the count down to a bid: a set costs far more than a bag.
 SAFETY_MARGIN = 0.5
 
+#: What a small spade is worth by its place in the spade holding (the 5th and later: 1 each).
 _LENGTH_VALUES = {3: 0.25, 4: 0.75, 5: 1.0}
+#: The cost of having almost no spades: side winners get ruffed, and the hand never ruffs back.
+_SHORT_SPADES = {0: -0.5, 1: -0.25}
 
 
 def _spade_items(spades: tuple[Card, ...]) -> tuple[list[BidReason], int]:
@@ -106,10 +109,17 @@ def _spade_items(spades: tuple[Card, ...]) -> tuple[list[BidReason], int]:
     the holding, highest first: the 1st and 2nd count nothing, the 3rd a little
     (it ruffs once a side suit runs out), the 4th and later as length winners.
     The small spades among the first three are the spares that ruff short suits.
+    With no spade or a single one, the hand's other winners are at risk.
     """
     n = len(spades)
     ranks = {c.rank for c in spades}
     items: list[BidReason] = []
+    if n == 0:
+        why = "no spades: the opponents can ruff your winners and you can never ruff back: half a trick less"
+        items.append(BidReason("♠ void", _SHORT_SPADES[0], why))
+    elif n == 1:
+        why = "a single spade: the opponents can ruff your winners once it is gone: a quarter of a trick less"
+        items.append(BidReason("♠ singleton", _SHORT_SPADES[1], why))
     if Rank.ACE in ranks:
         items.append(BidReason("A♠", 1.0, "the ace of spades is the highest card in the game: a sure trick"))
     if Rank.KING in ranks:
@@ -149,10 +159,7 @@ def _length_item(card: Card, place: int) -> BidReason:
     if place == 4:
         why = f"your {nth} spade: after three rounds of spades it is often the last one out: three quarters of a trick"
         return BidReason(card.pretty, _LENGTH_VALUES[4], why)
-    if place == 5:
-        return BidReason(card.pretty, _LENGTH_VALUES[5], f"your {nth} spade: long spades win tricks once the others are gone")
-    why = f"your {nth} spade: it wins late, unless it is spent drawing the last spades out: three quarters of a trick"
-    return BidReason(card.pretty, 0.75, why)
+    return BidReason(card.pretty, _LENGTH_VALUES[5], f"your {nth} spade: long spades win tricks once the others are gone")
 
 
 def _ordinal(n: int) -> str:

@@ -40,7 +40,7 @@ def test_small_long_spades_still_win_by_length() -> None:
     a = advise_bid("765432.Q2.KJ5.A8")
     by_place = {r.why.split()[1]: r.value for r in a.reasons if r.cards.endswith("♠")}
     # The 1st and 2nd small spades count nothing; the 3rd ruffs a little; the 4th and later win by length.
-    assert by_place == {"3rd": 0.25, "4th": 0.75, "5th": 1.0, "6th": 0.75}
+    assert by_place == {"3rd": 0.25, "4th": 0.75, "5th": 1.0, "6th": 1.0}
     assert item(a, "5♠") == 0.25 and item(a, "3♠") == 1.0
 
 
@@ -70,9 +70,10 @@ def test_void_with_spare_spades_counts_a_ruff() -> None:
     assert "ruff" in voids[0].why and "second ruff" in voids[1].why
 
 
-def test_void_without_spades_counts_nothing() -> None:
-    a = advise_bid(".AK532.KQ54.J943")
-    assert not [r for r in a.reasons if "void" in r.cards]
+def test_void_without_spades_counts_no_ruff() -> None:
+    a = advise_bid(".AK5432.KQJ5432.")  # a club void but no spade to ruff with
+    assert not [r for r in a.reasons if r.cards == "♣ void"]
+    assert item(a, "♠ void") < 0
 
 
 def test_nil_hand_is_recommended() -> None:
@@ -230,3 +231,13 @@ def test_queen_of_spades_reason_names_the_honours_held() -> None:
     assert "your A♠ and K♠" in next(r.why for r in with_honours.reasons if r.cards == "Q♠")
     alone = advise_bid("Q643.K52.7.A9842")
     assert "outlives the ace and king" in next(r.why for r in alone.reasons if r.cards == "Q♠")
+
+
+def test_no_spades_or_one_costs_part_of_a_trick() -> None:
+    none = advise_bid(".AK532.KQ54.J943")
+    assert item(none, "♠ void") == -0.5 and "ruff" in next(r.why for r in none.reasons if r.cards == "♠ void")
+    one = advise_bid("3.AK532.KQ54.J94")
+    assert item(one, "♠ singleton") == -0.25
+    two = advise_bid("32.AK532.KQ54.J9")
+    assert not [r for r in two.reasons if r.cards.startswith("♠ ")]
+    assert sum(r.value for r in none.reasons) == none.estimate
