@@ -8,11 +8,17 @@
  *     2♣ = 51): a lower index is a higher card of the same suit;
  *   - zero-window searches ("can the maximising side make at least t of the
  *     counted tricks?") narrow the exact value by bisection (MTD-f style);
- *   - a transposition table at trick boundaries, keyed on the relative ranks
- *     of the remaining cards of each suit (who holds the highest remaining
- *     card, the next, ...), the leader, the spades-broken flag, the rule flags
- *     and the objective, holding lower and upper bounds; it lives for the life
- *     of the process, which is safe because the key is the whole position;
+ *   - a transposition table at trick boundaries with partition search: each
+ *     search reports the cards whose ranks its answer relied on (the cards
+ *     that won a trick against a card of their own suit, and the top cards
+ *     behind a sure-trick bound or a table hit), and the bound is stored for
+ *     the position's shape (every suit's length in every hand, the leader,
+ *     the spades-broken flag, rules and objective) with only the owners of
+ *     each suit's cards down to the lowest of those: every position of that
+ *     shape whose top cards have the same owners shares the entry, so
+ *     positions that differ only in small cards are searched once. The table
+ *     lives for the life of the process (the key is the whole abstraction, so
+ *     entries stay valid) and is emptied in one step when it fills up;
  *   - equivalent-card reduction (a run of cards of one suit in one hand,
  *     counting cards of completed tricks as gaps, is searched once);
  *   - move ordering (sure winners, cheap wins, low cards when partner holds
@@ -50,74 +56,188 @@ static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
 
 /* ---- transposition table ---------------------------------------------------------- */
 
+/* Positions at trick boundaries are filed by their shape: the length of every
+ * suit in every hand, the leader, the spades-broken flag and the mode (rule
+ * flags and objective). Each shape has a list of entries. An entry holds, for
+ * each suit, who owns the top k cards still in play (k chosen per suit when
+ * the entry is stored: the cards whose rank decided the search below, see
+ * `rel` in ab()), and a lower and an upper bound on the value. Any position of
+ * the same shape whose top cards have the same owners has a value within
+ * those bounds: the smaller cards of each suit only count by how many each
+ * hand holds (partition search). A suit with k = 0 matches any owners.
+ *
+ * Owner codes: 2 bits a card from the highest card of the suit down, one suit
+ * per 32 bits, spades and hearts in c[0], diamonds and clubs in c[1]. */
 typedef struct {
-    u64 k1, k2;
+    u64 c[2];    /* owners of the cards the entry names */
+    u64 m[2];    /* the bits of c that it names (2k bits per suit) */
+    int32_t next; /* the next entry of the same shape, -1 at the end */
     int8_t lb, ub;
-    uint8_t depth;
-    uint8_t used;
     uint8_t best; /* the lead that decided the last search here: suit * 16 + relative rank, 0xFF none */
+    uint8_t pad;
 } Entry;
 
-#define TT_WAYS 4
-#ifndef TT_LOG
-#define TT_LOG 18
+typedef struct {
+    u64 shape;     /* suit lengths, 4 bits per (seat, suit) */
+    uint32_t stamp; /* the slot is in use when it equals tt_stamp */
+    int32_t head;  /* the shape's newest entry */
+    uint8_t mode;  /* leader | broken << 2 | objective << 3 | slb << 6 | bridge << 7 */
+    uint8_t count; /* entries in the list, at most MAX_CHAIN */
+} Slot;
+
+#ifndef SLOT_LOG
+#define SLOT_LOG 16
 #endif
-static Entry *tt = NULL;
-static size_t tt_buckets = 0; /* a power of two */
+#ifndef ENTRY_LOG
+#define ENTRY_LOG 20
+#endif
+#define MAX_CHAIN 255
+static Slot *slots = NULL;
+static Entry *entries = NULL;
+static size_t slot_mask = 0, slots_used = 0;
+static size_t entry_cap = 0, entries_used = 0;
+static uint32_t tt_stamp = 1;
+static void init_compress(void);
 
 static int tt_init(void) {
-    if (tt != NULL) return 1;
-    size_t buckets = (size_t)1 << TT_LOG; /* 2^18 buckets x 4 ways x 24 bytes = 24 MiB */
-    tt = (Entry *)calloc(buckets * TT_WAYS, sizeof(Entry));
-    if (tt == NULL) return 0;
-    tt_buckets = buckets;
+    if (slots != NULL) return 1;
+    /* 2^16 slots x 24 bytes (small, to stay in the cache) + 2^20 entries x 40 bytes */
+    size_t n = (size_t)1 << SLOT_LOG, ne = (size_t)1 << ENTRY_LOG;
+    slots = (Slot *)calloc(n, sizeof(Slot));
+    entries = (Entry *)malloc(ne * sizeof(Entry));
+    if (slots == NULL || entries == NULL) {
+        free(slots);
+        free(entries);
+        slots = NULL;
+        entries = NULL;
+        return 0;
+    }
+    slot_mask = n - 1;
+    entry_cap = ne;
+    init_compress();
     return 1;
 }
 
-static inline size_t tt_hash(u64 k1, u64 k2) {
-    u64 h = k1 * 0x9E3779B97F4A7C15ULL ^ (k2 + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+/* Empty the table (in constant time: slots of an older stamp are free). */
+static void tt_reset(void) {
+    tt_stamp++;
+    if (tt_stamp == 0) {
+        memset(slots, 0, (slot_mask + 1) * sizeof(Slot));
+        tt_stamp = 1;
+    }
+    slots_used = 0;
+    entries_used = 0;
+}
+
+/* The slot of a shape, or NULL when absent and `create` is 0. */
+static Slot *tt_slot(u64 shape, int mode, int create) {
+    u64 h = shape * 0x9E3779B97F4A7C15ULL ^ ((u64)mode + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 32;
-    return (size_t)(h & (tt_buckets - 1));
+    size_t i = (size_t)h & slot_mask;
+    for (;;) {
+        Slot *sl = &slots[i];
+        if (sl->stamp != tt_stamp) {
+            if (!create) return NULL;
+            sl->stamp = tt_stamp;
+            sl->shape = shape;
+            sl->mode = (uint8_t)mode;
+            sl->head = -1;
+            sl->count = 0;
+            slots_used++;
+            return sl;
+        }
+        if (sl->shape == shape && sl->mode == mode) return sl;
+        i = (i + 1) & slot_mask;
+    }
 }
 
-static inline Entry *tt_find(u64 k1, u64 k2) {
-    Entry *b = tt + tt_hash(k1, k2) * TT_WAYS;
-    for (int i = 0; i < TT_WAYS; i++)
-        if (b[i].used && b[i].k1 == k1 && b[i].k2 == k2) return &b[i];
-    return NULL;
+static inline int entry_matches(const Entry *e, const u64 cur[2]) {
+    return (((cur[0] ^ e->c[0]) & e->m[0]) | ((cur[1] ^ e->c[1]) & e->m[1])) == 0;
 }
 
-static void tt_store(u64 k1, u64 k2, int lb, int ub, int depth, int best) {
-    Entry *b = tt + tt_hash(k1, k2) * TT_WAYS;
-    Entry *slot = NULL;
-    for (int i = 0; i < TT_WAYS; i++) {
-        if (b[i].used && b[i].k1 == k1 && b[i].k2 == k2) {
-            slot = &b[i];
-            break;
+typedef struct {
+    int lb, ub;
+    const Entry *lb_from, *ub_from; /* the entries giving the bounds (NULL: none) */
+    int best;
+} Probe;
+
+/* The bounds the table holds for a position (shape, mode, owner codes cur),
+ * stopping early once they decide `target` (0: never). */
+static void tt_probe(u64 shape, int mode, const u64 cur[2], int left, int target, Probe *p) {
+    p->lb = 0;
+    p->ub = left;
+    p->lb_from = p->ub_from = NULL;
+    p->best = 0xFF;
+    Slot *sl = tt_slot(shape, mode, 0);
+    if (sl == NULL) return;
+    for (int32_t i = sl->head; i >= 0; i = entries[i].next) {
+        const Entry *e = &entries[i];
+        if (!entry_matches(e, cur)) continue;
+        if (p->best == 0xFF) p->best = e->best;
+        if (e->lb > p->lb) {
+            p->lb = e->lb;
+            p->lb_from = e;
+            if (target && p->lb >= target) return;
+        }
+        if (e->ub < p->ub) {
+            p->ub = e->ub;
+            p->ub_from = e;
+            if (target && p->ub < target) return;
         }
     }
-    if (slot == NULL) {
-        for (int i = 0; i < TT_WAYS; i++) {
-            if (!b[i].used) {
-                slot = &b[i];
-                break;
+}
+
+static void tt_store(u64 shape, int mode, const u64 c[2], const u64 m[2], int lb, int ub, int best) {
+    if (entries_used >= entry_cap || 4 * slots_used >= 3 * (slot_mask + 1)) tt_reset();
+    Slot *sl = tt_slot(shape, mode, 1);
+    int32_t prev = -1;
+    for (int32_t i = sl->head; i >= 0; prev = i, i = entries[i].next) {
+        Entry *e = &entries[i];
+        if (e->c[0] == c[0] && e->c[1] == c[1] && e->m[0] == m[0] && e->m[1] == m[1]) {
+            /* the same pattern: both bounds hold for the same positions */
+            if (lb > e->lb) e->lb = (int8_t)lb;
+            if (ub < e->ub) e->ub = (int8_t)ub;
+            if (best != 0xFF) e->best = (uint8_t)best;
+            if (prev >= 0) { /* move it to the front */
+                entries[prev].next = e->next;
+                e->next = sl->head;
+                sl->head = i;
             }
+            return;
         }
     }
-    if (slot == NULL) { /* replace the shallowest entry */
-        slot = &b[0];
-        for (int i = 1; i < TT_WAYS; i++)
-            if (b[i].depth < slot->depth) slot = &b[i];
+    Entry *e;
+    int32_t idx;
+    if (sl->count >= MAX_CHAIN) {
+        /* a full list: reuse its last (oldest) entry as the new head */
+        int32_t last = sl->head, before = -1;
+        while (entries[last].next >= 0) {
+            before = last;
+            last = entries[last].next;
+        }
+        if (before >= 0) {
+            entries[before].next = -1;
+            entries[last].next = sl->head;
+            sl->head = last;
+        }
+        idx = last;
+        e = &entries[idx];
+    } else {
+        idx = (int32_t)entries_used++;
+        e = &entries[idx];
+        e->next = sl->head;
+        sl->head = idx;
+        sl->count++;
     }
-    slot->k1 = k1;
-    slot->k2 = k2;
-    slot->lb = (int8_t)lb;
-    slot->ub = (int8_t)ub;
-    slot->depth = (uint8_t)depth;
-    slot->used = 1;
-    slot->best = (uint8_t)best;
+    e->c[0] = c[0];
+    e->c[1] = c[1];
+    e->m[0] = m[0];
+    e->m[1] = m[1];
+    e->lb = (int8_t)lb;
+    e->ub = (int8_t)ub;
+    e->best = (uint8_t)best;
 }
 
 /* ---- search state ---------------------------------------------------------------- */
@@ -135,7 +255,7 @@ typedef struct {
     int counted;  /* bit per seat: whose tricks count */
     int max_team; /* 0 = N-S maximise, 1 = E-W */
     int nil_seat; /* -1 for trick counting */
-    u64 mode1, mode2;
+    int mode;     /* the rule flags and objective, as stored in Entry.mode (without the leader and broken bits) */
     long nodes;
 } State;
 
@@ -150,33 +270,95 @@ static inline int tricks_left(const State *s) {
     return popc(s->hand[s->leader]) + (s->ntrick ? 1 : 0);
 }
 
-static void make_key(const State *s, u64 *k1, u64 *k2) {
+/* compress7[a][x]: the bits of x at the set bits of a, packed low (a 7-bit
+ * software PEXT), used to list a suit's owners in rank order. */
+static uint8_t compress7[128][128];
+
+static void init_compress(void) {
+    for (int a = 0; a < 128; a++)
+        for (int x = 0; x < 128; x++) {
+            int out = 0, n = 0;
+            for (int b = 0; b < 7; b++)
+                if ((a >> b) & 1) out |= ((x >> b) & 1) << n++;
+            compress7[a][x] = (uint8_t)out;
+        }
+}
+
+/* The bits of x (13 bits) at the set bits of a, packed low. */
+static inline u64 compress13(u64 a, u64 x) {
+    u64 lo = compress7[a & 127][x & 127];
+    u64 hi = compress7[a >> 7][(x >> 7) & 127];
+    return lo | (hi << popc(a & 127));
+}
+
+/* Spread the 16 low bits of x to the even bits of the result. */
+static inline u64 spread2(u64 x) {
+    x = (x | (x << 8)) & 0x00FF00FFULL;
+    x = (x | (x << 4)) & 0x0F0F0F0FULL;
+    x = (x | (x << 2)) & 0x33333333ULL;
+    x = (x | (x << 1)) & 0x55555555ULL;
+    return x;
+}
+
+/* The table key of a position at a trick boundary: its shape (suit lengths by
+ * hand), its mode byte, and the owners of its cards (see Entry). */
+static u64 position_key(const State *s, int *mode, u64 cur[2]) {
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     u64 o1 = s->hand[1] | s->hand[3];
     u64 o2 = s->hand[2] | s->hand[3];
-    u64 part[4];
+    u64 shape = 0;
+    cur[0] = cur[1] = 0;
     for (int su = 0; su < 4; su++) {
-        u64 m = all & SUIT[su];
-        u64 code = 0;
-        int n = 0;
-        while (m) {
-            int idx = lowbit(m);
-            m &= m - 1;
-            u64 owner = ((o1 >> idx) & 1) | (((o2 >> idx) & 1) << 1);
-            code |= owner << (2 * n);
-            n++;
-        }
-        part[su] = code | ((u64)n << 26);
+        int sh = 13 * su;
+        u64 a = (all >> sh) & SUIT_BITS;
+        u64 c = spread2(compress13(a, (o1 >> sh) & SUIT_BITS)) | (spread2(compress13(a, (o2 >> sh) & SUIT_BITS)) << 1);
+        cur[su >> 1] |= c << (32 * (su & 1));
+        for (int p = 0; p < 4; p++) shape |= (u64)popc(s->hand[p] & SUIT[su]) << (4 * (4 * p + su));
     }
-    *k1 = part[0] | (part[1] << 30) | s->mode1;
-    *k2 = part[2] | (part[3] << 30) | ((u64)s->leader << 60) | ((u64)(s->broken ? 1 : 0) << 62) | s->mode2;
+    *mode = s->leader | (s->broken ? 4 : 0) | s->mode;
+    return shape;
+}
+
+/* The top `k` cards of mask m (the highest ranks: lowest indices). */
+static inline u64 top_cards(u64 m, int k) {
+    u64 out = 0;
+    for (; k > 0 && m; k--) {
+        out |= m & (~m + 1);
+        m &= m - 1;
+    }
+    return out;
+}
+
+/* The mask of the owner-code bits an entry names for a search whose result
+ * depended on the ranks of the cards in `rel`: in each suit, the owners of
+ * every card down to the lowest card of `rel` in that suit. */
+static void pattern_of(const State *s, u64 rel, u64 m[2]) {
+    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    m[0] = m[1] = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 r = rel & all & SUIT[su];
+        if (!r) continue;
+        int k = popc(all & SUIT[su] & ((2ULL << highbit(r)) - 1));
+        m[su >> 1] |= ((1ULL << (2 * k)) - 1) << (32 * (su & 1));
+    }
+}
+
+/* The cards an entry names in this position (the top k of each suit). */
+static u64 pattern_cards(const State *s, const Entry *e) {
+    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    u64 out = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 bits = (e->m[su >> 1] >> (32 * (su & 1))) & 0xFFFFFFFFULL;
+        out |= top_cards(all & SUIT[su], popc(bits) / 2);
+    }
+    return out;
 }
 
 /* Sure tricks for one side from the top spades: a hand holding the k highest
  * remaining spades wins at least k tricks (each wins the trick it is played
  * in, and one hand plays one card per trick). Returns the count; *team gets
  * the side that owns them. */
-static int top_spade_run(const State *s, int *team) {
+static int top_spade_run(const State *s, int *team, u64 *cards) {
     u64 all = (s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & SPADES;
     if (!all) return 0;
     int top = lowbit(all);
@@ -190,6 +372,7 @@ static int top_spade_run(const State *s, int *team) {
         all &= all - 1;
     }
     *team = owner & 1;
+    *cards = top_cards((s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & SPADES, k);
     return k;
 }
 
@@ -207,8 +390,9 @@ static int top_spade_run(const State *s, int *team) {
  * Partner must not be forced to trump a winner (that would move the lead):
  * if partner still holds a spade after the spade run, each suit is limited
  * to the rounds partner can follow or discard another card, and only the best
- * single suit counts. */
-static int cash_count(const State *s, int L) {
+ * single suit counts. *cards gets the top cards counted (their ranks are what
+ * the count relies on; the rest is suit lengths). */
+static int cash_count(const State *s, int L, u64 *cards) {
     int P = L ^ 2, lho = (L + 1) & 3, rho = (L + 3) & 3;
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int lho_ruffs = (s->hand[lho] & SPADES) != 0, rho_ruffs = (s->hand[rho] & SPADES) != 0;
@@ -223,6 +407,7 @@ static int cash_count(const State *s, int L) {
     }
     int partner_ruffs = popc(s->hand[P] & SPADES) > spade_run;
     int best = 0, sum = 0;
+    u64 spade_cards = top_cards(all & SPADES, spade_run), best_cards = 0, sum_cards = 0;
     for (int su = 1; su < 4; su++) {
         u64 mine = s->hand[L] & SUIT[su];
         if (!mine) continue;
@@ -242,19 +427,26 @@ static int cash_count(const State *s, int L) {
             if (keep < cap) cap = keep;
         }
         if (k > cap) k = cap;
-        if (k > best) best = k;
+        u64 used = top_cards(all & SUIT[su], k);
+        if (k > best) {
+            best = k;
+            best_cards = used;
+        }
         sum += k;
+        sum_cards |= used;
     }
+    *cards = spade_cards | (partner_ruffs ? best_cards : sum_cards);
     return spade_run + (partner_ruffs ? best : sum);
 }
 
 /* The leader's own cashable tricks, or, when the leader can reach partner's
  * top card of a suit (a card of that suit to lead, and no opponent can trump
  * the first round), at least that trick, and partner's cashable tricks if the
- * leader holds no spade (so cannot be forced to trump partner's winners). */
-static int quick_tricks(const State *s) {
+ * leader holds no spade (so cannot be forced to trump partner's winners).
+ * *cards gets the top cards the count relies on. */
+static int quick_tricks(const State *s, u64 *cards) {
     int L = s->leader, P = L ^ 2, lho = (L + 1) & 3, rho = (L + 3) & 3;
-    int q = cash_count(s, L);
+    int q = cash_count(s, L, cards);
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int spades_ok = s->broken || s->bridge || !(s->hand[L] & ~SPADES);
     for (int su = 0; su < 4; su++) {
@@ -266,9 +458,14 @@ static int quick_tricks(const State *s) {
             if (!(s->hand[lho] & SUIT[su]) && (s->hand[lho] & SPADES)) continue;
             if (!(s->hand[rho] & SUIT[su]) && (s->hand[rho] & SPADES)) continue;
         }
-        int qp = (s->hand[L] & SPADES) ? 1 : cash_count(s, P);
+        u64 pcards = 0;
+        int qp = (s->hand[L] & SPADES) ? 1 : cash_count(s, P, &pcards);
         if (qp < 1) qp = 1;
-        return qp > q ? qp : q;
+        if (qp > q) {
+            *cards = pcards | (suit_all & (~suit_all + 1));
+            return qp;
+        }
+        return q;
     }
     return q;
 }
@@ -394,7 +591,7 @@ static int gen_moves(const State *s, int seat, int *moves, int hint) {
 
 /* ---- the search ------------------------------------------------------------------------ */
 
-static int ab(State *s, int target);
+static int ab(State *s, int target, u64 *rel);
 
 /* Play card c for the seat to play; returns the seat that won the trick if the
  * card completed it, else -1. The caller restores with unplay(). */
@@ -436,30 +633,73 @@ static inline void unplay(State *s, int seat, int c, const Undo *u) {
     memcpy(s->trick, u->trick, sizeof(s->trick));
 }
 
-static int search_moves(State *s, int target, int hint, int *decided) {
+/* The card that won the trick just completed (s->trick, s->win_pos) if it won
+ * by its rank (another card of its suit is in the trick), else 0: a trick won
+ * by the only card of its suit would be won by any card of that suit. */
+static inline u64 trick_rank_card(const State *s) {
+    int w = s->trick[s->win_pos];
+    for (int i = 0; i < 4; i++)
+        if (i != s->win_pos && s->trick[i] / 13 == w / 13) return 1ULL << w;
+    return 0;
+}
+
+/* The cards of the seat's hand equivalent to card c and below it: the cards
+ * following c down its suit while no other hand's card (or card of the trick
+ * in progress) lies between. */
+static u64 run_below(const State *s, int seat, int c) {
+    u64 alive = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    for (int i = 0; i < s->ntrick; i++) alive |= 1ULL << s->trick[i];
+    u64 lower = alive & SUIT[c / 13] & ~((2ULL << c) - 1);
+    u64 run = 1ULL << c;
+    while (lower && ((s->hand[seat] >> lowbit(lower)) & 1)) {
+        run |= lower & (~lower + 1);
+        lower &= lower - 1;
+    }
+    return run;
+}
+
+/* Try the moves of the seat to play. *rel gets the cards whose ranks the
+ * result depends on: those of the move that decided it, or, when no move
+ * did, of all moves. In the second case a move stands for the cards below
+ * it that are equivalent here: if its own rank mattered, so do theirs (in a
+ * position matching this one only down to the move's rank, they may not be
+ * equivalent). */
+static int search_moves(State *s, int target, int hint, int *decided, u64 *rel) {
     int seat = (s->leader + s->ntrick) & 3;
     int maximising = (seat & 1) == s->max_team;
     int moves[13];
     int n = gen_moves(s, seat, moves, hint);
+    u64 all_rel = 0;
     for (int i = 0; i < n; i++) {
         Undo u;
+        u64 child_rel = 0;
         int winner = play(s, seat, moves[i], &u);
-        int gained = winner >= 0 ? (s->counted >> winner) & 1 : 0;
-        int r = ab(s, target - gained);
+        int gained = 0;
+        if (winner >= 0) {
+            gained = (s->counted >> winner) & 1;
+            child_rel = trick_rank_card(s);
+        }
+        u64 r_rel = 0;
+        int r = ab(s, target - gained, &r_rel);
+        child_rel |= r_rel;
         unplay(s, seat, moves[i], &u);
+        if (maximising != r && ((child_rel >> moves[i]) & 1)) child_rel |= run_below(s, seat, moves[i]);
         if (maximising == r) {
             *decided = moves[i];
+            *rel = child_rel;
             return r;
         }
+        all_rel |= child_rel;
     }
     *decided = -1;
+    *rel = all_rel;
     return maximising ? 0 : 1;
 }
 
 /* The last trick: every hand holds one card, so the play is forced. */
-static int last_trick_value(const State *s) {
+static int last_trick_value(const State *s, u64 *rel) {
     int lead = lowbit(s->hand[s->leader]);
-    int best = lead, bpos = 0;
+    int best = lead, bpos = 0, same_suit = 0;
     for (int i = 1; i < 4; i++) {
         int c = lowbit(s->hand[(s->leader + i) & 3]);
         if (beats(c, best)) {
@@ -467,6 +707,11 @@ static int last_trick_value(const State *s) {
             bpos = i;
         }
     }
+    for (int i = 0; i < 4; i++) {
+        int c = lowbit(s->hand[(s->leader + i) & 3]);
+        if (i != bpos && c / 13 == best / 13) same_suit = 1;
+    }
+    *rel = same_suit ? 1ULL << best : 0;
     return (s->counted >> ((s->leader + bpos) & 3)) & 1;
 }
 
@@ -485,66 +730,82 @@ static int relative_to_card(const State *s, int code) {
     return m ? lowbit(m) : -1;
 }
 
-/* Can the maximising side make at least `target` counted tricks from here? */
-static int ab(State *s, int target) {
+/* Can the maximising side make at least `target` counted tricks from here?
+ * *rel gets the cards whose ranks the answer relies on: the answer holds for
+ * every position of the same shape whose cards down to the lowest of these in
+ * each suit have the same owners. */
+static int ab(State *s, int target, u64 *rel) {
     s->nodes++;
+    *rel = 0;
     if (target <= 0) return 1;
     int left = tricks_left(s);
     if (target > left) return 0;
     int decided;
-    if (s->ntrick) return search_moves(s, target, -1, &decided);
-    if (left == 1) return last_trick_value(s) >= target;
+    if (s->ntrick) return search_moves(s, target, -1, &decided, rel);
+    if (left == 1) return last_trick_value(s, rel) >= target;
 
-    u64 k1, k2;
-    make_key(s, &k1, &k2);
-    int lb = 0, ub = left, hint = -1;
-    Entry *e = tt_find(k1, k2);
-    if (e != NULL) {
-        lb = e->lb;
-        ub = e->ub;
-        if (e->best != 0xFF) hint = relative_to_card(s, e->best);
-        if (lb >= target) return 1;
-        if (ub < target) return 0;
+    u64 cur[2];
+    int mode;
+    u64 shape = position_key(s, &mode, cur);
+    Probe p;
+    tt_probe(shape, mode, cur, left, target, &p);
+    if (p.lb >= target) {
+        *rel = pattern_cards(s, p.lb_from);
+        return 1;
     }
+    if (p.ub < target) {
+        *rel = pattern_cards(s, p.ub_from);
+        return 0;
+    }
+    int hint = p.best != 0xFF ? relative_to_card(s, p.best) : -1;
+    u64 cards = 0;
     if (s->nil_seat >= 0) {
         /* a Nil bidder holding the top spades must win a trick with each of them */
         u64 sp = (s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & SPADES;
         if (sp && ((s->hand[s->nil_seat] >> lowbit(sp)) & 1)) {
-            int team, k = top_spade_run(s, &team);
-            if (k > lb) lb = k;
-            if (lb >= target) {
-                tt_store(k1, k2, lb, ub, left, e != NULL ? e->best : 0xFF);
+            int team, k = top_spade_run(s, &team, &cards);
+            if (k >= target) {
+                *rel = cards;
                 return 1;
             }
         }
     } else {
         int team;
-        int k = top_spade_run(s, &team);
+        int k = top_spade_run(s, &team, &cards);
         if (k) {
             if (team == s->max_team) {
-                if (k > lb) lb = k;
-            } else if (left - k < ub) {
-                ub = left - k;
+                if (k >= target) {
+                    *rel = cards;
+                    return 1;
+                }
+            } else if (left - k < target) {
+                *rel = cards;
+                return 0;
             }
         }
-        int q = quick_tricks(s);
+        int q = quick_tricks(s, &cards);
         if ((s->leader & 1) == s->max_team) {
-            if (q > lb) lb = q;
-        } else if (left - q < ub) {
-            ub = left - q;
-        }
-        if (lb >= target || ub < target) {
-            tt_store(k1, k2, lb, ub, left, e != NULL ? e->best : 0xFF);
-            return lb >= target;
+            if (q >= target) {
+                *rel = cards;
+                return 1;
+            }
+        } else if (left - q < target) {
+            *rel = cards;
+            return 0;
         }
     }
-    int r = search_moves(s, target, hint, &decided);
-    if (r) {
-        if (target > lb) lb = target;
-    } else if (target - 1 < ub) {
-        ub = target - 1;
-    }
-    tt_store(k1, k2, lb, ub, left, decided >= 0 ? card_to_relative(s, decided) : 0xFF);
+    u64 srel = 0;
+    int r = search_moves(s, target, hint, &decided, &srel);
+    u64 m[2], c[2];
+    pattern_of(s, srel, m);
+    c[0] = cur[0] & m[0];
+    c[1] = cur[1] & m[1];
+    int best = decided >= 0 ? card_to_relative(s, decided) : 0xFF;
+    if (r)
+        tt_store(shape, mode, c, m, target, left, best);
+    else
+        tt_store(shape, mode, c, m, 0, target - 1, best);
+    *rel = srel;
     return r;
 }
 
@@ -569,13 +830,13 @@ static int greedy_playout(State *s) {
 static int exact_value(State *s) {
     int lo = 0, hi = tricks_left(s);
     if (s->ntrick == 0 && hi > 1) {
-        u64 k1, k2;
-        make_key(s, &k1, &k2);
-        Entry *e = tt_find(k1, k2);
-        if (e != NULL) {
-            lo = e->lb;
-            hi = e->ub;
-        }
+        u64 cur[2];
+        int mode;
+        u64 shape = position_key(s, &mode, cur);
+        Probe p;
+        tt_probe(shape, mode, cur, hi, 0, &p);
+        lo = p.lb;
+        hi = p.ub;
     }
     int guess = greedy_playout(s);
     if (guess < lo) guess = lo;
@@ -585,7 +846,8 @@ static int exact_value(State *s) {
     while (lo < hi) {
         if (t <= lo) t = lo + 1;
         if (t > hi) t = hi;
-        if (ab(s, t)) {
+        u64 rel;
+        if (ab(s, t, &rel)) {
             lo = t;
             t = t + 1;
         } else {
@@ -660,8 +922,7 @@ static int parse_position(PyObject *hands, int leader, PyObject *trick, int brok
         s->counted = 1 << s->nil_seat;
         s->max_team = (s->nil_seat + 1) & 1;
     }
-    s->mode1 = ((u64)objective << 60) | ((u64)s->slb << 63);
-    s->mode2 = (u64)s->bridge << 63;
+    s->mode = (objective << 3) | (s->slb << 6) | (s->bridge << 7);
     return 1;
 }
 
@@ -675,7 +936,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     if (!parse_position(hands, leader, trick, broken, flags, objective, &s)) return NULL;
     if (!tt_init()) return PyErr_NoMemory();
     if (tricks_left(&s) == 0) return PyLong_FromLong(0);
-    int v = target > 0 ? ab(&s, target) : exact_value(&s);
+    u64 rel;
+    int v = target > 0 ? ab(&s, target, &rel) : exact_value(&s);
     last_nodes = s.nodes;
     return PyLong_FromLong(v);
 }
@@ -689,7 +951,7 @@ static PyObject *py_nodes(PyObject *self, PyObject *args) {
 static PyObject *py_clear(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
-    if (tt != NULL) memset(tt, 0, tt_buckets * TT_WAYS * sizeof(Entry));
+    if (slots != NULL) tt_reset();
     Py_RETURN_NONE;
 }
 
