@@ -22,6 +22,7 @@ import multiprocessing
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
+from spades_teach.analysis.parallel import SerialExecutor
 from spades_teach.analysis.simulate import analyze_hand
 
 HANDS = {
@@ -57,7 +58,7 @@ def main() -> None:
     args = parser.parse_args()
     runs = [("playout", args.playout), ("double_dummy", args.double_dummy)]
     for method, samples in runs:
-        run(method, samples, None, "serial")
+        run(method, samples, SerialExecutor(), "serial")
     if args.workers > 1:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=args.workers, mp_context=context) as pool:
