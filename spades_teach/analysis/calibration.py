@@ -24,8 +24,9 @@ True
 How the study is made
 ---------------------
 Hand ``i`` of the study with seed ``s`` is South's hand of ``deal(f"{s}/{i}")``;
-it is analysed as South with West dealing, no bid made before it and a fresh
-match score, with the simulation seed ``f"calibration/{s}/{i}"``. Each hand is
+it is analysed as South with West dealing, no bid given (in every sample the
+bots bid for the other seats) and a fresh match score, with the simulation seed
+``f"calibration/{s}/{i}"``. Its advised bid is the advice with no bid known. Each hand is
 therefore the same whatever else the study holds, and the whole study is the
 same for a seed whichever executor runs it (the hands are cut into tasks of
 :data:`CHUNK_HANDS`, each analysed inline by its worker).
@@ -36,7 +37,8 @@ The simulated tricks are those of four medium bots (the advisor's own play)
 after a bidding done by the advisor. Once a side has made its contract the bots
 try to avoid bags, so the tricks past the bid are damped: the target of the
 calibration is "what this hand takes when played to make a sensible bid", not
-the most it could take. The regret, measured on the expected score of every bid,
+the most it could take. A hand the advisor bids Nil is played for Nil, and
+takes far fewer tricks than its count. The regret, measured on the expected score of every bid,
 is the figure that matters most for bidding. With a few dozen samples per hand
 the simulated mean of one hand is itself uncertain (by about a quarter of a
 trick), which adds to the MAE but not to the bias.
