@@ -137,3 +137,13 @@ def test_a_broken_shared_pool_is_replaced_for_the_next_study(monkeypatch: pytest
     fresh = local_executor()
     assert fresh is not broken
     assert list(map_tasks(_slow_square, [(x, 0.0) for x in range(MIN_POOL_TASKS)])) == [0, 1, 4, 9]
+
+
+def test_pool_workers_leave_interrupts_to_the_parent() -> None:
+    # A Jupyter kernel is shut down with SIGINT sent to its process group; workers that
+    # ignore it print no stray KeyboardInterrupt traceback into the notebook's log.
+    import signal
+
+    handler = local_executor().submit(signal.getsignal, signal.SIGINT).result()
+    assert handler == signal.SIG_IGN
+    assert signal.getsignal(signal.SIGINT) != signal.SIG_IGN  # the parent still takes Ctrl-C

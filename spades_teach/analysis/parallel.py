@@ -37,6 +37,7 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
+import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -109,9 +110,23 @@ def local_executor() -> ProcessPoolExecutor:
                 method = "fork"
             else:
                 method = "forkserver" if "forkserver" in methods else "spawn"
-            _pool = ProcessPoolExecutor(max_workers=local_workers(), mp_context=multiprocessing.get_context(method))
+            _pool = ProcessPoolExecutor(
+                max_workers=local_workers(),
+                mp_context=multiprocessing.get_context(method),
+                initializer=_ignore_interrupts,
+            )
             atexit.register(_shutdown_pool)
         return _pool
+
+
+def _ignore_interrupts() -> None:
+    """Run in each pool worker: leave Ctrl-C (SIGINT) to the parent process.
+
+    A Jupyter kernel is interrupted and shut down with SIGINT sent to its whole
+    process group, workers included; the parent already stops the study and shuts
+    the pool down, so a worker that also raised KeyboardInterrupt would only print
+    a stray traceback into the notebook's or the book's log."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _shutdown_pool() -> None:
