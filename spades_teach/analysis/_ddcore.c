@@ -71,27 +71,26 @@ static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
 typedef struct {
     u64 c[2];    /* owners of the cards the entry names */
     u64 m[2];    /* the bits of c that it names (2k bits per suit) */
-    int32_t next; /* the next entry of the same shape, -1 at the end */
     int8_t lb, ub;
     uint8_t best; /* the lead that decided the last search here: suit * 16 + relative rank, 0xFF none */
-    uint8_t pad;
 } Entry;
 
 typedef struct {
     u64 shape;     /* suit lengths, 4 bits per (seat, suit) */
     uint32_t stamp; /* the slot is in use when it equals tt_stamp */
-    int32_t head;  /* the shape's newest entry */
+    int32_t base;  /* the shape's entries are entries[base .. base + count - 1] */
+    uint16_t count, cap; /* entries in use, room reserved (a power of two, at most MAX_CHAIN) */
+    uint16_t victim; /* when the list is full, the next entry to overwrite */
     uint8_t mode;  /* leader | broken << 2 | objective << 3 | slb << 6 | bridge << 7 */
-    uint8_t count; /* entries in the list, at most MAX_CHAIN */
 } Slot;
 
 #ifndef SLOT_LOG
-#define SLOT_LOG 16
+#define SLOT_LOG 17
 #endif
 #ifndef ENTRY_LOG
-#define ENTRY_LOG 20
+#define ENTRY_LOG 22
 #endif
-#define MAX_CHAIN 255
+#define MAX_CHAIN 256
 static Slot *slots = NULL;
 static Entry *entries = NULL;
 static size_t slot_mask = 0, slots_used = 0;
@@ -101,7 +100,8 @@ static void init_compress(void);
 
 static int tt_init(void) {
     if (slots != NULL) return 1;
-    /* 2^16 slots x 24 bytes (small, to stay in the cache) + 2^20 entries x 40 bytes */
+    /* 2^17 slots x 24 bytes (3 MiB) + 2^22 entries x 40 bytes (160 MiB of address space,
+     * touched only as the arena fills) */
     size_t n = (size_t)1 << SLOT_LOG, ne = (size_t)1 << ENTRY_LOG;
     slots = (Slot *)calloc(n, sizeof(Slot));
     entries = (Entry *)malloc(ne * sizeof(Entry));
@@ -143,8 +143,8 @@ static Slot *tt_slot(u64 shape, int mode, int create) {
             sl->stamp = tt_stamp;
             sl->shape = shape;
             sl->mode = (uint8_t)mode;
-            sl->head = -1;
-            sl->count = 0;
+            sl->base = -1;
+            sl->count = sl->cap = sl->victim = 0;
             slots_used++;
             return sl;
         }
@@ -172,8 +172,8 @@ static void tt_probe(u64 shape, int mode, const u64 cur[2], int left, int target
     p->best = 0xFF;
     Slot *sl = tt_slot(shape, mode, 0);
     if (sl == NULL) return;
-    for (int32_t i = sl->head; i >= 0; i = entries[i].next) {
-        const Entry *e = &entries[i];
+    const Entry *first = entries + sl->base;
+    for (const Entry *e = first + sl->count - 1; e >= first; e--) {
         if (!entry_matches(e, cur)) continue;
         if (p->best == 0xFF) p->best = e->best;
         if (e->lb > p->lb) {
@@ -190,46 +190,43 @@ static void tt_probe(u64 shape, int mode, const u64 cur[2], int left, int target
 }
 
 static void tt_store(u64 shape, int mode, const u64 c[2], const u64 m[2], int lb, int ub, int best) {
-    if (entries_used >= entry_cap || 4 * slots_used >= 3 * (slot_mask + 1)) tt_reset();
+    if (4 * slots_used >= 3 * (slot_mask + 1)) tt_reset();
     Slot *sl = tt_slot(shape, mode, 1);
-    int32_t prev = -1;
-    for (int32_t i = sl->head; i >= 0; prev = i, i = entries[i].next) {
-        Entry *e = &entries[i];
+    Entry *first = entries + sl->base;
+    for (Entry *e = first + sl->count - 1; e >= first; e--) {
         if (e->c[0] == c[0] && e->c[1] == c[1] && e->m[0] == m[0] && e->m[1] == m[1]) {
             /* the same pattern: both bounds hold for the same positions */
             if (lb > e->lb) e->lb = (int8_t)lb;
             if (ub < e->ub) e->ub = (int8_t)ub;
             if (best != 0xFF) e->best = (uint8_t)best;
-            if (prev >= 0) { /* move it to the front */
-                entries[prev].next = e->next;
-                e->next = sl->head;
-                sl->head = i;
-            }
             return;
+        }
+        if ((e->m[0] & m[0]) == m[0] && (e->m[1] & m[1]) == m[1] && (((e->c[0] ^ c[0]) & m[0]) | ((e->c[1] ^ c[1]) & m[1])) == 0 &&
+            e->lb <= lb && e->ub >= ub) {
+            /* the new entry covers every position this one does, with bounds at least as tight */
+            *e = first[--sl->count];
         }
     }
     Entry *e;
-    int32_t idx;
-    if (sl->count >= MAX_CHAIN) {
-        /* a full list: reuse its last (oldest) entry as the new head */
-        int32_t last = sl->head, before = -1;
-        while (entries[last].next >= 0) {
-            before = last;
-            last = entries[last].next;
-        }
-        if (before >= 0) {
-            entries[before].next = -1;
-            entries[last].next = sl->head;
-            sl->head = last;
-        }
-        idx = last;
-        e = &entries[idx];
+    if (sl->count < sl->cap) {
+        e = entries + sl->base + sl->count++;
+    } else if (sl->cap == MAX_CHAIN) {
+        /* a full list: overwrite its entries in turn */
+        e = entries + sl->base + sl->victim;
+        sl->victim = (uint16_t)((sl->victim + 1) % MAX_CHAIN);
     } else {
-        idx = (int32_t)entries_used++;
-        e = &entries[idx];
-        e->next = sl->head;
-        sl->head = idx;
-        sl->count++;
+        /* move the list to a block twice as large at the end of the arena */
+        size_t cap = sl->cap ? 2u * sl->cap : 4u;
+        if (entries_used + cap > entry_cap) {
+            tt_reset();
+            sl = tt_slot(shape, mode, 1);
+            cap = 4;
+        }
+        if (sl->count) memcpy(entries + entries_used, entries + sl->base, sl->count * sizeof(Entry));
+        sl->base = (int32_t)entries_used;
+        sl->cap = (uint16_t)cap;
+        entries_used += cap;
+        e = entries + sl->base + sl->count++;
     }
     e->c[0] = c[0];
     e->c[1] = c[1];
@@ -374,6 +371,20 @@ static int top_spade_run(const State *s, int *team, u64 *cards) {
     *team = owner & 1;
     *cards = top_cards((s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & SPADES, k);
     return k;
+}
+
+/* Sure tricks for side `team` from its spades: each spade of one of its hands
+ * that is higher than every spade the opponents hold wins the trick it is
+ * played in for the side (only partner can beat it), and every card is played
+ * in a different trick of that hand. So the side wins at least the larger of
+ * its two hands' counts. *cards gets the counted spades. */
+static int sure_spade_tricks(const State *s, int team, u64 *cards) {
+    u64 opp = (s->hand[team ^ 1] | s->hand[team ^ 3]) & SPADES;
+    u64 above = opp ? ((1ULL << lowbit(opp)) - 1) : SPADES;
+    u64 a = s->hand[team] & above, b = s->hand[team ^ 2] & above;
+    int na = popc(a), nb = popc(b);
+    *cards = na >= nb ? a : b;
+    return na >= nb ? na : nb;
 }
 
 /* Quick tricks: tricks the leader L can cash at once from the top, keeping the
@@ -770,18 +781,13 @@ static int ab(State *s, int target, u64 *rel) {
             }
         }
     } else {
-        int team;
-        int k = top_spade_run(s, &team, &cards);
-        if (k) {
-            if (team == s->max_team) {
-                if (k >= target) {
-                    *rel = cards;
-                    return 1;
-                }
-            } else if (left - k < target) {
-                *rel = cards;
-                return 0;
-            }
+        if (sure_spade_tricks(s, s->max_team, &cards) >= target) {
+            *rel = cards;
+            return 1;
+        }
+        if (left - sure_spade_tricks(s, s->max_team ^ 1, &cards) < target) {
+            *rel = cards;
+            return 0;
         }
         int q = quick_tricks(s, &cards);
         if ((s->leader & 1) == s->max_team) {
