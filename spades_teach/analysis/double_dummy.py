@@ -30,16 +30,28 @@ tricks still to come that the *counted* seats win (North and South for trick
 counts, the Nil bidder alone for Nil questions); one side maximises it, the
 other minimises it. The search is alpha-beta over single cards with:
 
-* a transposition table at trick boundaries, keyed on the remaining cards, the
-  leader and the spades-broken flag (the compiled core keys on each suit's
-  cards *relative* ranks, so positions that differ only in spot cards already
-  gone share an entry), holding lower and upper bounds;
+* a transposition table at trick boundaries holding lower and upper bounds on
+  the value, keyed on the remaining cards, the leader and the spades-broken
+  flag;
 * equivalent-card reduction: cards of one suit in one hand that are adjacent
   among the cards not yet gone (cards of completed tricks are gaps; cards in
   the trick in progress are not) play alike, so only one is searched;
-* move ordering (winners first, cheap wins, low cards when partner wins) and,
-  in the compiled core, zero-window searches narrowing the value (MTD-f
-  style) and sure-trick bounds from top spades.
+* move ordering (winners first, cheap wins, low cards when partner wins).
+
+The compiled core adds, for speed:
+
+* zero-window searches narrowing the value (MTD-f style) from a first guess;
+* *partition search* in its table: each search also reports which cards'
+  ranks its answer relied on (a card that beat another card of its own suit,
+  and the top cards behind a sure-trick bound). The answer then holds for
+  every position with the same suit lengths in every hand whose cards, in
+  each suit, have the same owners down to the lowest of those cards: the
+  smaller cards only count by how many each hand holds. One table entry
+  serves all of them. (A searched card also stands for the equivalent cards
+  below it; when its own rank mattered, theirs is recorded too, since in a
+  position matching only down to that rank they need not be equivalent.)
+* sure-trick bounds: spades higher than every spade of the opponents, and the
+  top cards the leader (or partner, reached through an entry) can cash.
 """
 
 from __future__ import annotations
