@@ -114,3 +114,24 @@ def test_equivalent_cards_whose_rank_mattered(backend: str) -> None:
     assert not nil.makeable
     assert nil.cards == {Card.parse("JS"): False, Card.parse("8S"): False, Card.parse("4S"): True}
     assert result.nil_forced_tricks("W") == 1
+
+
+@pytest.mark.parametrize("backend", ["python", "c"])
+def test_nil_with_only_the_lowest_cards_is_safe(backend: str) -> None:
+    """West (Nil) holds the 2♥ and the 2♦ and no spade: every other heart and diamond is
+    higher, so whatever is led West plays under it or throws the other two; the compiled
+    core knows this without searching."""
+    hands = {"N": "-.A.K.-", "E": "-.3.3.-", "S": "A.-.-.A", "W": "-.2.2.-"}
+    result = double_dummy(hands, leader="N", backend=backend)
+    assert result.nil("W").makeable
+    assert result.nil_forced_tricks("W") == 0
+
+
+@pytest.mark.parametrize("backend", ["python", "c"])
+def test_nil_on_lead_in_a_suit_nobody_follows_is_lost(backend: str) -> None:
+    """West (Nil) is on lead with the 3♣ and 2♣, the only clubs left, and nobody holds a
+    spade: every club West leads wins, low as it is."""
+    hands = {"N": "-.AK.-.-", "E": "-.-.AK.-", "S": "-.-.QJ.-", "W": "-.-.-.32"}
+    result = double_dummy(hands, leader="W", backend=backend)
+    assert not result.nil("W").makeable
+    assert result.nil_forced_tricks("W") == 2

@@ -90,7 +90,9 @@ typedef struct {
 #ifndef ENTRY_LOG
 #define ENTRY_LOG 22
 #endif
+#ifndef MAX_CHAIN
 #define MAX_CHAIN 256
+#endif
 static Slot *slots = NULL;
 static Entry *entries = NULL;
 static size_t slot_mask = 0, slots_used = 0;
@@ -385,6 +387,34 @@ static int sure_spade_tricks(const State *s, int team, u64 *cards) {
     int na = popc(a), nb = popc(b);
     *cards = na >= nb ? a : b;
     return na >= nb ? na : nb;
+}
+
+/* Can the Nil bidder never win a trick, whatever anyone plays? True when the
+ * bidder holds no spade and, in every suit, only cards lower than all the
+ * other hands' cards of that suit: a card led by another seat then beats the
+ * bidder's card of its suit, the bidder discards a card of another suit when
+ * void (never a spade), so never wins a trick and never leads. When the
+ * bidder is on lead, it must also hold a suit another hand can follow (with
+ * a higher card). *cards gets the bidder's top card of each suit: owners down
+ * to it fix the order (the cards below it are the bidder's by the shape). */
+static int nil_never_wins(const State *s, u64 *cards) {
+    int n = s->nil_seat;
+    u64 mine = s->hand[n];
+    if (mine & SPADES) return 0;
+    u64 others = (s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & ~mine;
+    u64 rel = 0;
+    int can_lead = 0;
+    for (int su = 1; su < 4; su++) {
+        u64 ms = mine & SUIT[su];
+        if (!ms) continue;
+        u64 os = others & SUIT[su];
+        if (os && highbit(os) > lowbit(ms)) return 0;
+        rel |= ms & (~ms + 1);
+        if (os) can_lead = 1;
+    }
+    if (s->leader == n && !can_lead) return 0;
+    *cards = rel;
+    return 1;
 }
 
 /* Quick tricks: tricks the leader L can cash at once from the top, keeping the
@@ -771,6 +801,10 @@ static int ab(State *s, int target, u64 *rel) {
     int hint = p.best != 0xFF ? relative_to_card(s, p.best) : -1;
     u64 cards = 0;
     if (s->nil_seat >= 0) {
+        if (nil_never_wins(s, &cards)) {
+            *rel = cards;
+            return 0; /* target >= 1 here */
+        }
         /* a Nil bidder holding the top spades must win a trick with each of them */
         u64 sp = (s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & SPADES;
         if (sp && ((s->hand[s->nil_seat] >> lowbit(sp)) & 1)) {
