@@ -6,7 +6,7 @@ The two halves live in :mod:`spades_teach.advisor_bid` and
 
 >>> from spades_teach.advisor import Position, advise_bid, suggest_play
 >>> advise_bid("AKQ3.K52.7.A9842").bid
-Bid(4)
+Bid(5)
 >>> p = Position("W", "AKQ3.K752..A9842", bids={"N": 3, "E": 4, "S": 3, "W": 5}, tricks_won={},
 ...              trick=["4D", "TD", "JD"])
 >>> hint = suggest_play(p)

@@ -20,12 +20,12 @@ def item(advice: BidAdvice, cards: str) -> float:
     return found[0].value
 
 
-def test_counting_sure_tricks_keeps_half_a_trick_and_rounds_down() -> None:
+def test_counting_sure_tricks_rounds_down() -> None:
     a = advise_bid("AKQ3.K52.7.A9842")
     assert a.estimate == 5.25
-    assert a.bid == 4  # 5.25 less half a trick is 4.75, rounded down
+    assert a.bid == 5  # 5.25 rounded down
     assert item(a, "A♠") == 1 and item(a, "A♣") == 1 and item(a, "K♥") == 0.75
-    assert "half a trick kept in hand" in a.summary and "rounds down to 4" in a.summary
+    assert "rounded down to 5" in a.summary
 
 
 def test_fifth_and_sixth_spades_count_by_length() -> None:
@@ -100,9 +100,9 @@ def test_no_nil_after_partners_nil() -> None:
 
 
 def test_partner_nil_counts_a_bit_higher() -> None:
-    plain = advise_bid("AKQ3.K52.7.A9842", seat="S")
-    covering = advise_bid("AKQ3.K52.7.A9842", seat="S", bids={"N": 0})
-    assert covering.bid > plain.bid
+    plain = advise_bid("87654.AK5..Q9432", seat="S")  # counts 5.5
+    covering = advise_bid("87654.AK5..Q9432", seat="S", bids={"N": 0})
+    assert (plain.bid, covering.bid) == (5, 6)
     assert any("partner bid Nil" in c for c in covering.context)
 
 
@@ -132,10 +132,10 @@ def test_min_team_bid_raises_the_second_bid() -> None:
 
 
 def test_near_the_bag_limit_bid_the_full_count() -> None:
-    hand = "AKQ3.K52.7.A9842"  # counts 5.25
-    assert advise_bid(hand).bid == 4
+    hand = "87654.AK5..Q9432"  # counts 5.5
+    assert advise_bid(hand).bid == 5
     a = advise_bid(hand, seat="S", bags={"NS": 8})
-    assert a.bid == 5
+    assert a.bid == 6
     assert any("bags" in c for c in a.context)
 
 
@@ -168,7 +168,7 @@ def test_two_player_count_is_gentler_on_long_suits() -> None:
 
 def test_advice_prints_each_item() -> None:
     text = str(advise_bid("AKQ3.K52.7.A9842"))
-    assert text.splitlines()[0].startswith("bid 4")
+    assert text.splitlines()[0].startswith("bid 5")
     assert "A♠: 1" in text
 
 
@@ -218,12 +218,12 @@ def test_two_player_bid_reads_individual_scores() -> None:
     assert advise_bid("3.J962.T8742.Q84", seat="N", rules=rules).bid == 0
 
 
-def test_summary_shows_the_margin_and_the_rounding() -> None:
-    exact = advise_bid("87654.AK5..Q9432")  # counts 5.5: less half a trick is exactly 5
-    assert exact.estimate == 5.5 and exact.bid == 5
-    assert "less half a trick kept in hand, that is 5" in exact.summary
-    rounded = advise_bid("AKQ3.K52.7.A9842")  # counts 5.25: 4.75 rounds down to 4
-    assert "4.75 rounds down to 4" in rounded.summary
+def test_summary_shows_the_rounding() -> None:
+    exact = advise_bid("QJ976.A7542.K.AT")  # counts exactly 6: nothing to round
+    assert exact.estimate == 6 and exact.bid == 6
+    assert exact.summary == "bid 6: the cards count 6"
+    rounded = advise_bid("87654.AK5..Q9432")  # counts 5.5, rounded down to 5
+    assert "the cards count 5.5, rounded down to 5" in rounded.summary
 
 
 def test_queen_of_spades_reason_names_the_honours_held() -> None:

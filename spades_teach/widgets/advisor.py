@@ -9,12 +9,12 @@ keeps the last good advice on screen.
 
 >>> view = BidAdvisorView("AKQ3.K52.7.A9842")
 >>> view.bid, view.estimate
-('4', 5.25)
+('5', 5.25)
 >>> view.hand_box.value = "AKQ3.K52.7"          # three groups: not a hand
 >>> view.error.startswith("a dotted hand needs exactly four groups")
 True
 >>> view.bid                                     # the last good advice stays
-'4'
+'5'
 """
 
 from __future__ import annotations
