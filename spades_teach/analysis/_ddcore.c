@@ -174,19 +174,32 @@ static void tt_probe(u64 shape, int mode, const u64 cur[2], int left, int target
     p->best = 0xFF;
     Slot *sl = tt_slot(shape, mode, 0);
     if (sl == NULL) return;
-    const Entry *first = entries + sl->base;
-    for (const Entry *e = first + sl->count - 1; e >= first; e--) {
+    Entry *first = entries + sl->base, *last = first + sl->count - 1;
+    for (Entry *e = last; e >= first; e--) {
         if (!entry_matches(e, cur)) continue;
         if (p->best == 0xFF) p->best = e->best;
+        int decided = 0;
         if (e->lb > p->lb) {
             p->lb = e->lb;
             p->lb_from = e;
-            if (target && p->lb >= target) return;
+            decided = target && p->lb >= target;
         }
-        if (e->ub < p->ub) {
+        if (!decided && e->ub < p->ub) {
             p->ub = e->ub;
             p->ub_from = e;
-            if (target && p->ub < target) return;
+            decided = target && p->ub < target;
+        }
+        if (decided) {
+            /* move the deciding entry to where the next probe looks first */
+            if (e != last) {
+                Entry t = *e;
+                *e = *last;
+                *last = t;
+                const Entry *lf = p->lb_from, *uf = p->ub_from;
+                p->lb_from = lf == e ? last : lf == last ? e : lf;
+                p->ub_from = uf == e ? last : uf == last ? e : uf;
+            }
+            return;
         }
     }
 }
