@@ -268,6 +268,7 @@ typedef struct {
     int max_team; /* 0 = N-S maximise, 1 = E-W */
     int nil_seat; /* -1 for trick counting */
     int mode;     /* the rule flags and objective, as stored in Entry.mode (without the leader and broken bits) */
+    u64 shape;    /* suit lengths, 4 bits per (seat, suit), kept up to date by play() and unplay() */
     long nodes;
 } State;
 
@@ -318,17 +319,15 @@ static u64 position_key(const State *s, int *mode, u64 cur[2]) {
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     u64 o1 = s->hand[1] | s->hand[3];
     u64 o2 = s->hand[2] | s->hand[3];
-    u64 shape = 0;
     cur[0] = cur[1] = 0;
     for (int su = 0; su < 4; su++) {
         int sh = 13 * su;
         u64 a = (all >> sh) & SUIT_BITS;
         u64 c = spread2(compress13(a, (o1 >> sh) & SUIT_BITS)) | (spread2(compress13(a, (o2 >> sh) & SUIT_BITS)) << 1);
         cur[su >> 1] |= c << (32 * (su & 1));
-        for (int p = 0; p < 4; p++) shape |= (u64)popc(s->hand[p] & SUIT[su]) << (4 * (4 * p + su));
     }
     *mode = s->leader | (s->broken ? 4 : 0) | s->mode;
-    return shape;
+    return s->shape;
 }
 
 /* The top `k` cards of mask m (the highest ranks: lowest indices). */
@@ -661,6 +660,7 @@ static inline int play(State *s, int seat, int c, Undo *u) {
     u->ntrick = s->ntrick;
     memcpy(u->trick, s->trick, sizeof(u->trick));
     s->hand[seat] &= ~(1ULL << c);
+    s->shape -= 1ULL << (4 * (4 * seat + c / 13));
     int pos = s->ntrick;
     s->trick[pos] = c;
     if (c < 13 && (s->slb || (pos > 0 && s->trick[0] >= 13))) s->broken = 1;
@@ -680,6 +680,7 @@ static inline int play(State *s, int seat, int c, Undo *u) {
 
 static inline void unplay(State *s, int seat, int c, const Undo *u) {
     s->hand[seat] |= 1ULL << c;
+    s->shape += 1ULL << (4 * (4 * seat + c / 13));
     s->broken = u->broken;
     s->win_pos = u->win_pos;
     s->leader = u->leader;
@@ -932,6 +933,7 @@ static int parse_position(PyObject *hands, int leader, PyObject *trick, int brok
         }
         seen |= m;
         s->hand[i] = m;
+        for (int su = 0; su < 4; su++) s->shape |= (u64)popc(m & SUIT[su]) << (4 * (4 * i + su));
     }
     if (leader < 0 || leader > 3 || objective < 0 || objective > 4) {
         PyErr_SetString(PyExc_ValueError, "leader must be 0-3 and objective 0-4");
