@@ -23,8 +23,14 @@
  *     counting cards of completed tricks as gaps, is searched once);
  *   - move ordering (sure winners, cheap wins, low cards when partner holds
  *     the trick, the lead that decided the last search of a position first),
- *     a first guess from a greedy play-out, and sure-trick bounds (top spades,
- *     the leader's cashable top cards).
+ *     a first guess from a greedy play-out, and sure-trick bounds (spades
+ *     above all the opponents' spades, the leader's cashable top cards, and
+ *     for Nil questions a bidder holding the top spades, or holding no spade
+ *     and only the lowest cards of its suits, who can never be forced).
+ *
+ * Sizes: the table takes 3 MiB of slots and up to 160 MiB of entries (memory
+ * is only touched as entries are stored: a typical full deal stores tens of
+ * thousands; the hardest deal seen, about 4 million, fills it about once).
  *
  * Objective 0 counts North-South's tricks (North-South maximise). Objective
  * 1 + seat counts that Nil bidder's tricks (the defenders maximise).
