@@ -113,6 +113,10 @@ static int tt_init(void) {
     size_t n = (size_t)1 << SLOT_LOG, ne = (size_t)1 << ENTRY_LOG;
     slots = (Slot *)calloc(n, sizeof(Slot));
     entries = (Entry *)malloc(ne * sizeof(Entry));
+    while (entries == NULL && ne > ((size_t)1 << 16)) { /* short of memory: a smaller arena */
+        ne >>= 2;
+        entries = (Entry *)malloc(ne * sizeof(Entry));
+    }
     if (slots == NULL || entries == NULL) {
         free(slots);
         free(entries);
