@@ -20,7 +20,15 @@ from endplay.types import Denom, Player
 
 from spades_teach import Card, Hand, Seat, SpadesError, Team, deal
 from spades_teach.analysis import BACKEND, double_dummy
-from spades_teach.analysis.double_dummy import Position, ReferenceSolver, make_position, score_cards, solve_value
+from spades_teach.analysis.double_dummy import (
+    TRICKS,
+    Position,
+    ReferenceSolver,
+    make_position,
+    reaches,
+    score_cards,
+    solve_value,
+)
 from spades_teach.errors import PositionError
 
 BACKENDS = ["python", "c"] if BACKEND == "c" else ["python"]
@@ -188,6 +196,20 @@ def test_matches_dds_on_full_deals_with_spades_broken() -> None:
         ours = double_dummy(hands, leader=leader, spades_broken=True)
         assert ours.tricks["EW"] == _dds_tricks(hands, leader, Team.EW)
         assert ours.tricks["NS"] + ours.tricks["EW"] == 13
+
+
+def test_matches_dds_on_200_full_deals_with_spades_broken() -> None:
+    """The 200 full 13-card deals of ``benchmarks/dds_agreement.py`` (seed 195 among them, the
+    one that once took minutes). Each value is checked with two zero-window searches, the
+    cheapest exact check: North-South reach DDS's count and not one trick more."""
+    for seed in range(1, 201):
+        d = deal(f"dds-agreement-{seed}")
+        hands = {s: d[s] for s in Seat}
+        leader = Seat(seed % 4)
+        ns = _dds_tricks(hands, leader, Team.NS)
+        pos = make_position(hands, leader=leader, spades_broken=True)
+        assert reaches(pos, TRICKS, ns), (seed, "below DDS")
+        assert not reaches(pos, TRICKS, ns + 1), (seed, "above DDS")
 
 
 # -- golden endgames a learner can check by hand -----------------------------------------------------
