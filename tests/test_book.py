@@ -38,16 +38,18 @@ def test_build_succeeds(book) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_build_log_has_no_warning_or_error(book) -> None:  # type: ignore[no-untyped-def]
+    lines = book.log.splitlines()
     problems = [
-        line
-        for line in book.log.splitlines()
+        n
+        for n, line in enumerate(lines)
         if re.search(r"\b(WARNING|ERROR|CRITICAL)\b|Traceback|Exception", line)
         # The kernel's note about its local TCP transport is not about the book.
         and "Kernel is running over TCP" not in line
         and "MdParserConfig(" not in line
         and "NbParserConfig(" not in line
     ]
-    assert problems == []
+    # On failure, show each problem with the lines that follow it (a traceback's body).
+    assert problems == [], "\n\n".join("\n".join(lines[n : n + 25]) for n in problems)
 
 
 def test_every_page_is_built_without_error_output(book) -> None:  # type: ignore[no-untyped-def]
