@@ -473,7 +473,13 @@ def _made(outcome: SampleOutcome, bid: int, method: str) -> bool:
     return won >= contract
 
 
-def _interval(values: Sequence[float]) -> tuple[float, float]:
+def mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    """A 95% confidence interval for the mean of ``values`` (mean ± 1.96 standard
+    errors); unbounded with fewer than two values. Shared by the batch studies.
+
+    >>> mean_interval([2.0, 2.0]), mean_interval([5.0])
+    ((2.0, 2.0), (-inf, inf))
+    """
     n = len(values)
     mean = sum(values) / n
     if n < 2:
@@ -507,9 +513,9 @@ def _summarise(
     ranked = sorted(range(len(candidates)), key=lambda k: (-means[k], int(candidates[k]), candidates[k].blind))
     best = candidates[ranked[0]]
     runner = candidates[ranked[1]] if len(ranked) > 1 else None
-    best_interval = _interval(per_bid[ranked[0]])
+    best_interval = mean_interval(per_bid[ranked[0]])
     margin = (
-        _interval([a - b for a, b in zip(per_bid[ranked[0]], per_bid[ranked[1]])])
+        mean_interval([a - b for a, b in zip(per_bid[ranked[0]], per_bid[ranked[1]])])
         if len(ranked) > 1
         else (math.inf, math.inf)
     )

@@ -62,13 +62,13 @@ from ..errors import SpadesError
 from ..position import Position
 from ..rules import Rules
 from .parallel import map_tasks
+from .simulate import mean_interval
 
 __all__ = ["LEVELS", "DuplicateDeal", "TournamentResult", "tournament"]
 
 #: The bot levels a tournament can field.
 LEVELS = ("easy", "medium", "hard")
 
-_Z95 = 1.959963984540054
 
 _Bot = EasyBot | MediumBot | HardBot
 
@@ -221,14 +221,6 @@ def _play_deal(number: int, a: str, b: str, rules: Rules) -> tuple[DuplicateDeal
 # -- summary -------------------------------------------------------------------------------------------------------
 
 
-def _interval(values: list[float]) -> tuple[float, float]:
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return (-math.inf, math.inf)
-    half = _Z95 * statistics.stdev(values) / math.sqrt(len(values))
-    return (mean - half, mean + half)
-
-
 def _summarise(
     a: str,
     b: str,
@@ -240,7 +232,7 @@ def _summarise(
     points = [d.points for d in results]
     raw = [d.raw_points for d in results]
     mean, raw_mean = statistics.fmean(points), statistics.fmean(raw)
-    interval, raw_interval = _interval(points), _interval(raw)
+    interval, raw_interval = mean_interval(points), mean_interval(raw)
     n = len(results)
     summary = f"{a} vs {b}: {mean:+.1f} points per deal"
     if math.isfinite(interval[0]):
