@@ -198,6 +198,7 @@ def test_matches_dds_on_full_deals_with_spades_broken() -> None:
         assert ours.tricks["NS"] + ours.tricks["EW"] == 13
 
 
+@pytest.mark.slow
 def test_matches_dds_on_200_full_deals_with_spades_broken() -> None:
     """The 200 full 13-card deals of ``benchmarks/dds_agreement.py`` (seed 195 among them, the
     one that once took minutes). Each value is checked with two zero-window searches, the
