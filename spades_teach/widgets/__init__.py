@@ -16,6 +16,9 @@ Views (each is an ``ipywidgets.VBox``; ``view.widget`` is the view itself):
 * :class:`ScoreCalculator` — bids, tricks, bags and rules in; points, bags and reasons out.
 * :class:`ReplayView` — step through a game record or a round, with its annotations.
 * :class:`PlayView` — play South against bots, with Teach me, undo and the score sheet.
+* :class:`CardTable` — the same game drawn as a card table (an anywidget): card faces
+  and backs, keyboard play, the end-of-hand review; its game is a plain-Python
+  :class:`TableGame`. Imported on first use, as it needs anywidget.
 
 Every handler runs through :meth:`SpadesWidget.run`: a ``SpadesError`` shows its
 message in the error line, anything else a short message, never a traceback.
@@ -63,11 +66,26 @@ from .table import TableView
 
 __all__ = [
     "BidAdvisorView",
+    "CardTable",
     "DealView",
     "HandView",
     "PlayView",
     "ReplayView",
     "ScoreCalculator",
     "SpadesWidget",
+    "TableGame",
     "TableView",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``CardTable`` and ``TableGame`` load on first use (anywidget is imported only then)."""
+    if name == "CardTable":
+        from .cardtable import CardTable
+
+        return CardTable
+    if name == "TableGame":
+        from .table_game import TableGame
+
+        return TableGame
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
