@@ -64,6 +64,9 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         if self._ready:
             self.view = self.game.state()
 
+    def __repr__(self) -> str:
+        return f"<CardTable: {self.game.status}>"
+
     def send_action(self, message: dict[str, Any]) -> None:
         """Act as if the browser had sent ``message`` (for tests and notebooks)."""
         self.game.act(message)

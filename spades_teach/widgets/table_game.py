@@ -302,7 +302,7 @@ class TableGame:
             d = deal
         if d.players != 4:
             raise ParseError(f"deal {d.code!r} is a two-player deal; the card table seats four")
-        self._start(f"code/{d.code}", d, origin=f"deal {d.code}")
+        self._start(f"code/{d.code}", d, origin="played from its code")
 
     def next_hand(self) -> None:
         r = self._round

@@ -216,7 +216,8 @@ function render({ model, el }) {
             class: classes.join(" "),
             type: "button",
             "data-code": card.code,
-            "aria-label": card.label,
+            // the visible rank comes first in the name, as speech-input users say what they see
+            "aria-label": `${card.rank}${card.glyph}, ${card.label}`,
             "aria-disabled": card.legal ? "false" : "true",
             tabindex: "-1",
           },
