@@ -228,3 +228,24 @@ def test_the_widget_publishes_the_state_and_takes_messages() -> None:
     code = table.view["hand"][0]["code"]
     table._on_message(table, {"action": "play", "card": code}, [])
     assert table.view["message"] or len(table.view["hand"]) == 12
+
+
+def test_a_match_plays_on_to_its_end_panel() -> None:
+    from spades_teach import Rules
+
+    g = game(seed=4, mode="match", rules=Rules(target=100, loss_limit=-100))
+    hands = 0
+    while g.phase != "over":
+        assert g.phase == "bidding"
+        g.bid(3)
+        play_out(g)
+        hands += 1
+        assert hands <= 40
+        if g.phase == "complete":
+            assert g.state()["can_next"] and g.state()["match_over"] is None
+            g.next_hand()
+    over = g.state()["match_over"]
+    assert over is not None and over["status"] == g.match.status() and over["sheet"] == g.match.sheet_text()
+    assert not g.state()["can_next"] and g.status.startswith("the match is over")
+    g.act({"action": "next"})
+    assert g.message == "the match is over: press New game"
