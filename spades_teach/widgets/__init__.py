@@ -51,6 +51,12 @@ Stable CSS classes (hooks for browser tests)
   ``st-teach-me``, ``st-teach-hint``, ``st-undo``, ``st-next-hand``, ``st-open-hands``,
   ``st-bid-row``, ``st-bid-choice``, ``st-bid-button``, ``st-play-log``, ``st-last-trick``,
   ``st-hand-result``, ``st-bag-counter``, ``st-score-sheet``
+* card table (drawn by its own JavaScript): ``ct-root``, ``ct-new``, ``ct-day``, ``ct-replay``,
+  ``ct-code-input``, ``ct-code-go``, ``ct-code-value``, ``ct-mode``, ``ct-level``, ``ct-pace``,
+  ``ct-teach``, ``ct-four``, ``ct-open-hands``, ``ct-score``, ``ct-side-NS``/``-EW``, ``ct-seat-N`` …,
+  ``ct-trick``, ``ct-hint``, ``ct-bid-choice``, ``ct-bid-button``, ``ct-hand``, ``ct-hand-card``,
+  ``ct-card-<CODE>``, ``ct-legal``, ``ct-illegal``, ``ct-hinted``, ``ct-status``, ``ct-undo``,
+  ``ct-last-button``, ``ct-last``, ``ct-next``, ``ct-end``, ``ct-review-button``, ``ct-review``, ``ct-over``
 """
 
 from __future__ import annotations
