@@ -150,7 +150,7 @@ def test_a_whole_hand_played_with_the_keyboard_only(table: Any) -> None:
     assert refused, "no card of this hand was refused"
     end = page.locator(f"{TABLE} .ct-end")
     assert "NS bid" in end.inner_text() and "EW bid" in end.inner_text()  # the score, line by line
-    end.locator(".ct-review-button").focus()
+    _wait(page, "() => document.activeElement.classList.contains('ct-review-button')")  # the keyboard lands on the panel
     page.keyboard.press("Enter")
     page.locator(f"{TABLE} .ct-review tbody tr").first.wait_for()
     assert page.locator(f"{TABLE} .ct-review tbody tr").count() == 13  # one line per card of South

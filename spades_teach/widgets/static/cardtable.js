@@ -126,7 +126,7 @@ function render({ model, el }) {
   const end = h("section", { class: "ct-end", "aria-label": "End of the hand" });
   const over = h("section", { class: "ct-over", "aria-label": "End of the match" });
   const code = h("div", { class: "ct-code" });
-  const root = h("div", { class: "ct-root" }, deal, settings, score, felt, southLabel, hint, bidRow, hand, status, actions, last, end, over, code);
+  const root = h("div", { class: "ct-root st-widget" }, deal, settings, score, felt, southLabel, hint, bidRow, hand, status, actions, last, end, over, code);
   el.append(root);
 
   // -- keyboard and mouse in the hand ------------------------------------------------------------
@@ -357,6 +357,11 @@ function render({ model, el }) {
     }
     drawEnd(view);
     drawOver(view);
+    if (state.handFocus && !hand.contains(document.activeElement) && (view.phase === "complete" || view.phase === "over")) {
+      // the hand is over: the keyboard goes on to the end-of-hand panel
+      const next = (view.phase === "over" ? over : end).querySelector("button");
+      if (next) next.focus();
+    }
     code.replaceChildren(h("span", {}, "Deal code "), h("code", { class: "ct-code-value" }, view.code), ` (${view.origin}) — paste it in "Deal code" to play these cards again.`);
   }
 
