@@ -249,3 +249,16 @@ def test_a_match_plays_on_to_its_end_panel() -> None:
     assert not g.state()["can_next"] and g.status.startswith("the match is over")
     g.act({"action": "next"})
     assert g.message == "the match is over: press New game"
+
+
+def test_the_score_bar_shows_each_sides_bids_tricks_bags_and_points() -> None:
+    g = game(seed=7)
+    g.bid("nil")
+    ns, ew = g.state()["score"]
+    assert ns["side"] == "NS" and ns["bid"] == f"{g.round.bids[Seat.N].label} + Nil"
+    assert ew["bid"] == f"{g.round.bids[Seat.E].label} + {g.round.bids[Seat.W].label}"
+    play_out(g)
+    ns, ew = g.state()["score"]
+    assert (ns["score"], ew["score"]) == (g.match.scores["NS"], g.match.scores["EW"])
+    assert (ns["bags"], ew["bags"]) == (g.match.bags["NS"], g.match.bags["EW"])
+    assert ns["won"] == g.round.tricks_won[Seat.N] + g.round.tricks_won[Seat.S]

@@ -565,14 +565,13 @@ class TableGame:
         out = []
         for side, seats, label in (("NS", (Seat.N, Seat.S), "You & North"), ("EW", (Seat.E, Seat.W), "East & West")):
             bids = [r.bids.get(s) for s in seats]
-            bid_total = sum(b.tricks for b in bids if b is not None and not b.is_nil) if all(bids) else None
             out.append(
                 {
                     "side": side,
                     "label": label,
                     "score": match.scores[side],
                     "bags": match.bags[side],
-                    "bid": "" if bid_total is None else str(bid_total),
+                    "bid": " + ".join(b.label for b in bids if b is not None),  # each seat's bid, as bid
                     "won": sum(r.tricks_won[s] for s in seats),
                 }
             )

@@ -241,7 +241,7 @@ function render({ model, el }) {
           { class: `ct-side ct-side-${side.side}` },
           h("span", { class: "ct-side-name" }, side.label),
           h("span", { class: "ct-points" }, String(side.score)),
-          h("span", { class: "ct-tag" }, side.bid === "" ? "bid —" : `bid ${side.bid}`),
+          h("span", { class: "ct-tag" }, side.bid === "" ? "no bids yet" : `bids ${side.bid}`),
           h("span", { class: "ct-tag" }, `won ${side.won}`),
           h("span", { class: "ct-tag" }, `bags ${side.bags}`),
         ),
