@@ -26,7 +26,7 @@ from spades_teach.app import (
     voila_command,
 )
 from spades_teach.replays import list_records, load_record
-from spades_teach.widgets import BidAdvisorView, PlayView, ReplayView, ScoreCalculator
+from spades_teach.widgets import BidAdvisorView, CardTable, ReplayView, ScoreCalculator
 
 
 def _code_cells(path: Path) -> list[str]:
@@ -59,11 +59,13 @@ def test_the_package_ships_both_notebooks_valid_and_without_outputs() -> None:
         assert any(cell.cell_type == "markdown" for cell in notebook.cells)
 
 
-def test_the_play_notebook_shows_a_play_view() -> None:
-    (view,) = _run_cells(app_notebooks()[0])
-    assert isinstance(view, PlayView)
-    assert view.phase == "bidding" and view.to_act == "S"
-    assert view.error == ""
+def test_the_play_notebook_shows_the_card_table_on_a_random_deal() -> None:
+    (first,) = _run_cells(app_notebooks()[0])
+    (second,) = _run_cells(app_notebooks()[0])
+    assert isinstance(first, CardTable) and isinstance(second, CardTable)
+    assert first.game.phase == "bidding" and first.game.to_act == "S"
+    assert first.view["message"] == "" and first.game.origin == "a new random deal"
+    assert first.game.code != second.game.code  # each visit deals new cards
 
 
 def test_the_advisor_notebook_shows_the_advisor_the_calculator_and_a_replay() -> None:

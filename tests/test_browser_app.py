@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from _browser import ARTIFACTS, free_port
 
-from spades_teach import Card, Seat, score_round
+from spades_teach import Seat, score_round
 from spades_teach.app import packaged_records
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -123,11 +123,6 @@ def _open(browser: Any, url: str, root: str, allowed: tuple[str, ...] = VOILA_CD
 @pytest.fixture(scope="module")
 def advisor_page(browser: Any, app_url: str) -> Iterator[Any]:
     yield from _open(browser, f"{app_url}/voila/render/advisor.ipynb", ".st-replay")
-
-
-@pytest.fixture(scope="module")
-def play_page(browser: Any, app_url: str) -> Iterator[Any]:
-    yield from _open(browser, f"{app_url}/voila/render/play.ipynb", ".st-play button.st-card")
 
 
 def _shot(locator: Any, name: str) -> Path:
@@ -291,87 +286,3 @@ def test_choose_another_game_to_replay(advisor_page: Any) -> None:
     choice.select_option(label=other)
     _wait_text(page, ".st-replay .st-replay-title", f"t.includes({other!r})")
     _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")  # at its start
-
-
-# -- play -----------------------------------------------------------------------------------
-
-
-def _south_buttons(page: Any, kind: str) -> list[str]:
-    """The codes of South's card buttons with class ``st-card-<kind>``."""
-    codes = []
-    for classes in page.locator(f".st-play button.st-card.st-card-{kind}").evaluate_all(
-        "els => els.map(e => e.className)"
-    ):
-        code = [c[len("st-card-") :] for c in classes.split() if c.startswith("st-card-")]
-        codes.extend(c for c in code if c not in ("legal", "illegal", "hinted"))
-    return codes
-
-
-def _play_log(page: Any) -> str:
-    return str(page.locator(".st-play .st-play-log").inner_text())
-
-
-def _bid(page: Any) -> None:
-    page.locator(".st-play button.st-bid-button").click()
-    page.locator(".st-play button.st-card-legal").first.wait_for()
-
-
-def test_a_greyed_card_does_nothing_and_a_legal_card_is_played(play_page: Any) -> None:
-    page = play_page
-    page.locator(".st-play .st-bid-button").wait_for()
-    _bid(page)
-    while not _south_buttons(page, "illegal"):  # play on until a card is not allowed
-        code = _south_buttons(page, "legal")[0]
-        page.locator(f".st-play button.st-card-{code}").click()
-        page.locator(f".st-play button.st-card-{code}").wait_for(state="detached")
-        page.locator(".st-play button.st-card-legal").first.wait_for()
-    _shot(page.locator(".st-play"), "app-play")
-    illegal = _south_buttons(page, "illegal")[0]
-    button = page.locator(f".st-play button.st-card-{illegal}")
-    assert button.is_disabled()
-    assert button.get_attribute("title")  # the reason, as a tooltip
-    hand_before = sorted(_south_buttons(page, "legal") + _south_buttons(page, "illegal"))
-    log_before = _play_log(page)
-    button.click(force=True)
-    page.wait_for_timeout(1500)  # let any (wrong) reaction reach the page
-    assert sorted(_south_buttons(page, "legal") + _south_buttons(page, "illegal")) == hand_before
-    assert _play_log(page) == log_before
-    assert page.locator(".st-play > .st-error").inner_text().strip() == ""
-
-    legal = _south_buttons(page, "legal")[0]
-    page.locator(f".st-play button.st-card-{legal}").click()
-    page.locator(f".st-play button.st-card-{legal}").wait_for(state="detached")
-    _wait_text(page, ".st-play .st-play-log", f"t.includes('South played {Card.parse(legal).pretty}')")
-    assert legal not in _south_buttons(page, "legal") + _south_buttons(page, "illegal")
-
-
-def test_play_a_whole_hand_with_teach_me(play_page: Any) -> None:
-    page = play_page
-    page.locator(".st-play button.st-new-game").click()  # a fresh game, dealt from the same seed
-    page.locator(".st-play button.st-bid-button").wait_for(state="visible")
-    page.locator(".st-play button.st-teach-me").click()
-    _wait_text(page, ".st-play .st-teach-hint", "t.startsWith('Teach me: bid')")
-    hint = page.locator(".st-play .st-teach-hint").inner_text()
-    chosen = page.locator(".st-play .st-bid-choice select").input_value()
-    assert f"bid {chosen}" in hint or (chosen == "nil" and "bid Nil" in hint)
-    _bid(page)
-    played = 0
-    while True:
-        page.wait_for_selector(".st-play button.st-card-hinted, .st-play .st-hand-result li")
-        if page.locator(".st-play .st-hand-result li").count():
-            break
-        hinted = _south_buttons(page, "hinted")
-        assert len(hinted) == 1 and hinted[0] in _south_buttons(page, "legal")
-        card = Card.parse(hinted[0])
-        assert f"play {card.pretty}" in page.locator(".st-play .st-teach-hint").inner_text()
-        page.locator(f".st-play button.st-card-{hinted[0]}").click()
-        page.locator(f".st-play button.st-card-{hinted[0]}").wait_for(state="detached")
-        played += 1
-        assert played <= 13
-    assert played == 13
-    result = page.locator(".st-play .st-hand-result").inner_text()
-    assert "NS" in result and "EW" in result
-    assert page.locator(".st-play .st-score-sheet").inner_text().strip() != ""
-    assert "hand 1 is over" in page.locator(".st-play > .st-status").inner_text()
-    page.set_viewport_size({"width": 1200, "height": 1800})  # Voila scrolls inside the page: show it all
-    _shot(page.locator(".st-play"), "app-play-finished")

@@ -109,7 +109,8 @@ class _Pages(dict[str, Any]):
 def test_saved_widgets_render_offline(chapters: dict[str, Any], name: str) -> None:
     page = chapters[name]
     assert page.locator(TOP_LEVEL).count() >= _widget_outputs(name)
-    assert page.locator(".jupyter-widgets").count() > 0  # drawn by the ipywidgets manager
+    # drawn by the ipywidgets manager (the card table by anywidget, through that manager)
+    assert page.locator(".jupyter-widgets, .ct-root").count() > 0
     page.screenshot(path=str(_artifact(f"book-widgets-{name}")), full_page=True)
 
 

@@ -155,7 +155,9 @@ def test_teach_me_shows_the_advisors_bid_then_its_card() -> None:
     assert r is not None
     advice = advise_bid(r.hand("S"), seat="S", bids=r.bids, scores=r.scores_before, bags=view.match.bags, rules=r.rules)
     assert view.hint == f"Teach me: bid {advice.bid.label} — {advice.summary}"
-    assert view.bid_choice.value == str(advice.bid)
+    assert view.bid_choice.value is None  # the learner chooses: the advice is not pre-filled
+    view.bid_button.click()
+    assert view.error == "choose a bid first" and r.phase == "bidding"
     assert "st-note" in view.hint_html.value
     view.bid("3")
     hint = suggest_play(Position.from_round(r, bags=view.match.bags))

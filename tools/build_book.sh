@@ -18,4 +18,7 @@ mkdir -p "$widgets"
 cp book/node_modules/requirejs/require.js "$widgets/require.js"
 dist=book/node_modules/@jupyter-widgets/html-manager/dist
 find "$dist" -maxdepth 1 -type f ! -name '*.map' ! -name '*.txt' -exec cp {} "$widgets/" \;
+# anywidget (the card table): its require.js module comes with the installed Python package.
+cp "$venv/../share/jupyter/nbextensions/anywidget/index.js" "$widgets/anywidget.js"
+cp book/widget-paths.js "$widgets/widget-paths.js"
 "$venv/jupyter-book" build book --keep-going "$@"

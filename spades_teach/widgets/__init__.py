@@ -16,6 +16,9 @@ Views (each is an ``ipywidgets.VBox``; ``view.widget`` is the view itself):
 * :class:`ScoreCalculator` — bids, tricks, bags and rules in; points, bags and reasons out.
 * :class:`ReplayView` — step through a game record or a round, with its annotations.
 * :class:`PlayView` — play South against bots, with Teach me, undo and the score sheet.
+* :class:`CardTable` — the same game drawn as a card table (an anywidget): card faces
+  and backs, keyboard play, the end-of-hand review; its game is a plain-Python
+  :class:`TableGame`. Imported on first use, as it needs anywidget.
 
 Every handler runs through :meth:`SpadesWidget.run`: a ``SpadesError`` shows its
 message in the error line, anything else a short message, never a traceback.
@@ -48,6 +51,12 @@ Stable CSS classes (hooks for browser tests)
   ``st-teach-me``, ``st-teach-hint``, ``st-undo``, ``st-next-hand``, ``st-open-hands``,
   ``st-bid-row``, ``st-bid-choice``, ``st-bid-button``, ``st-play-log``, ``st-last-trick``,
   ``st-hand-result``, ``st-bag-counter``, ``st-score-sheet``
+* card table (drawn by its own JavaScript): ``ct-root``, ``ct-new``, ``ct-day``, ``ct-replay``,
+  ``ct-code-input``, ``ct-code-go``, ``ct-code-value``, ``ct-mode``, ``ct-level``, ``ct-pace``,
+  ``ct-teach``, ``ct-four``, ``ct-open-hands``, ``ct-score``, ``ct-side-NS``/``-EW``, ``ct-seat-N`` …,
+  ``ct-trick``, ``ct-hint``, ``ct-bid-choice``, ``ct-bid-button``, ``ct-hand``, ``ct-hand-card``,
+  ``ct-card-<CODE>``, ``ct-legal``, ``ct-illegal``, ``ct-hinted``, ``ct-status``, ``ct-undo``,
+  ``ct-last-button``, ``ct-last``, ``ct-next``, ``ct-end``, ``ct-review-button``, ``ct-review``, ``ct-over``
 """
 
 from __future__ import annotations
@@ -63,11 +72,26 @@ from .table import TableView
 
 __all__ = [
     "BidAdvisorView",
+    "CardTable",
     "DealView",
     "HandView",
     "PlayView",
     "ReplayView",
     "ScoreCalculator",
     "SpadesWidget",
+    "TableGame",
     "TableView",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``CardTable`` and ``TableGame`` load on first use (anywidget is imported only then)."""
+    if name == "CardTable":
+        from .cardtable import CardTable
+
+        return CardTable
+    if name == "TableGame":
+        from .table_game import TableGame
+
+        return TableGame
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

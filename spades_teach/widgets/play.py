@@ -399,10 +399,8 @@ class PlayView(SpadesWidget):
             options = [(b.label, str(b)) for b in r.legal_bids()]
             self.bid_choice.options = options
             values = [v for _, v in options]
-            hinted = self._hint_bid if self._hint_bid in values else None
-            current = self.bid_choice.value if self.bid_choice.value in values else None
-            fallback = "3" if "3" in values else (values[0] if values else None)
-            self.bid_choice.value = hinted or current or fallback
+            # no bid is chosen for the learner (neither a default nor the advice)
+            self.bid_choice.value = self.bid_choice.value if self.bid_choice.value in values else None
         self._show_hands(r)
         bids = r.bids
         won = r.tricks_won

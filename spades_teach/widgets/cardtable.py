@@ -1,0 +1,84 @@
+"""The card table: :class:`CardTable`, an anywidget drawn by the package's own JavaScript.
+
+The learner plays South against three bots on a green table: card faces, card
+backs for the hidden hands, the trick in the middle with each card in front of
+its player, bids, tricks, bags and the score always in view, an end-of-hand
+panel that explains the score line by line and reviews every card, and full
+keyboard play (arrow keys along the hand, Enter plays, the reason a card may
+not be played read out in the status line).
+
+The game is a :class:`~spades_teach.widgets.table_game.TableGame` (plain
+Python, tested without a browser). This widget publishes its state in the
+``view`` trait and hands the browser's messages (``{"action": "play",
+"card": "QH"}`` …) to :meth:`TableGame.act`. The JavaScript module and its CSS
+are files of the package (``widgets/static/``): nothing is loaded from the
+internet.
+
+>>> table = CardTable(seed=7, pause=0)
+>>> table.view["phase"], table.view["to_act"]
+('bidding', 'S')
+>>> table.send_action({"action": "bid", "bid": "4"})
+>>> table.view["phase"]
+'play'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .table_game import TableGame
+
+__all__ = ["CardTable", "STATIC"]
+
+#: The folder of the table's JavaScript module and style sheet.
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
+    """South's game against three bots, drawn as a card table.
+
+    Takes the keyword arguments of :class:`TableGame` (``seed``, ``deal``,
+    ``level``, ``mode``, ``rules``, ``teach``, ``pause``, ``four_colour``,
+    ``bots`` …); :attr:`game` is the game itself.
+    """
+
+    _esm = STATIC / "cardtable.js"
+    _css = STATIC / "cardtable.css"
+    view = traitlets.Dict().tag(sync=True)
+    #: The last unexpected exception a message raised (for whoever debugs the notebook).
+    last_exception: BaseException | None = None
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__()
+        self._ready = False
+        self.game = TableGame(**options, on_change=self._publish)
+        self._ready = True
+        self._publish()
+        self.on_msg(self._on_message)
+
+    def _publish(self) -> None:
+        if self._ready:
+            self.view = self.game.state()
+
+    def __repr__(self) -> str:
+        return f"<CardTable: {self.game.status}>"
+
+    def send_action(self, message: dict[str, Any]) -> None:
+        """Act as if the browser had sent ``message`` (for tests and notebooks)."""
+        self.game.act(message)
+        self._publish()
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        try:
+            self.send_action(content)
+        except Exception as exc:  # a bug: say so in one line, never a traceback
+            self.last_exception = exc
+            self.game.message = f"something went wrong ({type(exc).__name__}); please press New game"
+            self.game.busy = ""
+            self._publish()

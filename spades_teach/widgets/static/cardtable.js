@@ -1,0 +1,373 @@
+// The card table of spades_teach: draws the `view` state sent by Python and sends the
+// learner's actions back ({action: "play", card: "QH"}, {action: "bid", bid: "4"}, ...).
+// No game rule lives here: which card is legal, and why not, comes with the state.
+
+const SEATS = ["N", "E", "S", "W"];
+
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+function face(card, extra) {
+  // A card face: its rank and suit glyph in the suit's colour.
+  return h(
+    "span",
+    { class: `ct-card ct-suit-${card.suit} ${extra || ""}`, role: "img", "aria-label": card.label, "data-code": card.code },
+    h("span", { class: "ct-rank", "aria-hidden": "true" }, card.rank, h("span", { class: "ct-small" }, card.glyph)),
+    h("span", { class: "ct-pip", "aria-hidden": "true" }, card.glyph),
+  );
+}
+
+function backs(count) {
+  const fan = h("span", { class: "ct-backs", role: "img", "aria-label": `${count} hidden ${count === 1 ? "card" : "cards"}` });
+  for (let i = 0; i < count; i++) fan.append(h("span", { class: "ct-back", "aria-hidden": "true" }));
+  fan.append(h("span", { class: "ct-count", "aria-hidden": "true" }, String(count)));
+  return fan;
+}
+
+function chips(cards) {
+  // An open hand (shown small): the cards in suit rows.
+  const rows = h("span", { class: "ct-open" });
+  for (const suit of ["S", "H", "D", "C"]) {
+    const these = cards.filter((c) => c.suit === suit);
+    if (!these.length) continue;
+    rows.append(h("span", { class: "ct-open-row" }, these.map((c) => h("span", { class: `ct-chip ct-suit-${c.suit}`, "aria-label": c.label, role: "img" }, c.rank + c.glyph))));
+  }
+  return rows;
+}
+
+function select(cls, label, options, onchange) {
+  const box = h("select", { class: cls, "aria-label": label, onchange });
+  for (const [text, value] of options) box.append(h("option", { value }, text));
+  return h("label", { class: "ct-field" }, h("span", {}, label), box);
+}
+
+function checkbox(cls, label, onchange) {
+  return h("label", { class: `ct-field ct-check ${cls}` }, h("input", { type: "checkbox", onchange }), h("span", {}, label));
+}
+
+function render({ model, el }) {
+  const send = (message) => model.send(message);
+  const state = { handFocus: false, focusIndex: 0, showLast: false };
+
+  // -- the parts built once (their values follow the state) -------------------------------------
+  const deal = h(
+    "div",
+    { class: "ct-row ct-deal-row" },
+    h("button", { class: "ct-button ct-new", onclick: () => send({ action: "new" }) }, "New game"),
+    h("button", { class: "ct-button ct-day", onclick: () => send({ action: "day" }) }, "Deal of the day"),
+    h("button", { class: "ct-button ct-replay", onclick: () => send({ action: "replay" }) }, "Replay this deal"),
+    h(
+      "form",
+      {
+        class: "ct-code-form",
+        onsubmit: (event) => {
+          event.preventDefault();
+          send({ action: "code", code: el.querySelector(".ct-code-input").value });
+        },
+      },
+      h("label", { class: "ct-field" }, h("span", {}, "Deal code"), h("input", { class: "ct-code-input", type: "text", size: 24, placeholder: "paste a code", autocomplete: "off", spellcheck: "false" })),
+      h("button", { class: "ct-button ct-code-go", type: "submit" }, "Play this deal"),
+    ),
+  );
+  const settings = h(
+    "div",
+    { class: "ct-row ct-settings" },
+    select("ct-mode", "Game", [["One hand", "hand"], ["Match", "match"]], (e) => send({ action: "set", name: "mode", value: e.target.value })),
+    select("ct-level", "Bots", [["easy", "easy"], ["medium", "medium"], ["hard", "hard"]], (e) => send({ action: "set", name: "level", value: e.target.value })),
+    select("ct-pace", "Bot pause", [], (e) => send({ action: "set", name: "pause", value: Number(e.target.value) })),
+    checkbox("ct-teach", "Teach me", (e) => send({ action: "set", name: "teach", value: e.target.checked })),
+    checkbox("ct-four", "Four-colour deck", (e) => send({ action: "set", name: "four_colour", value: e.target.checked })),
+    checkbox("ct-open-hands", "Show all hands", (e) => send({ action: "set", name: "open_hands", value: e.target.checked })),
+  );
+  const score = h("div", { class: "ct-score", role: "group", "aria-label": "Score" });
+  const seats = {};
+  for (const seat of ["N", "W", "E"]) seats[seat] = h("div", { class: `ct-seat ct-seat-${seat}` });
+  const trick = h("div", { class: "ct-trick", role: "group", "aria-label": "Trick on the table" });
+  const felt = h("div", { class: "ct-felt" }, seats.N, seats.W, trick, seats.E);
+  const southLabel = h("div", { class: "ct-seat ct-seat-S" });
+  const hint = h("div", { class: "ct-hint" });
+  const bidSelect = h("select", { class: "ct-bid-choice", "aria-label": "Your bid" });
+  const bidRow = h(
+    "form",
+    {
+      class: "ct-row ct-bid-row",
+      onsubmit: (event) => {
+        event.preventDefault();
+        state.handFocus = true;
+        send({ action: "bid", bid: bidSelect.value });
+      },
+    },
+    h("label", { class: "ct-field" }, h("span", {}, "Your bid"), bidSelect),
+    h("button", { class: "ct-button ct-bid-button", type: "submit" }, "Bid"),
+  );
+  const hand = h("div", { class: "ct-hand", role: "group", "aria-label": "Your hand" });
+  const status = h("div", { class: "ct-status", role: "status", "aria-live": "polite" });
+  const actions = h(
+    "div",
+    { class: "ct-row ct-actions" },
+    h("button", { class: "ct-button ct-undo", onclick: () => send({ action: "undo" }) }, "Undo my card"),
+    h("button", { class: "ct-button ct-last-button", "aria-expanded": "false", onclick: () => { state.showLast = !state.showLast; draw(); } }, "Last trick"),
+    h("button", { class: "ct-button ct-next", onclick: () => send({ action: "next" }) }, "Next hand"),
+  );
+  const last = h("div", { class: "ct-last" });
+  const end = h("section", { class: "ct-end", "aria-label": "End of the hand" });
+  const over = h("section", { class: "ct-over", "aria-label": "End of the match" });
+  const code = h("div", { class: "ct-code" });
+  const root = h("div", { class: "ct-root st-widget" }, deal, settings, score, felt, southLabel, hint, bidRow, hand, status, actions, last, end, over, code);
+  el.append(root);
+
+  // -- keyboard and mouse in the hand ------------------------------------------------------------
+  const cards = () => Array.from(hand.querySelectorAll("button.ct-hand-card"));
+  const focusCard = (index) => {
+    const all = cards();
+    if (!all.length) return;
+    const i = Math.max(0, Math.min(index, all.length - 1));
+    all.forEach((b, j) => b.setAttribute("tabindex", j === i ? "0" : "-1"));
+    state.focusIndex = i;
+    all[i].focus();
+  };
+  const playAt = (index) => {
+    const button = cards()[index];
+    if (!button) return;
+    state.handFocus = true;
+    state.focusIndex = index;
+    send({ action: "play", card: button.dataset.code });
+  };
+  hand.addEventListener("keydown", (event) => {
+    const all = cards();
+    const i = all.indexOf(document.activeElement);
+    if (i < 0) return;
+    const moves = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: all.length - 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      focusCard(moves[event.key]);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      playAt(i);
+    }
+  });
+  hand.addEventListener("click", (event) => {
+    const button = event.target.closest("button.ct-hand-card");
+    if (button) playAt(cards().indexOf(button));
+  });
+  root.addEventListener("focusin", (event) => {
+    state.handFocus = hand.contains(event.target);
+    if (state.handFocus) {
+      const i = cards().indexOf(event.target);
+      if (i >= 0) state.focusIndex = i;
+    }
+  });
+
+  // -- drawing the state --------------------------------------------------------------------------
+  function seatLine(s, seat) {
+    const bits = [h("span", { class: "ct-name" }, s.name)];
+    if (s.dealer) bits.push(h("span", { class: "ct-tag" }, "dealer"));
+    bits.push(h("span", { class: "ct-tag" }, s.bid === "" ? "no bid yet" : `bid ${s.bid}`));
+    bits.push(h("span", { class: "ct-tag" }, `won ${s.won}`));
+    if (s.turn) bits.push(h("span", { class: "ct-turn" }, seat === "S" ? "your turn" : "to play"));
+    return h("div", { class: `ct-label${s.turn ? " ct-active" : ""}` }, bits);
+  }
+
+  function drawSeat(box, seat, view) {
+    const s = view.seats[seat];
+    box.replaceChildren(seatLine(s, seat), s.cards.length ? chips(s.cards) : backs(s.count));
+  }
+
+  function trickCards(t, box) {
+    box.replaceChildren();
+    if (!t) {
+      box.append(h("div", { class: "ct-trick-empty" }, "the trick goes here"));
+      return;
+    }
+    for (const play of t.plays) {
+      const won = t.winner === play.seat;
+      box.append(h("div", { class: `ct-play ct-play-${play.seat}${won ? " ct-winner" : ""}` }, face(play.card, `ct-played-${play.card.code}`)));
+    }
+    const caption = t.winner ? `trick ${t.number}: won by ${t.winner_word}` : `trick ${t.number}`;
+    box.append(h("div", { class: "ct-trick-caption" }, caption));
+  }
+
+  function drawHand(view) {
+    const keep = state.handFocus || hand.contains(document.activeElement);
+    const playing = view.phase === "play" && view.to_act === "S";
+    hand.replaceChildren();
+    hand.classList.toggle("ct-waiting", !playing);
+    view.hand.forEach((card, i) => {
+      const classes = ["ct-card", `ct-suit-${card.suit}`, "ct-hand-card", `ct-card-${card.code}`];
+      classes.push(card.legal ? "ct-legal" : "ct-illegal");
+      if (card.hinted) classes.push("ct-hinted");
+      hand.append(
+        h(
+          "button",
+          {
+            class: classes.join(" "),
+            type: "button",
+            "data-code": card.code,
+            // the visible rank comes first in the name, as speech-input users say what they see
+            "aria-label": `${card.rank}${card.glyph}, ${card.label}`,
+            "aria-disabled": card.legal ? "false" : "true",
+            tabindex: "-1",
+          },
+          h("span", { class: "ct-rank", "aria-hidden": "true" }, card.rank, h("span", { class: "ct-small" }, card.glyph)),
+          h("span", { class: "ct-pip", "aria-hidden": "true" }, card.glyph),
+        ),
+      );
+    });
+    const all = cards();
+    if (!all.length) return;
+    const i = Math.max(0, Math.min(state.focusIndex, all.length - 1));
+    all[i].setAttribute("tabindex", "0");
+    if (keep && view.phase === "play") focusCard(i);
+  }
+
+  function drawScore(view) {
+    score.replaceChildren(
+      ...view.score.map((side) =>
+        h(
+          "div",
+          { class: `ct-side ct-side-${side.side}` },
+          h("span", { class: "ct-side-name" }, side.label),
+          h("span", { class: "ct-points" }, String(side.score)),
+          h("span", { class: "ct-tag" }, side.bid === "" ? "no bids yet" : `bids ${side.bid}`),
+          h("span", { class: "ct-tag" }, `won ${side.won}`),
+          h("span", { class: "ct-tag" }, `bags ${side.bags}`),
+        ),
+      ),
+      h("div", { class: "ct-hand-number" }, `hand ${view.hand_number}${view.mode === "match" ? ` · match to ${view.target}` : ""}`),
+    );
+  }
+
+  function drawEnd(view) {
+    end.replaceChildren();
+    const finished = view.phase === "complete" || view.phase === "over";
+    end.hidden = !finished;
+    if (!finished) return;
+    end.append(h("h3", {}, "The hand is over"), h("ul", { class: "ct-result" }, view.result.map((line) => h("li", {}, line))));
+    const buttons = h("div", { class: "ct-row" });
+    if (!view.review) {
+      buttons.append(h("button", { class: "ct-button ct-review-button", disabled: Boolean(view.busy), onclick: () => send({ action: "review" }) }, "Review my hand"));
+    }
+    if (view.can_next) buttons.append(h("button", { class: "ct-button ct-next-end", onclick: () => send({ action: "next" }) }, "Next hand"));
+    buttons.append(
+      h("button", { class: "ct-button ct-new-end", onclick: () => send({ action: "new" }) }, "New game"),
+      h("button", { class: "ct-button ct-replay-end", onclick: () => send({ action: "replay" }) }, "Replay this deal"),
+    );
+    end.append(buttons);
+    if (view.review) {
+      const rows = view.review.map((r) =>
+        h(
+          "tr",
+          { class: r.cost > 0 || r.nil_lost ? "ct-costly" : "ct-fine" },
+          h("td", {}, String(r.trick)),
+          h("td", {}, face(r.card, "ct-mini")),
+          h("td", {}, r.cost > 0 ? `−${r.cost}` : r.nil_lost ? "Nil lost" : "0"),
+          h("td", {}, r.text),
+        ),
+      );
+      end.append(
+        h(
+          "div",
+          { class: "ct-review" },
+          h("h4", {}, "Review my hand"),
+          h("p", {}, `What each of your cards cost, against best play by all four seats: ${view.review_summary}.`),
+          h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "trick"), h("th", { scope: "col" }, "card"), h("th", { scope: "col" }, "tricks lost"), h("th", { scope: "col" }, "why"))), h("tbody", {}, rows)),
+        ),
+      );
+    }
+  }
+
+  function drawOver(view) {
+    over.replaceChildren();
+    over.hidden = !view.match_over;
+    if (!view.match_over) return;
+    over.append(
+      h("h3", {}, "The match is over"),
+      h("p", { class: "ct-over-status" }, view.match_over.status),
+      h("pre", { class: "ct-sheet" }, view.match_over.sheet),
+      h("button", { class: "ct-button ct-new-over", onclick: () => send({ action: "new" }) }, "New game"),
+    );
+  }
+
+  function draw() {
+    const view = model.get("view") || {};
+    if (!view.phase) {
+      status.textContent = "press New game";
+      return;
+    }
+    root.classList.toggle("ct-four-colour", Boolean(view.four_colour));
+    root.classList.toggle("ct-busy", Boolean(view.busy));
+    el.querySelector(".ct-mode").value = view.mode;
+    el.querySelector(".ct-level").value = view.level;
+    const pace = el.querySelector(".ct-pace");
+    if (pace.options.length !== view.paces.length) {
+      pace.replaceChildren(...view.paces.map((p) => h("option", { value: String(p) }, p === 0 ? "none" : `${p} s`)));
+    }
+    pace.value = String(view.pause);
+    el.querySelector(".ct-teach input").checked = view.teach;
+    el.querySelector(".ct-four input").checked = view.four_colour;
+    el.querySelector(".ct-open-hands input").checked = view.open_hands;
+    drawScore(view);
+    for (const seat of ["N", "W", "E"]) drawSeat(seats[seat], seat, view);
+    southLabel.replaceChildren(seatLine(view.seats.S, "S"));
+    trickCards(view.trick, trick);
+    hint.textContent = view.hint;
+    hint.hidden = !view.hint;
+    const bidding = view.bid_choices.length > 0;
+    bidRow.hidden = !bidding;
+    if (bidding) {
+      const values = view.bid_choices.map((c) => c[1]).join("|");
+      if (bidSelect.dataset.values !== values) {
+        bidSelect.replaceChildren(...view.bid_choices.map(([text, value]) => h("option", { value }, text)));
+        bidSelect.dataset.values = values;
+        bidSelect.value = "";
+      }
+    } else {
+      bidSelect.dataset.values = "";
+    }
+    drawHand(view);
+    status.replaceChildren(
+      view.message ? h("span", { class: "ct-message" }, view.message) : "",
+      view.message ? " " : "",
+      h("span", { class: "ct-now" }, view.busy || view.status),
+    );
+    el.querySelector(".ct-undo").disabled = !view.can_undo;
+    el.querySelector(".ct-next").hidden = view.mode !== "match";
+    el.querySelector(".ct-next").disabled = !view.can_next;
+    const lastButton = el.querySelector(".ct-last-button");
+    lastButton.disabled = !view.last_trick;
+    lastButton.setAttribute("aria-expanded", String(state.showLast && Boolean(view.last_trick)));
+    last.hidden = !(state.showLast && view.last_trick);
+    if (!last.hidden) {
+      const box = h("div", { class: "ct-trick ct-trick-small" });
+      trickCards(view.last_trick, box);
+      last.replaceChildren(h("div", { class: "ct-last-title" }, "Last trick"), box);
+    }
+    drawEnd(view);
+    drawOver(view);
+    if (state.handFocus && !hand.contains(document.activeElement) && (view.phase === "complete" || view.phase === "over")) {
+      // the hand is over: the keyboard goes on to the end-of-hand panel
+      const next = (view.phase === "over" ? over : end).querySelector("button");
+      if (next) next.focus();
+    }
+    code.replaceChildren(h("span", {}, "Deal code "), h("code", { class: "ct-code-value" }, view.code), ` (${view.origin}) — paste it in "Deal code" to play these cards again.`);
+  }
+
+  model.on("change:view", draw);
+  draw();
+  return () => model.off("change:view", draw);
+}
+
+export default { render };

@@ -1,0 +1,620 @@
+"""The game behind the card table, in plain Python: :class:`TableGame`.
+
+The learner sits South against three bots (North is the partner). This class
+holds everything the card table shows, as one JSON-ready dictionary
+(:meth:`TableGame.state`), and takes the learner's actions as method calls
+(:meth:`TableGame.act` takes the messages the browser sends). It imports no
+widget library, so all of it is tested in plain Python; the
+:class:`~spades_teach.widgets.cardtable.CardTable` widget only draws the state.
+
+No rule lives here: the legal bids and cards and the reason a card may not be
+played come from :class:`~spades_teach.engine.Round`, the score and its
+explanation from the :class:`~spades_teach.match.Match`, the advice from
+``advise_bid`` / ``suggest_play``, the review from
+:func:`~spades_teach.analysis.card_cost.card_costs`.
+
+>>> class Low:
+...     def choose_bid(self, position):
+...         return 3
+...     def choose_play(self, position):
+...         return min(position.legal, key=lambda c: (c.is_spade, c.rank))
+>>> game = TableGame(seed=7, bots={"N": Low(), "E": Low(), "W": Low()}, pause=0)
+>>> game.phase, game.to_act, game.state()["bid_choices"][0]
+('bidding', 'S', ['choose your bid', ''])
+>>> game.act({"action": "bid", "bid": ""})
+>>> game.message
+'choose a bid first'
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+from ..bids import BidLike
+from ..cards import Card, Seat, SeatMap
+from ..deals import Deal
+from ..engine import BidEvent, PlayEvent, Round, Trick
+from ..errors import IllegalActionError, ParseError, SpadesError
+from ..rules import Rules
+
+__all__ = ["TableGame", "LEVELS", "PACES", "card_state"]
+
+LEVELS = ("easy", "medium", "hard")
+#: The pauses (seconds) offered between two bot cards.
+PACES = (0.0, 0.3, 0.7, 1.2)
+ME = Seat.S
+
+Bot = Any
+BotFactory = Callable[[str, str, Seat], Bot]
+
+
+def card_state(card: Card, *, legal: bool = True, reason: str = "", hinted: bool = False) -> dict[str, Any]:
+    """One card as the table draws it: code, rank, suit, and a spoken label
+    (with the reason it may not be played)."""
+    label = f"{card.rank.word} of {card.suit.word}"
+    if not legal and reason:
+        label += f", not playable: {reason}"
+    if hinted:
+        label += ", suggested by Teach me"
+    return {
+        "code": str(card),
+        "rank": card.rank.label,
+        "suit": card.suit.name[0],
+        "glyph": card.suit.symbol,
+        "legal": legal,
+        "reason": reason,
+        "hinted": hinted,
+        "label": label,
+    }
+
+
+def _default_bots(level: str, seed: str, seat: Seat) -> Bot:
+    from .play import default_bot_factory
+
+    return default_bot_factory(level, seed, seat)
+
+
+class TableGame:
+    """South's game against three bots (see the module docs).
+
+    ``seed`` fixes the first deal and the bots (for notebooks and tests);
+    without it the first deal is random. ``deal`` (a :class:`Deal` or its
+    code) plays that deal first. ``pause`` is the time in seconds the table
+    waits after each bot card (0 for tests); ``sleep`` and ``on_change`` (called
+    whenever the state changed, e.g. between two bot cards) are the widget's
+    hooks.
+    """
+
+    def __init__(
+        self,
+        *,
+        seed: int | str | None = None,
+        deal: Deal | str | None = None,
+        level: str = "medium",
+        mode: Literal["hand", "match"] = "hand",
+        rules: Rules = Rules(),
+        teach: bool = False,
+        pause: float = 0.7,
+        four_colour: bool = False,
+        bots: Mapping[Any, Bot] | None = None,
+        bot_factory: BotFactory | None = None,
+        advise_bid: Callable[..., Any] | None = None,
+        suggest_play: Callable[..., Any] | None = None,
+        on_change: Callable[[], None] | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        if level not in LEVELS:
+            raise ParseError(f"unknown bot level {level!r}: use easy, medium or hard")
+        if mode not in ("hand", "match"):
+            raise ParseError(f"unknown mode {mode!r}: use 'hand' (one hand) or 'match'")
+        if rules.players != 4:
+            raise ParseError("the card table seats four players: use PlayView for two-player Spades")
+        self.rules = rules
+        self.level = level
+        self.mode: str = mode
+        self.teach = bool(teach)
+        self.pause = _pause(pause)
+        self.four_colour = bool(four_colour)
+        self.open_hands = False
+        self.on_change = on_change
+        self._sleep = sleep
+        self._given_bots = SeatMap(bots) if bots is not None else None
+        self._bot_factory = bot_factory or _default_bots
+        self._advise_bid = advise_bid
+        self._suggest_play = suggest_play
+        self._bots: dict[Seat, Bot] = {}
+        self._match: Any = None
+        self._round: Round | None = None
+        self._seed = ""
+        self._hint = ""
+        self._hint_card: Card | None = None
+        self._hint_reason = ""
+        self._result: list[str] = []
+        self._review: list[dict[str, Any]] | None = None
+        self._review_summary = ""
+        self.busy = ""
+        self.message = ""
+        self.origin = ""
+        self._live = False  # no pause while the first deal is being set up
+        if deal is not None:
+            self.play_deal(deal)
+        else:
+            self.new_game(seed)
+        self._live = True
+
+    # -- reading the state ------------------------------------------------------------------
+    @property
+    def round(self) -> Round | None:
+        return self._round
+
+    @property
+    def match(self) -> Any:
+        return self._match
+
+    @property
+    def phase(self) -> str:
+        """``"bidding"``, ``"play"``, ``"complete"`` or ``"over"`` (the match is finished)."""
+        if self._match is not None and self._match.is_over:
+            return "over"
+        return self._round.phase if self._round is not None else ""
+
+    @property
+    def to_act(self) -> str:
+        seat = self._round.to_act if self._round is not None else None
+        return seat.name if seat is not None else ""
+
+    @property
+    def code(self) -> str:
+        """The code of the deal on the table (``Deal.from_code`` replays it)."""
+        return self._round.deal.code if self._round is not None else ""
+
+    @property
+    def hint(self) -> str:
+        return self._hint
+
+    @property
+    def hint_card(self) -> Card | None:
+        return self._hint_card
+
+    @property
+    def result_lines(self) -> list[str]:
+        return list(self._result)
+
+    @property
+    def review(self) -> list[dict[str, Any]] | None:
+        return None if self._review is None else list(self._review)
+
+    @property
+    def status(self) -> str:
+        """What the learner should do now (one line)."""
+        r, match = self._round, self._match
+        if r is None:
+            return "press New game"
+        if match.is_over:
+            return f"the match is over: {match.status()}"
+        if r.is_complete:
+            if self.mode == "match":
+                return f"hand {match.hands_played} is over: press Next hand to go on"
+            return "the hand is over: New game deals new cards, Replay this deal plays these again"
+        if r.to_act is ME:
+            if r.phase == "bidding":
+                return "your turn to bid: choose a bid, then press Bid"
+            led = r.current_trick.led
+            follow = f" ({led.word} were led)" if led is not None else " (you lead)"
+            return f"your turn to play{follow}: pick a card and press Enter or click it"
+        return f"{r.to_act.word if r.to_act is not None else ''} is thinking"
+
+    def state(self) -> dict[str, Any]:
+        """Everything the table draws, as plain JSON data."""
+        r, match = self._round, self._match
+        if r is None:
+            return {"phase": ""}
+        return {
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "mode": self.mode,
+            "level": self.level,
+            "levels": list(LEVELS),
+            "teach": self.teach,
+            "pause": self.pause,
+            "paces": list(PACES),
+            "four_colour": self.four_colour,
+            "open_hands": self.open_hands,
+            "code": self.code,
+            "origin": self.origin,
+            "hand_number": match.hands_played + (0 if r.is_complete else 1),
+            "target": self.rules.target,
+            "seats": {seat.name: self._seat_state(r, seat) for seat in Seat},
+            "hand": self._hand_state(r),
+            "trick": _trick_state(self._shown_trick(r)),
+            "last_trick": _trick_state(self._last_trick(r)),
+            "bid_choices": self._bid_choices(r),
+            "hint": self._hint,
+            "status": self.status,
+            "message": self.message,
+            "busy": self.busy,
+            "score": self._score_state(r, match),
+            "result": list(self._result),
+            "review": self._review,
+            "review_summary": self._review_summary,
+            "match_over": self._match_over(match),
+            "can_undo": self._can_undo(r),
+            "can_next": bool(r.is_complete and not match.is_over and self.mode == "match"),
+        }
+
+    # -- actions ------------------------------------------------------------------------------
+    def act(self, message: Mapping[str, Any]) -> None:
+        """Apply one message from the table (``{"action": "play", "card": "QH"}`` …).
+        A refused action leaves the game as it was and says why in :attr:`message`."""
+        action = str(message.get("action", ""))
+        handlers: dict[str, Callable[[], None]] = {
+            "play": lambda: self.play_card(str(message.get("card", ""))),
+            "bid": lambda: self.bid(message.get("bid")),
+            "new": lambda: self.new_game(),
+            "day": lambda: self.deal_of_the_day(),
+            "replay": lambda: self.replay_deal(),
+            "code": lambda: self.play_deal(str(message.get("code", ""))),
+            "next": lambda: self.next_hand(),
+            "undo": lambda: self.undo(),
+            "review": lambda: self.review_hand(),
+            "set": lambda: self.set_option(str(message.get("name", "")), message.get("value")),
+        }
+        handler = handlers.get(action)
+        try:
+            if handler is None:
+                raise IllegalActionError(f"unknown action {action!r}")
+            handler()
+        except SpadesError as exc:
+            self.message = str(exc)
+            self.busy = ""
+            self._changed()
+
+    def new_game(self, seed: int | str | None = None) -> None:
+        """A new game on a new random deal (``seed``: a reproducible one)."""
+        if seed is not None and str(seed).strip() == "":
+            raise ParseError("the seed is empty: give a number or a word, or leave it out for a random deal")
+        chosen = str(seed).strip() if seed is not None else secrets.token_hex(4)
+        self._start(chosen, None, origin=f"seed {chosen}" if seed is not None else "a new random deal")
+
+    def deal_of_the_day(self, date: Any = None) -> None:
+        """Play the deal of the day (the same cards for everyone today)."""
+        d = Deal.of_the_day(date)
+        self._start(f"day/{d.code}", d, origin="the deal of the day")
+
+    def replay_deal(self) -> None:
+        """Play the cards of the current hand again, from the bidding."""
+        r = self._round
+        if r is None:
+            raise IllegalActionError("no deal to replay yet: press New game")
+        d = Deal(r.deal.hands, dealer=r.dealer)
+        self._start(self._seed, d, origin=f"a replay of deal {d.code}")
+
+    def play_deal(self, deal: Deal | str) -> None:
+        """Play the deal with this code (or this :class:`Deal`)."""
+        if isinstance(deal, str):
+            if not deal.strip():
+                raise ParseError("the deal code is empty: paste the 20-character code shown under the table")
+            d = Deal.from_code(deal)
+        else:
+            d = deal
+        if d.players != 4:
+            raise ParseError(f"deal {d.code!r} is a two-player deal; the card table seats four")
+        self._start(f"code/{d.code}", d, origin="played from its code")
+
+    def next_hand(self) -> None:
+        r = self._round
+        if r is None or not r.is_complete:
+            raise IllegalActionError("finish this hand first")
+        if self._match.is_over:
+            raise IllegalActionError("the match is over: press New game")
+        if self.mode != "match":
+            raise IllegalActionError("this game is a single hand: choose Match to play on, or press New game")
+        self.message = ""
+        self._begin_hand(None)
+
+    def bid(self, value: BidLike | None) -> None:
+        r = self._require_round()
+        if value is None or value == "":
+            raise IllegalActionError("choose a bid first")
+        if r.phase != "bidding" or r.to_act is not ME:
+            raise IllegalActionError("it is not your turn to bid")
+        r.bid(ME, value)
+        self.message = ""
+        self._advance()
+
+    def play_card(self, card: Card | str) -> None:
+        """Play South's card; an illegal one is refused with the engine's reason."""
+        r = self._require_round()
+        if r.phase != "play" or r.to_act is not ME:
+            raise IllegalActionError("it is not your turn to play")
+        chosen = Card.parse(card)
+        reason = r.why_illegal(chosen, ME)
+        if reason is not None:
+            raise IllegalActionError(f"{chosen.pretty} cannot be played: {reason}")
+        hinted, why = self._hint_card, self._hint_reason
+        r.play(ME, chosen)
+        self.message = ""
+        if self.teach and hinted is not None and hinted != chosen:
+            self.message = f"you played {chosen.pretty}; Teach me suggested {hinted.pretty}: {why}"
+        self._advance()
+
+    def undo(self) -> None:
+        """Take back South's last card and the bots' cards after it."""
+        r = self._require_round()
+        if r.is_complete:
+            raise IllegalActionError("the hand is scored: it can no longer be undone")
+        mine = [i for i, e in enumerate(r.history) if isinstance(e, PlayEvent) and e.seat is ME]
+        if not mine:
+            raise IllegalActionError("nothing to undo: you have not played a card in this hand")
+        while len(r.history) > mine[-1]:
+            r.undo()
+        self.message = "you took back your card"
+        self._refresh()
+
+    def review_hand(self) -> None:
+        """The double-dummy review of South's cards (what each one cost)."""
+        r = self._require_round()
+        if not r.is_complete:
+            raise IllegalActionError("the review is ready once the hand is over")
+        from ..analysis.card_cost import card_costs
+
+        self.busy = "reviewing your cards with best play by all four seats…"
+        self._changed()
+        costs = card_costs(r)
+        mine = [c for c in costs if c.seat is ME]
+        self._review = [
+            {
+                "trick": c.trick,
+                "card": card_state(c.card),
+                "cost": c.cost,
+                "nil_lost": c.nil_lost,
+                "text": c.explanation,
+            }
+            for c in mine
+        ]
+        lost = sum(c.cost for c in mine)
+        costly = sum(1 for c in mine if c.cost > 0 or c.nil_lost)
+        self._review_summary = (
+            "every one of your cards kept the most tricks your side could still take"
+            if costly == 0
+            else f"{costly} of your {len(mine)} cards gave away tricks ({lost} in all) against best play"
+        )
+        self.busy = ""
+        self._changed()
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Change a setting: ``teach``, ``mode``, ``level``, ``pause``, ``four_colour`` or ``open_hands``."""
+        if name == "teach":
+            self.teach = bool(value)
+            self.message = "Teach me is on" if self.teach else "Teach me is off"
+        elif name == "mode":
+            self._set_mode(str(value))
+        elif name == "level":
+            if value not in LEVELS:
+                raise ParseError(f"unknown bot level {value!r}: use easy, medium or hard")
+            self.level = str(value)
+            self.message = f"the {value} bots play from the next new game"
+        elif name == "pause":
+            self.pause = _pause(value)
+            self.message = ""
+        elif name == "four_colour":
+            self.four_colour = bool(value)
+            self.message = ""
+        elif name == "open_hands":
+            self.open_hands = bool(value)
+            self.message = ""
+        else:
+            raise ParseError(f"unknown setting {name!r}")
+        self._refresh()
+
+    # -- internals ----------------------------------------------------------------------------
+    def _set_mode(self, mode: str) -> None:
+        if mode not in ("hand", "match"):
+            raise ParseError(f"unknown mode {mode!r}: use 'hand' (one hand) or 'match'")
+        self.mode = mode
+        r, match = self._round, self._match
+        if mode == "match":
+            if match is not None and match.is_over:
+                self.message = "this match is over: New game starts a new match"
+            elif r is not None and r.is_complete:
+                self.message = (
+                    f"Match: the hand you just played counts as hand {match.hands_played} of a match to "
+                    f"{self.rules.target}; press Next hand to deal the next one"
+                )
+            else:
+                self.message = f"Match: this hand is hand {match.hands_played + 1} of a match to {self.rules.target}"
+        else:
+            self.message = "One hand: the game ends with this hand; New game deals another"
+
+    def _start(self, seed: str, deal: Deal | None, *, origin: str) -> None:
+        from ..match import Match
+
+        bots = self._make_bots(seed)
+        match = Match(self.rules, dealer=deal.dealer if deal is not None else Seat.N)
+        self._seed, self._bots, self._match = seed, bots, match
+        self.origin = origin
+        self.message = ""
+        self._begin_hand(deal)
+
+    def _make_bots(self, seed: str) -> dict[Seat, Bot]:
+        opponents = [s for s in Seat if s is not ME]
+        if self._given_bots is not None:
+            missing = [s.name for s in opponents if s not in self._given_bots]
+            if missing:
+                raise IllegalActionError(f"no bot was given for {', '.join(missing)}")
+            return {s: self._given_bots[s] for s in opponents}
+        return {s: self._bot_factory(self.level, seed, s) for s in opponents}
+
+    def _begin_hand(self, deal: Deal | None) -> None:
+        match = self._match
+        number = match.hands_played + 1
+        if deal is not None:
+            self._round = match.start_round(deal)
+        else:
+            self._round = match.start_round(seed=f"{self._seed}/{number}")
+        self._result, self._review, self._review_summary = [], None, ""
+        self._advance()
+
+    def _require_round(self) -> Round:
+        if self._round is None:
+            raise IllegalActionError("no game yet: press New game")
+        return self._round
+
+    def _advance(self) -> None:
+        """Let the bots act until it is South's turn or the hand is over; the
+        state is published after each bot card, followed by the pause."""
+        from ..position import Position
+
+        r = self._require_round()
+        self._hint, self._hint_card, self._hint_reason = "", None, ""
+        while not r.is_complete and r.to_act is not ME:
+            seat = r.to_act
+            assert seat is not None
+            position = Position.from_round(r, bags=self._match.bags)
+            if r.phase == "bidding":
+                r.bid(seat, self._bots[seat].choose_bid(position))
+                continue
+            r.play(seat, self._bots[seat].choose_play(position))
+            if self.pause > 0 and self._live and self.on_change is not None:
+                self._changed()
+                self._sleep(self.pause * (2 if not r.current_trick.cards else 1))
+        if r.is_complete and self._match.current_round is r:
+            row = self._match.finish_round(r)
+            self._result = list(row.lines)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self._teach()
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    def _teach(self) -> None:
+        from .advisor import load_advisor
+
+        self._hint, self._hint_card, self._hint_reason = "", None, ""
+        r = self._round
+        if not self.teach or r is None or r.to_act is not ME:
+            return
+        if r.phase == "bidding":
+            advise = self._advise_bid or load_advisor("advise_bid")
+            advice = advise(r.hand(ME), seat=ME, bids=r.bids, scores=r.scores_before, bags=self._match.bags, rules=r.rules)
+            label = getattr(advice.bid, "label", str(advice.bid))
+            self._hint = f"Teach me: bid {label} — {advice.summary}"
+        elif r.phase == "play":
+            from ..position import Position
+
+            suggest = self._suggest_play or load_advisor("suggest_play")
+            hint = suggest(Position.from_round(r, bags=self._match.bags))
+            self._hint_card = Card.parse(hint.card)
+            self._hint_reason = str(hint.reason)
+            self._hint = f"Teach me: play {self._hint_card.pretty} — {hint.reason}"
+
+    def _seat_state(self, r: Round, seat: Seat) -> dict[str, Any]:
+        bid = r.bids.get(seat)
+        shown = r.deal[seat] if r.is_complete else r.hand(seat)
+        visible = seat is ME or self.open_hands or r.is_complete
+        return {
+            "name": "You" if seat is ME else f"{seat.word} ({self._bot_name(seat)})",
+            "word": seat.word,
+            "partner": seat is Seat.N,
+            "dealer": seat is r.dealer,
+            "bid": bid.label if bid is not None else "",
+            "won": r.tricks_won[seat],
+            "turn": r.to_act is seat,
+            "count": len(r.hand(seat)),
+            "cards": [card_state(c) for c in shown] if visible and seat is not ME else [],
+        }
+
+    def _hand_state(self, r: Round) -> list[dict[str, Any]]:
+        cards = list(r.deal[ME]) if r.is_complete else list(r.hand(ME))
+        my_turn = r.phase == "play" and r.to_act is ME
+        out = []
+        for card in cards:
+            reason = (r.why_illegal(card, ME) or "") if my_turn else ""
+            legal = my_turn and not reason
+            if not my_turn and r.phase == "play":
+                reason = "wait for your turn"
+            out.append(card_state(card, legal=legal, reason=reason, hinted=card == self._hint_card))
+        return out
+
+    def _shown_trick(self, r: Round) -> Trick | None:
+        """The trick in progress, or the one just finished until the next card is led."""
+        current = r.current_trick
+        if current.cards:
+            return current
+        return r.tricks[-1] if r.tricks else None
+
+    def _last_trick(self, r: Round) -> Trick | None:
+        done = r.tricks
+        if r.current_trick.cards:
+            return done[-1] if done else None
+        return done[-2] if len(done) > 1 else None
+
+    def _bid_choices(self, r: Round) -> list[list[str]]:
+        if r.phase != "bidding" or r.to_act is not ME:
+            return []
+        return [["choose your bid", ""]] + [[b.label, str(b)] for b in r.legal_bids()]
+
+    def _score_state(self, r: Round, match: Any) -> list[dict[str, Any]]:
+        out = []
+        for side, seats, label in (("NS", (Seat.N, Seat.S), "You & North"), ("EW", (Seat.E, Seat.W), "East & West")):
+            bids = [r.bids.get(s) for s in seats]
+            out.append(
+                {
+                    "side": side,
+                    "label": label,
+                    "score": match.scores[side],
+                    "bags": match.bags[side],
+                    "bid": " + ".join(b.label for b in bids if b is not None),  # each seat's bid, as bid
+                    "won": sum(r.tricks_won[s] for s in seats),
+                }
+            )
+        return out
+
+    def _match_over(self, match: Any) -> dict[str, Any] | None:
+        if not match.is_over:
+            return None
+        return {
+            "status": match.status(),
+            "sheet": match.sheet_text(),
+        }
+
+    def _can_undo(self, r: Round) -> bool:
+        return not r.is_complete and any(isinstance(e, PlayEvent) and e.seat is ME for e in r.history)
+
+    def _bot_name(self, seat: Seat) -> str:
+        bot = self._bots.get(seat)
+        return str(getattr(bot, "name", type(bot).__name__)) if bot is not None else "?"
+
+
+def _trick_state(trick: Trick | None) -> dict[str, Any] | None:
+    if trick is None:
+        return None
+    return {
+        "number": trick.number,
+        "plays": [{"seat": s.name, "card": card_state(c)} for s, c in trick.plays],
+        "winner": trick.winner.name if trick.winner is not None else "",
+        "winner_word": trick.winner.word if trick.winner is not None else "",
+    }
+
+
+def _pause(value: Any) -> float:
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        raise ParseError(f"the pause {value!r} is not a number of seconds") from None
+    if not 0 <= seconds <= 5:
+        raise ParseError(f"the pause {value!r} is out of range: use 0 to 5 seconds")
+    return seconds
+
+
+def describe(event: BidEvent | PlayEvent) -> str:
+    if isinstance(event, BidEvent):
+        return f"{event.seat.word} bid {event.bid.label}"
+    return f"{event.seat.word} played {event.card.pretty}"
