@@ -25,9 +25,9 @@ _INT = re.compile(r"[+-]?[0-9]+")
 MAX_DIGITS = 1000
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``"1 trick"``, ``"2 tricks"``: the count with its noun in the right number."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
+def plural(count: float, word: str, many: str | None = None) -> str:
+    """``"1 trick"``, ``"2 tricks"``, ``"1.5 tricks"``: the count with its noun in the right number."""
+    return f"{count:g} {word if count == 1 else (many or word + 's')}"
 
 
 def quoted(value: Any) -> str:

@@ -325,7 +325,7 @@ def score_round(
             contract_points = 0
             over = won
             if won:
-                lines.append(f"{name} had no contract: {_plural(won, 'trick')} count only as bags")
+                lines.append(f"{name} had no contract: {_plural(won, 'trick')} {'counts' if won == 1 else 'count'} only as bags")
         elif won >= contract:
             made_contract = True
             over = won - contract
