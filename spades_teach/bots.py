@@ -28,9 +28,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from ._text import plural
 from .advisor_bid import advise_bid, count_hand
 from .advisor_play import View, decide, suggest_play
-from ._text import plural
 from .bids import Bid
 from .cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Seat, Suit, _mask_cards
 from .engine import Round, legal_mask, winning_index

@@ -46,8 +46,8 @@ from ._text import MAX_DIGITS, ascii_digits_int, plural, printable
 from .bids import Bid
 from .cards import Card, Hand, Seat, Suit
 from .deals import Deal, deal
-from .errors import ParseError, RecordError, SpadesError
 from .engine import PlayEvent
+from .errors import ParseError, RecordError, SpadesError
 from .records import MAX_RECORD_SIZE, GameRecord, load, loads
 from .rules import FIRST_LEADS, RENEGE_MODES, Rules
 from .scoring import coerce_side, score_round

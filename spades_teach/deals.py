@@ -34,8 +34,8 @@ from collections.abc import Iterator, Mapping
 from math import comb
 from typing import Any, Union
 
-from .cards import FULL_DECK_MASK, Card, Hand, HandLike, Seat, SeatLike, SeatMap, _mask_cards
 from ._text import quoted
+from .cards import FULL_DECK_MASK, Card, Hand, HandLike, Seat, SeatLike, SeatMap, _mask_cards
 from .errors import ParseError
 
 __all__ = ["Deal", "deal", "shuffled_deck", "DealLike"]

@@ -120,7 +120,7 @@ def test_odd_text_and_huge_numbers_are_spades_errors(call: Any) -> None:
 def test_record_text_with_a_lone_surrogate_is_refused() -> None:
     r = Round(deal(7), dealer="N")
     text = dumps(r)
-    with pytest.raises(RecordError, match="^title: .*surrogate"):
+    with pytest.raises(RecordError, match=r"^title: .*surrogate"):
         loads(text.replace('"format"', '"title": "\\ud800", "format"'))
     with pytest.raises(RecordError, match="surrogate"):
         dumps(r, title="bad \udcff")

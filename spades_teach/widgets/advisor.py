@@ -26,8 +26,8 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..cards import Hand, Seat, SeatLike, TeamMap
-from ..rules import Rules
 from ..errors import SpadesError
+from ..rules import Rules
 from ..scoring import check_bags_carried, side_of, sides_of
 from .base import SpadesWidget, add_classes, escape, int_text
 

@@ -26,8 +26,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..bids import BidLike
 from ..cards import Seat, SeatMap, TeamMap
-from ..rules import Rules
 from ..errors import SpadesError
+from ..rules import Rules
 from ..scoring import RoundScore, Side, check_bags_carried, coerce_side, score_round, sides_of
 from .base import SpadesWidget, add_classes, escape, int_text
 
