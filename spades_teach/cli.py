@@ -495,10 +495,9 @@ def _card_text(card: Card, symbols: bool) -> str:
 
 
 def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    port = ascii_digits_int(text)
+    if port is None:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text[:40]!r}")
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"port {port} is out of range: use a port from 1 to 65535")
     return port
@@ -714,10 +713,9 @@ register(
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = ascii_digits_int(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0-9, got {text[:40]!r}")
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
     return value

@@ -129,9 +129,10 @@ def test_ascii_conversion_helpers() -> None:
         (["deal", "--date", "2026-02-30"], ("YYYY-MM-DD",)),
         (["analyze", "AKQ3.K52.7.A9842", "--bids", "N=x"], ("unknown bid 'x'",)),
         (["deal", "--code", "\x1b[2J"], ("\\x1b",)),
+        (["analyze", "AKQ3.K52.7.A9842", "--samples", "５"], ("digits 0-9",)),
     ],
     ids=["seed-surrogate", "seed-digits", "bid-digits", "tricks-fullwidth", "bids-fullwidth", "bags-fullwidth",
-         "target-fullwidth", "date-basic", "date-impossible", "analyze-bids", "control-chars"],
+         "target-fullwidth", "date-basic", "date-impossible", "analyze-bids", "control-chars", "samples-fullwidth"],
 )
 def test_errors_are_one_clear_line(capsys: pytest.CaptureFixture[str], argv: list[str], words: tuple[str, ...]) -> None:
     status, out, err = run(capsys, *argv)
