@@ -32,11 +32,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ._text import plural
 from .bids import Bid, BidLike
 from .cards import Card, Hand, HandLike, Rank, Seat, SeatLike, Suit
 from .errors import ParseError, SpadesError
 from .rules import Rules
-from .scoring import Side, coerce_side, side_of, sides_of
+from .scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
 
 __all__ = ["SAFETY_MARGIN", "BidAdvice", "BidReason", "NilAssessment", "advise_bid", "count_hand", "assess_nil"]
 
@@ -340,10 +341,12 @@ def advise_bid(
     except ParseError as exc:
         raise SpadesError(str(exc)) from None
     if len(h) != 13:
-        raise SpadesError(f"bid advice needs a 13-card hand, got {len(h)} cards in {str(h)!r}")
+        raise SpadesError(f"bid advice needs a 13-card hand, got {plural(len(h), 'card')} in {str(h)!r}")
     made = _read_bids(bids)
     score = _side_values(scores, rules)
     bag_count = _side_values(bags, rules)
+    for side, carried in bag_count.items():
+        check_bags_carried(carried, side, rules)
     reasons = count_hand(h, players=rules.players)
     estimate = sum(r.value for r in reasons)
     nil = assess_nil(h)

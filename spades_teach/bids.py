@@ -9,6 +9,11 @@ whether it was a blind Nil.
 7
 >>> str(Bid.coerce("blind nil")), Bid.coerce("blind nil") == 0
 ('blind nil', True)
+
+Nil and blind Nil are different bids, though both are worth 0 tricks:
+
+>>> Bid.coerce("nil") == Bid.coerce("blind nil"), len({Bid.coerce("nil"), Bid.coerce("blind nil")})
+(False, 2)
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import Union
 
+from ._text import quoted
 from .errors import ParseError
 
 __all__ = ["Bid", "BidLike"]
@@ -58,6 +64,9 @@ class Bid(int):
             return _NUMBERED[value]
         if isinstance(value, str):
             if _NUMBER.fullmatch(value.strip()):
+                digits = value.strip().lstrip("+-").lstrip("0")
+                if len(digits) > 2:  # 100 or more, and never a number too long to convert
+                    raise ParseError(f"bid {quoted(value)} is out of range: bid 0 (Nil) to 13 tricks")
                 return cls(int(value.strip()))
             key = " ".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
             if key in ("nil", "n", "zero"):
@@ -74,6 +83,20 @@ class Bid(int):
 
     def __repr__(self) -> str:
         return f"Bid({int(self)})" if int(self) else f"Bid({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        # Against another Bid, the blind flag counts too: Nil and blind Nil are different
+        # bids. Against a plain number, a bid is its number of tricks.
+        if isinstance(other, Bid):
+            return int(self) == int(other) and self.blind == other.blind
+        return int(self) == other
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    # Equal to the plain number, so the same hash as that number; Nil and blind Nil share
+    # it (both equal 0) and are told apart by ``__eq__``, as dict and set lookups do.
+    __hash__ = int.__hash__
 
     def __reduce__(self) -> tuple[type[Bid], tuple[int, bool]]:
         return (Bid, (int(self), self.blind))

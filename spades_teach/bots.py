@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from ._text import plural
 from .advisor_bid import advise_bid, count_hand
 from .advisor_play import View, decide, suggest_play
 from .bids import Bid
@@ -150,8 +151,8 @@ def advise_draw(
             return DrawAdvice(True, f"your hand is heading for Nil: keep the low {c.pretty}, a card to play under")
         return DrawAdvice(False, f"your hand is heading for Nil: the {c.pretty} could win a trick, so discard it")
     if gain > average or gain >= 1.0:
-        return DrawAdvice(True, f"keep the {c.pretty}: it adds {gain:g} tricks, more than an average card ({average:.2f})")
-    return DrawAdvice(False, f"discard the {c.pretty}: it adds {gain:g} tricks, less than an average card ({average:.2f})")
+        return DrawAdvice(True, f"keep the {c.pretty}: it adds {plural(gain, 'trick')}, more than an average card ({average:.2f})")
+    return DrawAdvice(False, f"discard the {c.pretty}: it adds {plural(gain, 'trick')}, less than an average card ({average:.2f})")
 
 
 # -- easy ------------------------------------------------------------------------------------------------------

@@ -42,11 +42,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
+from ._text import MAX_DIGITS, ascii_digits_int, plural, printable
 from .bids import Bid
 from .cards import Card, Hand, Seat, Suit
 from .deals import Deal, deal
+from .engine import PlayEvent
 from .errors import ParseError, RecordError, SpadesError
-from .records import GameRecord, load, loads
+from .records import MAX_RECORD_SIZE, GameRecord, load, loads
 from .rules import FIRST_LEADS, RENEGE_MODES, Rules
 from .scoring import coerce_side, score_round
 
@@ -92,6 +94,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # --help and --version, written so that a terminal without "♠" still shows them.
+        if message:
+            stream = file if file is not None else sys.stderr
+            stream.write(safe_text(message, stream))
+
 
 # -- shared option parsing -----------------------------------------------------------------
 
@@ -113,10 +121,29 @@ def _pairs(text: str, what: str) -> list[tuple[str, str]]:
 
 
 def _whole_number(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ParseError(f"{what} must be a whole number, got {text!r}") from None
+    """Digits 0-9 only (no full-width digits, no ``1_000``), at most :data:`MAX_DIGITS` of them."""
+    value = ascii_digits_int(text)
+    if value is None:
+        raise ParseError(f"{what} must be a whole number written with the digits 0-9, got {text[:40]!r}")
+    return value
+
+
+def _argument(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse ``type`` from a parser that raises :class:`SpadesError`: argparse shows
+    the error's own message (not "invalid parse_bids value")."""
+
+    def convert(text: str) -> Any:
+        try:
+            return parse(text)
+        except SpadesError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    convert.__name__ = parse.__name__
+    return convert
+
+
+def _int_argument(text: str) -> int:
+    return _whole_number(text, "the value")
 
 
 def parse_seat_values(text: str, what: str, value: Callable[[str], Any]) -> dict[Seat, Any]:
@@ -139,7 +166,7 @@ def parse_bids(text: str) -> dict[Seat, Bid]:
 
 
 def parse_tricks(text: str) -> dict[Seat, int]:
-    return parse_seat_values(text, "--tricks", lambda raw: _whole_number(raw, f"tricks {raw!r}"))
+    return parse_seat_values(text, "--tricks", lambda raw: _whole_number(raw, "the number of tricks"))
 
 
 def parse_side_values(text: str, what: str, rules: Rules) -> dict[Any, int]:
@@ -156,17 +183,17 @@ def parse_side_values(text: str, what: str, rules: Rules) -> dict[Any, int]:
 def _optional_int(text: str) -> int | None:
     if text.strip().lower() in ("none", "off", "no"):
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number or 'none', got {text!r}") from None
+    value = ascii_digits_int(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number or 'none', got {text[:40]!r}")
+    return value
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """The rule options shared by every command that takes rules (defaults: :class:`Rules`)."""
     d = Rules()
     group = parser.add_argument_group("rules", "the variants in force (the defaults are the standard game)")
-    group.add_argument("--target", type=int, metavar="POINTS", help=f"points to win the game (default {d.target})")
+    group.add_argument("--target", type=_argument(_int_argument), metavar="POINTS", help=f"points to win the game (default {d.target})")
     group.add_argument(
         "--loss-limit",
         type=_optional_int,
@@ -181,10 +208,10 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
         help=f"allow blind Nil for a side {d.blind_nil_deficit} or more points behind (off by default)",
     )
     group.add_argument(
-        "--bag-limit", type=int, metavar="BAGS", help=f"bags that trigger the bag penalty (default {d.bag_limit})"
+        "--bag-limit", type=_argument(_int_argument), metavar="BAGS", help=f"bags that trigger the bag penalty (default {d.bag_limit})"
     )
     group.add_argument(
-        "--bag-penalty", type=int, metavar="POINTS", help=f"points lost at each bag limit (default {d.bag_penalty})"
+        "--bag-penalty", type=_argument(_int_argument), metavar="POINTS", help=f"points lost at each bag limit (default {d.bag_penalty})"
     )
     group.add_argument(
         "--first-lead",
@@ -204,7 +231,7 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
         help=f"'prevent' refuses a failure to follow suit; 'penalty' lets it stand and costs "
         f"{d.renege_penalty} tricks (default prevent)",
     )
-    group.add_argument("--players", type=int, choices=(2, 4), help="4 (two partnerships) or 2 (default 4)")
+    group.add_argument("--players", type=_argument(_int_argument), choices=(2, 4), help="4 (two partnerships) or 2 (default 4)")
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -262,25 +289,29 @@ def _run_score(args: argparse.Namespace) -> int:
     for line in result.lines:
         print(line, file=out)
     totals = ", ".join(
-        f"{side.name} {result.points[side]:+d} ({_count(result.bags[side], 'bag')})" for side in result.points
+        f"{side.name} {result.points[side]:+d} ({plural(result.bags[side], 'bag')})" for side in result.points
     )
     print(file=out)
     print(f"Totals: {totals}", file=out)
     return 0
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 # -- deal -------------------------------------------------------------------------------------
 
 
 def _seed(text: str) -> int | str:
-    """Digits make an integer seed (as ``deal(7)``); anything else is a text seed."""
+    """Digits 0-9 make an integer seed (as ``deal(7)``); anything else is a text seed."""
     stripped = text.strip()
-    if stripped.lstrip("-").isdigit():
+    if stripped.lstrip("-").isascii() and stripped.lstrip("-").isdigit():
+        if len(stripped.lstrip("-")) > MAX_DIGITS:
+            raise argparse.ArgumentTypeError(f"an integer seed has at most {MAX_DIGITS} digits, got {len(stripped)}")
         return int(stripped)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise argparse.ArgumentTypeError(
+            f"the seed {text!r} is not valid text in this terminal's encoding; use letters and digits"
+        ) from None
     return text
 
 
@@ -300,7 +331,7 @@ def _configure_deal(parser: argparse.ArgumentParser) -> None:
         help="the dealer, N, E, S or W, with --seed or a random deal (default N); "
         "a deal code or a date fixes its own dealer",
     )
-    parser.add_argument("--ascii", action="store_true", help="write suits as S H D C instead of ♠ ♥ ♦ ♣")
+    parser.add_argument("--ascii", action="store_true", help="write plain ASCII: suits as the letters S H D C, and no other symbols")
 
 
 def _run_deal(args: argparse.Namespace) -> int:
@@ -362,18 +393,27 @@ def table_text(the_deal: Deal, symbols: bool = True) -> str:
 
 def _configure_record(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="the record to check, a JSON file ('-' reads standard input)")
-    parser.add_argument("--ascii", action="store_true", help="write suits as S H D C instead of ♠ ♥ ♦ ♣")
+    parser.add_argument("--ascii", action="store_true", help="write plain ASCII: suits as the letters S H D C, and no other symbols")
 
 
 def _record_from_args(args: argparse.Namespace) -> tuple[GameRecord, TextIO, bool]:
     """The record named by ``args.file`` ('-': standard input), the output stream, and
     whether suit symbols can be written to it."""
     try:
-        record = loads(sys.stdin.read()) if args.file == "-" else load(args.file)
+        record = loads(_read_stdin()) if args.file == "-" else load(args.file)
     except RecordError as exc:
         raise RecordError(f"{args.file}: {exc}") from None
     out = _stdout()
     return record, out, not args.ascii and _can_write(out, "♠♥♦♣")
+
+
+def _read_stdin() -> bytes | str:
+    """Standard input as bytes, decoded by :func:`loads` exactly as a file is."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is not None:
+        data: bytes = buffer.read(MAX_RECORD_SIZE + 1)
+        return data
+    return sys.stdin.read(MAX_RECORD_SIZE + 1)
 
 
 def _run_record(args: argparse.Namespace) -> int:
@@ -389,10 +429,11 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
     played = record.round()
     lines: list[str] = []
     if record.title:
-        lines.append(record.title)
-        lines.append("=" * len(record.title))
+        title = printable(record.title, one_line=True)
+        lines.append(title)
+        lines.append("=" * len(title))
     if record.description:
-        lines.append(record.description)
+        lines.append(printable(record.description))
     if lines:
         lines.append("")
     lines.append(f"Rules: {record.rules.describe()}")
@@ -412,7 +453,7 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
         lines.append(f"  {event.seat.word:<5} {event.bid.label}")
         note = record.annotation_for(bid=event.seat)
         if note:
-            lines.append(f"        > {note}")
+            lines.append(f"        > {printable(note)}")
     lines.append("")
     lines.append("Tricks:")
     if not record.tricks:
@@ -426,9 +467,9 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
         lines.append(f"  {trick.number:>2}. {plays}   {result}")
         note = record.annotation_for(trick=trick.number)
         if note:
-            lines.append(f"      > {note}")
+            lines.append(f"      > {printable(note)}")
         for card, text in record.card_annotations(trick.number):
-            lines.append(f"      > {_card_text(card, symbols)}: {text}")
+            lines.append(f"      > {_card_text(card, symbols)}: {printable(text)}")
     lines.append("")
     if played.is_complete:
         score = played.score(bags=record.bags)
@@ -442,7 +483,7 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
     else:
         assert played.to_act is not None
         lines.append(f"Unfinished: {len(played.tricks)} of 13 tricks played, {played.to_act.word} to play.")
-    lines.append(f"The record is valid ({_count(len(record.annotations), 'annotation')}).")
+    lines.append(f"The record is valid ({plural(len(record.annotations), 'annotation')}).")
     return lines
 
 
@@ -454,10 +495,9 @@ def _card_text(card: Card, symbols: bool) -> str:
 
 
 def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    port = ascii_digits_int(text)
+    if port is None:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text[:40]!r}")
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"port {port} is out of range: use a port from 1 to 65535")
     return port
@@ -483,8 +523,82 @@ def _run_app(args: argparse.Namespace) -> int:
 # -- plumbing ---------------------------------------------------------------------------------
 
 
+#: Characters the commands print that some terminals cannot, with their ASCII forms.
+ASCII_FORMS = {
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "−": "-",
+    "–": "-",
+    "—": "-",
+    "±": "+/-",
+    "…": "...",
+    "✗": "x",
+    "✓": "v",
+    "→": "->",
+    "×": "x",
+    "≈": "~",
+    "≥": ">=",
+    "≤": "<=",
+    "⚠": "!",
+    "·": ".",
+}
+_ASCII_TABLE = str.maketrans(ASCII_FORMS)
+
+_output: TextIO | None = None
+
+
+def to_ascii(text: str) -> str:
+    """``text`` with suit symbols as letters and the other symbols as plain ASCII;
+    any other character outside ASCII is written as an escape.
+
+    >>> to_ascii("♠A led, −50, Nil ±100")
+    'SA led, -50, Nil +/-100'
+    """
+    return text.translate(_ASCII_TABLE).encode("ascii", "backslashreplace").decode("ascii")
+
+
+def safe_text(text: str, stream: Any) -> str:
+    """``text`` as ``stream`` can write it: unchanged when its encoding holds every
+    character, otherwise with the symbols in ASCII and anything else escaped."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError):
+        pass
+    text = text.translate(_ASCII_TABLE)
+    try:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        return to_ascii(text)
+
+
+class _AsciiWriter:
+    """Standard output for ``--ascii`` or a terminal that cannot write the symbols:
+    everything written goes through :func:`to_ascii` (or :func:`safe_text`)."""
+
+    def __init__(self, stream: TextIO, ascii_only: bool) -> None:
+        self._stream = stream
+        self._ascii_only = ascii_only
+        self.encoding = "ascii" if ascii_only else (getattr(stream, "encoding", None) or "ascii")
+
+    def write(self, text: str) -> int:
+        return self._stream.write(to_ascii(text) if self._ascii_only else safe_text(text, self._stream))
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+
+def _output_for(stream: TextIO, ascii_only: bool) -> TextIO:
+    if ascii_only or not _can_write(stream, "".join(ASCII_FORMS)):
+        return _AsciiWriter(stream, ascii_only)  # type: ignore[return-value]
+    return stream
+
+
 def _stdout() -> TextIO:
-    return sys.stdout
+    return _output if _output is not None else sys.stdout
 
 
 def _can_write(stream: TextIO, text: str) -> bool:
@@ -531,7 +645,7 @@ register(
 
 def _configure_analyze_record(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="the record to analyse, a JSON file ('-' reads standard input)")
-    parser.add_argument("--ascii", action="store_true", help="write suits as S H D C instead of ♠ ♥ ♦ ♣")
+    parser.add_argument("--ascii", action="store_true", help="write plain ASCII: suits as the letters S H D C, and no other symbols")
     parser.add_argument(
         "--costly-only", action="store_true", help="print only the cards that cost tricks or lost a Nil"
     )
@@ -555,11 +669,26 @@ def _run_analyze_record(args: argparse.Namespace) -> int:
     costly = sum(1 for review in costs if review.cost > 0)
     lost = sum(review.cost for review in costs if review.cost > 0)
     nils = sum(1 for review in costs if review.nil_lost)
-    summary = f"{len(costs)} cards reviewed: {costly} cost tricks ({lost} in all)"
+    summary = f"{plural(len(costs), 'card')} reviewed: {costly} cost tricks ({lost} in all)"
     if nils:
         summary += f", {nils} lost a makeable Nil"
     print(summary, file=out)
+    renege = _first_renege(record)
+    if renege is not None:
+        number, event = renege
+        print(
+            f"The review stops at card {number} (trick {(number - 1) // 4 + 1}): {event.seat.word} reneged with "
+            f"{_card_text(event.card, symbols)}, which is not a legal card, so the solver cannot judge it "
+            "or the cards after it.",
+            file=out,
+        )
     return 0
+
+
+def _first_renege(record: GameRecord) -> tuple[int, PlayEvent] | None:
+    """The place (1-52) and the event of the first renege of a hand, if any."""
+    plays = [e for e in record.round().history if isinstance(e, PlayEvent)]
+    return next(((n, e) for n, e in enumerate(plays, start=1) if e.renege), None)
 
 
 def _ascii_suits(text: str) -> str:
@@ -584,10 +713,9 @@ register(
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = ascii_digits_int(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0-9, got {text[:40]!r}")
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
     return value
@@ -614,7 +742,7 @@ def _configure_analyze(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=_seed, default=0, help="the seed of the simulation (default 0)")
     parser.add_argument("--seat", default="S", help="the seat holding the hand, N, E, S or W (default S)")
     parser.add_argument("--dealer", default="W", help="the dealer; bidding starts at the dealer's left (default W)")
-    parser.add_argument("--bids", type=parse_bids, help="bids already made by the seats before yours, as 'N=nil,E=3'")
+    parser.add_argument("--bids", type=_argument(parse_bids), help="bids already made by the seats before yours, as 'N=nil,E=3'")
     parser.add_argument("--scores", help="the match score before this hand, as 'NS=120,EW=250'")
     parser.add_argument("--bags", help="the bag counters before this hand, as 'NS=8,EW=2'")
     parser.add_argument(
@@ -750,18 +878,40 @@ def build_parser(commands: Mapping[str, Command] | None = None) -> argparse.Argu
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``spades-teach`` with ``argv`` (default: the process arguments); returns the exit status."""
+    global _output
     try:
         parser = build_parser()
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        _output = _output_for(sys.stdout, bool(getattr(args, "ascii", False)))
         status: int = args._run(args)
+        _stdout().flush()
         return status
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except BrokenPipeError:
+        return _broken_pipe()
     except (SpadesError, OSError) as exc:
         _error(_message(exc))
         return 2
     except KeyboardInterrupt:
         return 130
+    finally:
+        _output = None
+
+
+def _broken_pipe() -> int:
+    """The reader went away (``spades-teach deal | head -1``): stop quietly, as Unix tools
+    do, with the status of a process ended by SIGPIPE. Standard output is pointed at
+    the null device so that the interpreter's final flush does not complain."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (tests)
+        pass
+    return 128 + 13
 
 
 def _message(exc: BaseException) -> str:
@@ -771,7 +921,9 @@ def _message(exc: BaseException) -> str:
 
 
 def _error(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr)
+    """One line on standard error, whatever the message holds and the terminal can write."""
+    line = printable(message, one_line=True)
+    sys.stderr.write(safe_text(f"error: {line}\n", sys.stderr))
 
 
 if __name__ == "__main__":

@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import re
 import secrets
 from collections.abc import Iterator, Mapping
 from math import comb
 from typing import Any, Union
 
+from ._text import quoted
 from .cards import FULL_DECK_MASK, Card, Hand, HandLike, Seat, SeatLike, SeatMap, _mask_cards
 from .errors import ParseError
 
@@ -41,13 +43,19 @@ __all__ = ["Deal", "deal", "shuffled_deck", "DealLike"]
 _SEAT_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
 _new_deal = object.__new__
 _BITS = tuple(1 << i for i in range(52))
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _seed_text(seed: int | str) -> bytes:
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise ParseError(f"a seed must be an int or a str, not {seed!r}")
     kind = "int" if isinstance(seed, int) else "str"
-    return f"{kind}:{seed}".encode()
+    try:
+        return f"{kind}:{seed}".encode()
+    except UnicodeEncodeError:
+        raise ParseError(f"a text seed must be valid Unicode text, got {seed!r} (it holds a lone surrogate)") from None
+    except ValueError:  # Python will not write an integer of thousands of digits
+        raise ParseError(f"an integer seed is too long: got {quoted(seed)}") from None
 
 
 def _shuffled_indices(seed: int | str, purpose: bytes = b"deal") -> list[int]:
@@ -113,6 +121,8 @@ class Deal(Mapping[Seat, Hand]):
     __slots__ = ("_hands", "dealer")
 
     def __init__(self, hands: Mapping[Any, HandLike], *, dealer: SeatLike = Seat.N) -> None:
+        if not isinstance(hands, Mapping):
+            raise ParseError(f"a deal maps seats to hands, as in {{'N': hand, ...}}, not {quoted(hands)}")
         parsed: dict[Seat, Hand] = {}
         for key, value in hands.items():
             seat = Seat.coerce(key)
@@ -295,10 +305,15 @@ class Deal(Mapping[Seat, Hand]):
         if date is None:
             date = _dt.date.today()
         if isinstance(date, str):
+            text = date.strip()
             try:
-                date = _dt.date.fromisoformat(date.strip())
+                if not _ISO_DATE.fullmatch(text):
+                    raise ValueError(text)
+                date = _dt.date.fromisoformat(text)
             except ValueError:
-                raise ParseError(f"date {date!r} is not in YYYY-MM-DD form") from None
+                raise ParseError(f"date {date!r} is not a date in YYYY-MM-DD form") from None
+        if not isinstance(date, _dt.date):
+            raise ParseError(f"a date is a datetime.date or text in YYYY-MM-DD form, not {date!r}")
         if isinstance(date, _dt.datetime):
             date = date.date()
         return deal(f"deal-of-the-day:{date.isoformat()}", dealer=Seat(date.toordinal() % 4))

@@ -92,11 +92,23 @@ def trick_winner(cards: Sequence[CardLike], leader: SeatLike = Seat.N, players: 
     parsed = [Card.parse(c) for c in cards]
     if not parsed:
         raise IllegalActionError("an empty trick has no winner")
+    _check_trick_cards(parsed, players)
     best = winning_index(parsed)
     seat = Seat.coerce(leader)
     for _ in range(best):
         seat = _next_seat(seat, players)
     return seat
+
+
+def _check_trick_cards(cards: Sequence[Card], players: int) -> None:
+    """A trick holds at most one card a player, and no card twice."""
+    if players not in (2, 4):
+        raise IllegalActionError(f"a trick is played by 4 or 2 players, not {players!r}")
+    if len(cards) > players:
+        raise IllegalActionError(f"a trick has at most {players} cards, got {len(cards)}")
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise IllegalActionError(f"card {str(twice)!r} is played twice in one trick")
 
 
 def winning_index(cards: Sequence[Card]) -> int:
@@ -292,9 +304,13 @@ class Round:
             else {seat: _SEATS[seat:] + _SEATS[:seat] for seat in _SEATS}
         )
         self._scores: dict[Side, int] = TeamMap({side: 0 for side in sides_of(rules)})
-        if scores:
-            for key, value in scores.items():
-                self._scores[coerce_side(key, rules)] = int(value)
+        if scores is not None and not isinstance(scores, Mapping):
+            raise ParseError(f"scores map each side to its points, as in {{'NS': 120, 'EW': 80}}, not {scores!r}")
+        for key, value in (scores or {}).items():
+            side = coerce_side(key, rules)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ParseError(f"the score of {side.name} must be a whole number of points, got {value!r}")
+            self._scores[side] = value
         self._reset()
 
     # -- state -----------------------------------------------------------------------------

@@ -392,6 +392,8 @@ class Match:
         return row
 
     def _paper_seats(self, given: Mapping[Any, Any], what: str) -> dict[Seat, Any]:
+        if not isinstance(given, Mapping):
+            raise MatchError(f"{what} map each seat to a value, as in {{'N': 4, ...}}, not {given!r}")
         out: dict[Seat, Any] = SeatMap()
         for key, value in given.items():
             seat = Seat.coerce(key)

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 from .bids import Bid, BidLike
 from .cards import SUIT_MASKS, Card, Hand, HandLike, Seat, SeatLike, SeatMap, Suit, TeamMap
 from .engine import legal_mask, winning_index
-from .errors import ParseError, PositionError
+from .errors import ParseError, PositionError, SpadesError
 from .rules import Rules
-from .scoring import Side, coerce_side, side_of, sides_of
+from .scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
 
 if TYPE_CHECKING:
     from .engine import Round
@@ -37,8 +37,20 @@ _SPADES = SUIT_MASKS[Suit.SPADES]
 _TWO_OF_CLUBS = Card("2", "C")
 
 
-def _cards(value: Iterable[Any] | str, what: str) -> list[Card]:
-    """Read a card list: text, cards, or a list of tricks (lists of cards)."""
+_TWO_OF_CLUBS = Card.parse("2C")
+
+
+def _check_mapping(values: object, what: str) -> None:
+    if values is not None and not isinstance(values, Mapping):
+        raise PositionError(f"{what}: expected a mapping of seats or sides to values, got {values!r}")
+
+
+def _cards(value: Iterable[Any] | str | None, what: str) -> list[Card]:
+    """Read a card list: text, cards, or a list of tricks (lists of cards); ``None`` is none."""
+    if value is None:
+        return []
+    if not isinstance(value, (str, Iterable)) or isinstance(value, Mapping):
+        raise PositionError(f"{what}: expected cards as text or a list, got {value!r}")
     if isinstance(value, str):
         try:
             return list(Hand.parse(value)) if value.strip() else []
@@ -160,6 +172,7 @@ class Position:
 
     def _read_bids(self, bids: Mapping[Any, BidLike] | None, seats: tuple[Seat, ...]) -> dict[Seat, Bid]:
         out: dict[Seat, Bid] = SeatMap()
+        _check_mapping(bids, "bids")
         for key, value in (bids or {}).items():
             try:
                 s = Seat.coerce(key)
@@ -177,6 +190,7 @@ class Position:
 
     def _read_tricks(self, tricks: Mapping[Any, int] | None, seats: tuple[Seat, ...]) -> dict[Seat, int]:
         out: dict[Seat, int] = SeatMap((s, 0) for s in seats)
+        _check_mapping(tricks, "tricks won")
         given = tricks or {}
         for key, value in given.items():
             try:
@@ -195,6 +209,7 @@ class Position:
 
     def _read_sides(self, values: Mapping[Any, int] | None, what: str, *, allow_negative: bool) -> dict[Side, int]:
         out: dict[Side, int] = TeamMap((side, 0) for side in sides_of(self.rules))
+        _check_mapping(values, what)
         for key, value in (values or {}).items():
             try:
                 side = coerce_side(key, self.rules)
@@ -202,6 +217,11 @@ class Position:
                 raise PositionError(f"{what}: {exc}") from None
             if isinstance(value, bool) or not isinstance(value, int) or (value < 0 and not allow_negative):
                 raise PositionError(f"{what} for {side.name} must be a whole number, got {value!r}")
+            if what == "bags":
+                try:
+                    check_bags_carried(value, side, self.rules)
+                except SpadesError as exc:
+                    raise PositionError(str(exc)) from None
             out[side] = value
         return out
 
@@ -246,7 +266,23 @@ class Position:
             history.append((leader, tuple(cards), winner))
             next_leader = leader
         history.reverse()
+        self._check_first_lead(history)
         return tuple(history)
+
+    def _check_first_lead(self, history: list[tuple[Seat, tuple[Card, ...], Seat]]) -> None:
+        """Under the 2♣ rule, the first trick of the hand is led with the 2♣."""
+        if self.rules.first_lead != "two_of_clubs":
+            return
+        if history:
+            first = history[0][1]
+        elif self.trick and not any(v > 0 for v in self.tricks_won.values()):
+            first = self.trick
+        else:
+            return
+        if first[0] != _TWO_OF_CLUBS:
+            raise PositionError(
+                f"the first trick was led with {first[0]}, but under the 2♣ rule it is led with the 2♣"
+            )
 
     def _check_tricks_won(self) -> None:
         counted: dict[Seat, int] = SeatMap((s, 0) for s in self._seats())

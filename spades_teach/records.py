@@ -62,11 +62,13 @@ from .deals import Deal
 from .engine import BidEvent, Round
 from .errors import RecordError, SpadesError
 from .rules import Rules
-from .scoring import RoundScore, Side, coerce_side
+from .scoring import RoundScore, Side, check_bags_carried, coerce_side
 
 __all__ = [
     "FORMAT",
     "VERSION",
+    "MAX_RECORD_SIZE",
+    "MAX_DEPTH",
     "Annotation",
     "AnnotationLike",
     "GameRecord",
@@ -78,6 +80,13 @@ __all__ = [
 
 FORMAT = "spades_teach/record"
 VERSION = 1
+
+#: The largest record read, in bytes (or characters, for text): a full hand with long
+#: annotations is a few kilobytes.
+MAX_RECORD_SIZE = 1_000_000
+#: The deepest nesting of JSON lists and objects read: a record needs 4 levels
+#: (``annotations[0].at.trick``), so 8 leaves room to name a mistake.
+MAX_DEPTH = 8
 
 _REQUIRED = ("version", "dealer", "deal", "bids", "tricks")
 _OPTIONAL = ("format", "title", "description", "rules", "scores", "bags", "annotations")
@@ -109,6 +118,25 @@ def _expect_str(value: Any, path: str) -> str:
     if not isinstance(value, str):
         _fail(path, f"expected text, got {_describe(value)}")
     return value
+
+
+def _expect_text(value: Any, path: str) -> str:
+    """Text that can be written out again: a string without lone surrogates."""
+    text = _expect_str(value, path)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        _fail(path, f"the text holds a lone surrogate ({text[exc.start]!r}), which is not a character")
+    return text
+
+
+def _parse_field(parse: Any, value: Any, path: str) -> Any:
+    """``parse`` applied to a text field; its error is reported once, under ``path``."""
+    text = _expect_str(value, path)
+    try:
+        return parse(text)
+    except SpadesError as exc:
+        _fail(path, str(exc))
 
 
 def _expect_int(value: Any, path: str) -> int:
@@ -164,6 +192,7 @@ class Annotation:
     def __post_init__(self) -> None:
         if not isinstance(self.text, str) or not self.text.strip():
             raise RecordError(f"an annotation needs some text, got {self.text!r}")
+        _expect_text(self.text, "annotation text")
         try:
             if self.bid is not None:
                 object.__setattr__(self, "bid", Seat.coerce(self.bid))
@@ -214,7 +243,7 @@ class Annotation:
         """Read ``{"at": {...}, "text": "..."}``; errors name the JSON path."""
         obj = _expect_object(data, path)
         _check_keys(obj, path, ("at", "text"), ())
-        text = _expect_str(obj["text"], f"{path}.text")
+        text = _expect_text(obj["text"], f"{path}.text")
         if not text.strip():
             _fail(f"{path}.text", "an annotation needs some text")
         at_path = f"{path}.at"
@@ -327,6 +356,7 @@ class GameRecord:
     def validate(self) -> None:
         """Raise :class:`RecordError` if the record describes an illegal hand or an
         annotation points at nothing."""
+        _check_fields(self)
         played = _replay(self)
         _check_annotations(self.annotations, played)
 
@@ -425,6 +455,30 @@ def _side_values(values: Mapping[Any, Any] | None, rules: Rules, path: str) -> d
 # -- checking and replaying -------------------------------------------------------------------
 
 
+def _check_fields(record: GameRecord) -> None:
+    """What :func:`loads` checks field by field, checked on a record built in Python too,
+    so that :func:`dumps` never writes what :func:`loads` refuses."""
+    for name in ("title", "description"):
+        value = getattr(record, name)
+        if value is not None:
+            _expect_text(value, name)
+    if not isinstance(record.rules, Rules):
+        _fail("rules", f"expected a Rules value, got {record.rules!r}")
+    for name in ("scores", "bags"):
+        values = getattr(record, name)
+        if values is None:
+            continue
+        if not isinstance(values, Mapping):
+            _fail(name, f"expected an object of sides and numbers, got {_describe(values)}")
+        checked = _side_values(values, record.rules, name)
+        if name == "bags":
+            for side, value in checked.items():
+                try:
+                    check_bags_carried(value, side, record.rules)
+                except SpadesError as exc:
+                    _fail(f"bags.{side.name}", str(exc))
+
+
 def _trick_path(index: int) -> str:
     return f"tricks[{index}] (trick {index + 1})"
 
@@ -501,8 +555,8 @@ def _parse_record(data: Any) -> GameRecord:
     version = _expect_int(obj["version"], "version")
     if version != VERSION:
         _fail("version", f"unsupported record version {version}: this library reads version {VERSION}")
-    title = _expect_str(obj["title"], "title") if "title" in obj else None
-    description = _expect_str(obj["description"], "description") if "description" in obj else None
+    title = _expect_text(obj["title"], "title") if "title" in obj else None
+    description = _expect_text(obj["description"], "description") if "description" in obj else None
 
     rules_data = _expect_object(obj.get("rules", {}), "rules")
     try:
@@ -510,31 +564,18 @@ def _parse_record(data: Any) -> GameRecord:
     except (SpadesError, TypeError) as exc:
         _fail("rules", str(exc))
 
-    try:
-        dealer = Seat.coerce(_expect_str(obj["dealer"], "dealer"))
-    except SpadesError as exc:
-        _fail("dealer", str(exc))
-    try:
-        the_deal = Deal.parse(_expect_str(obj["deal"], "deal"))
-    except SpadesError as exc:
-        _fail("deal", str(exc))
+    dealer = _parse_field(Seat.coerce, obj["dealer"], "dealer")
+    the_deal = _parse_field(Deal.parse, obj["deal"], "deal")
 
     scores = _side_values(_expect_object(obj["scores"], "scores"), rules, "scores") if "scores" in obj else None
     bags = _side_values(_expect_object(obj["bags"], "bags"), rules, "bags") if "bags" in obj else None
-    if bags is not None:
-        for side, value in bags.items():
-            if value < 0:
-                _fail(f"bags.{side.name}", f"a bag counter is 0 or more, got {value}")
 
     bids = []
     for i, item in enumerate(_expect_list(obj["bids"], "bids")):
         path = f"bids[{i}]"
         entry = _expect_object(item, path)
         _check_keys(entry, path, ("seat", "bid"), ())
-        try:
-            seat = Seat.coerce(_expect_str(entry["seat"], f"{path}.seat"))
-        except SpadesError as exc:
-            _fail(f"{path}.seat", str(exc))
+        seat = _parse_field(Seat.coerce, entry["seat"], f"{path}.seat")
         value = entry["bid"]
         if isinstance(value, bool) or not isinstance(value, (int, str)):
             _fail(f"{path}.bid", f"a bid is a number 0-13, 'nil' or 'blind nil', got {_describe(value)}")
@@ -548,11 +589,7 @@ def _parse_record(data: Any) -> GameRecord:
     for t, item in enumerate(_expect_list(obj["tricks"], "tricks")):
         cards = []
         for c, card_text in enumerate(_expect_list(item, f"tricks[{t}]")):
-            path = f"tricks[{t}][{c}]"
-            try:
-                cards.append(Card.parse(_expect_str(card_text, path)))
-            except SpadesError as exc:
-                _fail(f"{path} (trick {t + 1})", str(exc))
+            cards.append(_parse_field(Card.parse, card_text, f"tricks[{t}][{c}] (trick {t + 1})"))
         tricks.append(tuple(cards))
 
     annotations = tuple(
@@ -593,6 +630,12 @@ def loads(text: str | bytes) -> GameRecord:
     and the problem if the text is not a valid record of a legal hand."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_SIZE:
+        raise RecordError(f"a record is at most {MAX_RECORD_SIZE:,} bytes long, this one has {len(text):,}")
+    if isinstance(text, (bytes, bytearray)):
+        text = _decode(bytes(text))
+    text = text.removeprefix("\ufeff")
+    _check_depth(text)
     try:
         data = json.loads(text, object_pairs_hook=_reject_duplicates)
     except json.JSONDecodeError as exc:
@@ -603,6 +646,39 @@ def loads(text: str | bytes) -> GameRecord:
         # Huge numbers, bad encodings or absurd nesting.
         raise RecordError(f"not JSON: {exc}") from None
     return _parse_record(data)
+
+
+def _decode(data: bytes) -> str:
+    """Record bytes as text: UTF-8, with or without a byte order mark."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            f"not UTF-8 text: byte {data[exc.start]:#04x} at position {exc.start} is not valid UTF-8 "
+            "(save the file as UTF-8)"
+        ) from None
+
+
+def _check_depth(text: str) -> None:
+    """Refuse lists and objects nested deeper than :data:`MAX_DEPTH`, before decoding."""
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RecordError(f"lists and objects are nested more than {MAX_DEPTH} deep: this is not a game record")
+        elif char in "]}":
+            depth -= 1
 
 
 def dumps(
@@ -629,6 +705,8 @@ def dumps(
         rec = record
     else:
         rec = GameRecord.from_round(record, annotations=annotations, title=title, description=description, bags=bags)
+    if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 16):
+        raise RecordError(f"indent must be None or a number of spaces 0-16, got {indent!r}")
     data = rec.to_json()
     if indent is None:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -661,9 +739,5 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record from a file; errors are :class:`RecordError` (a missing file
     raises the usual :class:`OSError`)."""
     with open(path, "rb") as f:
-        data = f.read()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"not UTF-8 text: {exc}") from None
-    return loads(text)
+        data = f.read(MAX_RECORD_SIZE + 1)
+    return loads(data)

@@ -16,7 +16,10 @@ Readings chosen where the texts leave room (most are options):
 * ``renege="penalty"`` — the offending side gives ``renege_penalty`` tricks per
   renege to the opponents at scoring: they are taken from the offending side's
   contract tricks (never below zero) and added to the opponents' contract
-  tricks. Nil results are judged on the Nil bidder's own tricks and do not move.
+  tricks. A side that took no contract tricks therefore gives nothing, and the
+  score line says so. Nil results are judged on the Nil bidder's own tricks and do not move.
+* ``loss_limit`` — applies to two-player games too (a player at or below it
+  loses), though the two-player text does not mention one; ``None`` removes it.
 * Two Nils in one partnership — each Nil is scored on its own (±``nil_value``
   or ±``blind_nil_value``); the team then has no contract, and every trick
   either partner takes counts as a bag. A set team's tricks are never bags.
@@ -136,7 +139,10 @@ class Rules:
         if self.blind_nil:
             parts.append(f"blind Nil ±{self.blind_nil_value} when {self.blind_nil_deficit}+ behind")
         parts.append(f"{self.bag_limit} bags cost {self.bag_penalty}")
-        parts.append("2♣ leads first" if self.first_lead == "two_of_clubs" else "dealer's left leads first")
+        if self.players == 2:
+            parts.append("the winner of the cut bids and leads first")
+        else:
+            parts.append("2♣ leads first" if self.first_lead == "two_of_clubs" else "dealer's left leads first")
         if self.min_team_bid:
             parts.append(f"team bid at least {self.min_team_bid}")
         if self.renege == "penalty":

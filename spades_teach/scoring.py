@@ -13,12 +13,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from ._text import plural, quoted
 from .bids import Bid, BidLike
 from .cards import Seat, SeatMap, Team, TeamMap
 from .errors import ParseError, SpadesError
 from .rules import Rules
 
-__all__ = ["score_round", "RoundScore", "SideScore", "Side", "sides_of", "side_of", "side_name", "coerce_side"]
+__all__ = [
+    "score_round",
+    "RoundScore",
+    "SideScore",
+    "Side",
+    "sides_of",
+    "side_of",
+    "side_name",
+    "coerce_side",
+    "check_bags_carried",
+    "check_team_minimum",
+]
 
 Side = Union[Team, Seat]
 
@@ -54,8 +66,7 @@ def coerce_side(value: Any, rules: Rules) -> Side:
     return seat
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+_plural = plural
 
 
 def _signed(n: int) -> str:
@@ -120,8 +131,70 @@ class RoundScore:
 
 def _check_count(value: Any, what: str, seat: Seat) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
-        raise SpadesError(f"{what} for {seat.name} must be a whole number 0-13, got {value!r}")
+        raise SpadesError(f"{what} for {seat.name} must be a whole number 0-13, got {quoted(value)}")
     return value
+
+
+def check_bags_carried(value: Any, side: Side, rules: Rules) -> int:
+    """The bag counter ``side`` carries into a hand, checked: a whole number from 0 to
+    ``bag_limit - 1``, since the counter drops by ``bag_limit`` at each penalty.
+
+    >>> check_bags_carried(9, Team.NS, Rules())
+    9
+    >>> check_bags_carried(10, Team.NS, Rules())
+    Traceback (most recent call last):
+    ...
+    spades_teach.errors.SpadesError: bags carried in for NS must be a whole number 0-9 (the counter drops by 10 at each bag penalty), got 10
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < rules.bag_limit:
+        raise SpadesError(
+            f"bags carried in for {side.name} must be a whole number 0-{rules.bag_limit - 1} "
+            f"(the counter drops by {rules.bag_limit} at each bag penalty), got {quoted(value)}"
+        )
+    return value
+
+
+def check_team_minimum(bids: Mapping[Seat, Bid], rules: Rules) -> None:
+    """Refuse a partnership whose two bids add up to less than ``rules.min_team_bid``
+    (a partnership with a Nil bidder is not held to it). Seats without a bid are skipped."""
+    if not rules.min_team_bid or rules.players != 4:
+        return
+    for team in (Team.NS, Team.EW):
+        if not all(s in bids for s in team.seats):
+            continue
+        pair = [bids[s] for s in team.seats]
+        if not any(b.is_nil for b in pair) and sum(pair) < rules.min_team_bid:
+            raise SpadesError(f"{team.name} bid {sum(pair)} together, below the minimum of {rules.min_team_bid}")
+
+
+def _once(seen: dict[Any, Any], key: Any, raw: Any, what: str) -> None:
+    """Refuse a second entry for the same seat or side (as ``{'N': 4, 'north': 9}``)."""
+    if key in seen:
+        raise SpadesError(f"{what}: {key.name} is given twice (as {quoted(seen[key])} and {quoted(raw)})")
+    seen[key] = raw
+
+
+def _renege_side(key: Any, rules: Rules) -> Side:
+    """A renege count is keyed by a side or by the offending seat (``"N"`` counts for NS)."""
+    try:
+        return coerce_side(key, rules)
+    except ParseError:
+        if rules.players == 2:
+            raise
+        return Seat.coerce(key).team
+
+
+def _renege_line(side: Side, other: Side, count: int, moved: int, wanted: int) -> str:
+    """The score line of a renege penalty. Only contract tricks the side took can move,
+    so a side that took none gives nothing (this library's reading of the rule)."""
+    head = f"{side.name} reneged {plural(count, 'time')}"
+    if moved == 0:
+        return f"{head}, but took no contract tricks: the penalty moves no trick to {other.name}"
+    verb = "goes" if moved == 1 else "go"
+    line = f"{head}: {plural(moved, 'trick')} {verb} to {other.name}"
+    if moved < wanted:
+        line += f" (all it took; the penalty was {wanted})"
+    return line
 
 
 def score_round(
@@ -137,18 +210,29 @@ def score_round(
     ``bids`` and ``tricks`` map seats (``"N"`` or :class:`Seat`) to values; a bid
     is an int (0 = Nil), ``"nil"``, ``"blind nil"`` or a :class:`Bid`. Give all
     four seats (their tricks add up to 13), or just the seats of the sides to
-    score. ``bags`` maps sides to the bag counters carried in. ``reneges`` maps
-    sides (or the offending seats) to the number of reneges under
-    ``rules.renege == "penalty"``.
+    score. ``bags`` maps sides to the bag counters carried in (each 0 to
+    ``bag_limit - 1``). ``reneges`` maps sides (or the offending seats) to the
+    number of reneges under ``rules.renege == "penalty"``, as ``reneges={"N": 1}``.
+    A seat or side given twice (``{"N": 4, "north": 9}``) is refused.
     """
+    for name, given in (("bids", bids), ("tricks", tricks), ("bags", bags), ("reneges", reneges)):
+        if given is not None and not isinstance(given, Mapping):
+            raise SpadesError(f"{name} must map seats or sides to values, not {quoted(given)}")
     bid_map: dict[Seat, Bid] = {}
+    raw_keys: dict[Any, Any] = {}
     for key, value in bids.items():
         seat = Seat.coerce(key)
+        _once(raw_keys, seat, key, "bids")
         try:
             bid_map[seat] = Bid.coerce(value)
         except ParseError as exc:
             raise SpadesError(f"bid for {seat.name}: {exc}") from None
-    trick_map: dict[Seat, int] = {Seat.coerce(k): _check_count(v, "tricks", Seat.coerce(k)) for k, v in tricks.items()}
+    trick_map: dict[Seat, int] = {}
+    raw_keys = {}
+    for key, value in tricks.items():
+        seat = Seat.coerce(key)
+        _once(raw_keys, seat, key, "tricks")
+        trick_map[seat] = _check_count(value, "tricks", seat)
     if set(bid_map) != set(trick_map):
         missing = sorted(set(bid_map) ^ set(trick_map))
         raise SpadesError(f"bids and tricks must name the same seats; check {', '.join(s.name for s in missing)}")
@@ -166,6 +250,7 @@ def score_round(
             raise SpadesError(f"{seat.name} bid Nil, but these rules do not allow Nil")
         if bid.blind and not rules.blind_nil:
             raise SpadesError(f"{seat.name} bid blind Nil, but these rules do not allow blind Nil")
+    check_team_minimum(bid_map, rules)
 
     sides = [side for side in sides_of(rules) if any(s in bid_map for s in seats_of(side))]
     for side in sides:
@@ -175,20 +260,20 @@ def score_round(
 
     carried: dict[Side, int] = {}
     if bags:
+        raw_keys = {}
         for key, value in bags.items():
             side = coerce_side(key, rules)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise SpadesError(f"bags carried in for {side.name} must be 0 or more, got {value!r}")
-            carried[side] = value
+            _once(raw_keys, side, key, "bags")
+            carried[side] = check_bags_carried(value, side, rules)
 
     transfer = {side: 0 for side in sides_of(rules)}
     if reneges:
         if rules.renege != "penalty" and any(reneges.values()):
             raise SpadesError("reneges are only scored with renege='penalty'")
         for key, count in reneges.items():
-            side = coerce_side(key, rules)
+            side = _renege_side(key, rules)
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise SpadesError(f"renege count for {side.name} must be 0 or more, got {count!r}")
+                raise SpadesError(f"renege count for {side.name} must be 0 or more, got {quoted(count)}")
             transfer[side] += count
 
     # Contract tricks per side (a Nil bidder's tricks never count for the contract).
@@ -204,9 +289,7 @@ def score_round(
             moved = min(wanted, taken_before[side])
             contract_tricks[side] -= moved
             contract_tricks[other] += moved
-            moved_lines[side].append(
-                f"{side.name} reneged {_plural(transfer[side], 'time')}: {_plural(moved, 'trick')} go to {other.name}"
-            )
+            moved_lines[side].append(_renege_line(side, other, transfer[side], moved, wanted))
 
     points: dict[Side, int] = TeamMap()
     bags_after: dict[Side, int] = TeamMap()
@@ -242,7 +325,7 @@ def score_round(
             contract_points = 0
             over = won
             if won:
-                lines.append(f"{name} had no contract: {_plural(won, 'trick')} count only as bags")
+                lines.append(f"{name} had no contract: {_plural(won, 'trick')} {'counts' if won == 1 else 'count'} only as bags")
         elif won >= contract:
             made_contract = True
             over = won - contract
@@ -271,10 +354,7 @@ def score_round(
         bag_points = bag_count  # each bag is worth one point
         before = carried.get(side, 0)
         counter = before + bag_count
-        penalties = 0
-        while counter >= rules.bag_limit:
-            counter -= rules.bag_limit
-            penalties += 1
+        penalties, counter = divmod(counter, rules.bag_limit)
         penalty_points = penalties * rules.bag_penalty
         if penalties:
             lines.append(

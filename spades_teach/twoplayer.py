@@ -17,7 +17,9 @@ leads first, spades may not be led before they are broken, and each player
 scores alone (``Rules(players=2)``: 10 a trick bid, 1 a trick over, a bid
 missed costs 10 a trick, Nil ±100, 10 bags cost 100; the text does not say what
 becomes of a failed Nil bidder's tricks, and the scoring follows the partnership
-texts: they count as that player's bags). The engine's
+texts: they count as that player's bags). The text does not mention a loss limit
+either; the partnership game's −200 applies by default (a player at −200 or below
+loses at once), and ``Rules(players=2, loss_limit=None)`` plays without one. The engine's
 :class:`~spades_teach.engine.Round` lets the seat after the dealer act first,
 so :meth:`Draw.deal` names as dealer the player who did **not** draw first.
 

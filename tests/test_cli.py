@@ -130,7 +130,7 @@ def test_every_rule_option_reaches_rules() -> None:
         (["score", "--bids", "N=4,E=2,S=3,W=3", "--tricks", "N=five,E=1,S=4,W=3"], ("whole number", "'five'")),
         ([*EXAMPLE, "--bags", "XY=3"], ("unknown team 'XY'",)),
         ([*EXAMPLE, "--target", "-5"], ("target must be a positive",)),
-        ([*EXAMPLE, "--target", "lots"], ("--target", "invalid int value")),
+        ([*EXAMPLE, "--target", "lots"], ("--target", "whole number", "'lots'")),
         ([*EXAMPLE, "--first-lead", "east"], ("--first-lead", "invalid choice")),
         (["score", "--bids", "N=4,E=2,S=3,W=3"], ("required", "--tricks")),
         (["scroe"], ("invalid choice", "'scroe'")),

@@ -540,7 +540,7 @@ def test_two_annotations_at_the_same_place(finished_data: dict[str, Any]) -> Non
 
 def test_bags_must_not_be_negative(finished_data: dict[str, Any]) -> None:
     finished_data["bags"] = {"NS": -1, "EW": 0}
-    assert_error(finished_data, "bags.NS", "0 or more")
+    assert_error(finished_data, "bags.NS", "0-9")
 
 
 def test_scores_need_team_names(finished_data: dict[str, Any]) -> None:

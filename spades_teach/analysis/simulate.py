@@ -84,6 +84,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .._text import plural
 from ..advisor_bid import count_hand
 from ..advisor_play import View, decide
 from ..bids import Bid, BidLike
@@ -241,7 +242,7 @@ def _check_input(
     except ParseError as exc:
         raise SpadesError(str(exc)) from None
     if len(h) != 13:
-        raise SpadesError(f"hand analysis needs a 13-card hand, got {len(h)} cards in {str(h)!r}")
+        raise SpadesError(f"hand analysis needs a 13-card hand, got {plural(len(h), 'card')} in {str(h)!r}")
     before = _seats_before(me, deal_seat)
     made: dict[Seat, Bid] = {}
     for key, value in (bids or {}).items():

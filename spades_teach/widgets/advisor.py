@@ -26,8 +26,9 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..cards import Hand, Seat, SeatLike, TeamMap
+from ..errors import SpadesError
 from ..rules import Rules
-from ..scoring import side_of, sides_of
+from ..scoring import check_bags_carried, side_of, sides_of
 from .base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["BidAdvisorView", "load_advisor"]
@@ -119,6 +120,7 @@ class BidAdvisorView(SpadesWidget):
         self.our_score_box = add_classes(int_text(0, "our score", width="10em"), "st-advice-our-score")
         self.their_score_box = add_classes(int_text(0, "their score", width="10em"), "st-advice-their-score")
         self.bags_box = add_classes(int_text(0, "our bags", width="9em"), "st-advice-bags")
+        self.bags_note = add_classes(widgets.HTML(""), "st-advice-bags-note")
         self.bid_html = add_classes(widgets.HTML(""), "st-advice-bid")
         self.summary_html = add_classes(widgets.HTML(""), "st-advice-summary")
         self.reasons_html = add_classes(widgets.HTML(""), "st-advice-reasons")
@@ -134,7 +136,7 @@ class BidAdvisorView(SpadesWidget):
             [
                 self.hand_box,
                 widgets.HBox([self.partner_box, self.nil_box, self.blind_nil_box]),
-                widgets.HBox([self.our_score_box, self.their_score_box, self.bags_box]),
+                widgets.HBox([self.our_score_box, self.their_score_box, self.bags_box, self.bags_note]),
                 self.bid_html,
                 self.summary_html,
                 self.reasons_html,
@@ -225,7 +227,18 @@ class BidAdvisorView(SpadesWidget):
         self.partner_box.options = options
         self.partner_box.value = current if current in values else UNKNOWN
 
+    def _check_bags(self) -> None:
+        """A bag counter the rules cannot reach is refused, with the reason beside the box."""
+        rules = self.rules()
+        self.bags_note.value = ""
+        try:
+            check_bags_carried(self.bags_box.value, side_of(self.seat, rules), rules)
+        except SpadesError as exc:
+            self.bags_note.value = f'<span class="st-error">{escape(str(exc))}</span>'
+            raise
+
     def _inputs(self) -> dict[str, Any]:
+        self._check_bags()
         rules = self.rules()
         mine = side_of(self.seat, rules)
         theirs = next(s for s in sides_of(rules) if s != mine)
@@ -272,6 +285,7 @@ class BidAdvisorView(SpadesWidget):
     def update(self) -> None:
         """Advise on the hand in the box (errors keep the last good advice)."""
         text = self.hand_box.value
+        self._check_bags()
         if not text.strip():
             self.set_status("paste a 13-card hand to see the advice")
             return

@@ -26,8 +26,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..bids import BidLike
 from ..cards import Seat, SeatMap, TeamMap
+from ..errors import SpadesError
 from ..rules import Rules
-from ..scoring import RoundScore, Side, coerce_side, score_round, sides_of
+from ..scoring import RoundScore, Side, check_bags_carried, coerce_side, score_round, sides_of
 from .base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["ScoreCalculator"]
@@ -87,6 +88,7 @@ class ScoreCalculator(SpadesWidget):
             )
             rows += [widgets.HTML(f'<span class="st-seat">{seat.word}</span>'), self.bid_boxes[seat], self.tricks_boxes[seat]]
         grid = widgets.GridBox(rows, layout=widgets.Layout(grid_template_columns="6em 9em 7em", grid_gap="0.2em"))
+        self.bags_note = add_classes(widgets.HTML(""), "st-score-bags-note")
         self.bag_boxes: dict[Side, Any] = TeamMap()
         for side in self.sides:
             self.bag_boxes[side] = add_classes(
@@ -109,7 +111,7 @@ class ScoreCalculator(SpadesWidget):
         super().__init__(
             [
                 grid,
-                widgets.HBox(list(self.bag_boxes.values())),
+                widgets.HBox([*self.bag_boxes.values(), self.bags_note]),
                 widgets.HBox(list(self.rule_boxes.values()), layout=widgets.Layout(flex_flow="row wrap")),
                 self.points_html,
                 self.lines_html,
@@ -184,12 +186,23 @@ class ScoreCalculator(SpadesWidget):
         if getattr(self, "_filling", False):
             return
         rules = self.rules()
+        self._check_bags(rules)
         bids = {seat: self.bid_boxes[seat].value for seat in self.seats}
         tricks = {seat: self.tricks_boxes[seat].value for seat in self.seats}
         bags = {side: self.bag_boxes[side].value for side in self.sides}
         result = score_round(bids, tricks, bags=bags, rules=rules)
         self._result = result
         self._show(result)
+
+    def _check_bags(self, rules: Rules) -> None:
+        """A carried bag counter the rules cannot reach is refused, with the reason beside the boxes."""
+        self.bags_note.value = ""
+        try:
+            for side in self.sides:
+                check_bags_carried(self.bag_boxes[side].value, side, rules)
+        except SpadesError as exc:
+            self.bags_note.value = f'<span class="st-error">{escape(str(exc))}</span>'
+            raise
 
     def _show(self, result: RoundScore) -> None:
         cells = []
