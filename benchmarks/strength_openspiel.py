@@ -237,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
     parser.add_argument("--uct-c", type=float, default=100.0, help="ISMCTS exploration constant (default 100, see the docs)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--progress", action="store_true", help="print a line per deal on stderr")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     for level in levels:
@@ -253,7 +254,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for level in levels:
         start = time.perf_counter()
-        deals = list(run_level(level, numbers, args.sims, args.uct_c, args.jobs))
+        deals: list[tuple[Table, Table]] = []
+        for pair in run_level(level, numbers, args.sims, args.uct_c, args.jobs):
+            deals.append(pair)
+            if args.progress:
+                running = statistics.fmean(lead(a, b, False) for a, b in deals)
+                print(f"  {level}: {len(deals)} deals, {running:+.1f} raw so far", file=sys.stderr, flush=True)
         report(level, args.sims, deals, time.perf_counter() - start)
     print(f"\nload average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
