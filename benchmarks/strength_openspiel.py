@@ -167,13 +167,27 @@ def play_deal(task: tuple[str, int, int, float]) -> tuple[Table, Table]:
     return play_table(level, number, 0, sims, uct_c, _GAME), play_table(level, number, 1, sims, uct_c, _GAME)
 
 
-def run_level(level: str, numbers: Sequence[int], sims: int, uct_c: float, jobs: int) -> Iterator[tuple[Table, Table]]:
+def run_level(
+    level: str, numbers: Sequence[int], sims: int, uct_c: float, jobs: int, minutes: float
+) -> Iterator[tuple[Table, Table]]:
+    """The deals of ``numbers`` in order, stopping after the first deal that ends
+    past ``minutes`` of wall time (the deals played are then a prefix of ``numbers``)."""
     tasks = [(level, n, sims, uct_c) for n in numbers]
+    deadline = time.monotonic() + minutes * 60
     if jobs == 1:
-        yield from map(play_deal, tasks)
+        for task in tasks:
+            yield play_deal(task)
+            if time.monotonic() > deadline:
+                return
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play_deal, tasks)
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        for pair in pool.map(play_deal, tasks):
+            yield pair
+            if time.monotonic() > deadline:
+                return
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def lead(first: Table, second: Table, charged: bool) -> float:
@@ -200,10 +214,10 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def report(level: str, sims: int, deals: list[tuple[Table, Table]], elapsed: float) -> None:
+def report(level: str, sims: int, first: int, deals: list[tuple[Table, Table]], elapsed: float) -> None:
     tables = [t for pair in deals for t in pair]
     n, m = len(deals), len(tables)
-    print(f"\n{level} vs ISMCTS-{sims}: {n} deals, {m} tables, {elapsed:.0f} s")
+    print(f"\n{level} vs ISMCTS-{sims}: {n} deals (seeds {first}..{first + n - 1}), {m} tables, {elapsed:.0f} s")
     print(f"  points per deal, ours minus ISMCTS, raw:           {_interval([lead(a, b, False) for a, b in deals])}")
     print(f"  points per deal, ours minus ISMCTS, bags charged:  {_interval([lead(a, b, True) for a, b in deals])}")
     for name, sides in (("ours  ", [t.ours for t in tables]), ("ISMCTS", [t.theirs for t in tables])):
@@ -237,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
     parser.add_argument("--uct-c", type=float, default=100.0, help="ISMCTS exploration constant (default 100, see the docs)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--minutes", type=float, default=math.inf,
+                        help="stop a level after the deal that ends past this many minutes (default: no limit)")
     parser.add_argument("--progress", action="store_true", help="print a line per deal on stderr")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
@@ -255,12 +271,12 @@ def main(argv: list[str] | None = None) -> int:
     for level in levels:
         start = time.perf_counter()
         deals: list[tuple[Table, Table]] = []
-        for pair in run_level(level, numbers, args.sims, args.uct_c, args.jobs):
+        for pair in run_level(level, numbers, args.sims, args.uct_c, args.jobs, args.minutes):
             deals.append(pair)
             if args.progress:
                 running = statistics.fmean(lead(a, b, False) for a, b in deals)
                 print(f"  {level}: {len(deals)} deals, {running:+.1f} raw so far", file=sys.stderr, flush=True)
-        report(level, args.sims, deals, time.perf_counter() - start)
+        report(level, args.sims, args.seed, deals, time.perf_counter() - start)
     print(f"\nload average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
