@@ -56,7 +56,6 @@ card of both. It asserts nothing: it reports.
 from __future__ import annotations
 
 import argparse
-import inspect
 import math
 import os
 import statistics
@@ -72,6 +71,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import _openspiel as adapter
+from _bots import unclocked_bot
 
 from spades_teach import Position, Round, Seat, Team, deal, make_bot
 from spades_teach.analysis.simulate import mean_interval
@@ -97,16 +97,6 @@ class Table:
     stats: adapter.IsmctsStats
     our_seconds: list[float] = field(default_factory=list)
     their_seconds: list[float] = field(default_factory=list)
-
-
-def unclocked_bot(level: str, seed: int) -> Any:
-    """``make_bot(level, seed)``, rebuilt without its time limit when its class has one
-    (a clock makes a decision depend on the machine's load)."""
-    bot = make_bot(level, seed)
-    parameters = inspect.signature(type(bot)).parameters
-    if "time_limit" in parameters and "seed" in parameters:
-        bot = type(bot)(seed=seed, time_limit=math.inf)
-    return bot
 
 
 def ismcts_seed(number: int, table: int, seat: Seat) -> int:
