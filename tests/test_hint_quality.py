@@ -1,0 +1,104 @@
+"""The card scoring of ``benchmarks/hint_quality.py`` against the library's own review of a hand."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from spades_teach import BidEvent, MediumBot, PlayEvent, Round, Seat, deal
+from spades_teach.analysis.card_cost import card_costs
+from spades_teach.bots import play_round
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _load(name: str) -> ModuleType:
+    if name in sys.modules:
+        return sys.modules[name]
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    return module
+
+
+hq = _load("hint_quality")
+
+
+def _replay_to(round_: Round, cards: int) -> Round:
+    """A copy of ``round_`` after its bids and its first ``cards`` cards."""
+    replay = Round(round_.deal, dealer=round_.dealer, rules=round_.rules)
+    played = 0
+    for event in round_.history:
+        if isinstance(event, BidEvent):
+            replay.bid(event.seat, event.bid)
+        elif isinstance(event, PlayEvent):
+            if played == cards:
+                break
+            replay.play(event.seat, event.card)
+            played += 1
+    return replay
+
+
+def _bot_hand(seed: int) -> Round:
+    r = play_round(Round(deal(seed, dealer=Seat.N), dealer=Seat.N), {s: MediumBot() for s in Seat})
+    assert not any(b.is_nil for b in r.bids.values()), "these checks need a hand without Nil"
+    return r
+
+
+@pytest.mark.parametrize("seed", [3, 5, 6])
+def test_trick_values_match_the_hand_review_late_in_a_hand(seed: int) -> None:
+    r = _bot_hand(seed)
+    review = card_costs(r)
+    checked = 0
+    for k in range(36, 52):
+        position = _replay_to(r, k)
+        values = hq.card_values(position)
+        played = review[k]
+        assert values[played.card].tricks == played.after
+        best = max(v.tricks for v in values.values())
+        assert best == played.before
+        assert {c for c, v in values.items() if v.tricks == best} == set(played.best_cards)
+        checked += 1
+    assert checked == 16
+
+
+@pytest.mark.parametrize("seed", [7, 9, 10])
+def test_points_are_the_hand_score_with_bags_charged(seed: int) -> None:
+    r = _bot_hand(seed)
+    # At the last trick every card is forced: the value is the real hand's score.
+    last = _replay_to(r, 48)
+    leader = last.to_act
+    assert leader is not None
+    (value,) = hq.card_values(last).values()
+    score = r.score()
+    side, other = leader.team, leader.team.other
+    expected = (score.points[side] - 10 * score.bags_added[side]) - (score.points[other] - 10 * score.bags_added[other])
+    assert value.points == expected
+    assert value.tricks == r.team_tricks[side]
+    # Earlier, without Nil, a card's points follow from its trick count alone.
+    for k in (36, 40, 44):
+        by_tricks: dict[int, set[float]] = {}
+        for v in hq.card_values(_replay_to(r, k)).values():
+            by_tricks.setdefault(v.tricks, set()).add(v.points)
+        assert all(len(points) == 1 for points in by_tricks.values())
+
+
+def test_split_gives_a_kept_nil_no_trick_and_a_lost_nil_one() -> None:
+    r = Round(deal(1, dealer=Seat.N), dealer=Seat.N)
+    assert hq._split(hq.Team.NS, 5, r, {Seat.N: True}) == {Seat.N: 0, Seat.S: 5}
+    assert hq._split(hq.Team.NS, 5, r, {Seat.N: False}) == {Seat.N: 1, Seat.S: 4}
+    assert hq._split(hq.Team.EW, 4, r, {}) == {Seat.E: 4, Seat.W: 0}
+
+
+def test_levels_known_keeps_the_hint_and_the_levels_make_bot_knows() -> None:
+    assert hq.levels_known(["hint", "medium", "no-such-level", "hard"]) == ["hint", "medium", "hard"]
