@@ -62,6 +62,8 @@ CSS = """<style>
 .st-mark-costly{background:#fde2e1}.st-mark-fine{background:#dff5e1}
 .st-advice-reasons td,.st-score-table td{padding:.1em .6em}
 .st-void{color:#888;font-style:italic}
+.st-input-error{color:#b00;font-weight:600}.st-invalid input{border:2px solid #b00}
+.st-stale{color:#666;font-style:italic}.st-busy-note{color:#555;font-style:italic}
 </style>"""
 
 

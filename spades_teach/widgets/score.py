@@ -5,7 +5,9 @@ each side has the bags it carries in; a few rule options sit below. Every
 change rescores the hand with :func:`~spades_teach.scoring.score_round` and
 shows the points, the bag counters and the explanation lines. A mistake (tricks
 that do not add up to 13, an unknown bid, blind Nil while the rules forbid it)
-shows the scorer's message and leaves the last good result on screen.
+shows the scorer's message next to the boxes (on the seat's row when it is about
+one seat's bid) and takes the result off the screen: no score is shown for
+boxes that do not make a hand.
 
 >>> calc = ScoreCalculator(bids={"N": 4, "S": 3, "E": 3, "W": 2}, tricks={"N": 5, "S": 4, "E": 2, "W": 2})
 >>> calc.points["NS"], calc.points["EW"], calc.bags["NS"]
@@ -13,12 +15,13 @@ shows the scorer's message and leaves the last good result on screen.
 >>> calc.tricks_boxes["W"].value = 3   # now 14 tricks
 >>> calc.error
 'tricks add up to 14, but a hand has 13 tricks'
->>> calc.points["NS"]
-72
+>>> calc.points, calc.result
+({}, None)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,6 +37,7 @@ __all__ = ["ScoreCalculator"]
 
 _DEFAULT_BIDS = {"N": 4, "E": 3, "S": 3, "W": 2}
 _DEFAULT_TRICKS = {"N": 5, "E": 2, "S": 4, "W": 2}
+_SEAT_MESSAGE = re.compile(r"^(?:bid|tricks) for ([NESW])\b")
 
 
 class ScoreCalculator(SpadesWidget):
@@ -43,8 +47,8 @@ class ScoreCalculator(SpadesWidget):
     starts from the given values (seats → values, sides → bags). With
     ``Rules(players=2)`` only North and South are shown and each scores alone.
 
-    Plain state: :attr:`result` (the last good
-    :class:`~spades_teach.scoring.RoundScore`), :attr:`points`, :attr:`bags`,
+    Plain state: :attr:`result` (the
+    :class:`~spades_teach.scoring.RoundScore` of the boxes, ``None`` while they do not make a hand), :attr:`points`, :attr:`bags`,
     :attr:`lines`, :attr:`value`, :attr:`error`; the boxes are in
     :attr:`bid_boxes`, :attr:`tricks_boxes`, :attr:`bag_boxes` and
     :attr:`rule_boxes`.
@@ -69,7 +73,8 @@ class ScoreCalculator(SpadesWidget):
         self._result: RoundScore | None = None
         self.bid_boxes: dict[Seat, Any] = SeatMap()
         self.tricks_boxes: dict[Seat, Any] = SeatMap()
-        rows = [widgets.HTML("<b>Seat</b>"), widgets.HTML("<b>Bid</b>"), widgets.HTML("<b>Tricks</b>")]
+        self.row_error_html: dict[Seat, Any] = SeatMap()
+        rows = [widgets.HTML("<b>Seat</b>"), widgets.HTML("<b>Bid</b>"), widgets.HTML("<b>Tricks</b>"), widgets.HTML("")]
         for seat in self.seats:
             bid = given_bids.get(seat, 0)
             self.bid_boxes[seat] = add_classes(
@@ -85,8 +90,14 @@ class ScoreCalculator(SpadesWidget):
             self.tricks_boxes[seat] = add_classes(
                 int_text(int(given_tricks.get(seat, 0)), width="6em"), "st-score-tricks", f"st-score-tricks-{seat.name}"
             )
-            rows += [widgets.HTML(f'<span class="st-seat">{seat.word}</span>'), self.bid_boxes[seat], self.tricks_boxes[seat]]
-        grid = widgets.GridBox(rows, layout=widgets.Layout(grid_template_columns="6em 9em 7em", grid_gap="0.2em"))
+            self.row_error_html[seat] = add_classes(widgets.HTML(""), "st-input-error", f"st-score-error-{seat.name}")
+            rows += [
+                widgets.HTML(f'<span class="st-seat">{seat.word}</span>'),
+                self.bid_boxes[seat],
+                self.tricks_boxes[seat],
+                self.row_error_html[seat],
+            ]
+        grid = widgets.GridBox(rows, layout=widgets.Layout(grid_template_columns="6em 9em 7em auto", grid_gap="0.2em"))
         self.bag_boxes: dict[Side, Any] = TeamMap()
         for side in self.sides:
             self.bag_boxes[side] = add_classes(
@@ -106,27 +117,29 @@ class ScoreCalculator(SpadesWidget):
             add_classes(box, "st-score-rule", f"st-score-rule-{name}")
         self.points_html = add_classes(widgets.HTML(""), "st-score-points")
         self.lines_html = add_classes(widgets.HTML(""), "st-score-lines")
+        self.input_error_html = add_classes(widgets.HTML(""), "st-input-error", "st-score-input-error")
         super().__init__(
             [
                 grid,
                 widgets.HBox(list(self.bag_boxes.values())),
                 widgets.HBox(list(self.rule_boxes.values()), layout=widgets.Layout(flex_flow="row wrap")),
+                self.input_error_html,
                 self.points_html,
                 self.lines_html,
             ]
         )
         self.add_class("st-score-calculator")
-        recompute = self.handler(lambda _change: self.recompute())
+        recompute = self._checked(self.recompute)
         for box in [*self.bid_boxes.values(), *self.tricks_boxes.values(), *self.bag_boxes.values()]:
             box.observe(recompute, names="value")
         for box in self.rule_boxes.values():
             box.observe(recompute, names="value")
-        self.run(self.recompute)
+        self._checked(self.recompute)()
 
     # -- plain state -------------------------------------------------------------------
     @property
     def result(self) -> RoundScore | None:
-        """The last successful score (kept when the input goes wrong)."""
+        """The score of the boxes (``None`` while they do not make a hand)."""
         return self._result
 
     @property
@@ -144,7 +157,7 @@ class ScoreCalculator(SpadesWidget):
 
     @property
     def value(self) -> dict[str, Any]:
-        """Everything shown, as plain data: inputs and the last good result."""
+        """Everything shown, as plain data: the inputs and the result (empty while the boxes are wrong)."""
         return {
             "bids": {s.name: self.bid_boxes[s].value for s in self.seats},
             "tricks": {s.name: self.tricks_boxes[s].value for s in self.seats},
@@ -171,7 +184,7 @@ class ScoreCalculator(SpadesWidget):
                 self.bag_boxes[coerce_side(key, self.base_rules)].value = int(value)
         finally:
             self._filling = False
-        self.run(self.recompute)
+        self._checked(self.recompute)()
 
     # -- scoring ------------------------------------------------------------------------
     def rules(self) -> Rules:
@@ -183,6 +196,9 @@ class ScoreCalculator(SpadesWidget):
         """Score the boxes' values; raise (shown in the error line) if they do not make a hand."""
         if getattr(self, "_filling", False):
             return
+        self._result = None
+        self.points_html.value = '<span class="st-stale">no score: the boxes above do not make a hand yet</span>'
+        self.lines_html.value = ""
         rules = self.rules()
         bids = {seat: self.bid_boxes[seat].value for seat in self.seats}
         tricks = {seat: self.tricks_boxes[seat].value for seat in self.seats}
@@ -190,6 +206,27 @@ class ScoreCalculator(SpadesWidget):
         result = score_round(bids, tricks, bags=bags, rules=rules)
         self._result = result
         self._show(result)
+
+    def _checked(self, action: Any) -> Any:
+        """A handler that also puts its error next to the box it is about."""
+
+        def call(*_args: Any) -> None:
+            self.run(action)
+            self._place_error(self.error)
+
+        return call
+
+    def _place_error(self, message: str) -> None:
+        found = _SEAT_MESSAGE.match(message)
+        seat = Seat.coerce(found.group(1)) if found else None
+        for each, html_widget in self.row_error_html.items():
+            html_widget.value = f"⚠ {escape(message)}" if each is seat else ""
+            box = self.bid_boxes[each]
+            if each is seat:
+                box.add_class("st-invalid")
+            else:
+                box.remove_class("st-invalid")
+        self.input_error_html.value = f"⚠ {escape(message)}" if message and seat is None else ""
 
     def _show(self, result: RoundScore) -> None:
         cells = []
