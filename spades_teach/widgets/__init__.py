@@ -16,6 +16,8 @@ Views (each is an ``ipywidgets.VBox``; ``view.widget`` is the view itself):
 * :class:`ScoreCalculator` — bids, tricks, bags and rules in; points, bags and reasons out.
 * :class:`ReplayView` — step through a game record or a round, with its annotations.
 * :class:`PlayView` — play South against bots, with Teach me, undo and the score sheet.
+* :class:`LegalPlayExplorer` — click any card of the seat to act: legal or not, and why.
+* :class:`MatchStepper` — a match's score sheet, bag counters and totals chart, hand by hand.
 
 Every handler runs through :meth:`SpadesWidget.run`: a ``SpadesError`` shows its
 message in the error line, anything else a short message, never a traceback.
@@ -56,15 +58,19 @@ from .advisor import BidAdvisorView
 from .base import SpadesWidget
 from .cards import HandView
 from .deal import DealView
+from .legal import LegalPlayExplorer
 from .play import PlayView
 from .replay import ReplayView
 from .score import ScoreCalculator
+from .steps import MatchStepper
 from .table import TableView
 
 __all__ = [
     "BidAdvisorView",
     "DealView",
     "HandView",
+    "LegalPlayExplorer",
+    "MatchStepper",
     "PlayView",
     "ReplayView",
     "ScoreCalculator",

@@ -43,8 +43,11 @@ _SEAT_MESSAGE = re.compile(r"^(?:bid|tricks) for ([NESW])\b")
 class ScoreCalculator(SpadesWidget):
     """Bids, tricks, bags and rule options in; points, bags and reasons out.
 
-    ``ScoreCalculator(bids=None, tricks=None, *, bags=None, rules=Rules())``
+    ``ScoreCalculator(bids=None, tricks=None, *, bags=None, rules=Rules(), nil_toggles=False)``
     starts from the given values (seats → values, sides → bags). With
+    ``nil_toggles=True`` each seat also gets a switch *number / Nil / blind Nil*
+    that writes ``nil`` or ``blind nil`` into its bid box (and gives the number
+    back), so a Nil can be tried with one click. With
     ``Rules(players=2)`` only North and South are shown and each scores alone.
 
     Plain state: :attr:`result` (the
@@ -61,6 +64,7 @@ class ScoreCalculator(SpadesWidget):
         *,
         bags: Mapping[Any, int] | None = None,
         rules: Rules = Rules(),
+        nil_toggles: bool = False,
     ) -> None:
         self.base_rules = rules
         self.seats: tuple[Seat, ...] = (Seat.N, Seat.S) if rules.players == 2 else tuple(Seat)
@@ -74,7 +78,10 @@ class ScoreCalculator(SpadesWidget):
         self.bid_boxes: dict[Seat, Any] = SeatMap()
         self.tricks_boxes: dict[Seat, Any] = SeatMap()
         self.row_error_html: dict[Seat, Any] = SeatMap()
-        rows = [widgets.HTML("<b>Seat</b>"), widgets.HTML("<b>Bid</b>"), widgets.HTML("<b>Tricks</b>"), widgets.HTML("")]
+        self.nil_toggles: dict[Seat, Any] = SeatMap()
+        self._numbers: dict[Seat, str] = SeatMap()
+        head = ["<b>Seat</b>", "<b>Bid</b>", "<b>Tricks</b>"] + (["<b>Nil?</b>"] if nil_toggles else []) + [""]
+        rows = [widgets.HTML(text) for text in head]
         for seat in self.seats:
             bid = given_bids.get(seat, 0)
             self.bid_boxes[seat] = add_classes(
@@ -91,13 +98,29 @@ class ScoreCalculator(SpadesWidget):
                 int_text(int(given_tricks.get(seat, 0)), width="6em"), "st-score-tricks", f"st-score-tricks-{seat.name}"
             )
             self.row_error_html[seat] = add_classes(widgets.HTML(""), "st-input-error", f"st-score-error-{seat.name}")
+            toggle = []
+            if nil_toggles:
+                self.nil_toggles[seat] = add_classes(
+                    widgets.ToggleButtons(
+                        options=[("number", "number"), ("Nil", "nil"), ("blind Nil", "blind nil")],
+                        value=_toggle_value(str(bid)),
+                        style={"button_width": "5.5em"},
+                        tooltips=[f"{seat.word} bids a number", f"{seat.word} bids Nil", f"{seat.word} bids blind Nil"],
+                    ),
+                    "st-score-nil-toggle",
+                    f"st-score-nil-toggle-{seat.name}",
+                )
+                self.nil_toggles[seat].observe(self.handler(lambda change, s=seat: self._toggled(s, change)), names="value")
+                toggle = [self.nil_toggles[seat]]
             rows += [
                 widgets.HTML(f'<span class="st-seat">{seat.word}</span>'),
                 self.bid_boxes[seat],
                 self.tricks_boxes[seat],
+                *toggle,
                 self.row_error_html[seat],
             ]
-        grid = widgets.GridBox(rows, layout=widgets.Layout(grid_template_columns="6em 9em 7em auto", grid_gap="0.2em"))
+        columns = "6em 9em 7em " + ("18em " if nil_toggles else "") + "auto"
+        grid = widgets.GridBox(rows, layout=widgets.Layout(grid_template_columns=columns, grid_gap="0.2em"))
         self.bag_boxes: dict[Side, Any] = TeamMap()
         for side in self.sides:
             self.bag_boxes[side] = add_classes(
@@ -207,6 +230,16 @@ class ScoreCalculator(SpadesWidget):
         self._result = result
         self._show(result)
 
+    def _toggled(self, seat: Seat, change: dict[str, Any]) -> None:
+        """Write Nil or blind Nil into the seat's bid box, or give its number back."""
+        box = self.bid_boxes[seat]
+        if change["old"] == "number":
+            self._numbers[seat] = box.value
+        if change["new"] == "number":
+            box.value = self._numbers.get(seat, "1") if _toggle_value(box.value) != "number" else box.value
+        else:
+            box.value = change["new"]
+
     def _checked(self, action: Any) -> Any:
         """A handler that also puts its error next to the box it is about."""
 
@@ -248,6 +281,11 @@ class ScoreCalculator(SpadesWidget):
         self.lines_html.value = "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in result.lines) + "</ul>"
         total = ", ".join(f"{side.name} {_signed(result.points.get(side, 0))}" for side in self.sides)
         self.set_status(f"this hand: {total}")
+
+
+def _toggle_value(bid_text: str) -> str:
+    text = " ".join(bid_text.lower().split())
+    return text if text in ("nil", "blind nil") else "number"
 
 
 def _signed(points: int) -> str:
