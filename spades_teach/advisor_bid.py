@@ -340,7 +340,7 @@ def advise_bid(
     except ParseError as exc:
         raise SpadesError(str(exc)) from None
     if len(h) != 13:
-        raise SpadesError(f"bid advice needs a 13-card hand, got {len(h)} cards in {str(h)!r}")
+        raise SpadesError(f"bid advice needs a 13-card hand, got {len(h)} card{'' if len(h) == 1 else 's'} in {str(h)!r}")
     made = _read_bids(bids)
     score = _side_values(scores, rules)
     bag_count = _side_values(bags, rules)

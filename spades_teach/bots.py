@@ -150,8 +150,8 @@ def advise_draw(
             return DrawAdvice(True, f"your hand is heading for Nil: keep the low {c.pretty}, a card to play under")
         return DrawAdvice(False, f"your hand is heading for Nil: the {c.pretty} could win a trick, so discard it")
     if gain > average or gain >= 1.0:
-        return DrawAdvice(True, f"keep the {c.pretty}: it adds {gain:g} tricks, more than an average card ({average:.2f})")
-    return DrawAdvice(False, f"discard the {c.pretty}: it adds {gain:g} tricks, less than an average card ({average:.2f})")
+        return DrawAdvice(True, f"keep the {c.pretty}: it adds {gain:g} trick{'' if gain == 1 else 's'}, more than an average card ({average:.2f})")
+    return DrawAdvice(False, f"discard the {c.pretty}: it adds {gain:g} trick{'' if gain == 1 else 's'}, less than an average card ({average:.2f})")
 
 
 # -- easy ------------------------------------------------------------------------------------------------------

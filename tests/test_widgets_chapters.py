@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from spades_teach import Deal, Hand, Round, Rules, Seat, deal, score_round
+from spades_teach import Deal, Hand, Round, Rules, Seat, SpadesError, deal, score_round
 from spades_teach.match import Match
 from spades_teach.widgets import BidAdvisorView, DealView, LegalPlayExplorer, MatchStepper, ScoreCalculator
 
@@ -178,3 +178,14 @@ def test_nil_toggles_write_the_bid_and_give_the_number_back() -> None:
     calc.nil_toggles["N"].value = "number"
     assert calc.bid_boxes["N"].value == "2" and calc.error == ""
     assert Seat.N in calc.nil_toggles and len(calc.nil_toggles) == 4
+
+
+def test_messages_count_one_card_and_one_trick_in_the_singular() -> None:
+    from spades_teach.advisor_bid import advise_bid
+    from spades_teach.bots import advise_draw
+
+    with pytest.raises(SpadesError, match=r"got 1 card in"):
+        advise_bid("A...")
+    reasons = [advise_draw(card, Hand.parse("K9754.K3.A.AK109"), []).reason for card in Hand.parse("AQJT8632...")]
+    assert all("adds 1 tricks" not in reason for reason in reasons)
+    assert any("adds 1 trick," in reason for reason in reasons)

@@ -241,7 +241,7 @@ def _check_input(
     except ParseError as exc:
         raise SpadesError(str(exc)) from None
     if len(h) != 13:
-        raise SpadesError(f"hand analysis needs a 13-card hand, got {len(h)} cards in {str(h)!r}")
+        raise SpadesError(f"hand analysis needs a 13-card hand, got {len(h)} card{'' if len(h) == 1 else 's'} in {str(h)!r}")
     before = _seats_before(me, deal_seat)
     made: dict[Seat, Bid] = {}
     for key, value in (bids or {}).items():

@@ -47,7 +47,9 @@ class ScoreCalculator(SpadesWidget):
     starts from the given values (seats → values, sides → bags). With
     ``nil_toggles=True`` each seat also gets a switch *number / Nil / blind Nil*
     that writes ``nil`` or ``blind nil`` into its bid box (and gives the number
-    back), so a Nil can be tried with one click. With
+    back), so a Nil can be tried with one click. ``examples`` maps a label to
+    ``(bids, tricks)`` or ``(bids, tricks, bags)``: a menu above the boxes fills
+    them with the example chosen (the first one at the start). With
     ``Rules(players=2)`` only North and South are shown and each scores alone.
 
     Plain state: :attr:`result` (the
@@ -65,8 +67,14 @@ class ScoreCalculator(SpadesWidget):
         bags: Mapping[Any, int] | None = None,
         rules: Rules = Rules(),
         nil_toggles: bool = False,
+        examples: Mapping[str, tuple[Any, ...]] | None = None,
     ) -> None:
         self.base_rules = rules
+        self.examples = dict(examples or {})
+        if self.examples and bids is None and tricks is None:
+            first = next(iter(self.examples.values()))
+            bids, tricks = first[0], first[1]
+            bags = first[2] if len(first) > 2 else bags
         self.seats: tuple[Seat, ...] = (Seat.N, Seat.S) if rules.players == 2 else tuple(Seat)
         self.sides: tuple[Side, ...] = sides_of(rules)
         given_bids = {Seat.coerce(k): v for k, v in (bids if bids is not None else _default(_DEFAULT_BIDS, rules)).items()}
@@ -141,8 +149,17 @@ class ScoreCalculator(SpadesWidget):
         self.points_html = add_classes(widgets.HTML(""), "st-score-points")
         self.lines_html = add_classes(widgets.HTML(""), "st-score-lines")
         self.input_error_html = add_classes(widgets.HTML(""), "st-input-error", "st-score-input-error")
+        self.example_box = add_classes(
+            widgets.Dropdown(
+                options=list(self.examples),
+                description="Example",
+                layout=widgets.Layout(width="40em", display="" if self.examples else "none"),
+            ),
+            "st-score-example",
+        )
         super().__init__(
             [
+                self.example_box,
                 grid,
                 widgets.HBox(list(self.bag_boxes.values())),
                 widgets.HBox(list(self.rule_boxes.values()), layout=widgets.Layout(flex_flow="row wrap")),
@@ -157,6 +174,7 @@ class ScoreCalculator(SpadesWidget):
             box.observe(recompute, names="value")
         for box in self.rule_boxes.values():
             box.observe(recompute, names="value")
+        self.example_box.observe(self.handler(lambda change: self.show_example(change["new"])), names="value")
         self._checked(self.recompute)()
 
     # -- plain state -------------------------------------------------------------------
@@ -208,6 +226,17 @@ class ScoreCalculator(SpadesWidget):
         finally:
             self._filling = False
         self._checked(self.recompute)()
+
+    def show_example(self, label: str) -> None:
+        """Fill the boxes with one of the ``examples`` (bags carried in default to 0)."""
+        example = self.examples[label]
+        bags = example[2] if len(example) > 2 else {side: 0 for side in self.sides}
+        if self.example_box.value != label:
+            self.example_box.value = label  # observed: comes back here once
+            return
+        for seat, toggle in self.nil_toggles.items():
+            toggle.value = _toggle_value(str(dict((Seat.coerce(k), v) for k, v in example[0].items()).get(seat, "")))
+        self.set_values(example[0], example[1], bags)
 
     # -- scoring ------------------------------------------------------------------------
     def rules(self) -> Rules:
