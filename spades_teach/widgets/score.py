@@ -96,14 +96,19 @@ class ScoreCalculator(SpadesWidget):
                 widgets.Text(
                     value=str(bid),
                     placeholder="4, nil, blind nil",
+                    description=f"{seat.word}'s bid",
                     continuous_update=True,
                     layout=widgets.Layout(width="8em"),
                 ),
                 "st-score-bid",
+                "st-label-hidden",
                 f"st-score-bid-{seat.name}",
             )
             self.tricks_boxes[seat] = add_classes(
-                int_text(int(given_tricks.get(seat, 0)), width="6em"), "st-score-tricks", f"st-score-tricks-{seat.name}"
+                int_text(int(given_tricks.get(seat, 0)), f"{seat.word}'s tricks", width="6em"),
+                "st-score-tricks",
+                f"st-score-tricks-{seat.name}",
+                "st-label-hidden",
             )
             self.row_error_html[seat] = add_classes(widgets.HTML(""), "st-input-error", f"st-score-error-{seat.name}")
             toggle = []
