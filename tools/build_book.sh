@@ -18,4 +18,10 @@ mkdir -p "$widgets"
 cp book/node_modules/requirejs/require.js "$widgets/require.js"
 dist=book/node_modules/@jupyter-widgets/html-manager/dist
 find "$dist" -maxdepth 1 -type f ! -name '*.map' ! -name '*.txt' -exec cp {} "$widgets/" \;
+# The widget manager asks for its icon fonts relative to the page (with an empty CDN address):
+# notebooks/@jupyter-widgets/ and notebooks/@jupyter-widgets/html-manager/dist/. Serve them there too.
+for fonts in book/_widgets/notebooks/@jupyter-widgets book/_widgets/notebooks/@jupyter-widgets/html-manager/dist; do
+  mkdir -p "$fonts"
+  find "$dist" -maxdepth 1 -type f \( -name '*.woff' -o -name '*.woff2' -o -name '*.ttf' -o -name '*.eot' -o -name '*.svg' \) -exec cp {} "$fonts/" \;
+done
 "$venv/jupyter-book" build book --keep-going "$@"
