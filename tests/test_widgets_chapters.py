@@ -70,6 +70,8 @@ def test_deal_explorer_hides_the_other_hands_and_sorts() -> None:
         assert view.table.hand_views[seat].faces.value == '<span class="st-hidden">13 cards</span>'
         assert view.drawn(seat) == "13 cards, face down"
     assert view.table.hand_views["S"].faces.value == south
+    assert view.deal is not None and str(view.deal) not in view.code_html.value  # the hidden hands stay hidden
+    assert view.code in view.code_html.value
     view.sort_box.value = "low"
     spades = deal(5)["S"].suit("S")
     assert view.drawn("S").startswith("♠ " + " ".join(c.rank.label for c in reversed(spades)))

@@ -253,10 +253,6 @@ class DealView(SpadesWidget):
         for seat in Seat:
             dealer = " (dealer)" if seat is found.dealer else ""
             self.table.set_label(seat, f"{seat.word}{dealer}" if seat in found else "")
-        self.code_html.value = (
-            f'Deal code <code class="st-code">{escape(found.code)}</code> '
-            f'<span class="st-pbn">{escape(str(found))}</span>'
-        )
         self.set_status(f"{source}: {found.dealer.word} deals")
 
     def _redraw(self) -> None:
@@ -265,6 +261,10 @@ class DealView(SpadesWidget):
             return
         hidden = set(self.hidden_seats)
         self.table.show_hands(self._deal.hands, hidden={s: True for s in hidden})
+        # The deal written out would show the hidden hands: only the code then.
+        written = "" if hidden else f' <span class="st-pbn">{escape(str(self._deal))}</span>'
+        self.code_html.value = f'Deal code <code class="st-code">{escape(self._deal.code)}</code>{written}'
+
         _, order, high_first = SORTS[self.sort_box.value]
         for seat in Seat:
             if seat not in self._deal or seat.name in hidden:
