@@ -18,7 +18,7 @@ from the match's sheet; the widget computes no score.
 >>> view.step, view.bags_text
 (1, 'North–South 3 of 10 bags, East–West 0 of 10 bags')
 >>> view.end(); view.step, view.totals_text
-(2, 'North–South +116, East–West −140')
+(2, 'North–South 116, East–West −140')
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ class MatchStepper(SpadesWidget):
     @property
     def totals_text(self) -> str:
         totals = self._totals()
-        return ", ".join(f"{side_name(side)} {signed(totals[side])}" for side in self.sides)
+        return ", ".join(f"{side_name(side)} {str(totals[side]).replace('-', '−')}" for side in self.sides)
 
     # -- actions -----------------------------------------------------------------------
     def next(self) -> None:
