@@ -12,8 +12,16 @@ learner choose an annotated game record to step through.
 
 >>> [path.name for path in app_notebooks()]
 ['play.ipynb', 'advisor.ipynb']
->>> voila_command("/tmp/app", port=8866, open_browser=False)[3:]
-['/tmp/app', '--port=8866', '--Voila.ip=127.0.0.1', '--Voila.token=', '--no-browser']
+>>> voila_command("/tmp/app", port=8866, open_browser=False)[3:7]
+['/tmp/app', '--port=8866', '--Voila.ip=127.0.0.1', '--Voila.token=']
+>>> voila_command("/tmp/app", open_browser=False)[-1]
+'--no-browser'
+
+Voila runs with :data:`VOILA_OPTIONS` and :func:`voila_environment`: the package's
+own page template (Voila's, without its links to a CDN) and no JupyterLab
+extension that only works in JupyterLab, so a page makes no request beyond
+127.0.0.1 and its browser console stays free of errors. The same settings serve
+the chapters: ``spades-teach``'s tests run Voila over ``notebooks/`` with them.
 """
 
 from __future__ import annotations
@@ -34,6 +42,8 @@ from .errors import SpadesError
 
 __all__ = [
     "APP_NOTEBOOKS",
+    "VOILA_OPTIONS",
+    "voila_environment",
     "DEFAULT_PORT",
     "FIRST_RECORD",
     "AppError",
@@ -56,6 +66,26 @@ FIRST_RECORD = "spanish_example"
 DEFAULT_PORT = 8866
 
 Runner = Callable[[Sequence[str]], int]
+
+#: JupyterLab front-end extensions that fail inside Voila (they need JupyterLab's own
+#: document manager or a browser kernel); Voila is told not to load them.
+VOILA_SKIPPED_EXTENSIONS = ("jupyterlab-jupytext", "@jupyterlite/pyodide-kernel-extension")
+#: The template (in ``data/jupyter/voila/templates``) and the extensions left out.
+VOILA_OPTIONS = (
+    "--template=spades_teach",
+    "--VoilaConfiguration.extension_denylist=" + repr(list(VOILA_SKIPPED_EXTENSIONS)).replace("'", '"'),
+)
+
+
+def voila_environment(base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment Voila runs in: ``JUPYTER_PATH`` starts with the package's
+    ``data/jupyter`` folder, where Voila finds the ``spades_teach`` template."""
+    import os
+
+    env = dict(os.environ if base is None else base)
+    ours = str(Path(__file__).resolve().parent / "data" / "jupyter")
+    env["JUPYTER_PATH"] = os.pathsep.join([ours, *filter(None, [env.get("JUPYTER_PATH", "")])])
+    return env
 
 
 class AppError(SpadesError):
@@ -107,6 +137,7 @@ def voila_command(folder: str | Path, *, port: int = DEFAULT_PORT, open_browser:
         f"--port={check_port(port)}",
         "--Voila.ip=127.0.0.1",
         "--Voila.token=",
+        *VOILA_OPTIONS,
     ]
     if not open_browser:
         command.append("--no-browser")
@@ -115,7 +146,7 @@ def voila_command(folder: str | Path, *, port: int = DEFAULT_PORT, open_browser:
 
 def _run(command: Sequence[str]) -> int:
     """Run Voila and wait; Ctrl+C or a SIGTERM stops Voila (and its kernels) first."""
-    child = subprocess.Popen(list(command))
+    child = subprocess.Popen(list(command), env=voila_environment())
     previous = _on_sigterm(lambda *_: child.terminate())
     try:
         while True:

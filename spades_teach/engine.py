@@ -16,7 +16,7 @@ each one as a frozen event, so a hand can be undone and replayed.
 >>> r.play("E", "KS")
 Traceback (most recent call last):
 ...
-spades_teach.errors.IllegalPlayError: spades are not broken yet: lead a heart, diamond or club (QH, 8H, 7H, 8D, JC, TC, 7C, 6C, 3C)
+spades_teach.errors.IllegalPlayError: spades are not broken yet: lead a heart, diamond or club (Q♥ 8♥ 7♥ 8♦ J♣ 10♣ 7♣ 6♣ 3♣)
 >>> r.play("E", "AS")
 Traceback (most recent call last):
 ...
@@ -164,7 +164,7 @@ def legal_cards(hand: Hand | str, led: Suit | str | None = None, spades_broken: 
 
 
 def _card_list(mask: int) -> str:
-    return ", ".join(str(c) for c in _mask_cards(mask))
+    return " ".join(c.pretty for c in _mask_cards(mask))
 
 
 def explain_illegal(
@@ -185,7 +185,7 @@ def explain_illegal(
             return f"must follow {led.word}: play {_card_list(follow)}"
         return None
     if first_trick_two_of_clubs and hand_mask & _TWO_OF_CLUBS.mask and card is not _TWO_OF_CLUBS:
-        return "the 2♣ must lead the first trick: play 2C"
+        return "the 2♣ must lead the first trick: play 2♣"
     if card.suit is Suit.SPADES and not spades_broken and hand_mask & ~_SPADES:
         return f"spades are not broken yet: lead a heart, diamond or club ({_card_list(hand_mask & ~_SPADES)})"
     return None

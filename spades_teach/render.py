@@ -26,7 +26,7 @@ STYLE = (
     ".st-card{display:inline-block;min-width:2.1em;padding:.15em .25em;margin:.1em;border:1px solid #888;"
     "border-radius:.3em;background:#fff;color:#111;font-family:sans-serif;font-weight:600;text-align:center}"
     ".st-red{color:#c00}.st-hand{font-family:sans-serif;line-height:1.9}"
-    ".st-suit{white-space:nowrap}.st-void{color:#888;font-style:italic}"
+    ".st-suit{white-space:nowrap}.st-void{color:#595959;font-style:italic}"
     ".st-table{border-collapse:collapse}.st-table td{padding:.3em .6em;vertical-align:middle}"
     ".st-seat{font-weight:700;font-family:sans-serif}"
     "</style>"

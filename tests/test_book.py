@@ -16,9 +16,25 @@ NOTEBOOKS = BOOK.parent / "notebooks"
 def toc_files() -> list[str]:
     toc = yaml.safe_load((BOOK / "_toc.yml").read_text())
     files = [toc["root"]]
-    for chapter in toc.get("chapters", []):
-        files.append(chapter["file"])
+    for part in [toc, *toc.get("parts", [])]:
+        for chapter in part.get("chapters", []):
+            files.append(chapter["file"])
     return files
+
+
+def test_the_calibration_chapter_is_an_appendix() -> None:
+    toc = yaml.safe_load((BOOK / "_toc.yml").read_text())
+    appendix = [p for p in toc.get("parts", []) if p["caption"] == "Appendix"]
+    assert appendix and [c["file"] for c in appendix[0]["chapters"]] == ["notebooks/12_calibration"]
+    assert "notebooks/12_calibration" not in [c["file"] for p in toc["parts"] if p is not appendix[0] for c in p["chapters"]]
+    title = (NOTEBOOKS / "12_calibration.md").read_text().split("\n# ", 1)[1].splitlines()[0]
+    assert title.startswith("Appendix")
+
+
+def test_learner_chapters_hold_no_plotting_code() -> None:
+    for source in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.md")):
+        text = source.read_text()
+        assert "matplotlib" not in text and "plt." not in text, f"{source.name} draws its own figures"
 
 
 def test_every_chapter_is_in_the_table_of_contents() -> None:

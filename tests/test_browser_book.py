@@ -35,3 +35,26 @@ def test_scoring_chapter_states_the_computed_numbers(page: Any, book_url: str) -
     text = page.locator("article").first.inner_text()
     assert "NS bid 7 and took 9: 70 + 2 bags = 72" in text
     screenshot(page, "book-chapter-4")
+
+
+BOOK_CHAPTERS = ["01_deck_and_deal", "03_playing_tricks", "04_scoring_a_hand", "07_winning_the_match", "08_bid_advisor", "09_annotated_replays"]
+
+
+@pytest.mark.parametrize("chapter", BOOK_CHAPTERS)
+def test_chapter_page_has_a_clean_console(browser: Any, book_url: str, chapter: str) -> None:
+    """No page error (such as a script declared twice), no console error, no missing file (the
+    widgets' icon fonts included)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
+    page.on("response", lambda r: problems.append(f"{r.status}: {r.url}") if r.status >= 400 else None)
+    try:
+        page.goto(f"{book_url}/notebooks/{chapter}.html")
+        page.locator(".st-widget").first.wait_for(timeout=60_000)
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(1500)  # fonts and late scripts
+    finally:
+        context.close()
+    assert problems == [], "\n".join(problems)

@@ -225,7 +225,7 @@ def test_spades_cannot_be_led_until_broken() -> None:
     r = clean_round()
     assert r.to_act is Seat.E
     assert not r.can_play("E", "TS")
-    refused(r, IllegalPlayError, lambda: r.play("E", "TS"), "spades are not broken", "JH")
+    refused(r, IllegalPlayError, lambda: r.play("E", "TS"), "spades are not broken", "J♥")
 
 
 def test_spade_lead_breaks_option() -> None:
@@ -322,13 +322,13 @@ def test_card_out_of_turn() -> None:
 def test_card_not_following_suit() -> None:
     r = clean_round()
     r.play("E", "JH")
-    message = refused(r, IllegalPlayError, lambda: r.play("S", "8D"), "must follow hearts", "8H", "7H", "6H")
-    assert "8D" not in message.split(":", 1)[1]
+    message = refused(r, IllegalPlayError, lambda: r.play("S", "8D"), "must follow hearts", "8♥ 7♥ 6♥")
+    assert "8♦" not in message.split(":", 1)[1]
 
 
 def test_spade_led_before_broken() -> None:
     r = clean_round()
-    refused(r, IllegalPlayError, lambda: r.play("E", "9S"), "spades are not broken", "JH", "JD", "JC")
+    refused(r, IllegalPlayError, lambda: r.play("E", "9S"), "spades are not broken", "J♥ 10♥ 9♥ J♦", "J♣")
 
 
 def test_playing_during_bidding() -> None:

@@ -44,3 +44,34 @@ def test_notebook_is_executed_and_deterministic(source: Path) -> None:
     for cell in code:
         for output in cell.get("outputs", []):
             assert output.get("output_type") != "error", f"a cell raised: {output.get('ename')}"
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+def test_committed_notebooks_carry_no_widget_state(source: Path) -> None:
+    notebook = json.loads(source.with_suffix(".ipynb").read_text())
+    assert "widgets" not in notebook["metadata"], "the widget state belongs to the book's own run, not to git"
+
+
+_ATTEMPT_CALL = re.compile(r"^\s*attempt\(\s*\w+\s*,\s*\"(\w)\"\s*,\s*\"(\w+)\"\s*\)(.*)$")
+_ATTEMPT_LINE = re.compile(r"^(\w) plays (\w+): (accepted|refused)")
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+def test_every_attempt_does_what_its_text_says(source: Path) -> None:
+    """Each ``attempt(rnd, seat, card)`` of a chapter is accepted by the engine, unless the line says
+    "refused" (in its comment); the stored output must agree, call by call."""
+    notebook = json.loads(source.with_suffix(".ipynb").read_text())
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        calls = [m for m in map(_ATTEMPT_CALL.match, "".join(cell["source"]).splitlines()) if m]
+        if not calls:
+            continue
+        text = "".join("".join(o.get("text", "")) for o in cell.get("outputs", []) if o.get("output_type") == "stream")
+        results = [m for m in map(_ATTEMPT_LINE.match, text.splitlines()) if m]
+        assert len(results) == len(calls), f"{source.name}: {len(calls)} attempts but {len(results)} answers"
+        for call, result in zip(calls, results):
+            seat, card, comment = call.groups()
+            assert result.group(1, 2) == (seat, card)
+            expected = "refused" if "refused" in comment else "accepted"
+            assert result.group(3) == expected, f"{source.name}: {seat} plays {card} was {result.group(3)}: {result.group(0)}"

@@ -85,9 +85,10 @@ def test_bag_boxes_show_the_message_beside_the_box() -> None:
     before = calc.points
     calc.bag_boxes["NS"].value = 1_000_000_000
     assert "bags carried in for NS" in calc.error and "bags carried in for NS" in calc.bags_note.value
-    assert calc.points == before  # the last good score stays
+    assert calc.points == {}  # no score is shown for boxes that do not make a hand
     calc.bag_boxes["NS"].value = 3
     assert calc.error == "" and calc.bags_note.value == ""
+    assert calc.points == before
 
     view = BidAdvisorView(hand="AKQ3.K52.7.A9842")
     view.bags_box.value = 25

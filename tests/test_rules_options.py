@@ -166,7 +166,7 @@ def test_two_of_clubs_first_lead() -> None:
     bid_all(r, [3, 3, 3, 3])
     assert r.to_act is Seat.W
     assert list(r.legal_plays()) == [Hand.parse("2C").cards[0]]
-    with pytest.raises(IllegalPlayError, match="2♣ must lead the first trick: play 2C"):
+    with pytest.raises(IllegalPlayError, match="2♣ must lead the first trick: play 2♣"):
         r.play("W", "5H")
     assert r.history[-1].seat is Seat.N and len(r.history) == 4
     r.play("W", "2C")

@@ -7,6 +7,7 @@ copied from the widget's own output.
 from __future__ import annotations
 
 import datetime
+import html
 import json
 import random
 import subprocess
@@ -283,21 +284,22 @@ def test_advisor_view_accepts_every_hand_format(text: str) -> None:
     assert expected.nil.why in view.nil_text
 
 
-def test_a_bad_paste_shows_the_parser_message_and_keeps_the_advice() -> None:
+def test_a_bad_paste_shows_the_parser_message_and_clears_the_advice() -> None:
     view = BidAdvisorView(HAND)
-    good = view.value
     for bad in ("AKQ3.K52.7", "AS KS ZZ", "AS AS"):
         view.hand_box.value = bad
         with pytest.raises(SpadesError) as expected:
             Hand.parse(bad)
         assert view.error == str(expected.value)
-        assert view.value == good
+        assert html.escape(str(expected.value)) in view.input_error_html.value
+        assert view.advice is None and view.bid == "" and view.bid_html.value == "" and view.reasons_html.value == ""
     view.hand_box.value = "AKQ3.K52.7.A984"  # 12 cards: the advisor refuses
     with pytest.raises(SpadesError) as refused:
         advise_bid("AKQ3.K52.7.A984")
-    assert view.error == str(refused.value) and view.value == good
+    assert view.error == str(refused.value) and view.advice is None and view.simulate_button.disabled
     view.hand_box.value = "3.J962.T8742.Q84"
-    assert view.error == "" and view.bid == str(advise_bid("3.J962.T8742.Q84").bid)
+    assert view.error == "" and view.input_error_html.value == ""
+    assert view.bid == str(advise_bid("3.J962.T8742.Q84").bid) and not view.simulate_button.disabled
 
 
 def test_partner_bid_scores_and_rules_reach_the_advisor() -> None:
@@ -375,23 +377,32 @@ def test_nil_and_blind_nil_bids_as_text() -> None:
     assert calc.points == expected.points
     calc.rule_boxes["blind_nil"].value = False
     assert calc.error == "N bid blind Nil, but these rules do not allow blind Nil"
-    assert calc.points == expected.points
+    assert calc.points == {} and calc.lines_html.value == ""
 
 
-def test_errors_keep_the_previous_result() -> None:
+def test_errors_take_the_result_off_and_sit_next_to_the_box() -> None:
     calc = ScoreCalculator()
     before = calc.value
+    assert before["points"] and before["lines"]
     calc.tricks_boxes["E"].value = 9
     total = sum(box.value for box in calc.tricks_boxes.values())
     assert calc.error == f"tricks add up to {total}, but a hand has 13 tricks"
-    assert calc.value["points"] == before["points"] and calc.value["lines"] == before["lines"]
-    calc.bid_boxes["W"].value = "lots"
-    assert calc.error.startswith("bid for W: unknown bid 'lots'")
+    assert calc.value["points"] == {} and calc.value["lines"] == []
+    assert "no score" in calc.points_html.value and calc.lines_html.value == ""
+    assert calc.error in calc.input_error_html.value
+    calc.tricks_boxes["E"].value = 2
+    calc.bid_boxes["W"].value = "abc"
+    assert calc.error.startswith("bid for W: unknown bid 'abc'")
+    assert "abc" in calc.row_error_html["W"].value and calc.input_error_html.value == ""
+    assert "st-invalid" in calc.bid_boxes["W"]._dom_classes and calc.points == {}
+    calc.bid_boxes["W"].value = "2"
+    assert calc.error == "" and calc.value == before and calc.row_error_html["W"].value == ""
+    assert "st-invalid" not in calc.bid_boxes["W"]._dom_classes
     calc.rule_boxes["bag_limit"].value = 0
     with pytest.raises(SpadesError) as expected:
         Rules(bag_limit=0)
     assert calc.error == str(expected.value)
-    assert calc.value["points"] == before["points"]
+    assert calc.value["points"] == {}
     assert "st-error" in calc.error_line._dom_classes
 
 

@@ -21,4 +21,10 @@ find "$dist" -maxdepth 1 -type f ! -name '*.map' ! -name '*.txt' -exec cp {} "$w
 # anywidget (the card table): its require.js module comes with the installed Python package.
 cp "$venv/../share/jupyter/nbextensions/anywidget/index.js" "$widgets/anywidget.js"
 cp book/widget-paths.js "$widgets/widget-paths.js"
+# The widget manager asks for its icon fonts relative to the page (with an empty CDN address):
+# notebooks/@jupyter-widgets/ and notebooks/@jupyter-widgets/html-manager/dist/. Serve them there too.
+for fonts in book/_widgets/notebooks/@jupyter-widgets book/_widgets/notebooks/@jupyter-widgets/html-manager/dist; do
+  mkdir -p "$fonts"
+  find "$dist" -maxdepth 1 -type f \( -name '*.woff' -o -name '*.woff2' -o -name '*.ttf' -o -name '*.eot' -o -name '*.svg' \) -exec cp {} "$fonts/" \;
+done
 "$venv/jupyter-book" build book --keep-going "$@"

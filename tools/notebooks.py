@@ -4,8 +4,10 @@
     python tools/notebooks.py 01 04      # chapters whose file name starts with 01 or 04
 
 Each notebooks/NN_name.md is the readable source; this writes notebooks/NN_name.ipynb with its outputs
-(and the widget state, so the book can show widgets without a kernel). The outputs are deterministic:
-chapters use seeded deals and no clocks, so nbval can compare them for real.
+but without the widgets' saved state: the book executes every chapter itself and saves the state of
+each widget then, so the committed notebook stays small and a one-line edit of the text is a small
+diff. The outputs are deterministic: chapters use seeded deals and no clocks, so nbval can compare
+them for real.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def build(source: Path) -> Path:
         timeout=600,
         kernel_name="python3",
         resources={"metadata": {"path": str(NOTEBOOKS)}},
-        store_widget_state=True,
+        store_widget_state=False,
     )
     client.execute()
     _make_stable(notebook)
@@ -39,7 +41,9 @@ def build(source: Path) -> Path:
 
 
 def _make_stable(notebook: nbformat.NotebookNode) -> None:
-    """Drop execution timestamps and number the cells, so a rebuild changes only what changed."""
+    """Drop execution timestamps and any widget state, and number the cells, so a rebuild changes
+    only what changed."""
+    notebook.metadata.pop("widgets", None)
     for index, cell in enumerate(notebook.cells):
         cell.id = f"cell-{index:03d}"
         cell.metadata.pop("execution", None)

@@ -19,6 +19,8 @@ Views (each is an ``ipywidgets.VBox``; ``view.widget`` is the view itself):
 * :class:`CardTable` — the same game drawn as a card table (an anywidget): card faces
   and backs, keyboard play, the end-of-hand review; its game is a plain-Python
   :class:`TableGame`. Imported on first use, as it needs anywidget.
+* :class:`LegalPlayExplorer` — click any card of the seat to act: legal or not, and why.
+* :class:`MatchStepper` — a match's score sheet, bag counters and totals chart, hand by hand.
 
 Every handler runs through :meth:`SpadesWidget.run`: a ``SpadesError`` shows its
 message in the error line, anything else a short message, never a traceback.
@@ -65,9 +67,11 @@ from .advisor import BidAdvisorView
 from .base import SpadesWidget
 from .cards import HandView
 from .deal import DealView
+from .legal import LegalPlayExplorer
 from .play import PlayView
 from .replay import ReplayView
 from .score import ScoreCalculator
+from .steps import MatchStepper
 from .table import TableView
 
 __all__ = [
@@ -75,6 +79,8 @@ __all__ = [
     "CardTable",
     "DealView",
     "HandView",
+    "LegalPlayExplorer",
+    "MatchStepper",
     "PlayView",
     "ReplayView",
     "ScoreCalculator",

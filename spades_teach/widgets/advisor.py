@@ -4,8 +4,10 @@ The hand box takes every format :meth:`Hand.parse` reads (dotted, suit-labelled,
 card lists). The advice comes from the bid advisor (``advise_bid``), imported
 only when the first hand is advised; the widget shows the advised bid, each
 counted card or feature with its value and reason, the Nil check and the notes
-that moved the bid. A paste that does not parse shows the parser's message and
-keeps the last good advice on screen.
+that moved the bid. A paste that does not make a hand shows the message right
+under the box and clears the advice and the simulation, so nothing on screen
+belongs to a hand that is no longer in the box; **Simulate** is disabled until
+the box holds a hand again, and while a simulation runs.
 
 >>> view = BidAdvisorView("AKQ3.K52.7.A9842")
 >>> view.bid, view.estimate
@@ -13,14 +15,15 @@ keeps the last good advice on screen.
 >>> view.hand_box.value = "AKQ3.K52.7"          # three groups: not a hand
 >>> view.error.startswith("a dotted hand needs exactly four groups")
 True
->>> view.bid                                     # the last good advice stays
-'5'
+>>> view.bid, view.simulate_button.disabled      # no advice for a hand that is not there
+('', True)
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -69,7 +72,7 @@ class BidAdvisorView(SpadesWidget):
     ``BidAdvisorView(hand="", *, seat="S", rules=Rules(), advise=None)``;
     ``advise`` replaces the advisor function (same signature as ``advise_bid``).
 
-    Plain state: :attr:`advice` (the last good ``BidAdvice``), :attr:`bid`
+    Plain state: :attr:`advice` (the ``BidAdvice`` for the hand in the box, ``None`` when the box holds no hand), :attr:`bid`
     (its bid as text: ``'4'``, ``'nil'``, ``'blind nil'``), :attr:`estimate`,
     :attr:`reasons` (``(cards, value, why)`` triples), :attr:`nil_text`,
     :attr:`summary`, :attr:`value`, :attr:`error`.
@@ -130,11 +133,14 @@ class BidAdvisorView(SpadesWidget):
             widgets.Button(description=f"Simulate {self.simulation_samples} deals", icon="random"),
             "st-advice-simulate",
         )
+        self.simulate_button.disabled = True
         self.simulation_html = add_classes(widgets.HTML(""), "st-advice-simulation")
+        self.input_error_html = add_classes(widgets.HTML(""), "st-input-error", "st-advice-hand-error")
         self.simulation: Any = None
         super().__init__(
             [
                 self.hand_box,
+                self.input_error_html,
                 widgets.HBox([self.partner_box, self.nil_box, self.blind_nil_box]),
                 widgets.HBox([self.our_score_box, self.their_score_box, self.bags_box, self.bags_note]),
                 self.bid_html,
@@ -148,9 +154,10 @@ class BidAdvisorView(SpadesWidget):
         )
         self.add_class("st-bid-advisor")
         self.simulate_button.on_click(self.handler(lambda _button: self.simulate()))
+        self.simulate_idle_description = self.simulate_button.description
         self.nil_box.observe(self.handler(self._rules_changed), names="value")
         self.blind_nil_box.observe(self.handler(self._rules_changed), names="value")
-        update = self.handler(lambda _change: self.update())
+        update = self._checked(self.update)
         for box in (
             self.hand_box,
             self.partner_box,
@@ -168,7 +175,7 @@ class BidAdvisorView(SpadesWidget):
     # -- plain state -------------------------------------------------------------------
     @property
     def advice(self) -> Any:
-        """The last good advice (a ``BidAdvice``), or ``None``."""
+        """The advice for the hand in the box (a ``BidAdvice``), or ``None``."""
         return self._advice
 
     @property
@@ -255,17 +262,25 @@ class BidAdvisorView(SpadesWidget):
 
     # -- the simulation ----------------------------------------------------------------
     simulation_samples = 200
+    busy = False
 
     def simulate(self, samples: int | None = None, seed: int = 0) -> Any:
         """Deal the 39 unseen cards many times, play each deal out with the bots and
         show what every bid would have scored on average (``analysis.analyze_hand``)."""
         if self._advised_hand is None:
-            self.set_status("paste a 13-card hand first")
-            return None
+            raise SpadesError("paste a 13-card hand first: the simulation deals around the hand in the box")
         from ..analysis.simulate import analyze_hand
 
         inputs = self._inputs()
-        result = analyze_hand(
+        with self._busy():
+            result = self._analyze(analyze_hand, inputs, samples, seed)
+        self.simulation = result
+        self.simulation_html.value = _simulation_html(result)
+        self.set_status(result.summary)
+        return result
+
+    def _analyze(self, analyze_hand: Callable[..., Any], inputs: dict[str, Any], samples: int | None, seed: int) -> Any:
+        return analyze_hand(
             self._advised_hand,
             seat=inputs["seat"],
             bids=inputs["bids"],
@@ -276,14 +291,48 @@ class BidAdvisorView(SpadesWidget):
             method="playout",
             seed=seed,
         )
-        self.simulation = result
-        self.simulation_html.value = _simulation_html(result)
-        self.set_status(result.summary)
-        return result
+
+    @contextlib.contextmanager
+    def _busy(self) -> Iterator[None]:
+        """Disable Simulate and say that it runs; restore the button afterwards."""
+        self.busy = True
+        self.simulate_button.disabled = True
+        self.simulate_button.description = "Simulating…"
+        self.simulate_button.add_class("st-busy")
+        self.simulation_html.value = '<span class="st-busy-note" role="status">simulating, a few seconds…</span>'
+        try:
+            yield
+        finally:
+            self.busy = False
+            self.simulate_button.remove_class("st-busy")
+            self.simulate_button.description = self.simulate_idle_description
+            self.simulate_button.disabled = self._advised_hand is None
+            if self.simulation_html.value.startswith('<span class="st-busy-note"'):
+                self.simulation_html.value = ""
+
+    def _checked(self, action: Callable[[], Any]) -> Callable[..., None]:
+        """A handler that also shows its error right under the hand box."""
+
+        def call(*_args: Any) -> None:
+            self.run(action)
+            self.input_error_html.value = f"⚠ {escape(self.error)}" if self.error else ""
+
+        return call
+
+    def _clear_advice(self) -> None:
+        """Forget the advice and the simulation shown (the box changed)."""
+        self._advice = None
+        self._advised_hand = None
+        self.simulation = None
+        for html_widget in (self.bid_html, self.summary_html, self.reasons_html, self.nil_html, self.context_html):
+            html_widget.value = ""
+        self.simulation_html.value = ""
+        self.simulate_button.disabled = True
 
     # -- the advice --------------------------------------------------------------------
     def update(self) -> None:
-        """Advise on the hand in the box (errors keep the last good advice)."""
+        """Advise on the hand in the box; an error clears the advice shown (and says why)."""
+        self._clear_advice()
         text = self.hand_box.value
         self._check_bags()
         if not text.strip():
@@ -295,8 +344,7 @@ class BidAdvisorView(SpadesWidget):
         advice = advise(hand, **inputs)
         self._advice = advice
         self._advised_hand = hand
-        self.simulation = None
-        self.simulation_html.value = ""
+        self.simulate_button.disabled = self.busy
         self._show()
 
     def _show(self) -> None:

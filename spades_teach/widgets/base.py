@@ -61,7 +61,10 @@ CSS = """<style>
 .st-mark-bad .st-card,.st-card.st-mark-bad{background:#fde2e1}
 .st-mark-costly{background:#fde2e1}.st-mark-fine{background:#dff5e1}
 .st-advice-reasons td,.st-score-table td{padding:.1em .6em}
-.st-void{color:#888;font-style:italic}
+.st-void{color:#595959;font-style:italic}
+.st-label-hidden .widget-label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.st-input-error{color:#b00;font-weight:600}.st-invalid input{border:2px solid #b00}
+.st-stale{color:#666;font-style:italic}.st-busy-note{color:#555;font-style:italic}
 </style>"""
 
 

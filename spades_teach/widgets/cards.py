@@ -16,7 +16,7 @@ reason as their tooltip. Legality always comes from the engine
 >>> sorted(str(c) for c in view.legal)[:3]
 ['3C', '6C', '7C']
 >>> view.tooltip_of("KS")
-'spades are not broken yet: lead a heart, diamond or club (QH, 8H, 7H, 8D, JC, TC, 7C, 6C, 3C)'
+'spades are not broken yet: lead a heart, diamond or club (Q♥ 8♥ 7♥ 8♦ J♣ 10♣ 7♣ 6♣ 3♣)'
 """
 
 from __future__ import annotations

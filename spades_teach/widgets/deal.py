@@ -4,6 +4,10 @@ A **Deal** button (a fresh seed, written into the box so the deal can be found
 again), a box that takes a seed, a deal code (``Deal.code``) or a PBN-style
 deal, a **Deal of the day** button and the four hands around a table with the
 deal's code. Everything about the cards comes from :mod:`spades_teach.deals`.
+Two switches change only how the deal is drawn: **Show the other hands**
+(off: only South's cards are face up, the others show how many cards they
+hold, as at a real table) and **Sort** (spades first or colours alternating,
+high cards first or low cards first).
 
 The box is read in this order: PBN-style text (``"N:AKQ3.K52.7.A9842 ..."``);
 a deal code (20 characters, dashes allowed); whole digits as an ``int`` seed;
@@ -19,6 +23,12 @@ never depends on the clock.
 >>> view.load(view.code)
 >>> view.source.startswith("deal code")
 True
+>>> view.show_others.value = False
+>>> view.hidden_seats
+('N', 'E', 'W')
+>>> view.sort_box.value = "colours"
+>>> [suit.symbol for suit in view.suit_order]
+['♠', '♥', '♣', '♦']
 """
 
 from __future__ import annotations
@@ -31,9 +41,10 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..cards import Seat, SeatLike
+from ..cards import Card, Hand, Seat, SeatLike, Suit
 from ..deals import Deal, deal
 from ..errors import ParseError
+from ..render import card_html
 from .base import SpadesWidget, add_classes, escape
 from .table import TableView
 
@@ -42,6 +53,27 @@ __all__ = ["DealView"]
 _CODE = re.compile(r"[0-9A-Za-z]{5}(-?[0-9A-Za-z]{5}){3}")
 _PBN = re.compile(r"^\s*[NESWnesw]:")
 _DIGITS = re.compile(r"[0-9]{1,30}")
+
+
+#: The sort orders offered: label, suit order, high cards first.
+SORTS: dict[str, tuple[str, tuple[Suit, ...], bool]] = {
+    "suits": ("♠ ♥ ♦ ♣, high first", (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), True),
+    "colours": ("♠ ♥ ♣ ♦ (colours alternate), high first", (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS), True),
+    "low": ("♠ ♥ ♦ ♣, low first", (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), False),
+}
+
+
+def sorted_suits(hand: Hand, order: tuple[Suit, ...], high_first: bool) -> list[tuple[Suit, tuple[Card, ...]]]:
+    """The hand's cards suit by suit in ``order``, each suit high or low first.
+
+    >>> [(s.symbol, " ".join(c.pretty for c in cards)) for s, cards in sorted_suits(Hand.parse("A2.K.Q.J"), (Suit.CLUBS, Suit.SPADES), False)]
+    [('♣', 'J♣'), ('♠', '2♠ A♠')]
+    """
+    result = []
+    for suit in order:
+        cards = hand.suit(suit)  # high to low
+        result.append((suit, cards if high_first else tuple(reversed(cards))))
+    return result
 
 
 def _fresh_seed() -> int:
@@ -87,14 +119,32 @@ class DealView(SpadesWidget):
         self.open_button = add_classes(widgets.Button(description="Open"), "st-deal-open")
         self.day_button = add_classes(widgets.Button(description="Deal of the day", icon="calendar"), "st-deal-day")
         self.code_html = add_classes(widgets.HTML(""), "st-deal-code")
+        self.show_others = add_classes(
+            widgets.Checkbox(value=True, description="Show the other hands", indent=False), "st-deal-show-others"
+        )
+        self.sort_box = add_classes(
+            widgets.Dropdown(
+                options=[(label, key) for key, (label, _, _) in SORTS.items()],
+                value="suits",
+                description="Sort",
+                layout=widgets.Layout(width="22em"),
+            ),
+            "st-deal-sort",
+        )
         self.table = TableView()
         self.deal_button.on_click(self.handler(lambda _b: self.new_deal()))
         self.open_button.on_click(self.handler(lambda _b: self.load(self.seed_box.value)))
         self.day_button.on_click(self.handler(lambda _b: self.deal_of_the_day()))
         self.seed_box.observe(self.handler(self._typed), names="value")
+        self.show_others.observe(self.handler(lambda _c: self._redraw()), names="value")
+        self.sort_box.observe(self.handler(lambda _c: self._redraw()), names="value")
         super().__init__(
             [
-                widgets.HBox([self.deal_button, self.seed_box, self.open_button, self.day_button]),
+                widgets.HBox(
+                    [self.deal_button, self.seed_box, self.open_button, self.day_button],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
+                widgets.HBox([self.show_others, self.sort_box], layout=widgets.Layout(flex_flow="row wrap")),
                 self.code_html,
                 self.table,
             ]
@@ -125,6 +175,32 @@ class DealView(SpadesWidget):
     def source(self) -> str:
         """Where the deal came from: ``"seed 7"``, ``"deal code ..."``, ``"deal of the day 2026-01-01"``."""
         return self._source
+
+    @property
+    def suit_order(self) -> tuple[Suit, ...]:
+        """The order the suits are drawn in (from the Sort box)."""
+        return SORTS[self.sort_box.value][1]
+
+    @property
+    def hidden_seats(self) -> tuple[str, ...]:
+        """The seats whose cards are face down (all but South when the other hands are hidden)."""
+        if self._deal is None or self.show_others.value:
+            return ()
+        return tuple(seat.name for seat in Seat if seat is not Seat.S and seat in self._deal)
+
+    def drawn(self, seat: SeatLike) -> str:
+        """A seat's cards as drawn, in words: ``'♠ A K 3 | ♥ ...'`` or ``'13 cards, face down'``."""
+        s = Seat.coerce(seat)
+        if self._deal is None or s not in self._deal:
+            return ""
+        hand = self._deal[s]
+        if s.name in self.hidden_seats:
+            return f"{len(hand)} cards, face down"
+        _, order, high_first = SORTS[self.sort_box.value]
+        return " | ".join(
+            f"{suit.symbol} " + (" ".join(c.rank.label for c in cards) or "—")
+            for suit, cards in sorted_suits(hand, order, high_first)
+        )
 
     # -- actions -----------------------------------------------------------------------
     def new_deal(self) -> None:
@@ -173,12 +249,30 @@ class DealView(SpadesWidget):
     def _show(self, found: Deal, source: str) -> None:
         self._deal = found
         self._source = source
-        self.table.show_hands(found.hands)
+        self._redraw()
         for seat in Seat:
             dealer = " (dealer)" if seat is found.dealer else ""
             self.table.set_label(seat, f"{seat.word}{dealer}" if seat in found else "")
-        self.code_html.value = (
-            f'Deal code <code class="st-code">{escape(found.code)}</code> '
-            f'<span class="st-pbn">{escape(str(found))}</span>'
-        )
         self.set_status(f"{source}: {found.dealer.word} deals")
+
+    def _redraw(self) -> None:
+        """Draw the hands with the switches as they are (face down, sort order)."""
+        if self._deal is None:
+            return
+        hidden = set(self.hidden_seats)
+        self.table.show_hands(self._deal.hands, hidden={s: True for s in hidden})
+        # The deal written out would show the hidden hands: only the code then.
+        written = "" if hidden else f' <span class="st-pbn">{escape(str(self._deal))}</span>'
+        self.code_html.value = f'Deal code <code class="st-code">{escape(self._deal.code)}</code>{written}'
+
+        _, order, high_first = SORTS[self.sort_box.value]
+        for seat in Seat:
+            if seat not in self._deal or seat.name in hidden:
+                continue
+            lines = [
+                '<div class="st-suit">'
+                + ("".join(card_html(c) for c in cards) if cards else '<span class="st-void">—</span>')
+                + "</div>"
+                for _, cards in sorted_suits(self._deal[seat], order, high_first)
+            ]
+            self.table.hand_views[seat].faces.value = "".join(lines)

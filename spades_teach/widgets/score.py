@@ -5,7 +5,9 @@ each side has the bags it carries in; a few rule options sit below. Every
 change rescores the hand with :func:`~spades_teach.scoring.score_round` and
 shows the points, the bag counters and the explanation lines. A mistake (tricks
 that do not add up to 13, an unknown bid, blind Nil while the rules forbid it)
-shows the scorer's message and leaves the last good result on screen.
+shows the scorer's message next to the boxes (on the seat's row when it is about
+one seat's bid) and takes the result off the screen: no score is shown for
+boxes that do not make a hand.
 
 >>> calc = ScoreCalculator(bids={"N": 4, "S": 3, "E": 3, "W": 2}, tricks={"N": 5, "S": 4, "E": 2, "W": 2})
 >>> calc.points["NS"], calc.points["EW"], calc.bags["NS"]
@@ -13,12 +15,13 @@ shows the scorer's message and leaves the last good result on screen.
 >>> calc.tricks_boxes["W"].value = 3   # now 14 tricks
 >>> calc.error
 'tricks add up to 14, but a hand has 13 tricks'
->>> calc.points["NS"]
-72
+>>> calc.points, calc.result
+({}, None)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,17 +38,23 @@ __all__ = ["ScoreCalculator"]
 
 _DEFAULT_BIDS = {"N": 4, "E": 3, "S": 3, "W": 2}
 _DEFAULT_TRICKS = {"N": 5, "E": 2, "S": 4, "W": 2}
+_SEAT_MESSAGE = re.compile(r"^(?:bid|tricks) for ([NESW])\b")
 
 
 class ScoreCalculator(SpadesWidget):
     """Bids, tricks, bags and rule options in; points, bags and reasons out.
 
-    ``ScoreCalculator(bids=None, tricks=None, *, bags=None, rules=Rules())``
+    ``ScoreCalculator(bids=None, tricks=None, *, bags=None, rules=Rules(), nil_toggles=False)``
     starts from the given values (seats → values, sides → bags). With
+    ``nil_toggles=True`` each seat also gets a switch *number / Nil / blind Nil*
+    that writes ``nil`` or ``blind nil`` into its bid box (and gives the number
+    back), so a Nil can be tried with one click. ``examples`` maps a label to
+    ``(bids, tricks)`` or ``(bids, tricks, bags)``: a menu above the boxes fills
+    them with the example chosen (the first one at the start). With
     ``Rules(players=2)`` only North and South are shown and each scores alone.
 
-    Plain state: :attr:`result` (the last good
-    :class:`~spades_teach.scoring.RoundScore`), :attr:`points`, :attr:`bags`,
+    Plain state: :attr:`result` (the
+    :class:`~spades_teach.scoring.RoundScore` of the boxes, ``None`` while they do not make a hand), :attr:`points`, :attr:`bags`,
     :attr:`lines`, :attr:`value`, :attr:`error`; the boxes are in
     :attr:`bid_boxes`, :attr:`tricks_boxes`, :attr:`bag_boxes` and
     :attr:`rule_boxes`.
@@ -58,8 +67,15 @@ class ScoreCalculator(SpadesWidget):
         *,
         bags: Mapping[Any, int] | None = None,
         rules: Rules = Rules(),
+        nil_toggles: bool = False,
+        examples: Mapping[str, tuple[Any, ...]] | None = None,
     ) -> None:
         self.base_rules = rules
+        self.examples = dict(examples or {})
+        if self.examples and bids is None and tricks is None:
+            first = next(iter(self.examples.values()))
+            bids, tricks = first[0], first[1]
+            bags = first[2] if len(first) > 2 else bags
         self.seats: tuple[Seat, ...] = (Seat.N, Seat.S) if rules.players == 2 else tuple(Seat)
         self.sides: tuple[Side, ...] = sides_of(rules)
         given_bids = {Seat.coerce(k): v for k, v in (bids if bids is not None else _default(_DEFAULT_BIDS, rules)).items()}
@@ -70,24 +86,55 @@ class ScoreCalculator(SpadesWidget):
         self._result: RoundScore | None = None
         self.bid_boxes: dict[Seat, Any] = SeatMap()
         self.tricks_boxes: dict[Seat, Any] = SeatMap()
-        rows = [widgets.HTML("<b>Seat</b>"), widgets.HTML("<b>Bid</b>"), widgets.HTML("<b>Tricks</b>")]
+        self.row_error_html: dict[Seat, Any] = SeatMap()
+        self.nil_toggles: dict[Seat, Any] = SeatMap()
+        self._numbers: dict[Seat, str] = SeatMap()
+        head = ["<b>Seat</b>", "<b>Bid</b>", "<b>Tricks</b>"] + (["<b>Nil?</b>"] if nil_toggles else []) + [""]
+        rows = [widgets.HTML(text) for text in head]
         for seat in self.seats:
             bid = given_bids.get(seat, 0)
             self.bid_boxes[seat] = add_classes(
                 widgets.Text(
                     value=str(bid),
                     placeholder="4, nil, blind nil",
+                    description=f"{seat.word}'s bid",
                     continuous_update=True,
                     layout=widgets.Layout(width="8em"),
                 ),
                 "st-score-bid",
+                "st-label-hidden",
                 f"st-score-bid-{seat.name}",
             )
             self.tricks_boxes[seat] = add_classes(
-                int_text(int(given_tricks.get(seat, 0)), width="6em"), "st-score-tricks", f"st-score-tricks-{seat.name}"
+                int_text(int(given_tricks.get(seat, 0)), f"{seat.word}'s tricks", width="6em"),
+                "st-score-tricks",
+                f"st-score-tricks-{seat.name}",
+                "st-label-hidden",
             )
-            rows += [widgets.HTML(f'<span class="st-seat">{seat.word}</span>'), self.bid_boxes[seat], self.tricks_boxes[seat]]
-        grid = widgets.GridBox(rows, layout=widgets.Layout(grid_template_columns="6em 9em 7em", grid_gap="0.2em"))
+            self.row_error_html[seat] = add_classes(widgets.HTML(""), "st-input-error", f"st-score-error-{seat.name}")
+            toggle = []
+            if nil_toggles:
+                self.nil_toggles[seat] = add_classes(
+                    widgets.ToggleButtons(
+                        options=[("number", "number"), ("Nil", "nil"), ("blind Nil", "blind nil")],
+                        value=_toggle_value(str(bid)),
+                        style={"button_width": "5.5em"},
+                        tooltips=[f"{seat.word} bids a number", f"{seat.word} bids Nil", f"{seat.word} bids blind Nil"],
+                    ),
+                    "st-score-nil-toggle",
+                    f"st-score-nil-toggle-{seat.name}",
+                )
+                self.nil_toggles[seat].observe(self.handler(lambda change, s=seat: self._toggled(s, change)), names="value")
+                toggle = [self.nil_toggles[seat]]
+            rows += [
+                widgets.HTML(f'<span class="st-seat">{seat.word}</span>'),
+                self.bid_boxes[seat],
+                self.tricks_boxes[seat],
+                *toggle,
+                self.row_error_html[seat],
+            ]
+        columns = "6em 9em 7em " + ("18em " if nil_toggles else "") + "auto"
+        grid = widgets.GridBox(rows, layout=widgets.Layout(grid_template_columns=columns, grid_gap="0.2em"))
         self.bags_note = add_classes(widgets.HTML(""), "st-score-bags-note")
         self.bag_boxes: dict[Side, Any] = TeamMap()
         for side in self.sides:
@@ -108,27 +155,39 @@ class ScoreCalculator(SpadesWidget):
             add_classes(box, "st-score-rule", f"st-score-rule-{name}")
         self.points_html = add_classes(widgets.HTML(""), "st-score-points")
         self.lines_html = add_classes(widgets.HTML(""), "st-score-lines")
+        self.input_error_html = add_classes(widgets.HTML(""), "st-input-error", "st-score-input-error")
+        self.example_box = add_classes(
+            widgets.Dropdown(
+                options=list(self.examples),
+                description="Example",
+                layout=widgets.Layout(width="40em", display="" if self.examples else "none"),
+            ),
+            "st-score-example",
+        )
         super().__init__(
             [
+                self.example_box,
                 grid,
                 widgets.HBox([*self.bag_boxes.values(), self.bags_note]),
                 widgets.HBox(list(self.rule_boxes.values()), layout=widgets.Layout(flex_flow="row wrap")),
+                self.input_error_html,
                 self.points_html,
                 self.lines_html,
             ]
         )
         self.add_class("st-score-calculator")
-        recompute = self.handler(lambda _change: self.recompute())
+        recompute = self._checked(self.recompute)
         for box in [*self.bid_boxes.values(), *self.tricks_boxes.values(), *self.bag_boxes.values()]:
             box.observe(recompute, names="value")
         for box in self.rule_boxes.values():
             box.observe(recompute, names="value")
-        self.run(self.recompute)
+        self.example_box.observe(self.handler(lambda change: self.show_example(change["new"])), names="value")
+        self._checked(self.recompute)()
 
     # -- plain state -------------------------------------------------------------------
     @property
     def result(self) -> RoundScore | None:
-        """The last successful score (kept when the input goes wrong)."""
+        """The score of the boxes (``None`` while they do not make a hand)."""
         return self._result
 
     @property
@@ -146,7 +205,7 @@ class ScoreCalculator(SpadesWidget):
 
     @property
     def value(self) -> dict[str, Any]:
-        """Everything shown, as plain data: inputs and the last good result."""
+        """Everything shown, as plain data: the inputs and the result (empty while the boxes are wrong)."""
         return {
             "bids": {s.name: self.bid_boxes[s].value for s in self.seats},
             "tricks": {s.name: self.tricks_boxes[s].value for s in self.seats},
@@ -173,7 +232,18 @@ class ScoreCalculator(SpadesWidget):
                 self.bag_boxes[coerce_side(key, self.base_rules)].value = int(value)
         finally:
             self._filling = False
-        self.run(self.recompute)
+        self._checked(self.recompute)()
+
+    def show_example(self, label: str) -> None:
+        """Fill the boxes with one of the ``examples`` (bags carried in default to 0)."""
+        example = self.examples[label]
+        bags = example[2] if len(example) > 2 else {side: 0 for side in self.sides}
+        if self.example_box.value != label:
+            self.example_box.value = label  # observed: comes back here once
+            return
+        for seat, toggle in self.nil_toggles.items():
+            toggle.value = _toggle_value(str(dict((Seat.coerce(k), v) for k, v in example[0].items()).get(seat, "")))
+        self.set_values(example[0], example[1], bags)
 
     # -- scoring ------------------------------------------------------------------------
     def rules(self) -> Rules:
@@ -185,6 +255,9 @@ class ScoreCalculator(SpadesWidget):
         """Score the boxes' values; raise (shown in the error line) if they do not make a hand."""
         if getattr(self, "_filling", False):
             return
+        self._result = None
+        self.points_html.value = '<span class="st-stale">no score: the boxes above do not make a hand yet</span>'
+        self.lines_html.value = ""
         rules = self.rules()
         self._check_bags(rules)
         bids = {seat: self.bid_boxes[seat].value for seat in self.seats}
@@ -203,6 +276,37 @@ class ScoreCalculator(SpadesWidget):
         except SpadesError as exc:
             self.bags_note.value = f'<span class="st-error">{escape(str(exc))}</span>'
             raise
+
+    def _toggled(self, seat: Seat, change: dict[str, Any]) -> None:
+        """Write Nil or blind Nil into the seat's bid box, or give its number back."""
+        box = self.bid_boxes[seat]
+        if change["old"] == "number":
+            self._numbers[seat] = box.value
+        if change["new"] == "number":
+            box.value = self._numbers.get(seat, "1") if _toggle_value(box.value) != "number" else box.value
+        else:
+            box.value = change["new"]
+
+    def _checked(self, action: Any) -> Any:
+        """A handler that also puts its error next to the box it is about."""
+
+        def call(*_args: Any) -> None:
+            self.run(action)
+            self._place_error(self.error)
+
+        return call
+
+    def _place_error(self, message: str) -> None:
+        found = _SEAT_MESSAGE.match(message)
+        seat = Seat.coerce(found.group(1)) if found else None
+        for each, html_widget in self.row_error_html.items():
+            html_widget.value = f"⚠ {escape(message)}" if each is seat else ""
+            box = self.bid_boxes[each]
+            if each is seat:
+                box.add_class("st-invalid")
+            else:
+                box.remove_class("st-invalid")
+        self.input_error_html.value = f"⚠ {escape(message)}" if message and seat is None else ""
 
     def _show(self, result: RoundScore) -> None:
         cells = []
@@ -224,6 +328,11 @@ class ScoreCalculator(SpadesWidget):
         self.lines_html.value = "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in result.lines) + "</ul>"
         total = ", ".join(f"{side.name} {_signed(result.points.get(side, 0))}" for side in self.sides)
         self.set_status(f"this hand: {total}")
+
+
+def _toggle_value(bid_text: str) -> str:
+    text = " ".join(bid_text.lower().split())
+    return text if text in ("nil", "blind nil") else "number"
 
 
 def _signed(points: int) -> str:

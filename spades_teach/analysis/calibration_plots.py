@@ -1,0 +1,97 @@
+"""The figures of the calibration appendix (chapter 12), kept out of the chapter itself.
+
+Each function takes the study's rows (dicts with ``count_before``, ``count_after``,
+``simulated``, ``best_bid``, ``regret_before``, ``regret_after`` and ``features``)
+and draws one figure with matplotlib, imported only when a figure is drawn.
+:func:`bias_by` is the plain number behind the bar charts.
+
+>>> rows = [{"count_before": 3.0, "count_after": 3.5, "simulated": 4.0, "features": {"aces": "1"}}]
+>>> bias_by(rows, "aces", "count_before")
+[('1', 1, -1.0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["bias_by", "count_groups", "plot_bias_by_feature", "plot_count_against_tricks", "plot_regret_by_best_bid"]
+
+Row = dict[str, Any]
+
+
+def count_groups(rows: Sequence[Row], key: str, *, smallest: int = 10) -> list[tuple[float, float, int]]:
+    """Hands grouped by their whole count (8 and up together): ``(mean count, mean tricks taken, hands)``
+    for each group of at least ``smallest`` hands."""
+    groups: dict[int, list[Row]] = {}
+    for r in rows:
+        groups.setdefault(min(int(r[key] + 1e-9), 8), []).append(r)
+    points = []
+    for _, members in sorted(groups.items()):
+        if len(members) >= smallest:
+            count = sum(r[key] for r in members) / len(members)
+            taken = sum(r["simulated"] for r in members) / len(members)
+            points.append((count, taken, len(members)))
+    return points
+
+
+def bias_by(rows: Sequence[Row], feature: str, count: str) -> list[tuple[str, int, float]]:
+    """For each value of a hand feature: ``(value, hands, mean of count − tricks taken)``."""
+    groups: dict[str, list[float]] = {}
+    for r in rows:
+        groups.setdefault(r["features"][feature], []).append(r[count] - r["simulated"])
+    order = sorted(groups, key=lambda v: (int("".join(ch for ch in v if ch.isdigit()) or 100), v))
+    return [(value, len(groups[value]), sum(groups[value]) / len(groups[value])) for value in order]
+
+
+def plot_count_against_tricks(rows: Sequence[Row]) -> None:
+    """The count of each group of hands against the tricks they took, before and after."""
+    import matplotlib.pyplot as plt
+
+    _fig, ax = plt.subplots(figsize=(6, 5))
+    for key, label, marker in [("count_before", "before", "o"), ("count_after", "after", "s")]:
+        points = count_groups(rows, key)
+        ax.plot([p[0] for p in points], [p[1] for p in points], marker=marker, label=label)
+    ax.plot([0, 9], [0, 9], color="grey", linestyle="--", linewidth=1, label="calibrated")
+    ax.set_xlabel("the advisor's count (average of the group)")
+    ax.set_ylabel("tricks taken in the playouts (average)")
+    ax.set_title("Hands grouped by their count")
+    ax.legend()
+    plt.show()
+
+
+def plot_bias_by_feature(rows: Sequence[Row], features: Sequence[str] = ("spades", "voids", "aces")) -> None:
+    """The bias before and after, one bar chart per feature, hands per bar in brackets."""
+    import matplotlib.pyplot as plt
+
+    _fig, axes = plt.subplots(1, len(features), figsize=(13, 4), sharey=True, gridspec_kw={"width_ratios": [2.2, 1, 1.6]})
+    for ax, feature in zip(axes, features):
+        before = bias_by(rows, feature, "count_before")
+        after = bias_by(rows, feature, "count_after")
+        x = range(len(before))
+        ax.bar([i - 0.2 for i in x], [b for _, _, b in before], width=0.4, label="before")
+        ax.bar([i + 0.2 for i in x], [b for _, _, b in after], width=0.4, label="after")
+        ax.set_xticks(list(x), [f"{v}\n({n})" for v, n, _ in before], fontsize=8)
+        ax.axhline(0, color="grey", linewidth=1)
+        ax.set_title(f"by number of {feature}")
+    axes[0].set_ylabel("bias: count − tricks taken")
+    axes[0].legend()
+    plt.show()
+
+
+def plot_regret_by_best_bid(rows: Sequence[Row], *, smallest: int = 10) -> None:
+    """The points the advised bid lost, by the simulation's best bid (rare bids left out)."""
+    import matplotlib.pyplot as plt
+
+    _fig, ax = plt.subplots(figsize=(7, 3.5))
+    for key, label in [("regret_before", "before"), ("regret_after", "after")]:
+        by_bid: dict[int, list[float]] = {}
+        for r in rows:
+            by_bid.setdefault(r["best_bid"], []).append(r[key])
+        bids = sorted(b for b in by_bid if len(by_bid[b]) >= smallest)
+        ax.plot(bids, [sum(by_bid[b]) / len(by_bid[b]) for b in bids], marker="o", label=label)
+    ax.set_xlabel("the simulation's best bid for the hand (0 = Nil)")
+    ax.set_ylabel("points lost by the advised bid")
+    ax.set_title("What the advised bid costs, by the size of the hand")
+    ax.legend()
+    plt.show()

@@ -1,0 +1,258 @@
+"""Which card may I play, and why not? :class:`LegalPlayExplorer`.
+
+A real deal, bid and ready to play. Every card of the seat to act is a button,
+legal or not: clicking one asks the engine (:meth:`Round.why_illegal`) and
+shows the verdict with its reason; **Play it** plays the card picked when the
+engine allows it. **Play the hint** lets the seat to act play the card the play
+advisor suggests, so whole tricks can be stepped through; **Undo** takes the
+last card back. A line says whether spades are broken, and since when; the
+**2♣ leads** switch starts the hand again under the ``two_of_clubs`` first-lead
+rule. The widget decides nothing itself: legality, the trick winner and
+"spades broken" are the engine's.
+
+>>> view = LegalPlayExplorer(11, dealer="W", bids=[4, 2, 3, 4])
+>>> view.to_act
+'N'
+>>> view.pick("6S")
+>>> view.verdict
+'6♠ is not legal: spades are not broken yet: lead a heart, diamond or club (A♥ K♥ Q♥ J♥ 5♥ A♦ 8♦ 7♦ A♣ 7♣ 6♣)'
+>>> view.pick("AH"); view.play_picked()
+>>> view.to_act, view.broken_text
+('E', 'spades are not broken yet')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from ..bids import BidLike
+from ..cards import Card, CardLike, Seat, SeatLike, Suit
+from ..deals import Deal, deal
+from ..engine import PlayEvent, Round
+from ..errors import IllegalPlayError
+from ..rules import Rules
+from ..words import trick_text
+from .base import SpadesWidget, add_classes, escape, trick_cards_html
+
+__all__ = ["LegalPlayExplorer"]
+
+_RED = "#c00000"
+_BLACK = "#111111"
+
+
+class LegalPlayExplorer(SpadesWidget):
+    """Click any card of the seat to act and read the engine's verdict (see the module docs).
+
+    ``LegalPlayExplorer(seed_or_deal=11, *, dealer="W", bids=(3, 3, 3, 3), rules=Rules())``:
+    ``bids`` are made in turn from the dealer's left.
+
+    Plain state: :attr:`round`, :attr:`to_act`, :attr:`picked`, :attr:`verdict`,
+    :attr:`broken_text`, :attr:`card_buttons` (card → button), :meth:`pick`,
+    :meth:`play_picked`, :meth:`play_hint`, :meth:`undo`.
+    """
+
+    def __init__(
+        self,
+        seed_or_deal: int | str | Deal = 11,
+        *,
+        dealer: SeatLike = Seat.W,
+        bids: Iterable[BidLike] = (3, 3, 3, 3),
+        rules: Rules = Rules(),
+    ) -> None:
+        self.dealer = Seat.coerce(dealer)
+        self.deal = seed_or_deal if isinstance(seed_or_deal, Deal) else deal(seed_or_deal)
+        self.bids = list(bids)
+        self.base_rules = rules
+        self.round = self._new_round(rules)
+        self._picked: Card | None = None
+        self._verdict = ""
+        self._broken_at: str = ""
+        self.card_buttons: dict[Card, Any] = {}
+        self.two_clubs_box = add_classes(
+            widgets.Checkbox(
+                value=rules.first_lead == "two_of_clubs",
+                description="the 2♣ leads the first trick (variant)",
+                indent=False,
+            ),
+            "st-legal-two-clubs",
+        )
+        self.seat_html = add_classes(widgets.HTML(""), "st-legal-seat")
+        self.hand_box = add_classes(widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap")), "st-legal-hand")
+        self.verdict_html = add_classes(widgets.HTML(""), "st-legal-verdict")
+        self.play_button = add_classes(widgets.Button(description="Play it", disabled=True), "st-legal-play")
+        self.hint_button = add_classes(widgets.Button(description="Play the hint"), "st-legal-hint")
+        self.undo_button = add_classes(widgets.Button(description="Undo"), "st-legal-undo")
+        self.trick_html = add_classes(widgets.HTML(""), "st-trick", "st-legal-trick")
+        self.broken_html = add_classes(widgets.HTML(""), "st-legal-broken")
+        self.log_html = add_classes(widgets.HTML(""), "st-legal-log")
+        super().__init__(
+            [
+                self.two_clubs_box,
+                self.seat_html,
+                self.hand_box,
+                self.verdict_html,
+                widgets.HBox([self.play_button, self.hint_button, self.undo_button]),
+                self.trick_html,
+                self.broken_html,
+                self.log_html,
+            ]
+        )
+        self.add_class("st-legal-explorer")
+        self.play_button.on_click(self.handler(lambda _b: self.play_picked()))
+        self.hint_button.on_click(self.handler(lambda _b: self.play_hint()))
+        self.undo_button.on_click(self.handler(lambda _b: self.undo()))
+        self.two_clubs_box.observe(self.handler(self._variant_changed), names="value")
+        self._refresh()
+
+    # -- plain state -------------------------------------------------------------------
+    @property
+    def to_act(self) -> str:
+        """The seat to act ('' once the hand is over)."""
+        seat = self.round.to_act
+        return seat.name if seat is not None else ""
+
+    @property
+    def cards_played(self) -> int:
+        """How many cards have been played so far."""
+        return sum(isinstance(event, PlayEvent) for event in self.round.history)
+
+    @property
+    def picked(self) -> Card | None:
+        return self._picked
+
+    @property
+    def verdict(self) -> str:
+        """What the engine said about the card picked ('' before a pick)."""
+        return self._verdict
+
+    @property
+    def broken_text(self) -> str:
+        if not self.round.spades_broken:
+            return "spades are not broken yet"
+        return f"spades are broken{self._broken_at}"
+
+    # -- actions -----------------------------------------------------------------------
+    def pick(self, card: CardLike) -> None:
+        """Ask the engine about a card of the seat to act (a click on its button)."""
+        seat = self.round.to_act
+        c = Card.parse(card)
+        if seat is None:
+            raise IllegalPlayError("the hand is over: untick and tick the variant box, or make a new explorer")
+        if c not in self.round.hand(seat):
+            raise IllegalPlayError(f"{seat.word} does not hold {c.pretty}")
+        self._picked = c
+        reason = self.round.why_illegal(c, seat)
+        self._verdict = f"{c.pretty} is legal" if reason is None else f"{c.pretty} is not legal: {reason}"
+        self._refresh()
+
+    def play_picked(self) -> None:
+        """Play the card picked (the engine refuses an illegal one, and says why)."""
+        if self._picked is None:
+            raise IllegalPlayError("click a card first")
+        self._play(self._picked)
+
+    def play_hint(self) -> None:
+        """Let the seat to act play the play advisor's suggestion."""
+        from ..advisor_play import suggest_play
+        from ..position import Position
+
+        if self.round.to_act is None:
+            raise IllegalPlayError("the hand is over")
+        self._play(suggest_play(Position.from_round(self.round)).card)
+
+    def undo(self) -> None:
+        """Take the last card back (not the bids)."""
+        if not self.cards_played:
+            raise IllegalPlayError("no card has been played yet")
+        self.round.undo()
+        if not self.round.spades_broken:
+            self._broken_at = ""
+        self._clear_pick()
+        self._refresh()
+
+    # -- internals ---------------------------------------------------------------------
+    def _new_round(self, rules: Rules) -> Round:
+        rnd = Round(self.deal, dealer=self.dealer, rules=rules)
+        for bid in self.bids:
+            seat = rnd.to_act
+            assert seat is not None
+            rnd.bid(seat, bid)
+        return rnd
+
+    def _variant_changed(self, change: dict[str, Any]) -> None:
+        first_lead = "two_of_clubs" if change["new"] else "left_of_dealer"
+        self.round = self._new_round(self.base_rules.replace(first_lead=first_lead))
+        self._broken_at = ""
+        self._clear_pick()
+        self._refresh()
+
+    def _play(self, card: Card) -> None:
+        seat = self.round.to_act
+        assert seat is not None
+        was_broken = self.round.spades_broken
+        self.round.play(seat, card)
+        if self.round.spades_broken and not was_broken:
+            self._broken_at = f" since trick {self._last_trick().number}, when {seat.word} played the {card.pretty}"
+        self._clear_pick()
+        self._refresh()
+
+    def _last_trick(self) -> Any:
+        current = self.round.current_trick
+        return current if current.cards else self.round.tricks[-1]
+
+    def _clear_pick(self) -> None:
+        self._picked = None
+        self._verdict = ""
+
+    def _button(self, card: Card) -> Any:
+        button = self.card_buttons.get(card)
+        if button is None:
+            button = widgets.Button(description=card.pretty, layout=widgets.Layout(width="auto", min_width="2.8em"))
+            button.style.text_color = _RED if card.suit.is_red else _BLACK
+            button.style.button_color = "white"
+            button.style.font_weight = "bold"
+            add_classes(button, "st-card", f"st-card-{card}")
+            button.on_click(self.handler(lambda _b, c=card: self.pick(c)))
+            self.card_buttons[card] = button
+        return button
+
+    def _refresh(self) -> None:
+        rnd = self.round
+        seat = rnd.to_act
+        legal = set(rnd.legal_plays()) if seat is not None else set()
+        if seat is None:
+            self.seat_html.value = "<b>the hand is over</b>"
+            self.hand_box.children = []
+        else:
+            self.seat_html.value = f"<b>{escape(seat.word)}</b> to play: click any card to ask whether it is legal"
+            buttons = []
+            for suit in Suit:
+                for card in rnd.hand(seat).suit(suit):
+                    button = self._button(card)
+                    button.remove_class("st-card-picked")
+                    if card is self._picked:
+                        button.add_class("st-card-picked")
+                    button.tooltip = f"{card.pretty}: click to ask the engine"
+                    buttons.append(button)
+            self.hand_box.children = buttons
+        ok = self._picked is not None and self._picked in legal
+        mark = "st-legal-yes" if ok else "st-legal-no"
+        self.verdict_html.value = f'<span class="{mark}">{escape(self._verdict)}</span>' if self._verdict else ""
+        self.play_button.disabled = not ok
+        self.hint_button.disabled = seat is None
+        self.undo_button.disabled = not self.cards_played
+        current = rnd.current_trick
+        if current.cards:
+            self.trick_html.value = f"trick {current.number}: " + trick_cards_html(current.plays)
+        elif rnd.tricks and rnd.tricks[-1].is_complete:
+            self.trick_html.value = escape(trick_text(rnd.tricks[-1]))
+        else:
+            self.trick_html.value = "no card played yet"
+        self.broken_html.value = f"<b>{escape(self.broken_text)}</b>"
+        done = [t for t in rnd.tricks if t.is_complete]
+        self.log_html.value = "".join(f"<div>{escape(trick_text(t))}</div>" for t in done[-3:])
+        status = f"{seat.word} to play" if seat is not None else "the hand is over"
+        self.set_status(f"{status}; {self.broken_text}")

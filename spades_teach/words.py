@@ -1,0 +1,89 @@
+"""Plain words for the chapters' printed output: cards with suit symbols and spaces, seats and
+teams by name, numbers with their noun in the right form. No rule lives here; these functions
+only say what the engine decided.
+
+>>> from spades_teach import Hand
+>>> plural(1, "card"), plural(3, "trick")
+('1 card', '3 tricks')
+>>> cards_text(Hand.parse("AKQT.K52..4"))
+'A♠ K♠ Q♠ 10♠ K♥ 5♥ 2♥ 4♣'
+>>> hand_text(Hand.parse("AKQT.K52..4"))
+'♠ A K Q 10   ♥ K 5 2   ♦ —   ♣ 4'
+>>> by_seat({"N": 4, "E": 2, "S": 3, "W": "nil"})
+'North 4, East 2, South 3, West nil'
+>>> by_side({"NS": 72, "EW": -50}, signed=True)
+'North–South +72, East–West −50'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .cards import Card, Hand, Seat, Suit
+
+__all__ = ["by_seat", "by_side", "cards_text", "hand_text", "plural", "signed", "trick_text", "side_name"]
+
+_SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``'1 card'``, ``'2 cards'`` (``many`` for irregular plurals)."""
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"
+
+
+def signed(points: int) -> str:
+    """``+72``, ``−50`` (a true minus sign), ``0``."""
+    return f"+{points}" if points > 0 else str(points).replace("-", "−")
+
+
+def cards_text(cards: Iterable[Card | str]) -> str:
+    """Cards as they are printed on their faces, separated by spaces."""
+    return " ".join(Card.parse(c).pretty for c in cards)
+
+
+def hand_text(hand: Hand | str) -> str:
+    """A hand suit by suit, ranks separated by spaces so that 10 and 4 never run together."""
+    h = Hand.coerce(hand)
+    parts = []
+    for suit in Suit:
+        ranks = " ".join(card.rank.label for card in h.suit(suit))
+        parts.append(f"{suit.symbol} {ranks or '—'}")
+    return "   ".join(parts)
+
+
+def side_name(side: Any) -> str:
+    """``'North–South'`` for a team, ``'North'`` for a seat (two-player sides are seats)."""
+    name = getattr(side, "name", str(side))
+    if name in _SIDE_NAMES:
+        return _SIDE_NAMES[name]
+    return Seat.coerce(name).word
+
+
+def by_seat(values: Mapping[Any, Any]) -> str:
+    """A seat → value map in plain words, clockwise from North."""
+    found = {Seat.coerce(k): v for k, v in values.items()}
+    return ", ".join(f"{seat.word} {found[seat]}" for seat in Seat if seat in found)
+
+
+def by_side(values: Mapping[Any, int], *, signed: bool = False) -> str:
+    """A side → number map in plain words (``signed`` adds + and −)."""
+    parts = []
+    for key, value in values.items():
+        shown = _signed(value) if signed else str(value).replace("-", "−")
+        parts.append(f"{side_name(key)} {shown}")
+    return ", ".join(parts)
+
+
+def _signed(points: int) -> str:
+    return signed(points)
+
+
+def trick_text(trick: Any) -> str:
+    """A trick in words: ``'trick 1: North A♥, East 6♥, South 2♥, West 3♥; North wins'``."""
+    plays = ", ".join(f"{seat.word} {card.pretty}" for seat, card in trick.plays)
+    won = f"; {trick.winner.word} wins" if trick.winner is not None else " (in progress)"
+    return f"trick {trick.number}: {plays}{won}"
+
+
+

@@ -1,0 +1,108 @@
+"""Voila over the tutorial's chapters (notebooks/), with the app's own settings: the package's page
+template (no CDN links) and no JupyterLab-only extension. Pages are opened in Debian's Chromium with
+every console message, page error and request that leaves 127.0.0.1 collected."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from _browser import free_port
+
+from spades_teach.app import VOILA_OPTIONS, voila_environment
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT_MS = 180_000
+
+
+@contextlib.contextmanager
+def voila_over_chapters(log: Path) -> Iterator[str]:
+    """Run Voila over notebooks/ on a free port of 127.0.0.1; yields its base URL."""
+    port = free_port()
+    env = voila_environment({**os.environ, "PYTHONPATH": str(ROOT)})
+    command = [sys.executable, "-m", "voila", "notebooks", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.token="]
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [*command, *VOILA_OPTIONS, "--no-browser"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        try:
+            url = f"http://127.0.0.1:{port}"
+            _wait(url + "/", server, log)
+            yield url
+        finally:
+            if server.poll() is None:
+                os.killpg(server.pid, signal.SIGTERM)  # the group of the process we started
+                try:
+                    server.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    os.killpg(server.pid, signal.SIGKILL)
+                    server.wait()
+
+
+def _wait(url: str, server: subprocess.Popen[bytes], log: Path, limit: float = 120.0) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"Voila stopped with status {server.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as answer:
+                if answer.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.5)
+    raise RuntimeError(f"Voila did not answer at {url} within {limit:.0f} s:\n{log.read_text()[-3000:]}")
+
+
+@dataclass
+class Problems:
+    """What a page complained about: console errors, page errors, requests off this machine."""
+
+    console: list[str] = field(default_factory=list)
+    page: list[str] = field(default_factory=list)
+    remote: list[str] = field(default_factory=list)
+
+    def all(self) -> list[str]:
+        return [*self.console, *self.page, *self.remote]
+
+
+@contextlib.contextmanager
+def chapter_page(browser: Any, base_url: str, chapter: str, *, width: int = 1200) -> Iterator[tuple[Any, Problems]]:
+    """A chapter rendered by Voila, once its first widget is drawn, with its problems."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    problems = Problems()
+
+    def local_only(route: Any) -> None:
+        if route.request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:")):
+            route.continue_()
+        else:
+            problems.remote.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", local_only)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.on("console", lambda m: problems.console.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.page.append(str(e)))
+    try:
+        page.goto(f"{base_url}/voila/render/{chapter}.ipynb", timeout=TIMEOUT_MS)
+        page.locator(".st-widget").first.wait_for()
+        yield page, problems
+    finally:
+        context.close()

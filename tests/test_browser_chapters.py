@@ -1,0 +1,153 @@
+"""The hands-on chapters in Voila, in a real browser (Debian's Chromium, driven by Playwright).
+
+Every chapter that teaches dealing, legal play or scoring shows at least one widget, drawn with no
+console error, no page error and no request leaving 127.0.0.1; then each widget is used as a learner
+would: a click, a typed box, a step. Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _browser import ARTIFACTS
+from _voila import chapter_page, voila_over_chapters
+
+from spades_teach import Round, deal
+
+WIDGET_CHAPTERS = [
+    "01_deck_and_deal",
+    "03_playing_tricks",
+    "04_scoring_a_hand",
+    "05_bags",
+    "06_nil_and_blind_nil",
+    "07_winning_the_match",
+    "08_bid_advisor",
+]
+TOP_LEVEL = ".st-widget:not(.st-widget .st-widget)"
+
+
+@pytest.fixture(scope="module")
+def chapters_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with voila_over_chapters(tmp_path_factory.mktemp("voila") / "voila.log") as url:
+        yield url
+
+
+def _shot(locator: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    locator.screenshot(path=str(path))
+    return path
+
+
+def _text(locator: Any) -> str:
+    return str(locator.inner_text())
+
+
+@pytest.mark.parametrize("chapter", WIDGET_CHAPTERS)
+def test_chapter_widgets_render_with_a_clean_console(browser: Any, chapters_url: str, chapter: str) -> None:
+    with chapter_page(browser, chapters_url, chapter) as (page, problems):
+        widgets = page.locator(TOP_LEVEL)
+        assert widgets.count() >= 1
+        page.wait_for_timeout(1000)  # late errors of extensions arrive after the first widget
+        _shot(widgets.first, f"chapter-{chapter}")
+        assert "Traceback" not in page.locator("body").inner_text()
+    assert problems.all() == [], f"{chapter}: {problems}"
+
+
+def test_chapter_1_deal_explorer_hides_and_sorts(browser: Any, chapters_url: str) -> None:
+    with chapter_page(browser, chapters_url, "01_deck_and_deal") as (page, problems):
+        view = page.locator(".st-deal-view")
+        assert view.locator(".st-hidden").count() == 0
+        view.locator(".st-deal-show-others input").uncheck()
+        view.locator(".st-hidden").first.wait_for()
+        assert view.locator(".st-hidden").count() == 3
+        view.locator(".st-deal-day").click()
+        page.wait_for_function("() => document.querySelector('.st-deal-view .st-status').innerText.includes('deal of the day')")
+        _shot(view, "chapter-01-deal-explorer")
+    assert problems.all() == []
+
+
+def test_chapter_3_any_card_can_be_asked_about(browser: Any, chapters_url: str) -> None:
+    rnd = Round(deal(11), dealer="W")
+    for bid in (4, 2, 3, 4):
+        rnd.bid(rnd.to_act, bid)  # type: ignore[arg-type]
+    with chapter_page(browser, chapters_url, "03_playing_tricks") as (page, problems):
+        view = page.locator(".st-legal-explorer")
+        view.locator(".st-card-6S").click()
+        verdict = view.locator(".st-legal-verdict")
+        verdict.locator("span").wait_for()
+        assert _text(verdict) == f"6♠ is not legal: {rnd.why_illegal('6S', 'N')}"
+        assert view.locator(".st-legal-play").is_disabled()
+        view.locator(".st-card-AH").click()
+        page.wait_for_function("() => document.querySelector('.st-legal-verdict').innerText === 'A♥ is legal'")
+        view.locator(".st-legal-play").click()
+        page.wait_for_function("() => document.querySelector('.st-legal-seat').innerText.startsWith('East')")
+        for _ in range(6):
+            view.locator(".st-legal-hint").click()
+            page.wait_for_timeout(300)
+        _shot(view, "chapter-03-legal-explorer")
+        assert "trick 1:" in _text(view.locator(".st-legal-log")) or "trick" in _text(view.locator(".st-legal-trick"))
+    assert problems.all() == []
+
+
+def test_chapter_4_a_wrong_box_takes_the_score_off(browser: Any, chapters_url: str) -> None:
+    with chapter_page(browser, chapters_url, "04_scoring_a_hand") as (page, problems):
+        calc = page.locator(".st-score-calculator")
+        assert "+72" in _text(calc.locator(".st-score-points"))
+        box = calc.locator(".st-score-bid-W input")
+        box.fill("abc")
+        message = calc.locator(".st-score-error-W")
+        page.wait_for_function("() => document.querySelector('.st-score-error-W').innerText.includes('abc')")
+        assert "unknown bid 'abc'" in _text(message)
+        assert "no score" in _text(calc.locator(".st-score-points")) and _text(calc.locator(".st-score-lines")) == ""
+        _shot(calc, "chapter-04-calculator-wrong-box")
+        box.fill("2")
+        page.wait_for_function("() => document.querySelector('.st-score-points').innerText.includes('+72')")
+        calc.locator(".st-score-example select").select_option(index=3)
+        page.wait_for_function("() => document.querySelector('.st-score-points').innerText.includes('+71')")
+    assert problems.all() == []
+
+
+def test_chapter_5_and_7_steppers_grow(browser: Any, chapters_url: str) -> None:
+    with chapter_page(browser, chapters_url, "05_bags") as (page, problems):
+        stepper = page.locator(".st-match-stepper")
+        for _ in range(4):
+            stepper.locator(".st-steps-next").click()
+            page.wait_for_timeout(300)
+        page.wait_for_function("() => document.querySelector('.st-steps-bags').innerText.includes('penalty')")
+        assert stepper.locator(".st-bag-full").count() == 1  # 11 bags, 10 paid for: one left
+        _shot(stepper, "chapter-05-bag-counter")
+    assert problems.all() == []
+    with chapter_page(browser, chapters_url, "07_winning_the_match") as (page, problems):
+        stepper = page.locator(".st-match-stepper")
+        before = stepper.locator("polyline").first.get_attribute("points") or ""
+        stepper.locator(".st-steps-next").click()
+        stepper.locator(".st-steps-next").click()
+        page.wait_for_function("() => document.querySelectorAll('.st-steps-sheet tr').length === 3")
+        after = stepper.locator("polyline").first.get_attribute("points") or ""
+        assert len(after.split()) == len(before.split()) + 2
+        _shot(stepper, "chapter-07-match-stepper")
+    assert problems.all() == []
+
+
+def test_chapter_8_simulate_is_busy_then_refuses_a_bad_hand(browser: Any, chapters_url: str) -> None:
+    with chapter_page(browser, chapters_url, "08_bid_advisor") as (page, problems):
+        advisor = page.locator(".st-bid-advisor").first
+        button = advisor.locator(".st-advice-simulate")
+        button.click()
+        page.wait_for_function(
+            "() => { const b = document.querySelector('.st-bid-advisor .st-advice-simulate');"
+            " return b.disabled && b.innerText.includes('Simulating'); }"
+        )
+        page.wait_for_function("() => !document.querySelector('.st-bid-advisor .st-advice-simulate').disabled")
+        assert re.search(r"made", _text(advisor.locator(".st-advice-simulation")))
+        advisor.locator(".st-advice-hand textarea").fill("AKQ3.K52.7.A984")
+        page.wait_for_function("() => document.querySelector('.st-advice-hand-error').innerText.includes('13-card')")
+        assert button.is_disabled()
+        assert _text(advisor.locator(".st-advice-simulation")) == "" and _text(advisor.locator(".st-advice-bid")) == ""
+        _shot(advisor, "chapter-08-advisor-bad-hand")
+    assert problems.all() == []
