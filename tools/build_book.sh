@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Build the Jupyter Book (offline): fetch the widget JavaScript from npm into book/_static, then build.
+# Build the Jupyter Book (offline): fetch the widget JavaScript from npm into book/_static, then build;
+# then the live edition (tools/build_lite.sh) into book/_build/html/live/.
 # Usage: bash tools/build_book.sh   (after tools/setup.sh; output in book/_build/html)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,3 +20,4 @@ cp book/node_modules/requirejs/require.js "$widgets/require.js"
 dist=book/node_modules/@jupyter-widgets/html-manager/dist
 find "$dist" -maxdepth 1 -type f ! -name '*.map' ! -name '*.txt' -exec cp {} "$widgets/" \;
 "$venv/jupyter-book" build book --keep-going "$@"
+bash tools/build_lite.sh

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/system_deps.sh
-bash tools/setup.sh "dev,tutorial,book,dask"
+bash tools/setup.sh "dev,tutorial,book,dask,lite"
 echo "== ruff"
 .venv/bin/ruff check spades_teach tests benchmarks tools
 echo "== mypy"
