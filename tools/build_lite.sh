@@ -67,7 +67,7 @@ cp "$wheels"/*.whl "$work/own"/*.whl "$site/static/pyodide/"
 "$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
   "$site/static/pyodide/pyodide-lock.json"
 "$venv/python" tools/make_lite_lock.py notebooks notebooks "$work/contents"
-cp tools/lite/jupyter-lite.json tools/lite/jupyter_lite_config.json "$site/"
+cp tools/lite/jupyter-lite.json tools/lite/jupyter_lite_config.json tools/lite/overrides.json "$site/"
 find "$site" "$work/contents" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 
 # 6. The site.
@@ -80,4 +80,6 @@ done
   --contents "$work/contents" --output-dir "$out" --source-date-epoch "$SOURCE_DATE_EPOCH" \
   --log-level=WARN)
 rm -f "$out/.jupyterlite.doit.db"
+# Browsers ask the site's root for a favicon: give them the notebook's.
+cp "$out/notebooks/favicon.ico" "$out/favicon.ico"
 echo "live edition: $(du -sh "$out" | cut -f1) in ${out#"$root"/}"
