@@ -120,8 +120,14 @@ def error_outputs(page: Any) -> list[str]:
     return texts
 
 
-def code_cells(name: str) -> int:
+def saved_figures(name: str) -> int:
+    """How many pictures (figures) the chapter's saved outputs hold."""
     import json
 
     notebook = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
-    return sum(1 for cell in notebook["cells"] if cell["cell_type"] == "code")
+    outputs = [output for cell in notebook["cells"] for output in cell.get("outputs", [])]
+    return sum(1 for output in outputs if any(kind.startswith("image/") for kind in output.get("data", {})))
+
+
+def shown_figures(page: Any) -> int:
+    return int(page.locator(".jp-OutputArea-output[data-mime-type^='image/']").count())

@@ -15,7 +15,17 @@ from typing import Any
 
 import pytest
 from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, serve_directory
-from _lite import OFFLINE_ARGS, Watch, build_lite, chapter_names, error_outputs, open_chapter, run_all_cells
+from _lite import (
+    OFFLINE_ARGS,
+    Watch,
+    build_lite,
+    chapter_names,
+    error_outputs,
+    open_chapter,
+    run_all_cells,
+    saved_figures,
+    shown_figures,
+)
 
 from spades_teach.advisor import advise_bid
 
@@ -114,4 +124,6 @@ OTHER_CHAPTERS = [name for name in chapter_names() if name not in ("03_playing_t
 @pytest.mark.parametrize("name", OTHER_CHAPTERS)
 def test_every_other_chapter_runs_live_to_its_end(live: tuple[Any, Watch], name: str) -> None:
     page = _run_chapter(live, name)
+    # the figures too (chapters 7 and 12 draw SVG charts: the browser's Python has no matplotlib)
+    assert shown_figures(page) == saved_figures(name)
     page.close()
