@@ -32,11 +32,10 @@ def chapter_note(pagename: str) -> str:
     return (
         '<div class="admonition note live-edition-note">'
         '<p class="admonition-title">This page is a picture; the live edition runs it</p>'
-        "<p>The outputs and widgets below were saved when the book was built: the widgets are pictures, "
-        "and their buttons, boxes and sliders do nothing here. To change a hand, press the buttons and run "
-        "the code yourself, open this chapter in the live edition: it runs in your browser with nothing to "
-        "install (Python compiled to WebAssembly; the first start takes about half a minute). "
-        "Choose <em>Run &gt; Run All Cells</em> there.</p>"
+        "<p>The outputs and widgets on this page were saved when the book was built: the widgets are "
+        "pictures, and their buttons and boxes do nothing here. To use them and run the code yourself, open "
+        "the chapter in the live edition: it runs in your browser with nothing to install (Python compiled "
+        "to WebAssembly; its first start can take a minute), then choose <em>Run &gt; Run All Cells</em>.</p>"
         f'<p><a class="live-edition-link reference external" href="{url}">Open live</a></p>'
         "</div>"
     )
@@ -54,13 +53,22 @@ def intro_note(pagename: str) -> str:
     )
 
 
+def after_title(body: str, note: str) -> str:
+    """The page's body with the note right after its title (or first, when it has none)."""
+    end = body.find("</h1>")
+    if end < 0:
+        return note + body
+    end += len("</h1>")
+    return body[:end] + note + body[end:]
+
+
 def add_live_note(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if doctree is None or "body" not in context:
         return
     if pagename.startswith(CHAPTERS) and str(app.env.doc2path(pagename)).endswith(".ipynb"):
-        context["body"] = chapter_note(pagename) + context["body"]
+        context["body"] = after_title(context["body"], chapter_note(pagename))
     elif pagename == app.config.root_doc:
-        context["body"] = intro_note(pagename) + context["body"]
+        context["body"] = after_title(context["body"], intro_note(pagename))
 
 
 def setup(app: Any) -> dict[str, Any]:
