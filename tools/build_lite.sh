@@ -48,27 +48,29 @@ extensions=$work/extensions
 download tools/lite/kernel.txt "$wheels"
 download tools/lite/extensions.txt "$extensions"
 
-# 4. spades_teach as a pure wheel (no C solver), built from a clean copy of the sources.
-rm -rf "$work/src" "$work/own"
-mkdir -p "$work/src" "$work/own"
+# 4. spades_teach as a pure wheel (no C solver), built from a clean copy of the sources. (One staging
+#    folder per output folder, so the book's build and the tests' do not share one.)
+stage=$work/stage-$(printf '%s' "$out" | sha256sum | cut -c1-12)
+rm -rf "$stage"
+mkdir -p "$stage/src" "$stage/own"
 tar -c --exclude='__pycache__' --exclude='*.so' --exclude='*.pyc' pyproject.toml setup.py README.md spades_teach \
-  | tar -x -C "$work/src"
-(cd "$work/src" && SPADES_TEACH_PURE=1 PIP_CONSTRAINT="$root/tools/lite/wheel-build.txt" "$venv/python" -m pip \
-  wheel --quiet --disable-pip-version-check --no-deps --wheel-dir "$work/own" .)
+  | tar -x -C "$stage/src"
+(cd "$stage/src" && SPADES_TEACH_PURE=1 PIP_CONSTRAINT="$root/tools/lite/wheel-build.txt" "$venv/python" -m pip \
+  wheel --quiet --disable-pip-version-check --no-deps --wheel-dir "$stage/own" .)
 
 # 5. The site's sources: the runtime, the wheels and their lock, the chapters with outputs cleared.
-site=$work/site
+site=$stage/site
 rm -rf "$site"
 mkdir -p "$site/static/pyodide"
 for f in pyodide.asm.mjs pyodide.asm.wasm pyodide.mjs pyodide.js python_stdlib.zip; do
   cp "$pyodide/$f" "$site/static/pyodide/"
 done
-cp "$wheels"/*.whl "$work/own"/*.whl "$site/static/pyodide/"
+cp "$wheels"/*.whl "$stage/own"/*.whl "$site/static/pyodide/"
 "$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
   "$site/static/pyodide/pyodide-lock.json"
-"$venv/python" tools/make_lite_lock.py notebooks notebooks "$work/contents"
+"$venv/python" tools/make_lite_lock.py notebooks notebooks "$stage/contents"
 cp tools/lite/jupyter-lite.json tools/lite/jupyter_lite_config.json tools/lite/overrides.json "$site/"
-find "$site" "$work/contents" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+find "$site" "$stage/contents" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 
 # 6. The site.
 rm -rf "$out"
@@ -77,7 +79,7 @@ for wheel in "$extensions"/*.whl; do
   federated+=("--LiteBuildConfig.federated_extensions=$wheel")
 done
 (cd "$site" && "$venv/jupyter" lite build --lite-dir "$site" "${federated[@]}" \
-  --contents "$work/contents" --output-dir "$out" --source-date-epoch "$SOURCE_DATE_EPOCH" \
+  --contents "$stage/contents" --output-dir "$out" --source-date-epoch "$SOURCE_DATE_EPOCH" \
   --log-level=WARN)
 rm -f "$out/.jupyterlite.doit.db"
 # Browsers ask the site's root for a favicon: give them the notebook's.
