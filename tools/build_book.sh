@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Build the Jupyter Book (offline): fetch the widget JavaScript from npm into book/_static, then build.
+# Build the Jupyter Book (offline): fetch the widget JavaScript from npm into book/_static, then build;
+# then the live edition (tools/build_lite.sh) into book/_build/html/live/.
 # Usage: bash tools/build_book.sh   (after tools/setup.sh; output in book/_build/html)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,3 +29,4 @@ for fonts in book/_widgets/notebooks/@jupyter-widgets book/_widgets/notebooks/@j
   find "$dist" -maxdepth 1 -type f \( -name '*.woff' -o -name '*.woff2' -o -name '*.ttf' -o -name '*.eot' -o -name '*.svg' \) -exec cp {} "$fonts/" \;
 done
 "$venv/jupyter-book" build book --keep-going "$@"
+bash tools/build_lite.sh

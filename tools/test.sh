@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/system_deps.sh
-bash tools/setup.sh "dev,tutorial,book,dask"
+bash tools/setup.sh "dev,tutorial,book,dask,lite,bench"
 (cd tests && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)  # axe-core for the accessibility checks
 echo "== ruff"
 .venv/bin/ruff check spades_teach tests benchmarks tools

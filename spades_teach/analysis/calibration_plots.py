@@ -2,7 +2,7 @@
 
 Each function takes the study's rows (dicts with ``count_before``, ``count_after``,
 ``simulated``, ``best_bid``, ``regret_before``, ``regret_after`` and ``features``)
-and draws one figure with matplotlib, imported only when a figure is drawn.
+and draws one figure: with matplotlib when it is installed, else as SVG (:mod:`spades_teach.charts`).
 :func:`bias_by` is the plain number behind the bar charts.
 
 >>> rows = [{"count_before": 3.0, "count_after": 3.5, "simulated": 4.0, "features": {"aces": "1"}}]
@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+from ..charts import pyplot
 
 __all__ = ["bias_by", "count_groups", "plot_bias_by_feature", "plot_count_against_tricks", "plot_regret_by_best_bid"]
 
@@ -46,7 +48,7 @@ def bias_by(rows: Sequence[Row], feature: str, count: str) -> list[tuple[str, in
 
 def plot_count_against_tricks(rows: Sequence[Row]) -> None:
     """The count of each group of hands against the tricks they took, before and after."""
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     _fig, ax = plt.subplots(figsize=(6, 5))
     for key, label, marker in [("count_before", "before", "o"), ("count_after", "after", "s")]:
@@ -62,7 +64,7 @@ def plot_count_against_tricks(rows: Sequence[Row]) -> None:
 
 def plot_bias_by_feature(rows: Sequence[Row], features: Sequence[str] = ("spades", "voids", "aces")) -> None:
     """The bias before and after, one bar chart per feature, hands per bar in brackets."""
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     _fig, axes = plt.subplots(1, len(features), figsize=(13, 4), sharey=True, gridspec_kw={"width_ratios": [2.2, 1, 1.6]})
     for ax, feature in zip(axes, features):
@@ -81,7 +83,7 @@ def plot_bias_by_feature(rows: Sequence[Row], features: Sequence[str] = ("spades
 
 def plot_regret_by_best_bid(rows: Sequence[Row], *, smallest: int = 10) -> None:
     """The points the advised bid lost, by the simulation's best bid (rare bids left out)."""
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     _fig, ax = plt.subplots(figsize=(7, 3.5))
     for key, label in [("regret_before", "before"), ("regret_after", "after")]:

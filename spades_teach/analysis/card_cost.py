@@ -86,8 +86,23 @@ def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCos
     """Review every card played so far in a hand (a :class:`Round`, or a game
     record with a ``to_round()`` method). ``progress(done, total)`` is called
     after each card. Hands played with ``renege="penalty"`` rules are reviewed
-    only up to the first renege (a renege is not a legal card to score)."""
+    only up to the first renege (a renege is not a legal card to score).
+
+    With only the pure-Python solver (no compiled core), the packaged records' reviews are read from
+    the ones stored with the package (:mod:`spades_teach.analysis.stored_reviews`, made by the
+    compiled solver); other hands are solved."""
     round_ = _as_round(source)
+    from .double_dummy import BACKEND  # read at each call: tests switch the backend
+
+    if BACKEND == "python":
+        from .stored_reviews import stored_card_costs
+
+        stored = stored_card_costs(round_)
+        if stored is not None:
+            for number in range(1, len(stored) + 1):
+                if progress is not None:
+                    progress(number, len(stored))
+            return stored
     plays = _plays(round_)
     rules = round_.rules
     if rules.players != 4:

@@ -1,0 +1,76 @@
+"""Sphinx extension of the book: every chapter page links to the same chapter in the live edition.
+
+The static pages show widgets as pictures saved when the book was built: their buttons do nothing. The
+live edition (JupyterLite with the Pyodide kernel, built by tools/build_lite.sh into ``live/`` next to
+the book's pages) runs the chapters in the reader's browser. Each chapter page gets a note saying so,
+with an "Open live" link to the same notebook there; the first page gets a link to the live edition.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+from typing import Any
+
+#: where the live edition lives, relative to the book's root
+LIVE = "live"
+CHAPTERS = "notebooks/"
+
+
+def live_chapter_url(pagename: str) -> str:
+    """The relative link from a chapter page to the same chapter in the live edition.
+
+    >>> live_chapter_url("notebooks/03_playing_tricks")
+    '../live/notebooks/index.html?path=03_playing_tricks.ipynb'
+    """
+    up = "../" * pagename.count("/")
+    return f"{up}{LIVE}/notebooks/index.html?path={posixpath.basename(pagename)}.ipynb"
+
+
+def chapter_note(pagename: str) -> str:
+    url = html.escape(live_chapter_url(pagename), quote=True)
+    return (
+        '<div class="admonition note live-edition-note">'
+        '<p class="admonition-title">This page is a picture; the live edition runs it</p>'
+        "<p>The outputs and widgets on this page were saved when the book was built: the widgets are "
+        "pictures, and their buttons and boxes do nothing here. To use them and run the code yourself, open "
+        "the chapter in the live edition: it runs in your browser with nothing to install (Python compiled "
+        "to WebAssembly; its first start can take a minute), then choose <em>Run &gt; Run All Cells</em>.</p>"
+        f'<p><a class="live-edition-link reference external" href="{url}">Open live</a></p>'
+        "</div>"
+    )
+
+
+def intro_note(pagename: str) -> str:
+    url = html.escape("../" * pagename.count("/") + f"{LIVE}/tree/index.html", quote=True)
+    return (
+        '<div class="admonition tip live-edition-note">'
+        '<p class="admonition-title">Run the chapters live</p>'
+        "<p>On these pages the widgets are pictures. Every chapter also runs live in your browser, with "
+        f'nothing to install: <a class="live-edition-link reference external" href="{url}">open the live '
+        "edition</a>, or follow the <em>Open live</em> link at the top of a chapter.</p>"
+        "</div>"
+    )
+
+
+def after_title(body: str, note: str) -> str:
+    """The page's body with the note right after its title (or first, when it has none)."""
+    end = body.find("</h1>")
+    if end < 0:
+        return note + body
+    end += len("</h1>")
+    return body[:end] + note + body[end:]
+
+
+def add_live_note(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    if doctree is None or "body" not in context:
+        return
+    if pagename.startswith(CHAPTERS) and str(app.env.doc2path(pagename)).endswith(".ipynb"):
+        context["body"] = after_title(context["body"], chapter_note(pagename))
+    elif pagename == app.config.root_doc:
+        context["body"] = after_title(context["body"], intro_note(pagename))
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.connect("html-page-context", add_live_note)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,133 @@
+"""The live edition of the book (JupyterLite, Pyodide kernel) in a real browser: build it once per
+session, open a chapter, run all its cells, and watch every request and console message.
+
+Used by tests/test_browser_lite.py and benchmarks/lite.py.
+"""
+
+from __future__ import annotations
+
+import functools
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+LITE_SITE = ROOT / "build" / "lite" / "test-site"
+NOTEBOOKS = ROOT / "notebooks"
+
+#: Chromium resolves no host name but 127.0.0.1's: a request the page's routing cannot see (from a
+#: service worker) fails too, and shows as a console error.
+OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
+@dataclass(frozen=True)
+class LiteBuild:
+    returncode: int
+    log: str
+    site: Path
+
+
+@functools.lru_cache(maxsize=1)
+def build_lite() -> LiteBuild:
+    """Run tools/build_lite.sh into build/lite/test-site (the book's own build is left alone)."""
+    done = subprocess.run(
+        ["bash", str(ROOT / "tools" / "build_lite.sh"), str(LITE_SITE)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    return LiteBuild(done.returncode, done.stdout + "\n" + done.stderr, LITE_SITE)
+
+
+def chapter_names() -> list[str]:
+    return sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb") if not p.stem.startswith("_"))
+
+
+def chapter_url(base: str, name: str) -> str:
+    return f"{base}/notebooks/index.html?path={name}.ipynb"
+
+
+@dataclass
+class Watch:
+    """Every request to a host other than the site's (aborted), console error and page error."""
+
+    base: str
+    blocked: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith((self.base + "/", "data:", "blob:")):
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+    def console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+    def response(self, response: Any) -> None:
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.url}")
+
+    def page_error(self, error: Any) -> None:
+        self.errors.append(f"page error: {error}")
+
+    def attach(self, context: Any) -> None:
+        context.route("**/*", self.route)
+
+    def watch(self, page: Any) -> None:
+        page.on("console", self.console)
+        page.on("pageerror", self.page_error)
+        page.on("response", self.response)
+
+
+def open_chapter(context: Any, watch: Watch, name: str, timeout_s: float = 120) -> Any:
+    """Open a chapter in the notebook view, watched, and wait for its cells to be drawn."""
+    page = context.new_page()
+    watch.watch(page)
+    page.goto(chapter_url(watch.base, name))
+    page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=timeout_s * 1000)
+    return page
+
+
+def run_all_cells(page: Any, timeout_s: float = 600) -> tuple[float, float]:
+    """Run > Run All Cells, and wait until every code cell shows its execution number. Returns the
+    seconds until the first code cell was done (the kernel's start, when it was not running yet,
+    plus that cell) and until the last one was."""
+    start = time.perf_counter()
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    done = "p => /^\\[\\d+\\]:$/.test(p.textContent.trim())"
+    prompts = "[...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
+    page.wait_for_function(f"() => {prompts}.slice(0, 1).every({done})", timeout=timeout_s * 1000, polling=100)
+    first = time.perf_counter() - start
+    page.wait_for_function(
+        f"() => {prompts}.length > 0 && {prompts}.every({done})", timeout=timeout_s * 1000, polling=250
+    )
+    return first, time.perf_counter() - start
+
+
+def error_outputs(page: Any) -> list[str]:
+    """The text of every error (and stderr) output of the notebook."""
+    texts: list[str] = page.locator(
+        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+    ).all_inner_texts()
+    return texts
+
+
+def saved_figures(name: str) -> int:
+    """How many pictures (figures) the chapter's saved outputs hold."""
+    import json
+
+    notebook = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+    outputs = [output for cell in notebook["cells"] for output in cell.get("outputs", [])]
+    return sum(1 for output in outputs if any(kind.startswith("image/") for kind in output.get("data", {})))
+
+
+def shown_figures(page: Any) -> int:
+    return int(page.locator(".jp-OutputArea-output[data-mime-type^='image/']").count())

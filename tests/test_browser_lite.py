@@ -1,0 +1,129 @@
+"""The live edition of the book (JupyterLite with the Pyodide kernel) in a real browser.
+
+The site is built once per session from its pinned inputs (tools/build_lite.sh) and served on
+127.0.0.1. Chromium may reach no other host: every other request is aborted and recorded, and any
+blocked request, console error or page error fails the test. Chapters 3 and 8 run all their cells in
+the browser's Python; in chapter 8 the bid advisor then gets a new hand and must show the advice the
+library gives for it. Every other chapter must run to its end with no error output either.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, serve_directory
+from _lite import (
+    OFFLINE_ARGS,
+    Watch,
+    build_lite,
+    chapter_names,
+    error_outputs,
+    open_chapter,
+    run_all_cells,
+    saved_figures,
+    shown_figures,
+)
+
+from spades_teach.advisor import advise_bid
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+#: a hand far weaker than the chapter's own (which the advisor bids 5 on)
+WEAK_HAND = "S: 2 H: 8642 D: 8643 C: 7532"
+
+
+@pytest.fixture(scope="module")
+def live() -> Iterator[tuple[Any, Watch]]:
+    """A Chromium context on the built live edition, with every request and console error watched."""
+    from pathlib import Path
+
+    from playwright.sync_api import sync_playwright
+
+    built = build_lite()
+    assert built.returncode == 0, built.log[-3000:]
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
+    with serve_directory(built.site) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *OFFLINE_ARGS])
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        watch = Watch(url)
+        watch.attach(context)
+        yield context, watch
+        context.close()
+        browser.close()
+
+
+def _label(bid: Any) -> str:
+    return str(getattr(bid, "label", bid))
+
+
+def _run_chapter(live: tuple[Any, Watch], name: str) -> Any:
+    context, watch = live
+    watch.errors.clear()
+    page = open_chapter(context, watch, name)
+    run_all_cells(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"lite-{name}.png"), full_page=True)
+    assert error_outputs(page) == [], f"{name} printed errors in the browser"
+    assert watch.blocked == [], f"{name} asked for hosts other than the site: {watch.blocked}"
+    assert watch.errors == [], f"{name} logged errors: {watch.errors}"
+    return page
+
+
+def test_the_site_serves_its_own_pyodide_and_wheels() -> None:
+    built = build_lite()
+    assert built.returncode == 0, built.log[-3000:]
+    config = json.loads((built.site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    lock = json.loads((built.site / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for entry in lock["packages"].values():
+        assert (built.site / "static" / "pyodide" / entry["file_name"]).exists(), entry["file_name"]
+    assert {"spades-teach", "ipywidgets", "micropip", "ipython"} <= set(lock["packages"])
+
+
+def test_chapter_3_runs_live(live: tuple[Any, Watch]) -> None:
+    page = _run_chapter(live, "03_playing_tricks")
+    assert "first to play: S | legal: 2♣" in page.locator(".jp-Notebook").inner_text()
+    page.close()
+
+
+def test_chapter_8_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any, Watch]) -> None:
+    _, watch = live
+    page = _run_chapter(live, "08_bid_advisor")
+    advisor = page.locator(".st-bid-advisor").first
+    shown = advisor.locator(".st-advice-bid-value")
+    first = _label(advise_bid("S: AKQ3 H: K52 D: 7 C: A9842").bid)
+    assert shown.inner_text().strip() == first
+
+    weak = _label(advise_bid(WEAK_HAND).bid)
+    assert weak != first, "the test needs a hand with other advice"
+    box = advisor.locator(".st-advice-hand textarea")
+    box.fill(WEAK_HAND)
+    box.press("Tab")
+    page.wait_for_function(
+        """want => {
+            const shown = document.querySelector('.st-bid-advisor .st-advice-bid-value');
+            return shown !== null && shown.textContent.trim() === want;
+        }""",
+        arg=weak,
+        timeout=30_000,
+    )
+    advisor.screenshot(path=str(ARTIFACTS / "lite-advisor.png"))
+    assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
+    page.close()
+
+
+OTHER_CHAPTERS = [name for name in chapter_names() if name not in ("03_playing_tricks", "08_bid_advisor")]
+
+
+@pytest.mark.parametrize("name", OTHER_CHAPTERS)
+def test_every_other_chapter_runs_live_to_its_end(live: tuple[Any, Watch], name: str) -> None:
+    page = _run_chapter(live, name)
+    # the figures too (chapters 7 and 12 draw SVG charts: the browser's Python has no matplotlib)
+    assert shown_figures(page) == saved_figures(name)
+    page.close()

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Build the live edition of the book: the chapters in JupyterLite with the Pyodide kernel (Python compiled
+# to WebAssembly, running in the reader's browser), served as static files from book/_build/html/live/.
+# Every input of the site is pinned and hashed, and only PyPI and npm are reached:
+#   tools/lite/package-lock.json  the Pyodide runtime (npm, integrity hashes)
+#   tools/lite/kernel.txt         the wheels the kernel loads (PyPI, sha256), plus spades_teach built here
+#                                 as a pure wheel; tools/make_lite_lock.py writes the lock file Pyodide reads
+#   tools/lite/extensions.txt     the wheels whose front-end extensions the site serves (PyPI, sha256)
+# The build tools are the "lite" extra of pyproject.toml (pinned versions), installed into .venv; the
+# extensions installed there are ignored, so only the pinned ones above end up in the site.
+# Re-running it on the same commit gives the same files. Usage: bash tools/build_lite.sh [OUTPUT_DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out=${1:-book/_build/html/live}
+[[ $out = /* ]] || out=$root/$out
+work=$root/build/lite
+venv=$root/.venv/bin
+SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 1767225600)}
+export SOURCE_DATE_EPOCH
+
+# 1. The build tools.
+if ! "$venv/python" -c "import jupyterlite_core, jupyterlite_pyodide_kernel" 2>/dev/null; then
+  bash tools/setup.sh lite
+fi
+
+# 2. The Pyodide runtime from npm.
+if ! cmp -s tools/lite/package-lock.json tools/lite/node_modules/.installed-lock.json 2>/dev/null; then
+  rm -rf tools/lite/node_modules
+  (cd tools/lite && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+  cp tools/lite/package-lock.json tools/lite/node_modules/.installed-lock.json
+fi
+pyodide=tools/lite/node_modules/pyodide
+
+# 3. The kernel's wheels and the front-end extensions from PyPI (pure Python wheels, checked against
+#    their pinned hashes).
+download() {  # requirements file, destination folder
+  if ! cmp -s "$1" "$2/.downloaded.txt" 2>/dev/null; then
+    rm -rf "$2"
+    mkdir -p "$2"
+    "$venv/python" -m pip download --quiet --disable-pip-version-check --require-hashes --no-deps \
+      --only-binary=:all: --python-version 3.14 --dest "$2" -r "$1"
+    cp "$1" "$2/.downloaded.txt"
+  fi
+}
+wheels=$work/wheels
+extensions=$work/extensions
+download tools/lite/kernel.txt "$wheels"
+download tools/lite/extensions.txt "$extensions"
+
+# 4. spades_teach as a pure wheel (no C solver), built from a clean copy of the sources. (One staging
+#    folder per output folder, so the book's build and the tests' do not share one.)
+stage=$work/stage-$(printf '%s' "$out" | sha256sum | cut -c1-12)
+rm -rf "$stage"
+mkdir -p "$stage/src" "$stage/own"
+tar -c --exclude='__pycache__' --exclude='*.so' --exclude='*.pyc' pyproject.toml setup.py README.md spades_teach \
+  | tar -x -C "$stage/src"
+(cd "$stage/src" && SPADES_TEACH_PURE=1 PIP_CONSTRAINT="$root/tools/lite/wheel-build.txt" "$venv/python" -m pip \
+  wheel --quiet --disable-pip-version-check --no-deps --wheel-dir "$stage/own" .)
+
+# 5. The site's sources: the runtime, the wheels and their lock, the chapters with outputs cleared.
+site=$stage/site
+rm -rf "$site"
+mkdir -p "$site/static/pyodide"
+for f in pyodide.asm.mjs pyodide.asm.wasm pyodide.mjs pyodide.js python_stdlib.zip; do
+  cp "$pyodide/$f" "$site/static/pyodide/"
+done
+cp "$wheels"/*.whl "$stage/own"/*.whl "$site/static/pyodide/"
+"$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
+  "$site/static/pyodide/pyodide-lock.json"
+"$venv/python" tools/make_lite_lock.py notebooks notebooks "$stage/contents"
+cp tools/lite/jupyter-lite.json tools/lite/jupyter_lite_config.json tools/lite/overrides.json "$site/"
+find "$site" "$stage/contents" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+
+# 6. The site.
+rm -rf "$out"
+federated=()
+for wheel in "$extensions"/*.whl; do
+  federated+=("--LiteBuildConfig.federated_extensions=$wheel")
+done
+(cd "$site" && "$venv/jupyter" lite build --lite-dir "$site" "${federated[@]}" \
+  --contents "$stage/contents" --output-dir "$out" --source-date-epoch "$SOURCE_DATE_EPOCH" \
+  --log-level=WARN)
+rm -f "$out/.jupyterlite.doit.db"
+# Browsers ask the site's root for a favicon: give them the notebook's.
+cp "$out/notebooks/favicon.ico" "$out/favicon.ico"
+echo "live edition: $(du -sh "$out" | cut -f1) in ${out#"$root"/}"

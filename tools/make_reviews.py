@@ -1,0 +1,40 @@
+"""Store the card-by-card reviews of the packaged game records (spades_teach/data/card_costs.json).
+
+    python tools/make_reviews.py
+
+Needs the compiled double-dummy core (``pip install -e .`` builds it). Where only the pure-Python solver
+is available (the live edition of the book, in the browser), ``card_costs`` reads these reviews instead
+of solving the packaged records again. tests/test_stored_reviews.py checks that they match a fresh review.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from spades_teach.analysis.card_cost import card_costs
+from spades_teach.analysis.double_dummy import BACKEND
+from spades_teach.analysis.stored_reviews import STORE, hand_fingerprint, review_to_json
+from spades_teach.replays import list_records, load_record
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> None:
+    if BACKEND != "c":
+        raise SystemExit("error: the compiled double-dummy core is not built (run: pip install -e .)")
+    reviews = {}
+    names = {}
+    for name in list_records():
+        round_ = load_record(name).to_round()
+        key = hand_fingerprint(round_)
+        reviews[key] = [review_to_json(review) for review in card_costs(round_)]
+        names[key] = name
+    data = {"records": dict(sorted(names.items())), "reviews": dict(sorted(reviews.items()))}
+    path = ROOT / "spades_teach" / "data" / STORE
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{path.relative_to(ROOT)}: {len(reviews)} reviews")
+
+
+if __name__ == "__main__":
+    main()
