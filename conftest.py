@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 _BROWSER_FIXTURES = {"browser", "page", "app_url", "voila_url"}
-_BOOK_FIXTURES = {"book_url", "built_book"}
+_BOOK_FIXTURES = {"book_url", "built_book", "book"}
 
 
 def _is_notebook_cell(item: pytest.Item) -> bool:

@@ -17,7 +17,7 @@ LINK = re.compile(r'<a class="live-edition-link[^"]*" href="([^"]+)">Open live</
 
 def chapters() -> list[str]:
     toc = yaml.safe_load((BOOK / "_toc.yml").read_text(encoding="utf-8"))
-    return [entry["file"] for entry in toc["chapters"]]
+    return [entry["file"] for part in toc["parts"] for entry in part["chapters"]]
 
 
 @pytest.fixture(scope="module")
