@@ -543,9 +543,9 @@ def advise_bid(
             # A count below one trick without a Nil-worthy hand: bid the smallest number.
             bid = Bid(1)
             if not rules.nil:
-                context.append("the count leaves less than one trick and Nil is not allowed: bid 1")
+                context.append("the count leaves less than one trick and Nil is not allowed, so the smallest bid, 1")
             else:
-                context.append("the count leaves less than one trick but the hand is not safe for Nil: bid 1")
+                context.append("the count leaves less than one trick but the hand is not safe for Nil, so the smallest bid, 1")
     if rules.min_team_bid and rules.players == 4 and not bid.is_nil and partner_bid is not None and not partner_nil:
         needed = rules.min_team_bid - int(partner_bid)
         if int(bid) < needed:
@@ -601,7 +601,7 @@ def _summary(
         else:
             how = f": {estimate:g} in all, rounded down to bid {int(bid)} (a set costs far more than a bag)"
     else:
-        way = "above" if int(bid) > planned else "below"
-        notes = "; ".join(context) if context else ("to play safe" if way == "below" else "to take a little more risk")
-        how = f": {estimate:g} in all, so usually {planned}, but bid {int(bid)}, {way} it: {notes}"
+        fallback = "to play safe" if int(bid) < planned else "to take a little more risk"
+        notes = "; ".join(context) if context else fallback
+        how = f": {estimate:g} in all, but bid {int(bid)} rather than {planned}: {notes}"
     return f"{counted}{how}{why_not_nil}"
