@@ -26,7 +26,7 @@ import random
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .advisor_bid import advise_bid, count_hand
 from .advisor_play import View, decide, suggest_play
@@ -37,6 +37,9 @@ from .errors import SpadesError
 from .position import Position
 from .rules import Rules
 from .scoring import side_of, sides_of
+
+if TYPE_CHECKING:
+    from .expert import ExpertBot
 
 __all__ = [
     "Bot",
@@ -474,8 +477,9 @@ def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: rando
 # -- levels and a driver ------------------------------------------------------------------------------------------
 
 
-def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot:
-    """A bot by level name: ``"easy"``, ``"medium"`` or ``"hard"``."""
+def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot | ExpertBot:
+    """A bot by level name: ``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"``
+    (:class:`~spades_teach.expert.ExpertBot`)."""
     key = level.strip().lower()
     if key == "easy":
         return EasyBot(seed)
@@ -483,11 +487,15 @@ def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot:
         return MediumBot()
     if key == "hard":
         return HardBot(seed=seed)
-    raise SpadesError(f"unknown bot level {level!r}: use easy, medium or hard")
+    if key == "expert":
+        from .expert import ExpertBot
+
+        return ExpertBot(seed=seed)
+    raise SpadesError(f"unknown bot level {level!r}: use easy, medium, hard or expert")
 
 
 def play_round(
-    round: Round, bots: Mapping[Seat, EasyBot | MediumBot | HardBot], *, bags: Mapping[object, int] | None = None
+    round: Round, bots: Mapping[Seat, EasyBot | MediumBot | HardBot | ExpertBot], *, bags: Mapping[object, int] | None = None
 ) -> Round:
     """Bid and play ``round`` to the end with one bot per seat; returns the round."""
     while not round.is_complete:
