@@ -356,6 +356,8 @@ class HardBot:
         base = rep[medium]
         sizes = _hand_sizes(position)
         results: dict[Card, list[float]] = {card: [] for card in candidates}
+        # How often each card kept our contract (and Nils) and how often it set theirs.
+        kept: dict[Card, int] = {card: 0 for card in candidates}
         start = time.perf_counter()
         me = view.seat
         mine = view.side_seats(me)
@@ -366,12 +368,47 @@ class HardBot:
                 sim = _Sim(view, list(hands))
                 _play_out(sim, me, card)
                 results[card].append(_value(sim.bids, sim.won, mine, view.rules) - _value(sim.bids, sim.won, theirs, view.rules))
+                kept[card] += _contracts_kept(sim.bids, sim.won, mine, theirs)
             if time.perf_counter() - start > self.time_limit:
                 break
-        best = max(candidates, key=lambda c: (sum(results[c]), c is base))
+        # Contracts first: a card may replace the advisor's only if, on the same deals,
+        # it makes our contract and sets theirs at least as often; then the points decide.
+        safe = [c for c in candidates if kept[c] >= kept[base]]
+        best = max(safe, key=lambda c: (sum(results[c]), c is base))
         if best is base or not _clearly_better(results[best], results[base]):
             return medium
         return best
+
+
+def _contracts_kept(bids: list[Bid | None], won: list[int], mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
+    """A playout's contract outcomes, as a score for comparing cards: +1 for each of
+    our contracts and live Nils kept, +1 for each of theirs broken."""
+    return _kept(bids, won, mine) + (_count_contracts(bids, theirs) - _kept(bids, won, theirs))
+
+
+def _count_contracts(bids: list[Bid | None], seats: tuple[int, ...]) -> int:
+    nils = sum(1 for s in seats if bids[s] is not None and int(bids[s] or 0) == 0)
+    return nils + (1 if len(seats) > nils else 0)
+
+
+def _kept(bids: list[Bid | None], won: list[int], seats: tuple[int, ...]) -> int:
+    """How many of a side's commitments held: each Nil with no trick, and the
+    contract of the others (their bids, 3 when unknown) made."""
+    count = 0
+    contract = 0
+    taken = 0
+    others = False
+    for s in seats:
+        bid = bids[s]
+        if bid is not None and int(bid) == 0:
+            count += 1 if won[s] == 0 else 0
+        else:
+            others = True
+            contract += 3 if bid is None else int(bid)
+            taken += won[s]
+    if others and taken >= contract:
+        count += 1
+    return count
 
 
 def _clearly_better(new: list[float], old: list[float]) -> bool:
