@@ -69,8 +69,11 @@ def main(argv: list[str] | None = None) -> int:
         f"max {max(times) * 1000:.0f} ms"
     )
     for trick in sorted(by_trick):
-        spent = by_trick[trick]
-        print(f"  trick {trick:2}: median {statistics.median(spent) * 1000:6.0f} ms, max {max(spent) * 1000:6.0f} ms ({len(spent)} decisions)")
+        per_trick = by_trick[trick]
+        print(
+            f"  trick {trick:2}: median {statistics.median(per_trick) * 1000:6.0f} ms, "
+            f"max {max(per_trick) * 1000:6.0f} ms ({len(per_trick)} decisions)"
+        )
     print(f"load average after the run: {os.getloadavg()[0]:.2f}")
     return 0
 
