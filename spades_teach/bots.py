@@ -9,8 +9,12 @@
   random many times, consistent with what the seat knows (hand sizes, voids shown
   in earlier tricks, Nil bidders unlikely to hold top cards), plays every candidate
   card out to the end of the hand with the medium policy for all four seats, and
-  keeps the card with the best average score difference. It sees only what its
+  keeps the card with the best average score difference, but only a card that
+  keeps our contract and sets theirs at least as often as the advisor's card on
+  the same deals. It sees only what its
   :class:`~spades_teach.position.Position` holds: never the hidden hands.
+* :class:`~spades_teach.expert.ExpertBot` (level ``"expert"``, in its own module)
+  solves each sampled deal exactly instead of playing it out.
 
 >>> from spades_teach import Round, deal
 >>> r = Round(deal(3), dealer="N")
