@@ -51,6 +51,7 @@ from .scoring import Side, coerce_side, side_of, sides_of
 __all__ = ["SAFETY_MARGIN", "BidAdvice", "BidReason", "NilAssessment", "advise_bid", "count_hand", "assess_nil", "sure_spade_count"]
 
 _SIDE_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_RANKS_DOWN = tuple(sorted(Rank, reverse=True))
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ def _sure_spades(mine: tuple[Card, ...], others: tuple[Card, ...]) -> tuple[list
     free = 0
     beaten: set[Card] = set()
     by_rank = {c.rank: c for c in ours}
-    for rank in sorted(Rank, reverse=True):
+    for rank in _RANKS_DOWN:
         if rank in theirs:
             free += 1
         elif rank in by_rank and free:
@@ -169,7 +170,7 @@ def _sure_spades(mine: tuple[Card, ...], others: tuple[Card, ...]) -> tuple[list
             beaten.add(by_rank[rank])
     unbeaten = [c for c in ours if c not in beaten]
     top: list[Card] = []
-    for rank in sorted(Rank, reverse=True):
+    for rank in _RANKS_DOWN:
         if rank not in by_rank:
             break
         top.append(by_rank[rank])

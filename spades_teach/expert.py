@@ -112,20 +112,35 @@ def _bid_weight(position: Position, hands: dict[Seat, int]) -> float:
                     if card.rank == Rank.ACE or (card.is_spade and card.rank >= Rank.QUEEN):
                         weight *= 0.2
             continue
-        if not whole:
-            continue
+        if not whole or position.tricks_left < 5:
+            continue  # late in the hand the cards seen say more than the bids
         original = mask
         for card in position.cards_of(seat):
             original |= card.mask
         if bin(original).count("1") != 13:
             continue
-        estimate = sum(item.value for item in count_hand(Hand.from_mask(original), players=position.players))
+        estimate = _estimate(original, position.players)
         gap = estimate - int(bid)
         weight *= math.exp(-(gap * gap) / (2 * 1.5 * 1.5))
     return weight
 
 
-def sample_deals(position: Position, count: int, rng: random.Random, *, oversample: int = 4) -> list[dict[Seat, int]]:
+_ESTIMATES: dict[tuple[int, int], float] = {}
+
+
+def _estimate(mask: int, players: int) -> float:
+    """The advisor's count of a 13-card hand (remembered: sampled hands repeat)."""
+    key = (mask, players)
+    found = _ESTIMATES.get(key)
+    if found is None:
+        if len(_ESTIMATES) > 200_000:
+            _ESTIMATES.clear()
+        found = sum(item.value for item in count_hand(Hand.from_mask(mask), players=players))
+        _ESTIMATES[key] = found
+    return found
+
+
+def sample_deals(position: Position, count: int, rng: random.Random, *, oversample: int = 3) -> list[dict[Seat, int]]:
     """``count`` deals of the unseen cards to the other seats (hand bitmasks by
     seat), consistent with ``position`` and drawn in proportion to how well they
     fit the bids (see the module docs)."""
