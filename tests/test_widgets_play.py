@@ -268,6 +268,6 @@ def test_the_default_bots_are_the_packages_bots_seeded_per_seat() -> None:
     position = Position("E", "AKQ3.K52.7.A9842", bids={}, tricks_won={})
     bids_e = [easy_e.choose_bid(position) for _ in range(6)]
     assert bids_e == [easy_e_again.choose_bid(position) for _ in range(6)]
-    with pytest.raises(SpadesError, match="unknown bot level 'nonsense': use easy, medium, hard or expert"):
+    with pytest.raises(SpadesError, match="unknown bot level 'nonsense': use easy, medium or hard"):
         PlayView(seed=1, level="nonsense")
     assert easy_w is not easy_e
