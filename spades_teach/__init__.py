@@ -28,6 +28,7 @@ from .errors import (
     RulesError,
     SpadesError,
 )
+from .expert import ExpertBot
 from .match import Match, MatchError, MatchOverError, SheetRow
 from .position import Position
 from .rules import Rules
@@ -47,6 +48,7 @@ __all__ = [
     "Draw",
     "DrawError",
     "EasyBot",
+    "ExpertBot",
     "Hand",
     "HardBot",
     "IllegalActionError",

@@ -1,11 +1,19 @@
 """Bid advice that shows its counting: :func:`advise_bid`.
 
-The hand is counted card by card, the way the rule texts teach: aces, kings with
+The hand is counted card by card, the way the rule texts teach. First the sure
+tricks, won whatever the other hands hold: the spades in an unbroken run down
+from the ace, and with long spades the ones the others' spades cannot all beat
+(:func:`sure_spade_count`). Only spades can be sure: a side ace can be ruffed.
+Then the likely and possible tricks: aces, kings with
 a guard, queens with enough guards (part of a trick), the high spades, the small
 spades by their place in the holding (the third ruffs a little, the fourth and
 later win by length), and ruffing value from short side suits when there are
 small spades to spare. A side suit so long that its ace or king may be ruffed
-counts for less. Every hand is also checked for Nil.
+counts for less. Every void, singleton and doubleton gets a line, counted 0
+(with the reason) when no spare spade is left to ruff it; having no spade or a
+single one costs part of a trick, never more than the side winners at risk, so
+the count is never negative and never below the sure tricks. Every hand is
+also checked for Nil.
 
 The values are calibrated: over thousands of seeded hands played out by the
 bots, the count matches the tricks a hand takes on average (see
@@ -18,7 +26,9 @@ each bag charged its 10-point share of the penalty, a margin of 0 scored best
 
 >>> advice = advise_bid("AKQ3.K52.7.A9842")
 >>> advice.bid, advice.estimate
-(Bid(5), 5.25)
+(Bid(5), 5.5)
+>>> [r.cards for r in advice.reasons if r.sure]
+['A♠', 'K♠', 'Q♠']
 >>> sum(item.value for item in advice.reasons) == advice.estimate
 True
 >>> advise_bid("3.J962.T8742.Q84").bid
@@ -28,7 +38,7 @@ Bid('nil')
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,19 +49,34 @@ from .errors import ParseError, SpadesError
 from .rules import Rules
 from .scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
 
-__all__ = ["SAFETY_MARGIN", "BidAdvice", "BidReason", "NilAssessment", "advise_bid", "count_hand", "assess_nil"]
+__all__ = ["SAFETY_MARGIN", "BidAdvice", "BidReason", "NilAssessment", "advise_bid", "count_hand", "assess_nil", "sure_spade_count"]
 
 _SIDE_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_RANKS_DOWN = tuple(sorted(Rank, reverse=True))
 
 
 @dataclass(frozen=True)
 class BidReason:
     """One counted card or feature: ``cards`` (as written, e.g. ``"A♥"``), its
-    ``value`` in tricks and a one-line ``why``."""
+    ``value`` in tricks, a one-line ``why`` and whether it is a ``sure`` trick
+    (won whatever the other hands hold and however they are played)."""
 
     cards: str
     value: float
     why: str
+    sure: bool = False
+
+    @property
+    def kind(self) -> str:
+        """``"sure"``, ``"likely"`` (worth 3/4 of a trick or more), ``"possible"``
+        (less), ``"none"`` (counted 0 here) or ``"minus"`` (a deduction)."""
+        if self.sure:
+            return "sure"
+        if self.value >= 0.75:
+            return "likely"
+        if self.value > 0:
+            return "possible"
+        return "none" if self.value == 0 else "minus"
 
     def __str__(self) -> str:
         return f"{self.cards}: {self.value:g} — {self.why}"
@@ -108,52 +133,137 @@ _LENGTH_VALUES = {3: 0.25, 4: 0.75, 5: 1.0}
 _SHORT_SPADES = {0: -0.5, 1: -0.25}
 
 
+def sure_spade_count(mine: Iterable[Card], others: Iterable[Card]) -> int:
+    """How many of the spades in ``mine`` win a trick whatever happens, when the
+    other players hold the spades ``others`` between them.
+
+    A spade played to any trick beats every other suit, so one of ours can only
+    lose to a higher spade played to the same trick, and each of the others'
+    spades can beat at most one of ours. Reading the ranks from the top, each
+    spade of ours is matched against a higher outstanding spade not yet used; the
+    spades left unmatched are sure tricks.
+
+    >>> sure_spade_count(Hand.parse("AKQ2.-.-.-"), Hand.parse("JT9.-.-.-"))
+    3
+    >>> sure_spade_count(Hand.parse("AKQ32.-.-.-"), Hand.parse("J.-.-.-"))
+    4
+    >>> sure_spade_count(Hand.parse("K2.-.-.-"), Hand.parse("A.-.-.-"))
+    1
+    """
+    sure, _ = _sure_spades(tuple(mine), tuple(others))
+    return len(sure)
+
+
+def _sure_spades(mine: tuple[Card, ...], others: tuple[Card, ...]) -> tuple[list[Card], int]:
+    """The sure spades of ``mine`` (the top run first, then the lowest spades that
+    survive the matching of :func:`sure_spade_count`) and how many of the others'
+    spades rank above a spade of ours that is not sure."""
+    ours = sorted((c for c in mine if c.is_spade), key=lambda c: -c.rank)
+    theirs = {c.rank for c in others if c.is_spade}
+    free = 0
+    beaten: set[Card] = set()
+    by_rank = {c.rank: c for c in ours}
+    for rank in _RANKS_DOWN:
+        if rank in theirs:
+            free += 1
+        elif rank in by_rank and free:
+            free -= 1
+            beaten.add(by_rank[rank])
+    unbeaten = [c for c in ours if c not in beaten]
+    top: list[Card] = []
+    for rank in _RANKS_DOWN:
+        if rank not in by_rank:
+            break
+        top.append(by_rank[rank])
+    rest = [c for c in unbeaten if c not in top]
+    # The run from the ace is sure by itself; the other unbeaten spades are sure by
+    # count only (which of them wins depends on the play): name the lowest.
+    length = len(rest)
+    lowest = [c for c in ours if c not in top][::-1][:length][::-1]
+    return top + lowest, len(beaten)
+
+
 def _spade_items(spades: tuple[Card, ...]) -> tuple[list[BidReason], int]:
     """Items for the spades, and how many small spades are spare to ruff with.
 
-    The A, K and Q count as honours. Every other spade is counted by its place in
-    the holding, highest first: the 1st and 2nd count nothing, the 3rd a little
-    (it ruffs once a side suit runs out), the 4th and later as length winners.
-    The small spades among the first three are the spares that ruff short suits.
-    With no spade or a single one, the hand's other winners are at risk.
+    First the sure tricks: the spades in an unbroken run down from the ace, and
+    with many spades the ones the others cannot all beat (see
+    :func:`sure_spade_count`). Then the other high spades as honours (the K and
+    Q) and the other small spades by their place in the holding, highest first:
+    the 1st and 2nd count nothing, the 3rd a little (it ruffs once a side suit
+    runs out), the 4th and later as length winners. The small spades among the
+    first three that are not sure are the spares that ruff short suits.
     """
     n = len(spades)
     ranks = {c.rank for c in spades}
+    outside = tuple(Card(rank, Suit.SPADES) for rank in Rank if rank not in ranks)
+    sure, beaten = _sure_spades(spades, outside)
     items: list[BidReason] = []
-    if n == 0:
-        why = "no spades: the opponents can ruff your winners and you can never ruff back: half a trick less"
-        items.append(BidReason("♠ void", _SHORT_SPADES[0], why))
-    elif n == 1:
-        why = "a single spade: the opponents can ruff your winners once it is gone: a quarter of a trick less"
-        items.append(BidReason("♠ singleton", _SHORT_SPADES[1], why))
-    if Rank.ACE in ranks:
-        items.append(BidReason("A♠", 1.0, "the ace of spades is the highest card in the game: a sure trick"))
-    if Rank.KING in ranks:
-        if n >= 2:
-            items.append(BidReason("K♠", 1.0, "the king of spades with another spade beside it is a trick"))
-        else:
-            items.append(BidReason("K♠", 0.5, "a bare king of spades can fall under the ace: half a trick"))
-    if Rank.QUEEN in ranks:
-        if n >= 3:
-            above = [f"{r.label}♠" for r in (Rank.ACE, Rank.KING) if r in ranks]
-            if above:
-                why = f"the queen of spades wins once your {' and '.join(above)} have drawn the others: three quarters of a trick"
-            else:
-                why = f"the queen of spades with {n - 1} other spades usually outlives the ace and king: three quarters of a trick"
-            items.append(BidReason("Q♠", 0.75, why))
-        elif n == 2:
-            items.append(BidReason("Q♠", 0.5, "the queen of spades with one guard wins about half the time"))
-        else:
-            items.append(BidReason("Q♠", 0.0, "a bare queen of spades is caught by the ace or king: no trick"))
     spare = 0
     for place, card in enumerate(spades, start=1):
-        if card.rank >= Rank.QUEEN:
-            continue
-        if place <= 3:
-            spare += 1
-        if place >= 3:
-            items.append(_length_item(card, place))
+        if card in sure:
+            items.append(BidReason(card.pretty, 1.0, _sure_why(card, place, spades, beaten), sure=True))
+        elif card.rank == Rank.KING:
+            if n >= 2:
+                items.append(BidReason("K♠", 1.0, "the king of spades with another spade beside it is likely a trick once the ace is gone"))
+            else:
+                items.append(BidReason("K♠", 0.5, "a bare king of spades can fall under the ace: half a trick"))
+        elif card.rank == Rank.QUEEN:
+            items.append(_queen_item(n, ranks))
+        else:
+            if place <= 3:
+                spare += 1
+            if place >= 3:
+                items.append(_length_item(card, place))
     return items, spare
+
+
+def _sure_why(card: Card, place: int, spades: tuple[Card, ...], beaten: int) -> str:
+    if card.rank == Rank.ACE:
+        return "the ace of spades is the highest card in the game: a sure trick"
+    above = [c for c in spades if c.rank > card.rank]
+    if len(above) == Rank.ACE - card.rank:
+        return f"with {_names(tuple(above))} above it, nobody else holds a higher spade: a sure trick"
+    n = len(spades)
+    if beaten == 0:
+        return f"your {_ordinal(place)} spade: the others hold no spade above it, so it wins: a sure trick"
+    return (
+        f"your {_ordinal(place)} spade: with {n} spades you face {13 - n}, and they can beat at most "
+        f"{beaten} of yours, so {n - beaten} of your spades win: a sure trick"
+    )
+
+
+def _queen_item(n: int, ranks: set[Rank]) -> BidReason:
+    if n >= 3:
+        above = [f"{r.label}♠" for r in (Rank.ACE, Rank.KING) if r in ranks]
+        if above:
+            why = f"the queen of spades wins once your {' and '.join(above)} have drawn the others: three quarters of a trick"
+        else:
+            why = f"the queen of spades with {n - 1} other spades usually outlives the ace and king: three quarters of a trick"
+        return BidReason("Q♠", 0.75, why)
+    if n == 2:
+        return BidReason("Q♠", 0.5, "the queen of spades with one guard wins about half the time")
+    return BidReason("Q♠", 0.0, "a bare queen of spades is caught by the ace or king: no trick")
+
+
+def _short_spades_item(n: int, side_value: float) -> BidReason | None:
+    """The cost of having almost no spades (side winners get ruffed and the hand
+    never ruffs back), never more than the side winners it puts at risk."""
+    if n > 1:
+        return None
+    full = -_SHORT_SPADES[n]
+    cost = min(full, side_value)
+    label = "♠ void" if n == 0 else "♠ singleton"
+    what = "no spades: the opponents can ruff your winners and you can never ruff back" if n == 0 else (
+        "a single spade: the opponents can ruff your winners once it is gone"
+    )
+    if cost == full:
+        amount = "half a trick less" if full == 0.5 else "a quarter of a trick less"
+    elif cost == 0:
+        return BidReason(label, 0.0, f"{what}, but you hold no side winner for them to ruff: nothing taken off")
+    else:
+        amount = f"{cost:g} less (no more than your side-suit winners are worth)"
+    return BidReason(label, -cost, f"{what}: {amount}")
 
 
 def _length_item(card: Card, place: int) -> BidReason:
@@ -181,7 +291,11 @@ def _side_items(suit: Suit, cards: tuple[Card, ...], players: int) -> list[BidRe
     long_limit = 7 if players == 2 else 5
     if Rank.ACE in ranks:
         value = 1.0 if n <= long_limit else 0.75
-        why = "an ace is a sure trick" if value == 1.0 else f"an ace in a {n}-card suit may be ruffed: three quarters of a trick"
+        why = (
+            "an ace usually wins its trick: likely, not sure, since a player out of the suit can ruff it"
+            if value == 1.0
+            else f"an ace in a {n}-card suit may be ruffed: three quarters of a trick"
+        )
         items.append(BidReason(f"A{suit.symbol}", value, why))
     if Rank.KING in ranks:
         if n == 1:
@@ -210,39 +324,59 @@ def _side_items(suit: Suit, cards: tuple[Card, ...], players: int) -> list[BidRe
 
 
 def _ruff_items(hand: Hand, spare: int) -> list[BidReason]:
-    """Ruffing value of voids, singletons and doubletons, one spare spade each."""
+    """Ruffing value of voids, singletons and doubletons, one spare spade each.
+    A short suit with no spare spade left still gets a line, counted 0, that says why."""
     items: list[BidReason] = []
+    spades = hand.count(Suit.SPADES)
+    had_spare = spare > 0
     short = sorted(_SIDE_SUITS, key=lambda s: (hand.count(s), s))
     for suit in short:
         n = hand.count(suit)
-        if n > 2 or spare <= 0:
+        if n > 2:
+            continue
+        label = f"{suit.symbol} void" if n == 0 else (
+            f"{suit.symbol}{hand.suit(suit)[0].rank.label} singleton" if n == 1 else f"{suit.symbol} doubleton"
+        )
+        if spare <= 0:
+            items.append(BidReason(label, 0.0, _no_ruff_why(suit, n, spades, used=had_spare)))
             continue
         if n == 0:
             value = 0.75 if spare >= 2 else 0.5
-            items.append(BidReason(f"{suit.symbol} void", value, f"no {suit.word}: a spare spade ruffs the first {suit.word[:-1]} led"))
+            items.append(BidReason(label, value, f"no {suit.word}: a spare spade ruffs the first {suit.word[:-1]} led"))
             spare -= 1
             if spare >= 2:
-                items.append(BidReason(f"{suit.symbol} void", 0.5, f"no {suit.word} and spades to spare: a second ruff is likely"))
+                items.append(BidReason(label, 0.5, f"no {suit.word} and spades to spare: a second ruff is likely"))
                 spare -= 1
         elif n == 1:
-            card = hand.suit(suit)[0]
             value = 0.5 if spare >= 2 else 0.25
-            items.append(BidReason(f"{suit.symbol}{card.rank.label} singleton", value, f"one {suit.word[:-1]}: after it goes, a spare spade ruffs"))
+            items.append(BidReason(label, value, f"one {suit.word[:-1]}: after it goes, a spare spade ruffs"))
             spare -= 1
         else:
-            items.append(BidReason(f"{suit.symbol} doubleton", 0.25, f"two {suit.word}: a late ruff is possible with a spare spade"))
+            items.append(BidReason(label, 0.25, f"two {suit.word}: a late ruff is possible with a spare spade"))
             spare -= 1
     return items
+
+
+def _no_ruff_why(suit: Suit, n: int, spades: int, *, used: bool) -> str:
+    short = {0: f"no {suit.word}", 1: f"one {suit.word[:-1]}", 2: f"two {suit.word}"}[n]
+    if spades == 0:
+        return f"{short}, but no spade to ruff with: no extra trick"
+    if used:
+        return f"{short}, but your spare spades are already counted on a shorter suit: no extra trick"
+    return f"{short}, but no small spade to spare: your spades are counted as winners already, so a ruff adds no trick"
 
 
 def count_hand(hand: HandLike, *, players: int = 4) -> tuple[BidReason, ...]:
     """The counted items of a 13-card hand (their values add up to the estimate)."""
     h = Hand.coerce(hand)
-    items, spare = _spade_items(h.suit(Suit.SPADES))
+    spades = h.suit(Suit.SPADES)
+    items, spare = _spade_items(spades)
+    side: list[BidReason] = []
     for suit in _SIDE_SUITS:
-        items.extend(_side_items(suit, h.suit(suit), players))
-    items.extend(_ruff_items(h, spare))
-    return tuple(items)
+        side.extend(_side_items(suit, h.suit(suit), players))
+    short = _short_spades_item(len(spades), sum(r.value for r in side))
+    head = [short] if short is not None else []
+    return tuple(head + items + side + _ruff_items(h, spare))
 
 
 def assess_nil(hand: HandLike) -> NilAssessment:
@@ -255,7 +389,10 @@ def assess_nil(hand: HandLike) -> NilAssessment:
     top = {c.rank for c in spades}
     if Rank.ACE in top or Rank.KING in top:
         risk += 10
-        dangers.append("the " + ("A♠" if Rank.ACE in top else "K♠") + " is sure to win a trick")
+        if Rank.ACE in top:
+            dangers.append("the A♠ is sure to win a trick")
+        else:
+            dangers.append("the K♠ wins a trick unless the A♠ falls on it")
     if Rank.QUEEN in top:
         risk += 2.5
         dangers.append("the Q♠ is likely to win a trick")
@@ -410,41 +547,65 @@ def advise_bid(
             # A count below one trick without a Nil-worthy hand: bid the smallest number.
             bid = Bid(1)
             if not rules.nil:
-                context.append("the count leaves less than one trick and Nil is not allowed: bid 1")
+                context.append("the count leaves less than one trick and Nil is not allowed, so the smallest bid, 1")
             else:
-                context.append("the count leaves less than one trick but the hand is not safe for Nil: bid 1")
+                context.append("the count leaves less than one trick but the hand is not safe for Nil, so the smallest bid, 1")
     if rules.min_team_bid and rules.players == 4 and not bid.is_nil and partner_bid is not None and not partner_nil:
         needed = rules.min_team_bid - int(partner_bid)
         if int(bid) < needed:
             context.append(f"the team must bid at least {rules.min_team_bid} together: raised to {needed}")
             bid = Bid(min(13, needed))
 
-    summary = _summary(bid, estimate, nil, rules, partner_nil, bid_value)
+    summary = _summary(bid, estimate, reasons, nil, rules, partner_nil, context)
     return BidAdvice(bid, estimate, reasons, summary, nil, tuple(context))
 
 
-def _summary(bid: Bid, estimate: float, nil: NilAssessment, rules: Rules, partner_nil: bool, counted: int) -> str:
+def _counting(estimate: float, reasons: tuple[BidReason, ...]) -> str:
+    """The count as a learner says it: the sure tricks by name, then about how
+    many more from which other cards and features."""
+    sure = [r for r in reasons if r.sure]
+    others = list(dict.fromkeys(r.cards for r in reasons if not r.sure and r.value > 0))
+    rest = estimate - len(sure)
+    if sure:
+        head = f"{len(sure)} sure trick{'s' if len(sure) != 1 else ''} ({' '.join(r.cards for r in sure)})"
+        if rest > 0 and others:
+            return f"{head}, about {rest:g} more from {', '.join(others)}"
+        return head
+    if estimate > 0 and others:
+        return f"no sure trick, about {estimate:g} from {', '.join(others)}"
+    return "no sure trick and nothing likely to win"
+
+
+def _summary(
+    bid: Bid,
+    estimate: float,
+    reasons: tuple[BidReason, ...],
+    nil: NilAssessment,
+    rules: Rules,
+    partner_nil: bool,
+    context: list[str],
+) -> str:
     if bid.blind:
         return (
             "bid blind Nil — a gamble for 200 points that only makes sense this far behind; "
-            f"the count was {estimate:g}"
+            f"the cards count {estimate:g} tricks"
         )
     if bid.is_nil:
-        return f"bid Nil: {nil.why} (the count is only {estimate:g})"
+        return f"bid Nil: {nil.why} (the cards count only {estimate:g} tricks)"
     why_not_nil = ""
     if partner_nil:
         why_not_nil = "; no Nil, since your partner already bid one"
     elif rules.nil and estimate < 2.5 and not nil.fits:
         why_not_nil = f"; not Nil: {nil.dangers[0] if nil.dangers else 'too risky'}"
+    counted = _counting(estimate, reasons)
     planned = _floor(estimate - SAFETY_MARGIN)
     if int(bid) == planned:
-        rest = estimate - SAFETY_MARGIN
-        if rest == int(bid):
-            how = f"the cards count {estimate:g}"
+        if estimate - SAFETY_MARGIN == int(bid):
+            how = f", bid {int(bid)}"
         else:
-            how = f"the cards count {estimate:g}, rounded down to {int(bid)}: a set costs far more than a bag"
-    elif int(bid) > planned:
-        how = f"the cards count {estimate:g}; bid {int(bid)}, above the usual {planned}, for the reasons noted"
+            how = f": {estimate:g} in all, rounded down to bid {int(bid)} (a set costs far more than a bag)"
     else:
-        how = f"the cards count {estimate:g}; bid {int(bid)}, below the usual {planned}, to play safe"
-    return f"bid {int(bid)}: {how}{why_not_nil}"
+        fallback = "to play safe" if int(bid) < planned else "to take a little more risk"
+        notes = "; ".join(context) if context else fallback
+        how = f": {estimate:g} in all, but bid {int(bid)} rather than {planned}: {notes}"
+    return f"{counted}{how}{why_not_nil}"

@@ -524,6 +524,7 @@ class _DuckWords:
     ``{led}`` (a suit's plural) and ``{led_one}`` (singular) are filled in."""
 
     under: str
+    under_lowest: str
     must_win: str
     lowest: str
     discard: str
@@ -544,7 +545,10 @@ def _duck(v: View, legal: int, words: _DuckWords) -> tuple[Card, str]:
 
     if legal & SUIT_MASKS[led]:
         if under:
-            return say(words.under, _high(under))
+            card = _high(under)
+            # Only a card with lower ones of its suit still in hand gets rid of a high card.
+            lower_kept = legal & SUIT_MASKS[led] & _below(card)
+            return say(words.under if lower_kept else words.under_lowest, card)
         if not v.later_seats():
             return say(words.must_win, _high(legal))
         return say(words.lowest, _low(legal))
@@ -562,6 +566,7 @@ def _follow_to_duck(v: View, legal: int, why: str) -> tuple[Card, str]:
         legal,
         _DuckWords(
             under=why + ": the {card} stays under the {top}",
+            under_lowest=why + ": the {card} stays under the {top}",
             must_win="you must win this trick: win it with the {card} to get rid of a winner",
             lowest=why + ": play your lowest and hope a later card overtakes it",
             discard=why + ": discard the {card} rather than ruff",
@@ -573,6 +578,7 @@ def _follow_to_duck(v: View, legal: int, why: str) -> tuple[Card, str]:
 
 _NIL_DUCK = _DuckWords(
     under="Nil: the {card} stays under the {top} and gets rid of a high card",
+    under_lowest="Nil: the {card}, your lowest {led_one}, stays under the {top}",
     must_win="your Nil is lost on this trick: at least get rid of the {card}",
     lowest="Nil in danger: play your lowest {led_one} and hope a later card overtakes it",
     discard="Nil: with no {led}, discard the {card}, your most dangerous card",

@@ -9,8 +9,12 @@
   random many times, consistent with what the seat knows (hand sizes, voids shown
   in earlier tricks, Nil bidders unlikely to hold top cards), plays every candidate
   card out to the end of the hand with the medium policy for all four seats, and
-  keeps the card with the best average score difference. It sees only what its
+  keeps the card with the best average score difference, but only a card that
+  keeps our contract and sets theirs at least as often as the advisor's card on
+  the same deals. It sees only what its
   :class:`~spades_teach.position.Position` holds: never the hidden hands.
+* :class:`~spades_teach.expert.ExpertBot` (level ``"expert"``, in its own module)
+  solves each sampled deal exactly instead of playing it out.
 
 >>> from spades_teach import Round, deal
 >>> r = Round(deal(3), dealer="N")
@@ -26,7 +30,7 @@ import random
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ._text import plural
 from .advisor_bid import advise_bid, count_hand
@@ -38,6 +42,9 @@ from .errors import SpadesError
 from .position import Position
 from .rules import Rules
 from .scoring import side_of, sides_of
+
+if TYPE_CHECKING:
+    from .expert import ExpertBot
 
 __all__ = [
     "Bot",
@@ -354,6 +361,8 @@ class HardBot:
         base = rep[medium]
         sizes = _hand_sizes(position)
         results: dict[Card, list[float]] = {card: [] for card in candidates}
+        # How often each card kept our contract (and Nils) and how often it set theirs.
+        kept: dict[Card, int] = {card: 0 for card in candidates}
         start = time.perf_counter()
         me = view.seat
         mine = view.side_seats(me)
@@ -364,12 +373,47 @@ class HardBot:
                 sim = _Sim(view, list(hands))
                 _play_out(sim, me, card)
                 results[card].append(_value(sim.bids, sim.won, mine, view.rules) - _value(sim.bids, sim.won, theirs, view.rules))
+                kept[card] += _contracts_kept(sim.bids, sim.won, mine, theirs)
             if time.perf_counter() - start > self.time_limit:
                 break
-        best = max(candidates, key=lambda c: (sum(results[c]), c is base))
+        # Contracts first: a card may replace the advisor's only if, on the same deals,
+        # it makes our contract and sets theirs at least as often; then the points decide.
+        safe = [c for c in candidates if kept[c] >= kept[base]]
+        best = max(safe, key=lambda c: (sum(results[c]), c is base))
         if best is base or not _clearly_better(results[best], results[base]):
             return medium
         return best
+
+
+def _contracts_kept(bids: list[Bid | None], won: list[int], mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
+    """A playout's contract outcomes, as a score for comparing cards: +1 for each of
+    our contracts and live Nils kept, +1 for each of theirs broken."""
+    return _kept(bids, won, mine) + (_count_contracts(bids, theirs) - _kept(bids, won, theirs))
+
+
+def _count_contracts(bids: list[Bid | None], seats: tuple[int, ...]) -> int:
+    nils = sum(1 for s in seats if bids[s] is not None and int(bids[s] or 0) == 0)
+    return nils + (1 if len(seats) > nils else 0)
+
+
+def _kept(bids: list[Bid | None], won: list[int], seats: tuple[int, ...]) -> int:
+    """How many of a side's commitments held: each Nil with no trick, and the
+    contract of the others (their bids, 3 when unknown) made."""
+    count = 0
+    contract = 0
+    taken = 0
+    others = False
+    for s in seats:
+        bid = bids[s]
+        if bid is not None and int(bid) == 0:
+            count += 1 if won[s] == 0 else 0
+        else:
+            others = True
+            contract += 3 if bid is None else int(bid)
+            taken += won[s]
+    if others and taken >= contract:
+        count += 1
+    return count
 
 
 def _clearly_better(new: list[float], old: list[float]) -> bool:
@@ -475,8 +519,9 @@ def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: rando
 # -- levels and a driver ------------------------------------------------------------------------------------------
 
 
-def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot:
-    """A bot by level name: ``"easy"``, ``"medium"`` or ``"hard"``."""
+def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot | ExpertBot:
+    """A bot by level name: ``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"``
+    (:class:`~spades_teach.expert.ExpertBot`)."""
     key = level.strip().lower()
     if key == "easy":
         return EasyBot(seed)
@@ -484,11 +529,15 @@ def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot:
         return MediumBot()
     if key == "hard":
         return HardBot(seed=seed)
-    raise SpadesError(f"unknown bot level {level!r}: use easy, medium or hard")
+    if key == "expert":
+        from .expert import ExpertBot
+
+        return ExpertBot(seed=seed)
+    raise SpadesError(f"unknown bot level {level!r}: use easy, medium, hard or expert")
 
 
 def play_round(
-    round: Round, bots: Mapping[Seat, EasyBot | MediumBot | HardBot], *, bags: Mapping[object, int] | None = None
+    round: Round, bots: Mapping[Seat, EasyBot | MediumBot | HardBot | ExpertBot], *, bags: Mapping[object, int] | None = None
 ) -> Round:
     """Bid and play ``round`` to the end with one bot per seat; returns the round."""
     while not round.is_complete:

@@ -322,7 +322,8 @@ def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
     if found is None:
         base = 13 * suit
         found = tuple(_DECK[base + i] for i in range(13) if bits >> i & 1)
-        table[bits] = found
+        if bits != 0x1FFF:  # the full suit's entry marks a complete table: only _fill_suit_tuples sets it
+            table[bits] = found
     return found
 
 
@@ -335,6 +336,8 @@ def _fill_suit_tuples() -> None:
         base = 13 * suit
         table[0] = ()
         for bits in range(1, 8192):
+            if table[bits] is not None:
+                continue  # cached by an earlier use
             rest = table[bits & (bits - 1)]  # without the lowest bit, the highest card
             assert rest is not None
             table[bits] = (_DECK[base + (bits & -bits).bit_length() - 1], *rest)

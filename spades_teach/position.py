@@ -9,6 +9,17 @@ The completed tricks are given as the cards in play order. Who played each card
 is worked out backwards: the leader of the trick in progress won the trick before
 it, and so on. That is how voids shown in earlier tricks become known.
 
+The history may also be unknown (a position pasted in the middle of a hand):
+leave ``played`` out, and the number of completed tricks is the sum of
+``tricks_won``; ``seen`` lists the cards known to be gone, in any order (or
+nothing). The position then simply knows less: no voids from earlier tricks,
+and every card not in the hand, the trick or ``seen`` is unseen.
+
+>>> late = Position("S", "AS 3H", tricks_won={"N": 3, "E": 3, "S": 2, "W": 3},
+...                 trick=["3C", "4C", "5C"])
+>>> late.trick_number, late.tricks_left, late.hand_size("N"), str(late.legal)
+(12, 2, 1, 'A.3..')
+
 >>> p = Position("S", "AK2.QJ4.T98.7654", bids={"N": 3, "E": 4, "S": 3, "W": 2},
 ...              tricks_won={}, trick=["3H", "KH"])
 >>> p.leader, p.led, str(p.legal)
@@ -84,6 +95,8 @@ class Position:
     __slots__ = (
         "bags",
         "bids",
+        "completed",
+        "gone",
         "hand",
         "leader",
         "played",
@@ -114,6 +127,8 @@ class Position:
     players: int
     voids: dict[Seat, frozenset[Suit]]
     trick_history: tuple[tuple[Seat, tuple[Card, ...], Seat], ...]
+    completed: int
+    gone: tuple[Card, ...]
 
     def __init__(
         self,
@@ -127,6 +142,8 @@ class Position:
         scores: Mapping[Any, int] | None = None,
         bags: Mapping[Any, int] | None = None,
         rules: Rules = Rules(),
+        *,
+        seen: Iterable[Any] | str | None = None,
     ) -> None:
         if not isinstance(rules, Rules):
             raise PositionError(f"rules must be a Rules value, not {rules!r}")
@@ -149,6 +166,7 @@ class Position:
         self.tricks_won = self._read_tricks(tricks_won, seats)
         self.scores = self._read_sides(scores, "score", allow_negative=True)
         self.bags = self._read_sides(bags, "bags", allow_negative=False)
+        self.gone = self._read_seen(seen)
         self._check_cards()
         self.leader = self._seat_before(self.seat, len(self.trick))
         self.trick_seats = tuple(self._seat_after(self.leader, i) for i in range(len(self.trick)))
@@ -225,9 +243,35 @@ class Position:
             out[side] = value
         return out
 
+    def _read_seen(self, seen: Iterable[Any] | str | None) -> tuple[Card, ...]:
+        """The cards known to be gone: the played history, or ``seen`` when the
+        history is unknown (the two cannot disagree)."""
+        if seen is None:
+            return self.played
+        cards = tuple(_cards(seen, "seen cards"))
+        if self.played:
+            if len(set(cards)) != len(cards) or set(cards) != set(self.played):
+                extra = sorted(set(cards) - set(self.played))
+                missing = sorted(set(self.played) - set(cards))
+                detail = "; ".join(
+                    part
+                    for part in (
+                        f"seen but not played: {' '.join(map(str, extra))}" if extra else "",
+                        f"played but not seen: {' '.join(map(str, missing))}" if missing else "",
+                    )
+                    if part
+                ) or "a card is listed twice"
+                raise PositionError(
+                    f"seen {' '.join(map(str, cards))!r} conflicts with the played history ({detail}): "
+                    "give the played cards or the seen ones, not both"
+                )
+        return cards
+
     def _check_cards(self) -> None:
         seen: dict[Card, str] = {}
-        for where, cards in (("your hand", tuple(self.hand)), ("the played cards", self.played), ("the trick", self.trick)):
+        known = self.played if self.played else self.gone
+        label = "the played cards" if self.played else "the seen cards"
+        for where, cards in (("your hand", tuple(self.hand)), (label, known), ("the trick", self.trick)):
             for card in cards:
                 if card in seen:
                     if seen[card] == where:
@@ -246,14 +290,27 @@ class Position:
                 f"put the cards of the unfinished trick in 'trick'"
             )
         done = len(self.played) // p
+        if not self.played:
+            done = sum(v for v in self.tricks_won.values() if v > 0)
         if done > 12:
             raise PositionError(f"{done} completed tricks leave nothing to play: at most 12 can be complete")
+        self.completed = done
         expected = 13 - done
         if len(self.hand) != expected:
+            how = "" if self.played else " (the tricks won add up to that)"
             raise PositionError(
                 f"the hand {str(self.hand)!r} has {len(self.hand)} cards, but after {done} completed "
-                f"trick{'s' if done != 1 else ''} {self.seat.name} must hold {expected}"
+                f"trick{'s' if done != 1 else ''}{how} {self.seat.name} must hold {expected}"
             )
+        if not self.played:
+            # Every card not held by a player is out of play (the two-player discards too).
+            held = len(self.hand) + (p - 1) * expected
+            room = 52 - held
+            if len(self.gone) > room:
+                raise PositionError(
+                    f"{len(self.gone)} cards are listed as seen, but after {done} completed "
+                    f"trick{'s' if done != 1 else ''} only {room} can be out of play"
+                )
 
     def _rebuild_history(self) -> tuple[tuple[Seat, tuple[Card, ...], Seat], ...]:
         p = self.players
@@ -291,6 +348,8 @@ class Position:
         if any(v < 0 for v in self.tricks_won.values()):
             self.tricks_won = counted
             return
+        if not self.played:
+            return  # an unknown history: the tricks won say how many are complete
         total = sum(self.tricks_won.values())
         if total != len(self.trick_history):
             raise PositionError(
@@ -325,7 +384,8 @@ class Position:
                 )
 
     def _read_broken(self, given: bool | None) -> bool:
-        seen = False
+        # With an unknown history, a spade gone from play means spades were broken.
+        seen = not self.played and any(c.is_spade for c in self.gone)
         tricks = [cards for _, cards, _ in self.trick_history] + [self.trick]
         for cards in tricks:
             if not cards:
@@ -372,21 +432,27 @@ class Position:
     @property
     def trick_number(self) -> int:
         """The number (1–13) of the trick being played."""
-        return len(self.trick_history) + 1
+        return self.completed + 1
 
     @property
     def tricks_left(self) -> int:
         """Tricks still to play, the one in progress included."""
-        return 13 - len(self.trick_history)
+        return 13 - self.completed
+
+    @property
+    def history_known(self) -> bool:
+        """Whether the cards of the completed tricks were given in play order
+        (always true before the first trick is complete)."""
+        return self.completed == len(self.trick_history)
 
     @property
     def is_bidding(self) -> bool:
         """True while not every seat has bid (and no card has been played)."""
-        return len(self.bids) < self.players and not self.played and not self.trick
+        return len(self.bids) < self.players and not self.completed and not self.trick
 
     @property
     def first_trick_two_of_clubs(self) -> bool:
-        return self.rules.first_lead == "two_of_clubs" and not self.played and not self.trick
+        return self.rules.first_lead == "two_of_clubs" and not self.completed and not self.trick
 
     @property
     def legal(self) -> Hand:
@@ -398,7 +464,7 @@ class Position:
     @property
     def seen_mask(self) -> int:
         mask = self.hand.mask
-        for card in self.played:
+        for card in self.gone:
             mask |= card.mask
         for card in self.trick:
             mask |= card.mask
@@ -413,7 +479,7 @@ class Position:
     def hand_size(self, seat: SeatLike) -> int:
         """How many cards ``seat`` holds now."""
         s = Seat.coerce(seat)
-        size = 13 - len(self.trick_history)
+        size = 13 - self.completed
         return size - 1 if s in self.trick_seats else size
 
     def __repr__(self) -> str:

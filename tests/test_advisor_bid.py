@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -9,8 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades_teach import Bid, Round, Rules, Seat, SpadesError, deal
-from spades_teach.advisor_bid import BidAdvice, advise_bid, assess_nil, count_hand
+from spades_teach.advisor_bid import BidAdvice, advise_bid, assess_nil, count_hand, sure_spade_count
+from spades_teach.analysis.double_dummy import Position as DDPosition
+from spades_teach.analysis.double_dummy import ReferenceSolver, make_position, representatives
 from spades_teach.bots import legal_bid
+from spades_teach.cards import Card, Hand
 from spades_teach.position import Position
 
 
@@ -22,10 +26,10 @@ def item(advice: BidAdvice, cards: str) -> float:
 
 def test_counting_sure_tricks_rounds_down() -> None:
     a = advise_bid("AKQ3.K52.7.A9842")
-    assert a.estimate == 5.25
-    assert a.bid == 5  # 5.25 rounded down
+    assert a.estimate == 5.5
+    assert a.bid == 5  # 5.5 rounded down
     assert item(a, "A♠") == 1 and item(a, "A♣") == 1 and item(a, "K♥") == 0.75
-    assert "rounded down to 5" in a.summary
+    assert "rounded down to bid 5" in a.summary
 
 
 def test_fifth_and_sixth_spades_count_by_length() -> None:
@@ -33,7 +37,9 @@ def test_fifth_and_sixth_spades_count_by_length() -> None:
     fifth = [r for r in a.reasons if "5th spade" in r.why]
     sixth = [r for r in a.reasons if "6th spade" in r.why]
     assert fifth and sixth and fifth[0].cards == "9♠" and sixth[0].cards == "8♠"
-    assert a.bid == 7
+    # Seven spades are out and only the 10♠ ranks above the 9♠ and 8♠: one of them is sure.
+    assert sixth[0].sure and not fifth[0].sure
+    assert a.bid == 8
 
 
 def test_small_long_spades_still_win_by_length() -> None:
@@ -72,7 +78,8 @@ def test_void_with_spare_spades_counts_a_ruff() -> None:
 
 def test_void_without_spades_counts_no_ruff() -> None:
     a = advise_bid(".AK5432.KQJ5432.")  # a club void but no spade to ruff with
-    assert not [r for r in a.reasons if r.cards == "♣ void"]
+    void = next(r for r in a.reasons if r.cards == "♣ void")
+    assert void.value == 0 and "no spade to ruff with" in void.why
     assert item(a, "♠ void") < 0
 
 
@@ -168,7 +175,8 @@ def test_two_player_count_is_gentler_on_long_suits() -> None:
 
 def test_advice_prints_each_item() -> None:
     text = str(advise_bid("AKQ3.K52.7.A9842"))
-    assert text.splitlines()[0].startswith("bid 5")
+    assert text.splitlines()[0].startswith("3 sure tricks (A♠ K♠ Q♠)")
+    assert text.splitlines()[0].endswith("bid 5 (a set costs far more than a bag)")
     assert "A♠: 1" in text
 
 
@@ -221,14 +229,16 @@ def test_two_player_bid_reads_individual_scores() -> None:
 def test_summary_shows_the_rounding() -> None:
     exact = advise_bid("QJ976.A7542.K.AT")  # counts exactly 6: nothing to round
     assert exact.estimate == 6 and exact.bid == 6
-    assert exact.summary == "bid 6: the cards count 6"
+    assert exact.summary.endswith(", bid 6") and "in all" not in exact.summary
     rounded = advise_bid("87654.AK5..Q9432")  # counts 5.5, rounded down to 5
-    assert "the cards count 5.5, rounded down to 5" in rounded.summary
+    assert "5.5 in all, rounded down to bid 5" in rounded.summary
 
 
 def test_queen_of_spades_reason_names_the_honours_held() -> None:
-    with_honours = advise_bid("AKQ3.K52.7.A9842")
-    assert "your A♠ and K♠" in next(r.why for r in with_honours.reasons if r.cards == "Q♠")
+    with_honours = advise_bid("AQ43.K52.7.A9842")
+    assert "your A♠" in next(r.why for r in with_honours.reasons if r.cards == "Q♠")
+    run = advise_bid("AKQ3.K52.7.A9842")  # under the A♠ K♠ the queen is a sure trick
+    assert "A♠ K♠ above it" in next(r.why for r in run.reasons if r.cards == "Q♠")
     alone = advise_bid("Q643.K52.7.A9842")
     assert "outlives the ace and king" in next(r.why for r in alone.reasons if r.cards == "Q♠")
 
@@ -241,3 +251,133 @@ def test_no_spades_or_one_costs_part_of_a_trick() -> None:
     two = advise_bid("32.AK532.KQ54.J9")
     assert not [r for r in two.reasons if r.cards.startswith("♠ ")]
     assert sum(r.value for r in none.reasons) == none.estimate
+
+
+# -- sure, likely and possible tricks (issue: sure tricks must be sure) ------------------------------------
+
+
+def sure_cards(advice: BidAdvice) -> list[str]:
+    return [r.cards for r in advice.reasons if r.sure]
+
+
+def test_four_top_spades_are_four_sure_tricks() -> None:
+    a = advise_bid("AKQJ.732.8643.52")
+    assert sure_cards(a) == ["A♠", "K♠", "Q♠", "J♠"]
+    assert a.estimate >= 4 and a.bid == 4
+    assert a.summary.startswith("4 sure tricks (A♠ K♠ Q♠ J♠)")
+
+
+def test_all_thirteen_spades_are_thirteen_sure_tricks() -> None:
+    a = advise_bid("AKQJT98765432...")
+    assert len(sure_cards(a)) == 13
+    assert a.estimate == 13 and a.bid == 13
+
+
+def test_bare_ace_of_spades_is_one_sure_trick_and_the_count_keeps_it() -> None:
+    a = advise_bid("A.8765.8765.5432")
+    assert sure_cards(a) == ["A♠"]
+    # The singleton spade costs nothing here: there is no side winner to be ruffed.
+    assert a.estimate == 1 and item(a, "♠ singleton") == 0
+
+
+def test_king_of_spades_is_sure_with_the_ace_only() -> None:
+    with_ace = advise_bid("AK.8765.876.5432")
+    assert sure_cards(with_ace) == ["A♠", "K♠"]
+    without = advise_bid("K2.8765.876.5432")
+    assert sure_cards(without) == [] and item(without, "K♠") > 0
+    assert "sure" not in next(r.why for r in without.reasons if r.cards == "K♠")
+    assert "not Nil: the K♠ wins a trick unless the A♠ falls on it" in without.summary
+
+
+def test_side_ace_is_likely_not_sure() -> None:
+    a = advise_bid("AKQJ.A32.8643.52")
+    ace = next(r for r in a.reasons if r.cards == "A♥")
+    assert not ace.sure and ace.kind == "likely" and "ruff" in ace.why
+
+
+def test_void_with_spare_spades_is_counted_and_without_gets_a_zero_line() -> None:
+    spare = advise_bid("87654.AK5..Q9432")
+    assert item(spare, "♦ void") > 0
+    none = advise_bid("AKQ32.K52..A9842")  # the small spades are already counted as long winners
+    void = next(r for r in none.reasons if r.cards == "♦ void")
+    assert void.value == 0 and "no small spade to spare" in void.why
+
+
+def test_every_short_suit_gets_a_line() -> None:
+    a = advise_bid("AKQ8765432.2.2.2")
+    labels = [r.cards for r in a.reasons]
+    assert {"♥2 singleton", "♦2 singleton", "♣2 singleton"} <= set(labels)
+
+
+def test_count_is_never_negative() -> None:
+    a = advise_bid(".5432.5432.75432")  # no spade and no side winner: nothing to lose to ruffs
+    assert a.estimate == 0 and item(a, "♠ void") == 0
+    assert "-" not in a.summary
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 1_000_000))
+def test_count_never_falls_below_the_sure_tricks(seed: int) -> None:
+    hand = deal(seed)[Seat.S]
+    a = advise_bid(hand)
+    assert a.estimate >= len(sure_cards(a)) >= 0
+    assert sum(r.value for r in a.reasons) == a.estimate
+    assert all(r.value == 1 for r in a.reasons if r.sure)
+
+
+class _OwnTricksSolver(ReferenceSolver):
+    """Exact search where one seat tries to win tricks and all three others
+    (its partner too) try to stop it: the worst the seat can be held to."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+        self.counted = 1 << seat
+
+    def _search_moves(self, pos: DDPosition, alpha: int, beta: int) -> int:
+        maximising = pos.to_play == self.seat
+        best = -1 if maximising else pos.tricks_left + 1
+        for card in representatives(pos, pos.legal_mask()):
+            child, winner = pos.play(card)
+            gained = 1 if winner == self.seat else 0
+            score = gained + self._search(child, alpha - gained, beta - gained)
+            if maximising:
+                best = max(best, score)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, score)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+
+def test_sure_spade_tricks_are_won_whatever_the_others_hold_and_play() -> None:
+    """Small deals (4 cards each, mostly spades), solved exactly with every other
+    seat playing against South: South always takes at least the sure count."""
+    rng = random.Random(12)
+    checked = tight = 0
+    for _ in range(30):
+        spades = rng.sample([Card.from_index(i) for i in range(13)], 10)
+        deck = spades + rng.sample([Card.from_index(i) for i in range(13, 52)], 6)
+        rng.shuffle(deck)
+        hands = [deck[i * 4 : (i + 1) * 4] for i in range(4)]
+        south = hands[Seat.S]
+        others = [c for s in (Seat.N, Seat.E, Seat.W) for c in hands[s]]
+        sure = sure_spade_count(south, others)
+        masks = {s: Hand(hands[s]) for s in Seat}
+        for leader in Seat:
+            for broken in (False, True):
+                pos = make_position(masks, leader=leader, spades_broken=broken)
+                worst = _OwnTricksSolver(int(Seat.S)).value(pos)
+                assert worst >= sure, (str(Hand(south)), leader, broken, worst, sure)
+                tight += worst == sure
+                checked += 1
+    assert checked == 240 and tight > 100  # the bound is usually reached: it claims all it can
+
+
+def test_sure_count_is_tight_for_a_run_with_a_gap() -> None:
+    # AKQ and 2♠ against the J♠ T♠ 9♠: the J can beat the 2, so three are sure, not four.
+    assert sure_spade_count(Hand.parse("AKQ2..."), Hand.parse("JT9...")) == 3
+    assert sure_spade_count(Hand.parse("AKQ32..."), Hand.parse("J...")) == 4
+    assert sure_spade_count(Hand.parse("K..."), Hand.parse("A...")) == 0

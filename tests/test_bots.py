@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades_teach import Card, Deal, Round, Rules, Seat, SpadesError, Suit, deal
+from spades_teach import Card, Deal, ExpertBot, Round, Rules, Seat, SpadesError, Suit, deal
 from spades_teach.advisor_play import View
 from spades_teach.bots import EasyBot, HardBot, MediumBot, _sample, advise_draw, make_bot, play_round
 from spades_teach.position import Position
@@ -109,8 +109,9 @@ def test_make_bot_levels() -> None:
     assert isinstance(make_bot("easy"), EasyBot)
     assert isinstance(make_bot("Medium"), MediumBot)
     assert isinstance(make_bot("hard"), HardBot)
-    with pytest.raises(SpadesError, match="unknown bot level"):
-        make_bot("expert")
+    assert isinstance(make_bot("Expert"), ExpertBot)
+    with pytest.raises(SpadesError, match="unknown bot level 'grandmaster': use easy, medium, hard or expert"):
+        make_bot("grandmaster")
 
 
 # -- two-player draw --------------------------------------------------------------------------------

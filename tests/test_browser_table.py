@@ -212,7 +212,8 @@ def test_choosing_match_after_the_hand_goes_on_to_a_second_hand(table: Any) -> N
 def test_the_bid_starts_empty_and_a_card_off_the_hint_gets_feedback(table: Any) -> None:
     page = table
     page.locator(f"{TABLE} .ct-teach input").check()
-    _wait(page, "() => document.querySelector('.ct-root .ct-hint').innerText.startsWith('Teach me: bid')")
+    _wait(page, "() => document.querySelector('.ct-root .ct-hint').innerText.startsWith('Teach me:')")
+    assert page.locator(f"{TABLE} .ct-hint .ct-hint-reasons li").count() > 0  # the advisor's reasons, listed
     assert page.locator(f"{TABLE} .ct-bid-choice").input_value() == ""  # not pre-filled with the advice
     page.click(f"{TABLE} .ct-bid-button")
     _wait_status(page, "choose a bid first")

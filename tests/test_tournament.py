@@ -104,7 +104,7 @@ def test_card_times_are_kept_per_level_but_not_compared(medium_easy: TournamentR
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"bot_a": "expert"}, "bot_a: unknown bot level 'expert': use easy, medium or hard"),
+        ({"bot_a": "master"}, "bot_a: unknown bot level 'master': use easy, medium, hard or expert"),
         ({"bot_b": 3}, "bot_b: unknown bot level 3"),
         ({"deals": 0}, "deals must be a whole number of 1 or more, got 0"),
         ({"deals": True}, "got True"),

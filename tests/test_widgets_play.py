@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from html import escape
 from typing import Any
 
 import pytest
@@ -154,16 +155,20 @@ def test_teach_me_shows_the_advisors_bid_then_its_card() -> None:
     r = view.round
     assert r is not None
     advice = advise_bid(r.hand("S"), seat="S", bids=r.bids, scores=r.scores_before, bags=view.match.bags, rules=r.rules)
-    assert view.hint == f"Teach me: bid {advice.bid.label} — {advice.summary}"
+    assert view.hint == f"Teach me: {advice.summary}"
     assert view.bid_choice.value is None  # the learner chooses: the advice is not pre-filled
     view.bid_button.click()
     assert view.error == "choose a bid first" and r.phase == "bidding"
     assert "st-note" in view.hint_html.value
+    # The same reasons as the advisor page, listed under the bid.
+    assert view.hint_reasons[: len(advice.reasons)] == [str(item) for item in advice.reasons]
+    assert all(escape(str(item)) in view.hint_html.value for item in advice.reasons)
     view.bid("3")
     hint = suggest_play(Position.from_round(r, bags=view.match.bags))
     assert view.hint == f"Teach me: play {hint.card.pretty} — {hint.reason}"
     assert view.hint_card == hint.card
     assert "st-card-hinted" in view.hand_view.buttons[hint.card]._dom_classes
+    assert view.hint_reasons == []
     view.teach_box.value = False
     assert view.hint == "" and view.hint_html.value == ""
     assert "st-card-hinted" not in view.hand_view.buttons[hint.card]._dom_classes

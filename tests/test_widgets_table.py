@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from spades_teach import Card, Deal, Seat, deal
+from spades_teach import Card, Deal, Seat, advise_bid, deal
 from spades_teach.engine import PlayEvent
 from spades_teach.position import Position
 from spades_teach.widgets import CardTable, TableGame
@@ -57,7 +57,12 @@ def test_the_bid_control_starts_with_no_bid_and_an_empty_bid_is_refused() -> Non
 
 def test_teach_me_does_not_choose_the_bid_for_the_learner() -> None:
     g = game(seed=7, teach=True)
-    assert g.hint.startswith("Teach me: bid")
+    r = g.round
+    assert r is not None
+    advice = advise_bid(r.hand("S"), seat="S", bids=r.bids, scores=r.scores_before, rules=r.rules)
+    assert g.hint == f"Teach me: {advice.summary}"  # the summary names the bid once
+    assert g.hint_reasons[: len(advice.reasons)] == [str(item) for item in advice.reasons]  # the advisor page's lines
+    assert g.state()["hint_reasons"] == g.hint_reasons
     assert g.state()["bid_choices"][0] == ["choose your bid", ""]
 
 

@@ -59,6 +59,7 @@ from ..cards import Seat, Team
 from ..deals import deal
 from ..engine import Round
 from ..errors import SpadesError
+from ..expert import ExpertBot
 from ..position import Position
 from ..rules import Rules
 from .parallel import map_tasks
@@ -67,10 +68,10 @@ from .simulate import mean_interval
 __all__ = ["LEVELS", "DuplicateDeal", "TournamentResult", "tournament"]
 
 #: The bot levels a tournament can field.
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
-_Bot = EasyBot | MediumBot | HardBot
+_Bot = EasyBot | MediumBot | HardBot | ExpertBot
 
 
 class DuplicateDeal(NamedTuple):
@@ -129,7 +130,7 @@ def tournament(
 ) -> TournamentResult:
     """Play ``deals`` seeded deals in duplicate between the bot levels ``bot_a`` and ``bot_b``.
 
-    The levels are ``"easy"``, ``"medium"`` and ``"hard"``. ``seed`` is the seed of
+    The levels are ``"easy"``, ``"medium"``, ``"hard"`` and ``"expert"``. ``seed`` is the seed of
     the first deal; ``executor`` says where the deals are played (``None``: the
     local cores) and ``progress(done, total)`` hears how many are done. See the
     module docs for the scoring and the seeds.
@@ -152,7 +153,7 @@ def tournament(
 def _check_level(level: object, name: str) -> str:
     key = level.strip().lower() if isinstance(level, str) else None
     if key not in LEVELS:
-        raise SpadesError(f"{name}: unknown bot level {level!r}: use easy, medium or hard")
+        raise SpadesError(f"{name}: unknown bot level {level!r}: use easy, medium, hard or expert")
     return key
 
 

@@ -210,7 +210,7 @@ class BidAdvisorView(SpadesWidget):
         if nil is None:
             return ""
         verdict = "Nil fits this hand" if nil.fits else "Nil does not fit this hand"
-        return f"{verdict} (risk {nil.risk:g}): {nil.why}"
+        return f"{verdict}: {nil.why}"
 
     @property
     def value(self) -> dict[str, Any]:

@@ -119,6 +119,7 @@ class PlayView(SpadesWidget):
         self._round: Round | None = None
         self._seed = str(seed)
         self._hint = ""
+        self._hint_reasons: list[str] = []
         self._hint_card: Card | None = None
         self._hint_bid: str | None = None
         self._result_lines: list[str] = []
@@ -210,6 +211,12 @@ class PlayView(SpadesWidget):
     def hint(self) -> str:
         """The Teach me line shown ('' when Teach me is off or it is not your turn)."""
         return self._hint
+
+    @property
+    def hint_reasons(self) -> list[str]:
+        """The lines under the Teach me bid: each counted card or feature with its
+        value and why, then the notes that moved the bid (as on the advisor page)."""
+        return list(self._hint_reasons)
 
     @property
     def hint_card(self) -> Card | None:
@@ -359,6 +366,7 @@ class PlayView(SpadesWidget):
 
     def _teach(self) -> None:
         self._hint, self._hint_card, self._hint_bid = "", None, None
+        self._hint_reasons = []
         r = self._round
         if not self.teach or r is None or r.to_act is not ME:
             return
@@ -367,9 +375,12 @@ class PlayView(SpadesWidget):
             advice = advise(
                 r.hand(ME), seat=ME, bids=r.bids, scores=r.scores_before, bags=self._match.bags, rules=r.rules
             )
-            label = getattr(advice.bid, "label", str(advice.bid))
             self._hint_bid = str(advice.bid)
-            self._hint = f"Teach me: bid {label} — {advice.summary}"
+            # The summary already names the bid: no "bid 2 — bid 2" repetition.
+            self._hint = f"Teach me: {advice.summary}"
+            reasons = getattr(advice, "reasons", ()) or ()
+            notes = getattr(advice, "context", ()) or ()
+            self._hint_reasons = [str(item) for item in reasons] + [f"note: {n}" for n in notes]
         elif r.phase == "play":
             suggest = self._suggest_play or load_advisor("suggest_play")
             hint = suggest(_position(r, self._match.bags))
@@ -386,7 +397,9 @@ class PlayView(SpadesWidget):
             self._show(r, match)
 
     def _show(self, r: Round | None, match: Any) -> None:
-        self.hint_html.value = f'<div class="st-note">{escape(self._hint)}</div>' if self._hint else ""
+        items = "".join(f"<li>{escape(line)}</li>" for line in self._hint_reasons)
+        reasons = f'<ul class="st-teach-reasons">{items}</ul>' if items else ""
+        self.hint_html.value = f'<div class="st-note">{escape(self._hint)}{reasons}</div>' if self._hint else ""
         if r is None:
             self.bid_row.layout.display = "none"
             self.undo_button.disabled = True

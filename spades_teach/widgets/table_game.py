@@ -130,6 +130,7 @@ class TableGame:
         self._round: Round | None = None
         self._seed = ""
         self._hint = ""
+        self._hint_reasons: list[str] = []
         self._hint_card: Card | None = None
         self._hint_reason = ""
         self._result: list[str] = []
@@ -174,6 +175,11 @@ class TableGame:
     @property
     def hint(self) -> str:
         return self._hint
+
+    @property
+    def hint_reasons(self) -> list[str]:
+        """The reasons behind a bid hint, one line each (the advisor page's list)."""
+        return list(self._hint_reasons)
 
     @property
     def hint_card(self) -> Card | None:
@@ -233,6 +239,7 @@ class TableGame:
             "last_trick": _trick_state(self._last_trick(r)),
             "bid_choices": self._bid_choices(r),
             "hint": self._hint,
+            "hint_reasons": list(self._hint_reasons),
             "status": self.status,
             "message": self.message,
             "busy": self.busy,
@@ -498,14 +505,18 @@ class TableGame:
         from .advisor import load_advisor
 
         self._hint, self._hint_card, self._hint_reason = "", None, ""
+        self._hint_reasons = []
         r = self._round
         if not self.teach or r is None or r.to_act is not ME:
             return
         if r.phase == "bidding":
             advise = self._advise_bid or load_advisor("advise_bid")
             advice = advise(r.hand(ME), seat=ME, bids=r.bids, scores=r.scores_before, bags=self._match.bags, rules=r.rules)
-            label = getattr(advice.bid, "label", str(advice.bid))
-            self._hint = f"Teach me: bid {label} — {advice.summary}"
+            # The summary names the bid itself; the reasons are the advisor page's lines.
+            self._hint = f"Teach me: {advice.summary}"
+            notes = getattr(advice, "context", ()) or ()
+            self._hint_reasons = [str(item) for item in getattr(advice, "reasons", ()) or ()]
+            self._hint_reasons += [f"note: {n}" for n in notes]
         elif r.phase == "play":
             from ..position import Position
 

@@ -323,7 +323,11 @@ function render({ model, el }) {
     for (const seat of ["N", "W", "E"]) drawSeat(seats[seat], seat, view);
     southLabel.replaceChildren(seatLine(view.seats.S, "S"));
     trickCards(view.trick, trick);
-    hint.textContent = view.hint;
+    const reasons = view.hint_reasons || [];
+    hint.replaceChildren(
+      h("div", {}, view.hint),
+      ...(reasons.length ? [h("ul", { class: "ct-hint-reasons" }, ...reasons.map((line) => h("li", {}, line)))] : []),
+    );
     hint.hidden = !view.hint;
     const bidding = view.bid_choices.length > 0;
     bidRow.hidden = !bidding;

@@ -1,0 +1,82 @@
+"""How long the expert bot takes to decide a card.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/expert.py              # 3 seeded hands, expert at every seat
+    .venv/bin/python benchmarks/expert.py --hands 5 --first-seed 10
+
+Each seeded hand is bid by the advisor and played to the end by four
+:class:`~spades_teach.expert.ExpertBot` players; every card decision that had a
+choice (more than one legal card) is timed. The script prints the median, the
+90th percentile and the maximum time per decision, the same by trick number, and
+the load average of the machine before and after (the machine is shared, so
+compare runs at a similar load). The target is a median of at most 0.5 s. It
+asserts nothing: it reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from spades_teach import Position, Round, deal
+from spades_teach.analysis.double_dummy import BACKEND
+from spades_teach.expert import ExpertBot
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=3, help="seeded hands to play (default 3)")
+    parser.add_argument("--first-seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    print(f"solver backend: {BACKEND}; load average before the run: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
+    times: list[float] = []
+    by_trick: dict[int, list[float]] = {}
+    for seed in range(args.first_seed, args.first_seed + args.hands):
+        r = Round(deal(seed), dealer="N")
+        bots = {seat: ExpertBot(seed=f"{seed}-{seat.name}") for seat in r.seats}
+        while not r.is_complete:
+            seat = r.to_act
+            assert seat is not None
+            position = Position.from_round(r)
+            bot = bots[seat]
+            if r.phase == "bidding":
+                r.bid(seat, bot.choose_bid(position))
+                continue
+            choice = len(position.legal) > 1
+            start = time.perf_counter()
+            card = bot.choose_play(position)
+            spent = time.perf_counter() - start
+            if choice:
+                times.append(spent)
+                by_trick.setdefault(position.trick_number, []).append(spent)
+            r.play(seat, card)
+        print(f"hand {seed}: tricks {dict((s.name, n) for s, n in r.tricks_won.items())}")
+    print(f"{len(times)} decisions with a choice over {args.hands} hands:")
+    print(
+        f"  median {statistics.median(times) * 1000:.0f} ms, p90 {_quantile(times, 0.9) * 1000:.0f} ms, "
+        f"max {max(times) * 1000:.0f} ms"
+    )
+    for trick in sorted(by_trick):
+        per_trick = by_trick[trick]
+        print(
+            f"  trick {trick:2}: median {statistics.median(per_trick) * 1000:6.0f} ms, "
+            f"max {max(per_trick) * 1000:6.0f} ms ({len(per_trick)} decisions)"
+        )
+    print(f"load average after the run: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

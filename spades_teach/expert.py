@@ -1,0 +1,335 @@
+"""The expert bot: sampled deals, each solved exactly, scored as the match counts.
+
+For every card it must play, :class:`ExpertBot`
+
+1. deals the cards it has not seen to the other seats many times, each deal
+   consistent with what it knows: how many cards each seat holds, the suits a
+   seat has shown out of, and the bids as soft evidence (a deal is drawn more
+   often when each hand, with the cards its owner already played, counts near
+   its bid, and rarely when a live Nil bidder holds an ace or a high spade);
+2. solves each deal exactly with the double-dummy solver under Spades rules
+   (:mod:`spades_teach.analysis.double_dummy`): the tricks each side still takes
+   after each of its legal cards, and whether each live Nil can still be made;
+3. turns those into points for the hand as the score counts them: contracts
+   made or set, Nils made or broken, each bag charged its share of the penalty,
+   and, near the end of the match, a contract that wins or saves the match;
+4. plays the card with the best average over the deals (ties go to the card the
+   hint advisor would play).
+
+It bids like the hint advisor (:func:`~spades_teach.advisor_bid.advise_bid`).
+Only what its :class:`~spades_teach.position.Position` holds is used: never the
+hidden hands. The same seed gives the same choices (no clock is read). Two-player
+Spades is not solved double dummy: there it plays like the hard bot.
+
+>>> from spades_teach import Round, deal
+>>> from spades_teach.bots import play_round
+>>> r = Round(deal(5), dealer="N")
+>>> play_round(r, {seat: ExpertBot(seed=1) for seat in r.seats}).is_complete
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Sequence
+
+from .advisor_bid import count_hand
+from .advisor_play import suggest_play
+from .bids import Bid
+from .cards import SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Seat, Suit
+from .position import Position
+from .rules import Rules
+from .scoring import side_of
+
+__all__ = ["ExpertBot", "sample_deals"]
+
+_SPADES = SUIT_MASKS[Suit.SPADES]
+
+
+def _samples_for(tricks_left: int) -> int:
+    """Deals solved per decision: few while the hands are full (each solve is slow),
+    more as the hand shrinks (each solve is fast and more is known)."""
+    if tricks_left >= 12:
+        return 4
+    if tricks_left >= 10:
+        return 6
+    if tricks_left >= 7:
+        return 10
+    return 16
+
+
+# -- sampling the hidden hands -------------------------------------------------------------------------------
+
+
+def _others(position: Position) -> list[Seat]:
+    return [s for s in Seat if s is not position.seat]
+
+
+def _deal_once(position: Position, rng: random.Random, cards: list[Card]) -> dict[Seat, int] | None:
+    """One random deal of ``cards`` (the unseen ones) to the other seats, each
+    getting its hand size and no card of a suit it has shown out of; the cards
+    left over are the ones already gone (an unknown history). ``None`` if the
+    voids leave no room for a card."""
+    seats = _others(position)
+    room = {s: position.hand_size(s) for s in seats}
+    spare = len(cards) - sum(room.values())
+    hands = {s: 0 for s in seats}
+    rng.shuffle(cards)
+    # Cards that fewer seats can take go first, so the voids are always respected.
+    order = sorted(cards, key=lambda c: sum(1 for s in seats if c.suit not in position.voids[s]))
+    for card in order:
+        allowed = [s for s in seats if room[s] > 0 and card.suit not in position.voids[s]]
+        weights = [float(room[s]) for s in allowed]
+        if spare > 0:
+            allowed.append(position.seat)  # stands for "already gone"
+            weights.append(float(spare))
+        if not allowed:
+            return None
+        pick = rng.choices(allowed, weights)[0]
+        if pick is position.seat:
+            spare -= 1
+        else:
+            hands[pick] |= card.mask
+            room[pick] -= 1
+    return hands
+
+
+def _bid_weight(position: Position, hands: dict[Seat, int]) -> float:
+    """How well a deal fits the bids (1 is neutral): a hand that, with the cards its
+    owner already played, counts near the bid fits well; a live Nil bidder holding
+    an ace or a top spade fits badly."""
+    weight = 1.0
+    whole = position.history_known
+    for seat, mask in hands.items():
+        bid = position.bids.get(seat)
+        if bid is None:
+            continue
+        if bid.is_nil:
+            if position.tricks_won.get(seat, 0) == 0:
+                held = Hand.from_mask(mask)
+                for card in held:
+                    if card.rank == Rank.ACE or (card.is_spade and card.rank >= Rank.QUEEN):
+                        weight *= 0.2
+            continue
+        if not whole or position.tricks_left < 5:
+            continue  # late in the hand the cards seen say more than the bids
+        original = mask
+        for card in position.cards_of(seat):
+            original |= card.mask
+        if bin(original).count("1") != 13:
+            continue
+        estimate = _estimate(original, position.players)
+        gap = estimate - int(bid)
+        weight *= math.exp(-(gap * gap) / (2 * 1.5 * 1.5))
+    return weight
+
+
+_ESTIMATES: dict[tuple[int, int], float] = {}
+
+
+def _estimate(mask: int, players: int) -> float:
+    """The advisor's count of a 13-card hand (remembered: sampled hands repeat)."""
+    key = (mask, players)
+    found = _ESTIMATES.get(key)
+    if found is None:
+        if len(_ESTIMATES) > 200_000:
+            _ESTIMATES.clear()
+        found = sum(item.value for item in count_hand(Hand.from_mask(mask), players=players))
+        _ESTIMATES[key] = found
+    return found
+
+
+def sample_deals(position: Position, count: int, rng: random.Random, *, oversample: int = 3) -> list[dict[Seat, int]]:
+    """``count`` deals of the unseen cards to the other seats (hand bitmasks by
+    seat), consistent with ``position`` and drawn in proportion to how well they
+    fit the bids (see the module docs)."""
+    unseen = list(position.unseen)
+    pool: list[dict[Seat, int]] = []
+    weights: list[float] = []
+    tries = 0
+    while len(pool) < count * oversample and tries < count * oversample * 4:
+        tries += 1
+        hands = _deal_once(position, rng, list(unseen))
+        if hands is None:
+            continue
+        pool.append(hands)
+        weights.append(_bid_weight(position, hands))
+    if not pool:
+        raise ValueError("no deal of the unseen cards fits the position")  # pragma: no cover
+    if sum(weights) <= 0:
+        weights = [1.0] * len(pool)
+    return rng.choices(pool, weights, k=count)
+
+
+# -- the score of a deal's outcome ------------------------------------------------------------------------------
+
+
+def _side_points(position: Position, seats: Sequence[Seat], tricks: dict[Seat, int], bags_before: int) -> float:
+    """A side's points for the hand given each seat's final tricks, with each bag
+    costing its share of the bag penalty (and the penalty itself when it falls due)."""
+    rules = position.rules
+    contract = 0
+    taken = 0
+    bags = 0
+    points = 0.0
+    for seat in seats:
+        bid = position.bids.get(seat, Bid(3))
+        if bid.is_nil:
+            worth = rules.blind_nil_value if bid.blind else rules.nil_value
+            points += worth if tricks[seat] == 0 else -worth
+            bags += tricks[seat]
+        else:
+            contract += int(bid)
+            taken += tricks[seat]
+    if contract:
+        if taken >= contract:
+            points += 10 * contract + taken - contract
+            bags += taken - contract
+        else:
+            points -= 10 * contract
+    else:
+        bags += taken
+    share = rules.bag_penalty / rules.bag_limit
+    if bags_before + bags >= rules.bag_limit:
+        # The penalty falls due in this hand: count it in full, less the share already charged.
+        points -= rules.bag_penalty - share * (rules.bag_limit - bags_before)
+    return points - share * bags
+
+
+def _stakes(position: Position) -> tuple[float, float]:
+    """Extra points for making our contract and for setting theirs when one of them
+    decides the match (the target reached, or the opponents' win prevented)."""
+    rules = position.rules
+    mine = position.side()
+    theirs = next(s for s in position.scores if s != mine)
+    ours_bid = sum(int(position.bids.get(s, Bid(3))) for s in _side_seats(position, position.seat))
+    their_seat = next(s for s in Seat if side_of(s, rules) == theirs)
+    their_bid = sum(int(position.bids.get(s, Bid(3))) for s in _side_seats(position, their_seat))
+    make = 200.0 if position.scores[mine] + 10 * ours_bid >= rules.target > position.scores[theirs] else 0.0
+    block = 200.0 if position.scores[theirs] + 10 * their_bid >= rules.target else 0.0
+    return make, block
+
+
+def _side_seats(position: Position, seat: Seat) -> tuple[Seat, ...]:
+    return (seat, seat.partner)
+
+
+class _Outcome:
+    """Turns the solver's answers on one deal into points for our side."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.me = position.seat
+        self.mine = _side_seats(position, self.me)
+        self.theirs = _side_seats(position, self.me.next)
+        mine_side = position.side()
+        their_side = next(s for s in position.scores if s != mine_side)
+        self.bags = (position.bags[mine_side], position.bags[their_side])
+        self.make_bonus, self.set_bonus = _stakes(position)
+        self.live_nils = [
+            s for s in Seat if (b := position.bids.get(s)) is not None and b.is_nil and position.tricks_won.get(s, 0) == 0
+        ]
+
+    def points(self, ns_from_here: int, tricks_left: int, nil_made: dict[Seat, bool]) -> float:
+        p = self.position
+        ours_from_here = ns_from_here if self.me in (Seat.N, Seat.S) else tricks_left - ns_from_here
+        final = dict(p.tricks_won)
+        gains = {self.mine: ours_from_here, self.theirs: tricks_left - ours_from_here}
+        for seats, gain in gains.items():
+            # A live Nil that fails takes one trick; the partner takes the rest.
+            nil_seat = next((s for s in seats if s in self.live_nils), None)
+            other = next(s for s in seats if s is not nil_seat)
+            if nil_seat is not None and not nil_made.get(nil_seat, True) and gain > 0:
+                final[nil_seat] += 1
+                gain -= 1
+            final[other] += gain
+        ours = _side_points(p, self.mine, final, self.bags[0])
+        theirs = _side_points(p, self.theirs, final, self.bags[1])
+        value = ours - theirs
+        if self.make_bonus and _made(p, self.mine, final):
+            value += self.make_bonus
+        if self.set_bonus and not _made(p, self.theirs, final):
+            value += self.set_bonus
+        return value
+
+
+def _made(position: Position, seats: Sequence[Seat], tricks: dict[Seat, int]) -> bool:
+    contract = sum(int(position.bids.get(s, Bid(3))) for s in seats if not position.bids.get(s, Bid(3)).is_nil)
+    taken = sum(tricks[s] for s in seats if not position.bids.get(s, Bid(3)).is_nil)
+    return contract > 0 and taken >= contract
+
+
+# -- the bot -------------------------------------------------------------------------------------------------------------
+
+
+class ExpertBot:
+    """Plays the card with the best average score over sampled deals, each solved
+    exactly (see the module docs). ``samples`` overrides the number of deals per
+    decision (by default fewer early in the hand, when each solve is slow)."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | str = 0, samples: int | None = None) -> None:
+        self.samples = samples
+        self._seed = str(seed)
+        self._rng = random.Random(self._seed)
+        from .bots import HardBot
+
+        self._fallback = HardBot(seed=seed)
+
+    def choose_bid(self, position: Position) -> Bid:
+        from .bots import _advice_bid
+
+        return _advice_bid(position)
+
+    def choose_draw(self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()) -> bool:
+        return self._fallback.choose_draw(card, hand, discarded, rules=rules)
+
+    def choose_play(self, position: Position) -> Card:
+        legal = list(position.legal)
+        if len(legal) == 1:
+            return legal[0]
+        if position.players != 4:
+            return self._fallback.choose_play(position)
+        scores = self.card_values(position)
+        advised = suggest_play(position).card
+        best = max(scores.values())
+        if scores.get(advised, -math.inf) >= best - 1e-9:
+            return advised
+        return min((c for c in legal if scores[c] >= best - 1e-9), key=lambda c: (c.suit, c.rank))
+
+    def card_values(self, position: Position) -> dict[Card, float]:
+        """The average points (our side minus theirs, for the whole hand) after each
+        legal card, over the sampled deals."""
+        from .analysis.double_dummy import Position as Solved
+        from .analysis.double_dummy import nil_safe_cards, score_cards
+
+        count = self.samples or _samples_for(position.tricks_left)
+        deals = sample_deals(position, count, self._rng)
+        outcome = _Outcome(position)
+        legal = list(position.legal)
+        totals = {card: 0.0 for card in legal}
+        trick = tuple(c.index for c in position.trick)
+        left = position.tricks_left
+        for hands in deals:
+            masks = [0, 0, 0, 0]
+            for seat, mask in hands.items():
+                masks[seat] = mask
+            masks[position.seat] = position.hand.mask
+            solved = Solved(
+                (masks[0], masks[1], masks[2], masks[3]),
+                int(position.leader),
+                trick,
+                position.spades_broken,
+                position.rules.spade_lead_breaks,
+            )
+            tricks = score_cards(solved)
+            if any(card.index not in tricks for card in legal):
+                # The solver's rules differ from this table's (a variant): play like the hard bot.
+                return {card: (1.0 if card == self._fallback.choose_play(position) else 0.0) for card in legal}
+            nils = {seat: nil_safe_cards(solved, int(seat)) for seat in outcome.live_nils}
+            for card in legal:
+                made = {seat: answer.get(card.index, True) for seat, answer in nils.items()}
+                totals[card] += outcome.points(tricks[card.index], left, made)
+        return {card: total / len(deals) for card, total in totals.items()}

@@ -1,0 +1,74 @@
+"""The expert bot: legal, deterministic for a seed, and score-aware."""
+
+from __future__ import annotations
+
+import random
+
+from spades_teach import ExpertBot, Hand, Round, Seat, deal, make_bot
+from spades_teach.bots import play_round
+from spades_teach.expert import sample_deals
+from spades_teach.position import Position
+
+
+def test_make_bot_gives_the_expert() -> None:
+    bot = make_bot("expert", seed=3)
+    assert isinstance(bot, ExpertBot) and bot.name == "expert"
+
+
+def test_a_whole_hand_with_experts_everywhere_is_legal() -> None:
+    r = Round(deal(21), dealer="E")
+    bots = {seat: ExpertBot(seed=seat.name, samples=2) for seat in r.seats}
+    played = play_round(r, bots)  # Round.play refuses any illegal card
+    assert played.is_complete and sum(played.tricks_won.values()) == 13
+
+
+def _choices(seed: str) -> list[str]:
+    r = Round(deal(8), dealer="N")
+    for bid in (3, 4, 2, 3):
+        r.bid(r.to_act, bid)  # type: ignore[arg-type]
+    bot = ExpertBot(seed=seed, samples=3)
+    out = []
+    for _ in range(8):
+        card = bot.choose_play(Position.from_round(r))
+        out.append(str(card))
+        r.play(r.to_act, card)  # type: ignore[arg-type]
+    return out
+
+
+def test_the_same_seed_gives_the_same_cards() -> None:
+    assert _choices("a") == _choices("a")
+
+
+def test_sampled_deals_respect_hand_sizes_and_shown_voids() -> None:
+    # South led the 2♦ and North won with the A♦; North led the 7♥ and East showed out.
+    p = Position("S", "AK2.Q4.T9.J6542", {"N": 3, "E": 4, "S": 3, "W": 2}, {"N": 1},
+                 played=["2D", "KD", "AD", "3D"], trick=["7H", "3C"])
+    deals = sample_deals(p, 20, random.Random(1))
+    for hands in deals:
+        assert {s: bin(m).count("1") for s, m in hands.items()} == {Seat.N: 11, Seat.E: 11, Seat.W: 12}
+        assert not hands[Seat.E] & sum(c.mask for c in p.unseen if c.suit.name == "HEARTS")
+        for mask in hands.values():
+            assert not mask & p.seen_mask
+
+
+def test_a_live_nil_bidder_is_seldom_dealt_the_top_cards() -> None:
+    p = Position("S", "Q32.Q54.T98.7654", {"N": 3, "E": 0, "S": 3, "W": 4}, {})
+    deals = sample_deals(p, 200, random.Random(2))
+    tops = [c.mask for c in p.unseen if c.rank >= 14 or (c.is_spade and c.rank >= 13)]
+    east = sum(sum(1 for m in tops if hands[Seat.E] & m) for hands in deals) / len(deals)
+    west = sum(sum(1 for m in tops if hands[Seat.W] & m) for hands in deals) / len(deals)
+    assert east < west / 2
+
+
+def test_the_expert_takes_the_trick_its_contract_needs() -> None:
+    # Two tricks left; North-South need one more. Ruffing now with the K♠ is certain;
+    # keeping it for the last trick loses to the A♠ whenever another seat still holds it.
+    # South has seen every card but four (the A♠ and three diamonds): the others hold three of them.
+    hidden = {"AS", "6D", "7D", "8D", "KS", "2H", "3C", "4C", "5C"}
+    seen = [str(c) for c in Hand.from_mask((1 << 52) - 1) if str(c) not in hidden]
+    p = Position("S", "KS 2H", {"N": 3, "E": 3, "S": 3, "W": 3}, {"N": 3, "E": 4, "S": 2, "W": 2},
+                 trick=["3C", "4C", "5C"], seen=seen)
+    bot = ExpertBot(seed=1, samples=12)
+    values = bot.card_values(p)
+    assert values[next(c for c in values if str(c) == "KS")] > values[next(c for c in values if str(c) == "2H")]
+    assert str(bot.choose_play(p)) == "KS"
