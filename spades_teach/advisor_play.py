@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from .bids import Bid
 from .cards import SUIT_MASKS, Card, Rank, Seat, Suit, _mask_cards
-from .engine import legal_mask, winning_index
+from .kernel import legal_mask, winning_index
 from .position import Position
 from .rules import Rules
 

@@ -32,8 +32,10 @@ from .advisor_bid import advise_bid, count_hand
 from .advisor_play import View, decide, suggest_play
 from .bids import Bid
 from .cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Seat, Suit, _mask_cards
-from .engine import Round, legal_mask, winning_index
+from .engine import Round
 from .errors import SpadesError
+from .kernel import SUIT_MASKS as _SUIT_MASK
+from .kernel import breaks_spades, legal_mask, winning_index
 from .position import Position
 from .rules import Rules
 from .scoring import side_of, sides_of
@@ -50,7 +52,6 @@ __all__ = [
     "legal_bid",
 ]
 
-_SPADES = SUIT_MASKS[Suit.SPADES]
 _DECK = tuple(Card.from_index(i) for i in range(52))
 
 
@@ -275,13 +276,10 @@ class _Sim:
     def play(self, seat: int, card: Card) -> None:
         self.hands[seat] &= ~card.mask
         trick = self.trick
-        if trick:
-            led = trick[0].suit
-            if card.suit is not led:
-                self.voids[seat] |= 1 << led
-                if card.suit is Suit.SPADES:
-                    self.broken = True
-        elif card.suit is Suit.SPADES and self.rules.spade_lead_breaks:
+        led = _SUIT_MASK[trick[0].suit] if trick else 0
+        if led and not card.mask & led:
+            self.voids[seat] |= 1 << trick[0].suit
+        if breaks_spades(card.mask, led, self.rules.spade_lead_breaks):
             self.broken = True
         trick.append(card)
         self.trick_seats.append(seat)

@@ -21,9 +21,9 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .bids import Bid, BidLike
-from .cards import SUIT_MASKS, Card, Hand, HandLike, Seat, SeatLike, SeatMap, Suit, TeamMap
-from .engine import legal_mask, winning_index
+from .cards import Card, Hand, HandLike, Seat, SeatLike, SeatMap, Suit, TeamMap
 from .errors import ParseError, PositionError
+from .kernel import legal_mask, spades_broken_by, two_of_clubs_leads, winning_index
 from .rules import Rules
 from .scoring import Side, coerce_side, side_of, sides_of
 
@@ -33,8 +33,6 @@ if TYPE_CHECKING:
 __all__ = ["Position"]
 
 _SEATS = tuple(Seat)
-_SPADES = SUIT_MASKS[Suit.SPADES]
-_TWO_OF_CLUBS = Card("2", "C")
 
 
 def _cards(value: Iterable[Any] | str, what: str) -> list[Card]:
@@ -289,14 +287,8 @@ class Position:
                 )
 
     def _read_broken(self, given: bool | None) -> bool:
-        seen = False
         tricks = [cards for _, cards, _ in self.trick_history] + [self.trick]
-        for cards in tricks:
-            if not cards:
-                continue
-            for i, card in enumerate(cards):
-                if card.suit is Suit.SPADES and ((i > 0 and cards[0].suit is not Suit.SPADES) or self.rules.spade_lead_breaks):
-                    seen = True
+        seen = spades_broken_by(tricks, self.rules.spade_lead_breaks)
         if given is None:
             return seen
         if not isinstance(given, bool):
@@ -350,7 +342,7 @@ class Position:
 
     @property
     def first_trick_two_of_clubs(self) -> bool:
-        return self.rules.first_lead == "two_of_clubs" and not self.played and not self.trick
+        return two_of_clubs_leads(self.rules, len(self.played), len(self.trick))
 
     @property
     def legal(self) -> Hand:

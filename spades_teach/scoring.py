@@ -11,25 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from .bids import Bid, BidLike
 from .cards import Seat, SeatMap, Team, TeamMap
 from .errors import ParseError, SpadesError
 from .rules import Rules
+from .seating import Side, seating_of
 
 __all__ = ["score_round", "RoundScore", "SideScore", "Side", "sides_of", "side_of", "side_name", "coerce_side"]
 
-Side = Union[Team, Seat]
 
 
 def sides_of(rules: Rules) -> tuple[Side, ...]:
     """The scoring sides: the two teams, or the two players N and S of a two-player game."""
-    return (Team.NS, Team.EW) if rules.players == 4 else (Seat.N, Seat.S)
+    return seating_of(rules).sides
 
 
 def side_of(seat: Seat, rules: Rules) -> Side:
-    return seat.team if rules.players == 4 else seat
+    return seating_of(rules).side_of(seat)
 
 
 def seats_of(side: Side) -> tuple[Seat, ...]:
@@ -42,16 +42,7 @@ def side_name(side: Side) -> str:
 
 def coerce_side(value: Any, rules: Rules) -> Side:
     """A team (``"NS"``) in a partnership game, a seat (``"N"``) in a two-player game."""
-    if rules.players == 4:
-        if isinstance(value, Seat):
-            return value.team
-        return Team.coerce(value)
-    if isinstance(value, Team):
-        raise ParseError(f"two-player Spades scores players, not teams: got {value.name}")
-    seat = Seat.coerce(value)
-    if seat not in (Seat.N, Seat.S):
-        raise ParseError(f"two-player Spades is played by N and S, not {seat.name}")
-    return seat
+    return seating_of(rules).coerce_side(value)
 
 
 def _plural(n: int, word: str) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 from ..cards import Card, Seat, Team
 from ..engine import PlayEvent, Round
 from ..errors import SpadesError
-from .double_dummy import TRICKS, Position, nil_safe_cards, reaches, solve_value
+from .double_dummy import TRICKS, DDState, nil_safe_cards, reaches, solve_value
 
 __all__ = ["CardCost", "card_costs"]
 
@@ -99,7 +99,7 @@ def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCos
     nil_seats = [seat for seat, bid in replay.bids.items() if bid.is_nil]
     out: list[CardCost] = []
     total = len(plays)
-    values: dict[Position, int] = {}  # exact values already found, for the next card's "before"
+    values: dict[DDState, int] = {}  # exact values already found, for the next card's "before"
     for number, event in enumerate(plays, start=1):
         if event.renege:
             break
@@ -110,10 +110,10 @@ def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCos
     return out
 
 
-def _position(round_: Round) -> Position:
+def _position(round_: Round) -> DDState:
     hands = round_.hands
     trick = round_.current_trick
-    return Position(
+    return DDState(
         (hands[Seat.N].mask, hands[Seat.E].mask, hands[Seat.S].mask, hands[Seat.W].mask),
         int(trick.leader),
         tuple(c.index for c in trick.cards),
@@ -124,7 +124,7 @@ def _position(round_: Round) -> Position:
 
 
 def _review_card(
-    round_: Round, event: PlayEvent, number: int, nil_seats: list[Seat], values: dict[Position, int]
+    round_: Round, event: PlayEvent, number: int, nil_seats: list[Seat], values: dict[DDState, int]
 ) -> CardCost:
     """Review one card: one exact solve (the position after it; the position before
     it was solved as the previous card's "after"), then one zero-window search per
@@ -161,7 +161,7 @@ def _indices(mask: int) -> list[int]:
     return [i for i in range(52) if mask >> i & 1]
 
 
-def _keeps_value(pos: Position, index: int, value: int, team: Team) -> bool:
+def _keeps_value(pos: DDState, index: int, value: int, team: Team) -> bool:
     """Whether playing card ``index`` keeps North-South's tricks at ``value``, the
     position's exact value: at least ``value`` when North-South play it (they cannot
     get more), at most ``value`` when East-West do."""
@@ -173,7 +173,7 @@ def _keeps_value(pos: Position, index: int, value: int, team: Team) -> bool:
 
 
 def _nil_check(
-    round_: Round, pos: Position, seat: Seat, card: Card, nil_seats: list[Seat]
+    round_: Round, pos: DDState, seat: Seat, card: Card, nil_seats: list[Seat]
 ) -> tuple[bool, Seat | None, tuple[Card, ...]]:
     """Whether this card lost a makeable Nil of the player's side, whose, and
     which cards would have kept it."""

@@ -90,8 +90,10 @@ from ..bids import Bid, BidLike
 from ..bots import MediumBot
 from ..cards import SUIT_MASKS, Card, Hand, HandLike, Rank, Seat, SeatLike, Suit, Team
 from ..deals import Deal
-from ..engine import Round, winning_index
+from ..engine import Round
 from ..errors import IllegalBidError, ParseError, SpadesError
+from ..kernel import SUIT_MASKS as _SUIT_MASK
+from ..kernel import breaks_spades, first_leader, winning_index
 from ..position import Position
 from ..rules import Rules
 from ..scoring import coerce_side, score_round
@@ -357,13 +359,10 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
             )  # fmt: skip
             card, _ = decide(view)
             hands[seat] &= ~card.mask
-            if trick:
-                led = trick[0].suit
-                if card.suit is not led:
-                    voids[seat] |= 1 << led
-                    if card.suit is Suit.SPADES:
-                        broken = True
-            elif card.suit is Suit.SPADES and rules.spade_lead_breaks:
+            led = _SUIT_MASK[trick[0].suit] if trick else 0
+            if led and not card.mask & led:
+                voids[seat] |= 1 << trick[0].suit
+            if breaks_spades(card.mask, led, rules.spade_lead_breaks):
                 broken = True
             trick = [*trick, card]
             seats = [*seats, seat]
@@ -375,10 +374,7 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
 
 
 def _first_leader(deal: Deal, spec: _Spec) -> Seat:
-    if spec.rules.first_lead == "two_of_clubs":
-        two = Card(Rank.TWO, Suit.CLUBS)
-        return next(s for s in _SEATS if two in deal[s])
-    return spec.dealer.next
+    return first_leader([deal[s].mask for s in _SEATS], spec.dealer, spec.rules)
 
 
 def _sample_deal(spec: _Spec, rng: random.Random) -> Deal:
