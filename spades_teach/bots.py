@@ -38,7 +38,7 @@ from .kernel import SUIT_MASKS as _SUIT_MASK
 from .kernel import breaks_spades, legal_mask, winning_index
 from .position import Position
 from .rules import Rules
-from .scoring import side_of, sides_of
+from .scoring import side_of, side_value, sides_of
 
 __all__ = [
     "Bot",
@@ -294,33 +294,6 @@ class _Sim:
             self.left -= 1
 
 
-def _value(bids: list[Bid | None], won: list[int], seats: tuple[int, ...], rules: Rules) -> float:
-    """A side's points for the hand, with each bag costing its share of the penalty."""
-    contract = 0
-    taken = 0
-    bags = 0
-    points = 0.0
-    for s in seats:
-        bid = bids[s]
-        value = 3 if bid is None else int(bid)
-        if value == 0 and bid is not None:
-            worth = rules.blind_nil_value if bid.blind else rules.nil_value
-            points += worth if won[s] == 0 else -worth
-            bags += won[s]
-        else:
-            contract += value
-            taken += won[s]
-    if contract:
-        if taken >= contract:
-            points += 10 * contract + (taken - contract)
-            bags += taken - contract
-        else:
-            points -= 10 * contract
-    else:
-        bags += taken
-    return points - bags * rules.bag_penalty / rules.bag_limit
-
-
 class HardBot:
     """Searches by sampling the unseen cards and playing each candidate out.
 
@@ -360,7 +333,7 @@ class HardBot:
             for card in candidates:
                 sim = _Sim(view, list(hands))
                 _play_out(sim, me, card)
-                results[card].append(_value(sim.bids, sim.won, mine, view.rules) - _value(sim.bids, sim.won, theirs, view.rules))
+                results[card].append(side_value(sim.bids, sim.won, mine, view.rules) - side_value(sim.bids, sim.won, theirs, view.rules))
             if time.perf_counter() - start > self.time_limit:
                 break
         best = max(candidates, key=lambda c: (sum(results[c]), c is base))

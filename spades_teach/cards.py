@@ -277,14 +277,11 @@ class Card:
         return self.suit is Suit.SPADES
 
     def beats(self, other: Card, led: Suit) -> bool:
-        """Whether this card beats ``other`` in a trick where ``led`` was led."""
-        if self.suit is other.suit:
-            return self.rank > other.rank
-        if self.suit is Suit.SPADES:
-            return True
-        if other.suit is Suit.SPADES:
-            return False
-        return self.suit is led
+        """Whether this card beats ``other`` in a trick where ``led`` was led (the
+        rules kernel decides: :func:`spades_teach.kernel.card_beats`)."""
+        from .kernel import card_beats
+
+        return card_beats(self, other, led)
 
     def _repr_html_(self) -> str:
         from .render import card_html

@@ -46,7 +46,7 @@ from .deals import Deal, DealLike
 from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError
 from .kernel import PlayState, first_leader, is_renege, legal_mask, why_illegal, winning_index
 from .rules import Rules
-from .scoring import RoundScore, Side, coerce_side, score_round, side_of, sides_of
+from .scoring import RoundScore, Side, bid_problem, coerce_side, score_round, side_of, sides_of
 from .seating import seating_for, seating_of
 
 __all__ = [
@@ -209,7 +209,6 @@ class Round(PlayState):
         if not seating.plays(self._dealer):
             raise ParseError(f"two-player Spades is played by N and S: the dealer cannot be {self._dealer.name}")
         self._players = seating.players
-        self._c2_lead = rules.first_lead == "two_of_clubs"
         self._spade_lead_breaks = rules.spade_lead_breaks
         self._next_of: dict[Seat, Seat] = seating.next_of
         self._seats: tuple[Seat, ...] = seating.seats
@@ -364,31 +363,20 @@ class Round(PlayState):
                 raise IllegalBidError(str(exc)) from None
             head, sep, _ = str(exc).rpartition(": ")
             raise IllegalBidError(f"{head if sep else exc}: bid 1 to 13 (Nil is not allowed under these rules)") from None
-        low = 0 if rules.nil else 1
-        if b.is_nil and not rules.nil:
-            raise IllegalBidError("Nil is not allowed under these rules: bid 1 to 13")
-        if b.blind:
-            if not rules.blind_nil:
-                raise IllegalBidError("blind Nil is not allowed under these rules: bid a number or Nil")
-            side = side_of(s, rules)
-            behind = max(self._scores[o] for o in sides_of(rules) if o != side) - self._scores[side]
-            if behind < rules.blind_nil_deficit:
-                raise IllegalBidError(
-                    f"blind Nil needs your side to be at least {rules.blind_nil_deficit} points behind; "
-                    f"{side.name} is {'behind by ' + str(behind) if behind > 0 else 'not behind'}"
-                )
-        if rules.min_team_bid and self._players == 4 and not b.is_nil:
-            partner_bid = self._bids.get(s.partner)
-            if partner_bid is not None and not partner_bid.is_nil:
-                needed = rules.min_team_bid - int(partner_bid)
-                if int(b) < needed:
-                    raise IllegalBidError(
-                        f"{s.team.name} must bid at least {rules.min_team_bid} together: "
-                        f"bid {needed} or more{' (or Nil)' if rules.nil else ''}"
-                    )
-        if not low <= int(b) <= 13:
-            raise IllegalBidError(f"bid {b} is out of range: bid {low} to 13")
+        problem = bid_problem(s, b, rules, behind=self._behind(s), partner_bid=self._partner_bid(s))
+        if problem is not None:
+            raise IllegalBidError(problem)
         return b
+
+    def _behind(self, seat: Seat) -> int:
+        """How far ``seat``'s side trails the other side in the match score."""
+        seating = self._seating
+        side = seating.side_of(seat)
+        return self._scores[seating.other_side(side)] - self._scores[side]
+
+    def _partner_bid(self, seat: Seat) -> Bid | None:
+        partner = self._seating.partner(seat)
+        return None if partner is None else self._bids.get(partner)
 
     def can_bid(self, seat: SeatLike, bid: BidLike) -> bool:
         try:

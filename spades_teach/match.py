@@ -47,7 +47,8 @@ from .deals import deal as deal_cards
 from .engine import Round
 from .errors import IllegalActionError, ParseError
 from .rules import Rules
-from .scoring import RoundScore, Side, score_round, side_of, sides_of
+from .scoring import RoundScore, Side, bid_problem, score_round, sides_of
+from .seating import seating_of
 from .twoplayer import Draw, draw_deal, opponent
 
 __all__ = ["Match", "MatchError", "MatchOverError", "SheetRow"]
@@ -424,20 +425,14 @@ class Match:
         """The bidding rules that depend on the match: blind Nil needs the deficit,
         and a minimum team bid applies to partnerships without a Nil."""
         rules = self._rules
+        seating = seating_of(rules)
         for seat, bid in bids.items():
-            if bid.blind and rules.blind_nil:
-                side = side_of(seat, rules)
-                behind = max(self._scores[o] for o in self._sides if o != side) - self._scores[side]
-                if behind < rules.blind_nil_deficit:
-                    raise MatchError(
-                        f"{seat.name} bid blind Nil, which needs {side.name} to be at least "
-                        f"{rules.blind_nil_deficit} points behind; it is {_num(behind)} behind"
-                    )
-        if rules.min_team_bid and rules.players == 4:
-            for team in (Team.NS, Team.EW):
-                pair = [bids[s] for s in team.seats]
-                if not any(b.is_nil for b in pair) and sum(pair) < rules.min_team_bid:
-                    raise MatchError(f"{team.name} bid {sum(pair)} together, below the minimum of {rules.min_team_bid}")
+            side = seating.side_of(seat)
+            behind = self._scores[seating.other_side(side)] - self._scores[side]
+            partner = seating.partner(seat)
+            problem = bid_problem(seat, bid, rules, behind=behind, partner_bid=None if partner is None else bids.get(partner))
+            if problem is not None:
+                raise MatchError(f"bid for {seat.name}: {problem}")
 
     # -- bookkeeping ----------------------------------------------------------------------------
     def _record(

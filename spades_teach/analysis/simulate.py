@@ -93,7 +93,7 @@ from ..deals import Deal
 from ..engine import Round
 from ..errors import IllegalBidError, ParseError, SpadesError
 from ..kernel import SUIT_MASKS as _SUIT_MASK
-from ..kernel import breaks_spades, first_leader, winning_index
+from ..kernel import breaks_spades, first_leader, two_of_clubs_leads, winning_index
 from ..position import Position
 from ..rules import Rules
 from ..scoring import coerce_side, score_round
@@ -343,7 +343,6 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
     voids = [0, 0, 0, 0]
     broken = False
     seat = int(_first_leader(deal, spec))
-    first = rules.first_lead == "two_of_clubs"
     for left in range(13, 0, -1):
         trick: list[Card] = []
         seats: list[int] = []
@@ -354,7 +353,7 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
                     unseen |= hands[other]
             team = Team.NS if seat % 2 == 0 else Team.EW
             view = View(
-                seat, 4, hands[seat], trick, seats, broken, first and not trick, bids, won, unseen, voids, left,
+                seat, 4, hands[seat], trick, seats, broken, two_of_clubs_leads(rules, 13 - left, len(trick)), bids, won, unseen, voids, left,
                 (scores[team], scores[team.other]), (0, 0), rules,
             )  # fmt: skip
             card, _ = decide(view)
@@ -367,7 +366,6 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
             trick = [*trick, card]
             seats = [*seats, seat]
             seat = (seat + 1) & 3
-        first = False
         seat = seats[winning_index(trick)]
         won[seat] += 1
     return won

@@ -61,6 +61,7 @@ from ..engine import Round
 from ..errors import SpadesError
 from ..position import Position
 from ..rules import Rules
+from ..scoring import charged
 from .parallel import map_tasks
 from .simulate import mean_interval
 
@@ -202,10 +203,9 @@ def _play_table(number: int, ns: str, ew: str, rules: Rules) -> tuple[Round, dic
 def _lead(round: Round, team: Team, rules: Rules) -> tuple[float, float]:
     """``team``'s points minus the other team's: bags charged, and raw."""
     score = round.score()
-    charge = rules.bag_penalty / rules.bag_limit
     raw = score.points[team] - score.points[team.other]
     bags = score.bags_added[team] - score.bags_added[team.other]
-    return raw - charge * bags, raw
+    return charged(raw, bags, rules), raw
 
 
 def _play_deal(number: int, a: str, b: str, rules: Rules) -> tuple[DuplicateDeal, dict[str, list[float]]]:
