@@ -26,19 +26,21 @@ import random
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any
 
 from .advisor_bid import advise_bid, count_hand
 from .advisor_play import View, decide, suggest_play
 from .bids import Bid
 from .cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Seat, Suit, _mask_cards
+from .driver import Bot, play_hand
 from .engine import Round
 from .errors import SpadesError
 from .kernel import SUIT_MASKS as _SUIT_MASK
 from .kernel import breaks_spades, legal_mask, winning_index
 from .position import Position
 from .rules import Rules
-from .scoring import side_of, side_value, sides_of
+from .scoring import bid_problem, side_value
+from .seating import seating_of
 
 __all__ = [
     "Bot",
@@ -55,18 +57,6 @@ __all__ = [
 _DECK = tuple(Card.from_index(i) for i in range(52))
 
 
-class Bot(Protocol):
-    """What every bot offers."""
-
-    name: str
-
-    def choose_bid(self, position: Position) -> Bid: ...
-
-    def choose_play(self, position: Position) -> Card: ...
-
-    def choose_draw(self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()) -> bool: ...
-
-
 # -- bids: keep them legal ------------------------------------------------------------------------------
 
 
@@ -75,18 +65,20 @@ def legal_bid(position: Position, bid: Bid) -> Bid:
     :meth:`Round.verify_bid`): no Nil where it is off, no blind Nil unless allowed
     and far enough behind, and the team minimum."""
     rules = position.rules
-    if bid.blind:
-        side = side_of(position.seat, rules)
-        other = next(s for s in sides_of(rules) if s != side)
-        if not rules.blind_nil or position.scores[other] - position.scores[side] < rules.blind_nil_deficit:
-            bid = Bid(0) if rules.nil else Bid(1)
-    if bid.is_nil and not rules.nil:
-        bid = Bid(1)
-    if rules.min_team_bid and rules.players == 4 and not bid.is_nil:
-        partner_bid = position.bids.get(position.seat.partner)
-        if partner_bid is not None and not partner_bid.is_nil and int(bid) < rules.min_team_bid - int(partner_bid):
-            bid = Bid(min(13, rules.min_team_bid - int(partner_bid)))
-    return bid
+    seating = seating_of(rules)
+    side = seating.side_of(position.seat)
+    behind = position.scores[seating.other_side(side)] - position.scores[side]
+    partner = seating.partner(position.seat)
+    partner_bid = None if partner is None else position.bids.get(partner)
+
+    def refused(b: Bid) -> bool:
+        return bid_problem(position.seat, b, rules, behind=behind, partner_bid=partner_bid) is not None
+
+    if not refused(bid):
+        return bid
+    # The nearest legal bid (the higher of two as near): a refused blind Nil becomes
+    # Nil (or 1 without Nil), a refused Nil 1, a bid under the team minimum the minimum.
+    return min((Bid(n) for n in range(14) if not refused(Bid(n))), key=lambda b: (abs(int(b) - int(bid)), -int(b)))
 
 
 def _advice_bid(position: Position) -> Bid:
@@ -457,17 +449,7 @@ def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot:
     raise SpadesError(f"unknown bot level {level!r}: use easy, medium or hard")
 
 
-def play_round(
-    round: Round, bots: Mapping[Seat, EasyBot | MediumBot | HardBot], *, bags: Mapping[object, int] | None = None
-) -> Round:
-    """Bid and play ``round`` to the end with one bot per seat; returns the round."""
-    while not round.is_complete:
-        seat = round.to_act
-        assert seat is not None
-        position = Position.from_round(round, bags=bags)  # type: ignore[arg-type]
-        bot = bots[seat]
-        if round.phase == "bidding":
-            round.bid(seat, bot.choose_bid(position))
-        else:
-            round.play(seat, bot.choose_play(position))
-    return round
+def play_round(round: Round, bots: Mapping[Any, Bot], *, bags: Mapping[Any, int] | None = None) -> Round:
+    """Bid and play ``round`` to the end with one bot per seat; returns the round
+    (:func:`spades_teach.driver.play_hand`)."""
+    return play_hand(round, bots, bags=bags)

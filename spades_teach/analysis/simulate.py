@@ -90,11 +90,11 @@ from ..bids import Bid, BidLike
 from ..bots import MediumBot
 from ..cards import SUIT_MASKS, Card, Hand, HandLike, Rank, Seat, SeatLike, Suit, Team
 from ..deals import Deal
+from ..driver import advance
 from ..engine import Round
 from ..errors import IllegalBidError, ParseError, SpadesError
 from ..kernel import SUIT_MASKS as _SUIT_MASK
 from ..kernel import breaks_spades, first_leader, two_of_clubs_leads, winning_index
-from ..position import Position
 from ..rules import Rules
 from ..scoring import coerce_side, score_round
 from .double_dummy import double_dummy, nil_objective, reaches
@@ -416,17 +416,20 @@ def _bid_round(spec: _Spec, deal: Deal) -> Round:
     round = Round(deal, dealer=spec.dealer, rules=spec.rules, scores=scores)
     given = dict(spec.bids)
     bot = MediumBot()
+    bots = {seat: bot for seat in round.seats if seat not in given}
     while round.phase == "bidding":
-        who = round.to_act
-        assert who is not None
-        if who in given:
-            try:
-                round.bid(who, given[who])
-            except IllegalBidError as exc:
-                raise SpadesError(f"bids: {who.word} cannot bid {given[who]}: {exc}") from None
-        else:
-            round.bid(who, bot.choose_bid(Position.from_round(round)))
+        who = advance(round, bots, until=_bidding_over)
+        if who is None or round.phase != "bidding":
+            break
+        try:
+            round.bid(who, given[who])
+        except IllegalBidError as exc:
+            raise SpadesError(f"bids: {who.word} cannot bid {given[who]}: {exc}") from None
     return round
+
+
+def _bidding_over(round: Round) -> bool:
+    return round.phase != "bidding"
 
 
 # -- scoring and summary -------------------------------------------------------------------------------------------
