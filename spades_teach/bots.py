@@ -31,7 +31,7 @@ from typing import Any
 from .advisor_bid import advise_bid, count_hand
 from .advisor_play import View, decide, suggest_play
 from .bids import Bid
-from .cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Seat, Suit, _mask_cards
+from .cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Suit, _mask_cards
 from .driver import Bot, play_hand
 from .engine import Round
 from .errors import SpadesError
@@ -212,7 +212,7 @@ class _Sim:
     """A full-information playout state (used only on sampled deals)."""
 
     __slots__ = (
-        "bags", "bids", "broken", "hands", "last_winner", "left", "played", "players", "rules", "scores", "trick", "trick_seats", "voids", "won",
+        "after", "bags", "bids", "broken", "hands", "last_winner", "left", "partner_of", "played", "players", "rules", "scores", "trick", "trick_seats", "voids", "won",
     )
 
     def __init__(self, view: View, hands: list[int]) -> None:
@@ -226,6 +226,8 @@ class _Sim:
         self.voids = list(view.voids)
         self.left = view.tricks_left
         self.rules = view.rules
+        self.after = view.seating.next_index
+        self.partner_of = view.seating.partner_index
         self.last_winner = view.seat
         # Cards out of play for everybody: the completed tricks (and two-player discards).
         used = 0
@@ -238,31 +240,31 @@ class _Sim:
         self.bags = view.bags
 
     def next_seat(self, seat: int) -> int:
-        return 2 - seat if self.players == 2 else (seat + 1) & 3
+        return self.after[seat]
 
     def view_for(self, seat: int, me: int) -> View:
         trick_mask = 0
         for c in self.trick:
             trick_mask |= c.mask
-        friend = seat == me or (self.players == 4 and seat == (me + 2) & 3)
+        friend = seat == me or seat == self.partner_of[me]
         scores = self.scores if friend else (self.scores[1], self.scores[0])
         bags = self.bags if friend else (self.bags[1], self.bags[0])
         return View(
-            seat,
-            self.players,
-            self.hands[seat],
-            self.trick,
-            self.trick_seats,
-            self.broken,
-            False,
-            self.bids,
-            self.won,
-            FULL_DECK_MASK & ~self.played & ~self.hands[seat] & ~trick_mask,
-            self.voids,
-            self.left,
-            scores,
-            bags,
-            self.rules,
+            seat=seat,
+            players=self.players,
+            hand=self.hands[seat],
+            trick=self.trick,
+            trick_seats=self.trick_seats,
+            broken=self.broken,
+            two_clubs=False,
+            bids=self.bids,
+            won=self.won,
+            unseen=FULL_DECK_MASK & ~self.played & ~self.hands[seat] & ~trick_mask,
+            voids=self.voids,
+            tricks_left=self.left,
+            scores=scores,
+            bags=bags,
+            rules=self.rules,
         )
 
     def play(self, seat: int, card: Card) -> None:
@@ -394,7 +396,7 @@ def _close_run(run: list[Card], out: list[Card], rep: dict[Card, Card]) -> None:
 
 
 def _hand_sizes(position: Position) -> dict[int, int]:
-    return {int(s): position.hand_size(s) for s in ((Seat.N, Seat.S) if position.players == 2 else tuple(Seat)) if s is not position.seat}
+    return {int(s): position.hand_size(s) for s in seating_of(position.rules).seats if s is not position.seat}
 
 
 def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: random.Random) -> list[int]:

@@ -140,7 +140,7 @@ class Match:
         if not isinstance(rules, Rules):
             raise ParseError(f"rules must be a Rules value, not {rules!r}")
         self._rules = rules
-        self._seats: tuple[Seat, ...] = (Seat.N, Seat.S) if rules.players == 2 else tuple(Seat)
+        self._seats: tuple[Seat, ...] = seating_of(rules).seats
         self._sides: tuple[Side, ...] = sides_of(rules)
         self._dealer = self._playing_seat(dealer, "dealer")
         self._first_dealer = self._dealer
@@ -293,11 +293,11 @@ class Match:
 
     def _deal_for_next_hand(self, deal: DealLike | Draw | None, seed: int | str | None) -> Deal:
         if deal is None:
-            if self._rules.players == 2:
+            if not seating_of(self._rules).partnerships:
                 return draw_deal(seed, first=opponent(self._dealer), rules=self._rules)
             return deal_cards(seed, dealer=self._dealer)
         if isinstance(deal, Draw):
-            if self._rules.players != 2:
+            if seating_of(self._rules).partnerships:
                 raise MatchError("a Draw belongs to two-player Spades; this match is for four players")
             if deal.dealer is not self._dealer:
                 raise MatchError(
@@ -317,7 +317,7 @@ class Match:
         begun by the player after the dealer; pass it to :meth:`start_round`
         once it is complete."""
         self._check_not_over()
-        if self._rules.players != 2:
+        if seating_of(self._rules).partnerships:
             raise MatchError("the draw belongs to two-player Spades; deal four hands with start_round()")
         return Draw(seed, first=opponent(self._dealer), rules=self._rules)
 
@@ -461,7 +461,7 @@ class Match:
         self._rows.append(row)
         self._scores = totals
         self._bags = TeamMap({side: score.bags[side] for side in self._sides})
-        self._dealer = opponent(self._dealer) if self._rules.players == 2 else self._dealer.next
+        self._dealer = seating_of(self._rules).next(self._dealer)
         self._judge()
         return row
 

@@ -26,6 +26,7 @@ from .errors import ParseError, PositionError
 from .kernel import legal_mask, spades_broken_by, two_of_clubs_leads, winning_index
 from .rules import Rules
 from .scoring import Side, coerce_side, side_of, sides_of
+from .seating import seating_of
 
 if TYPE_CHECKING:
     from .engine import Round
@@ -146,15 +147,13 @@ class Position:
 
     # -- construction helpers -----------------------------------------------------------
     def _seats(self) -> tuple[Seat, ...]:
-        return (Seat.N, Seat.S) if self.players == 2 else _SEATS
+        return seating_of(self.rules).seats
 
     def _seat_after(self, seat: Seat, steps: int) -> Seat:
-        if self.players == 2:
-            return seat if steps % 2 == 0 else (Seat.S if seat is Seat.N else Seat.N)
-        return _SEATS[(seat + steps) & 3]
+        return seating_of(self.rules).seat_after(seat, steps)
 
     def _seat_before(self, seat: Seat, steps: int) -> Seat:
-        return self._seat_after(seat, (-steps) % 4 if self.players == 4 else steps)
+        return seating_of(self.rules).seat_after(seat, -steps)
 
     def _read_bids(self, bids: Mapping[Any, BidLike] | None, seats: tuple[Seat, ...]) -> dict[Seat, Bid]:
         out: dict[Seat, Bid] = SeatMap()

@@ -259,7 +259,7 @@ def score_round(
     if set(bid_map) != set(trick_map):
         missing = sorted(set(bid_map) ^ set(trick_map))
         raise SpadesError(f"bids and tricks must name the same seats; check {', '.join(s.name for s in missing)}")
-    allowed_seats = set(Seat) if rules.players == 4 else {Seat.N, Seat.S}
+    allowed_seats = set(seating_of(rules).seats)
     extra = sorted(set(bid_map) - allowed_seats)
     if extra:
         raise SpadesError(f"seat {extra[0].name} does not play in a {rules.players}-player game")

@@ -42,11 +42,33 @@ class Seating:
     partnerships: bool
     _next: dict[Seat, Seat] = field(init=False, repr=False)
     _orders: dict[Seat, tuple[Seat, ...]] = field(init=False, repr=False)
+    #: The same facts by seat number (0–3), for the bots' fast loops: the next seat
+    #: (-1 for a seat that does not play), the partner (``None`` if none), the seats
+    #: of a seat's side and of the other side.
+    next_index: tuple[int, ...] = field(init=False, repr=False)
+    partner_index: tuple[int | None, ...] = field(init=False, repr=False)
+    side_indices: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    opponent_indices: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         n = len(self.seats)
-        object.__setattr__(self, "_next", {seat: self.seats[(i + 1) % n] for i, seat in enumerate(self.seats)})
+        nexts = {seat: self.seats[(i + 1) % n] for i, seat in enumerate(self.seats)}
+        object.__setattr__(self, "_next", nexts)
         object.__setattr__(self, "_orders", {seat: self.seats[i:] + self.seats[:i] for i, seat in enumerate(self.seats)})
+        sides = {seat: tuple(int(s) for s in self.seats if self._side(s) == self._side(seat)) for seat in self.seats}
+        object.__setattr__(self, "next_index", tuple(int(nexts[s]) if s in nexts else -1 for s in Seat))
+        object.__setattr__(
+            self, "partner_index", tuple(int(s.partner) if self.partnerships else None for s in Seat)
+        )
+        object.__setattr__(self, "side_indices", tuple(sides.get(s, ()) for s in Seat))
+        object.__setattr__(
+            self,
+            "opponent_indices",
+            tuple(tuple(int(o) for o in self.seats if int(o) not in sides.get(s, ())) for s in Seat),
+        )
+
+    def _side(self, seat: Seat) -> Side:
+        return seat.team if self.partnerships else seat
 
     def plays(self, seat: Seat) -> bool:
         """Whether ``seat`` takes part."""

@@ -56,6 +56,7 @@ from .cards import Card, Hand, Seat, SeatLike, SeatMap
 from .deals import Deal, shuffled_deck
 from .errors import IllegalActionError, ParseError, RulesError
 from .rules import Rules
+from .seating import seating_of
 
 __all__ = [
     "Cut",
@@ -268,7 +269,7 @@ class Draw:
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules value, not {rules!r}")
-        if rules.players != 2:
+        if seating_of(rules).partnerships:
             raise RulesError(f"the draw is for two-player Spades: use Rules(players=2), not players={rules.players}")
         self._first = _player(first, ParseError)
         self._seed: int | str = _fresh_seed() if seed is None else seed

@@ -29,6 +29,7 @@ from typing import Any
 from ..cards import Card, Seat, Team
 from ..engine import PlayEvent, Round
 from ..errors import SpadesError
+from ..seating import seating_of
 from .double_dummy import TRICKS, DDState, nil_safe_cards, reaches, solve_value
 
 __all__ = ["CardCost", "card_costs"]
@@ -90,7 +91,7 @@ def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCos
     round_ = _as_round(source)
     plays = _plays(round_)
     rules = round_.rules
-    if rules.players != 4:
+    if not seating_of(rules).partnerships:
         raise SpadesError("double-dummy review needs a four-player hand")
     replay = Round(round_.deal, dealer=round_.dealer, rules=rules, scores=round_.scores_before)
     for event in round_.history:

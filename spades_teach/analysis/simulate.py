@@ -97,6 +97,7 @@ from ..kernel import SUIT_MASKS as _SUIT_MASK
 from ..kernel import breaks_spades, first_leader, two_of_clubs_leads, winning_index
 from ..rules import Rules
 from ..scoring import coerce_side, score_round
+from ..seating import seating_of
 from .double_dummy import double_dummy, nil_objective, reaches
 from .parallel import map_tasks
 
@@ -230,7 +231,7 @@ def _check_input(
 ) -> tuple[Hand, Seat, Seat, dict[Seat, Bid]]:
     if not isinstance(rules, Rules):
         raise SpadesError(f"rules must be a Rules value, not {rules!r}")
-    if rules.players != 4:
+    if not seating_of(rules).partnerships:
         raise SpadesError("hand analysis covers the four-player game only: use Rules(players=4)")
     if method not in METHODS:
         raise SpadesError(f"unknown method {method!r}: use 'playout' or 'double_dummy'")
@@ -353,8 +354,9 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
                     unseen |= hands[other]
             team = Team.NS if seat % 2 == 0 else Team.EW
             view = View(
-                seat, 4, hands[seat], trick, seats, broken, two_of_clubs_leads(rules, 13 - left, len(trick)), bids, won, unseen, voids, left,
-                (scores[team], scores[team.other]), (0, 0), rules,
+                seat=seat, players=4, hand=hands[seat], trick=trick, trick_seats=seats, broken=broken,
+                two_clubs=two_of_clubs_leads(rules, 13 - left, len(trick)), bids=bids, won=won, unseen=unseen,
+                voids=voids, tricks_left=left, scores=(scores[team], scores[team.other]), bags=(0, 0), rules=rules,
             )  # fmt: skip
             card, _ = decide(view)
             hands[seat] &= ~card.mask

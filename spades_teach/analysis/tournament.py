@@ -64,6 +64,7 @@ from ..errors import SpadesError
 from ..position import Position
 from ..rules import Rules
 from ..scoring import charged
+from ..seating import seating_of
 from .parallel import map_tasks
 from .simulate import mean_interval
 
@@ -163,7 +164,7 @@ def _check_study(deals: object, seed: object, rules: object) -> None:
         raise SpadesError(f"seed must be a whole number (the first deal's seed), got {seed!r}")
     if not isinstance(rules, Rules):
         raise SpadesError(f"rules must be a Rules value, not {rules!r}")
-    if rules.players != 4:
+    if not seating_of(rules).partnerships:
         raise SpadesError("tournaments cover the four-player game only: use Rules(players=4)")
 
 
