@@ -44,7 +44,7 @@ from .cards import (
 )
 from .deals import Deal, DealLike
 from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError
-from .kernel import PlayState, first_leader, is_renege, legal_mask, why_illegal, winning_index
+from .kernel import PlayEvent, PlayState, first_leader, is_renege, legal_mask, why_illegal, winning_index
 from .rules import Rules
 from .scoring import RoundScore, Side, bid_problem, coerce_side, score_round, side_of, sides_of
 from .seating import seating_for, seating_of
@@ -118,15 +118,6 @@ class BidEvent(NamedTuple):
 
     seat: Seat
     bid: Bid
-
-
-class PlayEvent(NamedTuple):
-    """A card played; ``renege`` is True when it broke the follow-suit rule
-    (possible only under ``renege="penalty"``)."""
-
-    seat: Seat
-    card: Card
-    renege: bool = False
 
 
 Event = Union[BidEvent, PlayEvent]
@@ -210,10 +201,10 @@ class Round(PlayState):
             raise ParseError(f"two-player Spades is played by N and S: the dealer cannot be {self._dealer.name}")
         self._players = seating.players
         self._spade_lead_breaks = rules.spade_lead_breaks
-        self._next_of: dict[Seat, Seat] = seating.next_of
+        self._next_of: Mapping[Seat, Seat] = seating.next_of
         self._seats: tuple[Seat, ...] = seating.seats
         # The seats of a trick in play order, by leader.
-        self._order_from: dict[Seat, tuple[Seat, ...]] = {seat: seating.trick_order(seat) for seat in seating.seats}
+        self._order_from: Mapping[Seat, tuple[Seat, ...]] = seating.trick_orders
         self._scores: dict[Side, int] = TeamMap({side: 0 for side in sides_of(rules)})
         if scores:
             for key, value in scores.items():
@@ -363,9 +354,12 @@ class Round(PlayState):
                 raise IllegalBidError(str(exc)) from None
             head, sep, _ = str(exc).rpartition(": ")
             raise IllegalBidError(f"{head if sep else exc}: bid 1 to 13 (Nil is not allowed under these rules)") from None
-        problem = bid_problem(s, b, rules, behind=self._behind(s), partner_bid=self._partner_bid(s))
-        if problem is not None:
-            raise IllegalBidError(problem)
+        if b.blind or rules.min_team_bid or not rules.nil or not 0 < b <= 13:
+            # Only these bids can be refused (the common case skips the call).
+            behind = self._behind(s) if b.blind else None
+            problem = bid_problem(s, b, rules, behind=behind, partner_bid=self._partner_bid(s))
+            if problem is not None:
+                raise IllegalBidError(problem)
         return b
 
     def _behind(self, seat: Seat) -> int:
@@ -463,19 +457,11 @@ class Round(PlayState):
             return False
         return True
 
-    def play(self, seat: SeatLike, card: CardLike) -> PlayEvent:
-        """Play a card for ``seat``; raises :class:`IllegalPlayError` (changing
-        nothing) if it is not allowed."""
-        # Fast path for the common case: the seat to act (so a Seat) plays a legal Card.
-        # Anything unusual goes through verify_play, which explains the problem.
-        if seat is self._to_play and type(card) is Card and self._play_if_legal(seat, card):  # type: ignore[arg-type]
-            event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
-            self._history.append(event)
-            if len(self._trick_cards) < self._players:
-                self._to_act = self._to_play = self._next_of[seat]  # type: ignore[index]
-            else:
-                self._close_trick()
-            return event
+    # play(seat, card) is the kernel's (PlayState.play): its fast path plays a legal
+    # card of the seat to act; anything else comes here.
+    def _play_checked(self, seat: SeatLike, card: CardLike) -> PlayEvent:
+        """Play a card for ``seat`` after :meth:`verify_play` (which raises
+        :class:`IllegalPlayError`, changing nothing, if it is not allowed)."""
         renege = self.verify_play(seat, card)
         s: Seat = seat if type(seat) is Seat else Seat.coerce(seat)  # type: ignore[assignment]
         c: Card = card if type(card) is Card else Card.parse(card)  # type: ignore[assignment]

@@ -28,7 +28,8 @@ the one with the smaller mask is the higher.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from .cards import SUIT_MASKS, Card, Cards, Seat, Suit, _cards_of_mask, _fill_suit_tuples
 from .rules import Rules
@@ -227,6 +228,15 @@ def first_leader(hands: Sequence[int], dealer: Seat, rules: Rules) -> Seat:
 # -- the fast form: a hand in play ------------------------------------------------------
 
 
+class PlayEvent(NamedTuple):
+    """A card played; ``renege`` is True when it broke the follow-suit rule
+    (possible only under ``renege="penalty"``)."""
+
+    seat: Seat
+    card: Card
+    renege: bool = False
+
+
 class PlayState:
     """The card play of one hand in bit-mask form: the fast path of the rules above.
 
@@ -257,6 +267,10 @@ class PlayState:
     _legal_now: int
     _tables: list[list[tuple[Card, ...]]]
     _to_play: Seat | None
+    _to_act: Seat | None
+    _history: list[Any]
+    _next_of: Mapping[Seat, Seat]
+    _players: int
 
     def _start_play(self, hands: list[int], rules: Rules, first: Seat) -> None:
         self._tables = _fill_suit_tuples()
@@ -302,10 +316,14 @@ class PlayState:
         made = _new_tuple(Cards, t0[ok & 0x1FFF] + t1[ok >> 13 & 0x1FFF] + t2[ok >> 26 & 0x1FFF] + t3[ok >> 39])
         return made
 
-    def _play_if_legal(self, seat: Seat, card: Card) -> bool:
-        """Play ``card`` for ``seat`` (the seat to play) if it is legal and return
-        True; return False and change nothing otherwise. The trick is not closed here."""
-        hand = self._hands[seat]
+    def play(self, seat: Any, card: Any) -> PlayEvent:
+        """Play a card for ``seat``; raises :class:`~spades_teach.errors.IllegalPlayError`
+        (changing nothing) if it is not allowed."""
+        # The fast path: the seat to act (so a Seat) plays a legal Card. Anything
+        # else goes through _play_checked, which explains a refusal.
+        if seat is not self._to_play or type(card) is not Card:
+            return self._play_checked(seat, card)
+        hand = self._hands[seat]  # type: ignore[index]
         mask = card.mask
         led = self._led_mask
         ok = self._legal_now
@@ -320,20 +338,33 @@ class PlayState:
             else:
                 ok = hand & NON_SPADES or hand
         if not ok & mask:
-            return False
+            return self._play_checked(seat, card)
         self._legal_now = -1
-        self._hands[seat] = hand ^ mask
+        self._hands[seat] = hand ^ mask  # type: ignore[index]
         if led:
             # beats(mask, top, led) and breaks_spades(mask, led, ...), inline
             if mask < self._top_mask and mask & (led | SPADES):
                 self._top_mask = mask
-                self._top_seat = seat
+                self._top_seat = seat  # type: ignore[assignment]
             if mask < SPADE_END and led != SPADES:
                 self._broken = True
         else:
-            self._lead(seat, card)
-        self._trick_cards.append(card)
-        return True
+            self._lead(seat, card)  # type: ignore[arg-type]
+        cards = self._trick_cards
+        cards.append(card)
+        event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
+        self._history.append(event)
+        if len(cards) < self._players:
+            self._to_act = self._to_play = self._next_of[seat]  # type: ignore[index]
+        else:
+            self._close_trick()
+        return event
+
+    def _play_checked(self, seat: Any, card: Any) -> PlayEvent:
+        raise NotImplementedError  # pragma: no cover - Round provides it
+
+    def _close_trick(self) -> None:
+        raise NotImplementedError  # pragma: no cover - Round provides it
 
     def _play_any(self, seat: Seat, card: Card) -> None:
         """Play ``card`` for ``seat`` whatever the rules say (a renege under the

@@ -19,6 +19,7 @@ depends on the number of players asks the seating of its :class:`Rules`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -79,9 +80,14 @@ class Seating:
         return self._next[seat]
 
     @property
-    def next_of(self) -> dict[Seat, Seat]:
-        """``next`` as a dictionary, for loops that look it up often."""
-        return dict(self._next)
+    def next_of(self) -> Mapping[Seat, Seat]:
+        """``next`` as a mapping (shared: do not modify it), for loops that look it up often."""
+        return self._next
+
+    @property
+    def trick_orders(self) -> Mapping[Seat, tuple[Seat, ...]]:
+        """``trick_order`` as a mapping, leader → seats in play order (shared: do not modify it)."""
+        return self._orders
 
     def trick_order(self, leader: Seat) -> tuple[Seat, ...]:
         """The seats of a trick in play order when ``leader`` leads."""
