@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import SpadesError
+from .errors import AppError
 
 __all__ = [
     "APP_NOTEBOOKS",
@@ -56,10 +56,6 @@ FIRST_RECORD = "spanish_example"
 DEFAULT_PORT = 8866
 
 Runner = Callable[[Sequence[str]], int]
-
-
-class AppError(SpadesError):
-    """The app cannot start (Voila missing, a bad port, notebooks missing)."""
 
 
 def app_folder() -> Path:

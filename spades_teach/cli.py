@@ -45,7 +45,7 @@ from typing import Any, NoReturn, TextIO
 from .bids import Bid
 from .cards import Card, Hand, Seat, Suit
 from .deals import Deal, deal
-from .errors import ParseError, RecordError, SpadesError
+from .errors import ParseError, RecordError, SpadesError, UsageError
 from .records import GameRecord, load, loads
 from .rules import FIRST_LEADS, RENEGE_MODES, Rules
 from .scoring import coerce_side, score_round
@@ -56,10 +56,6 @@ PROG = "spades-teach"
 
 #: Modules imported before the parser is built, so that they can :func:`register` commands.
 EXTENSION_MODULES: list[str] = []
-
-
-class UsageError(SpadesError):
-    """The command line itself is wrong (unknown option, missing value...)."""
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from .cards import (
     TeamMap,
 )
 from .deals import Deal, DealLike
-from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError
+from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError, RulesError
 from .kernel import PlayEvent, PlayState, first_leader, is_renege, legal_mask, why_illegal, winning_index
 from .rules import Rules
 from .scoring import RoundScore, Side, bid_problem, coerce_side, score_round, side_of, sides_of
@@ -189,16 +189,16 @@ class Round(PlayState):
         if not isinstance(self._deal, Deal):
             raise ParseError(f"a round needs a Deal or deal text, not {deal!r}")
         if not isinstance(rules, Rules):
-            raise ParseError(f"rules must be a Rules value, not {rules!r}")
+            raise RulesError(f"rules must be a Rules value, not {rules!r}")
         if self._deal.players != rules.players:
-            raise ParseError(
+            raise RulesError(
                 f"this deal is for {self._deal.players} players but the rules are for {rules.players}"
             )
         self._rules = rules
         seating = self._seating = seating_of(rules)
         self._dealer = self._deal.dealer if dealer is None else Seat.coerce(dealer)
         if not seating.plays(self._dealer):
-            raise ParseError(f"two-player Spades is played by N and S: the dealer cannot be {self._dealer.name}")
+            raise RulesError(f"two-player Spades is played by N and S: the dealer cannot be {self._dealer.name}")
         self._players = seating.players
         self._spade_lead_breaks = rules.spade_lead_breaks
         self._next_of: Mapping[Seat, Seat] = seating.next_of

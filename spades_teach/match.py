@@ -45,21 +45,13 @@ from .cards import Seat, SeatLike, SeatMap, Team, TeamMap
 from .deals import Deal, DealLike
 from .deals import deal as deal_cards
 from .engine import Round
-from .errors import IllegalActionError, ParseError
+from .errors import MatchError, MatchOverError, ParseError
 from .rules import Rules
 from .scoring import RoundScore, Side, bid_problem, score_round, sides_of
 from .seating import seating_of
 from .twoplayer import Draw, draw_deal, opponent
 
 __all__ = ["Match", "MatchError", "MatchOverError", "SheetRow"]
-
-
-class MatchError(IllegalActionError):
-    """A hand cannot be added to the match now (unfinished, out of order, wrong dealer...)."""
-
-
-class MatchOverError(MatchError):
-    """The match is over: no hand can be started, finished or added."""
 
 
 def _num(n: int) -> str:

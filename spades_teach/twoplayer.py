@@ -54,7 +54,7 @@ from typing import Literal
 
 from .cards import Card, Hand, Seat, SeatLike, SeatMap
 from .deals import Deal, shuffled_deck
-from .errors import IllegalActionError, ParseError, RulesError
+from .errors import DrawError, ParseError, RulesError
 from .rules import Rules
 from .seating import seating_of
 
@@ -75,10 +75,6 @@ __all__ = [
 TWO_PLAYER_SEATS: tuple[Seat, Seat] = (Seat.N, Seat.S)
 
 Choice = Literal["keep", "discard"]
-
-
-class DrawError(IllegalActionError):
-    """An action in the two-player draw is out of turn, too late or not allowed."""
 
 
 def opponent(seat: SeatLike) -> Seat:
