@@ -9,7 +9,7 @@ import pytest
 
 from spades_teach import Round, Seat, SpadesError, Team, deal
 from spades_teach.analysis.card_cost import CardCost, card_costs
-from spades_teach.analysis.double_dummy import DDState, nil_objective, reaches, solve_value
+from spades_teach.analysis.solver import DDState, nil_objective, reaches, solve_value
 
 
 def _played_round(seed: int, bids: tuple[int, int, int, int] = (3, 4, 3, 3), tricks: int = 13) -> Round:

@@ -20,7 +20,7 @@ from endplay.types import Denom, Player
 
 from spades_teach import Card, Hand, Seat, SpadesError, Team, deal
 from spades_teach.analysis import BACKEND, double_dummy
-from spades_teach.analysis.double_dummy import (
+from spades_teach.analysis.solver import (
     TRICKS,
     DDState,
     ReferenceSolver,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from spades_teach import Card, Hand, Round, Rules, Seat, deal
-from spades_teach.analysis.double_dummy import BACKEND, TRICKS, DDState, ReferenceSolver, score_cards, solve_value
+from spades_teach.analysis.solver import BACKEND, TRICKS, DDState, ReferenceSolver, score_cards, solve_value
 from spades_teach.kernel import (
     SUIT_MASKS,
     beats,

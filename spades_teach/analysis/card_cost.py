@@ -30,7 +30,7 @@ from ..cards import Card, Seat, Team
 from ..engine import PlayEvent, Round
 from ..errors import SpadesError
 from ..seating import seating_of
-from .double_dummy import TRICKS, DDState, nil_safe_cards, reaches, solve_value
+from .solver import TRICKS, DDState, nil_safe_cards, reaches, solve_value
 
 __all__ = ["CardCost", "card_costs"]
 

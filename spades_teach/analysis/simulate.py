@@ -98,8 +98,8 @@ from ..kernel import breaks_spades, first_leader, two_of_clubs_leads, winning_in
 from ..rules import Rules
 from ..scoring import coerce_side, score_round
 from ..seating import seating_of
-from .double_dummy import double_dummy, nil_objective, reaches
 from .parallel import map_tasks
+from .solver import double_dummy, nil_objective, reaches
 
 __all__ = ["CHUNK", "MAX_REJECTIONS", "METHODS", "HandAnalysis", "SampleOutcome", "analyze_hand"]
 
