@@ -2,7 +2,7 @@
 
 If the extension cannot be compiled, the install still succeeds and
 ``spades_teach.analysis`` falls back to its pure-Python solver
-(``spades_teach.analysis.double_dummy.BACKEND`` then reads ``"python"``).
+(``spades_teach.analysis.solver.BACKEND`` then reads ``"python"``).
 With ``SPADES_TEACH_PURE=1`` in the environment the extension is left out and the wheel is a pure
 ``py3-none-any`` one (the live edition of the book runs it in the browser).
 """

@@ -40,9 +40,9 @@ from spades_teach.advisor_bid import advise_bid
 from spades_teach.advisor_play import suggest_play
 from spades_teach.bots import MediumBot
 from spades_teach.position import Position
+from spades_teach.scoring import charged
 
 RULES = Rules()
-CHARGE = RULES.bag_penalty / RULES.bag_limit
 
 
 def naive_bid(hand: Hand) -> Bid:
@@ -93,7 +93,7 @@ def play(seed: int, advisor_teams: tuple[Team, ...]) -> Table:
             out.made += bool(detail.made)
         out.bags += detail.bags_added
         out.points[team] = score.points[team]
-        out.adjusted[team] = score.points[team] - CHARGE * detail.bags_added
+        out.adjusted[team] = charged(score.points[team], detail.bags_added, RULES)
     return out
 
 

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from spades_teach import Round, Seat, deal
 from spades_teach.analysis.card_cost import card_costs
-from spades_teach.analysis.double_dummy import _load_core
+from spades_teach.analysis.solver import _load_core
 from spades_teach.bots import MediumBot, play_round
 from spades_teach.replays import list_records, load_record
 

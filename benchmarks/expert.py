@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spades_teach import Position, Round, deal
-from spades_teach.analysis.double_dummy import BACKEND
+from spades_teach.analysis.solver import BACKEND
 from spades_teach.expert import ExpertBot
 
 

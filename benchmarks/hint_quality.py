@@ -58,8 +58,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from _bots import unclocked_bot
 
 from spades_teach import Card, Position, Round, Seat, SpadesError, Team, deal, make_bot, score_round, suggest_play
-from spades_teach.analysis.double_dummy import make_position, nil_safe_cards, score_cards
 from spades_teach.analysis.simulate import mean_interval
+from spades_teach.analysis.solver import make_position, nil_safe_cards, score_cards
 
 BAG_CHARGE = 10  # points per bag: bag_penalty / bag_limit under the standard rules
 HINT = "hint"

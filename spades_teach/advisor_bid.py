@@ -442,7 +442,7 @@ def _read_bids(bids: Mapping[Any, BidLike] | None) -> dict[Seat, Bid]:
         try:
             out[Seat.coerce(key)] = Bid.coerce(value)
         except ParseError as exc:
-            raise SpadesError(f"bids: {exc}") from None
+            raise ParseError(f"bids: {exc}") from None
     return out
 
 
@@ -476,7 +476,7 @@ def advise_bid(
         h = Hand.coerce(hand)
         me = Seat.coerce(seat)
     except ParseError as exc:
-        raise SpadesError(str(exc)) from None
+        raise ParseError(str(exc)) from None
     if len(h) != 13:
         raise SpadesError(f"bid advice needs a 13-card hand, got {plural(len(h), 'card')} in {str(h)!r}")
     made = _read_bids(bids)

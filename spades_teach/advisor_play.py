@@ -26,9 +26,10 @@ from dataclasses import dataclass
 
 from .bids import Bid
 from .cards import SUIT_MASKS, Card, Rank, Seat, Suit, _mask_cards
-from .engine import legal_mask, winning_index
+from .kernel import legal_mask, winning_index
 from .position import Position
 from .rules import Rules
+from .seating import seating_of
 
 __all__ = ["PlayHint", "View", "suggest_play", "decide"]
 
@@ -49,7 +50,9 @@ class PlayHint:
 
 
 class View:
-    """What one seat knows, in plain numbers (seats 0–3, card bitmasks).
+    """What one seat knows, in plain numbers (seats 0–3, card bitmasks): the fast
+    internal form of a :class:`~spades_teach.position.Position`, built by keyword
+    (:meth:`from_position`, or directly by the bots' playouts).
 
     ``bids`` and ``won`` are per seat (index 0–3; ``None`` for an unknown bid);
     ``voids[s]`` is a bitmask of suits seat ``s`` has shown out of; ``unseen`` the
@@ -66,6 +69,7 @@ class View:
         "rules",
         "scores",
         "seat",
+        "seating",
         "trick",
         "trick_seats",
         "tricks_left",
@@ -77,6 +81,7 @@ class View:
 
     def __init__(
         self,
+        *,
         seat: int,
         players: int,
         hand: int,
@@ -108,6 +113,7 @@ class View:
         self.scores = scores
         self.bags = bags
         self.rules = rules
+        self.seating = seating_of(rules)
 
     @classmethod
     def from_position(cls, p: Position) -> View:
@@ -120,46 +126,45 @@ class View:
         mine = p.side()
         theirs = next(x for x in p.scores if x != mine)
         return cls(
-            int(p.seat),
-            p.players,
-            p.hand.mask,
-            list(p.trick),
-            [int(s) for s in p.trick_seats],
-            p.spades_broken,
-            p.first_trick_two_of_clubs,
-            bids,
-            won,
-            p.unseen.mask,
-            voids,
-            p.tricks_left,
-            (p.scores[mine], p.scores[theirs]),
-            (p.bags[mine], p.bags[theirs]),
-            p.rules,
+            seat=int(p.seat),
+            players=p.players,
+            hand=p.hand.mask,
+            trick=list(p.trick),
+            trick_seats=[int(s) for s in p.trick_seats],
+            broken=p.spades_broken,
+            two_clubs=p.first_trick_two_of_clubs,
+            bids=bids,
+            won=won,
+            unseen=p.unseen.mask,
+            voids=voids,
+            tricks_left=p.tricks_left,
+            scores=(p.scores[mine], p.scores[theirs]),
+            bags=(p.bags[mine], p.bags[theirs]),
+            rules=p.rules,
         )
 
     # -- seats and sides ---------------------------------------------------------------------------
     def partner(self) -> int | None:
-        return None if self.players == 2 else (self.seat + 2) & 3
+        return self.seating.partner_index[self.seat]
 
     def side_seats(self, seat: int) -> tuple[int, ...]:
-        if self.players == 2:
-            return (seat,)
-        return (seat & 1, (seat & 1) + 2)
+        return self.seating.side_indices[seat]
 
     def opponents(self) -> tuple[int, ...]:
-        if self.players == 2:
-            return (2 - self.seat,)
-        return ((self.seat + 1) & 3, (self.seat + 3) & 3)
+        return self.seating.opponent_indices[self.seat]
 
     def is_friend(self, seat: int) -> bool:
         return seat == self.seat or seat == self.partner()
 
     def later_seats(self) -> list[int]:
         """Seats still to play in this trick after this one."""
-        n = self.players - len(self.trick) - 1
-        if self.players == 2:
-            return [2 - self.seat] if n else []
-        return [(self.seat + i) & 3 for i in range(1, n + 1)]
+        after = self.seating.next_index
+        seats: list[int] = []
+        seat = self.seat
+        for _ in range(self.players - len(self.trick) - 1):
+            seat = after[seat]
+            seats.append(seat)
+        return seats
 
     def nil_alive(self, seat: int) -> bool:
         bid = self.bids[seat]
@@ -455,7 +460,7 @@ def _follow_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
         card = sure[-1]
         return card, f"win as cheaply as possible: the {card.pretty} cannot be beaten"
     position = len(v.trick)
-    if position == 1 and v.players == 4:
+    if position == 1 and v.seating.partnerships:
         remaining = _count(v.unseen & SUIT_MASKS[led])
         contract, taken = v.contract(v.seat)
         urgent = contract - taken >= v.tricks_left - 1

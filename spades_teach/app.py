@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import SpadesError
+from .errors import AppError
 
 __all__ = [
     "APP_NOTEBOOKS",
@@ -86,10 +86,6 @@ def voila_environment(base: dict[str, str] | None = None) -> dict[str, str]:
     ours = str(Path(__file__).resolve().parent / "data" / "jupyter")
     env["JUPYTER_PATH"] = os.pathsep.join([ours, *filter(None, [env.get("JUPYTER_PATH", "")])])
     return env
-
-
-class AppError(SpadesError):
-    """The app cannot start (Voila missing, a bad port, notebooks missing)."""
 
 
 def app_folder() -> Path:

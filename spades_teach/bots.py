@@ -30,18 +30,22 @@ import random
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ._text import plural
 from .advisor_bid import advise_bid, count_hand
 from .advisor_play import View, decide, suggest_play
 from .bids import Bid
-from .cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Seat, Suit, _mask_cards
-from .engine import Round, legal_mask, winning_index
+from .cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Suit, _mask_cards
+from .driver import Bot, play_hand
+from .engine import Round
 from .errors import SpadesError
+from .kernel import SUIT_MASKS as _SUIT_MASK
+from .kernel import breaks_spades, legal_mask, winning_index
 from .position import Position
 from .rules import Rules
-from .scoring import side_of, sides_of
+from .scoring import bid_problem, side_value
+from .seating import seating_of
 
 if TYPE_CHECKING:
     from .expert import ExpertBot
@@ -58,20 +62,7 @@ __all__ = [
     "legal_bid",
 ]
 
-_SPADES = SUIT_MASKS[Suit.SPADES]
 _DECK = tuple(Card.from_index(i) for i in range(52))
-
-
-class Bot(Protocol):
-    """What every bot offers."""
-
-    name: str
-
-    def choose_bid(self, position: Position) -> Bid: ...
-
-    def choose_play(self, position: Position) -> Card: ...
-
-    def choose_draw(self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()) -> bool: ...
 
 
 # -- bids: keep them legal ------------------------------------------------------------------------------
@@ -82,18 +73,20 @@ def legal_bid(position: Position, bid: Bid) -> Bid:
     :meth:`Round.verify_bid`): no Nil where it is off, no blind Nil unless allowed
     and far enough behind, and the team minimum."""
     rules = position.rules
-    if bid.blind:
-        side = side_of(position.seat, rules)
-        other = next(s for s in sides_of(rules) if s != side)
-        if not rules.blind_nil or position.scores[other] - position.scores[side] < rules.blind_nil_deficit:
-            bid = Bid(0) if rules.nil else Bid(1)
-    if bid.is_nil and not rules.nil:
-        bid = Bid(1)
-    if rules.min_team_bid and rules.players == 4 and not bid.is_nil:
-        partner_bid = position.bids.get(position.seat.partner)
-        if partner_bid is not None and not partner_bid.is_nil and int(bid) < rules.min_team_bid - int(partner_bid):
-            bid = Bid(min(13, rules.min_team_bid - int(partner_bid)))
-    return bid
+    seating = seating_of(rules)
+    side = seating.side_of(position.seat)
+    behind = position.scores[seating.other_side(side)] - position.scores[side]
+    partner = seating.partner(position.seat)
+    partner_bid = None if partner is None else position.bids.get(partner)
+
+    def refused(b: Bid) -> bool:
+        return bid_problem(position.seat, b, rules, behind=behind, partner_bid=partner_bid) is not None
+
+    if not refused(bid):
+        return bid
+    # The nearest legal bid (the higher of two as near): a refused blind Nil becomes
+    # Nil (or 1 without Nil), a refused Nil 1, a bid under the team minimum the minimum.
+    return min((Bid(n) for n in range(14) if not refused(Bid(n))), key=lambda b: (abs(int(b) - int(bid)), -int(b)))
 
 
 def _advice_bid(position: Position) -> Bid:
@@ -227,7 +220,7 @@ class _Sim:
     """A full-information playout state (used only on sampled deals)."""
 
     __slots__ = (
-        "bags", "bids", "broken", "hands", "last_winner", "left", "played", "players", "rules", "scores", "trick", "trick_seats", "voids", "won",
+        "after", "bags", "bids", "broken", "hands", "last_winner", "left", "partner_of", "played", "players", "rules", "scores", "trick", "trick_seats", "voids", "won",
     )
 
     def __init__(self, view: View, hands: list[int]) -> None:
@@ -241,6 +234,8 @@ class _Sim:
         self.voids = list(view.voids)
         self.left = view.tricks_left
         self.rules = view.rules
+        self.after = view.seating.next_index
+        self.partner_of = view.seating.partner_index
         self.last_winner = view.seat
         # Cards out of play for everybody: the completed tricks (and two-player discards).
         used = 0
@@ -253,43 +248,40 @@ class _Sim:
         self.bags = view.bags
 
     def next_seat(self, seat: int) -> int:
-        return 2 - seat if self.players == 2 else (seat + 1) & 3
+        return self.after[seat]
 
     def view_for(self, seat: int, me: int) -> View:
         trick_mask = 0
         for c in self.trick:
             trick_mask |= c.mask
-        friend = seat == me or (self.players == 4 and seat == (me + 2) & 3)
+        friend = seat == me or seat == self.partner_of[me]
         scores = self.scores if friend else (self.scores[1], self.scores[0])
         bags = self.bags if friend else (self.bags[1], self.bags[0])
         return View(
-            seat,
-            self.players,
-            self.hands[seat],
-            self.trick,
-            self.trick_seats,
-            self.broken,
-            False,
-            self.bids,
-            self.won,
-            FULL_DECK_MASK & ~self.played & ~self.hands[seat] & ~trick_mask,
-            self.voids,
-            self.left,
-            scores,
-            bags,
-            self.rules,
+            seat=seat,
+            players=self.players,
+            hand=self.hands[seat],
+            trick=self.trick,
+            trick_seats=self.trick_seats,
+            broken=self.broken,
+            two_clubs=False,
+            bids=self.bids,
+            won=self.won,
+            unseen=FULL_DECK_MASK & ~self.played & ~self.hands[seat] & ~trick_mask,
+            voids=self.voids,
+            tricks_left=self.left,
+            scores=scores,
+            bags=bags,
+            rules=self.rules,
         )
 
     def play(self, seat: int, card: Card) -> None:
         self.hands[seat] &= ~card.mask
         trick = self.trick
-        if trick:
-            led = trick[0].suit
-            if card.suit is not led:
-                self.voids[seat] |= 1 << led
-                if card.suit is Suit.SPADES:
-                    self.broken = True
-        elif card.suit is Suit.SPADES and self.rules.spade_lead_breaks:
+        led = _SUIT_MASK[trick[0].suit] if trick else 0
+        if led and not card.mask & led:
+            self.voids[seat] |= 1 << trick[0].suit
+        if breaks_spades(card.mask, led, self.rules.spade_lead_breaks):
             self.broken = True
         trick.append(card)
         self.trick_seats.append(seat)
@@ -302,33 +294,6 @@ class _Sim:
             self.trick = []
             self.trick_seats = []
             self.left -= 1
-
-
-def _value(bids: list[Bid | None], won: list[int], seats: tuple[int, ...], rules: Rules) -> float:
-    """A side's points for the hand, with each bag costing its share of the penalty."""
-    contract = 0
-    taken = 0
-    bags = 0
-    points = 0.0
-    for s in seats:
-        bid = bids[s]
-        value = 3 if bid is None else int(bid)
-        if value == 0 and bid is not None:
-            worth = rules.blind_nil_value if bid.blind else rules.nil_value
-            points += worth if won[s] == 0 else -worth
-            bags += won[s]
-        else:
-            contract += value
-            taken += won[s]
-    if contract:
-        if taken >= contract:
-            points += 10 * contract + (taken - contract)
-            bags += taken - contract
-        else:
-            points -= 10 * contract
-    else:
-        bags += taken
-    return points - bags * rules.bag_penalty / rules.bag_limit
 
 
 class HardBot:
@@ -372,7 +337,7 @@ class HardBot:
             for card in candidates:
                 sim = _Sim(view, list(hands))
                 _play_out(sim, me, card)
-                results[card].append(_value(sim.bids, sim.won, mine, view.rules) - _value(sim.bids, sim.won, theirs, view.rules))
+                results[card].append(side_value(sim.bids, sim.won, mine, view.rules) - side_value(sim.bids, sim.won, theirs, view.rules))
                 kept[card] += _contracts_kept(sim.bids, sim.won, mine, theirs)
             if time.perf_counter() - start > self.time_limit:
                 break
@@ -476,7 +441,7 @@ def _close_run(run: list[Card], out: list[Card], rep: dict[Card, Card]) -> None:
 
 
 def _hand_sizes(position: Position) -> dict[int, int]:
-    return {int(s): position.hand_size(s) for s in ((Seat.N, Seat.S) if position.players == 2 else tuple(Seat)) if s is not position.seat}
+    return {int(s): position.hand_size(s) for s in seating_of(position.rules).seats if s is not position.seat}
 
 
 def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: random.Random) -> list[int]:
@@ -536,17 +501,7 @@ def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot |
     raise SpadesError(f"unknown bot level {level!r}: use easy, medium, hard or expert")
 
 
-def play_round(
-    round: Round, bots: Mapping[Seat, EasyBot | MediumBot | HardBot | ExpertBot], *, bags: Mapping[object, int] | None = None
-) -> Round:
-    """Bid and play ``round`` to the end with one bot per seat; returns the round."""
-    while not round.is_complete:
-        seat = round.to_act
-        assert seat is not None
-        position = Position.from_round(round, bags=bags)  # type: ignore[arg-type]
-        bot = bots[seat]
-        if round.phase == "bidding":
-            round.bid(seat, bot.choose_bid(position))
-        else:
-            round.play(seat, bot.choose_play(position))
-    return round
+def play_round(round: Round, bots: Mapping[Any, Bot], *, bags: Mapping[Any, int] | None = None) -> Round:
+    """Bid and play ``round`` to the end with one bot per seat; returns the round
+    (:func:`spades_teach.driver.play_hand`)."""
+    return play_hand(round, bots, bags=bags)

@@ -277,14 +277,11 @@ class Card:
         return self.suit is Suit.SPADES
 
     def beats(self, other: Card, led: Suit) -> bool:
-        """Whether this card beats ``other`` in a trick where ``led`` was led."""
-        if self.suit is other.suit:
-            return self.rank > other.rank
-        if self.suit is Suit.SPADES:
-            return True
-        if other.suit is Suit.SPADES:
-            return False
-        return self.suit is led
+        """Whether this card beats ``other`` in a trick where ``led`` was led (the
+        rules kernel decides: :func:`spades_teach.kernel.card_beats`)."""
+        from .kernel import card_beats
+
+        return card_beats(self, other, led)
 
     def _repr_html_(self) -> str:
         from .render import card_html
@@ -311,55 +308,33 @@ CardLike = Union[Card, str]
 
 
 # _SUIT_TUPLES[suit][bits]: the cards of one suit whose 13-bit pattern is ``bits``,
-# high to low; filled on first use (``None`` until then).
-_SUIT_TUPLES: tuple[list[tuple[Card, ...] | None], ...] = tuple([None] * 8192 for _ in range(4))
+# high to low. The list stays empty until the first use fills all four tables at
+# once (about 20 ms and 3 MB), so ``import spades_teach`` stays quick and code that
+# indexes the tables never meets a missing entry. It is filled in place, so a
+# module that imported the name sees the filled tables.
+_SUIT_TUPLES: list[list[tuple[Card, ...]]] = []
 
 
-def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
-    """The cards of one suit whose 13-bit pattern is ``bits``, high to low (cached)."""
-    table = _SUIT_TUPLES[suit]
-    found = table[bits]
-    if found is None:
+def _fill_suit_tuples() -> list[list[tuple[Card, ...]]]:
+    """The four tables of ``_SUIT_TUPLES``, filled completely on the first call."""
+    if _SUIT_TUPLES:
+        return _SUIT_TUPLES
+    tables: list[list[tuple[Card, ...]]] = []
+    for suit in range(4):
         base = 13 * suit
-        found = tuple(_DECK[base + i] for i in range(13) if bits >> i & 1)
-        if bits != 0x1FFF:  # the full suit's entry marks a complete table: only _fill_suit_tuples sets it
-            table[bits] = found
-    return found
-
-
-def _fill_suit_tuples() -> None:
-    """Fill every entry of ``_SUIT_TUPLES`` (about 20 ms and 3 MB, once), for code that
-    then indexes them without checking for ``None``, such as :meth:`Round.legal_plays`."""
-    for suit, table in enumerate(_SUIT_TUPLES):
-        if table[0x1FFF] is not None:
-            continue
-        base = 13 * suit
-        table[0] = ()
+        table: list[tuple[Card, ...]] = [()] * 8192
         for bits in range(1, 8192):
-            if table[bits] is not None:
-                continue  # cached by an earlier use
-            rest = table[bits & (bits - 1)]  # without the lowest bit, the highest card
-            assert rest is not None
-            table[bits] = (_DECK[base + (bits & -bits).bit_length() - 1], *rest)
+            # The lowest bit is the highest card; the rest (without it) is already known.
+            table[bits] = (_DECK[base + (bits & -bits).bit_length() - 1], *table[bits & (bits - 1)])
+        tables.append(table)
+    _SUIT_TUPLES.extend(tables)
+    return _SUIT_TUPLES
 
 
 def _cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards of a 52-bit mask in display order, put together suit by suit."""
-    t0, t1, t2, t3 = _SUIT_TUPLES
-    s0 = mask & 0x1FFF
-    s1 = mask >> 13 & 0x1FFF
-    s2 = mask >> 26 & 0x1FFF
-    s3 = mask >> 39
-    a = t0[s0]
-    b = t1[s1]
-    c = t2[s2]
-    d = t3[s3]
-    return (
-        (a if a is not None else _suit_cards(0, s0))
-        + (b if b is not None else _suit_cards(1, s1))
-        + (c if c is not None else _suit_cards(2, s2))
-        + (d if d is not None else _suit_cards(3, s3))
-    )
+    t0, t1, t2, t3 = _SUIT_TUPLES or _fill_suit_tuples()
+    return t0[mask & 0x1FFF] + t1[mask >> 13 & 0x1FFF] + t2[mask >> 26 & 0x1FFF] + t3[mask >> 39]
 
 
 _MASK_CACHE: dict[int, tuple[Card, ...]] = {}

@@ -47,7 +47,7 @@ from .bids import Bid
 from .cards import Card, Hand, Seat, Suit
 from .deals import Deal, deal
 from .engine import PlayEvent
-from .errors import ParseError, RecordError, SpadesError
+from .errors import ParseError, RecordError, SpadesError, UsageError
 from .records import MAX_RECORD_SIZE, GameRecord, load, loads
 from .rules import FIRST_LEADS, RENEGE_MODES, Rules
 from .scoring import coerce_side, score_round
@@ -58,10 +58,6 @@ PROG = "spades-teach"
 
 #: Modules imported before the parser is built, so that they can :func:`register` commands.
 EXTENSION_MODULES: list[str] = []
-
-
-class UsageError(SpadesError):
-    """The command line itself is wrong (unknown option, missing value...)."""
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from typing import Any, Union
 from ._text import quoted
 from .cards import FULL_DECK_MASK, Card, Hand, HandLike, Seat, SeatLike, SeatMap, _mask_cards
 from .errors import ParseError
+from .seating import seating_for
 
 __all__ = ["Deal", "deal", "shuffled_deck", "DealLike"]
 
@@ -256,13 +257,14 @@ class Deal(Mapping[Seat, Hand]):
         """A 20-character code that :meth:`from_code` turns back into this deal (and dealer)."""
         value = 0
         remaining = list(range(52))
-        seats = _SEAT_ORDER[:3] if self.players == 4 else (Seat.N, Seat.S)
+        seating = seating_for(self.players)
+        seats = _SEAT_ORDER[:3] if seating.partnerships else seating.seats
         for seat in seats:
             mask = self._hands[seat].mask
             positions = [i for i, index in enumerate(remaining) if mask >> index & 1]
             value = value * comb(len(remaining), 13) + _rank_subset(positions)
             remaining = [index for index in remaining if not mask >> index & 1]
-        value = (value * 4 + self.dealer) * 2 + (self.players == 2)
+        value = (value * 4 + self.dealer) * 2 + (not seating.partnerships)
         return _format_code(_to_base32(value, 20))
 
     @classmethod

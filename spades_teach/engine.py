@@ -1,7 +1,7 @@
 """One hand of Spades, from the first bid to the last trick: :class:`Round`.
 
-Legal play and the trick winner are pure functions (:func:`legal_mask`,
-:func:`trick_winner`); :class:`Round` keeps the state, checks every action
+Legal play and the trick winner are decided by :mod:`spades_teach.kernel`
+(re-exported here as :func:`legal_mask`, :func:`trick_winner` ...); :class:`Round` keeps the state, checks every action
 (``can_play`` / ``verify_play`` / ``play``, and the same for bids) and records
 each one as a frozen event, so a hand can be undone and replayed.
 
@@ -31,11 +31,9 @@ from typing import Any, Literal, NamedTuple, Union
 
 from .bids import Bid, BidLike
 from .cards import (
-    _SUIT_TUPLES,
     SUIT_MASKS,
     Card,
     CardLike,
-    Cards,
     Hand,
     Seat,
     SeatLike,
@@ -43,13 +41,13 @@ from .cards import (
     Suit,
     Team,
     TeamMap,
-    _fill_suit_tuples,
-    _mask_cards,
 )
 from .deals import Deal, DealLike
-from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError
+from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError, RulesError
+from .kernel import PlayEvent, PlayState, first_leader, is_renege, legal_mask, why_illegal, winning_index
 from .rules import Rules
-from .scoring import RoundScore, Side, coerce_side, score_round, side_of, sides_of
+from .scoring import RoundScore, Side, bid_problem, coerce_side, score_round, side_of, sides_of
+from .seating import seating_for, seating_of
 
 __all__ = [
     "Round",
@@ -61,20 +59,11 @@ __all__ = [
     "legal_mask",
     "legal_cards",
     "explain_illegal",
+    "winning_index",
 ]
 
-_SPADES = SUIT_MASKS[Suit.SPADES]
-_NON_SPADES = ((1 << 52) - 1) & ~_SPADES
-# Card masks are 1 << index with A♠ = 0 ... 2♠ = 12, A♥ = 13 ... 2♣ = 51, so a card is a
-# spade exactly when its mask is below _SPADE_END, and of two cards that can win a trick
-# (spades and the suit led) the one with the smaller mask is the higher.
-_SPADE_END = 1 << 13
-_SUIT_SHIFTS = (0, 13, 26, 39)
 _new_object = object.__new__
 _new_tuple = tuple.__new__
-_EMPTY_CARDS: Cards = tuple.__new__(Cards, ())
-_TWO_OF_CLUBS = Card("2", "C")
-_SEATS = tuple(Seat)
 Phase = Literal["bidding", "play", "complete"]
 
 
@@ -93,11 +82,7 @@ def trick_winner(cards: Sequence[CardLike], leader: SeatLike = Seat.N, players: 
     if not parsed:
         raise IllegalActionError("an empty trick has no winner")
     _check_trick_cards(parsed, players)
-    best = winning_index(parsed)
-    seat = Seat.coerce(leader)
-    for _ in range(best):
-        seat = _next_seat(seat, players)
-    return seat
+    return seating_for(players).seat_after(Seat.coerce(leader), winning_index(parsed))
 
 
 def _check_trick_cards(cards: Sequence[Card], players: int) -> None:
@@ -109,45 +94,6 @@ def _check_trick_cards(cards: Sequence[Card], players: int) -> None:
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
         raise IllegalActionError(f"card {str(twice)!r} is played twice in one trick")
-
-
-def winning_index(cards: Sequence[Card]) -> int:
-    """The index in play order of the card winning (so far) a trick."""
-    best = 0
-    top = cards[0]
-    for i in range(1, len(cards)):
-        card = cards[i]
-        if card.suit is top.suit:
-            if card.rank > top.rank:
-                best, top = i, card
-        elif card.suit is Suit.SPADES:
-            best, top = i, card
-    return best
-
-
-def _next_seat(seat: Seat, players: int) -> Seat:
-    if players == 2:
-        return Seat.S if seat is Seat.N else Seat.N
-    return _SEATS[(seat + 1) & 3]
-
-
-def legal_mask(
-    hand_mask: int,
-    led: Suit | None,
-    spades_broken: bool,
-    *,
-    first_trick_two_of_clubs: bool = False,
-) -> int:
-    """The bitmask of legal cards for a hand (as a mask), given the suit led
-    (``None`` when leading) and whether spades are broken."""
-    if led is not None:
-        follow = hand_mask & SUIT_MASKS[led]
-        return follow or hand_mask
-    if first_trick_two_of_clubs and hand_mask & _TWO_OF_CLUBS.mask:
-        return _TWO_OF_CLUBS.mask
-    if spades_broken:
-        return hand_mask
-    return (hand_mask & ~_SPADES) or hand_mask
 
 
 def legal_cards(hand: Hand | str, led: Suit | str | None = None, spades_broken: bool = False) -> Hand:
@@ -163,10 +109,6 @@ def legal_cards(hand: Hand | str, led: Suit | str | None = None, spades_broken: 
     return Hand.from_mask(legal_mask(h.mask, suit, spades_broken))
 
 
-def _card_list(mask: int) -> str:
-    return " ".join(c.pretty for c in _mask_cards(mask))
-
-
 def explain_illegal(
     card: Card,
     hand_mask: int,
@@ -175,20 +117,9 @@ def explain_illegal(
     *,
     first_trick_two_of_clubs: bool = False,
 ) -> str | None:
-    """Why ``card`` may not be played from ``hand_mask`` (``None`` if it may).
-    The reason is one lowercase line that says what would be legal."""
-    if not hand_mask & card.mask:
-        return f"{card} is not in the hand"
-    if led is not None:
-        follow = hand_mask & SUIT_MASKS[led]
-        if follow and card.suit is not led:
-            return f"must follow {led.word}: play {_card_list(follow)}"
-        return None
-    if first_trick_two_of_clubs and hand_mask & _TWO_OF_CLUBS.mask and card is not _TWO_OF_CLUBS:
-        return "the 2♣ must lead the first trick: play 2♣"
-    if card.suit is Suit.SPADES and not spades_broken and hand_mask & ~_SPADES:
-        return f"spades are not broken yet: lead a heart, diamond or club ({_card_list(hand_mask & ~_SPADES)})"
-    return None
+    """Why ``card`` may not be played from ``hand_mask`` (``None`` if it may): the
+    kernel's :func:`~spades_teach.kernel.why_illegal` with the suit led as a :class:`Suit`."""
+    return why_illegal(card, hand_mask, 0 if led is None else SUIT_MASKS[led], spades_broken, first_trick_two_of_clubs)
 
 
 # -- events and tricks -----------------------------------------------------------------
@@ -199,15 +130,6 @@ class BidEvent(NamedTuple):
 
     seat: Seat
     bid: Bid
-
-
-class PlayEvent(NamedTuple):
-    """A card played; ``renege`` is True when it broke the follow-suit rule
-    (possible only under ``renege="penalty"``)."""
-
-    seat: Seat
-    card: Card
-    renege: bool = False
 
 
 Event = Union[BidEvent, PlayEvent]
@@ -257,7 +179,7 @@ class Trick:
 # -- the round ---------------------------------------------------------------------------
 
 
-class Round:
+class Round(PlayState):
     """One hand: bidding, then 13 tricks, then the score.
 
     ``Round(deal, dealer="N", rules=Rules(), scores=None)``: ``deal`` is a
@@ -279,30 +201,22 @@ class Round:
         if not isinstance(self._deal, Deal):
             raise ParseError(f"a round needs a Deal or deal text, not {deal!r}")
         if not isinstance(rules, Rules):
-            raise ParseError(f"rules must be a Rules value, not {rules!r}")
+            raise RulesError(f"rules must be a Rules value, not {rules!r}")
         if self._deal.players != rules.players:
-            raise ParseError(
+            raise RulesError(
                 f"this deal is for {self._deal.players} players but the rules are for {rules.players}"
             )
-        if _SUIT_TUPLES[3][0x1FFF] is None:  # once per process: legal_plays reads them unchecked
-            _fill_suit_tuples()
         self._rules = rules
+        seating = self._seating = seating_of(rules)
         self._dealer = self._deal.dealer if dealer is None else Seat.coerce(dealer)
-        if rules.players == 2 and self._dealer not in (Seat.N, Seat.S):
-            raise ParseError(f"two-player Spades is played by N and S: the dealer cannot be {self._dealer.name}")
-        self._players = rules.players
-        self._c2_lead = rules.first_lead == "two_of_clubs"
+        if not seating.plays(self._dealer):
+            raise RulesError(f"two-player Spades is played by N and S: the dealer cannot be {self._dealer.name}")
+        self._players = seating.players
         self._spade_lead_breaks = rules.spade_lead_breaks
-        self._next_of: dict[Seat, Seat] = (
-            {Seat.N: Seat.S, Seat.S: Seat.N} if self._players == 2 else {seat: seat.next for seat in _SEATS}
-        )
-        self._seats: tuple[Seat, ...] = (Seat.N, Seat.S) if self._players == 2 else _SEATS
+        self._next_of: Mapping[Seat, Seat] = seating.next_of
+        self._seats: tuple[Seat, ...] = seating.seats
         # The seats of a trick in play order, by leader.
-        self._order_from: dict[Seat, tuple[Seat, ...]] = (
-            {Seat.N: (Seat.N, Seat.S), Seat.S: (Seat.S, Seat.N)}
-            if self._players == 2
-            else {seat: _SEATS[seat:] + _SEATS[:seat] for seat in _SEATS}
-        )
+        self._order_from: Mapping[Seat, tuple[Seat, ...]] = seating.trick_orders
         self._scores: dict[Side, int] = TeamMap({side: 0 for side in sides_of(rules)})
         if scores is not None and not isinstance(scores, Mapping):
             raise ParseError(f"scores map each side to its points, as in {{'NS': 120, 'EW': 80}}, not {scores!r}")
@@ -315,33 +229,21 @@ class Round:
 
     # -- state -----------------------------------------------------------------------------
     def _reset(self) -> None:
-        self._hands = [0, 0, 0, 0]
+        hands = [0, 0, 0, 0]
         for seat, hand in self._deal._hands.items():
-            self._hands[seat] = hand.mask
+            hands[seat] = hand.mask
+        self._start_play(hands, self._rules, self._dealer)
         self._bids: dict[Seat, Bid] = {}
         self._phase: Phase = "bidding"
         self._to_act: Seat | None = self._next(self._dealer)
         self._to_play: Seat | None = None  # the seat to act, during the play only
-        self._trick_cards: list[Card] = []
-        # The trick in progress: the suit led (index and mask, 0 before the lead), the
-        # cards that can win it (that suit and spades) and the winning card so far.
-        self._led_suit = 0
-        self._led_mask = 0
-        self._eligible = 0
-        self._top_mask = 0
-        self._top_seat: Seat = self._dealer
-        self._leader: Seat | None = None
-        self._c2_pending = self._c2_lead  # the first lead must still be the 2♣
         self._tricks: list[Trick] = []
         self._won = [0, 0, 0, 0]
-        self._broken = False
         self._history: list[Event] = []
         self._reneges: list[PlayEvent] = []
 
     def _next(self, seat: Seat) -> Seat:
-        if self._players == 2:
-            return Seat.S if seat is Seat.N else Seat.N
-        return _SEATS[(seat + 1) & 3]
+        return self._next_of[seat]
 
     @property
     def deal(self) -> Deal:
@@ -468,31 +370,23 @@ class Round:
                 raise IllegalBidError(str(exc)) from None
             head, sep, _ = str(exc).rpartition(": ")
             raise IllegalBidError(f"{head if sep else exc}: bid 1 to 13 (Nil is not allowed under these rules)") from None
-        low = 0 if rules.nil else 1
-        if b.is_nil and not rules.nil:
-            raise IllegalBidError("Nil is not allowed under these rules: bid 1 to 13")
-        if b.blind:
-            if not rules.blind_nil:
-                raise IllegalBidError("blind Nil is not allowed under these rules: bid a number or Nil")
-            side = side_of(s, rules)
-            behind = max(self._scores[o] for o in sides_of(rules) if o != side) - self._scores[side]
-            if behind < rules.blind_nil_deficit:
-                raise IllegalBidError(
-                    f"blind Nil needs your side to be at least {rules.blind_nil_deficit} points behind; "
-                    f"{side.name} is {'behind by ' + str(behind) if behind > 0 else 'not behind'}"
-                )
-        if rules.min_team_bid and self._players == 4 and not b.is_nil:
-            partner_bid = self._bids.get(s.partner)
-            if partner_bid is not None and not partner_bid.is_nil:
-                needed = rules.min_team_bid - int(partner_bid)
-                if int(b) < needed:
-                    raise IllegalBidError(
-                        f"{s.team.name} must bid at least {rules.min_team_bid} together: "
-                        f"bid {needed} or more{' (or Nil)' if rules.nil else ''}"
-                    )
-        if not low <= int(b) <= 13:
-            raise IllegalBidError(f"bid {b} is out of range: bid {low} to 13")
+        if b.blind or rules.min_team_bid or not rules.nil or not 0 < b <= 13:
+            # Only these bids can be refused (the common case skips the call).
+            behind = self._behind(s) if b.blind else None
+            problem = bid_problem(s, b, rules, behind=behind, partner_bid=self._partner_bid(s))
+            if problem is not None:
+                raise IllegalBidError(problem)
         return b
+
+    def _behind(self, seat: Seat) -> int:
+        """How far ``seat``'s side trails the other side in the match score."""
+        seating = self._seating
+        side = seating.side_of(seat)
+        return self._scores[seating.other_side(side)] - self._scores[side]
+
+    def _partner_bid(self, seat: Seat) -> Bid | None:
+        partner = self._seating.partner(seat)
+        return None if partner is None else self._bids.get(partner)
 
     def can_bid(self, seat: SeatLike, bid: BidLike) -> bool:
         try:
@@ -523,11 +417,7 @@ class Round:
         return event
 
     def _first_leader(self) -> Seat:
-        if self._rules.first_lead == "two_of_clubs":
-            for seat in self._seats:
-                if self._hands[seat] & _TWO_OF_CLUBS.mask:
-                    return seat
-        return self._next(self._dealer)
+        return first_leader(self._hands, self._dealer, self._rules)
 
     # -- play ------------------------------------------------------------------------------------
     def _led(self) -> Suit | None:
@@ -535,33 +425,6 @@ class Round:
 
     def _two_of_clubs_lead(self) -> bool:
         return self._c2_pending and not self._trick_cards
-
-    def legal_plays(self) -> Cards:
-        """The cards the seat to act may play now, in display order: a :class:`Cards`
-        (a tuple that also answers ``"QH" in legal`` and equals a :class:`Hand`)."""
-        seat = self._to_play
-        if seat is None:
-            return _EMPTY_CARDS
-        hand = self._hands[seat]
-        if self._trick_cards:
-            follow = hand & self._led_mask
-            if follow:  # one suit: its cards come straight from the per-suit cache
-                suit = self._led_suit
-                made: Cards = _new_tuple(Cards, _SUIT_TUPLES[suit][follow >> _SUIT_SHIFTS[suit]])  # type: ignore[arg-type]
-                return made
-            legal = hand
-        elif self._c2_pending and hand & _TWO_OF_CLUBS.mask:
-            legal = _TWO_OF_CLUBS.mask
-        elif self._broken:
-            legal = hand
-        else:
-            legal = hand & _NON_SPADES or hand
-        t0, t1, t2, t3 = _SUIT_TUPLES
-        made = _new_tuple(
-            Cards,
-            t0[legal & 0x1FFF] + t1[legal >> 13 & 0x1FFF] + t2[legal >> 26 & 0x1FFF] + t3[legal >> 39],  # type: ignore[operator]
-        )
-        return made
 
     def why_illegal(self, card: CardLike, seat: SeatLike | None = None) -> str | None:
         """Why ``card`` cannot be played now by ``seat`` (default: the seat to act),
@@ -596,11 +459,10 @@ class Round:
         hand = self._hands[s]
         if not hand & c.mask:
             raise IllegalPlayError(f"{s.word} does not hold {c}")
-        led = self._trick_cards[0].suit if self._trick_cards else None
-        reason = explain_illegal(c, hand, led, self._broken, first_trick_two_of_clubs=self._two_of_clubs_lead())
+        reason = why_illegal(c, hand, self._led_mask, self._broken, self._two_of_clubs_lead())
         if reason is None:
             return False
-        if allow_renege and self._rules.renege == "penalty" and reason.startswith("must follow"):
+        if allow_renege and self._rules.renege == "penalty" and is_renege(hand, self._led_mask, c.mask):
             return True
         raise IllegalPlayError(reason)
 
@@ -611,42 +473,11 @@ class Round:
             return False
         return True
 
-    def play(self, seat: SeatLike, card: CardLike) -> PlayEvent:
-        """Play a card for ``seat``; raises :class:`IllegalPlayError` (changing
-        nothing) if it is not allowed."""
-        # Fast path for the common case: the seat to act (so a Seat) plays a legal Card.
-        # Anything unusual goes through verify_play, which explains the problem.
-        if seat is self._to_play and type(card) is Card:
-            hand = self._hands[seat]  # type: ignore[index]
-            mask = card.mask
-            cards = self._trick_cards
-            if cards:
-                follow = hand & self._led_mask
-                ok = hand & mask and (not follow or follow & mask)
-                if ok:
-                    if mask & self._eligible and mask < self._top_mask:
-                        self._top_mask = mask
-                        self._top_seat = seat  # type: ignore[assignment]
-                    if mask < _SPADE_END and self._led_mask != _SPADES:
-                        self._broken = True  # a spade played on another suit's lead
-            else:
-                ok = (
-                    hand & mask
-                    and (mask >= _SPADE_END or self._broken or not hand & _NON_SPADES)
-                    and not self._c2_pending
-                )
-                if ok:
-                    self._lead(seat, card)  # type: ignore[arg-type]
-            if ok:
-                event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
-                self._history.append(event)
-                self._hands[seat] = hand ^ mask  # type: ignore[index]
-                cards.append(card)
-                if len(cards) < self._players:
-                    self._to_act = self._to_play = self._next_of[seat]  # type: ignore[index]
-                else:
-                    self._close_trick()
-                return event
+    # play(seat, card) is the kernel's (PlayState.play): its fast path plays a legal
+    # card of the seat to act; anything else comes here.
+    def _play_checked(self, seat: SeatLike, card: CardLike) -> PlayEvent:
+        """Play a card for ``seat`` after :meth:`verify_play` (which raises
+        :class:`IllegalPlayError`, changing nothing, if it is not allowed)."""
         renege = self.verify_play(seat, card)
         s: Seat = seat if type(seat) is Seat else Seat.coerce(seat)  # type: ignore[assignment]
         c: Card = card if type(card) is Card else Card.parse(card)  # type: ignore[assignment]
@@ -655,45 +486,21 @@ class Round:
         self._history.append(event)
         return event
 
-    def _lead(self, seat: Seat, card: Card) -> None:
-        """Start a trick: ``card`` led by ``seat`` (legality already checked)."""
-        suit = card.suit
-        led = SUIT_MASKS[suit]
-        self._leader = seat
-        self._led_suit = suit
-        self._led_mask = led
-        self._eligible = led | _SPADES
-        self._top_mask = card.mask
-        self._top_seat = seat
-        if led == _SPADES and self._spade_lead_breaks:
-            self._broken = True
-
     def _apply_play(self, event: PlayEvent) -> None:
         s, c, renege = event
-        mask = c.mask
-        self._hands[s] &= ~mask
-        cards = self._trick_cards
-        if not cards:
-            self._lead(s, c)
-        else:
-            if mask < _SPADE_END and self._led_mask != _SPADES:
-                self._broken = True  # a spade played on another suit's lead
-            if mask & self._eligible and mask < self._top_mask:
-                self._top_mask = mask
-                self._top_seat = s
+        self._play_any(s, c)
         if renege:
             self._reneges.append(event)
-        cards.append(c)
-        if len(cards) < self._players:
+        if len(self._trick_cards) < self._players:
             self._to_act = self._to_play = self._next_of[s]
         else:
             self._close_trick()
 
     def _close_trick(self) -> None:
         cards = self._trick_cards
-        winner = self._top_seat  # kept up to date card by card (winning_index would agree)
         tricks = self._tricks
         trick = _new_object(Trick)
+        winner = self._end_trick()  # the kernel kept the winner up to date card by card
         trick.__dict__.update(
             number=len(tricks) + 1,
             leader=self._leader,
@@ -703,9 +510,6 @@ class Round:
         )
         tricks.append(trick)
         self._won[winner] += 1
-        self._trick_cards = []
-        self._led_mask = self._eligible = 0
-        self._c2_pending = False
         if len(tricks) == 13:
             self._phase = "complete"
             self._to_act = self._to_play = self._leader = None

@@ -2,7 +2,25 @@
 
 Every error is a :class:`ValueError`, so ``except ValueError`` catches them too.
 Messages are lowercase, quote the input and, where it helps, say what would
-have been legal.
+have been legal. Every error class of the package is defined here (the modules
+that raise them re-export them under their old names)::
+
+    SpadesError (ValueError)
+    ├── ParseError           text that should be a card, hand, seat, bid or deal
+    ├── RulesError           a Rules option (or a rule set not fit for the call)
+    ├── IllegalActionError   an action not allowed in the current state
+    │   ├── IllegalBidError      a bid out of turn, out of range or against the rules
+    │   ├── IllegalPlayError     a card that cannot be played now
+    │   ├── MatchError           a hand that cannot be added to the match now
+    │   │   └── MatchOverError   the match is over
+    │   └── DrawError            an action out of turn or too late in the two-player draw
+    ├── RecordError          a malformed game record
+    ├── PositionError        an inconsistent described position
+    ├── UsageError           a wrong command line
+    └── AppError             the app cannot start
+
+Use the most precise class: a value of the wrong type or a rule the call does
+not support is not a :class:`ParseError`.
 """
 
 from __future__ import annotations
@@ -16,6 +34,11 @@ __all__ = [
     "IllegalActionError",
     "RecordError",
     "PositionError",
+    "MatchError",
+    "MatchOverError",
+    "DrawError",
+    "UsageError",
+    "AppError",
 ]
 
 
@@ -49,3 +72,23 @@ class RecordError(SpadesError):
 
 class PositionError(SpadesError):
     """A described position is inconsistent (a card in two places, wrong counts...)."""
+
+
+class MatchError(IllegalActionError):
+    """A hand cannot be added to the match now (unfinished, out of order, wrong dealer...)."""
+
+
+class MatchOverError(MatchError):
+    """The match is over: no hand can be started, finished or added."""
+
+
+class DrawError(IllegalActionError):
+    """An action in the two-player draw is out of turn, too late or not allowed."""
+
+
+class UsageError(SpadesError):
+    """The command line itself is wrong (unknown option, missing value...)."""
+
+
+class AppError(SpadesError):
+    """The app cannot start (Voila missing, a bad port, notebooks missing)."""

@@ -8,7 +8,7 @@ For every card it must play, :class:`ExpertBot`
    often when each hand, with the cards its owner already played, counts near
    its bid, and rarely when a live Nil bidder holds an ace or a high spade);
 2. solves each deal exactly with the double-dummy solver under Spades rules
-   (:mod:`spades_teach.analysis.double_dummy`): the tricks each side still takes
+   (:mod:`spades_teach.analysis.solver`): the tricks each side still takes
    after each of its legal cards, and whether each live Nil can still be made;
 3. turns those into points for the hand as the score counts them: contracts
    made or set, Nils made or broken, each bag charged its share of the penalty,
@@ -302,8 +302,8 @@ class ExpertBot:
     def card_values(self, position: Position) -> dict[Card, float]:
         """The average points (our side minus theirs, for the whole hand) after each
         legal card, over the sampled deals."""
-        from .analysis.double_dummy import Position as Solved
-        from .analysis.double_dummy import nil_safe_cards, score_cards
+        from .analysis.solver import DDState as Solved
+        from .analysis.solver import nil_safe_cards, score_cards
 
         count = self.samples or _samples_for(position.tricks_left)
         deals = sample_deals(position, count, self._rng)

@@ -45,20 +45,13 @@ from .cards import Seat, SeatLike, SeatMap, Team, TeamMap
 from .deals import Deal, DealLike
 from .deals import deal as deal_cards
 from .engine import Round
-from .errors import IllegalActionError, ParseError
+from .errors import MatchError, MatchOverError, ParseError
 from .rules import Rules
-from .scoring import RoundScore, Side, score_round, side_of, sides_of
+from .scoring import RoundScore, Side, bid_problem, score_round, sides_of
+from .seating import seating_of
 from .twoplayer import Draw, draw_deal, opponent
 
 __all__ = ["Match", "MatchError", "MatchOverError", "SheetRow"]
-
-
-class MatchError(IllegalActionError):
-    """A hand cannot be added to the match now (unfinished, out of order, wrong dealer...)."""
-
-
-class MatchOverError(MatchError):
-    """The match is over: no hand can be started, finished or added."""
 
 
 def _num(n: int) -> str:
@@ -139,7 +132,7 @@ class Match:
         if not isinstance(rules, Rules):
             raise ParseError(f"rules must be a Rules value, not {rules!r}")
         self._rules = rules
-        self._seats: tuple[Seat, ...] = (Seat.N, Seat.S) if rules.players == 2 else tuple(Seat)
+        self._seats: tuple[Seat, ...] = seating_of(rules).seats
         self._sides: tuple[Side, ...] = sides_of(rules)
         self._dealer = self._playing_seat(dealer, "dealer")
         self._first_dealer = self._dealer
@@ -292,11 +285,11 @@ class Match:
 
     def _deal_for_next_hand(self, deal: DealLike | Draw | None, seed: int | str | None) -> Deal:
         if deal is None:
-            if self._rules.players == 2:
+            if not seating_of(self._rules).partnerships:
                 return draw_deal(seed, first=opponent(self._dealer), rules=self._rules)
             return deal_cards(seed, dealer=self._dealer)
         if isinstance(deal, Draw):
-            if self._rules.players != 2:
+            if seating_of(self._rules).partnerships:
                 raise MatchError("a Draw belongs to two-player Spades; this match is for four players")
             if deal.dealer is not self._dealer:
                 raise MatchError(
@@ -316,7 +309,7 @@ class Match:
         begun by the player after the dealer; pass it to :meth:`start_round`
         once it is complete."""
         self._check_not_over()
-        if self._rules.players != 2:
+        if seating_of(self._rules).partnerships:
             raise MatchError("the draw belongs to two-player Spades; deal four hands with start_round()")
         return Draw(seed, first=opponent(self._dealer), rules=self._rules)
 
@@ -426,20 +419,14 @@ class Match:
         """The bidding rules that depend on the match: blind Nil needs the deficit,
         and a minimum team bid applies to partnerships without a Nil."""
         rules = self._rules
+        seating = seating_of(rules)
         for seat, bid in bids.items():
-            if bid.blind and rules.blind_nil:
-                side = side_of(seat, rules)
-                behind = max(self._scores[o] for o in self._sides if o != side) - self._scores[side]
-                if behind < rules.blind_nil_deficit:
-                    raise MatchError(
-                        f"{seat.name} bid blind Nil, which needs {side.name} to be at least "
-                        f"{rules.blind_nil_deficit} points behind; it is {_num(behind)} behind"
-                    )
-        if rules.min_team_bid and rules.players == 4:
-            for team in (Team.NS, Team.EW):
-                pair = [bids[s] for s in team.seats]
-                if not any(b.is_nil for b in pair) and sum(pair) < rules.min_team_bid:
-                    raise MatchError(f"{team.name} bid {sum(pair)} together, below the minimum of {rules.min_team_bid}")
+            side = seating.side_of(seat)
+            behind = self._scores[seating.other_side(side)] - self._scores[side]
+            partner = seating.partner(seat)
+            problem = bid_problem(seat, bid, rules, behind=behind, partner_bid=None if partner is None else bids.get(partner))
+            if problem is not None:
+                raise MatchError(f"bid for {seat.name}: {problem}")
 
     # -- bookkeeping ----------------------------------------------------------------------------
     def _record(
@@ -468,7 +455,7 @@ class Match:
         self._rows.append(row)
         self._scores = totals
         self._bags = TeamMap({side: score.bags[side] for side in self._sides})
-        self._dealer = opponent(self._dealer) if self._rules.players == 2 else self._dealer.next
+        self._dealer = seating_of(self._rules).next(self._dealer)
         self._judge()
         return row
 

@@ -32,11 +32,12 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .bids import Bid, BidLike
-from .cards import SUIT_MASKS, Card, Hand, HandLike, Seat, SeatLike, SeatMap, Suit, TeamMap
-from .engine import legal_mask, winning_index
+from .cards import Card, Hand, HandLike, Seat, SeatLike, SeatMap, Suit, TeamMap
 from .errors import ParseError, PositionError, SpadesError
+from .kernel import legal_mask, spades_broken_by, spades_gone, two_of_clubs_leads, winning_index
 from .rules import Rules
 from .scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
+from .seating import seating_of
 
 if TYPE_CHECKING:
     from .engine import Round
@@ -44,8 +45,6 @@ if TYPE_CHECKING:
 __all__ = ["Position"]
 
 _SEATS = tuple(Seat)
-_SPADES = SUIT_MASKS[Suit.SPADES]
-_TWO_OF_CLUBS = Card("2", "C")
 
 
 _TWO_OF_CLUBS = Card.parse("2C")
@@ -178,15 +177,13 @@ class Position:
 
     # -- construction helpers -----------------------------------------------------------
     def _seats(self) -> tuple[Seat, ...]:
-        return (Seat.N, Seat.S) if self.players == 2 else _SEATS
+        return seating_of(self.rules).seats
 
     def _seat_after(self, seat: Seat, steps: int) -> Seat:
-        if self.players == 2:
-            return seat if steps % 2 == 0 else (Seat.S if seat is Seat.N else Seat.N)
-        return _SEATS[(seat + steps) & 3]
+        return seating_of(self.rules).seat_after(seat, steps)
 
     def _seat_before(self, seat: Seat, steps: int) -> Seat:
-        return self._seat_after(seat, (-steps) % 4 if self.players == 4 else steps)
+        return seating_of(self.rules).seat_after(seat, -steps)
 
     def _read_bids(self, bids: Mapping[Any, BidLike] | None, seats: tuple[Seat, ...]) -> dict[Seat, Bid]:
         out: dict[Seat, Bid] = SeatMap()
@@ -384,15 +381,10 @@ class Position:
                 )
 
     def _read_broken(self, given: bool | None) -> bool:
-        # With an unknown history, a spade gone from play means spades were broken.
-        seen = not self.played and any(c.is_spade for c in self.gone)
         tricks = [cards for _, cards, _ in self.trick_history] + [self.trick]
-        for cards in tricks:
-            if not cards:
-                continue
-            for i, card in enumerate(cards):
-                if card.suit is Suit.SPADES and ((i > 0 and cards[0].suit is not Suit.SPADES) or self.rules.spade_lead_breaks):
-                    seen = True
+        seen = spades_broken_by(tricks, self.rules.spade_lead_breaks)
+        if not self.played:  # the order of play is unknown: what is gone still tells
+            seen = seen or spades_gone(self.gone)
         if given is None:
             return seen
         if not isinstance(given, bool):
@@ -452,7 +444,7 @@ class Position:
 
     @property
     def first_trick_two_of_clubs(self) -> bool:
-        return self.rules.first_lead == "two_of_clubs" and not self.completed and not self.trick
+        return two_of_clubs_leads(self.rules, self.completed, len(self.trick))
 
     @property
     def legal(self) -> Hand:

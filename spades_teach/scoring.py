@@ -9,15 +9,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from ._text import plural, quoted
 from .bids import Bid, BidLike
 from .cards import Seat, SeatMap, Team, TeamMap
 from .errors import ParseError, SpadesError
 from .rules import Rules
+from .seating import Side, seating_of
 
 __all__ = [
     "score_round",
@@ -29,19 +30,21 @@ __all__ = [
     "side_name",
     "coerce_side",
     "check_bags_carried",
-    "check_team_minimum",
+    "bag_charge",
+    "charged",
+    "side_value",
+    "bid_problem",
 ]
 
-Side = Union[Team, Seat]
 
 
 def sides_of(rules: Rules) -> tuple[Side, ...]:
     """The scoring sides: the two teams, or the two players N and S of a two-player game."""
-    return (Team.NS, Team.EW) if rules.players == 4 else (Seat.N, Seat.S)
+    return seating_of(rules).sides
 
 
 def side_of(seat: Seat, rules: Rules) -> Side:
-    return seat.team if rules.players == 4 else seat
+    return seating_of(rules).side_of(seat)
 
 
 def seats_of(side: Side) -> tuple[Seat, ...]:
@@ -54,16 +57,110 @@ def side_name(side: Side) -> str:
 
 def coerce_side(value: Any, rules: Rules) -> Side:
     """A team (``"NS"``) in a partnership game, a seat (``"N"``) in a two-player game."""
-    if rules.players == 4:
-        if isinstance(value, Seat):
-            return value.team
-        return Team.coerce(value)
-    if isinstance(value, Team):
-        raise ParseError(f"two-player Spades scores players, not teams: got {value.name}")
-    seat = Seat.coerce(value)
-    if seat not in (Seat.N, Seat.S):
-        raise ParseError(f"two-player Spades is played by N and S, not {seat.name}")
-    return seat
+    return seating_of(rules).coerce_side(value)
+
+
+def bag_charge(rules: Rules) -> float:
+    """What one new bag costs in the long run: its share of the bag penalty
+    (``bag_penalty / bag_limit``, 10 points under the standard rules).
+
+    >>> bag_charge(Rules())
+    10.0
+    """
+    return rules.bag_penalty / rules.bag_limit
+
+
+def charged(points: float, bags_added: int, rules: Rules) -> float:
+    """A hand's points with each new bag charged :func:`bag_charge` — the measure
+    the bots maximise and the tournaments and bidding benchmarks report.
+
+    >>> s = score_round({"N": 4, "S": 3, "E": 3, "W": 2}, {"N": 5, "S": 4, "E": 2, "W": 2})
+    >>> charged(s.points["NS"], s.bags_added["NS"], Rules())
+    52.0
+    """
+    return points - bags_added * bag_charge(rules)
+
+
+def side_value(bids: Sequence[Bid | None], won: Sequence[int], seats: Iterable[int], rules: Rules) -> float:
+    """The fast form of :func:`score_round` for the bots' playouts: the points one
+    side (``seats``, by seat number) gets for a hand with no bags carried in, each
+    new bag :func:`charged` instead of any penalty, and reneges ignored. ``bids``
+    and ``won`` are indexed by seat number; an unknown bid (``None``) counts as 3.
+
+    >>> side_value([Bid(4), Bid(3), Bid(3), Bid(2)], [5, 2, 4, 2], (0, 2), Rules())
+    52.0
+    """
+    contract = 0
+    taken = 0
+    bags = 0
+    points = 0
+    for s in seats:
+        bid = bids[s]
+        value = 3 if bid is None else int(bid)
+        if value == 0 and bid is not None:
+            worth = rules.blind_nil_value if bid.blind else rules.nil_value
+            points += worth if won[s] == 0 else -worth
+            points += won[s]  # a Nil bidder's tricks are bags, worth a point each
+            bags += won[s]
+        else:
+            contract += value
+            taken += won[s]
+    if contract:
+        if taken >= contract:
+            points += 10 * contract + (taken - contract)
+            bags += taken - contract
+        else:
+            points -= 10 * contract
+    else:
+        points += taken  # no contract: every trick is a bag
+        bags += taken
+    return charged(points, bags, rules)
+
+
+def bid_problem(
+    seat: Seat,
+    bid: Bid,
+    rules: Rules,
+    *,
+    behind: int | None = None,
+    partner_bid: Bid | None = None,
+) -> str | None:
+    """Why ``seat`` may not bid ``bid`` under ``rules`` (``None`` if it may): the
+    one statement of the bidding rules, used by :class:`~spades_teach.Round`,
+    :class:`~spades_teach.Match` and :func:`score_round`.
+
+    Nil and blind Nil only where the rules allow them; blind Nil only when the
+    side is ``behind`` by at least ``blind_nil_deficit`` (not checked when
+    ``behind`` is ``None``: the match score is unknown); the team minimum
+    (``min_team_bid``) once the partner's bid is known, unless either bid is a
+    Nil; and a bid from 0 (Nil) or 1 to 13. The reason is one lowercase line
+    that says what would be legal.
+
+    >>> bid_problem(Seat.S, Bid(1), Rules(min_team_bid=4), partner_bid=Bid(2))
+    'NS must bid at least 4 together: bid 2 or more (or Nil); 3 is below the minimum of 4'
+    """
+    seating = seating_of(rules)
+    if bid.is_nil and not rules.nil:
+        return "Nil is not allowed under these rules: bid 1 to 13"
+    if bid.blind:
+        if not rules.blind_nil:
+            return "blind Nil is not allowed under these rules: bid a number or Nil"
+        if behind is not None and behind < rules.blind_nil_deficit:
+            side = seating.side_of(seat)
+            gap = f"it is {behind} behind" if behind > 0 else "it is not behind"
+            return f"blind Nil needs {side.name} to be at least {rules.blind_nil_deficit} points behind; {gap}"
+    minimum = rules.min_team_bid
+    if minimum and seating.partnerships and partner_bid is not None and not bid.is_nil and not partner_bid.is_nil:
+        needed = minimum - int(partner_bid)
+        if int(bid) < needed:
+            return (
+                f"{seat.team.name} must bid at least {minimum} together: bid {needed} or more"
+                f"{' (or Nil)' if rules.nil else ''}; {int(bid) + int(partner_bid)} is below the minimum of {minimum}"
+            )
+    low = 0 if rules.nil else 1
+    if not low <= int(bid) <= 13:
+        return f"bid {bid} is out of range: bid {low} to 13"
+    return None
 
 
 _plural = plural
@@ -154,19 +251,6 @@ def check_bags_carried(value: Any, side: Side, rules: Rules) -> int:
     return value
 
 
-def check_team_minimum(bids: Mapping[Seat, Bid], rules: Rules) -> None:
-    """Refuse a partnership whose two bids add up to less than ``rules.min_team_bid``
-    (a partnership with a Nil bidder is not held to it). Seats without a bid are skipped."""
-    if not rules.min_team_bid or rules.players != 4:
-        return
-    for team in (Team.NS, Team.EW):
-        if not all(s in bids for s in team.seats):
-            continue
-        pair = [bids[s] for s in team.seats]
-        if not any(b.is_nil for b in pair) and sum(pair) < rules.min_team_bid:
-            raise SpadesError(f"{team.name} bid {sum(pair)} together, below the minimum of {rules.min_team_bid}")
-
-
 def _once(seen: dict[Any, Any], key: Any, raw: Any, what: str) -> None:
     """Refuse a second entry for the same seat or side (as ``{'N': 4, 'north': 9}``)."""
     if key in seen:
@@ -236,7 +320,7 @@ def score_round(
     if set(bid_map) != set(trick_map):
         missing = sorted(set(bid_map) ^ set(trick_map))
         raise SpadesError(f"bids and tricks must name the same seats; check {', '.join(s.name for s in missing)}")
-    allowed_seats = set(Seat) if rules.players == 4 else {Seat.N, Seat.S}
+    allowed_seats = set(seating_of(rules).seats)
     extra = sorted(set(bid_map) - allowed_seats)
     if extra:
         raise SpadesError(f"seat {extra[0].name} does not play in a {rules.players}-player game")
@@ -246,11 +330,10 @@ def score_round(
     if total > 13:
         raise SpadesError(f"tricks add up to {total}, but a hand has only 13 tricks")
     for seat, bid in bid_map.items():
-        if bid.is_nil and not rules.nil:
-            raise SpadesError(f"{seat.name} bid Nil, but these rules do not allow Nil")
-        if bid.blind and not rules.blind_nil:
-            raise SpadesError(f"{seat.name} bid blind Nil, but these rules do not allow blind Nil")
-    check_team_minimum(bid_map, rules)
+        partner = seating_of(rules).partner(seat)
+        problem = bid_problem(seat, bid, rules, partner_bid=bid_map.get(partner) if partner is not None else None)
+        if problem is not None:
+            raise SpadesError(f"bid for {seat.name}: {problem}")
 
     sides = [side for side in sides_of(rules) if any(s in bid_map for s in seats_of(side))]
     for side in sides:

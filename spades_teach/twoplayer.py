@@ -56,8 +56,9 @@ from typing import Literal
 
 from .cards import Card, Hand, Seat, SeatLike, SeatMap
 from .deals import Deal, shuffled_deck
-from .errors import IllegalActionError, ParseError, RulesError
+from .errors import DrawError, ParseError, RulesError
 from .rules import Rules
+from .seating import seating_of
 
 __all__ = [
     "Cut",
@@ -76,10 +77,6 @@ __all__ = [
 TWO_PLAYER_SEATS: tuple[Seat, Seat] = (Seat.N, Seat.S)
 
 Choice = Literal["keep", "discard"]
-
-
-class DrawError(IllegalActionError):
-    """An action in the two-player draw is out of turn, too late or not allowed."""
 
 
 def opponent(seat: SeatLike) -> Seat:
@@ -270,7 +267,7 @@ class Draw:
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules value, not {rules!r}")
-        if rules.players != 2:
+        if seating_of(rules).partnerships:
             raise RulesError(f"the draw is for two-player Spades: use Rules(players=2), not players={rules.players}")
         self._first = _player(first, ParseError)
         self._seed: int | str = _fresh_seed() if seed is None else seed

@@ -9,7 +9,7 @@ import pytest
 
 from spades_teach import Round, Seat, SpadesError, Team, deal
 from spades_teach.analysis.card_cost import CardCost, card_costs
-from spades_teach.analysis.double_dummy import Position, nil_objective, reaches, solve_value
+from spades_teach.analysis.solver import DDState, nil_objective, reaches, solve_value
 
 
 def _played_round(seed: int, bids: tuple[int, int, int, int] = (3, 4, 3, 3), tricks: int = 13) -> Round:
@@ -74,7 +74,7 @@ def test_first_card_matches_a_direct_solve() -> None:
     r = _played_round(4, tricks=1)
     d = r.deal
     first = card_costs(r)[0]
-    pos = Position(tuple(d[s].mask for s in Seat), int(Seat.E), (), False)  # type: ignore[arg-type]
+    pos = DDState(tuple(d[s].mask for s in Seat), int(Seat.E), (), False)  # type: ignore[arg-type]
     ns = solve_value(pos)
     assert first.seat is Seat.E
     assert first.before == 13 - ns
@@ -88,7 +88,7 @@ def _nil_safe(r: Round) -> bool:
         return True
     hands = r.hands
     trick = r.current_trick
-    pos = Position(
+    pos = DDState(
         (hands[Seat.N].mask, hands[Seat.E].mask, hands[Seat.S].mask, hands[Seat.W].mask),
         int(trick.leader), tuple(c.index for c in trick.cards), r.spades_broken,
     )

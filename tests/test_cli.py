@@ -64,7 +64,7 @@ def test_score_blind_nil_needs_the_rule(capsys: pytest.CaptureFixture[str]) -> N
     status, out, err = run(capsys, "score", "--bids", "N=blind nil,E=4,S=5,W=4", "--tricks", "N=0,E=4,S=5,W=4")
     assert status == 2 and out == ""
     assert err.startswith("error: ")
-    assert "blind Nil" in err and "do not allow" in err
+    assert "blind Nil" in err and "not allowed" in err
 
 
 def test_score_rule_options_change_the_result(capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,9 +21,9 @@ from endplay.types import Denom, Player
 
 from spades_teach import Card, Hand, Seat, deal
 from spades_teach.analysis import double_dummy
-from spades_teach.analysis.double_dummy import (
+from spades_teach.analysis.solver import (
     TRICKS,
-    Position,
+    DDState,
     ReferenceSolver,
     make_position,
     nil_objective,
@@ -31,7 +31,7 @@ from spades_teach.analysis.double_dummy import (
 )
 
 
-def _dds_leader_side_tricks(pos: Position) -> int:
+def _dds_leader_side_tricks(pos: DDState) -> int:
     """Tricks DDS gives the leader's side from a position at a trick boundary (bridge rules,
     spades trumps: the same game as Spades once spades are broken)."""
     hands = [Hand.from_mask(mask) for mask in pos.hands]
@@ -41,12 +41,12 @@ def _dds_leader_side_tricks(pos: Position) -> int:
     return max(score for _card, score in solve_board(board, SolveMode.OptimalOne))
 
 
-def _ns_tricks_by_dds(pos: Position) -> int:
+def _ns_tricks_by_dds(pos: DDState) -> int:
     theirs = _dds_leader_side_tricks(pos)
     return theirs if pos.leader % 2 == 0 else pos.tricks_left - theirs
 
 
-def _random_play(pos: Position, rng: random.Random) -> Position:
+def _random_play(pos: DDState, rng: random.Random) -> DDState:
     legal = pos.legal_mask()
     child, _winner = pos.play(rng.choice([i for i in range(52) if legal >> i & 1]))
     return child

@@ -20,9 +20,9 @@ from endplay.types import Denom, Player
 
 from spades_teach import Card, Hand, Seat, SpadesError, Team, deal
 from spades_teach.analysis import BACKEND, double_dummy
-from spades_teach.analysis.double_dummy import (
+from spades_teach.analysis.solver import (
     TRICKS,
-    Position,
+    DDState,
     ReferenceSolver,
     make_position,
     reaches,
@@ -37,7 +37,7 @@ BACKENDS = ["python", "c"] if BACKEND == "c" else ["python"]
 # -- a plain minimax: the definition of the answer ------------------------------------------------
 
 
-def minimax(pos: Position, objective: int = 0) -> int:
+def minimax(pos: DDState, objective: int = 0) -> int:
     """Tricks won from here by the counted seats with best play: NS tricks for
     objective 0 (NS maximise), the Nil bidder's tricks for 1 + seat (the
     defenders maximise). Spades rules are spelled out again here, from scratch."""
@@ -83,7 +83,7 @@ def minimax(pos: Position, objective: int = 0) -> int:
     return value(pos.hands, pos.leader, pos.trick, pos.broken)
 
 
-def random_position(rng: random.Random, size: int) -> Position:
+def random_position(rng: random.Random, size: int) -> DDState:
     """A random position: ``size`` cards a hand, random flags, then 0-3 random legal cards."""
     deck = list(range(52))
     rng.shuffle(deck)
@@ -91,7 +91,7 @@ def random_position(rng: random.Random, size: int) -> Position:
     for seat in range(4):
         for card in deck[seat * size : (seat + 1) * size]:
             hands[seat] |= 1 << card
-    pos = Position(
+    pos = DDState(
         (hands[0], hands[1], hands[2], hands[3]),
         rng.randrange(4),
         (),
@@ -171,7 +171,7 @@ def _played_down(rng: random.Random, seed: int, tricks: int) -> tuple[dict[Seat,
     """A seeded deal with ``tricks`` random legal tricks played (bridge-legal and Spades-legal:
     spades are treated as broken from the start)."""
     d = deal(seed)
-    pos = Position(tuple(d[s].mask for s in Seat), rng.randrange(4), (), True)  # type: ignore[arg-type]
+    pos = DDState(tuple(d[s].mask for s in Seat), rng.randrange(4), (), True)  # type: ignore[arg-type]
     for _ in range(4 * tricks):
         legal = pos.legal_mask()
         pos, _winner = pos.play(rng.choice([i for i in range(52) if legal >> i & 1]))
@@ -293,7 +293,7 @@ def test_spade_lead_breaks_option_matches_minimax() -> None:
     for _ in range(150):
         pos = random_position(rng, 3)
         for flag in (False, True):
-            variant = Position(pos.hands, pos.leader, pos.trick, pos.broken, flag, False)
+            variant = DDState(pos.hands, pos.leader, pos.trick, pos.broken, flag, False)
             assert solve_value(variant) == minimax(variant)
 
 

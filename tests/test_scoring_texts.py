@@ -216,7 +216,7 @@ def test_blind_nil_is_refused_when_the_rules_do_not_allow_it() -> None:
 
 
 def test_nil_is_refused_by_the_scorer_when_nil_is_off() -> None:
-    with pytest.raises(SpadesError, match="do not allow Nil"):
+    with pytest.raises(SpadesError, match="Nil is not allowed"):
         score_round({"S": 0, "N": 4, "E": 4, "W": 4}, {"S": 0, "N": 4, "E": 5, "W": 4}, rules=Rules(nil=False))
 
 

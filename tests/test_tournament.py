@@ -12,6 +12,7 @@ from spades_teach import Round, Rules, Seat, Team, deal
 from spades_teach.analysis import DuplicateDeal, SerialExecutor, TournamentResult, tournament
 from spades_teach.bots import make_bot, play_round
 from spades_teach.errors import SpadesError
+from spades_teach.scoring import charged
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +28,7 @@ def _lead(seed: int, ns: str, ew: str, rules: Rules) -> tuple[float, float]:
     score = play_round(Round(cards, dealer=cards.dealer, rules=rules), bots).score()
     raw = score.points["NS"] - score.points["EW"]
     bags = score.bags_added["NS"] - score.bags_added["EW"]
-    return raw - bags * rules.bag_penalty / rules.bag_limit, raw
+    return charged(raw, bags, rules), raw
 
 
 def test_a_process_pool_and_the_default_give_the_serial_result(medium_easy: TournamentResult) -> None:

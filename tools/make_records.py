@@ -25,9 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spades_teach import Card, Deal, Hand, Round, Rules, Seat, deal
+from spades_teach import Bid, Card, Deal, Hand, Round, Rules, Seat, deal
 from spades_teach.advisor_bid import advise_bid
 from spades_teach.bots import MediumBot
+from spades_teach.driver import play_hand
 from spades_teach.position import Position
 from spades_teach.records import dumps
 
@@ -60,16 +61,27 @@ def bot_bid(r: Round, bags: Mapping[str, int] | None = None) -> None:
     r.bid(seat, advise_bid(r.hand(seat), seat=seat, bids=r.bids, scores=r.scores_before, bags=bags, rules=r.rules).bid)
 
 
+class _RecordBot:
+    """The medium bot's play, bidding the bid advisor's bid as given (as the
+    records were first written)."""
+
+    def __init__(self, round: Round, bags: Mapping[str, int] | None) -> None:
+        self._round = round
+        self._bags = bags
+
+    def choose_bid(self, position: Position) -> Bid:
+        r = self._round
+        seat = position.seat
+        return advise_bid(r.hand(seat), seat=seat, bids=r.bids, scores=r.scores_before, bags=self._bags, rules=r.rules).bid
+
+    def choose_play(self, position: Position) -> Card:
+        return BOT.choose_play(position)
+
+
 def bot_play_out(r: Round, bags: Mapping[str, int] | None = None) -> Round:
     """Bid (if still open) and play to the end with the medium bot at every seat."""
-    while not r.is_complete:
-        seat = r.to_act
-        assert seat is not None
-        if r.phase == "bidding":
-            bot_bid(r, bags)
-        else:
-            r.play(seat, BOT.choose_play(Position.from_round(r, bags=bags)))  # type: ignore[arg-type]
-    return r
+    bot = _RecordBot(r, bags)
+    return play_hand(r, {seat: bot for seat in r.seats}, bags=bags)
 
 
 def bot_round(seed: int, *, dealer: str = "N", bags: Mapping[str, int] | None = None) -> Round:

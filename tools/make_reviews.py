@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from spades_teach.analysis.card_cost import card_costs
-from spades_teach.analysis.double_dummy import BACKEND
+from spades_teach.analysis.solver import BACKEND
 from spades_teach.analysis.stored_reviews import STORE, hand_fingerprint, review_to_json
 from spades_teach.replays import list_records, load_record
 

@@ -17,9 +17,9 @@ same result for the same seed (see :mod:`.parallel`).
 from __future__ import annotations
 
 from .calibration import Calibration, FeatureGroup, HandRecord, calibrate
-from .double_dummy import BACKEND, DoubleDummy, NilAnswer, double_dummy
 from .parallel import SerialExecutor, local_executor
 from .simulate import HandAnalysis, SampleOutcome, analyze_hand
+from .solver import BACKEND, DoubleDummy, NilAnswer, double_dummy
 from .tournament import DuplicateDeal, TournamentResult, tournament
 
 __all__ = [

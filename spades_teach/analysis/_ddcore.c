@@ -1,7 +1,7 @@
 /*
  * _ddcore: the compiled double-dummy search under Spades rules.
  *
- * The same algorithm as ReferenceSolver in double_dummy.py (the readable
+ * The same algorithm as ReferenceSolver in solver.py (the readable
  * version the tests compare against), written for speed:
  *
  *   - cards are bits 0..51 of a 64-bit mask (A♠ = 0 ... 2♠ = 12, A♥ = 13 ...

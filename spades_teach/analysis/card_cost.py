@@ -29,7 +29,8 @@ from typing import Any
 from ..cards import Card, Seat, Team
 from ..engine import PlayEvent, Round
 from ..errors import SpadesError
-from .double_dummy import TRICKS, Position, nil_safe_cards, reaches, solve_value
+from ..seating import seating_of
+from .solver import TRICKS, DDState, nil_safe_cards, reaches, solve_value
 
 __all__ = ["CardCost", "card_costs"]
 
@@ -92,7 +93,7 @@ def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCos
     the ones stored with the package (:mod:`spades_teach.analysis.stored_reviews`, made by the
     compiled solver); other hands are solved."""
     round_ = _as_round(source)
-    from .double_dummy import BACKEND  # read at each call: tests switch the backend
+    from .solver import BACKEND  # read at each call: tests switch the backend
 
     if BACKEND == "python":
         from .stored_reviews import stored_card_costs
@@ -105,7 +106,7 @@ def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCos
             return stored
     plays = _plays(round_)
     rules = round_.rules
-    if rules.players != 4:
+    if not seating_of(rules).partnerships:
         raise SpadesError("double-dummy review needs a four-player hand")
     replay = Round(round_.deal, dealer=round_.dealer, rules=rules, scores=round_.scores_before)
     for event in round_.history:
@@ -114,7 +115,7 @@ def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCos
     nil_seats = [seat for seat, bid in replay.bids.items() if bid.is_nil]
     out: list[CardCost] = []
     total = len(plays)
-    values: dict[Position, int] = {}  # exact values already found, for the next card's "before"
+    values: dict[DDState, int] = {}  # exact values already found, for the next card's "before"
     for number, event in enumerate(plays, start=1):
         if event.renege:
             break
@@ -125,10 +126,10 @@ def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCos
     return out
 
 
-def _position(round_: Round) -> Position:
+def _position(round_: Round) -> DDState:
     hands = round_.hands
     trick = round_.current_trick
-    return Position(
+    return DDState(
         (hands[Seat.N].mask, hands[Seat.E].mask, hands[Seat.S].mask, hands[Seat.W].mask),
         int(trick.leader),
         tuple(c.index for c in trick.cards),
@@ -139,7 +140,7 @@ def _position(round_: Round) -> Position:
 
 
 def _review_card(
-    round_: Round, event: PlayEvent, number: int, nil_seats: list[Seat], values: dict[Position, int]
+    round_: Round, event: PlayEvent, number: int, nil_seats: list[Seat], values: dict[DDState, int]
 ) -> CardCost:
     """Review one card: one exact solve (the position after it; the position before
     it was solved as the previous card's "after"), then one zero-window search per
@@ -176,7 +177,7 @@ def _indices(mask: int) -> list[int]:
     return [i for i in range(52) if mask >> i & 1]
 
 
-def _keeps_value(pos: Position, index: int, value: int, team: Team) -> bool:
+def _keeps_value(pos: DDState, index: int, value: int, team: Team) -> bool:
     """Whether playing card ``index`` keeps North-South's tricks at ``value``, the
     position's exact value: at least ``value`` when North-South play it (they cannot
     get more), at most ``value`` when East-West do."""
@@ -188,7 +189,7 @@ def _keeps_value(pos: Position, index: int, value: int, team: Team) -> bool:
 
 
 def _nil_check(
-    round_: Round, pos: Position, seat: Seat, card: Card, nil_seats: list[Seat]
+    round_: Round, pos: DDState, seat: Seat, card: Card, nil_seats: list[Seat]
 ) -> tuple[bool, Seat | None, tuple[Card, ...]]:
     """Whether this card lost a makeable Nil of the player's side, whose, and
     which cards would have kept it."""

@@ -91,13 +91,16 @@ from ..bids import Bid, BidLike
 from ..bots import MediumBot
 from ..cards import SUIT_MASKS, Card, Hand, HandLike, Rank, Seat, SeatLike, Suit, Team
 from ..deals import Deal
-from ..engine import Round, winning_index
+from ..driver import advance
+from ..engine import Round
 from ..errors import IllegalBidError, ParseError, SpadesError
-from ..position import Position
+from ..kernel import SUIT_MASKS as _SUIT_MASK
+from ..kernel import breaks_spades, first_leader, two_of_clubs_leads, winning_index
 from ..rules import Rules
 from ..scoring import coerce_side, score_round
-from .double_dummy import double_dummy, nil_objective, reaches
+from ..seating import seating_of
 from .parallel import map_tasks
+from .solver import double_dummy, nil_objective, reaches
 
 __all__ = ["CHUNK", "MAX_REJECTIONS", "METHODS", "HandAnalysis", "SampleOutcome", "analyze_hand"]
 
@@ -229,7 +232,7 @@ def _check_input(
 ) -> tuple[Hand, Seat, Seat, dict[Seat, Bid]]:
     if not isinstance(rules, Rules):
         raise SpadesError(f"rules must be a Rules value, not {rules!r}")
-    if rules.players != 4:
+    if not seating_of(rules).partnerships:
         raise SpadesError("hand analysis covers the four-player game only: use Rules(players=4)")
     if method not in METHODS:
         raise SpadesError(f"unknown method {method!r}: use 'playout' or 'double_dummy'")
@@ -342,7 +345,6 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
     voids = [0, 0, 0, 0]
     broken = False
     seat = int(_first_leader(deal, spec))
-    first = rules.first_lead == "two_of_clubs"
     for left in range(13, 0, -1):
         trick: list[Card] = []
         seats: list[int] = []
@@ -353,33 +355,27 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
                     unseen |= hands[other]
             team = Team.NS if seat % 2 == 0 else Team.EW
             view = View(
-                seat, 4, hands[seat], trick, seats, broken, first and not trick, bids, won, unseen, voids, left,
-                (scores[team], scores[team.other]), (0, 0), rules,
+                seat=seat, players=4, hand=hands[seat], trick=trick, trick_seats=seats, broken=broken,
+                two_clubs=two_of_clubs_leads(rules, 13 - left, len(trick)), bids=bids, won=won, unseen=unseen,
+                voids=voids, tricks_left=left, scores=(scores[team], scores[team.other]), bags=(0, 0), rules=rules,
             )  # fmt: skip
             card, _ = decide(view)
             hands[seat] &= ~card.mask
-            if trick:
-                led = trick[0].suit
-                if card.suit is not led:
-                    voids[seat] |= 1 << led
-                    if card.suit is Suit.SPADES:
-                        broken = True
-            elif card.suit is Suit.SPADES and rules.spade_lead_breaks:
+            led = _SUIT_MASK[trick[0].suit] if trick else 0
+            if led and not card.mask & led:
+                voids[seat] |= 1 << trick[0].suit
+            if breaks_spades(card.mask, led, rules.spade_lead_breaks):
                 broken = True
             trick = [*trick, card]
             seats = [*seats, seat]
             seat = (seat + 1) & 3
-        first = False
         seat = seats[winning_index(trick)]
         won[seat] += 1
     return won
 
 
 def _first_leader(deal: Deal, spec: _Spec) -> Seat:
-    if spec.rules.first_lead == "two_of_clubs":
-        two = Card(Rank.TWO, Suit.CLUBS)
-        return next(s for s in _SEATS if two in deal[s])
-    return spec.dealer.next
+    return first_leader([deal[s].mask for s in _SEATS], spec.dealer, spec.rules)
 
 
 def _sample_deal(spec: _Spec, rng: random.Random) -> Deal:
@@ -423,17 +419,20 @@ def _bid_round(spec: _Spec, deal: Deal) -> Round:
     round = Round(deal, dealer=spec.dealer, rules=spec.rules, scores=scores)
     given = dict(spec.bids)
     bot = MediumBot()
+    bots = {seat: bot for seat in round.seats if seat not in given}
     while round.phase == "bidding":
-        who = round.to_act
-        assert who is not None
-        if who in given:
-            try:
-                round.bid(who, given[who])
-            except IllegalBidError as exc:
-                raise SpadesError(f"bids: {who.word} cannot bid {given[who]}: {exc}") from None
-        else:
-            round.bid(who, bot.choose_bid(Position.from_round(round)))
+        who = advance(round, bots, until=_bidding_over)
+        if who is None or round.phase != "bidding":
+            break
+        try:
+            round.bid(who, given[who])
+        except IllegalBidError as exc:
+            raise SpadesError(f"bids: {who.word} cannot bid {given[who]}: {exc}") from None
     return round
+
+
+def _bidding_over(round: Round) -> bool:
+    return round.phase != "bidding"
 
 
 # -- scoring and summary -------------------------------------------------------------------------------------------

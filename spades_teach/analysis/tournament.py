@@ -54,14 +54,17 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..bots import EasyBot, HardBot, MediumBot, make_bot
-from ..cards import Seat, Team
+from ..bids import BidLike
+from ..bots import HardBot, make_bot
+from ..cards import CardLike, Seat, Team
 from ..deals import deal
+from ..driver import Bot, play_hand
 from ..engine import Round
 from ..errors import SpadesError
-from ..expert import ExpertBot
 from ..position import Position
 from ..rules import Rules
+from ..scoring import charged
+from ..seating import seating_of
 from .parallel import map_tasks
 from .simulate import mean_interval
 
@@ -69,9 +72,6 @@ __all__ = ["LEVELS", "DuplicateDeal", "TournamentResult", "tournament"]
 
 #: The bot levels a tournament can field.
 LEVELS = ("easy", "medium", "hard", "expert")
-
-
-_Bot = EasyBot | MediumBot | HardBot | ExpertBot
 
 
 class DuplicateDeal(NamedTuple):
@@ -164,14 +164,14 @@ def _check_study(deals: object, seed: object, rules: object) -> None:
         raise SpadesError(f"seed must be a whole number (the first deal's seed), got {seed!r}")
     if not isinstance(rules, Rules):
         raise SpadesError(f"rules must be a Rules value, not {rules!r}")
-    if rules.players != 4:
+    if not seating_of(rules).partnerships:
         raise SpadesError("tournaments cover the four-player game only: use Rules(players=4)")
 
 
 # -- play ----------------------------------------------------------------------------------------------------------
 
 
-def _bot(level: str, seed: int) -> _Bot:
+def _bot(level: str, seed: int) -> Bot:
     """A bot of ``level``; the hard one without its time limit (see the module docs)."""
     if level == "hard":
         return HardBot(seed=seed, time_limit=math.inf)
@@ -183,30 +183,34 @@ def _play_table(number: int, ns: str, ew: str, rules: Rules) -> tuple[Round, dic
     cards = deal(number, dealer=Seat(number % 4))
     round = Round(cards, dealer=cards.dealer, rules=rules)
     bots = {s: _bot(ns if s.team is Team.NS else ew, number * 4 + s) for s in Seat}
-    levels = {s: ns if s.team is Team.NS else ew for s in Seat}
     times: dict[str, list[float]] = {ns: [], ew: []}
-    while not round.is_complete:
-        seat = round.to_act
-        assert seat is not None
-        bot = bots[seat]
-        position = Position.from_round(round)
-        if round.phase == "bidding":
-            round.bid(seat, bot.choose_bid(position))
-        else:
-            start = time.perf_counter()
-            card = bot.choose_play(position)
-            times[levels[seat]].append(time.perf_counter() - start)
-            round.play(seat, card)
-    return round, times
+    timed = {s: _Timed(bots[s], times[ns if s.team is Team.NS else ew]) for s in Seat}
+    return play_hand(round, timed), times
+
+
+class _Timed:
+    """A bot whose card decisions are timed (seconds, appended to ``times``)."""
+
+    def __init__(self, bot: Bot, times: list[float]) -> None:
+        self._bot = bot
+        self._times = times
+
+    def choose_bid(self, position: Position) -> BidLike:
+        return self._bot.choose_bid(position)
+
+    def choose_play(self, position: Position) -> CardLike:
+        start = time.perf_counter()
+        card = self._bot.choose_play(position)
+        self._times.append(time.perf_counter() - start)
+        return card
 
 
 def _lead(round: Round, team: Team, rules: Rules) -> tuple[float, float]:
     """``team``'s points minus the other team's: bags charged, and raw."""
     score = round.score()
-    charge = rules.bag_penalty / rules.bag_limit
     raw = score.points[team] - score.points[team.other]
     bags = score.bags_added[team] - score.bags_added[team.other]
-    return raw - charge * bags, raw
+    return charged(raw, bags, rules), raw
 
 
 def _play_deal(number: int, a: str, b: str, rules: Rules) -> tuple[DuplicateDeal, dict[str, list[float]]]:

@@ -62,12 +62,14 @@ from typing import Any
 
 from ..cards import SUIT_MASKS, Card, CardLike, Hand, HandLike, Seat, SeatLike, Team, TeamMap, _mask_cards
 from ..errors import ParseError, PositionError
+from ..kernel import SUIT_MASKS as _KERNEL_SUIT_MASKS
+from ..kernel import breaks_spades, is_renege, legal, winning_position
 
 __all__ = [
     "BACKEND",
     "DoubleDummy",
     "NilAnswer",
-    "Position",
+    "DDState",
     "ReferenceSolver",
     "double_dummy",
     "nil_safe_cards",
@@ -77,6 +79,7 @@ __all__ = [
 ]
 
 _SPADES = SUIT_MASKS[0]
+_SUIT_OF = tuple(_KERNEL_SUIT_MASKS[i // 13] for i in range(52))  # the suit mask of each card index
 _SUIT_MASKS = tuple(SUIT_MASKS)
 _NS_SEATS = 0b0101  # bit per seat: N and S
 _EW_SEATS = 0b1010
@@ -104,8 +107,9 @@ def _objective_params(objective: int) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class Position:
-    """A checked position in solver form: hand bitmasks by seat, the leader of
+class DDState:
+    """A checked position in solver form (not to be confused with the one-seat
+    :class:`~spades_teach.position.Position`): hand bitmasks by seat, the leader of
     the trick in progress, its card indices in play order, and the rule flags.
     ``broken`` already includes any spade played on another suit in the trick."""
 
@@ -126,17 +130,13 @@ class Position:
         return bin(self.hands[self.leader]).count("1") + (1 if self.trick else 0)
 
     def legal_mask(self) -> int:
-        """The legal cards of the seat to play, as a bitmask."""
-        hand = self.hands[self.to_play]
-        if self.trick:
-            follow = hand & _SUIT_MASKS[self.trick[0] // 13]
-            return follow or hand
-        if self.broken or self.bridge_rules:
-            return hand
-        return (hand & ~_SPADES) or hand
+        """The legal cards of the seat to play, as a bitmask (the kernel's rule;
+        ``bridge_rules`` lets any card lead, as if spades were always broken)."""
+        trick = self.trick
+        return legal(self.hands[self.to_play], _SUIT_OF[trick[0]] if trick else 0, self.broken or self.bridge_rules)
 
-    def play(self, index: int) -> tuple[Position, int]:
-        """The position after the seat to play plays card ``index``, and the seat
+    def play(self, index: int) -> tuple[DDState, int]:
+        """The state after the seat to play plays card ``index``, and the seat
         that won the trick if this card completed it (else -1)."""
         seat = self.to_play
         hands = list(self.hands)
@@ -144,37 +144,19 @@ class Position:
         broken = self.broken or _breaks(index, self.trick, self.spade_lead_breaks)
         trick = (*self.trick, index)
         if len(trick) < 4:
-            return Position((hands[0], hands[1], hands[2], hands[3]), self.leader, trick, broken,
-                            self.spade_lead_breaks, self.bridge_rules), -1
+            return DDState((hands[0], hands[1], hands[2], hands[3]), self.leader, trick, broken,
+                           self.spade_lead_breaks, self.bridge_rules), -1
         winner = (self.leader + winning_position(trick)) & 3
-        return Position((hands[0], hands[1], hands[2], hands[3]), winner, (), broken,
-                        self.spade_lead_breaks, self.bridge_rules), winner
+        return DDState((hands[0], hands[1], hands[2], hands[3]), winner, (), broken,
+                       self.spade_lead_breaks, self.bridge_rules), winner
 
 
 def _breaks(index: int, trick: Sequence[int], spade_lead_breaks: bool) -> bool:
-    """Whether playing card ``index`` to ``trick`` breaks spades (engine semantics)."""
-    if index >= 13:
-        return False
-    if spade_lead_breaks:
-        return True
-    return bool(trick) and trick[0] >= 13
+    """Whether playing card ``index`` to ``trick`` (card indices) breaks spades."""
+    return breaks_spades(1 << index, _SUIT_OF[trick[0]] if trick else 0, spade_lead_breaks)
 
 
-def winning_position(trick: Sequence[int]) -> int:
-    """The position (0 = the lead) of the card winning a trick of card indices."""
-    best = 0
-    top = trick[0]
-    for i in range(1, len(trick)):
-        card = trick[i]
-        if card // 13 == top // 13:
-            if card < top:  # lower index = higher rank in the same suit
-                best, top = i, card
-        elif card < 13:  # a spade on another suit
-            best, top = i, card
-    return best
-
-
-def representatives(pos: Position, legal: int) -> list[int]:
+def representatives(pos: DDState, legal: int) -> list[int]:
     """One card of each group of equivalent legal cards (the highest of each run).
 
     Two cards of one suit in one hand are equivalent when every card between
@@ -196,7 +178,7 @@ def representatives(pos: Position, legal: int) -> list[int]:
     return out
 
 
-def _run_of(pos: Position, card: int) -> int:
+def _run_of(pos: DDState, card: int) -> int:
     """The bitmask of the run of equivalent cards containing ``card``."""
     hand = pos.hands[pos.to_play]
     alive = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
@@ -239,10 +221,10 @@ class ReferenceSolver:
         # (hands, leader, broken) -> (lower bound, upper bound) on the value.
         self.table: dict[tuple[int, int, int, int, int, bool], tuple[int, int]] = {}
 
-    def value(self, pos: Position) -> int:
+    def value(self, pos: DDState) -> int:
         return self._search(pos, -1, pos.tricks_left + 1)
 
-    def _search(self, pos: Position, alpha: int, beta: int) -> int:
+    def _search(self, pos: DDState, alpha: int, beta: int) -> int:
         """The value of ``pos`` if it lies strictly between ``alpha`` and ``beta``;
         otherwise a bound on the same side of the window (fail-hard)."""
         left = pos.tricks_left
@@ -271,7 +253,7 @@ class ReferenceSolver:
             self.table[key] = (low, high)
         return best
 
-    def _search_moves(self, pos: Position, alpha: int, beta: int) -> int:
+    def _search_moves(self, pos: DDState, alpha: int, beta: int) -> int:
         maximising = (pos.to_play & 1) == self.max_team
         best = -1 if maximising else pos.tricks_left + 1
         for card in representatives(pos, pos.legal_mask()):
@@ -307,11 +289,11 @@ _CORE: Any = _load_core()
 BACKEND: str = "c" if _CORE is not None else "python"
 
 
-def _flags(pos: Position) -> int:
+def _flags(pos: DDState) -> int:
     return (1 if pos.spade_lead_breaks else 0) | (2 if pos.bridge_rules else 0)
 
 
-def solve_value(pos: Position, objective: int = TRICKS, *, backend: str | None = None) -> int:
+def solve_value(pos: DDState, objective: int = TRICKS, *, backend: str | None = None) -> int:
     """The exact value of ``pos`` for ``objective`` (NS tricks by default)."""
     if pos.tricks_left == 0:
         return 0
@@ -320,7 +302,7 @@ def solve_value(pos: Position, objective: int = TRICKS, *, backend: str | None =
     return ReferenceSolver(objective).value(pos)
 
 
-def reaches(pos: Position, objective: int, target: int, *, backend: str | None = None) -> bool:
+def reaches(pos: DDState, objective: int, target: int, *, backend: str | None = None) -> bool:
     """Whether the value of ``pos`` for ``objective`` is at least ``target``
     (one zero-window search: cheaper than the exact value)."""
     if target <= 0:
@@ -332,7 +314,7 @@ def reaches(pos: Position, objective: int, target: int, *, backend: str | None =
     return ReferenceSolver(objective).value(pos) >= target
 
 
-def nil_safe_cards(pos: Position, seat: int, *, backend: str | None = None) -> dict[int, bool]:
+def nil_safe_cards(pos: DDState, seat: int, *, backend: str | None = None) -> dict[int, bool]:
     """For each legal card of the seat to play: can the Nil bidder ``seat`` still
     avoid taking any trick after it (the trick in progress included)?"""
     objective = nil_objective(Seat(seat))
@@ -345,7 +327,7 @@ def nil_safe_cards(pos: Position, seat: int, *, backend: str | None = None) -> d
     return out
 
 
-def score_cards(pos: Position, objective: int = TRICKS, *, backend: str | None = None) -> dict[int, int]:
+def score_cards(pos: DDState, objective: int = TRICKS, *, backend: str | None = None) -> dict[int, int]:
     """The value (for ``objective``) after each legal card of the seat to play,
     counted from the same point as the position's value (the trick in progress
     included). Equivalent cards get the same score."""
@@ -392,7 +374,7 @@ def make_position(
     spades_broken: bool = False,
     spade_lead_breaks: bool = False,
     bridge_rules: bool = False,
-) -> Position:
+) -> DDState:
     """Check a described position and turn it into solver form.
 
     Raises :class:`~spades_teach.errors.PositionError` (a ``SpadesError``) when
@@ -416,7 +398,7 @@ def make_position(
     indices = tuple(c.index for c in cards)
     for i, card in enumerate(indices):
         broken = broken or _breaks(card, indices[:i], spade_lead_breaks)
-    return Position((masks[0], masks[1], masks[2], masks[3]), int(lead_seat), indices, broken,
+    return DDState((masks[0], masks[1], masks[2], masks[3]), int(lead_seat), indices, broken,
                     bool(spade_lead_breaks), bool(bridge_rules))
 
 
@@ -488,7 +470,7 @@ def _check_trick_legal(masks: list[int], leader: Seat, cards: list[Card], broken
         return
     lead = cards[0]
     lead_hand = masks[leader] | lead.mask
-    if lead.is_spade and not broken and not bridge_rules and lead_hand & ~_SPADES:
+    if not legal(lead_hand, 0, broken or bridge_rules) & lead.mask:
         raise PositionError(
             f"{leader.word} led {lead} but spades are not broken and {leader.word} also held "
             f"{Hand.from_mask(lead_hand & ~_SPADES).labelled()}: pass spades_broken=True if they were"
@@ -497,7 +479,7 @@ def _check_trick_legal(masks: list[int], leader: Seat, cards: list[Card], broken
         seat = Seat((leader + i) & 3)
         card = cards[i]
         follow = masks[seat] & _SUIT_MASKS[lead.suit]
-        if card.suit is not lead.suit and follow:
+        if is_renege(masks[seat] | card.mask, _SUIT_MASKS[lead.suit], card.mask):
             raise PositionError(
                 f"{seat.word} played {card} on a {lead.suit.word[:-1]} lead while still holding "
                 f"{' '.join(str(c) for c in _mask_cards(follow))}: that trick is not legal"
@@ -540,7 +522,7 @@ class DoubleDummy:
     computed on first use.
     """
 
-    def __init__(self, position: Position, backend: str | None = None) -> None:
+    def __init__(self, position: DDState, backend: str | None = None) -> None:
         self.position = position
         self._backend = backend
         ns = solve_value(position, TRICKS, backend=backend)

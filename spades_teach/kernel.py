@@ -1,0 +1,412 @@
+"""The rules of play, in one place: the only code that decides which cards are
+legal (and why a card is not), who wins a trick, when spades are broken, who
+leads first, and what counts as a renege.
+
+Everything else asks this module: :class:`~spades_teach.engine.Round`,
+:class:`~spades_teach.position.Position`, the bots and their playouts, the
+simulations and the pure-Python double-dummy solver. (The compiled solver core
+keeps its own loop for speed; a property test holds it equal to this module.)
+
+The functions work on card bitmasks, the form the fast callers already hold: a
+card is ``1 << index`` with A♠ = 0 … 2♠ = 12, A♥ = 13 … 2♣ = 51, a hand is the
+OR of its cards, and a suit led is given by its mask (``0`` when leading). Two
+facts follow from that order and are used throughout: a card is a spade exactly
+when its mask is below :data:`SPADE_END`, and of two cards that can win a trick
+the one with the smaller mask is the higher.
+
+>>> from spades_teach.cards import Card, Hand
+>>> hand = Hand.parse("AKQ3.K52.7.A9842").mask
+>>> str(Hand.from_mask(legal(hand, 0, False)))
+'.K52.7.A9842'
+>>> str(Hand.from_mask(legal(hand, SUIT_MASKS[1], False)))
+'.K52..'
+>>> why_illegal(Card.parse("AS"), hand, 0, False)
+'spades are not broken yet: lead a heart, diamond or club (KH, 5H, 2H, 7D, AC, 9C, 8C, 4C, 2C)'
+>>> winning_index([Card.parse(c) for c in ["3H", "KH", "5S", "9H"]])
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from .cards import SUIT_MASKS, Card, Cards, Seat, Suit, _cards_of_mask, _fill_suit_tuples
+from .rules import Rules
+from .seating import seating_of
+
+__all__ = [
+    "SUIT_MASKS",
+    "SPADES",
+    "NON_SPADES",
+    "SPADE_END",
+    "TWO_OF_CLUBS",
+    "legal",
+    "legal_mask",
+    "legal_cards_of",
+    "why_illegal",
+    "is_renege",
+    "beats",
+    "card_beats",
+    "winning_index",
+    "winning_position",
+    "breaks_spades",
+    "spades_broken_by",
+    "two_of_clubs_leads",
+    "first_leader",
+    "suit_tuples",
+]
+
+SPADES = SUIT_MASKS[Suit.SPADES]
+NON_SPADES = ((1 << 52) - 1) & ~SPADES
+SPADE_END = 1 << 13
+TWO_OF_CLUBS = Card("2", "C")
+_TWO_OF_CLUBS_MASK = TWO_OF_CLUBS.mask
+# The mask of the suit a card belongs to, by card index.
+_SUIT_OF_INDEX = tuple(SUIT_MASKS[i // 13] for i in range(52))
+_new_tuple = tuple.__new__
+_EMPTY_CARDS: Cards = _new_tuple(Cards, ())
+
+
+def suit_tuples() -> list[list[tuple[Card, ...]]]:
+    """The per-suit tables (``tables[suit][13-bit pattern]`` → the cards, high to
+    low), filled completely on first use. Fast callers index them directly."""
+    return _fill_suit_tuples()
+
+
+# -- legal cards ------------------------------------------------------------------------
+
+
+def legal(hand: int, led: int, broken: bool, two_of_clubs: bool = False) -> int:
+    """The legal cards (a mask) of ``hand``: follow the suit led (``led``, a suit
+    mask; ``0`` when leading) if you can; the 2♣ must lead the first trick when
+    ``two_of_clubs`` (and the hand holds it); no spade lead before spades are
+    ``broken`` unless the hand holds nothing else."""
+    if led:
+        return hand & led or hand
+    if two_of_clubs and hand & _TWO_OF_CLUBS_MASK:
+        return _TWO_OF_CLUBS_MASK
+    if broken:
+        return hand
+    return hand & NON_SPADES or hand
+
+
+def legal_mask(
+    hand_mask: int,
+    led: Suit | None,
+    spades_broken: bool,
+    *,
+    first_trick_two_of_clubs: bool = False,
+) -> int:
+    """:func:`legal` with the suit led given as a :class:`Suit` (``None`` when leading)."""
+    return legal(hand_mask, 0 if led is None else SUIT_MASKS[led], spades_broken, first_trick_two_of_clubs)
+
+
+def legal_cards_of(mask: int) -> Cards:
+    """The cards of a legal mask as :class:`~spades_teach.cards.Cards`, in display order."""
+    made: Cards = _new_tuple(Cards, _cards_of_mask(mask))
+    return made
+
+
+def _card_list(mask: int) -> str:
+    """Cards as a learner reads them: ``8♥ 7♥ 6♥``."""
+    return " ".join(c.pretty for c in _cards_of_mask(mask))
+
+
+def why_illegal(card: Card, hand: int, led: int, broken: bool, two_of_clubs: bool = False) -> str | None:
+    """Why ``card`` may not be played from ``hand`` (``None`` if it may), with the
+    arguments of :func:`legal`. The reason is one lowercase line that says what
+    would be legal."""
+    if not hand & card.mask:
+        return f"{card} is not in the hand"
+    if led:
+        follow = hand & led
+        if follow and not card.mask & led:
+            return f"must follow {Suit(_suit_index(led)).word}: play {_card_list(follow)}"
+        return None
+    if two_of_clubs and hand & _TWO_OF_CLUBS_MASK and card is not TWO_OF_CLUBS:
+        return "the 2♣ must lead the first trick: play 2♣"
+    if card.mask & SPADES and not broken and hand & NON_SPADES:
+        return f"spades are not broken yet: lead a heart, diamond or club ({_card_list(hand & NON_SPADES)})"
+    return None
+
+
+def _suit_index(suit_mask: int) -> int:
+    return (suit_mask.bit_length() - 1) // 13
+
+
+def is_renege(hand: int, led: int, mask: int) -> bool:
+    """Whether playing ``mask`` from ``hand`` on the suit ``led`` breaks the
+    follow-suit rule (the hand could follow and did not)."""
+    return bool(led and hand & led and not mask & led)
+
+
+# -- the trick --------------------------------------------------------------------------
+
+
+def beats(mask: int, top: int, led: int) -> bool:
+    """Whether card ``mask`` beats the card ``top`` winning a trick of the suit ``led``
+    so far: a higher card of the suit led or a spade (a higher one over a spade)."""
+    return bool(mask & (led | SPADES)) and mask < top
+
+
+def card_beats(card: Card, other: Card, led: Suit) -> bool:
+    """Whether ``card`` beats ``other`` in a trick where ``led`` was led (any two
+    cards; ``other`` need not be winning)."""
+    if other.mask & (SUIT_MASKS[led] | SPADES):
+        return beats(card.mask, other.mask, SUIT_MASKS[led])
+    return bool(card.mask & (SUIT_MASKS[led] | SPADES)) or (card.suit is other.suit and card.mask < other.mask)
+
+
+def winning_position(trick: Sequence[int]) -> int:
+    """The position in play order (0 = the lead) of the card winning a trick given
+    as card indices (0–51)."""
+    led = _SUIT_OF_INDEX[trick[0]]
+    best = 0
+    top = 1 << trick[0]
+    for i in range(1, len(trick)):
+        mask = 1 << trick[i]
+        if mask < top and mask & (led | SPADES):
+            best, top = i, mask
+    return best
+
+
+def winning_index(cards: Sequence[Card]) -> int:
+    """The position in play order of the card winning (so far) a trick of cards."""
+    led = SUIT_MASKS[cards[0].suit]
+    best = 0
+    top = cards[0].mask
+    for i in range(1, len(cards)):
+        mask = cards[i].mask
+        if mask < top and mask & (led | SPADES):
+            best, top = i, mask
+    return best
+
+
+def breaks_spades(mask: int, led: int, spade_lead_breaks: bool) -> bool:
+    """Whether playing card ``mask`` breaks spades: a spade played on another
+    suit's lead (``led`` its mask), or — with the ``spade_lead_breaks`` option —
+    any spade, a lead included. ``led`` is ``0`` for the lead itself."""
+    if mask >= SPADE_END:
+        return False
+    return spade_lead_breaks or (led != 0 and led != SPADES)
+
+
+def spades_broken_by(tricks: Iterable[Sequence[Card]], spade_lead_breaks: bool) -> bool:
+    """Whether the cards of ``tricks`` (each in play order) have broken spades."""
+    for cards in tricks:
+        if not cards:
+            continue
+        led = SUIT_MASKS[cards[0].suit]
+        if breaks_spades(cards[0].mask, 0, spade_lead_breaks):
+            return True
+        for card in cards[1:]:
+            if breaks_spades(card.mask, led, spade_lead_breaks):
+                return True
+    return False
+
+
+def spades_gone(gone: Iterable[Card]) -> bool:
+    """Whether cards known to be out of play, in an order nobody recorded, show that
+    spades are broken: a spade leaves play only on another suit (which breaks them) or
+    as a lead, allowed only once they are broken or from a hand of nothing but spades."""
+    return any(card.mask & SPADES for card in gone)
+
+
+# -- the first lead ---------------------------------------------------------------------
+
+
+def two_of_clubs_leads(rules: Rules, tricks_done: int, cards_in_trick: int) -> bool:
+    """Whether the next card is the first lead and the 2♣ must lead it."""
+    return rules.first_lead == "two_of_clubs" and tricks_done == 0 and cards_in_trick == 0
+
+
+def first_leader(hands: Sequence[int], dealer: Seat, rules: Rules) -> Seat:
+    """The seat that leads the first trick: the holder of the 2♣ under that rule,
+    otherwise the first player after the dealer. ``hands`` holds each seat's mask
+    by seat number (seats that do not play hold 0)."""
+    seating = seating_of(rules)
+    if rules.first_lead == "two_of_clubs":
+        for seat in seating.seats:
+            if hands[seat] & _TWO_OF_CLUBS_MASK:
+                return seat
+    return seating.next(dealer)
+
+
+# -- the fast form: a hand in play ------------------------------------------------------
+
+
+class PlayEvent(NamedTuple):
+    """A card played; ``renege`` is True when it broke the follow-suit rule
+    (possible only under ``renege="penalty"``)."""
+
+    seat: Seat
+    card: Card
+    renege: bool = False
+
+
+class PlayState:
+    """The card play of one hand in bit-mask form: the fast path of the rules above.
+
+    :class:`~spades_teach.engine.Round` builds on it (it adds the bidding, the
+    events and their history, undo and scoring). The methods here apply exactly
+    the rules of :func:`legal`, :func:`beats` and :func:`breaks_spades`, written
+    out inline because they run for every card of every simulated hand; the
+    property tests hold the two forms equal.
+
+    State (set by :meth:`_start_play`): ``_hands`` (a mask per seat number),
+    ``_trick_cards`` (the trick in progress), ``_leader``, ``_led_mask`` (0 before
+    the lead), ``_top_mask``/``_top_seat`` (the card winning the trick so far and
+    its seat), ``_broken``, ``_c2_pending`` (the 2♣ must still lead) and
+    ``_legal_now`` (the legal cards of the seat to play once worked out, else -1).
+    """
+
+    _hands: list[int]
+    _trick_cards: list[Card]
+    _leader: Seat | None
+    _led_mask: int
+    _led_shift: int
+    _led_table: list[tuple[Card, ...]]
+    _top_mask: int
+    _top_seat: Seat
+    _broken: bool
+    _c2_pending: bool
+    _spade_lead_breaks: bool
+    _legal_now: int
+    _tables: list[list[tuple[Card, ...]]]
+    _to_play: Seat | None
+    _to_act: Seat | None
+    _history: list[Any]
+    _next_of: Mapping[Seat, Seat]
+    _players: int
+
+    def _start_play(self, hands: list[int], rules: Rules, first: Seat) -> None:
+        self._tables = _fill_suit_tuples()
+        self._hands = hands
+        self._trick_cards = []
+        self._leader = None
+        self._led_mask = 0
+        self._led_shift = 0
+        self._led_table = self._tables[0]
+        self._top_mask = 0
+        self._top_seat = first
+        self._broken = False
+        self._c2_pending = rules.first_lead == "two_of_clubs"
+        self._spade_lead_breaks = rules.spade_lead_breaks
+        self._legal_now = -1
+        self._to_play = None
+
+    def legal_plays(self) -> Cards:
+        """The cards the seat to act may play now, in display order: a :class:`Cards`
+        (a tuple that also answers ``"QH" in legal`` and equals a :class:`Hand`)."""
+        seat = self._to_play
+        if seat is None:
+            return _EMPTY_CARDS
+        ok = self._legal_now
+        led = self._led_mask
+        if ok < 0:
+            # legal(hand, led, broken, two_of_clubs), inline
+            hand = self._hands[seat]
+            if led:
+                ok = hand & led or hand
+            elif self._c2_pending and hand & _TWO_OF_CLUBS_MASK:
+                ok = _TWO_OF_CLUBS_MASK
+            elif self._broken:
+                ok = hand
+            else:
+                ok = hand & NON_SPADES or hand
+            self._legal_now = ok
+        made: Cards
+        if ok & led:  # following suit: the cards come from that suit's table alone
+            made = _new_tuple(Cards, self._led_table[ok >> self._led_shift])
+            return made
+        t0, t1, t2, t3 = self._tables
+        made = _new_tuple(Cards, t0[ok & 0x1FFF] + t1[ok >> 13 & 0x1FFF] + t2[ok >> 26 & 0x1FFF] + t3[ok >> 39])
+        return made
+
+    def play(self, seat: Any, card: Any) -> PlayEvent:
+        """Play a card for ``seat``; raises :class:`~spades_teach.errors.IllegalPlayError`
+        (changing nothing) if it is not allowed."""
+        # The fast path: the seat to act (so a Seat) plays a legal Card. Anything
+        # else goes through _play_checked, which explains a refusal.
+        if seat is not self._to_play or type(card) is not Card:
+            return self._play_checked(seat, card)
+        hand = self._hands[seat]  # type: ignore[index]
+        mask = card.mask
+        led = self._led_mask
+        ok = self._legal_now
+        if ok < 0:
+            # legal(hand, led, broken, two_of_clubs), inline
+            if led:
+                ok = hand & led or hand
+            elif self._c2_pending and hand & _TWO_OF_CLUBS_MASK:
+                ok = _TWO_OF_CLUBS_MASK
+            elif self._broken:
+                ok = hand
+            else:
+                ok = hand & NON_SPADES or hand
+        if not ok & mask:
+            return self._play_checked(seat, card)
+        self._legal_now = -1
+        self._hands[seat] = hand ^ mask  # type: ignore[index]
+        if led:
+            # beats(mask, top, led) and breaks_spades(mask, led, ...), inline
+            if mask < self._top_mask and mask & (led | SPADES):
+                self._top_mask = mask
+                self._top_seat = seat  # type: ignore[assignment]
+            if mask < SPADE_END and led != SPADES:
+                self._broken = True
+        else:
+            self._lead(seat, card)  # type: ignore[arg-type]
+        cards = self._trick_cards
+        cards.append(card)
+        event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
+        self._history.append(event)
+        if len(cards) < self._players:
+            self._to_act = self._to_play = self._next_of[seat]  # type: ignore[index]
+        else:
+            self._close_trick()
+        return event
+
+    def _play_checked(self, seat: Any, card: Any) -> PlayEvent:
+        raise NotImplementedError  # pragma: no cover - Round provides it
+
+    def _close_trick(self) -> None:
+        raise NotImplementedError  # pragma: no cover - Round provides it
+
+    def _play_any(self, seat: Seat, card: Card) -> None:
+        """Play ``card`` for ``seat`` whatever the rules say (a renege under the
+        penalty rule, or a replay): the trick and spades broken follow the card."""
+        mask = card.mask
+        self._legal_now = -1
+        self._hands[seat] &= ~mask
+        if self._trick_cards:
+            led = self._led_mask
+            if breaks_spades(mask, led, self._spade_lead_breaks):
+                self._broken = True
+            if beats(mask, self._top_mask, led):
+                self._top_mask = mask
+                self._top_seat = seat
+        else:
+            self._lead(seat, card)
+        self._trick_cards.append(card)
+
+    def _lead(self, seat: Seat, card: Card) -> None:
+        suit = card.suit
+        self._leader = seat
+        self._led_mask = SUIT_MASKS[suit]
+        self._led_shift = 13 * suit
+        self._led_table = self._tables[suit]
+        self._top_mask = card.mask
+        self._top_seat = seat
+        if self._spade_lead_breaks and card.mask < SPADE_END:  # breaks_spades(mask, 0, ...)
+            self._broken = True
+
+    def _end_trick(self) -> Seat:
+        """Clear the finished trick; returns its winner."""
+        self._trick_cards = []
+        self._led_mask = 0
+        self._c2_pending = False
+        return self._top_seat
+
+

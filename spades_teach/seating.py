@@ -1,0 +1,143 @@
+"""Who sits at the table under a rule set: :class:`Seating`.
+
+The partnership game seats N, E, S, W clockwise, N–S against E–W; the
+two-player game seats N and S alone, each scoring for themself. Code that
+depends on the number of players asks the seating of its :class:`Rules`
+(:func:`seating_of`) instead of testing ``rules.players`` itself.
+
+>>> from spades_teach.rules import Rules
+>>> four, two = seating_of(Rules()), seating_of(Rules(players=2))
+>>> four.next(Seat.W), two.next(Seat.S)
+(<Seat.N: 0>, <Seat.N: 0>)
+>>> four.side_of(Seat.E), two.side_of(Seat.S)
+(<Team.EW: 1>, <Seat.S: 2>)
+>>> four.partner(Seat.N), two.partner(Seat.N)
+(<Seat.S: 2>, None)
+>>> [s.name for s in four.trick_order(Seat.S)], [s.name for s in two.trick_order(Seat.S)]
+(['S', 'W', 'N', 'E'], ['S', 'N'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from .cards import Seat, Team
+from .errors import ParseError
+from .rules import Rules
+
+__all__ = ["Seating", "Side", "seating_of", "seating_for", "PARTNERSHIP", "HEADS_UP"]
+
+Side = Union[Team, Seat]
+_SEATS = tuple(Seat)
+
+
+@dataclass(frozen=True, eq=False)
+class Seating:
+    """The seats that play, in turn order, and the sides that score."""
+
+    players: int
+    seats: tuple[Seat, ...]
+    sides: tuple[Side, ...]
+    partnerships: bool
+    _next: dict[Seat, Seat] = field(init=False, repr=False)
+    _orders: dict[Seat, tuple[Seat, ...]] = field(init=False, repr=False)
+    #: The same facts by seat number (0–3), for the bots' fast loops: the next seat
+    #: (-1 for a seat that does not play), the partner (``None`` if none), the seats
+    #: of a seat's side and of the other side.
+    next_index: tuple[int, ...] = field(init=False, repr=False)
+    partner_index: tuple[int | None, ...] = field(init=False, repr=False)
+    side_indices: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    opponent_indices: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        n = len(self.seats)
+        nexts = {seat: self.seats[(i + 1) % n] for i, seat in enumerate(self.seats)}
+        object.__setattr__(self, "_next", nexts)
+        object.__setattr__(self, "_orders", {seat: self.seats[i:] + self.seats[:i] for i, seat in enumerate(self.seats)})
+        sides = {seat: tuple(int(s) for s in self.seats if self._side(s) == self._side(seat)) for seat in self.seats}
+        object.__setattr__(self, "next_index", tuple(int(nexts[s]) if s in nexts else -1 for s in Seat))
+        object.__setattr__(
+            self, "partner_index", tuple(int(s.partner) if self.partnerships else None for s in Seat)
+        )
+        object.__setattr__(self, "side_indices", tuple(sides.get(s, ()) for s in Seat))
+        object.__setattr__(
+            self,
+            "opponent_indices",
+            tuple(tuple(int(o) for o in self.seats if int(o) not in sides.get(s, ())) for s in Seat),
+        )
+
+    def _side(self, seat: Seat) -> Side:
+        return seat.team if self.partnerships else seat
+
+    def plays(self, seat: Seat) -> bool:
+        """Whether ``seat`` takes part."""
+        return seat in self._next
+
+    def next(self, seat: Seat) -> Seat:
+        """The seat that acts after ``seat``."""
+        return self._next[seat]
+
+    @property
+    def next_of(self) -> Mapping[Seat, Seat]:
+        """``next`` as a mapping (shared: do not modify it), for loops that look it up often."""
+        return self._next
+
+    @property
+    def trick_orders(self) -> Mapping[Seat, tuple[Seat, ...]]:
+        """``trick_order`` as a mapping, leader → seats in play order (shared: do not modify it)."""
+        return self._orders
+
+    def trick_order(self, leader: Seat) -> tuple[Seat, ...]:
+        """The seats of a trick in play order when ``leader`` leads."""
+        return self._orders[leader]
+
+    def seat_after(self, seat: Seat, steps: int) -> Seat:
+        """The seat ``steps`` turns after ``seat`` (before it when negative)."""
+        order = self.trick_order(seat)
+        return order[steps % len(order)]
+
+    def partner(self, seat: Seat) -> Seat | None:
+        """``seat``'s partner, or ``None`` when everybody plays alone."""
+        return seat.partner if self.partnerships else None
+
+    def side_of(self, seat: Seat) -> Side:
+        """The side ``seat`` scores for: its team, or itself in the two-player game."""
+        return seat.team if self.partnerships else seat
+
+    def seats_of(self, side: Side) -> tuple[Seat, ...]:
+        """The seats of a side."""
+        return side.seats if isinstance(side, Team) else (side,)
+
+    def other_side(self, side: Side) -> Side:
+        """The opposing side."""
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def coerce_side(self, value: Any) -> Side:
+        """A side from its name: a team (``"NS"``) in the partnership game, a seat
+        (``"N"``) in the two-player game. A seat names its team in the partnership game."""
+        if self.partnerships:
+            if isinstance(value, Seat):
+                return value.team
+            return Team.coerce(value)
+        if isinstance(value, Team):
+            raise ParseError(f"two-player Spades scores players, not teams: got {value.name}")
+        seat = Seat.coerce(value)
+        if seat not in self.seats:
+            raise ParseError(f"two-player Spades is played by N and S, not {seat.name}")
+        return seat
+
+
+PARTNERSHIP = Seating(4, _SEATS, (Team.NS, Team.EW), True)
+HEADS_UP = Seating(2, (Seat.N, Seat.S), (Seat.N, Seat.S), False)
+
+
+def seating_of(rules: Rules) -> Seating:
+    """The seating of a rule set."""
+    return seating_for(rules.players)
+
+
+def seating_for(players: int) -> Seating:
+    """The seating of a game of ``players`` (2 or 4) players."""
+    return HEADS_UP if players == 2 else PARTNERSHIP

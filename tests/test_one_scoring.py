@@ -1,0 +1,58 @@
+"""One scoring and one statement of the bidding rules: the fast side value agrees
+with score_round, and Round, Match and score_round refuse the same bids."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from spades_teach import Bid, Match, Round, Rules, Seat, SpadesError, deal, score_round
+from spades_teach.errors import IllegalBidError
+from spades_teach.match import MatchError
+from spades_teach.scoring import bag_charge, bid_problem, charged, side_value
+
+
+def test_side_value_is_score_round_with_bags_charged() -> None:
+    rng = random.Random(11)
+    for rules in (Rules(), Rules(blind_nil=True, bag_penalty=50, bag_limit=5), Rules(nil_value=50)):
+        for _ in range(2000):
+            bids = [Bid(rng.choice([0, 0, *range(1, 14)])) for _ in range(4)]
+            if rules.blind_nil and rng.random() < 0.1:
+                bids[rng.randrange(4)] = Bid.coerce("blind nil")
+            cuts = sorted(rng.randint(0, 13) for _ in range(3))
+            won = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]]
+            score = score_round({s: bids[s] for s in Seat}, {s: won[s] for s in Seat}, rules=rules)
+            for team in ("NS", "EW"):
+                detail = score.sides[team]  # type: ignore[index]
+                seats = (0, 2) if team == "NS" else (1, 3)
+                expected = charged(detail.points + detail.penalty_points, detail.bags_added, rules)
+                assert side_value(bids, won, seats, rules) == pytest.approx(expected), (bids, won, team)
+    assert bag_charge(Rules()) == 10
+
+
+def test_the_team_minimum_is_refused_alike_by_round_match_and_score_round() -> None:
+    """score_round used to score a team bid of 2 under min_team_bid=4 that Match refuses."""
+    rules = Rules(min_team_bid=4)
+    bids = {"N": 1, "E": 4, "S": 1, "W": 4}
+    tricks = {"N": 2, "E": 4, "S": 3, "W": 4}
+    with pytest.raises(SpadesError, match="NS must bid at least 4 together") as scored:
+        score_round(bids, tricks, rules=rules)
+    with pytest.raises(MatchError, match="NS must bid at least 4 together"):
+        Match(rules).add_result(bids, tricks)
+    r = Round(deal(1), dealer="W", rules=rules)
+    r.bid("N", 1)
+    r.bid("E", 4)
+    with pytest.raises(IllegalBidError, match="NS must bid at least 4 together") as played:
+        r.bid("S", 1)
+    assert str(played.value) in str(scored.value)
+
+
+def test_bid_problem_reasons() -> None:
+    assert bid_problem(Seat.N, Bid(0), Rules(nil=False)) == "Nil is not allowed under these rules: bid 1 to 13"
+    assert bid_problem(Seat.N, Bid.coerce("blind nil"), Rules()) is not None
+    assert bid_problem(Seat.N, Bid.coerce("blind nil"), Rules(blind_nil=True)) is None  # score unknown
+    assert "it is 50 behind" in (bid_problem(Seat.N, Bid.coerce("blind nil"), Rules(blind_nil=True), behind=50) or "")
+    assert bid_problem(Seat.N, Bid.coerce("blind nil"), Rules(blind_nil=True), behind=100) is None
+    assert bid_problem(Seat.N, Bid(1), Rules(min_team_bid=4), partner_bid=Bid(0)) is None
+    assert bid_problem(Seat.N, Bid(2), Rules(min_team_bid=4), partner_bid=Bid(2)) is None
