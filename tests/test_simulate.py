@@ -175,7 +175,7 @@ def test_sampled_deals_respect_a_nil_bidder(monkeypatch: pytest.MonkeyPatch) -> 
         ({"bids": {"N": 14}}, "out of range"),
         ({"seat": "X"}, "X"),
         ({"rules": Rules(players=2)}, "four-player"),
-        ({"bags": {"NS": -1}}, "bags carried in for NS must be 0 or more"),
+        ({"bags": {"NS": -1}}, "bags carried in for NS must be a whole number 0-9"),
         ({"scores": {"XY": 10}}, "XY"),
     ],
 )
