@@ -10,7 +10,10 @@ Commands::
     spades-teach app [--port 8866] [--no-browser]
 
 Every command documents its options under ``--help``. A mistake in the input
-prints ``error: <message>`` on stderr and exits with status 2.
+prints ``error: <message>`` (one line) on stderr and exits with status 2. A
+terminal that cannot show ``♠`` or ``−`` gets plain ASCII, as ``--ascii`` asks
+for; a reader that goes away (``spades-teach deal | head -1``) ends the command
+quietly with status 141, as SIGPIPE ends Unix tools.
 
 Adding a command
 ----------------
