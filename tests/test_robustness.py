@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from spades_teach import Bid, Deal, Match, Position, Round, Rules, SpadesError, Team, deal, score_round
+from spades_teach import Bid, Deal, Match, Position, Round, Rules, Seat, SpadesError, Team, deal, score_round
 from spades_teach._text import plural, printable, quoted
 from spades_teach.advisor_bid import advise_bid
 from spades_teach.engine import trick_winner
 from spades_teach.errors import PositionError, RecordError
 from spades_teach.records import MAX_DEPTH, MAX_RECORD_SIZE, GameRecord, dumps, load, loads
-from spades_teach.scoring import check_bags_carried, check_team_minimum
+from spades_teach.scoring import bid_problem, check_bags_carried
 from spades_teach.twoplayer import cut
 
 BIDS = {"N": 4, "E": 2, "S": 3, "W": 3}
@@ -171,7 +171,7 @@ def test_score_round_keeps_the_minimum_team_bid_as_match_does() -> None:
         Match(rules).add_result(bids, TRICKS)
     # a partnership with a Nil bidder is not held to it
     score_round({"N": 0, "S": 1, "E": 3, "W": 3}, TRICKS, rules=rules)
-    check_team_minimum({}, rules)  # nothing to check without both partners' bids
+    assert bid_problem(Seat.S, Bid(1), rules) is None  # nothing to check without the partner's bid
 
 
 @pytest.mark.parametrize(
