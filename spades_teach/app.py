@@ -115,7 +115,7 @@ def check_port(port: int) -> int:
     >>> check_port(0)
     Traceback (most recent call last):
     ...
-    spades_teach.app.AppError: port 0 is out of range: use a port from 1 to 65535, such as 8866
+    spades_teach.errors.AppError: port 0 is out of range: use a port from 1 to 65535, such as 8866
     """
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         raise AppError(f"port {port!r} is out of range: use a port from 1 to 65535, such as {DEFAULT_PORT}")

@@ -21,7 +21,7 @@ the one with the smaller mask is the higher.
 >>> str(Hand.from_mask(legal(hand, SUIT_MASKS[1], False)))
 '.K52..'
 >>> why_illegal(Card.parse("AS"), hand, 0, False)
-'spades are not broken yet: lead a heart, diamond or club (KH, 5H, 2H, 7D, AC, 9C, 8C, 4C, 2C)'
+'spades are not broken yet: lead a heart, diamond or club (K♥ 5♥ 2♥ 7♦ A♣ 9♣ 8♣ 4♣ 2♣)'
 >>> winning_index([Card.parse(c) for c in ["3H", "KH", "5S", "9H"]])
 2
 """

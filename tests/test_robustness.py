@@ -165,7 +165,7 @@ def test_reneges_may_name_the_offending_seat() -> None:
 def test_score_round_keeps_the_minimum_team_bid_as_match_does() -> None:
     rules = Rules(min_team_bid=4)
     bids = {"N": 1, "S": 1, "E": 3, "W": 3}
-    with pytest.raises(SpadesError, match="NS bid 2 together, below the minimum of 4"):
+    with pytest.raises(SpadesError, match="2 is below the minimum of 4"):
         score_round(bids, TRICKS, rules=rules)
     with pytest.raises(SpadesError, match="below the minimum"):
         Match(rules).add_result(bids, TRICKS)

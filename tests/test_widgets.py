@@ -376,7 +376,7 @@ def test_nil_and_blind_nil_bids_as_text() -> None:
     )
     assert calc.points == expected.points
     calc.rule_boxes["blind_nil"].value = False
-    assert calc.error == "N bid blind Nil, but these rules do not allow blind Nil"
+    assert calc.error == "bid for N: blind Nil is not allowed under these rules: bid a number or Nil"
     assert calc.points == {} and calc.lines_html.value == ""
 
 
