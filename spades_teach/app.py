@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ._text import plural
 from .errors import AppError
 
 __all__ = [
@@ -239,7 +240,7 @@ def replay_picker(seed: int | str = 1) -> Any:
     import ipywidgets as widgets  # type: ignore[import-untyped]
 
     from .widgets import ReplayView
-    from .widgets.base import add_classes
+    from .widgets.base import add_classes, escape
 
     records = packaged_records()
     if not records:
@@ -253,5 +254,46 @@ def replay_picker(seed: int | str = 1) -> Any:
         widgets.Dropdown(options=labels, value=first, description="Game", layout=widgets.Layout(width="40em")),
         "st-app-record",
     )
-    choice.observe(view.handler(lambda change: view.load(records[change["new"]][1])), names="value")
-    return widgets.VBox([choice, view])
+    review = add_classes(
+        widgets.Button(description="What each card cost", tooltip="review every card against best play by all four seats"),
+        "st-app-review",
+    )
+    verdict = add_classes(widgets.HTML(""), "st-app-review-summary")
+
+    def load(change: dict[str, Any]) -> None:
+        verdict.value = ""
+        view.set_marks({})
+        view.load(records[change["new"]][1])
+
+    def run_review(_button: Any) -> None:
+        verdict.value = ""
+        review.disabled = True
+        try:
+            verdict.value = escape(review_summary(view.analyse()))
+        finally:
+            review.disabled = False
+
+    choice.observe(view.handler(load), names="value")
+    review.on_click(view.handler(run_review))
+    return widgets.VBox([choice, widgets.HBox([review, verdict]), view])
+
+
+def review_summary(costs: Sequence[Any]) -> str:
+    """One line over a card-cost review: how many cards kept the most tricks, and
+    what the others cost (each card is coloured in the replay, its verdict in its note).
+
+    >>> from types import SimpleNamespace as Cost
+    >>> review_summary([Cost(cost=0, nil_lost=False), Cost(cost=1, nil_lost=False), Cost(cost=2, nil_lost=True)])
+    '1 of 3 cards kept the most tricks its side could take; the other 2 cost 3 tricks in all and lost 1 Nil (red cards: step to one to read why)'
+    """
+    costly = [c for c in costs if c.cost > 0 or c.nil_lost]
+    kept = len(costs) - len(costly)
+    line = f"{kept} of {plural(len(costs), 'card')} kept the most tricks its side could take"
+    if not costly:
+        return line
+    lost = sum(c.cost for c in costly)
+    nils = sum(1 for c in costly if c.nil_lost)
+    line += f"; the other {len(costly)} cost {plural(lost, 'trick')} in all"
+    if nils:
+        line += f" and lost {plural(nils, 'Nil')}"
+    return line + " (red cards: step to one to read why)"

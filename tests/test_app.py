@@ -146,7 +146,7 @@ def test_packaged_records_are_the_replays_records() -> None:
 
 def test_replay_picker_opens_the_worked_example_and_switches_records() -> None:
     picker = replay_picker()
-    choice, view = picker.children
+    choice, _review, view = picker.children
     assert isinstance(choice, widgets.Dropdown) and isinstance(view, ReplayView)
     titles = [label for label, _ in choice.options]
     assert titles == [record.title or name for name, record in packaged_records()]
@@ -174,3 +174,18 @@ def test_replay_picker_falls_back_to_a_bot_hand_without_records(monkeypatch: pyt
     view = picker.children[-1]
     assert isinstance(view, ReplayView)
     assert len(view.events) == 4 + 52
+
+
+def test_the_replay_page_reviews_what_each_card_cost_and_clears_it_for_another_game() -> None:
+    from spades_teach.app import replay_picker
+
+    choice, row, view = replay_picker().children
+    button, verdict = row.children
+    button.click()
+    costs = view.costs
+    assert len(costs) == 52 and view.error == ""
+    costly = [c for c in costs if c.cost > 0 or c.nil_lost]
+    assert verdict.value.startswith(f"{52 - len(costly)} of 52 cards kept the most tricks")
+    assert any("st-mark" in css for css, _ in view._marks.values())
+    choice.value = (choice.value + 1) % len(choice.options)  # another game: the old review goes away
+    assert verdict.value == "" and view._marks == {}

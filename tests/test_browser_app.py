@@ -278,3 +278,11 @@ def test_choose_another_game_to_replay(advisor_page: Any) -> None:
     choice.select_option(label=other)
     _wait_text(page, ".st-replay .st-replay-title", f"t.includes({other!r})")
     _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")  # at its start
+
+
+def test_the_replay_page_reviews_what_each_card_cost(advisor_page: Any) -> None:
+    page = advisor_page
+    page.locator(".st-app-review button, button.st-app-review").first.click()
+    _wait_text(page, ".st-app-review-summary", "t.includes('kept the most tricks')")
+    page.locator(".st-replay .st-mark-good, .st-replay .st-mark-bad").first.wait_for()
+    assert "of 52 cards" in page.locator(".st-app-review-summary").inner_text()
