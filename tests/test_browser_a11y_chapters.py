@@ -1,45 +1,18 @@
 """An accessibility check of a hands-on chapter in Voila with axe-core, in Debian's Chromium.
 
-axe-core comes from npm into the git-ignored folder tests/.npm (shared with the app's accessibility
-check): ``npm install --prefix tests/.npm axe-core@4``. The test installs it there when it is missing.
+axe-core comes from npm at the version tests/package-lock.json pins (see tests/_axe.py).
 No violation of impact "serious" or "critical" may remain, on the page as Voila draws it and after
 the widget has been used.
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from _axe import serious_violations
 from _voila import chapter_page, voila_over_chapters
-
-NPM_PREFIX = Path(__file__).resolve().parent / ".npm"
-AXE = NPM_PREFIX / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def axe_script() -> Path:
-    """axe-core's script, installed from npm into tests/.npm on first use."""
-    if not AXE.exists():
-        npm = shutil.which("npm")
-        assert npm, "npm is needed to install axe-core: apt-get install npm"
-        subprocess.run([npm, "install", "--prefix", str(NPM_PREFIX), "--no-audit", "--no-fund", "axe-core@4"], check=True)
-    return AXE
-
-
-def serious_violations(page: Any) -> list[str]:
-    """Run axe on the page; each serious or critical violation as 'rule: what, where'."""
-    page.add_script_tag(path=str(axe_script()))
-    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    found = []
-    for violation in result["violations"]:
-        if violation["impact"] in ("serious", "critical"):
-            targets = [", ".join(node["target"]) for node in violation["nodes"][:5]]
-            found.append(f"{violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
-    return found
 
 
 @pytest.fixture(scope="module")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _axe import serious_violations
 from _browser import ARTIFACTS, free_port
 
 from spades_teach import Seat, score_round
@@ -286,3 +287,19 @@ def test_the_replay_page_reviews_what_each_card_cost(advisor_page: Any) -> None:
     _wait_text(page, ".st-app-review-summary", "t.includes('kept the most tricks')")
     page.locator(".st-replay .st-mark-good, .st-replay .st-mark-bad").first.wait_for()
     assert "of 52 cards" in page.locator(".st-app-review-summary").inner_text()
+    choice = page.locator(".st-app-record select")
+    shown = choice.input_value()
+    other = next(v for v in choice.locator("option").evaluate_all("els => els.map(e => e.value)") if v != shown)
+    choice.select_option(value=other)  # another game: the review goes away
+    _wait_text(page, ".st-app-review-summary", "t.trim() === ''")
+    assert page.locator(".st-replay .st-mark-good, .st-replay .st-mark-bad").count() == 0
+
+
+def test_the_advisor_page_has_no_serious_accessibility_violation(advisor_page: Any) -> None:
+    page = advisor_page
+    assert serious_violations(page) == []
+    page.locator(".st-advice-hand textarea").first.fill("AKQ3.K52.7.A984")  # 12 cards
+    _wait_text(page, ".st-advice-hand-error", "t.trim().length > 0")
+    assert serious_violations(page) == []  # the error beside the box too
+    page.locator(".st-advice-hand textarea").first.fill("AKQ3.K52.7.A9842")  # leave the shared page as it was
+    page.locator(".st-advice-bid-value").wait_for()

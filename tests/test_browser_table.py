@@ -6,21 +6,18 @@ kernel of its own, so the tests do not share a game). The bots' pause is set to 
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _axe import serious_violations
 from _browser import ARTIFACTS
 from test_browser_app import TIMEOUT_MS, _open, app_url  # noqa: F401  (app_url: the server fixture)
 
 from spades_teach import Deal, deal
 
 ROOT = Path(__file__).resolve().parents[1]
-AXE = ROOT / "tests" / "node_modules" / "axe-core" / "axe.min.js"
 TABLE = ".ct-root"
 
 
@@ -252,24 +249,8 @@ def test_the_table_fits_a_390_pixel_window(browser: Any, app_url: str) -> None: 
     next(pages, None)
 
 
-def _axe_source() -> str:
-    if not AXE.is_file():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("npm is missing: install it with 'bash tools/system_deps.sh'")
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], cwd=ROOT / "tests", check=True)
-    return AXE.read_text()
-
-
 def test_the_play_page_has_no_serious_accessibility_violation(table: Any) -> None:
     page = table
-    page.add_script_tag(content=_axe_source())
     _bid_with_mouse(page)
     _my_turn(page)
-    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    bad = [
-        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert bad == [], json.dumps(bad, indent=1)
+    assert serious_violations(page) == []
