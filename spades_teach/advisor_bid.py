@@ -48,6 +48,7 @@ from .cards import Card, Hand, HandLike, Rank, Seat, SeatLike, Suit
 from .errors import ParseError, SpadesError
 from .rules import Rules
 from .scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
+from .seating import seating_for, seating_of
 
 __all__ = ["SAFETY_MARGIN", "BidAdvice", "BidReason", "NilAssessment", "advise_bid", "count_hand", "assess_nil", "sure_spade_count"]
 
@@ -288,7 +289,7 @@ def _side_items(suit: Suit, cards: tuple[Card, ...], players: int) -> list[BidRe
     items: list[BidReason] = []
     word = suit.word[:-1]
     # A long side suit is likely to be ruffed early (two-player games see it less).
-    long_limit = 7 if players == 2 else 5
+    long_limit = 5 if seating_for(players).partnerships else 7
     if Rank.ACE in ranks:
         value = 1.0 if n <= long_limit else 0.75
         why = (
@@ -492,7 +493,8 @@ def advise_bid(
     mine = side_of(me, rules)
     theirs = next(s for s in sides_of(rules) if s != mine)
     behind = score[theirs] - score[mine]
-    partner = me.partner if rules.players == 4 else None
+    seating = seating_of(rules)
+    partner = seating.partner(me)
     partner_bid = made.get(partner) if partner is not None else None
     partner_nil = partner_bid is not None and partner_bid.is_nil
 
@@ -507,7 +509,7 @@ def advise_bid(
         context.append(f"{bag_count[mine]} bags already: bid your full count so extra tricks do not become bags")
     planned = _floor(estimate - SAFETY_MARGIN)
     others = [int(b) for s, b in made.items() if s != me]
-    if len(others) == rules.players - 1 and rules.players == 4:
+    if seating.partnerships and len(others) == len(seating.seats) - 1:
         total = sum(others) + planned
         if total <= 9:
             cushion += 0.5
@@ -550,7 +552,7 @@ def advise_bid(
                 context.append("the count leaves less than one trick and Nil is not allowed, so the smallest bid, 1")
             else:
                 context.append("the count leaves less than one trick but the hand is not safe for Nil, so the smallest bid, 1")
-    if rules.min_team_bid and rules.players == 4 and not bid.is_nil and partner_bid is not None and not partner_nil:
+    if rules.min_team_bid and seating.partnerships and not bid.is_nil and partner_bid is not None and not partner_nil:
         needed = rules.min_team_bid - int(partner_bid)
         if int(bid) < needed:
             context.append(f"the team must bid at least {rules.min_team_bid} together: raised to {needed}")

@@ -41,6 +41,7 @@ from .cards import SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Seat, Suit
 from .position import Position
 from .rules import Rules
 from .scoring import side_of
+from .seating import seating_of
 
 __all__ = ["ExpertBot", "sample_deals"]
 
@@ -290,7 +291,7 @@ class ExpertBot:
         legal = list(position.legal)
         if len(legal) == 1:
             return legal[0]
-        if position.players != 4:
+        if not seating_of(position.rules).partnerships:
             return self._fallback.choose_play(position)
         scores = self.card_values(position)
         advised = suggest_play(position).card

@@ -263,7 +263,7 @@ def _renege_side(key: Any, rules: Rules) -> Side:
     try:
         return coerce_side(key, rules)
     except ParseError:
-        if rules.players == 2:
+        if not seating_of(rules).partnerships:
             raise
         return Seat.coerce(key).team
 

@@ -32,6 +32,7 @@ from ..cards import Hand, Seat, SeatLike, TeamMap
 from ..errors import SpadesError
 from ..rules import Rules
 from ..scoring import check_bags_carried, side_of, sides_of
+from ..seating import seating_of
 from .base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["BidAdvisorView", "load_advisor"]
@@ -250,7 +251,7 @@ class BidAdvisorView(SpadesWidget):
         mine = side_of(self.seat, rules)
         theirs = next(s for s in sides_of(rules) if s != mine)
         bids: dict[Seat, str] = {}
-        if rules.players == 4 and self.partner_box.value != UNKNOWN:
+        if seating_of(rules).partnerships and self.partner_box.value != UNKNOWN:
             bids[self.seat.partner] = self.partner_box.value
         return {
             "seat": self.seat,

@@ -40,6 +40,7 @@ from ..cards import Card, Seat, SeatMap
 from ..engine import BidEvent, Event, PlayEvent, Round
 from ..errors import IllegalActionError, ParseError
 from ..rules import Rules
+from ..seating import seating_of
 from .advisor import load_advisor
 from .base import SpadesWidget, add_classes, escape, trick_cards_html
 from .cards import HandView
@@ -504,7 +505,7 @@ class PlayView(SpadesWidget):
 
 
 def _seats(rules: Rules) -> tuple[Seat, ...]:
-    return (Seat.N, Seat.S) if rules.players == 2 else tuple(Seat)
+    return seating_of(rules).seats
 
 
 def _describe(event: Event) -> str:

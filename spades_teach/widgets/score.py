@@ -32,6 +32,7 @@ from ..cards import Seat, SeatMap, TeamMap
 from ..errors import SpadesError
 from ..rules import Rules
 from ..scoring import RoundScore, Side, check_bags_carried, coerce_side, score_round, sides_of
+from ..seating import seating_of
 from .base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["ScoreCalculator"]
@@ -76,7 +77,7 @@ class ScoreCalculator(SpadesWidget):
             first = next(iter(self.examples.values()))
             bids, tricks = first[0], first[1]
             bags = first[2] if len(first) > 2 else bags
-        self.seats: tuple[Seat, ...] = (Seat.N, Seat.S) if rules.players == 2 else tuple(Seat)
+        self.seats: tuple[Seat, ...] = seating_of(rules).seats
         self.sides: tuple[Side, ...] = sides_of(rules)
         given_bids = {Seat.coerce(k): v for k, v in (bids if bids is not None else _default(_DEFAULT_BIDS, rules)).items()}
         given_tricks = {
@@ -340,7 +341,7 @@ def _signed(points: int) -> str:
 
 
 def _default(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
-    if rules.players == 2:
+    if not seating_of(rules).partnerships:
         return {"N": 6, "S": 5} if values is _DEFAULT_BIDS else {"N": 7, "S": 6}
     return dict(values)
 

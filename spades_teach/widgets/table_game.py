@@ -39,6 +39,7 @@ from ..deals import Deal
 from ..engine import BidEvent, PlayEvent, Round, Trick
 from ..errors import IllegalActionError, ParseError, SpadesError
 from ..rules import Rules
+from ..seating import seating_for, seating_of
 
 __all__ = ["TableGame", "LEVELS", "PACES", "card_state"]
 
@@ -110,7 +111,7 @@ class TableGame:
             raise ParseError(f"unknown bot level {level!r}: use easy, medium or hard")
         if mode not in ("hand", "match"):
             raise ParseError(f"unknown mode {mode!r}: use 'hand' (one hand) or 'match'")
-        if rules.players != 4:
+        if not seating_of(rules).partnerships:
             raise ParseError("the card table seats four players: use PlayView for two-player Spades")
         self.rules = rules
         self.level = level
@@ -307,7 +308,7 @@ class TableGame:
             d = Deal.from_code(deal)
         else:
             d = deal
-        if d.players != 4:
+        if not seating_for(d.players).partnerships:
             raise ParseError(f"deal {d.code!r} is a two-player deal; the card table seats four")
         self._start(f"code/{d.code}", d, origin="played from its code")
 
