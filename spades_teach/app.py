@@ -26,7 +26,6 @@ the chapters: ``spades-teach``'s tests run Voila over ``notebooks/`` with them.
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import shutil
 import signal
@@ -191,15 +190,10 @@ def serve(port: int = DEFAULT_PORT, open_browser: bool = True, *, runner: Runner
 
 def packaged_records() -> list[tuple[str, Any]]:
     """The annotated game records shipped with the package, as ``(name, record)``
-    pairs, read with :mod:`spades_teach.replays` (an empty list if this
-    installation has none)."""
-    try:
-        replays = importlib.import_module("spades_teach.replays")
-    except ModuleNotFoundError as exc:
-        if exc.name != "spades_teach.replays":
-            raise
-        return []
-    return [(str(name), replays.load_record(name)) for name in replays.list_records()]
+    pairs, read with :mod:`spades_teach.replays` (an empty list if the installation has none)."""
+    from .replays import list_records, load_record
+
+    return [(str(name), load_record(name)) for name in list_records()]
 
 
 def bot_replay(seed: int | str = 1, level: str = "medium") -> tuple[Any, dict[int, str]]:
@@ -207,29 +201,35 @@ def bot_replay(seed: int | str = 1, level: str = "medium") -> tuple[Any, dict[in
     of South's cards: ``(round, annotations)``, annotations keyed by event index
     (as :class:`~spades_teach.widgets.ReplayView` takes them)."""
     from .advisor_play import suggest_play
+    from .bids import BidLike
     from .bots import make_bot
     from .cards import Card, Seat
     from .deals import deal
+    from .driver import Bot, play_hand
     from .engine import Round
     from .position import Position
 
     round = Round(deal(f"{seed}/replay"), dealer=Seat.N)
-    bots = {seat: make_bot(level, seed=f"{seed}/{seat.name}") for seat in Seat}
+    bots: dict[Seat, Bot] = {seat: make_bot(level, seed=f"{seed}/{seat.name}") for seat in Seat}
     notes: dict[int, str] = {}
-    while not round.is_complete:
-        seat = round.to_act
-        assert seat is not None
-        position = Position.from_round(round)
-        if round.phase == "bidding":
-            round.bid(seat, bots[seat].choose_bid(position))
-            continue
-        card = Card.parse(bots[seat].choose_play(position))
-        if seat is Seat.S:
+    south = bots[Seat.S]
+
+    class CommentedSouth:
+        """South's bot, with the advisor's comment on each card it chooses."""
+
+        def choose_bid(self, position: Position) -> BidLike:
+            return south.choose_bid(position)
+
+        def choose_play(self, position: Position) -> Card:
+            card = Card.parse(south.choose_play(position))
             hint = suggest_play(position)
             advised = Card.parse(hint.card)
             same = "as the advisor suggests" if advised == card else f"the advisor would play {advised.pretty}"
             notes[len(round.history)] = f"South plays {card.pretty}, {same}: {hint.reason}"
-        round.play(seat, card)
+            return card
+
+    bots[Seat.S] = CommentedSouth()
+    play_hand(round, bots)
     return round, notes
 
 

@@ -348,17 +348,11 @@ class PlayView(SpadesWidget):
 
     def _advance(self) -> None:
         """Let the bots act until it is South's turn or the hand is over."""
+        from ..driver import advance
+
         r = self._require_round()
         try:
-            while not r.is_complete and r.to_act is not ME:
-                seat = r.to_act
-                assert seat is not None
-                bot = self._bots[seat]
-                position = _position(r, self._match.bags)
-                if r.phase == "bidding":
-                    r.bid(seat, bot.choose_bid(position))
-                else:
-                    r.play(seat, bot.choose_play(position))
+            advance(r, {seat: bot for seat, bot in self._bots.items() if seat is not ME}, bags=self._match.bags)
             if r.is_complete and self._match.current_round is r:
                 row = self._match.finish_round(r)
                 self._result_lines = list(row.lines)

@@ -474,21 +474,18 @@ class TableGame:
     def _advance(self) -> None:
         """Let the bots act until it is South's turn or the hand is over; the
         state is published after each bot card, followed by the pause."""
-        from ..position import Position
+        from ..driver import advance
 
         r = self._require_round()
         self._hint, self._hint_card, self._hint_reason = "", None, ""
-        while not r.is_complete and r.to_act is not ME:
-            seat = r.to_act
-            assert seat is not None
-            position = Position.from_round(r, bags=self._match.bags)
-            if r.phase == "bidding":
-                r.bid(seat, self._bots[seat].choose_bid(position))
-                continue
-            r.play(seat, self._bots[seat].choose_play(position))
-            if self.pause > 0 and self._live and self.on_change is not None:
+
+        def show(event: object) -> None:
+            """After each bot card: publish the table, then pause (longer once a trick is complete)."""
+            if isinstance(event, PlayEvent) and self.pause > 0 and self._live and self.on_change is not None:
                 self._changed()
                 self._sleep(self.pause * (2 if not r.current_trick.cards else 1))
+
+        advance(r, {seat: bot for seat, bot in self._bots.items() if seat is not ME}, bags=self._match.bags, on_event=show)
         if r.is_complete and self._match.current_round is r:
             row = self._match.finish_round(r)
             self._result = list(row.lines)
