@@ -22,12 +22,12 @@ True
 from __future__ import annotations
 
 import contextlib
-import importlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ..advisor_bid import advise_bid
 from ..cards import Hand, Seat, SeatLike, TeamMap
 from ..errors import SpadesError
 from ..rules import Rules
@@ -35,26 +35,9 @@ from ..scoring import check_bags_carried, side_of, sides_of
 from ..seating import seating_of
 from .base import SpadesWidget, add_classes, escape, int_text
 
-__all__ = ["BidAdvisorView", "load_advisor"]
+__all__ = ["BidAdvisorView"]
 
 UNKNOWN = "unknown"
-
-
-def load_advisor(name: str) -> Callable[..., Any]:
-    """The advisor function ``name`` (``advise_bid`` or ``suggest_play``), imported
-    on first use from :mod:`spades_teach.advisor` (or the module that holds it)."""
-    candidates = ["spades_teach.advisor", "spades_teach.advisor_bid", "spades_teach.advisor_play"]
-    for module_name in candidates:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            continue
-        found = getattr(module, name, None)
-        if callable(found):
-            return found  # type: ignore[no-any-return]
-    raise ImportError(f"the advisor function {name} is not available in this installation")
 
 
 def _bid_options(nil: bool, blind_nil: bool) -> list[tuple[str, str]]:
@@ -341,7 +324,7 @@ class BidAdvisorView(SpadesWidget):
             return
         hand = Hand.parse(text)
         inputs = self._inputs()
-        advise = self._advise or load_advisor("advise_bid")
+        advise = self._advise or advise_bid
         advice = advise(hand, **inputs)
         self._advice = advice
         self._advised_hand = hand

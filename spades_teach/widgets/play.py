@@ -35,13 +35,14 @@ from typing import Any, Literal, Protocol
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ..advisor_bid import advise_bid
+from ..advisor_play import suggest_play
 from ..bids import BidLike
 from ..cards import Card, Seat, SeatMap
 from ..engine import BidEvent, Event, PlayEvent, Round
 from ..errors import IllegalActionError, ParseError
 from ..rules import Rules
 from ..seating import seating_of
-from .advisor import load_advisor
 from .base import SpadesWidget, add_classes, escape, trick_cards_html
 from .cards import HandView
 from .table import TableView
@@ -366,7 +367,7 @@ class PlayView(SpadesWidget):
         if not self.teach or r is None or r.to_act is not ME:
             return
         if r.phase == "bidding":
-            advise = self._advise_bid or load_advisor("advise_bid")
+            advise = self._advise_bid or advise_bid
             advice = advise(
                 r.hand(ME), seat=ME, bids=r.bids, scores=r.scores_before, bags=self._match.bags, rules=r.rules
             )
@@ -377,7 +378,7 @@ class PlayView(SpadesWidget):
             notes = getattr(advice, "context", ()) or ()
             self._hint_reasons = [str(item) for item in reasons] + [f"note: {n}" for n in notes]
         elif r.phase == "play":
-            suggest = self._suggest_play or load_advisor("suggest_play")
+            suggest = self._suggest_play or suggest_play
             hint = suggest(_position(r, self._match.bags))
             card = Card.parse(hint.card)
             self._hint_card = card

@@ -33,6 +33,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
+from ..advisor_bid import advise_bid
+from ..advisor_play import suggest_play
 from ..bids import BidLike
 from ..cards import Card, Seat, SeatMap
 from ..deals import Deal
@@ -500,15 +502,13 @@ class TableGame:
             self.on_change()
 
     def _teach(self) -> None:
-        from .advisor import load_advisor
-
         self._hint, self._hint_card, self._hint_reason = "", None, ""
         self._hint_reasons = []
         r = self._round
         if not self.teach or r is None or r.to_act is not ME:
             return
         if r.phase == "bidding":
-            advise = self._advise_bid or load_advisor("advise_bid")
+            advise = self._advise_bid or advise_bid
             advice = advise(r.hand(ME), seat=ME, bids=r.bids, scores=r.scores_before, bags=self._match.bags, rules=r.rules)
             # The summary names the bid itself; the reasons are the advisor page's lines.
             self._hint = f"Teach me: {advice.summary}"
@@ -518,7 +518,7 @@ class TableGame:
         elif r.phase == "play":
             from ..position import Position
 
-            suggest = self._suggest_play or load_advisor("suggest_play")
+            suggest = self._suggest_play or suggest_play
             hint = suggest(Position.from_round(r, bags=self._match.bags))
             self._hint_card = Card.parse(hint.card)
             self._hint_reason = str(hint.reason)
