@@ -36,11 +36,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spades_teach import Bid, Hand, Rank, Round, Rules, Seat, Suit, Team, deal
-from spades_teach.advisor_bid import advise_bid
-from spades_teach.advisor_play import suggest_play
-from spades_teach.bots import MediumBot
-from spades_teach.position import Position
-from spades_teach.scoring import charged
+from spades_teach.advice.bidding import advise_bid
+from spades_teach.advice.bots import MediumBot
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.position import Position
+from spades_teach.game.scoring import charged
 
 RULES = Rules()
 

@@ -29,10 +29,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from spades_teach.advisor_bid import BidReason
+from spades_teach.advice.bidding import BidReason
 from spades_teach.analysis.calibration import FEATURES, Calibration, calibrate
 from spades_teach.analysis.parallel import SerialExecutor
-from spades_teach.cards import Card, Hand, HandLike, Rank, Suit
+from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
 
 _SIDE_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
@@ -162,7 +162,7 @@ def _previous_ruff_items(hand: Hand, spare: int) -> list[BidReason]:
 
 
 def previous_count_hand(hand: HandLike, *, players: int = 4) -> tuple[BidReason, ...]:
-    """The counting of :func:`~spades_teach.advisor_bid.count_hand` before the calibration (frozen copy)."""
+    """The counting of :func:`~spades_teach.advice.bidding.count_hand` before the calibration (frozen copy)."""
     h = Hand.coerce(hand)
     spades = h.suit(Suit.SPADES)
     items, used = _previous_spade_items(spades)

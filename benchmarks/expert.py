@@ -6,7 +6,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/expert.py --hands 5 --first-seed 10
 
 Each seeded hand is bid by the advisor and played to the end by four
-:class:`~spades_teach.expert.ExpertBot` players; every card decision that had a
+:class:`~spades_teach.advice.expert.ExpertBot` players; every card decision that had a
 choice (more than one legal card) is timed. The script prints the median, the
 90th percentile and the maximum time per decision, the same by trick number, and
 the load average of the machine before and after (the machine is shared, so
@@ -26,8 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spades_teach import Position, Round, deal
+from spades_teach.advice.expert import ExpertBot
 from spades_teach.analysis.solver import BACKEND
-from spades_teach.expert import ExpertBot
 
 
 def _quantile(values: list[float], q: float) -> float:

@@ -11,14 +11,12 @@ only when used.
 
 from __future__ import annotations
 
-from .advisor_bid import BidAdvice, BidReason, NilAssessment, advise_bid
-from .advisor_play import PlayHint, suggest_play
-from .bids import Bid
-from .bots import EasyBot, HardBot, MediumBot, make_bot
-from .cards import Card, Cards, Hand, Rank, Seat, Suit, Team
-from .deals import Deal, deal
-from .engine import BidEvent, PlayEvent, Round, Trick, legal_cards, trick_winner
-from .errors import (
+from spades_teach.advice.bidding import BidAdvice, BidReason, NilAssessment, advise_bid
+from spades_teach.advice.bots import EasyBot, HardBot, MediumBot, make_bot
+from spades_teach.advice.expert import ExpertBot
+from spades_teach.advice.play import PlayHint, suggest_play
+from spades_teach.advice.position import Position
+from spades_teach.errors import (
     IllegalActionError,
     IllegalBidError,
     IllegalPlayError,
@@ -28,12 +26,14 @@ from .errors import (
     RulesError,
     SpadesError,
 )
-from .expert import ExpertBot
-from .match import Match, MatchError, MatchOverError, SheetRow
-from .position import Position
-from .rules import Rules
-from .scoring import RoundScore, score_round
-from .twoplayer import Draw, DrawError, cut
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import Card, Cards, Hand, Rank, Seat, Suit, Team
+from spades_teach.game.deals import Deal, deal
+from spades_teach.game.match import Match, MatchError, MatchOverError, SheetRow
+from spades_teach.game.round import BidEvent, PlayEvent, Round, Trick, legal_cards, trick_winner
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import RoundScore, score_round
+from spades_teach.game.twoplayer import Draw, DrawError, cut
 
 __version__ = "0.1.0"
 

@@ -37,8 +37,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ._text import plural
-from .errors import AppError
+from spades_teach._text import plural
+from spades_teach.errors import AppError
 
 __all__ = [
     "APP_NOTEBOOKS",
@@ -190,8 +190,8 @@ def serve(port: int = DEFAULT_PORT, open_browser: bool = True, *, runner: Runner
 
 def packaged_records() -> list[tuple[str, Any]]:
     """The annotated game records shipped with the package, as ``(name, record)``
-    pairs, read with :mod:`spades_teach.replays` (an empty list if the installation has none)."""
-    from .replays import list_records, load_record
+    pairs, read with :mod:`spades_teach.game.replays` (an empty list if the installation has none)."""
+    from spades_teach.game.replays import list_records, load_record
 
     return [(str(name), load_record(name)) for name in list_records()]
 
@@ -200,14 +200,14 @@ def bot_replay(seed: int | str = 1, level: str = "medium") -> tuple[Any, dict[in
     """A hand played by four bots from ``seed``, with the advisor's comment on each
     of South's cards: ``(round, annotations)``, annotations keyed by event index
     (as :class:`~spades_teach.widgets.ReplayView` takes them)."""
-    from .advisor_play import suggest_play
-    from .bids import BidLike
-    from .bots import make_bot
-    from .cards import Card, Seat
-    from .deals import deal
-    from .driver import Bot, play_hand
-    from .engine import Round
-    from .position import Position
+    from spades_teach.advice.bots import make_bot
+    from spades_teach.advice.driver import Bot, play_hand
+    from spades_teach.advice.play import suggest_play
+    from spades_teach.advice.position import Position
+    from spades_teach.game.bids import BidLike
+    from spades_teach.game.cards import Card, Seat
+    from spades_teach.game.deals import deal
+    from spades_teach.game.round import Round
 
     round = Round(deal(f"{seed}/replay"), dealer=Seat.N)
     bots: dict[Seat, Bot] = {seat: make_bot(level, seed=f"{seed}/{seat.name}") for seat in Seat}
@@ -239,8 +239,8 @@ def replay_picker(seed: int | str = 1) -> Any:
     with the advisor's comments."""
     import ipywidgets as widgets  # type: ignore[import-untyped]
 
-    from .widgets import ReplayView
-    from .widgets.base import add_classes, escape
+    from spades_teach.widgets import ReplayView
+    from spades_teach.widgets.base import add_classes, escape
 
     records = packaged_records()
     if not records:

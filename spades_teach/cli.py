@@ -45,15 +45,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
-from ._text import MAX_DIGITS, ascii_digits_int, plural, printable
-from .bids import Bid
-from .cards import Card, Hand, Seat, Suit
-from .deals import Deal, deal
-from .engine import PlayEvent
-from .errors import ParseError, RecordError, SpadesError, UsageError
-from .records import MAX_RECORD_SIZE, GameRecord, load, loads
-from .rules import FIRST_LEADS, RENEGE_MODES, Rules
-from .scoring import coerce_side, score_round
+from spades_teach._text import MAX_DIGITS, ascii_digits_int, plural, printable
+from spades_teach.errors import ParseError, RecordError, SpadesError, UsageError
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import Card, Hand, Seat, Suit
+from spades_teach.game.deals import Deal, deal
+from spades_teach.game.records import MAX_RECORD_SIZE, GameRecord, load, loads
+from spades_teach.game.round import PlayEvent
+from spades_teach.game.rules import FIRST_LEADS, RENEGE_MODES, Rules
+from spades_teach.game.scoring import coerce_side, score_round
 
 __all__ = ["Command", "COMMANDS", "EXTENSION_MODULES", "UsageError", "register", "build_parser", "main"]
 
@@ -503,7 +503,7 @@ def _port(text: str) -> int:
 
 
 def _configure_app(parser: argparse.ArgumentParser) -> None:
-    from .app import DEFAULT_PORT
+    from spades_teach.app import DEFAULT_PORT
 
     parser.add_argument(
         "--port", type=_port, default=DEFAULT_PORT, help=f"the port to serve on, on 127.0.0.1 (default {DEFAULT_PORT})"
@@ -514,7 +514,7 @@ def _configure_app(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_app(args: argparse.Namespace) -> int:
-    from . import app
+    from spades_teach import app
 
     return app.serve(port=args.port, open_browser=not args.no_browser)
 
@@ -651,7 +651,7 @@ def _configure_analyze_record(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_analyze_record(args: argparse.Namespace) -> int:
-    from .analysis.card_cost import card_costs
+    from spades_teach.analysis.card_cost import card_costs
 
     record, out, symbols = _record_from_args(args)
     costs = card_costs(record)
@@ -758,8 +758,8 @@ def _run_analyze(args: argparse.Namespace) -> int:
     import json
     from concurrent.futures import Executor, ProcessPoolExecutor
 
-    from .analysis.parallel import SerialExecutor
-    from .analysis.simulate import analyze_hand
+    from spades_teach.analysis.parallel import SerialExecutor
+    from spades_teach.analysis.simulate import analyze_hand
 
     rules = rules_from_args(args)
     scores = parse_side_values(args.scores, "--scores", rules) if args.scores else None
@@ -861,7 +861,7 @@ def build_parser(commands: Mapping[str, Command] | None = None) -> argparse.Argu
         description="Learn the card game Spades: score hands, deal practice hands, check game records, "
         "or open the tutorial app in a browser.",
     )
-    from . import __version__
+    from spades_teach import __version__
 
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

@@ -51,7 +51,7 @@ class ParseError(SpadesError):
 
 
 class RulesError(SpadesError):
-    """A :class:`~spades_teach.rules.Rules` option is out of range."""
+    """A :class:`~spades_teach.game.rules.Rules` option is out of range."""
 
 
 class IllegalActionError(SpadesError):

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades_teach import Seat, deal
-from spades_teach.advisor_bid import advise_bid
-from spades_teach.advisor_play import suggest_play
-from spades_teach.position import Position
+from spades_teach.advice.bidding import advise_bid
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.position import Position
 from spades_teach.widgets import PlayView
 from spades_teach.widgets.advisor import BidAdvisorView
 

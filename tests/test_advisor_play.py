@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades_teach import Card, Round, Rules, Seat, deal
-from spades_teach.advisor_play import suggest_play
-from spades_teach.bots import MediumBot, play_round
-from spades_teach.position import Position
+from spades_teach.advice.bots import MediumBot, play_round
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.position import Position
 
 EVEN = {"N": 3, "E": 3, "S": 3, "W": 3}
 

@@ -25,7 +25,7 @@ from spades_teach.app import (
     serve,
     voila_command,
 )
-from spades_teach.replays import list_records, load_record
+from spades_teach.game.replays import list_records, load_record
 from spades_teach.widgets import BidAdvisorView, CardTable, ReplayView, ScoreCalculator
 
 

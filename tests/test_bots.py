@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades_teach import Card, Deal, ExpertBot, Round, Rules, Seat, SpadesError, Suit, deal
-from spades_teach.advisor_play import View
-from spades_teach.bots import EasyBot, HardBot, MediumBot, _sample, advise_draw, make_bot, play_round
-from spades_teach.position import Position
+from spades_teach.advice.bots import EasyBot, HardBot, MediumBot, _sample, advise_draw, make_bot, play_round
+from spades_teach.advice.play import View
+from spades_teach.advice.position import Position
 
 
 def _mixed(seed: int) -> dict[Seat, EasyBot | MediumBot | HardBot]:

@@ -4,16 +4,16 @@ rules of the engine, the trick's winner leading the next trick."""
 from __future__ import annotations
 
 from spades_teach import Round, Seat, deal
-from spades_teach.advisor_play import View
-from spades_teach.bots import _play_out, _Sim
-from spades_teach.position import Position
+from spades_teach.advice.bots import _play_out, _Sim
+from spades_teach.advice.play import View
+from spades_teach.advice.position import Position
 
 
 def test_a_playout_ends_with_the_same_tricks_as_the_engine_playing_the_same_policy() -> None:
     """Play a whole hand with the advisor in the engine, then replay it from the first card with
     `_play_out` on the true hands: both must give every seat the same number of tricks, which fails
     if the playout lets the wrong seat lead after a trick."""
-    from spades_teach.advisor_play import decide
+    from spades_teach.advice.play import decide
 
     for seed in range(6):
         r = Round(deal(seed), dealer="W")

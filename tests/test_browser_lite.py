@@ -27,7 +27,7 @@ from _lite import (
     shown_figures,
 )
 
-from spades_teach.advisor import advise_bid
+from spades_teach.advice import advise_bid
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

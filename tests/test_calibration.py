@@ -9,7 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from spades_teach import Bid, Hand, SpadesError, deal
-from spades_teach.advisor_bid import BidReason, advise_bid, count_hand
+from spades_teach.advice.bidding import BidReason, advise_bid, count_hand
 from spades_teach.analysis.calibration import (
     FEATURES,
     Calibration,

@@ -27,7 +27,7 @@ from spades_teach import (
     legal_cards,
     score_round,
 )
-from spades_teach.cards import SeatMap, TeamMap
+from spades_teach.game.cards import SeatMap, TeamMap
 
 ALL_CARDS = [Card.from_index(i) for i in range(52)]
 REFERENCE = Hand(["AS", "KS", "QS", "3S", "KH", "5H", "2H", "7D", "AC", "9C", "8C", "4C", "2C"])

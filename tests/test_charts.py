@@ -1,4 +1,4 @@
-"""spades_teach.charts: matplotlib when it is installed, else SVG charts (the live edition)."""
+"""spades_teach.render.charts: matplotlib when it is installed, else SVG charts (the live edition)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from spades_teach.charts import SvgPyplot, pyplot
 from spades_teach.errors import SpadesError
+from spades_teach.render.charts import SvgPyplot, pyplot
 
 
 def test_pyplot_is_matplotlib_when_installed() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from spades_teach import Deal, Round, Rules, deal, score_round
 from spades_teach.cli import COMMANDS, Command, build_parser, main, register, rules_from_args
-from spades_teach.records import dump, dumps
+from spades_teach.game.records import dump, dumps
 
 EXAMPLE = ["score", "--bids", "N=4,E=2,S=3,W=3", "--tricks", "N=5,E=1,S=4,W=3"]
 

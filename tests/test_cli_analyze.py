@@ -8,7 +8,7 @@ import pytest
 
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.cli import main
-from spades_teach.replays import load_record, record_text
+from spades_teach.game.replays import load_record, record_text
 
 
 @pytest.fixture()

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from spades_teach import Card, Round, Rules, deal
 from spades_teach.cli import main, safe_text, to_ascii
-from spades_teach.records import dumps
+from spades_teach.game.records import dumps
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "spades_teach" / "data" / "records"

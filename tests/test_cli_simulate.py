@@ -8,7 +8,7 @@ import pytest
 
 from spades_teach.analysis.simulate import analyze_hand
 from spades_teach.cli import main
-from spades_teach.rules import Rules
+from spades_teach.game.rules import Rules
 
 HAND = "AK52.K52.Q73.A94"
 

@@ -82,7 +82,7 @@ def test_dealing_follows_the_documented_algorithm(seed: int | str, dealer: Seat)
 def test_a_shuffle_that_runs_past_the_first_blocks_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     # With one 32-byte block to start from, every shuffle (51 draws) runs off the end of
     # its first stream and must restart on a longer one without changing the result.
-    import spades_teach.deals as deals_module
+    import spades_teach.game.deals as deals_module
 
     expected = {seed: deal(seed) for seed in (0, 5, "long")}
     monkeypatch.setattr(deals_module, "_FIRST_BLOCKS", 1)

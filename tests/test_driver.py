@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from spades_teach import Round, Seat, deal
-from spades_teach.bots import MediumBot, play_round
-from spades_teach.driver import advance, play_hand
-from spades_teach.engine import BidEvent, PlayEvent
+from spades_teach.advice.bots import MediumBot, play_round
+from spades_teach.advice.driver import advance, play_hand
 from spades_teach.errors import IllegalActionError
+from spades_teach.game.round import BidEvent, PlayEvent
 
 
 def test_advance_stops_at_each_person_and_reports_every_bot_action() -> None:

@@ -7,15 +7,15 @@ import pytest
 
 import spades_teach
 from spades_teach import errors
-from spades_teach.advisor_bid import advise_bid
+from spades_teach.advice.bidding import advise_bid
 from spades_teach.errors import ParseError, RulesError
 
 
 def test_error_classes_are_defined_in_errors_and_reexported() -> None:
     from spades_teach.app import AppError
     from spades_teach.cli import UsageError
-    from spades_teach.match import MatchError, MatchOverError
-    from spades_teach.twoplayer import DrawError
+    from spades_teach.game.match import MatchError, MatchOverError
+    from spades_teach.game.twoplayer import DrawError
 
     for cls in (AppError, UsageError, MatchError, MatchOverError, DrawError):
         assert cls.__module__ == "spades_teach.errors"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from spades_teach import ExpertBot, Hand, Round, Seat, deal, make_bot
-from spades_teach.bots import play_round
-from spades_teach.expert import sample_deals
-from spades_teach.position import Position
+from spades_teach.advice.bots import play_round
+from spades_teach.advice.expert import sample_deals
+from spades_teach.advice.position import Position
 
 
 def test_make_bot_gives_the_expert() -> None:

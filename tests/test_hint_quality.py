@@ -10,8 +10,8 @@ from types import ModuleType
 import pytest
 
 from spades_teach import BidEvent, MediumBot, PlayEvent, Round, Seat, deal
+from spades_teach.advice.bots import play_round
 from spades_teach.analysis.card_cost import card_costs
-from spades_teach.bots import play_round
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 

@@ -13,7 +13,7 @@ import pytest
 
 from spades_teach import Card, Hand, Round, Rules, Seat, deal
 from spades_teach.analysis.solver import BACKEND, TRICKS, DDState, ReferenceSolver, score_cards, solve_value
-from spades_teach.kernel import (
+from spades_teach.game.kernel import (
     SUIT_MASKS,
     beats,
     breaks_spades,
@@ -27,8 +27,8 @@ from spades_teach.kernel import (
     winning_index,
     winning_position,
 )
-from spades_teach.seating import seating_of
-from spades_teach.twoplayer import draw_deal
+from spades_teach.game.seating import seating_of
+from spades_teach.game.twoplayer import draw_deal
 
 ROOT = Path(__file__).resolve().parents[1]
 

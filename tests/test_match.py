@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spades_teach import Rules, Seat, SpadesError, Team, deal, score_round
-from spades_teach.engine import Round
-from spades_teach.match import Match, MatchError, MatchOverError, SheetRow
+from spades_teach.game.match import Match, MatchError, MatchOverError, SheetRow
+from spades_teach.game.round import Round
 
 # -- helpers ------------------------------------------------------------------------------------
 
@@ -379,7 +379,7 @@ def test_deal_given_to_start_round_gets_the_match_dealer() -> None:
 
 
 def test_two_player_deal_refused_in_a_four_player_match() -> None:
-    from spades_teach.twoplayer import draw_deal
+    from spades_teach.game.twoplayer import draw_deal
 
     with pytest.raises(MatchError, match="for 2 players"):
         Match().start_round(draw_deal(1))

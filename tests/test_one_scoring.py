@@ -9,8 +9,8 @@ import pytest
 
 from spades_teach import Bid, Match, Round, Rules, Seat, SpadesError, deal, score_round
 from spades_teach.errors import IllegalBidError
-from spades_teach.match import MatchError
-from spades_teach.scoring import bag_charge, bid_problem, charged, side_value
+from spades_teach.game.match import MatchError
+from spades_teach.game.scoring import bag_charge, bid_problem, charged, side_value
 
 
 def test_side_value_is_score_round_with_bags_charged() -> None:

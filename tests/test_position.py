@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spades_teach import Card, PositionError, Round, Rules, Seat, SpadesError, Suit, deal
-from spades_teach.position import Position
+from spades_teach.advice.position import Position
 
 EVEN = {"N": 3, "E": 3, "S": 3, "W": 3}
 
@@ -132,7 +132,7 @@ def test_unparseable_input_is_a_spades_error() -> None:
 
 
 def test_from_round_after_the_hand_is_over() -> None:
-    from spades_teach.bots import MediumBot, play_round
+    from spades_teach.advice.bots import MediumBot, play_round
 
     r = play_round(Round(deal(2), dealer="N"), {s: MediumBot() for s in Seat})
     with pytest.raises(PositionError, match="over"):

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from spades_teach import Hand, Rules, Seat
-from spades_teach.advisor_play import suggest_play
-from spades_teach.bots import make_bot
+from spades_teach.advice.bots import make_bot
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.position import Position
 from spades_teach.errors import PositionError
-from spades_teach.position import Position
 
 BIDS = {"N": 3, "E": 3, "S": 3, "W": 3}
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -91,7 +91,7 @@ def test_a_full_suit_seen_first_does_not_spoil_the_legal_cards_of_a_round() -> N
     # (in a fresh process, so no earlier Round filled the card tables) must still find
     # the cards of any part of a suit.
     code = (
-        "from spades_teach.cards import SUIT_MASKS, Card, Hand, Suit\n"
+        "from spades_teach.game.cards import SUIT_MASKS, Card, Hand, Suit\n"
         "assert len(list(Hand.from_mask(SUIT_MASKS[Suit.CLUBS] | Card.parse('AS').mask))) == 14\n"
         "from spades_teach import Round, deal\n"
         "r = Round(deal(4), dealer='N')\n"

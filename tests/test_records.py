@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spades_teach import Bid, Card, Deal, RecordError, Round, Rules, Seat, deal
-from spades_teach.records import FORMAT, Annotation, GameRecord, dump, dumps, load, loads
+from spades_teach.game.records import FORMAT, Annotation, GameRecord, dump, dumps, load, loads
 
 
 def random_round(

@@ -9,10 +9,10 @@ from importlib.resources import files
 import pytest
 
 from spades_teach import Card, Rules, Seat
-from spades_teach.engine import Round
 from spades_teach.errors import RecordError
-from spades_teach.records import GameRecord, dumps, loads
-from spades_teach.replays import list_records, load_record, record_text
+from spades_teach.game.records import GameRecord, dumps, loads
+from spades_teach.game.replays import list_records, load_record, record_text
+from spades_teach.game.round import Round
 
 REQUIRED = {"spanish_example", "nil_covered", "contract_set", "bags"}
 NAMES = list_records()

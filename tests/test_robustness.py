@@ -11,12 +11,12 @@ import pytest
 
 from spades_teach import Bid, Deal, Match, Position, Round, Rules, Seat, SpadesError, Team, deal, score_round
 from spades_teach._text import plural, printable, quoted
-from spades_teach.advisor_bid import advise_bid
-from spades_teach.engine import trick_winner
+from spades_teach.advice.bidding import advise_bid
 from spades_teach.errors import PositionError, RecordError
-from spades_teach.records import MAX_DEPTH, MAX_RECORD_SIZE, GameRecord, dumps, load, loads
-from spades_teach.scoring import bid_problem, check_bags_carried
-from spades_teach.twoplayer import cut
+from spades_teach.game.records import MAX_DEPTH, MAX_RECORD_SIZE, GameRecord, dumps, load, loads
+from spades_teach.game.round import trick_winner
+from spades_teach.game.scoring import bid_problem, check_bags_carried
+from spades_teach.game.twoplayer import cut
 
 BIDS = {"N": 4, "E": 2, "S": 3, "W": 3}
 TRICKS = {"N": 5, "E": 1, "S": 4, "W": 3}
@@ -313,7 +313,7 @@ def test_two_player_rules_say_who_leads() -> None:
 
 def test_two_player_games_keep_the_loss_limit_by_default() -> None:
     assert Rules(players=2).loss_limit == -200
-    import spades_teach.twoplayer as twoplayer
+    import spades_teach.game.twoplayer as twoplayer
 
     assert "−200 applies by default" in (twoplayer.__doc__ or "")
 

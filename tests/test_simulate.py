@@ -8,11 +8,11 @@ import pytest
 
 from spades_teach.analysis.parallel import MIN_POOL_TASKS, SerialExecutor
 from spades_teach.analysis.simulate import CHUNK, HandAnalysis, SampleOutcome, analyze_hand
-from spades_teach.bids import Bid
-from spades_teach.cards import Card, Hand, Seat
 from spades_teach.errors import SpadesError
-from spades_teach.rules import Rules
-from spades_teach.scoring import score_round
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import Card, Hand, Seat
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import score_round
 
 MIDDLING = "AK52.K52.Q73.A94"
 STRONG = "AKQJ.AK.AK.AKQJ2"
@@ -189,10 +189,10 @@ def test_bad_input_is_refused_with_a_clear_message(kwargs: dict[str, object], me
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(first_lead="two_of_clubs", spade_lead_breaks=True)])
 def test_the_fast_playout_plays_exactly_like_medium_bots(rules: Rules) -> None:
+    from spades_teach.advice.bots import MediumBot, play_round
     from spades_teach.analysis import simulate
-    from spades_teach.bots import MediumBot, play_round
-    from spades_teach.deals import deal as make_deal
-    from spades_teach.engine import Round
+    from spades_teach.game.deals import deal as make_deal
+    from spades_teach.game.round import Round
 
     for number in range(6):
         the_deal = make_deal(number, dealer="W")

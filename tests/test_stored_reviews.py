@@ -8,7 +8,7 @@ import pytest
 from spades_teach.analysis import card_cost
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.analysis.stored_reviews import hand_fingerprint, stored_card_costs
-from spades_teach.replays import list_records, load_record
+from spades_teach.game.replays import list_records, load_record
 
 dd_module = card_cost.solve_value.__module__
 

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades_teach import Deal, IllegalPlayError, Rules, Seat, SpadesError, score_round
-from spades_teach.deals import shuffled_deck
-from spades_teach.engine import Round
 from spades_teach.errors import ParseError, RulesError
-from spades_teach.match import Match, MatchError
-from spades_teach.twoplayer import (
+from spades_teach.game.deals import shuffled_deck
+from spades_teach.game.match import Match, MatchError
+from spades_teach.game.round import Round
+from spades_teach.game.twoplayer import (
     Draw,
     DrawError,
     always_keep,

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from spades_teach import Card, Deal, Hand, Round, Rules, Seat, SpadesError, deal, score_round
-from spades_teach.advisor_bid import advise_bid
+from spades_teach.advice.bidding import advise_bid
 from spades_teach.errors import ParseError
 from spades_teach.widgets import (
     BidAdvisorView,
@@ -484,7 +484,7 @@ def test_the_current_trick_and_turn_follow_the_cards(full_round: Round) -> None:
 
 
 def test_record_annotations_show_at_their_moment(full_round: Round, tmp_path: Path) -> None:
-    from spades_teach import records
+    from spades_teach.game import records
 
     third = full_round.tricks[2]
     card = third.cards[1]
@@ -639,7 +639,7 @@ def test_a_round_with_annotations_in_the_record_format(full_round: Round) -> Non
 
 
 def test_two_player_replay_steps_two_cards_a_trick(play_randomly: Callable[..., list[Card]]) -> None:
-    from spades_teach.twoplayer import draw_deal
+    from spades_teach.game.twoplayer import draw_deal
 
     rules = Rules(players=2)
     d = draw_deal(5, first="N", rules=rules)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import pytest
 
 from spades_teach import Deal, Hand, Round, Rules, Seat, SpadesError, deal, score_round
-from spades_teach.match import Match
+from spades_teach.game.match import Match
 from spades_teach.widgets import BidAdvisorView, DealView, LegalPlayExplorer, MatchStepper, ScoreCalculator
 
 HAND = "AKQ3.K52.7.A9842"
@@ -183,8 +183,8 @@ def test_nil_toggles_write_the_bid_and_give_the_number_back() -> None:
 
 
 def test_messages_count_one_card_and_one_trick_in_the_singular() -> None:
-    from spades_teach.advisor_bid import advise_bid
-    from spades_teach.bots import advise_draw
+    from spades_teach.advice.bidding import advise_bid
+    from spades_teach.advice.bots import advise_draw
 
     with pytest.raises(SpadesError, match=r"got 1 card in"):
         advise_bid("A...")

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from spades_teach import Card, Rules, Seat, SpadesError
-from spades_teach.advisor_bid import advise_bid
-from spades_teach.advisor_play import suggest_play
-from spades_teach.engine import PlayEvent
-from spades_teach.position import Position
+from spades_teach.advice.bidding import advise_bid
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.position import Position
+from spades_teach.game.round import PlayEvent
 from spades_teach.widgets import PlayView, SpadesWidget
 
 
@@ -259,7 +259,7 @@ def test_two_player_game_against_one_bot() -> None:
 
 
 def test_the_default_bots_are_the_packages_bots_seeded_per_seat() -> None:
-    from spades_teach import bots
+    from spades_teach.advice import bots
     from spades_teach.widgets.play import default_bot_factory
 
     hard = default_bot_factory("hard", "7", Seat.E)

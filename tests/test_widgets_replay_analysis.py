@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from spades_teach import RecordError
-from spades_teach.replays import load_record
+from spades_teach.game.replays import load_record
 from spades_teach.widgets import ReplayView
 
 

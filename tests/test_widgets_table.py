@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from spades_teach import Card, Deal, Seat, advise_bid, deal
-from spades_teach.engine import PlayEvent
-from spades_teach.position import Position
+from spades_teach.advice.position import Position
+from spades_teach.game.round import PlayEvent
 from spades_teach.widgets import CardTable, TableGame
 
 

@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from spades_teach import Bid, Card, Deal, Hand, Round, Rules, Seat, deal
-from spades_teach.advisor_bid import advise_bid
-from spades_teach.bots import MediumBot
-from spades_teach.driver import play_hand
-from spades_teach.position import Position
-from spades_teach.records import dumps
+from spades_teach.advice.bidding import advise_bid
+from spades_teach.advice.bots import MediumBot
+from spades_teach.advice.driver import play_hand
+from spades_teach.advice.position import Position
+from spades_teach.game.records import dumps
 
 OUT = Path(__file__).resolve().parent.parent / "spades_teach" / "data" / "records"
 BOT = MediumBot()

@@ -15,7 +15,7 @@ from pathlib import Path
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.analysis.solver import BACKEND
 from spades_teach.analysis.stored_reviews import STORE, hand_fingerprint, review_to_json
-from spades_teach.replays import list_records, load_record
+from spades_teach.game.replays import list_records, load_record
 
 ROOT = Path(__file__).resolve().parents[1]
 

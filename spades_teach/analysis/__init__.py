@@ -16,11 +16,11 @@ same result for the same seed (see :mod:`.parallel`).
 
 from __future__ import annotations
 
-from .calibration import Calibration, FeatureGroup, HandRecord, calibrate
-from .parallel import SerialExecutor, local_executor
-from .simulate import HandAnalysis, SampleOutcome, analyze_hand
-from .solver import BACKEND, DoubleDummy, NilAnswer, double_dummy
-from .tournament import DuplicateDeal, TournamentResult, tournament
+from spades_teach.analysis.calibration import Calibration, FeatureGroup, HandRecord, calibrate
+from spades_teach.analysis.parallel import SerialExecutor, local_executor
+from spades_teach.analysis.simulate import HandAnalysis, SampleOutcome, analyze_hand
+from spades_teach.analysis.solver import BACKEND, DoubleDummy, NilAnswer, double_dummy
+from spades_teach.analysis.tournament import DuplicateDeal, TournamentResult, tournament
 
 __all__ = [
     "BACKEND",

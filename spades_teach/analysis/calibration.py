@@ -3,7 +3,7 @@
 An advisor is *calibrated* when, over many hands, the tricks it counts match the
 tricks the hands really take: on the hands it counts at 4, the seat takes about
 4 on average. :func:`calibrate` deals seeded hands, counts each one with
-:func:`~spades_teach.advisor_bid.advise_bid`, and simulates it with
+:func:`~spades_teach.advice.bidding.advise_bid`, and simulates it with
 :func:`~spades_teach.analysis.analyze_hand` (bot playouts of the unseen cards).
 It then reports
 
@@ -47,7 +47,7 @@ Comparing countings
 -------------------
 :meth:`Calibration.recount` scores the same simulated hands with another
 counting function (same signature as
-:func:`~spades_teach.advisor_bid.count_hand`), without simulating again: that is
+:func:`~spades_teach.advice.bidding.count_hand`), without simulating again: that is
 how an old and a new counting are compared on exactly the same hands (give
 ``margin=0`` for a counting whose bid is its plain count rounded down).
 """
@@ -60,13 +60,13 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..advisor_bid import SAFETY_MARGIN, BidReason, advise_bid, assess_nil, count_hand
-from ..bids import Bid
-from ..cards import Hand, HandLike, Rank, Seat, Suit
-from ..deals import deal
-from ..errors import SpadesError
-from .parallel import SerialExecutor, map_tasks
-from .simulate import analyze_hand
+from spades_teach.advice.bidding import SAFETY_MARGIN, BidReason, advise_bid, assess_nil, count_hand
+from spades_teach.analysis.parallel import SerialExecutor, map_tasks
+from spades_teach.analysis.simulate import analyze_hand
+from spades_teach.errors import SpadesError
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import Hand, HandLike, Rank, Seat, Suit
+from spades_teach.game.deals import deal
 
 __all__ = [
     "CHUNK_HANDS",

@@ -26,11 +26,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, Seat, Team
-from ..engine import PlayEvent, Round
-from ..errors import SpadesError
-from ..seating import seating_of
-from .solver import TRICKS, DDState, nil_safe_cards, reaches, solve_value
+from spades_teach.analysis.solver import TRICKS, DDState, nil_safe_cards, reaches, solve_value
+from spades_teach.errors import SpadesError
+from spades_teach.game.cards import Card, Seat, Team
+from spades_teach.game.round import PlayEvent, Round
+from spades_teach.game.seating import seating_of
 
 __all__ = ["CardCost", "card_costs"]
 
@@ -93,10 +93,10 @@ def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCos
     the ones stored with the package (:mod:`spades_teach.analysis.stored_reviews`, made by the
     compiled solver); other hands are solved."""
     round_ = _as_round(source)
-    from .solver import BACKEND  # read at each call: tests switch the backend
+    from spades_teach.analysis.solver import BACKEND  # read at each call: tests switch the backend
 
     if BACKEND == "python":
-        from .stored_reviews import stored_card_costs
+        from spades_teach.analysis.stored_reviews import stored_card_costs
 
         stored = stored_card_costs(round_)
         if stored is not None:

@@ -3,7 +3,7 @@
 :func:`analyze_hand` takes the 13 cards of one seat, deals the 39 cards it
 cannot see to the other three seats many times, finds how many tricks the seat
 and its side take in each of those deals, and scores every bid 0–13 against
-those trick counts with :func:`~spades_teach.scoring.score_round`. The answer,
+those trick counts with :func:`~spades_teach.game.scoring.score_round`. The answer,
 a :class:`HandAnalysis`, holds the trick distributions, the chance of making
 each bid, the mean score change of each bid, the best bid and a 95% confidence
 interval showing how sure that choice is.
@@ -23,10 +23,10 @@ kept):
 * a Nil bidder is redealt when it holds the A♠ or the K♠, more than four
   spades, or more than one ace (a blind Nil tells nothing: it was bid unseen);
 * a numbered bid is redealt when the advisor's count of that hand
-  (:func:`~spades_teach.advisor_bid.count_hand`) is more than two tricks away
+  (:func:`~spades_teach.advice.bidding.count_hand`) is more than two tricks away
   from the bid.
 
-Then the bidding is completed by :class:`~spades_teach.bots.MediumBot` players
+Then the bidding is completed by :class:`~spades_teach.advice.bots.MediumBot` players
 (the given bids stand; the analysed seat bids what the bot would), which gives
 the partner's bid for that sample.
 
@@ -84,23 +84,23 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .._text import plural
-from ..advisor_bid import count_hand
-from ..advisor_play import View, decide
-from ..bids import Bid, BidLike
-from ..bots import MediumBot
-from ..cards import SUIT_MASKS, Card, Hand, HandLike, Rank, Seat, SeatLike, Suit, Team
-from ..deals import Deal
-from ..driver import advance
-from ..engine import Round
-from ..errors import IllegalBidError, ParseError, SpadesError
-from ..kernel import SUIT_MASKS as _SUIT_MASK
-from ..kernel import breaks_spades, first_leader, two_of_clubs_leads, winning_index
-from ..rules import Rules
-from ..scoring import coerce_side, score_round
-from ..seating import seating_of
-from .parallel import map_tasks
-from .solver import double_dummy, nil_objective, reaches
+from spades_teach._text import plural
+from spades_teach.advice.bidding import count_hand
+from spades_teach.advice.bots import MediumBot
+from spades_teach.advice.driver import advance
+from spades_teach.advice.play import View, decide
+from spades_teach.analysis.parallel import map_tasks
+from spades_teach.analysis.solver import double_dummy, nil_objective, reaches
+from spades_teach.errors import IllegalBidError, ParseError, SpadesError
+from spades_teach.game.bids import Bid, BidLike
+from spades_teach.game.cards import SUIT_MASKS, Card, Hand, HandLike, Rank, Seat, SeatLike, Suit, Team
+from spades_teach.game.deals import Deal
+from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
+from spades_teach.game.kernel import breaks_spades, first_leader, two_of_clubs_leads, winning_index
+from spades_teach.game.round import Round
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import coerce_side, score_round
+from spades_teach.game.seating import seating_of
 
 __all__ = ["CHUNK", "MAX_REJECTIONS", "METHODS", "HandAnalysis", "SampleOutcome", "analyze_hand"]
 
@@ -331,9 +331,9 @@ def _run_sample(spec: _Spec, index: int) -> SampleOutcome:
 def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
     """Tricks per seat when four medium bots play ``deal`` after the bidding of ``round``.
 
-    The same choices as :func:`~spades_teach.bots.play_round` with
-    :class:`~spades_teach.bots.MediumBot` players (the tests check it), without
-    building a :class:`~spades_teach.position.Position` for every card: each seat's
+    The same choices as :func:`~spades_teach.advice.bots.play_round` with
+    :class:`~spades_teach.advice.bots.MediumBot` players (the tests check it), without
+    building a :class:`~spades_teach.advice.position.Position` for every card: each seat's
     view is made directly from the full-information state.
     """
     rules = spec.rules

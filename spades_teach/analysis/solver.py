@@ -60,10 +60,21 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import SUIT_MASKS, Card, CardLike, Hand, HandLike, Seat, SeatLike, Team, TeamMap, _mask_cards
-from ..errors import ParseError, PositionError
-from ..kernel import SUIT_MASKS as _KERNEL_SUIT_MASKS
-from ..kernel import breaks_spades, is_renege, legal, winning_position
+from spades_teach.errors import ParseError, PositionError
+from spades_teach.game.cards import (
+    SUIT_MASKS,
+    Card,
+    CardLike,
+    Hand,
+    HandLike,
+    Seat,
+    SeatLike,
+    Team,
+    TeamMap,
+    _mask_cards,
+)
+from spades_teach.game.kernel import SUIT_MASKS as _KERNEL_SUIT_MASKS
+from spades_teach.game.kernel import breaks_spades, is_renege, legal, winning_position
 
 __all__ = [
     "BACKEND",
@@ -109,7 +120,7 @@ def _objective_params(objective: int) -> tuple[int, int]:
 @dataclass(frozen=True)
 class DDState:
     """A checked position in solver form (not to be confused with the one-seat
-    :class:`~spades_teach.position.Position`): hand bitmasks by seat, the leader of
+    :class:`~spades_teach.advice.position.Position`): hand bitmasks by seat, the leader of
     the trick in progress, its card indices in play order, and the rule flags.
     ``broken`` already includes any spade played on another suit in the trick."""
 
@@ -276,7 +287,7 @@ class ReferenceSolver:
 
 def _load_core() -> Any:
     try:
-        from . import _ddcore  # type: ignore[attr-defined]
+        from spades_teach.analysis import _ddcore  # type: ignore[attr-defined]
     except ImportError:
         return None
     return _ddcore
@@ -597,7 +608,7 @@ def double_dummy(
     """Solve a position with all four hands known, under Spades rules.
 
     ``hands`` maps each seat (``Seat`` or ``"N"`` …) to its hand (a ``Hand`` or
-    text); a :class:`~spades_teach.deals.Deal` works too. ``leader`` is the seat
+    text); a :class:`~spades_teach.game.deals.Deal` works too. ``leader`` is the seat
     that led (or is about to lead) the trick in progress, ``trick`` its cards so
     far in play order (the hands of the seats that played hold one card fewer),
     and ``spades_broken`` whether a spade has already broken spades. A spade

@@ -9,7 +9,7 @@ made by the compiled solver (``python tools/make_reviews.py`` writes ``data/card
 everything the review depends on (deal, dealer, rules, scores, every bid and card), so any other hand,
 or the same hand played differently, is solved live.
 
->>> from spades_teach.replays import load_record
+>>> from spades_teach.game.replays import load_record
 >>> stored = stored_card_costs(load_record("contract_set").to_round())
 >>> len(stored), stored[0].number
 (52, 1)
@@ -23,9 +23,9 @@ import json
 from importlib import resources
 from typing import Any
 
-from ..cards import Card, Seat
-from ..engine import PlayEvent, Round
-from .card_cost import CardCost
+from spades_teach.analysis.card_cost import CardCost
+from spades_teach.game.cards import Card, Seat
+from spades_teach.game.round import PlayEvent, Round
 
 __all__ = ["STORE", "hand_fingerprint", "review_to_json", "stored_card_costs"]
 

@@ -6,7 +6,7 @@ B's East–West, then with the partnerships swapped. Both partnerships therefore
 hold the same cards once each, and the luck of the deal cancels out.
 
 A deal's result is A's points minus B's points, averaged over its two tables.
-A partnership's points are the hand's score (:meth:`~spades_teach.engine.Round.score`,
+A partnership's points are the hand's score (:meth:`~spades_teach.game.round.Round.score`,
 no bags carried in) with each new bag charged its share of the bag penalty
 (``rules.bag_penalty / rules.bag_limit``, 10 points under the standard rules),
 since that is what a bag costs over a match; the raw hand score, without the
@@ -54,19 +54,19 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..bids import BidLike
-from ..bots import HardBot, make_bot
-from ..cards import CardLike, Seat, Team
-from ..deals import deal
-from ..driver import Bot, play_hand
-from ..engine import Round
-from ..errors import SpadesError
-from ..position import Position
-from ..rules import Rules
-from ..scoring import charged
-from ..seating import seating_of
-from .parallel import map_tasks
-from .simulate import mean_interval
+from spades_teach.advice.bots import HardBot, make_bot
+from spades_teach.advice.driver import Bot, play_hand
+from spades_teach.advice.position import Position
+from spades_teach.analysis.parallel import map_tasks
+from spades_teach.analysis.simulate import mean_interval
+from spades_teach.errors import SpadesError
+from spades_teach.game.bids import BidLike
+from spades_teach.game.cards import CardLike, Seat, Team
+from spades_teach.game.deals import deal
+from spades_teach.game.round import Round
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import charged
+from spades_teach.game.seating import seating_of
 
 __all__ = ["LEVELS", "DuplicateDeal", "TournamentResult", "tournament"]
 

@@ -2,9 +2,9 @@
 
 Importing :mod:`spades_teach` never imports this package (nor ipywidgets);
 ``from spades_teach.widgets import PlayView`` does. No game rule lives here:
-legal cards and their reasons come from :class:`~spades_teach.engine.Round`,
-scores from :func:`~spades_teach.scoring.score_round`, advice from the advisor,
-bot moves from :mod:`spades_teach.bots`.
+legal cards and their reasons come from :class:`~spades_teach.game.round.Round`,
+scores from :func:`~spades_teach.game.scoring.score_round`, advice from the advisor,
+bot moves from :mod:`spades_teach.advice.bots`.
 
 Views (each is an ``ipywidgets.VBox``; ``view.widget`` is the view itself):
 
@@ -63,16 +63,16 @@ Stable CSS classes (hooks for browser tests)
 
 from __future__ import annotations
 
-from .advisor import BidAdvisorView
-from .base import SpadesWidget
-from .cards import HandView
-from .deal import DealView
-from .legal import LegalPlayExplorer
-from .play import PlayView
-from .replay import ReplayView
-from .score import ScoreCalculator
-from .steps import MatchStepper
-from .table import TableView
+from spades_teach.widgets.advisor import BidAdvisorView
+from spades_teach.widgets.base import SpadesWidget
+from spades_teach.widgets.cards import HandView
+from spades_teach.widgets.deal import DealView
+from spades_teach.widgets.legal import LegalPlayExplorer
+from spades_teach.widgets.play import PlayView
+from spades_teach.widgets.replay import ReplayView
+from spades_teach.widgets.score import ScoreCalculator
+from spades_teach.widgets.steps import MatchStepper
+from spades_teach.widgets.table import TableView
 
 __all__ = [
     "BidAdvisorView",
@@ -93,11 +93,11 @@ __all__ = [
 def __getattr__(name: str) -> object:
     """``CardTable`` and ``TableGame`` load on first use (anywidget is imported only then)."""
     if name == "CardTable":
-        from .cardtable import CardTable
+        from spades_teach.widgets.cardtable import CardTable
 
         return CardTable
     if name == "TableGame":
-        from .table_game import TableGame
+        from spades_teach.widgets.table_game import TableGame
 
         return TableGame
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

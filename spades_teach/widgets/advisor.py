@@ -27,13 +27,13 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..advisor_bid import advise_bid
-from ..cards import Hand, Seat, SeatLike, TeamMap
-from ..errors import SpadesError
-from ..rules import Rules
-from ..scoring import check_bags_carried, side_of, sides_of
-from ..seating import seating_of
-from .base import SpadesWidget, add_classes, escape, int_text
+from spades_teach.advice.bidding import advise_bid
+from spades_teach.errors import SpadesError
+from spades_teach.game.cards import Hand, Seat, SeatLike, TeamMap
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import check_bags_carried, side_of, sides_of
+from spades_teach.game.seating import seating_of
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["BidAdvisorView"]
 
@@ -253,7 +253,7 @@ class BidAdvisorView(SpadesWidget):
         show what every bid would have scored on average (``analysis.analyze_hand``)."""
         if self._advised_hand is None:
             raise SpadesError("paste a 13-card hand first: the simulation deals around the hand in the box")
-        from ..analysis.simulate import analyze_hand
+        from spades_teach.analysis.simulate import analyze_hand
 
         inputs = self._inputs()
         with self._busy():

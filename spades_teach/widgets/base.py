@@ -24,9 +24,9 @@ from typing import Any, ClassVar, TypeVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..cards import Card, Seat
-from ..errors import SpadesError
-from ..render import card_html
+from spades_teach.errors import SpadesError
+from spades_teach.game.cards import Card, Seat
+from spades_teach.render.html import card_html
 
 __all__ = [
     "CSS",

@@ -26,12 +26,12 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..cards import Card, CardLike, Hand, HandLike, Seat, SeatLike, Suit
-from ..render import card_html
-from .base import SpadesWidget, add_classes, escape
+from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Seat, SeatLike, Suit
+from spades_teach.render.html import card_html
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 
 if TYPE_CHECKING:
-    from ..engine import Round
+    from spades_teach.game.round import Round
 
 __all__ = ["HandView"]
 

@@ -30,7 +30,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .table_game import TableGame
+from spades_teach.widgets.table_game import TableGame
 
 __all__ = ["CardTable", "STATIC"]
 

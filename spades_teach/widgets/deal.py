@@ -3,7 +3,7 @@
 A **Deal** button (a fresh seed, written into the box so the deal can be found
 again), a box that takes a seed, a deal code (``Deal.code``) or a PBN-style
 deal, a **Deal of the day** button and the four hands around a table with the
-deal's code. Everything about the cards comes from :mod:`spades_teach.deals`.
+deal's code. Everything about the cards comes from :mod:`spades_teach.game.deals`.
 Two switches change only how the deal is drawn: **Show the other hands**
 (off: only South's cards are face up, the others show how many cards they
 hold, as at a real table) and **Sort** (spades first or colours alternating,
@@ -41,12 +41,12 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..cards import Card, Hand, Seat, SeatLike, Suit
-from ..deals import Deal, deal
-from ..errors import ParseError
-from ..render import card_html
-from .base import SpadesWidget, add_classes, escape
-from .table import TableView
+from spades_teach.errors import ParseError
+from spades_teach.game.cards import Card, Hand, Seat, SeatLike, Suit
+from spades_teach.game.deals import Deal, deal
+from spades_teach.render.html import card_html
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape
+from spades_teach.widgets.table import TableView
 
 __all__ = ["DealView"]
 

@@ -28,14 +28,14 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..bids import BidLike
-from ..cards import Card, CardLike, Seat, SeatLike, Suit
-from ..deals import Deal, deal
-from ..engine import PlayEvent, Round
-from ..errors import IllegalPlayError
-from ..rules import Rules
-from ..words import trick_text
-from .base import SpadesWidget, add_classes, escape, trick_cards_html
+from spades_teach.errors import IllegalPlayError
+from spades_teach.game.bids import BidLike
+from spades_teach.game.cards import Card, CardLike, Seat, SeatLike, Suit
+from spades_teach.game.deals import Deal, deal
+from spades_teach.game.round import PlayEvent, Round
+from spades_teach.game.rules import Rules
+from spades_teach.render.words import trick_text
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
 
 __all__ = ["LegalPlayExplorer"]
 
@@ -156,8 +156,8 @@ class LegalPlayExplorer(SpadesWidget):
 
     def play_hint(self) -> None:
         """Let the seat to act play the play advisor's suggestion."""
-        from ..advisor_play import suggest_play
-        from ..position import Position
+        from spades_teach.advice.play import suggest_play
+        from spades_teach.advice.position import Position
 
         if self.round.to_act is None:
             raise IllegalPlayError("the hand is over")

@@ -1,9 +1,9 @@
 """Play as South against bots: :class:`PlayView`.
 
-One hand, or a whole match kept on a :class:`~spades_teach.match.Match` score
+One hand, or a whole match kept on a :class:`~spades_teach.game.match.Match` score
 sheet with its bag counters. The three other seats are bots (easy, medium or
-hard, from :mod:`spades_teach.bots`, imported on first use); the bots only see
-a :class:`~spades_teach.position.Position`, like a player at the table.
+hard, from :mod:`spades_teach.advice.bots`, imported on first use); the bots only see
+a :class:`~spades_teach.advice.position.Position`, like a player at the table.
 
 * Your bid: choose among the engine's legal bids (``Round.legal_bids``).
 * Your card: the legal cards of your hand are highlighted; the others are
@@ -35,17 +35,17 @@ from typing import Any, Literal, Protocol
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..advisor_bid import advise_bid
-from ..advisor_play import suggest_play
-from ..bids import BidLike
-from ..cards import Card, Seat, SeatMap
-from ..engine import BidEvent, Event, PlayEvent, Round
-from ..errors import IllegalActionError, ParseError
-from ..rules import Rules
-from ..seating import seating_of
-from .base import SpadesWidget, add_classes, escape, trick_cards_html
-from .cards import HandView
-from .table import TableView
+from spades_teach.advice.bidding import advise_bid
+from spades_teach.advice.play import suggest_play
+from spades_teach.errors import IllegalActionError, ParseError
+from spades_teach.game.bids import BidLike
+from spades_teach.game.cards import Card, Seat, SeatMap
+from spades_teach.game.round import BidEvent, Event, PlayEvent, Round
+from spades_teach.game.rules import Rules
+from spades_teach.game.seating import seating_of
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
+from spades_teach.widgets.cards import HandView
+from spades_teach.widgets.table import TableView
 
 __all__ = ["PlayView", "BotLike", "default_bot_factory", "LEVELS"]
 
@@ -62,12 +62,12 @@ class BotLike(Protocol):
 
 
 def default_bot_factory(level: str, seed: str, seat: Seat) -> BotLike:
-    """A bot of :mod:`spades_teach.bots` at ``level``, seeded for ``seat``.
+    """A bot of :mod:`spades_teach.advice.bots` at ``level``, seeded for ``seat``.
 
     The hard bot is built without its time limit, so that it always looks at
     the same number of sampled deals and a notebook replays identically.
     """
-    from .. import bots
+    from spades_teach.advice import bots
 
     if level == "hard":
         return bots.HardBot(seed=f"{seed}/{seat.name}", time_limit=float("inf"))  # type: ignore[no-any-return]
@@ -75,7 +75,7 @@ def default_bot_factory(level: str, seed: str, seat: Seat) -> BotLike:
 
 
 def _position(round: Round, bags: Mapping[Any, int]) -> Any:
-    from ..position import Position
+    from spades_teach.advice.position import Position
 
     return Position.from_round(round, bags=bags)
 
@@ -189,7 +189,7 @@ class PlayView(SpadesWidget):
 
     @property
     def match(self) -> Any:
-        """The :class:`~spades_teach.match.Match` being played."""
+        """The :class:`~spades_teach.game.match.Match` being played."""
         return self._match
 
     @property
@@ -277,7 +277,7 @@ class PlayView(SpadesWidget):
     # -- the game ----------------------------------------------------------------------
     def new_game(self) -> None:
         """Start a new game with the seed, level and mode in the boxes."""
-        from ..match import Match
+        from spades_teach.game.match import Match
 
         seed = self.seed_box.value.strip() or "1"
         level = self.level_box.value
@@ -349,7 +349,7 @@ class PlayView(SpadesWidget):
 
     def _advance(self) -> None:
         """Let the bots act until it is South's turn or the hand is over."""
-        from ..driver import advance
+        from spades_teach.advice.driver import advance
 
         r = self._require_round()
         try:

@@ -1,7 +1,7 @@
 """Step through a recorded hand: :class:`ReplayView`.
 
 A replay is the engine's own event history (bids and cards) applied one by one
-to a fresh :class:`~spades_teach.engine.Round`: the widget never re-implements
+to a fresh :class:`~spades_teach.game.round.Round`: the widget never re-implements
 a rule. At each moment it shows the table (the cards each seat still holds,
 its bid and tricks won, whose turn it is), the trick on the table, the
 annotation attached to this moment and, once the last card is played, the
@@ -38,15 +38,15 @@ from typing import TYPE_CHECKING, Any, Union
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..cards import Card, Seat
-from ..engine import BidEvent, Event, PlayEvent, Round
-from ..errors import RecordError
-from ..scoring import RoundScore
-from .base import SpadesWidget, add_classes, escape, trick_cards_html
-from .table import TableView
+from spades_teach.errors import RecordError
+from spades_teach.game.cards import Card, Seat
+from spades_teach.game.round import BidEvent, Event, PlayEvent, Round
+from spades_teach.game.scoring import RoundScore
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
+from spades_teach.widgets.table import TableView
 
 if TYPE_CHECKING:
-    from ..records import GameRecord
+    from spades_teach.game.records import GameRecord
 
 __all__ = ["ReplayView", "ReplaySource"]
 
@@ -54,7 +54,7 @@ ReplaySource = Union["GameRecord", Round, str, "os.PathLike[str]"]
 
 
 def _records() -> Any:
-    from .. import records
+    from spades_teach.game import records
 
     return records
 
@@ -221,7 +221,7 @@ class ReplayView(SpadesWidget):
         card's note. Returns the :class:`~spades_teach.analysis.card_cost.CardCost` list."""
         if self._full is None:
             raise RecordError("load a record or a round before analysing it")
-        from ..analysis.card_cost import card_costs
+        from spades_teach.analysis.card_cost import card_costs
 
         bar = None
         if progress:

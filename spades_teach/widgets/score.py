@@ -2,7 +2,7 @@
 
 Each seat has a bid box (a number, ``nil`` or ``blind nil``) and a tricks box;
 each side has the bags it carries in; a few rule options sit below. Every
-change rescores the hand with :func:`~spades_teach.scoring.score_round` and
+change rescores the hand with :func:`~spades_teach.game.scoring.score_round` and
 shows the points, the bag counters and the explanation lines. A mistake (tricks
 that do not add up to 13, an unknown bid, blind Nil while the rules forbid it)
 shows the scorer's message next to the boxes (on the seat's row when it is about
@@ -27,13 +27,13 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..bids import BidLike
-from ..cards import Seat, SeatMap, TeamMap
-from ..errors import SpadesError
-from ..rules import Rules
-from ..scoring import RoundScore, Side, check_bags_carried, coerce_side, score_round, sides_of
-from ..seating import seating_of
-from .base import SpadesWidget, add_classes, escape, int_text
+from spades_teach.errors import SpadesError
+from spades_teach.game.bids import BidLike
+from spades_teach.game.cards import Seat, SeatMap, TeamMap
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import RoundScore, Side, check_bags_carried, coerce_side, score_round, sides_of
+from spades_teach.game.seating import seating_of
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["ScoreCalculator"]
 
@@ -55,7 +55,7 @@ class ScoreCalculator(SpadesWidget):
     ``Rules(players=2)`` only North and South are shown and each scores alone.
 
     Plain state: :attr:`result` (the
-    :class:`~spades_teach.scoring.RoundScore` of the boxes, ``None`` while they do not make a hand), :attr:`points`, :attr:`bags`,
+    :class:`~spades_teach.game.scoring.RoundScore` of the boxes, ``None`` while they do not make a hand), :attr:`points`, :attr:`bags`,
     :attr:`lines`, :attr:`value`, :attr:`error`; the boxes are in
     :attr:`bid_boxes`, :attr:`tricks_boxes`, :attr:`bag_boxes` and
     :attr:`rule_boxes`.

@@ -1,13 +1,13 @@
 """Step through a match hand by hand: :class:`MatchStepper`.
 
-The score sheet of a :class:`~spades_teach.match.Match` grows one hand at a time
+The score sheet of a :class:`~spades_teach.game.match.Match` grows one hand at a time
 (**Start**, **Previous**, **Next**, **End** or the slider): each step adds the
 hand's row, explains it line by line (the scorer's own sentences), fills each
 side's bag counter, box by box, up to the penalty, and extends a line chart of
 the running totals with the target drawn across it. Everything shown is read
 from the match's sheet; the widget computes no score.
 
->>> from spades_teach.match import Match
+>>> from spades_teach.game.match import Match
 >>> m = Match()
 >>> _ = m.add_result({"N": 3, "S": 3, "E": 3, "W": 4}, {"N": 5, "S": 4, "E": 2, "W": 2})
 >>> _ = m.add_result({"N": 3, "S": 2, "E": 3, "W": 4}, {"N": 4, "S": 4, "E": 3, "W": 2})
@@ -27,9 +27,9 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..match import Match, SheetRow
-from ..words import by_seat, side_name, signed
-from .base import SpadesWidget, add_classes, escape
+from spades_teach.game.match import Match, SheetRow
+from spades_teach.render.words import by_seat, side_name, signed
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 
 __all__ = ["MatchStepper", "totals_svg"]
 

@@ -18,9 +18,9 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..cards import Hand, Seat, SeatMap
-from .base import add_classes, escape
-from .cards import HandView
+from spades_teach.game.cards import Hand, Seat, SeatMap
+from spades_teach.widgets.base import add_classes, escape
+from spades_teach.widgets.cards import HandView
 
 __all__ = ["TableView"]
 

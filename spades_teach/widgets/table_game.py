@@ -8,8 +8,8 @@ widget library, so all of it is tested in plain Python; the
 :class:`~spades_teach.widgets.cardtable.CardTable` widget only draws the state.
 
 No rule lives here: the legal bids and cards and the reason a card may not be
-played come from :class:`~spades_teach.engine.Round`, the score and its
-explanation from the :class:`~spades_teach.match.Match`, the advice from
+played come from :class:`~spades_teach.game.round.Round`, the score and its
+explanation from the :class:`~spades_teach.game.match.Match`, the advice from
 ``advise_bid`` / ``suggest_play``, the review from
 :func:`~spades_teach.analysis.card_cost.card_costs`.
 
@@ -33,15 +33,15 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
-from ..advisor_bid import advise_bid
-from ..advisor_play import suggest_play
-from ..bids import BidLike
-from ..cards import Card, Seat, SeatMap
-from ..deals import Deal
-from ..engine import BidEvent, PlayEvent, Round, Trick
-from ..errors import IllegalActionError, ParseError, SpadesError
-from ..rules import Rules
-from ..seating import seating_for, seating_of
+from spades_teach.advice.bidding import advise_bid
+from spades_teach.advice.play import suggest_play
+from spades_teach.errors import IllegalActionError, ParseError, SpadesError
+from spades_teach.game.bids import BidLike
+from spades_teach.game.cards import Card, Seat, SeatMap
+from spades_teach.game.deals import Deal
+from spades_teach.game.round import BidEvent, PlayEvent, Round, Trick
+from spades_teach.game.rules import Rules
+from spades_teach.game.seating import seating_for, seating_of
 
 __all__ = ["TableGame", "LEVELS", "PACES", "card_state"]
 
@@ -75,7 +75,7 @@ def card_state(card: Card, *, legal: bool = True, reason: str = "", hinted: bool
 
 
 def _default_bots(level: str, seed: str, seat: Seat) -> Bot:
-    from .play import default_bot_factory
+    from spades_teach.widgets.play import default_bot_factory
 
     return default_bot_factory(level, seed, seat)
 
@@ -369,7 +369,7 @@ class TableGame:
         r = self._require_round()
         if not r.is_complete:
             raise IllegalActionError("the review is ready once the hand is over")
-        from ..analysis.card_cost import card_costs
+        from spades_teach.analysis.card_cost import card_costs
 
         self.busy = "reviewing your cards with best play by all four seats…"
         self._changed()
@@ -440,7 +440,7 @@ class TableGame:
             self.message = "One hand: the game ends with this hand; New game deals another"
 
     def _start(self, seed: str, deal: Deal | None, *, origin: str) -> None:
-        from ..match import Match
+        from spades_teach.game.match import Match
 
         bots = self._make_bots(seed)
         match = Match(self.rules, dealer=deal.dealer if deal is not None else Seat.N)
@@ -476,7 +476,7 @@ class TableGame:
     def _advance(self) -> None:
         """Let the bots act until it is South's turn or the hand is over; the
         state is published after each bot card, followed by the pause."""
-        from ..driver import advance
+        from spades_teach.advice.driver import advance
 
         r = self._require_round()
         self._hint, self._hint_card, self._hint_reason = "", None, ""
@@ -516,7 +516,7 @@ class TableGame:
             self._hint_reasons = [str(item) for item in getattr(advice, "reasons", ()) or ()]
             self._hint_reasons += [f"note: {n}" for n in notes]
         elif r.phase == "play":
-            from ..position import Position
+            from spades_teach.advice.position import Position
 
             suggest = self._suggest_play or suggest_play
             hint = suggest(Position.from_round(r, bags=self._match.bags))

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import SpadesError
+from spades_teach.errors import SpadesError
 
 __all__ = ["Axes", "Figure", "SvgPyplot", "pyplot"]
 

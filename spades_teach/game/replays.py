@@ -1,6 +1,6 @@
 """The annotated replays shipped with the package.
 
-Each replay is a game record (see :mod:`spades_teach.records`) stored as JSON in
+Each replay is a game record (see :mod:`spades_teach.game.records`) stored as JSON in
 the package's ``data/records`` folder: one complete hand with notes on the bids,
 tricks and cards that teach something. Loading one replays every bid and card
 through the engine, so a record that broke a rule would fail to load.
@@ -25,8 +25,8 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
-from .errors import RecordError
-from .records import GameRecord, loads
+from spades_teach.errors import RecordError
+from spades_teach.game.records import GameRecord, loads
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable

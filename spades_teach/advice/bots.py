@@ -12,8 +12,8 @@
   keeps the card with the best average score difference, but only a card that
   keeps our contract and sets theirs at least as often as the advisor's card on
   the same deals. It sees only what its
-  :class:`~spades_teach.position.Position` holds: never the hidden hands.
-* :class:`~spades_teach.expert.ExpertBot` (level ``"expert"``, in its own module)
+  :class:`~spades_teach.advice.position.Position` holds: never the hidden hands.
+* :class:`~spades_teach.advice.expert.ExpertBot` (level ``"expert"``, in its own module)
   solves each sampled deal exactly instead of playing it out.
 
 >>> from spades_teach import Round, deal
@@ -32,23 +32,23 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ._text import plural
-from .advisor_bid import advise_bid, count_hand
-from .advisor_play import View, decide, suggest_play
-from .bids import Bid
-from .cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Suit, _mask_cards
-from .driver import Bot, play_hand
-from .engine import Round
-from .errors import SpadesError
-from .kernel import SUIT_MASKS as _SUIT_MASK
-from .kernel import breaks_spades, legal_mask, winning_index
-from .position import Position
-from .rules import Rules
-from .scoring import bid_problem, side_value
-from .seating import seating_of
+from spades_teach._text import plural
+from spades_teach.advice.bidding import advise_bid, count_hand
+from spades_teach.advice.driver import Bot, play_hand
+from spades_teach.advice.play import View, decide, suggest_play
+from spades_teach.advice.position import Position
+from spades_teach.errors import SpadesError
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Suit, _mask_cards
+from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
+from spades_teach.game.kernel import breaks_spades, legal_mask, winning_index
+from spades_teach.game.round import Round
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import bid_problem, side_value
+from spades_teach.game.seating import seating_of
 
 if TYPE_CHECKING:
-    from .expert import ExpertBot
+    from spades_teach.advice.expert import ExpertBot
 
 __all__ = [
     "Bot",
@@ -486,7 +486,7 @@ def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: rando
 
 def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot | ExpertBot:
     """A bot by level name: ``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"``
-    (:class:`~spades_teach.expert.ExpertBot`)."""
+    (:class:`~spades_teach.advice.expert.ExpertBot`)."""
     key = level.strip().lower()
     if key == "easy":
         return EasyBot(seed)
@@ -495,7 +495,7 @@ def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot |
     if key == "hard":
         return HardBot(seed=seed)
     if key == "expert":
-        from .expert import ExpertBot
+        from spades_teach.advice.expert import ExpertBot
 
         return ExpertBot(seed=seed)
     raise SpadesError(f"unknown bot level {level!r}: use easy, medium, hard or expert")
@@ -503,5 +503,5 @@ def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot |
 
 def play_round(round: Round, bots: Mapping[Any, Bot], *, bags: Mapping[Any, int] | None = None) -> Round:
     """Bid and play ``round`` to the end with one bot per seat; returns the round
-    (:func:`spades_teach.driver.play_hand`)."""
+    (:func:`spades_teach.advice.driver.play_hand`)."""
     return play_hand(round, bots, bags=bags)

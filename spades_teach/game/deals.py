@@ -34,10 +34,10 @@ from collections.abc import Iterator, Mapping
 from math import comb
 from typing import Any, Union
 
-from ._text import quoted
-from .cards import FULL_DECK_MASK, Card, Hand, HandLike, Seat, SeatLike, SeatMap, _mask_cards
-from .errors import ParseError
-from .seating import seating_for
+from spades_teach._text import quoted
+from spades_teach.errors import ParseError
+from spades_teach.game.cards import FULL_DECK_MASK, Card, Hand, HandLike, Seat, SeatLike, SeatMap, _mask_cards
+from spades_teach.game.seating import seating_for
 
 __all__ = ["Deal", "deal", "shuffled_deck", "DealLike"]
 
@@ -108,7 +108,7 @@ class Deal(Mapping[Seat, Hand]):
     """The hands of one deal: ``deal[seat]`` is that seat's :class:`Hand`.
 
     A four-player deal has four hands of 13 cards with no card in two hands. A
-    two-player deal (see :mod:`spades_teach.twoplayer`) has hands for North and
+    two-player deal (see :mod:`spades_teach.game.twoplayer`) has hands for North and
     South only. ``dealer`` is kept for convenience but is not part of equality:
     two deals are equal when every seat holds the same cards.
 
@@ -247,7 +247,7 @@ class Deal(Mapping[Seat, Hand]):
         return f"Deal.parse({str(self)!r})"
 
     def _repr_html_(self) -> str:
-        from .render import deal_html
+        from spades_teach.render.html import deal_html
 
         return deal_html(self)
 

@@ -1,6 +1,6 @@
 """One hand of Spades, from the first bid to the last trick: :class:`Round`.
 
-Legal play and the trick winner are decided by :mod:`spades_teach.kernel`
+Legal play and the trick winner are decided by :mod:`spades_teach.game.kernel`
 (re-exported here as :func:`legal_mask`, :func:`trick_winner` ...); :class:`Round` keeps the state, checks every action
 (``can_play`` / ``verify_play`` / ``play``, and the same for bids) and records
 each one as a frozen event, so a hand can be undone and replayed.
@@ -29,8 +29,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Union
 
-from .bids import Bid, BidLike
-from .cards import (
+from spades_teach.errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError, RulesError
+from spades_teach.game.bids import Bid, BidLike
+from spades_teach.game.cards import (
     SUIT_MASKS,
     Card,
     CardLike,
@@ -42,12 +43,19 @@ from .cards import (
     Team,
     TeamMap,
 )
-from .deals import Deal, DealLike
-from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError, RulesError
-from .kernel import PlayEvent, PlayState, first_leader, is_renege, legal_mask, why_illegal, winning_index
-from .rules import Rules
-from .scoring import RoundScore, Side, bid_problem, coerce_side, score_round, side_of, sides_of
-from .seating import seating_for, seating_of
+from spades_teach.game.deals import Deal, DealLike
+from spades_teach.game.kernel import (
+    PlayEvent,
+    PlayState,
+    first_leader,
+    is_renege,
+    legal_mask,
+    why_illegal,
+    winning_index,
+)
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import RoundScore, Side, bid_problem, coerce_side, score_round, side_of, sides_of
+from spades_teach.game.seating import seating_for, seating_of
 
 __all__ = [
     "Round",
@@ -118,7 +126,7 @@ def explain_illegal(
     first_trick_two_of_clubs: bool = False,
 ) -> str | None:
     """Why ``card`` may not be played from ``hand_mask`` (``None`` if it may): the
-    kernel's :func:`~spades_teach.kernel.why_illegal` with the suit led as a :class:`Suit`."""
+    kernel's :func:`~spades_teach.game.kernel.why_illegal` with the suit led as a :class:`Suit`."""
     return why_illegal(card, hand_mask, 0 if led is None else SUIT_MASKS[led], spades_broken, first_trick_two_of_clubs)
 
 
@@ -171,7 +179,7 @@ class Trick:
         return f"trick {self.number}: {body}{won}"
 
     def _repr_html_(self) -> str:
-        from .render import trick_html
+        from spades_teach.render.html import trick_html
 
         return trick_html(self)
 
@@ -565,6 +573,6 @@ class Round(PlayState):
         )
 
     def _repr_html_(self) -> str:
-        from .render import round_html
+        from spades_teach.render.html import round_html
 
         return round_html(self)

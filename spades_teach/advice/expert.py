@@ -16,13 +16,13 @@ For every card it must play, :class:`ExpertBot`
 4. plays the card with the best average over the deals (ties go to the card the
    hint advisor would play).
 
-It bids like the hint advisor (:func:`~spades_teach.advisor_bid.advise_bid`).
-Only what its :class:`~spades_teach.position.Position` holds is used: never the
+It bids like the hint advisor (:func:`~spades_teach.advice.bidding.advise_bid`).
+Only what its :class:`~spades_teach.advice.position.Position` holds is used: never the
 hidden hands. The same seed gives the same choices (no clock is read). Two-player
 Spades is not solved double dummy: there it plays like the hard bot.
 
 >>> from spades_teach import Round, deal
->>> from spades_teach.bots import play_round
+>>> from spades_teach.advice.bots import play_round
 >>> r = Round(deal(5), dealer="N")
 >>> play_round(r, {seat: ExpertBot(seed=1) for seat in r.seats}).is_complete
 True
@@ -34,14 +34,14 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 
-from .advisor_bid import count_hand
-from .advisor_play import suggest_play
-from .bids import Bid
-from .cards import SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Seat, Suit
-from .position import Position
-from .rules import Rules
-from .scoring import side_of
-from .seating import seating_of
+from spades_teach.advice.bidding import count_hand
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.position import Position
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Seat, Suit
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import side_of
+from spades_teach.game.seating import seating_of
 
 __all__ = ["ExpertBot", "sample_deals"]
 
@@ -275,12 +275,12 @@ class ExpertBot:
         self.samples = samples
         self._seed = str(seed)
         self._rng = random.Random(self._seed)
-        from .bots import HardBot
+        from spades_teach.advice.bots import HardBot
 
         self._fallback = HardBot(seed=seed)
 
     def choose_bid(self, position: Position) -> Bid:
-        from .bots import _advice_bid
+        from spades_teach.advice.bots import _advice_bid
 
         return _advice_bid(position)
 
@@ -303,8 +303,8 @@ class ExpertBot:
     def card_values(self, position: Position) -> dict[Card, float]:
         """The average points (our side minus theirs, for the whole hand) after each
         legal card, over the sampled deals."""
-        from .analysis.solver import DDState as Solved
-        from .analysis.solver import nil_safe_cards, score_cards
+        from spades_teach.analysis.solver import DDState as Solved
+        from spades_teach.analysis.solver import nil_safe_cards, score_cards
 
         count = self.samples or _samples_for(position.tricks_left)
         deals = sample_deals(position, count, self._rng)

@@ -35,7 +35,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import RulesError
+from spades_teach.errors import RulesError
 
 __all__ = ["Rules", "FIRST_LEADS", "RENEGE_MODES"]
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from typing import Union
 
-from ._text import quoted
-from .errors import ParseError
+from spades_teach._text import quoted
+from spades_teach.errors import ParseError
 
 __all__ = ["Bid", "BidLike"]
 

@@ -20,7 +20,7 @@ becomes of a failed Nil bidder's tricks, and the scoring follows the partnership
 texts: they count as that player's bags). The text does not mention a loss limit
 either; the partnership game's −200 applies by default (a player at −200 or below
 loses at once), and ``Rules(players=2, loss_limit=None)`` plays without one. The engine's
-:class:`~spades_teach.engine.Round` lets the seat after the dealer act first,
+:class:`~spades_teach.game.round.Round` lets the seat after the dealer act first,
 so :meth:`Draw.deal` names as dealer the player who did **not** draw first.
 
 The peek variant (``Rules(players=2, two_player_peek=True)``)
@@ -54,11 +54,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import Card, Hand, Seat, SeatLike, SeatMap
-from .deals import Deal, shuffled_deck
-from .errors import DrawError, ParseError, RulesError
-from .rules import Rules
-from .seating import seating_of
+from spades_teach.errors import DrawError, ParseError, RulesError
+from spades_teach.game.cards import Card, Hand, Seat, SeatLike, SeatMap
+from spades_teach.game.deals import Deal, shuffled_deck
+from spades_teach.game.rules import Rules
+from spades_teach.game.seating import seating_of
 
 __all__ = [
     "Cut",
@@ -113,7 +113,7 @@ class Cut:
     ``attempts`` lists every pair of cards cut, ``(North's card, South's card)``;
     all but the last were ties of rank. ``first`` is the player who goes first
     (draws first, then bids and leads first in the first hand); ``dealer`` is the
-    other one, the seat a :class:`~spades_teach.match.Match` starts with.
+    other one, the seat a :class:`~spades_teach.game.match.Match` starts with.
     """
 
     seed: int | str
@@ -155,7 +155,7 @@ def _cut_decks(seed: int | str) -> Iterator[list[Card]]:
 def cut(seed: int | str | None = None) -> Cut:
     """Cut for the first turn, reproducibly.
 
-    The pack is shuffled from ``seed`` with :func:`~spades_teach.deals.shuffled_deck`
+    The pack is shuffled from ``seed`` with :func:`~spades_teach.game.deals.shuffled_deck`
     (purpose ``b"cut"``, so the cut differs from a deal with the same seed). North
     cuts first and shows the top card, then South shows the next one. The higher
     **rank** goes first; suits do not count. On equal ranks both cut again with
@@ -247,12 +247,12 @@ class Draw:
     """The draw-and-discard phase of two-player Spades, one turn at a time.
 
     ``Draw(seed=None, *, first="N", rules=Rules(players=2))``: the stock is the
-    pack shuffled from ``seed`` by :func:`~spades_teach.deals.shuffled_deck` with
+    pack shuffled from ``seed`` by :func:`~spades_teach.game.deals.shuffled_deck` with
     purpose ``b"draw"``; ``first`` is the player who won the cut. On each turn the
     player to act (:attr:`to_act`) sees :attr:`top` and calls :meth:`keep` or
     :meth:`discard`; each returns the :class:`DrawTurn` it recorded. After 26
     turns :attr:`is_complete` is True and :meth:`deal` returns the two hands as a
-    :class:`~spades_teach.deals.Deal` ready for ``Round(deal, rules=rules)``.
+    :class:`~spades_teach.game.deals.Deal` ready for ``Round(deal, rules=rules)``.
 
     Acting out of turn or after the end raises :class:`DrawError` and changes
     nothing.
@@ -429,9 +429,9 @@ class Draw:
 
     # -- result -----------------------------------------------------------------------------
     def deal(self) -> Deal:
-        """The two hands as a two-player :class:`~spades_teach.deals.Deal` whose
+        """The two hands as a two-player :class:`~spades_teach.game.deals.Deal` whose
         dealer is the player who did not draw first (so the first player bids and
-        leads first in the :class:`~spades_teach.engine.Round`)."""
+        leads first in the :class:`~spades_teach.game.round.Round`)."""
         if not self.is_complete:
             raise DrawError(f"the draw is not finished: {26 - len(self._turns)} of 26 turns are left")
         hands = self.hands

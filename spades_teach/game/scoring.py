@@ -13,12 +13,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._text import plural, quoted
-from .bids import Bid, BidLike
-from .cards import Seat, SeatMap, Team, TeamMap
-from .errors import ParseError, SpadesError
-from .rules import Rules
-from .seating import Side, seating_of
+from spades_teach._text import plural, quoted
+from spades_teach.errors import ParseError, SpadesError
+from spades_teach.game.bids import Bid, BidLike
+from spades_teach.game.cards import Seat, SeatMap, Team, TeamMap
+from spades_teach.game.rules import Rules
+from spades_teach.game.seating import Side, seating_of
 
 __all__ = [
     "score_round",

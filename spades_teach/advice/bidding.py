@@ -42,13 +42,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ._text import plural
-from .bids import Bid, BidLike
-from .cards import Card, Hand, HandLike, Rank, Seat, SeatLike, Suit
-from .errors import ParseError, SpadesError
-from .rules import Rules
-from .scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
-from .seating import seating_for, seating_of
+from spades_teach._text import plural
+from spades_teach.errors import ParseError, SpadesError
+from spades_teach.game.bids import Bid, BidLike
+from spades_teach.game.cards import Card, Hand, HandLike, Rank, Seat, SeatLike, Suit
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
+from spades_teach.game.seating import seating_for, seating_of
 
 __all__ = ["SAFETY_MARGIN", "BidAdvice", "BidReason", "NilAssessment", "advise_bid", "count_hand", "assess_nil", "sure_spade_count"]
 

@@ -1,22 +1,22 @@
 """The one loop that plays a hand with any mix of bots and people.
 
 A bot is anything with ``choose_bid(position)`` and ``choose_play(position)``
-(the :class:`Bot` protocol): it reads a :class:`~spades_teach.position.Position`
+(the :class:`Bot` protocol): it reads a :class:`~spades_teach.advice.position.Position`
 built for the seat to act and answers a bid or a card, which the
-:class:`~spades_teach.engine.Round` then checks like any other.
+:class:`~spades_teach.game.round.Round` then checks like any other.
 
 * :func:`play_hand` bids and plays a whole hand with a bot in every seat.
 * :func:`advance` lets the bots act until a seat with no bot is to act (a
   person) and returns that seat, or ``None`` once the hand is over. A table
   with people calls it after each of their actions.
 
-``on_event`` (optional) is called with each :class:`~spades_teach.engine.BidEvent`
-or :class:`~spades_teach.engine.PlayEvent` the bots make, in order, for a
+``on_event`` (optional) is called with each :class:`~spades_teach.game.round.BidEvent`
+or :class:`~spades_teach.game.round.PlayEvent` the bots make, in order, for a
 display to follow the hand; ``bags`` is passed to each position (the bag
 counters carried in, side → bags).
 
 >>> from spades_teach import Round, deal
->>> from spades_teach.bots import MediumBot
+>>> from spades_teach.advice.bots import MediumBot
 >>> r = Round(deal(3), dealer="N")
 >>> seen = []
 >>> waiting = advance(r, {"N": MediumBot(), "S": MediumBot(), "W": MediumBot()}, on_event=seen.append)
@@ -36,11 +36,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from .bids import BidLike
-from .cards import CardLike, Seat
-from .engine import Event, Round
-from .errors import IllegalActionError
-from .position import Position
+from spades_teach.advice.position import Position
+from spades_teach.errors import IllegalActionError
+from spades_teach.game.bids import BidLike
+from spades_teach.game.cards import CardLike, Seat
+from spades_teach.game.round import Event, Round
 
 __all__ = ["Bot", "advance", "play_hand"]
 
@@ -48,7 +48,7 @@ __all__ = ["Bot", "advance", "play_hand"]
 @runtime_checkable
 class Bot(Protocol):
     """What a player run by the program offers: a bid and a card for a position.
-    (Bots of the two-player game also offer ``choose_draw``; see :mod:`spades_teach.bots`.)"""
+    (Bots of the two-player game also offer ``choose_draw``; see :mod:`spades_teach.advice.bots`.)"""
 
     def choose_bid(self, position: Position) -> BidLike: ...
 

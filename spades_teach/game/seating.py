@@ -5,7 +5,7 @@ two-player game seats N and S alone, each scoring for themself. Code that
 depends on the number of players asks the seating of its :class:`Rules`
 (:func:`seating_of`) instead of testing ``rules.players`` itself.
 
->>> from spades_teach.rules import Rules
+>>> from spades_teach.game.rules import Rules
 >>> four, two = seating_of(Rules()), seating_of(Rules(players=2))
 >>> four.next(Seat.W), two.next(Seat.S)
 (<Seat.N: 0>, <Seat.N: 0>)
@@ -23,9 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from .cards import Seat, Team
-from .errors import ParseError
-from .rules import Rules
+from spades_teach.errors import ParseError
+from spades_teach.game.cards import Seat, Team
+from spades_teach.game.rules import Rules
 
 __all__ = ["Seating", "Side", "seating_of", "seating_for", "PARTNERSHIP", "HEADS_UP"]
 

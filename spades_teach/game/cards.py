@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeVar, Union, overload
 
-from .errors import ParseError
+from spades_teach.errors import ParseError
 
 __all__ = [
     "Suit",
@@ -278,13 +278,13 @@ class Card:
 
     def beats(self, other: Card, led: Suit) -> bool:
         """Whether this card beats ``other`` in a trick where ``led`` was led (the
-        rules kernel decides: :func:`spades_teach.kernel.card_beats`)."""
-        from .kernel import card_beats
+        rules kernel decides: :func:`spades_teach.game.kernel.card_beats`)."""
+        from spades_teach.game.kernel import card_beats
 
         return card_beats(self, other, led)
 
     def _repr_html_(self) -> str:
-        from .render import card_html
+        from spades_teach.render.html import card_html
 
         return card_html(self)
 
@@ -631,7 +631,7 @@ class Hand:
         return f"Hand({str(self)!r})"
 
     def _repr_html_(self) -> str:
-        from .render import hand_html
+        from spades_teach.render.html import hand_html
 
         return hand_html(self)
 

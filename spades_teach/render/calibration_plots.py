@@ -2,7 +2,7 @@
 
 Each function takes the study's rows (dicts with ``count_before``, ``count_after``,
 ``simulated``, ``best_bid``, ``regret_before``, ``regret_after`` and ``features``)
-and draws one figure: with matplotlib when it is installed, else as SVG (:mod:`spades_teach.charts`).
+and draws one figure: with matplotlib when it is installed, else as SVG (:mod:`spades_teach.render.charts`).
 :func:`bias_by` is the plain number behind the bar charts.
 
 >>> rows = [{"count_before": 3.0, "count_after": 3.5, "simulated": 4.0, "features": {"aces": "1"}}]
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..charts import pyplot
+from spades_teach.render.charts import pyplot
 
 __all__ = ["bias_by", "count_groups", "plot_bias_by_feature", "plot_count_against_tricks", "plot_regret_by_best_bid"]
 

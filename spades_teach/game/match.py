@@ -40,16 +40,16 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .bids import Bid, BidLike
-from .cards import Seat, SeatLike, SeatMap, Team, TeamMap
-from .deals import Deal, DealLike
-from .deals import deal as deal_cards
-from .engine import Round
-from .errors import MatchError, MatchOverError, ParseError
-from .rules import Rules
-from .scoring import RoundScore, Side, bid_problem, score_round, sides_of
-from .seating import seating_of
-from .twoplayer import Draw, draw_deal, opponent
+from spades_teach.errors import MatchError, MatchOverError, ParseError
+from spades_teach.game.bids import Bid, BidLike
+from spades_teach.game.cards import Seat, SeatLike, SeatMap, Team, TeamMap
+from spades_teach.game.deals import Deal, DealLike
+from spades_teach.game.deals import deal as deal_cards
+from spades_teach.game.round import Round
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import RoundScore, Side, bid_problem, score_round, sides_of
+from spades_teach.game.seating import seating_of
+from spades_teach.game.twoplayer import Draw, draw_deal, opponent
 
 __all__ = ["Match", "MatchError", "MatchOverError", "SheetRow"]
 
@@ -73,7 +73,7 @@ class SheetRow:
     bags taken this hand, ``penalties`` how many bag penalties were paid and
     ``penalty_points`` what they cost, ``bags`` the counter afterwards and
     ``totals`` the running totals afterwards. ``score`` keeps the full
-    :class:`~spades_teach.scoring.RoundScore` and ``lines`` its explanation.
+    :class:`~spades_teach.game.scoring.RoundScore` and ``lines`` its explanation.
     ``source`` is ``"round"`` for a hand played in the engine and ``"paper"``
     for one added with :meth:`Match.add_result`.
     """
@@ -263,15 +263,15 @@ class Match:
 
     # -- playing hands --------------------------------------------------------------------------
     def start_round(self, deal: DealLike | Draw | None = None, *, seed: int | str | None = None) -> Round:
-        """Start the next hand and return its :class:`~spades_teach.engine.Round`.
+        """Start the next hand and return its :class:`~spades_teach.game.round.Round`.
 
-        ``deal`` may be a :class:`~spades_teach.deals.Deal` (or its text; the
+        ``deal`` may be a :class:`~spades_teach.game.deals.Deal` (or its text; the
         match's :attr:`dealer` is used whatever dealer the deal names) or, in a
-        two-player game, a finished :class:`~spades_teach.twoplayer.Draw`, which
+        two-player game, a finished :class:`~spades_teach.game.twoplayer.Draw`, which
         must have been drawn first by the player after the dealer
         (:meth:`new_draw` makes one). Without a deal, the cards are dealt from
         ``seed`` (``None``: at random): a normal deal for four players, a draw
-        played by :func:`~spades_teach.twoplayer.keep_high` for two.
+        played by :func:`~spades_teach.game.twoplayer.keep_high` for two.
 
         Starting a hand drops an unfinished hand started earlier.
         """
@@ -305,7 +305,7 @@ class Match:
         return parsed
 
     def new_draw(self, seed: int | str | None = None) -> Draw:
-        """A two-player :class:`~spades_teach.twoplayer.Draw` for the next hand,
+        """A two-player :class:`~spades_teach.game.twoplayer.Draw` for the next hand,
         begun by the player after the dealer; pass it to :meth:`start_round`
         once it is complete."""
         self._check_not_over()

@@ -13,11 +13,11 @@ import html
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .cards import Card, Hand, Seat, Suit
+from spades_teach.game.cards import Card, Hand, Seat, Suit
 
 if TYPE_CHECKING:
-    from .deals import Deal
-    from .engine import Round, Trick
+    from spades_teach.game.deals import Deal
+    from spades_teach.game.round import Round, Trick
 
 __all__ = ["card_html", "hand_html", "deal_html", "trick_html", "round_html", "STYLE"]
 

@@ -56,13 +56,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, Union
 
-from .bids import Bid
-from .cards import Card, CardLike, Seat, SeatLike, TeamMap
-from .deals import Deal
-from .engine import BidEvent, Round
-from .errors import RecordError, SpadesError
-from .rules import Rules
-from .scoring import RoundScore, Side, check_bags_carried, coerce_side
+from spades_teach.errors import RecordError, SpadesError
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import Card, CardLike, Seat, SeatLike, TeamMap
+from spades_teach.game.deals import Deal
+from spades_teach.game.round import BidEvent, Round
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import RoundScore, Side, check_bags_carried, coerce_side
 
 __all__ = [
     "FORMAT",
@@ -295,7 +295,7 @@ def _coerce_annotation(value: AnnotationLike, path: str) -> Annotation:
 class GameRecord:
     """One hand as recorded: rules, dealer, deal, bids, tricks and annotations.
 
-    ``bids`` are the bids in order (:class:`~spades_teach.engine.BidEvent`),
+    ``bids`` are the bids in order (:class:`~spades_teach.game.round.BidEvent`),
     ``tricks`` the cards of each trick in play order (the last may be
     incomplete). :meth:`round` replays them through the engine.
     """

@@ -2,8 +2,8 @@
 legal (and why a card is not), who wins a trick, when spades are broken, who
 leads first, and what counts as a renege.
 
-Everything else asks this module: :class:`~spades_teach.engine.Round`,
-:class:`~spades_teach.position.Position`, the bots and their playouts, the
+Everything else asks this module: :class:`~spades_teach.game.round.Round`,
+:class:`~spades_teach.advice.position.Position`, the bots and their playouts, the
 simulations and the pure-Python double-dummy solver. (The compiled solver core
 keeps its own loop for speed; a property test holds it equal to this module.)
 
@@ -14,7 +14,7 @@ facts follow from that order and are used throughout: a card is a spade exactly
 when its mask is below :data:`SPADE_END`, and of two cards that can win a trick
 the one with the smaller mask is the higher.
 
->>> from spades_teach.cards import Card, Hand
+>>> from spades_teach.game.cards import Card, Hand
 >>> hand = Hand.parse("AKQ3.K52.7.A9842").mask
 >>> str(Hand.from_mask(legal(hand, 0, False)))
 '.K52.7.A9842'
@@ -31,9 +31,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .cards import SUIT_MASKS, Card, Cards, Seat, Suit, _cards_of_mask, _fill_suit_tuples
-from .rules import Rules
-from .seating import seating_of
+from spades_teach.game.cards import SUIT_MASKS, Card, Cards, Seat, Suit, _cards_of_mask, _fill_suit_tuples
+from spades_teach.game.rules import Rules
+from spades_teach.game.seating import seating_of
 
 __all__ = [
     "SUIT_MASKS",
@@ -103,7 +103,7 @@ def legal_mask(
 
 
 def legal_cards_of(mask: int) -> Cards:
-    """The cards of a legal mask as :class:`~spades_teach.cards.Cards`, in display order."""
+    """The cards of a legal mask as :class:`~spades_teach.game.cards.Cards`, in display order."""
     made: Cards = _new_tuple(Cards, _cards_of_mask(mask))
     return made
 
@@ -248,7 +248,7 @@ class PlayEvent(NamedTuple):
 class PlayState:
     """The card play of one hand in bit-mask form: the fast path of the rules above.
 
-    :class:`~spades_teach.engine.Round` builds on it (it adds the bidding, the
+    :class:`~spades_teach.game.round.Round` builds on it (it adds the bidding, the
     events and their history, undo and scoring). The methods here apply exactly
     the rules of :func:`legal`, :func:`beats` and :func:`breaks_spades`, written
     out inline because they run for every card of every simulated hand; the

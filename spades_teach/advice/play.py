@@ -1,6 +1,6 @@
 """Play hints with a one-line why: :func:`suggest_play`.
 
-The advisor reads a :class:`~spades_teach.position.Position` (one seat's view:
+The advisor reads a :class:`~spades_teach.advice.position.Position` (one seat's view:
 its cards, the bids, the tricks, the cards seen) and returns a legal card and a
 reason a learner understands. It follows the classic guidance: lead from
 strength, second hand low, third hand high but only as high as needed, win as
@@ -9,7 +9,7 @@ discard from short suits, draw the opponents' spades, protect a partner's Nil
 and try to set an opponent's, and once the contract is made, dodge bags unless
 a trick sets the opponents or the match score makes bags irrelevant.
 
->>> from spades_teach.position import Position
+>>> from spades_teach.advice.position import Position
 >>> p = Position("S", "Q82.KQ4.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3},
 ...              tricks_won={}, trick=["3H", "7H"])
 >>> hint = suggest_play(p)
@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .bids import Bid
-from .cards import SUIT_MASKS, Card, Rank, Seat, Suit, _mask_cards
-from .kernel import legal_mask, winning_index
-from .position import Position
-from .rules import Rules
-from .seating import seating_of
+from spades_teach.advice.position import Position
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import SUIT_MASKS, Card, Rank, Seat, Suit, _mask_cards
+from spades_teach.game.kernel import legal_mask, winning_index
+from spades_teach.game.rules import Rules
+from spades_teach.game.seating import seating_of
 
 __all__ = ["PlayHint", "View", "suggest_play", "decide"]
 
@@ -51,7 +51,7 @@ class PlayHint:
 
 class View:
     """What one seat knows, in plain numbers (seats 0–3, card bitmasks): the fast
-    internal form of a :class:`~spades_teach.position.Position`, built by keyword
+    internal form of a :class:`~spades_teach.advice.position.Position`, built by keyword
     (:meth:`from_position`, or directly by the bots' playouts).
 
     ``bids`` and ``won`` are per seat (index 0–3; ``None`` for an unknown bid);
