@@ -174,7 +174,7 @@ def read_plays(plays: Sequence[int]) -> PlayRecord:
     record = PlayRecord()
     leader = 0
     for start in range(0, len(plays), 4):
-        trick = plays[start:start + 4]
+        trick = plays[start : start + 4]
         for at, card in enumerate(trick):
             player = (leader + at) % 4
             record.played_by[card] = player
@@ -192,8 +192,8 @@ def split_history(history: Sequence[int]) -> tuple[list[list[int]], list[int], l
     hands: list[list[int]] = [[], [], [], []]
     for i, card in enumerate(history[:NUM_CARDS]):
         hands[i % 4].append(card)
-    bids = list(history[NUM_CARDS:NUM_CARDS + 4])
-    plays = list(history[NUM_CARDS + 4:])
+    bids = list(history[NUM_CARDS : NUM_CARDS + 4])
+    plays = list(history[NUM_CARDS + 4 :])
     return hands, bids, plays
 
 
@@ -229,7 +229,7 @@ def _deal_hidden(
         rng.shuffle(cards)
         start = 0
         for p in others:
-            out[p] = cards[start:start + left[p]]
+            out[p] = cards[start : start + left[p]]
             start += left[p]
         return out
     cards = list(hidden)
@@ -292,7 +292,7 @@ class Mirror:
     def sync(self, round_: Round) -> None:
         """Apply the round's new bids and cards to the OpenSpiel state."""
         history = round_.history
-        for event in history[self._events:]:
+        for event in history[self._events :]:
             if isinstance(event, BidEvent):
                 self.state.apply_action(bid_action(self._tell(event.seat, event.bid)))
             else:

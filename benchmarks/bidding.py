@@ -102,7 +102,9 @@ def run_deal(seed: int) -> tuple[Table, Table, float, float]:
     naive = play(seed, ())
     first = play(seed, (Team.NS,))
     second = play(seed, (Team.EW,))
-    adj = ((first.adjusted[Team.NS] - first.adjusted[Team.EW]) + (second.adjusted[Team.EW] - second.adjusted[Team.NS])) / 2
+    adj = (
+        (first.adjusted[Team.NS] - first.adjusted[Team.EW]) + (second.adjusted[Team.EW] - second.adjusted[Team.NS])
+    ) / 2
     raw = ((first.points[Team.NS] - first.points[Team.EW]) + (second.points[Team.EW] - second.points[Team.NS])) / 2
     return advisor, naive, adj, raw
 
@@ -150,7 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
         results = pool.map(run_deal, seeds, chunksize=8)
-    print(f"{args.deals} deals (seeds {seeds.start}..{seeds.stop - 1}), medium play, in {time.perf_counter() - start:.0f} s")
+    print(
+        f"{args.deals} deals (seeds {seeds.start}..{seeds.stop - 1}), medium play, in {time.perf_counter() - start:.0f} s"
+    )
     report("advisor", [r[0] for r in results])
     report("baseline", [r[1] for r in results])
     diffs = [r[2] for r in results]
@@ -158,7 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     for label, values in (("with bags charged", diffs), ("raw score", raw)):
         mean = statistics.fmean(values)
         half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-        print(f"head to head, advisor minus baseline bidders ({label}): {mean:+.1f} points/deal, 95% CI [{mean - half:+.1f}, {mean + half:+.1f}]")
+        print(
+            f"head to head, advisor minus baseline bidders ({label}): {mean:+.1f} points/deal, 95% CI [{mean - half:+.1f}, {mean + half:+.1f}]"
+        )
     return 0
 
 

@@ -58,7 +58,9 @@ def _previous_spade_items(spades: tuple[Card, ...]) -> tuple[list[BidReason], in
     if Rank.QUEEN in ranks:
         if n >= 3:
             value = 1.0 if (Rank.ACE in ranks or Rank.KING in ranks) else 0.75
-            items.append(BidReason("Q♠", value, f"the queen of spades with {n - 1} other spades survives the ace and king"))
+            items.append(
+                BidReason("Q♠", value, f"the queen of spades with {n - 1} other spades survives the ace and king")
+            )
         elif n == 2:
             items.append(BidReason("Q♠", 0.5, "the queen of spades with one guard wins about half the time"))
         else:
@@ -82,7 +84,11 @@ def _previous_spade_items(spades: tuple[Card, ...]) -> tuple[list[BidReason], in
     length = min(length, len(rest))
     for i, card in enumerate(rest[len(rest) - length :] if length else []):
         items.append(
-            BidReason(card.pretty, 1.0, f"your {_previous_ordinal(5 + i)} spade: long spades win tricks once the others are gone")
+            BidReason(
+                card.pretty,
+                1.0,
+                f"your {_previous_ordinal(5 + i)} spade: long spades win tricks once the others are gone",
+            )
         )
         used += 1
     return items, used
@@ -112,26 +118,36 @@ def _previous_side_items(suit: Suit, cards: tuple[Card, ...], players: int) -> l
             items.append(BidReason(f"K{suit.symbol}", 0.25, "a bare king falls under the ace: a quarter of a trick"))
         elif Rank.ACE in ranks:
             value = 1.0 if n <= 3 else (0.75 if n == 4 else (0.5 if n <= long_limit else 0.25))
-            why = "a king behind your own ace is a second trick" if value == 1.0 else (
-                f"the king of a {n}-card {word} suit may be ruffed before it wins"
+            why = (
+                "a king behind your own ace is a second trick"
+                if value == 1.0
+                else (f"the king of a {n}-card {word} suit may be ruffed before it wins")
             )
             items.append(BidReason(f"K{suit.symbol}", value, why))
         else:
             value = 0.75 if n <= 3 else (0.5 if n <= long_limit - 1 else 0.25)
-            why = "a king with a guard wins once the ace is gone" if n <= 3 else f"a king in a {n}-card suit may be ruffed"
+            why = (
+                "a king with a guard wins once the ace is gone"
+                if n <= 3
+                else f"a king in a {n}-card suit may be ruffed"
+            )
             items.append(BidReason(f"K{suit.symbol}", value, why))
     if Rank.QUEEN in ranks:
         honours = len(ranks & {Rank.ACE, Rank.KING})
         if n >= 3 and n <= 4:
             value = 0.5 if honours else 0.25
-            why = "a queen with two guards and a higher honour: half a trick" if honours else (
-                "a queen with two guards wins only if the ace and king fall: a quarter of a trick"
+            why = (
+                "a queen with two guards and a higher honour: half a trick"
+                if honours
+                else ("a queen with two guards wins only if the ace and king fall: a quarter of a trick")
             )
             items.append(BidReason(f"Q{suit.symbol}", value, why))
         elif n <= 2:
             items.append(BidReason(f"Q{suit.symbol}", 0.0, "a queen with fewer than two guards is caught: no trick"))
         else:
-            items.append(BidReason(f"Q{suit.symbol}", 0.0, f"a queen in a {n}-card suit is likely to be ruffed: no trick"))
+            items.append(
+                BidReason(f"Q{suit.symbol}", 0.0, f"a queen in a {n}-card suit is likely to be ruffed: no trick")
+            )
     return items
 
 
@@ -145,18 +161,36 @@ def _previous_ruff_items(hand: Hand, spare: int) -> list[BidReason]:
             continue
         if n == 0:
             value = 1.0 if spare >= 2 or hand.count(Suit.SPADES) >= 3 else 0.75
-            items.append(BidReason(f"{suit.symbol} void", value, f"no {suit.word}: a spare spade ruffs the first {suit.word[:-1]} led"))
+            items.append(
+                BidReason(
+                    f"{suit.symbol} void", value, f"no {suit.word}: a spare spade ruffs the first {suit.word[:-1]} led"
+                )
+            )
             spare -= 1
             if spare >= 2:
-                items.append(BidReason(f"{suit.symbol} void", 0.5, f"no {suit.word} and spades to spare: a second ruff is likely"))
+                items.append(
+                    BidReason(
+                        f"{suit.symbol} void", 0.5, f"no {suit.word} and spades to spare: a second ruff is likely"
+                    )
+                )
                 spare -= 1
         elif n == 1:
             card = hand.suit(suit)[0]
             value = 0.5 if card.rank >= Rank.KING else 0.75
-            items.append(BidReason(f"{suit.symbol}{card.rank.label} singleton", value, f"one {suit.word[:-1]}: after it goes, a spare spade ruffs"))
+            items.append(
+                BidReason(
+                    f"{suit.symbol}{card.rank.label} singleton",
+                    value,
+                    f"one {suit.word[:-1]}: after it goes, a spare spade ruffs",
+                )
+            )
             spare -= 1
         else:
-            items.append(BidReason(f"{suit.symbol} doubleton", 0.25, f"two {suit.word}: a late ruff is possible with a spare spade"))
+            items.append(
+                BidReason(
+                    f"{suit.symbol} doubleton", 0.25, f"two {suit.word}: a late ruff is possible with a spare spade"
+                )
+            )
             spare -= 1
     return items
 
@@ -171,7 +205,6 @@ def previous_count_hand(hand: HandLike, *, players: int = 4) -> tuple[BidReason,
     spare = len(spades) - used
     items.extend(_previous_ruff_items(h, spare))
     return tuple(items)
-
 
 
 # -- the report ----------------------------------------------------------------------------------------------------

@@ -119,7 +119,10 @@ def card_values(round_: Round) -> dict[Card, CardValue]:
     assert seat is not None
     trick = round_.current_trick
     pos = make_position(
-        round_.hands, leader=trick.leader, trick=trick.cards, spades_broken=round_.spades_broken,
+        round_.hands,
+        leader=trick.leader,
+        trick=trick.cards,
+        spades_broken=round_.spades_broken,
         spade_lead_breaks=round_.rules.spade_lead_breaks,
     )
     ns_after = score_cards(pos)  # North-South's tricks from here after each legal card
@@ -204,7 +207,9 @@ def positions(first: int, wanted: int, game_level: str, levels: tuple[str, ...],
 
 def report(levels: Sequence[str], rows: list[list[Verdict]]) -> None:
     n = len(rows)
-    print(f"{'level':<8} {'loses nothing (points)':>30} {'others: mean cost':>18} {'trick-optimal':>24} {'others: tricks':>15}")
+    print(
+        f"{'level':<8} {'loses nothing (points)':>30} {'others: mean cost':>18} {'trick-optimal':>24} {'others: tricks':>15}"
+    )
     for i, level in enumerate(levels):
         points = [row[i].points for row in rows]
         tricks = [row[i].tricks for row in rows]
@@ -226,9 +231,12 @@ def report(levels: Sequence[str], rows: list[list[Verdict]]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=2000, help="positions with a choice (default 2,000)")
-    parser.add_argument("--levels", default="hint,hard,expert",
-                        help="'hint' (suggest_play) and bot levels; levels make_bot does not know are left out "
-                             "(default hint,hard,expert)")
+    parser.add_argument(
+        "--levels",
+        default="hint,hard,expert",
+        help="'hint' (suggest_play) and bot levels; levels make_bot does not know are left out "
+        "(default hint,hard,expert)",
+    )
     parser.add_argument("--game-level", default="medium", help="the bots that play the games (default medium)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -254,9 +262,11 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(f"  {len(rows)} positions: lose nothing {shares}", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
-    print(f"{len(rows)} positions with a choice from {args.game_level} bot games (deals from seed {args.seed}), "
-          f"{elapsed:.0f} s; cost = best legal card minus the card chosen, double dummy; points: score-aware, "
-          f"bags charged {BAG_CHARGE}")
+    print(
+        f"{len(rows)} positions with a choice from {args.game_level} bot games (deals from seed {args.seed}), "
+        f"{elapsed:.0f} s; cost = best legal card minus the card chosen, double dummy; points: score-aware, "
+        f"bags charged {BAG_CHARGE}"
+    )
     report(levels, rows)
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0

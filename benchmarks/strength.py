@@ -49,7 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", default="hard-medium,medium-easy", help="comma-separated A-B pairings")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     args = parser.parse_args(argv)
-    print(f"duplicate strength: {args.deals} deals per pairing, seeds {args.first_seed}..{args.first_seed + args.deals - 1}")
+    print(
+        f"duplicate strength: {args.deals} deals per pairing, seeds {args.first_seed}..{args.first_seed + args.deals - 1}"
+    )
     print("points per deal = score of the hand with each bag charged 10 points (A minus B, both tables averaged)")
     for pair in args.pairs.split(","):
         a, b = pair.strip().split("-")

@@ -117,7 +117,11 @@ def play_table(level: str, number: int, table: int, sims: int, uct_c: float, gam
     our_team = Team.NS if table == 0 else Team.EW
     mirror = adapter.Mirror(round_, game)
     ours = {s: unclocked_bot(level, number * 4 + int(s)) for s in Seat if s.team is our_team}
-    theirs = {s: adapter.IsmctsPlayer(game, sims, ismcts_seed(number, table, s), uct_c) for s in Seat if s.team is not our_team}
+    theirs = {
+        s: adapter.IsmctsPlayer(game, sims, ismcts_seed(number, table, s), uct_c)
+        for s in Seat
+        if s.team is not our_team
+    }
     result = Table(Side(0, 0, False), Side(0, 0, False), adapter.IsmctsStats())
     while not round_.is_complete:
         seat = round_.to_act
@@ -223,8 +227,10 @@ def report(level: str, sims: int, first: int, deals: list[tuple[Table, Table]], 
         f"offered something our rules forbid: {stats.wider}; illegal choice repaired: {stats.repaired}; "
         f"our bids capped in its mirror: {stats.capped}"
     )
-    for name, times in (("our bot", [s for t in tables for s in t.our_seconds]),
-                        ("ISMCTS", [s for t in tables for s in t.their_seconds])):
+    for name, times in (
+        ("our bot", [s for t in tables for s in t.our_seconds]),
+        ("ISMCTS", [s for t in tables for s in t.their_seconds]),
+    ):
         if times:
             print(
                 f"  {name} CPU time per card: median {statistics.median(times) * 1000:.0f} ms, "
@@ -236,13 +242,23 @@ def report(level: str, sims: int, first: int, deals: list[tuple[Table, Table]], 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=100, help="duplicate deals per level (default 100)")
-    parser.add_argument("--sims", type=int, default=200, help="ISMCTS simulations per decision (200; 800 for the strong setting)")
-    parser.add_argument("--levels", default="medium,hard", help="comma-separated bot levels make_bot knows (default medium,hard)")
+    parser.add_argument(
+        "--sims", type=int, default=200, help="ISMCTS simulations per decision (200; 800 for the strong setting)"
+    )
+    parser.add_argument(
+        "--levels", default="medium,hard", help="comma-separated bot levels make_bot knows (default medium,hard)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
-    parser.add_argument("--uct-c", type=float, default=100.0, help="ISMCTS exploration constant (default 100, see the docs)")
+    parser.add_argument(
+        "--uct-c", type=float, default=100.0, help="ISMCTS exploration constant (default 100, see the docs)"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--minutes", type=float, default=math.inf,
-                        help="stop a level after the deal that ends past this many minutes (default: no limit)")
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=math.inf,
+        help="stop a level after the deal that ends past this many minutes (default: no limit)",
+    )
     parser.add_argument("--progress", action="store_true", help="print a line per deal on stderr")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]

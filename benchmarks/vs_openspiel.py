@@ -91,8 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     game = adapter.load_game()
     ours_rng, theirs_rng = random.Random(args.seed), random.Random(args.seed + 1)
     per_round = args.hands // args.rounds
-    print(f"random legal hands: {per_round * args.rounds} per engine in {args.rounds} alternating rounds; "
-          f"OpenSpiel {version('open_spiel')}, Python {sys.version.split()[0]}")
+    print(
+        f"random legal hands: {per_round * args.rounds} per engine in {args.rounds} alternating rounds; "
+        f"OpenSpiel {version('open_spiel')}, Python {sys.version.split()[0]}"
+    )
     print(f"load average at start: {loadavg()}")
     ours_rates: list[float] = []
     theirs_rates: list[float] = []
@@ -110,8 +112,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"OpenSpiel spades via pyspiel:     {theirs:8,.0f} hands/s (best round {max(theirs_rates):,.0f})")
     ratio = theirs / ours
     faster = f"OpenSpiel {ratio:.2f}x faster" if ratio >= 1 else f"spades_teach {1 / ratio:.2f}x faster"
-    print(f"ratio OpenSpiel / spades_teach: {ratio:.2f} ({faster}); best rounds: "
-          f"{max(theirs_rates) / max(ours_rates):.2f}")
+    print(
+        f"ratio OpenSpiel / spades_teach: {ratio:.2f} ({faster}); best rounds: "
+        f"{max(theirs_rates) / max(ours_rates):.2f}"
+    )
     print(f"load average at end: {loadavg()}")
     return 0
 

@@ -98,7 +98,9 @@ def app_notebooks() -> list[Path]:
     folder = app_folder()
     missing = [name for name in APP_NOTEBOOKS if not (folder / name).is_file()]
     if missing:
-        raise AppError(f"the app notebooks {', '.join(missing)} are missing from {str(folder)!r}: reinstall spades_teach")
+        raise AppError(
+            f"the app notebooks {', '.join(missing)} are missing from {str(folder)!r}: reinstall spades_teach"
+        )
     return [folder / name for name in APP_NOTEBOOKS]
 
 
@@ -246,7 +248,9 @@ def replay_picker(seed: int | str = 1) -> Any:
     if not records:
         round, notes = bot_replay(seed)
         view = ReplayView(round, annotations=notes)
-        return widgets.VBox([widgets.HTML("<b>A hand played by bots, with the advisor's comments on South's cards</b>"), view])
+        return widgets.VBox(
+            [widgets.HTML("<b>A hand played by bots, with the advisor's comments on South's cards</b>"), view]
+        )
     first = next((i for i, (name, _) in enumerate(records) if name == FIRST_RECORD), 0)
     view = ReplayView(records[first][1])
     labels = [(str(getattr(record, "title", "") or name), i) for i, (name, record) in enumerate(records)]
@@ -255,7 +259,9 @@ def replay_picker(seed: int | str = 1) -> Any:
         "st-app-record",
     )
     review = add_classes(
-        widgets.Button(description="What each card cost", tooltip="review every card against best play by all four seats"),
+        widgets.Button(
+            description="What each card cost", tooltip="review every card against best play by all four seats"
+        ),
         "st-app-review",
     )
     verdict = add_classes(widgets.HTML(""), "st-app-review-summary")

@@ -192,7 +192,9 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """The rule options shared by every command that takes rules (defaults: :class:`Rules`)."""
     d = Rules()
     group = parser.add_argument_group("rules", "the variants in force (the defaults are the standard game)")
-    group.add_argument("--target", type=_argument(_int_argument), metavar="POINTS", help=f"points to win the game (default {d.target})")
+    group.add_argument(
+        "--target", type=_argument(_int_argument), metavar="POINTS", help=f"points to win the game (default {d.target})"
+    )
     group.add_argument(
         "--loss-limit",
         type=_optional_int,
@@ -207,10 +209,16 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
         help=f"allow blind Nil for a side {d.blind_nil_deficit} or more points behind (off by default)",
     )
     group.add_argument(
-        "--bag-limit", type=_argument(_int_argument), metavar="BAGS", help=f"bags that trigger the bag penalty (default {d.bag_limit})"
+        "--bag-limit",
+        type=_argument(_int_argument),
+        metavar="BAGS",
+        help=f"bags that trigger the bag penalty (default {d.bag_limit})",
     )
     group.add_argument(
-        "--bag-penalty", type=_argument(_int_argument), metavar="POINTS", help=f"points lost at each bag limit (default {d.bag_penalty})"
+        "--bag-penalty",
+        type=_argument(_int_argument),
+        metavar="POINTS",
+        help=f"points lost at each bag limit (default {d.bag_penalty})",
     )
     group.add_argument(
         "--first-lead",
@@ -230,7 +238,9 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
         help=f"'prevent' refuses a failure to follow suit; 'penalty' lets it stand and costs "
         f"{d.renege_penalty} tricks (default prevent)",
     )
-    group.add_argument("--players", type=_argument(_int_argument), choices=(2, 4), help="4 (two partnerships) or 2 (default 4)")
+    group.add_argument(
+        "--players", type=_argument(_int_argument), choices=(2, 4), help="4 (two partnerships) or 2 (default 4)"
+    )
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
@@ -330,7 +340,9 @@ def _configure_deal(parser: argparse.ArgumentParser) -> None:
         help="the dealer, N, E, S or W, with --seed or a random deal (default N); "
         "a deal code or a date fixes its own dealer",
     )
-    parser.add_argument("--ascii", action="store_true", help="write plain ASCII: suits as the letters S H D C, and no other symbols")
+    parser.add_argument(
+        "--ascii", action="store_true", help="write plain ASCII: suits as the letters S H D C, and no other symbols"
+    )
 
 
 def _run_deal(args: argparse.Namespace) -> int:
@@ -392,7 +404,9 @@ def table_text(the_deal: Deal, symbols: bool = True) -> str:
 
 def _configure_record(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="the record to check, a JSON file ('-' reads standard input)")
-    parser.add_argument("--ascii", action="store_true", help="write plain ASCII: suits as the letters S H D C, and no other symbols")
+    parser.add_argument(
+        "--ascii", action="store_true", help="write plain ASCII: suits as the letters S H D C, and no other symbols"
+    )
 
 
 def _record_from_args(args: argparse.Namespace) -> tuple[GameRecord, TextIO, bool]:
@@ -644,7 +658,9 @@ register(
 
 def _configure_analyze_record(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="the record to analyse, a JSON file ('-' reads standard input)")
-    parser.add_argument("--ascii", action="store_true", help="write plain ASCII: suits as the letters S H D C, and no other symbols")
+    parser.add_argument(
+        "--ascii", action="store_true", help="write plain ASCII: suits as the letters S H D C, and no other symbols"
+    )
     parser.add_argument(
         "--costly-only", action="store_true", help="print only the cards that cost tricks or lost a Nil"
     )
@@ -741,7 +757,9 @@ def _configure_analyze(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=_seed, default=0, help="the seed of the simulation (default 0)")
     parser.add_argument("--seat", default="S", help="the seat holding the hand, N, E, S or W (default S)")
     parser.add_argument("--dealer", default="W", help="the dealer; bidding starts at the dealer's left (default W)")
-    parser.add_argument("--bids", type=_argument(parse_bids), help="bids already made by the seats before yours, as 'N=nil,E=3'")
+    parser.add_argument(
+        "--bids", type=_argument(parse_bids), help="bids already made by the seats before yours, as 'N=nil,E=3'"
+    )
     parser.add_argument("--scores", help="the match score before this hand, as 'NS=120,EW=250'")
     parser.add_argument("--bags", help="the bag counters before this hand, as 'NS=8,EW=2'")
     parser.add_argument(

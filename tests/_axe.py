@@ -20,7 +20,9 @@ def axe_script() -> Path:
     if not AXE.is_file():
         npm = shutil.which("npm")
         assert npm, "npm is needed to install axe-core: bash tools/system_deps.sh"
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], cwd=TESTS, check=True)
+        subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], cwd=TESTS, check=True
+        )
     return AXE
 
 

@@ -210,7 +210,9 @@ def test_dodge_bags_once_the_contract_is_made() -> None:
 
 def test_dodge_bags_by_discarding_instead_of_ruffing() -> None:
     bids = {"N": 1, "E": 4, "S": 1, "W": 4}
-    check(hint("Q82.KQ54..T986", ["5D", "9D"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}), "KH", "rather than ruff")
+    check(
+        hint("Q82.KQ54..T986", ["5D", "9D"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}), "KH", "rather than ruff"
+    )
 
 
 def test_take_a_bag_to_set_the_opponents() -> None:
@@ -226,7 +228,12 @@ def test_end_of_match_fight_when_opponents_would_win() -> None:
     bids = {"N": 1, "E": 4, "S": 1, "W": 4}
     check(
         hint(
-            "Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}, scores={"NS": 100, "EW": 460}
+            "Q82.KQ4.K9.T65",
+            ["5H", "9H"],
+            bids,
+            played=TWO_TO_NORTH,
+            tricks_won={"N": 2},
+            scores={"NS": 100, "EW": 460},
         ),
         "QH",
         "end of match",

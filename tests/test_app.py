@@ -163,7 +163,9 @@ def test_bot_replay_is_a_complete_reproducible_hand_with_notes_on_south_cards() 
     again, notes_again = bot_replay(seed=5, level="easy")
     assert isinstance(round, Round) and round.is_complete
     assert [str(e) for e in round.history] == [str(e) for e in again.history] and notes == notes_again
-    south_cards = [i for i, e in enumerate(round.history) if getattr(e, "card", None) is not None and e.seat.name == "S"]
+    south_cards = [
+        i for i, e in enumerate(round.history) if getattr(e, "card", None) is not None and e.seat.name == "S"
+    ]
     assert sorted(notes) == south_cards
     assert all(text.startswith("South plays ") for text in notes.values())
 

@@ -26,7 +26,9 @@ def test_the_calibration_chapter_is_an_appendix() -> None:
     toc = yaml.safe_load((BOOK / "_toc.yml").read_text())
     appendix = [p for p in toc.get("parts", []) if p["caption"] == "Appendix"]
     assert appendix and [c["file"] for c in appendix[0]["chapters"]] == ["notebooks/12_calibration"]
-    assert "notebooks/12_calibration" not in [c["file"] for p in toc["parts"] if p is not appendix[0] for c in p["chapters"]]
+    assert "notebooks/12_calibration" not in [
+        c["file"] for p in toc["parts"] if p is not appendix[0] for c in p["chapters"]
+    ]
     title = (NOTEBOOKS / "12_calibration.md").read_text().split("\n# ", 1)[1].splitlines()[0]
     assert title.startswith("Appendix")
 

@@ -15,7 +15,12 @@ from spades_teach.advice.position import Position
 
 
 def _mixed(seed: int) -> dict[Seat, EasyBot | MediumBot | HardBot]:
-    return {Seat.N: EasyBot(seed), Seat.E: MediumBot(), Seat.S: HardBot(samples=2, seed=seed), Seat.W: EasyBot(seed + 1)}
+    return {
+        Seat.N: EasyBot(seed),
+        Seat.E: MediumBot(),
+        Seat.S: HardBot(samples=2, seed=seed),
+        Seat.W: EasyBot(seed + 1),
+    }
 
 
 @settings(max_examples=4, deadline=None)

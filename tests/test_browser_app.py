@@ -79,9 +79,6 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     assert server.returncode == 0, log.read_text()[-3000:]
 
 
-
-
-
 def _open(browser: Any, url: str, root: str, allowed: tuple[str, ...] = ()) -> Iterator[Any]:
     """A page on ``url`` once the widget ``root`` (a CSS selector) has rendered; it fails
     the test afterwards if the page asked anything of a host other than 127.0.0.1
@@ -207,7 +204,11 @@ def test_changing_a_bid_changes_the_points(advisor_page: Any) -> None:
     bids["N"] = new_bid
     after = score_round(bids, tricks).points
     assert after["NS"] != expected["NS"]  # the change must show in the points
-    _wait_text(page, ".st-score-calculator .st-score-points-NS", f"t.replace('−', '-').replace('+', '').trim() === '{after['NS']}'")
+    _wait_text(
+        page,
+        ".st-score-calculator .st-score-points-NS",
+        f"t.replace('−', '-').replace('+', '').trim() === '{after['NS']}'",
+    )
     assert _shown_points(calculator, "EW") == after["EW"]
     first_line = score_round(bids, tricks).lines[0]
     _wait_text(page, ".st-score-calculator .st-score-lines", f"t.includes({first_line!r})")

@@ -15,7 +15,14 @@ def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
     remote: list[str] = []
-    page.on("request", lambda request: remote.append(request.url) if "127.0.0.1" not in request.url and not request.url.startswith("data:") else None)
+    page.on(
+        "request",
+        lambda request: (
+            remote.append(request.url)
+            if "127.0.0.1" not in request.url and not request.url.startswith("data:")
+            else None
+        ),
+    )
     yield page
     context.close()
     assert remote == [], f"the page asked the internet for {remote}"
@@ -37,7 +44,14 @@ def test_scoring_chapter_states_the_computed_numbers(page: Any, book_url: str) -
     screenshot(page, "book-chapter-4")
 
 
-BOOK_CHAPTERS = ["01_deck_and_deal", "03_playing_tricks", "04_scoring_a_hand", "07_winning_the_match", "08_bid_advisor", "09_annotated_replays"]
+BOOK_CHAPTERS = [
+    "01_deck_and_deal",
+    "03_playing_tricks",
+    "04_scoring_a_hand",
+    "07_winning_the_match",
+    "08_bid_advisor",
+    "09_annotated_replays",
+]
 
 
 @pytest.mark.parametrize("chapter", BOOK_CHAPTERS)

@@ -64,12 +64,6 @@ def test_the_book_saves_the_state_of_the_widgets_itself(book_url: str) -> None:
     assert "application/vnd.jupyter.widget-state+json" in page
 
 
-
-
-
-
-
-
 @pytest.fixture(scope="module")
 def chapters(browser: Any, book_url: str) -> Iterator[dict[str, Any]]:
     """One page per chapter, opened on first use and shared by the tests (a chapter with

@@ -66,7 +66,9 @@ def test_chapter_1_deal_explorer_hides_and_sorts(browser: Any, chapters_url: str
         view.locator(".st-hidden").first.wait_for()
         assert view.locator(".st-hidden").count() == 3
         view.locator(".st-deal-day").click()
-        page.wait_for_function("() => document.querySelector('.st-deal-view .st-status').innerText.includes('deal of the day')")
+        page.wait_for_function(
+            "() => document.querySelector('.st-deal-view .st-status').innerText.includes('deal of the day')"
+        )
         _shot(view, "chapter-01-deal-explorer")
     assert problems.all() == []
 

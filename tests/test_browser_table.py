@@ -61,19 +61,29 @@ def _wait_status(page: Any, text: str) -> None:
 
 
 def _wait_new_code(page: Any, old: str) -> str:
-    _wait(page, "old => { const e = document.querySelector('.ct-root .ct-code-value'); return e && e.innerText !== old; }", old)
+    _wait(
+        page,
+        "old => { const e = document.querySelector('.ct-root .ct-code-value'); return e && e.innerText !== old; }",
+        old,
+    )
     return _code(page)
 
 
 def _bid_with_mouse(page: Any, bid: str = "3") -> None:
     page.select_option(f"{TABLE} .ct-bid-choice", bid)
     page.click(f"{TABLE} .ct-bid-button")
-    _wait(page, "() => !document.querySelector('.ct-root .ct-bid-row') || document.querySelector('.ct-root .ct-bid-row').hidden")
+    _wait(
+        page,
+        "() => !document.querySelector('.ct-root .ct-bid-row') || document.querySelector('.ct-root .ct-bid-row').hidden",
+    )
 
 
 def _my_turn(page: Any) -> str:
     """Wait until South has a legal card or the hand is over: 'play' or 'end'."""
-    _wait(page, "() => document.querySelector('.ct-root .ct-hand-card.ct-legal') || !document.querySelector('.ct-root .ct-end').hidden")
+    _wait(
+        page,
+        "() => document.querySelector('.ct-root .ct-hand-card.ct-legal') || !document.querySelector('.ct-root .ct-end').hidden",
+    )
     return "end" if page.locator(f"{TABLE} .ct-end").is_visible() else "play"
 
 
@@ -81,7 +91,11 @@ def _play_out_with_mouse(page: Any) -> None:
     while _my_turn(page) == "play":
         before = len(page.locator(f"{TABLE} .ct-hand-card.ct-legal, {TABLE} .ct-hand-card.ct-illegal").all())
         page.locator(f"{TABLE} .ct-hand-card.ct-legal").first.click()
-        _wait(page, "n => document.querySelectorAll('.ct-root .ct-hand-card').length < n || !document.querySelector('.ct-root .ct-end').hidden", before)
+        _wait(
+            page,
+            "n => document.querySelectorAll('.ct-root .ct-hand-card').length < n || !document.querySelector('.ct-root .ct-end').hidden",
+            before,
+        )
 
 
 def _focused(page: Any) -> dict[str, Any]:
@@ -138,7 +152,11 @@ def test_a_whole_hand_played_with_the_keyboard_only(table: Any) -> None:
             focus = _focused(page)
         count = len(_hand(page))
         page.keyboard.press("Enter")
-        _wait(page, "n => document.querySelectorAll('.ct-root .ct-hand-card').length < n || !document.querySelector('.ct-root .ct-end').hidden", count)
+        _wait(
+            page,
+            "n => document.querySelectorAll('.ct-root .ct-hand-card').length < n || !document.querySelector('.ct-root .ct-end').hidden",
+            count,
+        )
         played += 1
         if played == 3:
             _shot(page, "app-play")
@@ -147,7 +165,9 @@ def test_a_whole_hand_played_with_the_keyboard_only(table: Any) -> None:
     assert refused, "no card of this hand was refused"
     end = page.locator(f"{TABLE} .ct-end")
     assert "NS bid" in end.inner_text() and "EW bid" in end.inner_text()  # the score, line by line
-    _wait(page, "() => document.activeElement.classList.contains('ct-review-button')")  # the keyboard lands on the panel
+    _wait(
+        page, "() => document.activeElement.classList.contains('ct-review-button')"
+    )  # the keyboard lands on the panel
     page.keyboard.press("Enter")
     page.locator(f"{TABLE} .ct-review tbody tr").first.wait_for()
     assert page.locator(f"{TABLE} .ct-review tbody tr").count() == 13  # one line per card of South

@@ -90,7 +90,9 @@ def _nil_safe(r: Round) -> bool:
     trick = r.current_trick
     pos = DDState(
         (hands[Seat.N].mask, hands[Seat.E].mask, hands[Seat.S].mask, hands[Seat.W].mask),
-        int(trick.leader), tuple(c.index for c in trick.cards), r.spades_broken,
+        int(trick.leader),
+        tuple(c.index for c in trick.cards),
+        r.spades_broken,
     )
     return not reaches(pos, nil_objective(Seat.S), 1)
 

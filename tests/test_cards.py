@@ -239,7 +239,9 @@ def test_seats_are_clockwise_with_partners() -> None:
     assert Team.NS.seats == (Seat.N, Seat.S) and Team.EW.other is Team.NS
 
 
-@pytest.mark.parametrize(("text", "seat"), [("N", Seat.N), ("e", Seat.E), (" south ", Seat.S), ("West", Seat.W), (3, Seat.W)])
+@pytest.mark.parametrize(
+    ("text", "seat"), [("N", Seat.N), ("e", Seat.E), (" south ", Seat.S), ("West", Seat.W), (3, Seat.W)]
+)
 def test_seat_coercion(text: str | int, seat: Seat) -> None:
     assert Seat.coerce(text) is seat
 

@@ -54,7 +54,9 @@ def test_score_refuses_a_huge_bag_counter_at_once(capsys: pytest.CaptureFixture[
     assert "bags carried in for NS must be a whole number 0-9" in err
 
 
-def test_record_and_analyze_refuse_a_bag_counter_at_the_limit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_record_and_analyze_refuse_a_bag_counter_at_the_limit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     data = json.loads((RECORDS / "bags.json").read_text(encoding="utf-8"))
     data["bags"] = {"NS": 10, "EW": 0}
     path = tmp_path / "bags.json"
@@ -90,7 +92,12 @@ def test_ascii_option_converts_annotations_and_descriptions(capsys: pytest.Captu
     r.play("E", next(iter(r.legal_plays())))
     path = tmp_path / "symbols.json"
     path.write_text(
-        dumps(r, title="♠ lesson", description="Keep the ♥A – or lose −50 ±10…", annotations=[{"at": {"trick": 1}, "text": "♣ and ♦ led"}]),
+        dumps(
+            r,
+            title="♠ lesson",
+            description="Keep the ♥A – or lose −50 ±10…",
+            annotations=[{"at": {"trick": 1}, "text": "♣ and ♦ led"}],
+        ),
         encoding="utf-8",
     )
     status, out, err = run(capsys, "record", "--ascii", str(path))
@@ -131,8 +138,20 @@ def test_ascii_conversion_helpers() -> None:
         (["deal", "--code", "\x1b[2J"], ("\\x1b",)),
         (["analyze", "AKQ3.K52.7.A9842", "--samples", "５"], ("digits 0-9",)),
     ],
-    ids=["seed-surrogate", "seed-digits", "bid-digits", "tricks-fullwidth", "bids-fullwidth", "bags-fullwidth",
-         "target-fullwidth", "date-basic", "date-impossible", "analyze-bids", "control-chars", "samples-fullwidth"],
+    ids=[
+        "seed-surrogate",
+        "seed-digits",
+        "bid-digits",
+        "tricks-fullwidth",
+        "bids-fullwidth",
+        "bags-fullwidth",
+        "target-fullwidth",
+        "date-basic",
+        "date-impossible",
+        "analyze-bids",
+        "control-chars",
+        "samples-fullwidth",
+    ],
 )
 def test_errors_are_one_clear_line(capsys: pytest.CaptureFixture[str], argv: list[str], words: tuple[str, ...]) -> None:
     status, out, err = run(capsys, *argv)
@@ -188,7 +207,12 @@ def test_control_characters_in_record_text_are_escaped(capsys: pytest.CaptureFix
         r.bid(seat, bid)
     path = tmp_path / "hostile.json"
     path.write_text(
-        dumps(r, title="\x1b[2JCleared", description="line one\nline \x07two", annotations=[{"at": {"bid": "E"}, "text": "\x1b]0;owned\x07"}]),
+        dumps(
+            r,
+            title="\x1b[2JCleared",
+            description="line one\nline \x07two",
+            annotations=[{"at": {"bid": "E"}, "text": "\x1b]0;owned\x07"}],
+        ),
         encoding="utf-8",
     )
     status, out, _ = run(capsys, "record", str(path))
@@ -262,12 +286,59 @@ def test_a_closed_pipe_in_process(capsys: pytest.CaptureFixture[str], monkeypatc
 # -- random argument lists ------------------------------------------------------------------------------
 
 _WORDS = [
-    "score", "deal", "record", "analyze-record", "analyze", "--bids", "--tricks", "--bags", "--reneges", "--seed",
-    "--dealer", "--code", "--today", "--date", "--ascii", "--costly-only", "--target", "--loss-limit", "--no-nil",
-    "--blind-nil", "--bag-limit", "--bag-penalty", "--first-lead", "--min-team-bid", "--renege", "--players",
-    "--help", "--version", "-", "N=4,E=2,S=3,W=3", "N=5,E=1,S=4,W=3", "NS=9,EW=0", "NS=1000000000000000",
-    "N=nil,E=bn,S=13,W=0", "N=５", "2026-01-01", "20260101", "two_of_clubs", "penalty", "none", "4", "2", "0", "-1",
-    "9" * 5000, "\udcff", "\x1b[2J", "N", "x", "", " ", "AKQ3.K52.7.A9842", "N=4,north=9",
+    "score",
+    "deal",
+    "record",
+    "analyze-record",
+    "analyze",
+    "--bids",
+    "--tricks",
+    "--bags",
+    "--reneges",
+    "--seed",
+    "--dealer",
+    "--code",
+    "--today",
+    "--date",
+    "--ascii",
+    "--costly-only",
+    "--target",
+    "--loss-limit",
+    "--no-nil",
+    "--blind-nil",
+    "--bag-limit",
+    "--bag-penalty",
+    "--first-lead",
+    "--min-team-bid",
+    "--renege",
+    "--players",
+    "--help",
+    "--version",
+    "-",
+    "N=4,E=2,S=3,W=3",
+    "N=5,E=1,S=4,W=3",
+    "NS=9,EW=0",
+    "NS=1000000000000000",
+    "N=nil,E=bn,S=13,W=0",
+    "N=５",
+    "2026-01-01",
+    "20260101",
+    "two_of_clubs",
+    "penalty",
+    "none",
+    "4",
+    "2",
+    "0",
+    "-1",
+    "9" * 5000,
+    "\udcff",
+    "\x1b[2J",
+    "N",
+    "x",
+    "",
+    " ",
+    "AKQ3.K52.7.A9842",
+    "N=4,north=9",
 ]
 
 

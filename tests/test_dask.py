@@ -50,7 +50,11 @@ def test_a_calibration_on_dask_is_the_serial_calibration(client: Any) -> None:
     serial = calibrate(hands=12, samples=3, seed=3, executor=SerialExecutor())  # two tasks of hands
     seen: list[tuple[int, int]] = []
     on_dask = calibrate(
-        hands=12, samples=3, seed=3, executor=client.get_executor(), progress=lambda done, total: seen.append((done, total))
+        hands=12,
+        samples=3,
+        seed=3,
+        executor=client.get_executor(),
+        progress=lambda done, total: seen.append((done, total)),
     )
     assert on_dask == serial
     assert seen[-1] == (12, 12)

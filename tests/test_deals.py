@@ -196,7 +196,11 @@ def test_deal_codes_differ_between_deals_and_dealers() -> None:
 
 @pytest.mark.parametrize(
     ("code", "words"),
-    [("ABC", "20 characters"), ("2XYV8-WH4NZ-98RJE-GY9YU", "cannot appear"), ("ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ", "out of range")],
+    [
+        ("ABC", "20 characters"),
+        ("2XYV8-WH4NZ-98RJE-GY9YU", "cannot appear"),
+        ("ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ", "out of range"),
+    ],
 )
 def test_bad_deal_codes(code: str, words: str) -> None:
     with pytest.raises(ParseError, match=words):

@@ -343,8 +343,7 @@ def test_unbroken_spades_full_deal_bridge_13_spades_11() -> None:
     take 11."""
     hands = {Seat.coerce(k): Hand.parse(v) for k, v in LEAD_RESTRICTION_DEAL.items()}
     assert hands[Seat.W].suit("S") == tuple(Card.parse(c) for c in ("QS", "JS", "8S", "3S", "2S"))
-    assert hands[Seat.E].count("D") == 7 and hands[Seat.E].suit("S") == tuple(
-        Card.parse(c) for c in ("AS", "KS", "4S"))
+    assert hands[Seat.E].count("D") == 7 and hands[Seat.E].suit("S") == tuple(Card.parse(c) for c in ("AS", "KS", "4S"))
     bridge = double_dummy(hands, leader="W", bridge_rules=True)
     spades = double_dummy(hands, leader="W")
     assert _dds_tricks(hands, Seat.W, Team.EW) == 13
@@ -366,8 +365,7 @@ def test_a_card_twice_is_refused() -> None:
     with pytest.raises(SpadesError, match="card AS is given twice"):
         double_dummy({"N": "A.-.-.-", "E": "A.-.-.-", "S": "-.-.A.-", "W": "-.-.-.A"}, leader="N")
     with pytest.raises(SpadesError, match="given twice: in the trick"):
-        double_dummy({"N": "-.-.-.-", "E": "-.A.-.-", "S": "-.-.A.-", "W": "-.-.-.A"}, leader="N",
-                     trick=["AH"])
+        double_dummy({"N": "-.-.-.-", "E": "-.A.-.-", "S": "-.-.A.-", "W": "-.-.-.A"}, leader="N", trick=["AH"])
 
 
 def test_trick_inconsistent_with_leader_is_refused() -> None:
@@ -386,8 +384,7 @@ def test_illegal_cards_in_the_trick_are_refused() -> None:
         double_dummy(hands, leader="N", trick=["2S"])
     assert double_dummy(hands, leader="N", trick=["2S"], spades_broken=True).tricks_left == 2
     with pytest.raises(PositionError, match="still holding"):
-        double_dummy({"N": "-.-.-.3", "E": "-.-.AQ.-", "S": "-.-.J4.-", "W": "-.-.K.-"},
-                     leader="W", trick=["2C", "2H"])
+        double_dummy({"N": "-.-.-.3", "E": "-.-.AQ.-", "S": "-.-.J4.-", "W": "-.-.K.-"}, leader="W", trick=["2C", "2H"])
 
 
 def test_other_bad_input() -> None:
@@ -398,8 +395,7 @@ def test_other_bad_input() -> None:
     with pytest.raises(PositionError, match="unknown seat"):
         double_dummy({"N": "A.-.-.-", "E": "-.A.-.-", "S": "-.-.A.-", "W": "-.-.-.A"}, leader="X")
     with pytest.raises(PositionError, match="unknown backend"):
-        double_dummy({"N": "A.-.-.-", "E": "-.A.-.-", "S": "-.-.A.-", "W": "-.-.-.A"}, leader="N",
-                     backend="fortran")
+        double_dummy({"N": "A.-.-.-", "E": "-.A.-.-", "S": "-.-.A.-", "W": "-.-.-.A"}, leader="N", backend="fortran")
 
 
 def test_position_is_made_from_a_deal() -> None:

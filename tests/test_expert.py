@@ -41,8 +41,14 @@ def test_the_same_seed_gives_the_same_cards() -> None:
 
 def test_sampled_deals_respect_hand_sizes_and_shown_voids() -> None:
     # South led the 2♦ and North won with the A♦; North led the 7♥ and East showed out.
-    p = Position("S", "AK2.Q4.T9.J6542", {"N": 3, "E": 4, "S": 3, "W": 2}, {"N": 1},
-                 played=["2D", "KD", "AD", "3D"], trick=["7H", "3C"])
+    p = Position(
+        "S",
+        "AK2.Q4.T9.J6542",
+        {"N": 3, "E": 4, "S": 3, "W": 2},
+        {"N": 1},
+        played=["2D", "KD", "AD", "3D"],
+        trick=["7H", "3C"],
+    )
     deals = sample_deals(p, 20, random.Random(1))
     for hands in deals:
         assert {s: bin(m).count("1") for s, m in hands.items()} == {Seat.N: 11, Seat.E: 11, Seat.W: 12}
@@ -66,8 +72,14 @@ def test_the_expert_takes_the_trick_its_contract_needs() -> None:
     # South has seen every card but four (the A♠ and three diamonds): the others hold three of them.
     hidden = {"AS", "6D", "7D", "8D", "KS", "2H", "3C", "4C", "5C"}
     seen = [str(c) for c in Hand.from_mask((1 << 52) - 1) if str(c) not in hidden]
-    p = Position("S", "KS 2H", {"N": 3, "E": 3, "S": 3, "W": 3}, {"N": 3, "E": 4, "S": 2, "W": 2},
-                 trick=["3C", "4C", "5C"], seen=seen)
+    p = Position(
+        "S",
+        "KS 2H",
+        {"N": 3, "E": 3, "S": 3, "W": 3},
+        {"N": 3, "E": 4, "S": 2, "W": 2},
+        trick=["3C", "4C", "5C"],
+        seen=seen,
+    )
     bot = ExpertBot(seed=1, samples=12)
     values = bot.card_values(p)
     assert values[next(c for c in values if str(c) == "KS")] > values[next(c for c in values if str(c) == "2H")]

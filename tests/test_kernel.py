@@ -53,7 +53,12 @@ def test_full_deck_iterated_before_any_round_leaves_legal_plays_working() -> Non
         "print(len(r.legal_plays()))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT)}, timeout=60
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT)},
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) > 0

@@ -74,4 +74,6 @@ def test_every_attempt_does_what_its_text_says(source: Path) -> None:
             seat, card, comment = call.groups()
             assert result.group(1, 2) == (seat, card)
             expected = "refused" if "refused" in comment else "accepted"
-            assert result.group(3) == expected, f"{source.name}: {seat} plays {card} was {result.group(3)}: {result.group(0)}"
+            assert result.group(3) == expected, (
+                f"{source.name}: {seat} plays {card} was {result.group(3)}: {result.group(0)}"
+            )

@@ -102,7 +102,11 @@ def test_a_bid_past_the_partnership_cap_is_mirrored_at_13_minus_partner() -> Non
 
 @pytest.mark.parametrize(
     "rules, words",
-    [(Rules(players=2), "four-player"), (Rules(first_lead="two_of_clubs"), "first bidder"), (Rules(blind_nil=True), "blind nil")],
+    [
+        (Rules(players=2), "four-player"),
+        (Rules(first_lead="two_of_clubs"), "first bidder"),
+        (Rules(blind_nil=True), "blind nil"),
+    ],
 )
 def test_rules_openspiel_cannot_mirror_are_refused(rules: Rules, words: str) -> None:
     with pytest.raises(SpadesError, match=words):

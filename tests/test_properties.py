@@ -123,7 +123,9 @@ def test_random_legal_play_obeys_the_rules(seed: int, dealer: Seat, rules: Rules
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(min_value=0, max_value=10**9), st.integers(min_value=1, max_value=56), st.randoms(use_true_random=False))
+@given(
+    st.integers(min_value=0, max_value=10**9), st.integers(min_value=1, max_value=56), st.randoms(use_true_random=False)
+)
 def test_undo_then_redo_restores_identical_state(seed: int, stop: int, rng: random.Random) -> None:
     r = Round(deal(seed), dealer="N")
     for _ in range(stop):
@@ -215,7 +217,9 @@ BID = st.one_of(st.integers(min_value=1, max_value=13), st.sampled_from(["nil", 
     st.integers(min_value=0, max_value=9),
     st.integers(min_value=0, max_value=9),
 )
-def test_score_round_matches_a_reference_scorer(bids: list[int | str], cuts: list[int], bags_ns: int, bags_ew: int) -> None:
+def test_score_round_matches_a_reference_scorer(
+    bids: list[int | str], cuts: list[int], bags_ns: int, bags_ew: int
+) -> None:
     a, b, c = sorted(cuts)
     tricks = [a, b - a, c - b, 13 - c]  # any split of 13 tricks among N, E, S, W
     seats = ["N", "E", "S", "W"]
@@ -225,5 +229,9 @@ def test_score_round_matches_a_reference_scorer(bids: list[int | str], cuts: lis
         bags={"NS": bags_ns, "EW": bags_ew},
         rules=Rules(blind_nil=True),
     )
-    assert (result.points["NS"], result.bags["NS"]) == ref_team_score([bids[0], bids[2]], [tricks[0], tricks[2]], bags_ns)
-    assert (result.points["EW"], result.bags["EW"]) == ref_team_score([bids[1], bids[3]], [tricks[1], tricks[3]], bags_ew)
+    assert (result.points["NS"], result.bags["NS"]) == ref_team_score(
+        [bids[0], bids[2]], [tricks[0], tricks[2]], bags_ns
+    )
+    assert (result.points["EW"], result.bags["EW"]) == ref_team_score(
+        [bids[1], bids[3]], [tricks[1], tricks[3]], bags_ew
+    )

@@ -293,7 +293,9 @@ def test_renege_lines_read_right() -> None:
 def test_a_single_trick_without_contract_reads_in_the_singular() -> None:
     # both of NS bid Nil, and EW's renege hands NS one trick
     rules = Rules(renege="penalty", renege_penalty=1)
-    result = score_round({"N": 0, "S": 0, "E": 6, "W": 7}, {"N": 0, "S": 0, "E": 6, "W": 7}, rules=rules, reneges={"E": 1})
+    result = score_round(
+        {"N": 0, "S": 0, "E": 6, "W": 7}, {"N": 0, "S": 0, "E": 6, "W": 7}, rules=rules, reneges={"E": 1}
+    )
     assert "NS had no contract: 1 trick counts only as bags" in result.lines
 
 
@@ -340,8 +342,8 @@ def test_records_have_a_nesting_limit(depth: int) -> None:
 
 
 def test_brackets_inside_text_do_not_count_as_nesting() -> None:
-    text = dumps(Round(deal(7), dealer="N"), title="[[[[[[[[[[{{{{{{{{{{ \\\" [[[[")
-    assert loads(text).title == "[[[[[[[[[[{{{{{{{{{{ \\\" [[[["
+    text = dumps(Round(deal(7), dealer="N"), title='[[[[[[[[[[{{{{{{{{{{ \\" [[[[')
+    assert loads(text).title == '[[[[[[[[[[{{{{{{{{{{ \\" [[[['
 
 
 def test_record_errors_name_the_path_once() -> None:

@@ -316,7 +316,16 @@ def test_rules_are_frozen_and_round_trip_through_dicts() -> None:
 
 @pytest.mark.parametrize(
     ("value", "expected"),
-    [(0, "nil"), ("nil", "nil"), ("NIL", "nil"), ("blind nil", "blind nil"), ("Blind-Nil", "blind nil"), (13, "13"), ("7", "7"), (" 4 ", "4")],
+    [
+        (0, "nil"),
+        ("nil", "nil"),
+        ("NIL", "nil"),
+        ("blind nil", "blind nil"),
+        ("Blind-Nil", "blind nil"),
+        (13, "13"),
+        ("7", "7"),
+        (" 4 ", "4"),
+    ],
 )
 def test_bid_spellings(value: int | str, expected: str) -> None:
     assert str(Bid.coerce(value)) == expected

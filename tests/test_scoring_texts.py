@@ -240,9 +240,7 @@ def test_two_nils_both_made() -> None:
 
 
 def test_nil_value_option() -> None:
-    result = score_round(
-        {"S": 0, "N": 5, "E": 3, "W": 3}, {"S": 0, "N": 6, "E": 4, "W": 3}, rules=Rules(nil_value=50)
-    )
+    result = score_round({"S": 0, "N": 5, "E": 3, "W": 3}, {"S": 0, "N": 6, "E": 4, "W": 3}, rules=Rules(nil_value=50))
     assert result.points["NS"] == 50 + 51
 
 

@@ -269,7 +269,9 @@ def test_deal_button_takes_a_fresh_seed_and_writes_it_in_the_box() -> None:
 HAND = "AKQ3.K52.7.A9842"
 
 
-@pytest.mark.parametrize("text", [HAND, "S: AKQ3 H: K52 D: 7 C: A9842", "♠AKQ3 ♥K52 ♦7 ♣A9842", "AS KS QS 3S KH 5H 2H 7D AC 9C 8C 4C 2C"])
+@pytest.mark.parametrize(
+    "text", [HAND, "S: AKQ3 H: K52 D: 7 C: A9842", "♠AKQ3 ♥K52 ♦7 ♣A9842", "AS KS QS 3S KH 5H 2H 7D AC 9C 8C 4C 2C"]
+)
 def test_advisor_view_accepts_every_hand_format(text: str) -> None:
     view = BidAdvisorView()
     view.hand_box.value = text
@@ -371,9 +373,7 @@ def test_nil_and_blind_nil_bids_as_text() -> None:
     calc = ScoreCalculator({"N": "nil", "S": 4, "E": 3, "W": 3}, {"N": 0, "S": 5, "E": 4, "W": 4}, rules=rules)
     assert calc.points == score_round({"N": "nil", "S": 4, "E": 3, "W": 3}, {"N": 0, "S": 5, "E": 4, "W": 4}).points
     calc.bid_boxes["N"].value = "blind nil"
-    expected = score_round(
-        {"N": "blind nil", "S": 4, "E": 3, "W": 3}, {"N": 0, "S": 5, "E": 4, "W": 4}, rules=rules
-    )
+    expected = score_round({"N": "blind nil", "S": 4, "E": 3, "W": 3}, {"N": 0, "S": 5, "E": 4, "W": 4}, rules=rules)
     assert calc.points == expected.points
     calc.rule_boxes["blind_nil"].value = False
     assert calc.error == "bid for N: blind Nil is not allowed under these rules: bid a number or Nil"
@@ -501,7 +501,9 @@ def test_record_annotations_show_at_their_moment(full_round: Round, tmp_path: Pa
     path.write_text(text, encoding="utf-8")
     for source in (text, path, str(path), records.loads(text)):
         view = ReplayView(source)
-        south_bid = next(i for i, e in enumerate(full_round.history) if getattr(e, "bid", None) is not None and e.seat is Seat.S)
+        south_bid = next(
+            i for i, e in enumerate(full_round.history) if getattr(e, "bid", None) is not None and e.seat is Seat.S
+        )
         view.go(south_bid + 1)
         assert view.annotation == "South bids Nil."
         assert "South bids Nil." in view.note_html.value
@@ -613,8 +615,10 @@ def test_every_documented_css_hook_is_used(full_round: Round) -> None:
     replay.go(6)
     calc = ScoreCalculator()
     calc.tricks_boxes["N"].value = 12
-    shown = bidding | playing | _classes_shown(
-        play, replay, calc, DealView(4), BidAdvisorView(HAND, rules=Rules(blind_nil=True))
+    shown = (
+        bidding
+        | playing
+        | _classes_shown(play, replay, calc, DealView(4), BidAdvisorView(HAND, rules=Rules(blind_nil=True)))
     )
     assert documented - shown == set()
 

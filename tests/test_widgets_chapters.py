@@ -102,7 +102,9 @@ def test_every_card_of_the_seat_to_act_can_be_asked_about() -> None:
     for card, button in view.card_buttons.items():
         button.click()
         reason = rnd.why_illegal(card, "N")
-        assert view.verdict == (f"{card.pretty} is legal" if reason is None else f"{card.pretty} is not legal: {reason}")
+        assert view.verdict == (
+            f"{card.pretty} is legal" if reason is None else f"{card.pretty} is not legal: {reason}"
+        )
         assert view.play_button.disabled == (reason is not None)
     view.card_buttons[next(iter(rnd.legal_plays()))].click()
     view.play_button.click()
@@ -116,7 +118,9 @@ def test_stepping_with_hints_shows_when_spades_break_and_undo_takes_back() -> No
         assert view.error == ""
     trick = view.round.current_trick if view.round.current_trick.cards else view.round.tricks[-1]
     seat, card = next((s, c) for s, c in trick.plays if c.suit.letter == "S")
-    assert view.broken_text == f"spades are broken since trick {trick.number}, when {seat.word} played the {card.pretty}"
+    assert (
+        view.broken_text == f"spades are broken since trick {trick.number}, when {seat.word} played the {card.pretty}"
+    )
     view.undo_button.click()
     assert view.broken_text == "spades are not broken yet"
 

@@ -226,7 +226,7 @@ def test_a_match_deals_hand_after_hand_with_the_dealer_moving_left() -> None:
         assert len(dealers) < 30
     match = view.match
     assert match.is_over and view.status.startswith("the match is over")
-    assert dealers[: 4] == [Seat.N, Seat.E, Seat.S, Seat.W][: len(dealers[:4])]
+    assert dealers[:4] == [Seat.N, Seat.E, Seat.S, Seat.W][: len(dealers[:4])]
     assert match.hands_played == len(dealers)
     assert view.next_button.disabled
 

@@ -72,7 +72,9 @@ class _RecordBot:
     def choose_bid(self, position: Position) -> Bid:
         r = self._round
         seat = position.seat
-        return advise_bid(r.hand(seat), seat=seat, bids=r.bids, scores=r.scores_before, bags=self._bags, rules=r.rules).bid
+        return advise_bid(
+            r.hand(seat), seat=seat, bids=r.bids, scores=r.scores_before, bags=self._bags, rules=r.rules
+        ).bid
 
     def choose_play(self, position: Position) -> Card:
         return BOT.choose_play(position)

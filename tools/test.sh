@@ -7,7 +7,8 @@ bash tools/system_deps.sh
 bash tools/setup.sh "dev,tutorial,book,dask,lite,bench"
 (cd tests && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)  # axe-core for the accessibility checks
 echo "== ruff"
-.venv/bin/ruff check spades_teach tests benchmarks tools
+.venv/bin/ruff format --check spades_teach tests benchmarks tools conftest.py
+.venv/bin/ruff check spades_teach tests benchmarks tools conftest.py
 echo "== mypy"
 .venv/bin/mypy
 echo "== pytest"

@@ -50,7 +50,16 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
 from spades_teach.game.seating import seating_for, seating_of
 
-__all__ = ["SAFETY_MARGIN", "BidAdvice", "BidReason", "NilAssessment", "advise_bid", "count_hand", "assess_nil", "sure_spade_count"]
+__all__ = [
+    "SAFETY_MARGIN",
+    "BidAdvice",
+    "BidReason",
+    "NilAssessment",
+    "advise_bid",
+    "count_hand",
+    "assess_nil",
+    "sure_spade_count",
+]
 
 _SIDE_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _RANKS_DOWN = tuple(sorted(Rank, reverse=True))
@@ -95,8 +104,10 @@ class NilAssessment:
     @property
     def why(self) -> str:
         if self.fits:
-            return "no high spade and low cards to play under in every suit" if not self.dangers else (
-                "small risks only: " + "; ".join(self.dangers)
+            return (
+                "no high spade and low cards to play under in every suit"
+                if not self.dangers
+                else ("small risks only: " + "; ".join(self.dangers))
             )
         return "; ".join(self.dangers)
 
@@ -206,7 +217,13 @@ def _spade_items(spades: tuple[Card, ...]) -> tuple[list[BidReason], int]:
             items.append(BidReason(card.pretty, 1.0, _sure_why(card, place, spades, beaten), sure=True))
         elif card.rank == Rank.KING:
             if n >= 2:
-                items.append(BidReason("K♠", 1.0, "the king of spades with another spade beside it is likely a trick once the ace is gone"))
+                items.append(
+                    BidReason(
+                        "K♠",
+                        1.0,
+                        "the king of spades with another spade beside it is likely a trick once the ace is gone",
+                    )
+                )
             else:
                 items.append(BidReason("K♠", 0.5, "a bare king of spades can fall under the ace: half a trick"))
         elif card.rank == Rank.QUEEN:
@@ -255,8 +272,10 @@ def _short_spades_item(n: int, side_value: float) -> BidReason | None:
     full = -_SHORT_SPADES[n]
     cost = min(full, side_value)
     label = "♠ void" if n == 0 else "♠ singleton"
-    what = "no spades: the opponents can ruff your winners and you can never ruff back" if n == 0 else (
-        "a single spade: the opponents can ruff your winners once it is gone"
+    what = (
+        "no spades: the opponents can ruff your winners and you can never ruff back"
+        if n == 0
+        else ("a single spade: the opponents can ruff your winners once it is gone")
     )
     if cost == full:
         amount = "half a trick less" if full == 0.5 else "a quarter of a trick less"
@@ -276,7 +295,9 @@ def _length_item(card: Card, place: int) -> BidReason:
     if place == 4:
         why = f"your {nth} spade: after three rounds of spades it is often the last one out: three quarters of a trick"
         return BidReason(card.pretty, _LENGTH_VALUES[4], why)
-    return BidReason(card.pretty, _LENGTH_VALUES[5], f"your {nth} spade: long spades win tricks once the others are gone")
+    return BidReason(
+        card.pretty, _LENGTH_VALUES[5], f"your {nth} spade: long spades win tricks once the others are gone"
+    )
 
 
 def _ordinal(n: int) -> str:
@@ -300,11 +321,15 @@ def _side_items(suit: Suit, cards: tuple[Card, ...], players: int) -> list[BidRe
         items.append(BidReason(f"A{suit.symbol}", value, why))
     if Rank.KING in ranks:
         if n == 1:
-            items.append(BidReason(f"K{suit.symbol}", 0.5, "a bare king wins only if the ace is played before it: half a trick"))
+            items.append(
+                BidReason(f"K{suit.symbol}", 0.5, "a bare king wins only if the ace is played before it: half a trick")
+            )
         elif Rank.ACE in ranks:
             value = 1.0 if n <= 3 else (0.75 if n == 4 else 0.5)
-            why = "a king behind your own ace is a second trick" if value == 1.0 else (
-                f"the king of a {n}-card {word} suit may be ruffed before it wins"
+            why = (
+                "a king behind your own ace is a second trick"
+                if value == 1.0
+                else (f"the king of a {n}-card {word} suit may be ruffed before it wins")
             )
             items.append(BidReason(f"K{suit.symbol}", value, why))
         elif n <= long_limit - 1:
@@ -335,8 +360,10 @@ def _ruff_items(hand: Hand, spare: int) -> list[BidReason]:
         n = hand.count(suit)
         if n > 2:
             continue
-        label = f"{suit.symbol} void" if n == 0 else (
-            f"{suit.symbol}{hand.suit(suit)[0].rank.label} singleton" if n == 1 else f"{suit.symbol} doubleton"
+        label = (
+            f"{suit.symbol} void"
+            if n == 0
+            else (f"{suit.symbol}{hand.suit(suit)[0].rank.label} singleton" if n == 1 else f"{suit.symbol} doubleton")
         )
         if spare <= 0:
             items.append(BidReason(label, 0.0, _no_ruff_why(suit, n, spades, used=had_spare)))
@@ -551,7 +578,9 @@ def advise_bid(
             if not rules.nil:
                 context.append("the count leaves less than one trick and Nil is not allowed, so the smallest bid, 1")
             else:
-                context.append("the count leaves less than one trick but the hand is not safe for Nil, so the smallest bid, 1")
+                context.append(
+                    "the count leaves less than one trick but the hand is not safe for Nil, so the smallest bid, 1"
+                )
     if rules.min_team_bid and seating.partnerships and not bid.is_nil and partner_bid is not None and not partner_nil:
         needed = rules.min_team_bid - int(partner_bid)
         if int(bid) < needed:

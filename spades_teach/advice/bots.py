@@ -91,7 +91,12 @@ def legal_bid(position: Position, bid: Bid) -> Bid:
 
 def _advice_bid(position: Position) -> Bid:
     advice = advise_bid(
-        position.hand, seat=position.seat, bids=position.bids, scores=position.scores, bags=position.bags, rules=position.rules
+        position.hand,
+        seat=position.seat,
+        bids=position.bids,
+        scores=position.scores,
+        bags=position.bags,
+        rules=position.rules,
     )
     return legal_bid(position, advice.bid)
 
@@ -112,7 +117,12 @@ def _estimate(mask: int) -> float:
 
 
 def advise_draw(
-    card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules(), must_keep: bool = False
+    card: CardLike,
+    hand: HandLike,
+    discarded: Iterable[CardLike] = (),
+    *,
+    rules: Rules = Rules(),
+    must_keep: bool = False,
 ) -> DrawAdvice:
     """Advice for the two-player draw: keep ``card`` (the one you see), or discard
     it and take the next card blind. ``hand`` is what you hold so far,
@@ -151,8 +161,12 @@ def advise_draw(
             return DrawAdvice(True, f"your hand is heading for Nil: keep the low {c.pretty}, a card to play under")
         return DrawAdvice(False, f"your hand is heading for Nil: the {c.pretty} could win a trick, so discard it")
     if gain > average or gain >= 1.0:
-        return DrawAdvice(True, f"keep the {c.pretty}: it adds {plural(gain, 'trick')}, more than an average card ({average:.2f})")
-    return DrawAdvice(False, f"discard the {c.pretty}: it adds {plural(gain, 'trick')}, less than an average card ({average:.2f})")
+        return DrawAdvice(
+            True, f"keep the {c.pretty}: it adds {plural(gain, 'trick')}, more than an average card ({average:.2f})"
+        )
+    return DrawAdvice(
+        False, f"discard the {c.pretty}: it adds {plural(gain, 'trick')}, less than an average card ({average:.2f})"
+    )
 
 
 # -- easy ------------------------------------------------------------------------------------------------------
@@ -190,7 +204,9 @@ class EasyBot:
             return min(following, key=lambda c: c.rank)
         return min(legal, key=lambda c: (c.is_spade, c.rank))
 
-    def choose_draw(self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()) -> bool:
+    def choose_draw(
+        self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()
+    ) -> bool:
         c = Card.parse(card)
         return c.is_spade or c.rank >= Rank.QUEEN
 
@@ -209,7 +225,9 @@ class MediumBot:
     def choose_play(self, position: Position) -> Card:
         return suggest_play(position).card
 
-    def choose_draw(self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()) -> bool:
+    def choose_draw(
+        self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()
+    ) -> bool:
         return advise_draw(card, hand, discarded, rules=rules).keep
 
 
@@ -220,7 +238,22 @@ class _Sim:
     """A full-information playout state (used only on sampled deals)."""
 
     __slots__ = (
-        "after", "bags", "bids", "broken", "hands", "last_winner", "left", "partner_of", "played", "players", "rules", "scores", "trick", "trick_seats", "voids", "won",
+        "after",
+        "bags",
+        "bids",
+        "broken",
+        "hands",
+        "last_winner",
+        "left",
+        "partner_of",
+        "played",
+        "players",
+        "rules",
+        "scores",
+        "trick",
+        "trick_seats",
+        "voids",
+        "won",
     )
 
     def __init__(self, view: View, hands: list[int]) -> None:
@@ -313,7 +346,9 @@ class HardBot:
     def choose_bid(self, position: Position) -> Bid:
         return _advice_bid(position)
 
-    def choose_draw(self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()) -> bool:
+    def choose_draw(
+        self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()
+    ) -> bool:
         return advise_draw(card, hand, discarded, rules=rules).keep
 
     def choose_play(self, position: Position) -> Card:
@@ -337,7 +372,9 @@ class HardBot:
             for card in candidates:
                 sim = _Sim(view, list(hands))
                 _play_out(sim, me, card)
-                results[card].append(side_value(sim.bids, sim.won, mine, view.rules) - side_value(sim.bids, sim.won, theirs, view.rules))
+                results[card].append(
+                    side_value(sim.bids, sim.won, mine, view.rules) - side_value(sim.bids, sim.won, theirs, view.rules)
+                )
                 kept[card] += _contracts_kept(sim.bids, sim.won, mine, theirs)
             if time.perf_counter() - start > self.time_limit:
                 break

@@ -229,7 +229,9 @@ class _Outcome:
         self.bags = (position.bags[mine_side], position.bags[their_side])
         self.make_bonus, self.set_bonus = _stakes(position)
         self.live_nils = [
-            s for s in Seat if (b := position.bids.get(s)) is not None and b.is_nil and position.tricks_won.get(s, 0) == 0
+            s
+            for s in Seat
+            if (b := position.bids.get(s)) is not None and b.is_nil and position.tricks_won.get(s, 0) == 0
         ]
 
     def points(self, ns_from_here: int, tricks_left: int, nil_made: dict[Seat, bool]) -> float:
@@ -284,7 +286,9 @@ class ExpertBot:
 
         return _advice_bid(position)
 
-    def choose_draw(self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()) -> bool:
+    def choose_draw(
+        self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()
+    ) -> bool:
         return self._fallback.choose_draw(card, hand, discarded, rules=rules)
 
     def choose_play(self, position: Position) -> Card:

@@ -319,7 +319,11 @@ def _mode(v: View) -> tuple[bool, str]:
     rules = v.rules
     my_score, their_score = v.scores
     can_set = opp_contract > 0 and 0 < opp_need <= r
-    if can_set and their_score + 10 * opp_contract >= rules.target and my_score + 10 * max(contract, 0) <= their_score + 10 * opp_contract:
+    if (
+        can_set
+        and their_score + 10 * opp_contract >= rules.target
+        and my_score + 10 * max(contract, 0) <= their_score + 10 * opp_contract
+    ):
         return True, "end of match: the opponents win the game if they make their bid, so fight for every trick"
     if can_set and r - opp_need <= 1:
         return True, f"the opponents need {opp_need} of the last {r} tricks: one more trick for you sets them"
@@ -470,7 +474,10 @@ def _follow_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
     card = _high(beaters)
     bottom = _run_bottom(v, card)
     if bottom is not card and bottom.mask & beaters:
-        return bottom, f"third hand high, but only as high as needed: the {bottom.pretty} does the same work as the {card.pretty}"
+        return (
+            bottom,
+            f"third hand high, but only as high as needed: the {bottom.pretty} does the same work as the {card.pretty}",
+        )
     higher = v.unseen & _above(card)
     if _count(higher) == 1:
         return card, f"third hand high: the {card.pretty} forces out the {_high(higher).pretty}"
@@ -516,7 +523,11 @@ def _low_discard(v: View, legal: int) -> Card:
             continue
         card = _low(held)
         master = not v.unseen & _above(card)
-        key = (1 if suit is Suit.SPADES and suit is not led else 0, 1 if master else 0, _count(v.hand & SUIT_MASKS[suit]))
+        key = (
+            1 if suit is Suit.SPADES and suit is not led else 0,
+            1 if master else 0,
+            _count(v.hand & SUIT_MASKS[suit]),
+        )
         if best_key is None or key < best_key:
             best, best_key = card, key
     assert best is not None
@@ -665,9 +676,7 @@ def _set_nil(v: View, legal: int, opp: int) -> tuple[Card, str] | None:
     name = Seat(opp).word
     if not v.trick:
         held = legal & ~_SPADES or legal
-        best = min(
-            _mask_cards(held), key=lambda c: (bool(v.voids[opp] >> c.suit & 1), c.rank)
-        )
+        best = min(_mask_cards(held), key=lambda c: (bool(v.voids[opp] >> c.suit & 1), c.rank))
         return best, f"set {name}'s Nil: lead the {best.pretty}, a low card they may have to win"
     seat_won, top = _winning(v)
     led = v.trick[0].suit
@@ -688,4 +697,3 @@ def _set_nil(v: View, legal: int, opp: int) -> tuple[Card, str] | None:
             card = _dump(v, under & ~_SPADES)
             return card, f"set {name}'s Nil: discard the {card.pretty} and leave the trick low"
     return None
-

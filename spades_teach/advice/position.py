@@ -250,14 +250,17 @@ class Position:
             if len(set(cards)) != len(cards) or set(cards) != set(self.played):
                 extra = sorted(set(cards) - set(self.played))
                 missing = sorted(set(self.played) - set(cards))
-                detail = "; ".join(
-                    part
-                    for part in (
-                        f"seen but not played: {' '.join(map(str, extra))}" if extra else "",
-                        f"played but not seen: {' '.join(map(str, missing))}" if missing else "",
+                detail = (
+                    "; ".join(
+                        part
+                        for part in (
+                            f"seen but not played: {' '.join(map(str, extra))}" if extra else "",
+                            f"played but not seen: {' '.join(map(str, missing))}" if missing else "",
+                        )
+                        if part
                     )
-                    if part
-                ) or "a card is listed twice"
+                    or "a card is listed twice"
+                )
                 raise PositionError(
                     f"seen {' '.join(map(str, cards))!r} conflicts with the played history ({detail}): "
                     "give the played cards or the seen ones, not both"
@@ -273,7 +276,9 @@ class Position:
                 if card in seen:
                     if seen[card] == where:
                         raise PositionError(f"card {card} appears twice in {where}")
-                    raise PositionError(f"card {card} is both in {seen[card]} and in {where}: a card can be in one place only")
+                    raise PositionError(
+                        f"card {card} is both in {seen[card]} and in {where}: a card can be in one place only"
+                    )
                 seen[card] = where
         p = self.players
         if len(self.trick) > p - 1:
@@ -334,9 +339,7 @@ class Position:
         else:
             return
         if first[0] != _TWO_OF_CLUBS:
-            raise PositionError(
-                f"the first trick was led with {first[0]}, but under the 2♣ rule it is led with the 2♣"
-            )
+            raise PositionError(f"the first trick was led with {first[0]}, but under the 2♣ rule it is led with the 2♣")
 
     def _check_tricks_won(self) -> None:
         counted: dict[Seat, int] = SeatMap((s, 0) for s in self._seats())
@@ -450,7 +453,9 @@ class Position:
     def legal(self) -> Hand:
         """The cards this seat may play now."""
         return Hand.from_mask(
-            legal_mask(self.hand.mask, self.led, self.spades_broken, first_trick_two_of_clubs=self.first_trick_two_of_clubs)
+            legal_mask(
+                self.hand.mask, self.led, self.spades_broken, first_trick_two_of_clubs=self.first_trick_two_of_clubs
+            )
         )
 
     @property
@@ -497,4 +502,3 @@ class Position:
     def side(self, seat: SeatLike | None = None) -> Side:
         """The scoring side of ``seat`` (default: this seat)."""
         return side_of(self.seat if seat is None else Seat.coerce(seat), self.rules)
-

@@ -155,11 +155,18 @@ class DDState:
         broken = self.broken or _breaks(index, self.trick, self.spade_lead_breaks)
         trick = (*self.trick, index)
         if len(trick) < 4:
-            return DDState((hands[0], hands[1], hands[2], hands[3]), self.leader, trick, broken,
-                           self.spade_lead_breaks, self.bridge_rules), -1
+            return DDState(
+                (hands[0], hands[1], hands[2], hands[3]),
+                self.leader,
+                trick,
+                broken,
+                self.spade_lead_breaks,
+                self.bridge_rules,
+            ), -1
         winner = (self.leader + winning_position(trick)) & 3
-        return DDState((hands[0], hands[1], hands[2], hands[3]), winner, (), broken,
-                       self.spade_lead_breaks, self.bridge_rules), winner
+        return DDState(
+            (hands[0], hands[1], hands[2], hands[3]), winner, (), broken, self.spade_lead_breaks, self.bridge_rules
+        ), winner
 
 
 def _breaks(index: int, trick: Sequence[int], spade_lead_breaks: bool) -> bool:
@@ -355,8 +362,9 @@ def score_cards(pos: DDState, objective: int = TRICKS, *, backend: str | None = 
         elif solver is not None:
             score = gained + solver.value(child)
         else:
-            score = gained + int(_CORE.solve(child.hands, child.leader, child.trick, child.broken,
-                                             _flags(child), objective))
+            score = gained + int(
+                _CORE.solve(child.hands, child.leader, child.trick, child.broken, _flags(child), objective)
+            )
         for same in _indices(_run_of(pos, card) & legal):
             out[same] = score
     return out
@@ -409,8 +417,14 @@ def make_position(
     indices = tuple(c.index for c in cards)
     for i, card in enumerate(indices):
         broken = broken or _breaks(card, indices[:i], spade_lead_breaks)
-    return DDState((masks[0], masks[1], masks[2], masks[3]), int(lead_seat), indices, broken,
-                    bool(spade_lead_breaks), bool(bridge_rules))
+    return DDState(
+        (masks[0], masks[1], masks[2], masks[3]),
+        int(lead_seat),
+        indices,
+        broken,
+        bool(spade_lead_breaks),
+        bool(bridge_rules),
+    )
 
 
 def _hand_masks(hands: Mapping[Any, HandLike]) -> list[int]:
@@ -473,7 +487,9 @@ def _check_sizes(masks: list[int], leader: Seat, cards: list[Card]) -> None:
                     f"({order}), {', '.join(s.name for s in waiting)} should hold {size} card(s) and "
                     f"{order} {size - 1}; got {described}"
                 )
-            raise PositionError(f"hands of unequal sizes: {described}; with no trick in progress all hold the same number")
+            raise PositionError(
+                f"hands of unequal sizes: {described}; with no trick in progress all hold the same number"
+            )
 
 
 def _check_trick_legal(masks: list[int], leader: Seat, cards: list[Card], broken: bool, bridge_rules: bool) -> None:
@@ -562,9 +578,7 @@ class DoubleDummy:
             raw = score_cards(self.position, TRICKS, backend=self._backend)
             left = self.position.tricks_left
             mine = self.to_play.team
-            self._scores = {
-                Card.from_index(i): (v if mine is Team.NS else left - v) for i, v in sorted(raw.items())
-            }
+            self._scores = {Card.from_index(i): (v if mine is Team.NS else left - v) for i, v in sorted(raw.items())}
         return dict(self._scores)
 
     @property
@@ -589,10 +603,7 @@ class DoubleDummy:
         return solve_value(self.position, nil_objective(Seat.coerce(seat)), backend=self._backend)
 
     def __repr__(self) -> str:
-        return (
-            f"<DoubleDummy NS {self.tricks[Team.NS]} EW {self.tricks[Team.EW]}, "
-            f"{self.to_play.name} to play>"
-        )
+        return f"<DoubleDummy NS {self.tricks[Team.NS]} EW {self.tricks[Team.EW]}, {self.to_play.name} to play>"
 
 
 def double_dummy(
@@ -635,4 +646,3 @@ def double_dummy(
         bridge_rules=bridge_rules,
     )
     return DoubleDummy(position, backend)
-

@@ -386,8 +386,7 @@ def _parse_dotted(text: str, original: str) -> list[Card]:
     groups = text.split(".")
     if len(groups) != 4:
         raise ParseError(
-            f"a dotted hand needs exactly four groups (spades.hearts.diamonds.clubs), "
-            f"got {len(groups)} in {original!r}"
+            f"a dotted hand needs exactly four groups (spades.hearts.diamonds.clubs), got {len(groups)} in {original!r}"
         )
     cards: list[Card] = []
     for suit, group in zip(Suit, groups):

@@ -408,5 +408,3 @@ class PlayState:
         self._led_mask = 0
         self._c2_pending = False
         return self._top_seat
-
-

@@ -424,7 +424,9 @@ class Match:
             side = seating.side_of(seat)
             behind = self._scores[seating.other_side(side)] - self._scores[side]
             partner = seating.partner(seat)
-            problem = bid_problem(seat, bid, rules, behind=behind, partner_bid=None if partner is None else bids.get(partner))
+            problem = bid_problem(
+                seat, bid, rules, behind=behind, partner_bid=None if partner is None else bids.get(partner)
+            )
             if problem is not None:
                 raise MatchError(f"bid for {seat.name}: {problem}")
 

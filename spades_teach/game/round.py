@@ -211,9 +211,7 @@ class Round(PlayState):
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules value, not {rules!r}")
         if self._deal.players != rules.players:
-            raise RulesError(
-                f"this deal is for {self._deal.players} players but the rules are for {rules.players}"
-            )
+            raise RulesError(f"this deal is for {self._deal.players} players but the rules are for {rules.players}")
         self._rules = rules
         seating = self._seating = seating_of(rules)
         self._dealer = self._deal.dealer if dealer is None else Seat.coerce(dealer)
@@ -309,7 +307,9 @@ class Round(PlayState):
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty); its ``winner`` is ``None``."""
-        leader = self._leader if self._leader is not None else (self._to_act if self._to_act is not None else self._dealer)
+        leader = (
+            self._leader if self._leader is not None else (self._to_act if self._to_act is not None else self._dealer)
+        )
         cards = tuple(self._trick_cards)
         return Trick(len(self._tricks) + 1, leader, cards, self._order_from[leader][: len(cards)], None)
 
@@ -377,7 +377,9 @@ class Round(PlayState):
             if rules.nil:
                 raise IllegalBidError(str(exc)) from None
             head, sep, _ = str(exc).rpartition(": ")
-            raise IllegalBidError(f"{head if sep else exc}: bid 1 to 13 (Nil is not allowed under these rules)") from None
+            raise IllegalBidError(
+                f"{head if sep else exc}: bid 1 to 13 (Nil is not allowed under these rules)"
+            ) from None
         if b.blind or rules.min_team_bid or not rules.nil or not 0 < b <= 13:
             # Only these bids can be refused (the common case skips the call).
             behind = self._behind(s) if b.blind else None

@@ -119,7 +119,11 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """The options that differ from the defaults (what a game record stores)."""
         default = Rules()
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if getattr(self, f.name) != getattr(default, f.name)}
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:

@@ -37,7 +37,6 @@ __all__ = [
 ]
 
 
-
 def sides_of(rules: Rules) -> tuple[Side, ...]:
     """The scoring sides: the two teams, or the two players N and S of a two-player game."""
     return seating_of(rules).sides
@@ -362,7 +361,9 @@ def score_round(
     # Contract tricks per side (a Nil bidder's tricks never count for the contract).
     contract_tricks: dict[Side, int] = {}
     for side in sides_of(rules):
-        contract_tricks[side] = sum(trick_map.get(s, 0) for s in seats_of(side) if s in bid_map and not bid_map[s].is_nil)
+        contract_tricks[side] = sum(
+            trick_map.get(s, 0) for s in seats_of(side) if s in bid_map and not bid_map[s].is_nil
+        )
     moved_lines: dict[Side, list[str]] = {side: [] for side in sides_of(rules)}
     taken_before = dict(contract_tricks)
     for side in sides_of(rules):
@@ -408,7 +409,9 @@ def score_round(
             contract_points = 0
             over = won
             if won:
-                lines.append(f"{name} had no contract: {_plural(won, 'trick')} {'counts' if won == 1 else 'count'} only as bags")
+                lines.append(
+                    f"{name} had no contract: {_plural(won, 'trick')} {'counts' if won == 1 else 'count'} only as bags"
+                )
         elif won >= contract:
             made_contract = True
             over = won - contract

@@ -55,12 +55,12 @@ class Seating:
         n = len(self.seats)
         nexts = {seat: self.seats[(i + 1) % n] for i, seat in enumerate(self.seats)}
         object.__setattr__(self, "_next", nexts)
-        object.__setattr__(self, "_orders", {seat: self.seats[i:] + self.seats[:i] for i, seat in enumerate(self.seats)})
+        object.__setattr__(
+            self, "_orders", {seat: self.seats[i:] + self.seats[:i] for i, seat in enumerate(self.seats)}
+        )
         sides = {seat: tuple(int(s) for s in self.seats if self._side(s) == self._side(seat)) for seat in self.seats}
         object.__setattr__(self, "next_index", tuple(int(nexts[s]) if s in nexts else -1 for s in Seat))
-        object.__setattr__(
-            self, "partner_index", tuple(int(s.partner) if self.partnerships else None for s in Seat)
-        )
+        object.__setattr__(self, "partner_index", tuple(int(s.partner) if self.partnerships else None for s in Seat))
         object.__setattr__(self, "side_indices", tuple(sides.get(s, ()) for s in Seat))
         object.__setattr__(
             self,

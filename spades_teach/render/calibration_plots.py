@@ -66,7 +66,9 @@ def plot_bias_by_feature(rows: Sequence[Row], features: Sequence[str] = ("spades
     """The bias before and after, one bar chart per feature, hands per bar in brackets."""
     plt = pyplot()
 
-    _fig, axes = plt.subplots(1, len(features), figsize=(13, 4), sharey=True, gridspec_kw={"width_ratios": [2.2, 1, 1.6]})
+    _fig, axes = plt.subplots(
+        1, len(features), figsize=(13, 4), sharey=True, gridspec_kw={"width_ratios": [2.2, 1, 1.6]}
+    )
     for ax, feature in zip(axes, features):
         before = bias_by(rows, feature, "count_before")
         after = bias_by(rows, feature, "count_after")

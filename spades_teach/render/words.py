@@ -84,6 +84,3 @@ def trick_text(trick: Any) -> str:
     plays = ", ".join(f"{seat.word} {card.pretty}" for seat, card in trick.plays)
     won = f"; {trick.winner.word} wins" if trick.winner is not None else " (in progress)"
     return f"trick {trick.number}: {plays}{won}"
-
-
-

@@ -335,14 +335,18 @@ class BidAdvisorView(SpadesWidget):
         advice = self._advice
         bid = advice.bid
         label = getattr(bid, "label", str(bid))
-        self.bid_html.value = f'Advised bid: <b class="st-advice-bid-value">{escape(label)}</b> (the cards count {advice.estimate:g})'
+        self.bid_html.value = (
+            f'Advised bid: <b class="st-advice-bid-value">{escape(label)}</b> (the cards count {advice.estimate:g})'
+        )
         self.summary_html.value = f"<i>{escape(advice.summary)}</i>"
         rows = "".join(
             f'<tr class="st-advice-item"><td>{escape(cards)}</td><td>{value:+g}</td><td>{escape(why)}</td></tr>'
             for cards, value, why in self.reasons
         )
         self.reasons_html.value = (
-            f'<table><tr><th>card</th><th>tricks</th><th>why</th></tr>{rows}</table>' if rows else "nothing counts as a trick"
+            f"<table><tr><th>card</th><th>tricks</th><th>why</th></tr>{rows}</table>"
+            if rows
+            else "nothing counts as a trick"
         )
         self.nil_html.value = escape(self.nil_text)
         notes = getattr(advice, "context", ()) or ()

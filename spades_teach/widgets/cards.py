@@ -74,7 +74,9 @@ class HandView(SpadesWidget):
         self._flat_box = add_classes(
             widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap")), "st-hand-suit", "st-hand-line"
         )
-        super().__init__([self.title_html, self.faces, self.button_box], line_classes=("st-hand-status", "st-hand-error"))
+        super().__init__(
+            [self.title_html, self.faces, self.button_box], line_classes=("st-hand-status", "st-hand-error")
+        )
         self.add_class("st-hand-view")
         self.title = title
         if hand is not None:

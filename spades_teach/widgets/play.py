@@ -127,7 +127,9 @@ class PlayView(SpadesWidget):
         self._result_lines: list[str] = []
 
         self.level_box = add_classes(
-            widgets.Dropdown(options=list(LEVELS), value=level, description="Bots", layout=widgets.Layout(width="14em")),
+            widgets.Dropdown(
+                options=list(LEVELS), value=level, description="Bots", layout=widgets.Layout(width="14em")
+            ),
             "st-level",
         )
         self.mode_box = add_classes(
@@ -138,7 +140,9 @@ class PlayView(SpadesWidget):
         )
         self.new_button = add_classes(widgets.Button(description="New game", icon="play"), "st-new-game")
         self.teach_box = add_classes(
-            widgets.ToggleButton(value=teach, description="Teach me", icon="graduation-cap", tooltip="show the advisor's choice"),
+            widgets.ToggleButton(
+                value=teach, description="Teach me", icon="graduation-cap", tooltip="show the advisor's choice"
+            ),
             "st-teach-me",
         )
         self.undo_button = add_classes(
@@ -148,7 +152,9 @@ class PlayView(SpadesWidget):
         self.bid_choice = add_classes(widgets.Dropdown(options=[], description="Your bid"), "st-bid-choice")
         self.bid_button = add_classes(widgets.Button(description="Bid"), "st-bid-button")
         self.bid_row = add_classes(widgets.HBox([self.bid_choice, self.bid_button]), "st-bid-row")
-        self.open_box = add_classes(widgets.Checkbox(value=False, description="show all hands", indent=False), "st-open-hands")
+        self.open_box = add_classes(
+            widgets.Checkbox(value=False, description="show all hands", indent=False), "st-open-hands"
+        )
         self.hand_view = HandView(on_play=self.handler(self.play_card), title="Your hand (South)")
         self.table = TableView(hand_views={ME: self.hand_view})
         self.hint_html = add_classes(widgets.HTML(""), "st-teach-hint")
@@ -250,7 +256,9 @@ class PlayView(SpadesWidget):
         if r is None or not r.tricks:
             return ""
         t = r.tricks[-1]
-        return " ".join(f"{s.name}:{c}" for s, c in t.plays) + f" won by {t.winner.name if t.winner is not None else '?'}"
+        return (
+            " ".join(f"{s.name}:{c}" for s, c in t.plays) + f" won by {t.winner.name if t.winner is not None else '?'}"
+        )
 
     @property
     def result_lines(self) -> list[str]:
@@ -433,14 +441,14 @@ class PlayView(SpadesWidget):
         self.next_button.disabled = not (r.is_complete and more)
         self.next_button.layout.display = "" if self.mode_box.value == "match" else "none"
         if self._result_lines:
-            self.result_html.value = "<b>This hand</b><ul>" + "".join(f"<li>{escape(x)}</li>" for x in self._result_lines) + "</ul>"
+            self.result_html.value = (
+                "<b>This hand</b><ul>" + "".join(f"<li>{escape(x)}</li>" for x in self._result_lines) + "</ul>"
+            )
         else:
             self.result_html.value = ""
         if match is not None:
             bag_text = ", ".join(f"{side.name} {match.bags[side]}" for side in match.sides)
-            self.bags_html.value = (
-                f"Bags on the counter: <b>{escape(bag_text)}</b> ({match.rules.bag_limit} bags cost {match.rules.bag_penalty})"
-            )
+            self.bags_html.value = f"Bags on the counter: <b>{escape(bag_text)}</b> ({match.rules.bag_limit} bags cost {match.rules.bag_penalty})"
             self.sheet_html.value = match._repr_html_() if match.hands_played else ""
         self.set_status(self._status_text_for(r, match))
 
@@ -507,4 +515,3 @@ def _describe(event: Event) -> str:
     if isinstance(event, BidEvent):
         return f"{event.seat.word} bid {event.bid.label}"
     return f"{event.seat.word} played {event.card.pretty}"
-

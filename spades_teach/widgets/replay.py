@@ -186,9 +186,7 @@ class ReplayView(SpadesWidget):
         notes, trick_notes = _index_annotations(full, record.annotations)
         for index, text in (extra or {}).items():
             if not isinstance(index, int) or not 0 <= index < len(full.history):
-                raise RecordError(
-                    f"annotation key {index!r} is not an event index: use 0 to {len(full.history) - 1}"
-                )
+                raise RecordError(f"annotation key {index!r} is not an event index: use 0 to {len(full.history) - 1}")
             notes.setdefault(index, []).append(str(text))
         self._full = full
         self._events = full.history
@@ -197,9 +195,8 @@ class ReplayView(SpadesWidget):
         self._bags = bags
         self._title = str(getattr(record, "title", None) or "")
         description = getattr(record, "description", None)
-        self.title_html.value = (
-            (f"<h4>{escape(self._title)}</h4>" if self._title else "")
-            + (f"<p>{escape(description)}</p>" if description else "")
+        self.title_html.value = (f"<h4>{escape(self._title)}</h4>" if self._title else "") + (
+            f"<p>{escape(description)}</p>" if description else ""
         )
         self._syncing = True
         try:
@@ -456,13 +453,11 @@ class ReplayView(SpadesWidget):
         plays, winner, _ = self._shown_trick()
         marks = {i: css for i, (css, _) in self._marks_on_table()}
         if plays:
-            won_text = f' — <b>won by {escape(winner.word)}</b>' if winner is not None else ""
+            won_text = f" — <b>won by {escape(winner.word)}</b>" if winner is not None else ""
             number = self._shown_trick_number()
             middle = f"Trick {number}: " + trick_cards_html(plays, marks=marks) + won_text
         elif r.phase == "bidding":
-            middle = "bidding" + (
-                ": " + ", ".join(f"{s.name} {b.label}" for s, b in bids.items()) if bids else ""
-            )
+            middle = "bidding" + (": " + ", ".join(f"{s.name} {b.label}" for s, b in bids.items()) if bids else "")
         else:
             middle = f"{escape(self.turn)}"
         self.table.set_middle(middle)

@@ -79,7 +79,9 @@ class ScoreCalculator(SpadesWidget):
             bags = first[2] if len(first) > 2 else bags
         self.seats: tuple[Seat, ...] = seating_of(rules).seats
         self.sides: tuple[Side, ...] = sides_of(rules)
-        given_bids = {Seat.coerce(k): v for k, v in (bids if bids is not None else _default(_DEFAULT_BIDS, rules)).items()}
+        given_bids = {
+            Seat.coerce(k): v for k, v in (bids if bids is not None else _default(_DEFAULT_BIDS, rules)).items()
+        }
         given_tricks = {
             Seat.coerce(k): v for k, v in (tricks if tricks is not None else _default(_DEFAULT_TRICKS, rules)).items()
         }
@@ -125,7 +127,9 @@ class ScoreCalculator(SpadesWidget):
                     "st-score-nil-toggle",
                     f"st-score-nil-toggle-{seat.name}",
                 )
-                self.nil_toggles[seat].observe(self.handler(lambda change, s=seat: self._toggled(s, change)), names="value")
+                self.nil_toggles[seat].observe(
+                    self.handler(lambda change, s=seat: self._toggled(s, change)), names="value"
+                )
                 toggle = [self.nil_toggles[seat]]
             rows += [
                 widgets.HTML(f'<span class="st-seat">{seat.word}</span>'),
@@ -344,4 +348,3 @@ def _default(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     if not seating_of(rules).partnerships:
         return {"N": 6, "S": 5} if values is _DEFAULT_BIDS else {"N": 7, "S": 6}
     return dict(values)
-

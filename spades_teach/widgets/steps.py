@@ -169,10 +169,7 @@ class MatchStepper(SpadesWidget):
             )
             bids = escape(by_seat({s: f"{b}/{row.tricks[s]}" for s, b in row.bids.items()}))
             body.append(f"<tr><td>{row.number}</td><td>{bids}</td>{cells}</tr>")
-        return (
-            '<table class="st-score-table"><tr><th>hand</th><th>bid/took</th>'
-            f"{head}</tr>{''.join(body)}</table>"
-        )
+        return f'<table class="st-score-table"><tr><th>hand</th><th>bid/took</th>{head}</tr>{"".join(body)}</table>'
 
     def _bags_html(self, row: SheetRow | None) -> str:
         limit = self.match.rules.bag_limit
@@ -181,7 +178,8 @@ class MatchStepper(SpadesWidget):
         for side in self.sides:
             count = counters[side]
             boxes = "".join(
-                f'<span class="st-bag{" st-bag-full" if i < count else ""}" aria-hidden="true"></span>' for i in range(limit)
+                f'<span class="st-bag{" st-bag-full" if i < count else ""}" aria-hidden="true"></span>'
+                for i in range(limit)
             )
             paid = ""
             if row is not None and row.penalties.get(side):

@@ -487,7 +487,9 @@ class TableGame:
                 self._changed()
                 self._sleep(self.pause * (2 if not r.current_trick.cards else 1))
 
-        advance(r, {seat: bot for seat, bot in self._bots.items() if seat is not ME}, bags=self._match.bags, on_event=show)
+        advance(
+            r, {seat: bot for seat, bot in self._bots.items() if seat is not ME}, bags=self._match.bags, on_event=show
+        )
         if r.is_complete and self._match.current_round is r:
             row = self._match.finish_round(r)
             self._result = list(row.lines)
@@ -509,7 +511,9 @@ class TableGame:
             return
         if r.phase == "bidding":
             advise = self._advise_bid or advise_bid
-            advice = advise(r.hand(ME), seat=ME, bids=r.bids, scores=r.scores_before, bags=self._match.bags, rules=r.rules)
+            advice = advise(
+                r.hand(ME), seat=ME, bids=r.bids, scores=r.scores_before, bags=self._match.bags, rules=r.rules
+            )
             # The summary names the bid itself; the reasons are the advisor page's lines.
             self._hint = f"Teach me: {advice.summary}"
             notes = getattr(advice, "context", ()) or ()

@@ -72,7 +72,11 @@ def to_text(data: dict[str, Any]) -> str:
     """JSON with one line per case, so a diff shows which deal changed."""
     cases = ",\n".join("  " + json.dumps(case, ensure_ascii=False) for case in data["cases"])
     head = {k: v for k, v in data.items() if k != "cases"}
-    return "{\n" + "".join(f" {json.dumps(k)}: {json.dumps(v)},\n" for k, v in head.items()) + f' "cases": [\n{cases}\n ]\n}}\n'
+    return (
+        "{\n"
+        + "".join(f" {json.dumps(k)}: {json.dumps(v)},\n" for k, v in head.items())
+        + f' "cases": [\n{cases}\n ]\n}}\n'
+    )
 
 
 def main(argv: list[str]) -> int:
