@@ -79,7 +79,7 @@ class SerialExecutor(Executor):
             future.set_exception(exc)
         return future
 
-    def map(  # type: ignore[override]
+    def map(
         self, fn: Callable[..., T], *iterables: Iterable[Any], timeout: float | None = None, chunksize: int = 1
     ) -> Iterator[T]:
         """Lazily, so that a caller's progress report follows the work task by task."""

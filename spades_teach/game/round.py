@@ -357,7 +357,7 @@ class Round(PlayState):
         """Raise :class:`IllegalBidError` with the reason if ``seat`` may not bid
         ``bid`` now; return the bid as a :class:`Bid` otherwise."""
         if seat is self._to_act and self._phase == "bidding":
-            s: Seat = seat  # type: ignore[assignment]
+            s: Seat = seat
         else:
             try:
                 s = Seat.coerce(seat)
@@ -454,8 +454,8 @@ class Round(PlayState):
                 raise IllegalPlayError("the hand is over: all 13 tricks have been played")
             seat = self._to_act
         try:
-            s = seat if type(seat) is Seat else Seat.coerce(seat)  # type: ignore[arg-type]
-            c = card if type(card) is Card else Card.parse(card)  # type: ignore[arg-type]
+            s = seat if type(seat) is Seat else Seat.coerce(seat)
+            c = card if type(card) is Card else Card.parse(card)
         except ParseError as exc:
             raise IllegalPlayError(str(exc)) from None
         assert isinstance(s, Seat) and isinstance(c, Card)
@@ -489,8 +489,8 @@ class Round(PlayState):
         """Play a card for ``seat`` after :meth:`verify_play` (which raises
         :class:`IllegalPlayError`, changing nothing, if it is not allowed)."""
         renege = self.verify_play(seat, card)
-        s: Seat = seat if type(seat) is Seat else Seat.coerce(seat)  # type: ignore[assignment]
-        c: Card = card if type(card) is Card else Card.parse(card)  # type: ignore[assignment]
+        s: Seat = seat if type(seat) is Seat else Seat.coerce(seat)
+        c: Card = card if type(card) is Card else Card.parse(card)
         event = PlayEvent(s, c, renege)
         self._apply_play(event)
         self._history.append(event)

@@ -116,7 +116,7 @@ def trick_cards_html(
     return " ".join(parts)
 
 
-class SpadesWidget(widgets.VBox):  # type: ignore[misc]
+class SpadesWidget(widgets.VBox):
     """A VBox with an error line (CSS class ``st-error``) and a status line
     (``st-status``); subclasses lay out their own controls around them. A view
     nested in another (the hands of a table) passes other ``line_classes``, so

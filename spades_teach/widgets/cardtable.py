@@ -38,7 +38,7 @@ __all__ = ["CardTable", "STATIC"]
 STATIC = Path(__file__).resolve().parent / "static"
 
 
-class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
+class CardTable(anywidget.AnyWidget):
     """South's game against three bots, drawn as a card table.
 
     Takes the keyword arguments of :class:`TableGame` (``seed``, ``deal``,

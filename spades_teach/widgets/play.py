@@ -70,8 +70,8 @@ def default_bot_factory(level: str, seed: str, seat: Seat) -> BotLike:
     from spades_teach.advice import bots
 
     if level == "hard":
-        return bots.HardBot(seed=f"{seed}/{seat.name}", time_limit=float("inf"))  # type: ignore[no-any-return]
-    return bots.make_bot(level, seed=f"{seed}/{seat.name}")  # type: ignore[no-any-return]
+        return bots.HardBot(seed=f"{seed}/{seat.name}", time_limit=float("inf"))
+    return bots.make_bot(level, seed=f"{seed}/{seat.name}")
 
 
 def _position(round: Round, bags: Mapping[Any, int]) -> Any:

@@ -235,7 +235,7 @@ class ReplayView(SpadesWidget):
             costs = card_costs(self._full, progress=advance)
         finally:
             if bar is not None:
-                remaining: tuple[Any, ...] = tuple(self.children)  # type: ignore[has-type]
+                remaining: tuple[Any, ...] = tuple(self.children)
                 self.children = tuple(c for c in remaining if c is not bar)
         first_play = next((i for i, e in enumerate(self._events) if isinstance(e, PlayEvent)), len(self._events))
         marks: dict[int, tuple[str, str]] = {}

@@ -27,7 +27,7 @@ __all__ = ["TableView"]
 _AREAS = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
 
 
-class TableView(widgets.GridBox):  # type: ignore[misc]
+class TableView(widgets.GridBox):
     """A 3×3 grid: the four seats around the middle (see the module docs).
 
     ``hand_views`` may give a ready :class:`HandView` for some seats (the
