@@ -63,8 +63,7 @@ def test_chapter_1_deal_explorer_hides_and_sorts(browser: Any, chapters_url: str
         view = page.locator(".st-deal-view")
         assert view.locator(".st-hidden").count() == 0
         view.locator(".st-deal-show-others input").uncheck()
-        view.locator(".st-hidden").first.wait_for()
-        assert view.locator(".st-hidden").count() == 3
+        page.wait_for_function("() => document.querySelectorAll('.st-deal-view .st-hidden').length === 3")
         view.locator(".st-deal-day").click()
         page.wait_for_function(
             "() => document.querySelector('.st-deal-view .st-status').innerText.includes('deal of the day')"

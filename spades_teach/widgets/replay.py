@@ -120,7 +120,7 @@ class ReplayView(SpadesWidget):
         for key, action in actions.items():
             self.buttons[key].on_click(self.handler(lambda _b, a=action: a()))
         self.slider = add_classes(
-            widgets.IntSlider(value=0, min=0, max=0, description="moment", continuous_update=True, readout=True),
+            widgets.BoundedIntText(value=0, min=0, max=0, description="moment", layout=widgets.Layout(width="9em")),
             "st-replay-slider",
         )
         self.slider.observe(self.handler(self._slid), names="value")
