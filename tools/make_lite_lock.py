@@ -72,7 +72,7 @@ PURE_WHEELS = (
 )
 
 WHEEL_NAME = re.compile(r"^(?P<name>[^-]+)-(?P<version>[^-]+)-.+\.whl$")
-PURE_TAG = re.compile(r"-py3-none-any\.whl$")
+PURE_TAG = re.compile(r"-(py2\.)?py3-none-any\.whl$")
 
 
 def normalize(name: str) -> str:
