@@ -4,7 +4,8 @@ The site is built once per session from its pinned inputs (tools/build_lite.sh) 
 127.0.0.1. Chromium may reach no other host: every other request is aborted and recorded, and any
 blocked request, console error or page error fails the test. Chapters 3 and 8 run all their cells in
 the browser's Python; in chapter 8 the bid advisor then gets a new hand and must show the advice the
-library gives for it. Every other chapter must run to its end with no error output either.
+library gives for it. In chapter 10 the card table (an anywidget) is drawn and the learner bids and
+plays a card. Every other chapter must run to its end with no error output either.
 """
 
 from __future__ import annotations
