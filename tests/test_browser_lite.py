@@ -4,7 +4,8 @@ The site is built once per session from its pinned inputs (tools/build_lite.sh) 
 127.0.0.1. Chromium may reach no other host: every other request is aborted and recorded, and any
 blocked request, console error or page error fails the test. Chapters 3 and 8 run all their cells in
 the browser's Python; in chapter 8 the bid advisor then gets a new hand and must show the advice the
-library gives for it. Every other chapter must run to its end with no error output either.
+library gives for it. In chapter 10 the card table (an anywidget) is drawn and the learner bids and
+plays a card. Every other chapter must run to its end with no error output either.
 """
 
 from __future__ import annotations
@@ -126,4 +127,32 @@ def test_every_other_chapter_runs_live_to_its_end(live: tuple[Any, Watch], name:
     page = _run_chapter(live, name)
     # the figures too (chapters 7 and 12 draw SVG charts: the browser's Python has no matplotlib)
     assert shown_figures(page) == saved_figures(name)
+    page.close()
+
+
+def test_chapter_10_live_deals_the_card_table_and_a_card_can_be_played(live: tuple[Any, Watch]) -> None:
+    """The card table (an anywidget) is drawn by the browser's kernel: bid, then play a legal card."""
+    _, watch = live
+    page = _run_chapter(live, "10_play_with_teach_me")
+    table = page.locator(".ct-root").first
+    table.locator(".ct-hand-card").first.wait_for(timeout=60_000)
+    assert table.locator(".ct-hand-card").count() == 13
+    table.locator(".ct-pace").select_option("0")
+    table.locator(".ct-bid-choice").select_option("3")
+    table.locator(".ct-bid-button").click()
+    legal = table.locator(".ct-hand-card.ct-legal").first
+    legal.wait_for(timeout=60_000)
+    card = legal.get_attribute("data-code")
+    assert card
+    legal.click()
+    page.wait_for_function(
+        """card => {
+            const codes = [...document.querySelectorAll('.ct-root .ct-hand-card')].map(e => e.dataset.code);
+            return codes.length === 12 && !codes.includes(card);
+        }""",
+        arg=card,
+        timeout=60_000,
+    )
+    table.screenshot(path=str(ARTIFACTS / "lite-card-table.png"))
+    assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
     page.close()

@@ -5,7 +5,8 @@
 #   tools/lite/package-lock.json  the Pyodide runtime (npm, integrity hashes)
 #   tools/lite/kernel.txt         the wheels the kernel loads (PyPI, sha256), plus spades_teach built here
 #                                 as a pure wheel; tools/make_lite_lock.py writes the lock file Pyodide reads
-#   tools/lite/extensions.txt     the wheels whose front-end extensions the site serves (PyPI, sha256)
+#   tools/lite/extensions.txt     the wheels whose front-end extensions the site serves (PyPI, sha256):
+#                                 the kernel's, the widget manager's and anywidget's
 # The build tools are the "lite" extra of pyproject.toml (pinned versions), installed into .venv; the
 # extensions installed there are ignored, so only the pinned ones above end up in the site.
 # Re-running it on the same commit gives the same files. Usage: bash tools/build_lite.sh [OUTPUT_DIR]
@@ -39,7 +40,8 @@ download() {  # requirements file, destination folder
     rm -rf "$2"
     mkdir -p "$2"
     "$venv/python" -m pip download --quiet --disable-pip-version-check --require-hashes --no-deps \
-      --only-binary=:all: --python-version 3.14 --dest "$2" -r "$1"
+      --only-binary=:all: --python-version 3.14 --implementation py --abi none --platform any \
+      --dest "$2" -r "$1"
     cp "$1" "$2/.downloaded.txt"
   fi
 }

@@ -3,7 +3,7 @@
 The Pyodide runtime comes from npm (tools/lite/package-lock.json) without any package wheel; its
 ``pyodide-lock.json`` names the wheels by the hashes of Pyodide's own repacked copies. The live edition
 serves the wheels PyPI publishes instead, so the lock it serves lists only those wheels, with their PyPI
-hashes, plus the wheels the chapters need (spades_teach, ipywidgets and its front-end partners).
+hashes, plus the wheels the chapters need (spades_teach, ipywidgets and its front-end partners, anywidget).
 
 Subcommands:
 
@@ -12,8 +12,8 @@ Subcommands:
     file with the sha256 of each wheel (``pip install --require-hashes`` checks them).
 ``kernel-spec PYODIDE_LOCK OUT``
     Write the ``name==version`` lines of the wheels the kernel needs: what it loads when it starts
-    (micropip, IPython, jedi and their dependencies, at the versions the Pyodide lock names) and
-    the chapters' extras.
+    (micropip, IPython, jedi and their dependencies) and the chapters' packages Pyodide's lock
+    lists (typing-extensions), at the versions that lock names, then the chapters' extras.
 ``notebooks SOURCE OUT``
     Copy the chapters (SOURCE/*.ipynb) to OUT with their outputs cleared: the reader runs them live,
     and a saved widget output would name a widget the new kernel does not have.
@@ -38,6 +38,9 @@ from typing import Any
 #: what the Pyodide kernel loads when it starts (micropip first, then the kernel's own packages)
 KERNEL_ROOTS = ("micropip", "ipython", "jedi", "traitlets", "packaging")
 
+#: packages Pyodide's lock lists that the chapters need beyond the kernel's (taken at the lock's version)
+CHAPTER_ROOTS = ("typing-extensions",)
+
 #: packages the chapters import that Pyodide's lock does not list: pinned version, import names and
 #: dependencies (names as the lock spells them)
 EXTRA_ENTRIES: dict[str, dict[str, Any]] = {
@@ -48,13 +51,28 @@ EXTRA_ENTRIES: dict[str, dict[str, Any]] = {
         "imports": ["ipywidgets"],
         "depends": ["comm", "ipython", "traitlets", "jupyterlab-widgets"],
     },
+    # the card table's widget base; the psygnal release publishes a pure wheel besides its compiled ones
+    "psygnal": {"version": "0.16.1", "imports": ["psygnal"], "depends": []},
+    "anywidget": {
+        "version": "0.11.0",
+        "imports": ["anywidget"],
+        "depends": ["ipywidgets", "psygnal", "typing-extensions"],
+    },
 }
 
 #: the project's own wheel (built by tools/build_lite.sh, not pinned here)
-OWN_ENTRY: dict[str, Any] = {"imports": ["spades_teach"], "depends": ["ipywidgets"]}
+OWN_ENTRY: dict[str, Any] = {"imports": ["spades_teach"], "depends": ["anywidget", "ipywidgets"]}
 OWN_NAME = "spades-teach"
 
+#: pip's options that accept only pure Python wheels (tag py3-none-any) for Python 3.14: a package
+#: that also publishes compiled wheels (psygnal) must not bring one built for this machine
+PURE_WHEELS = (
+    *("--only-binary=:all:", "--python-version", "3.14"),
+    *("--implementation", "py", "--abi", "none", "--platform", "any"),
+)
+
 WHEEL_NAME = re.compile(r"^(?P<name>[^-]+)-(?P<version>[^-]+)-.+\.whl$")
+PURE_TAG = re.compile(r"-(py2\.)?py3-none-any\.whl$")
 
 
 def normalize(name: str) -> str:
@@ -72,9 +90,10 @@ def read_lock(path: Path) -> dict[str, Any]:
 
 
 def kernel_closure(packages: dict[str, Any]) -> list[str]:
-    """Lock keys of the kernel's start packages and everything they depend on, sorted."""
+    """Lock keys of the kernel's start packages, the chapters' packages from Pyodide's lock, and
+    everything they depend on, sorted."""
     seen: set[str] = set()
-    todo = [normalize(name) for name in KERNEL_ROOTS]
+    todo = [normalize(name) for name in (*KERNEL_ROOTS, *CHAPTER_ROOTS)]
     while todo:
         name = todo.pop()
         if name in seen:
@@ -99,9 +118,7 @@ def pin(spec: Path, out: Path) -> None:
     wanted = [line for line in wanted if not line.startswith("#")]
     with tempfile.TemporaryDirectory() as tmp:
         download = [sys.executable, "-m", "pip", "--isolated", "download", "--quiet", "--no-deps"]
-        subprocess.run(
-            [*download, "--only-binary=:all:", "--python-version", "3.14", "--dest", tmp, *wanted], check=True
-        )
+        subprocess.run([*download, *PURE_WHEELS, "--dest", tmp, *wanted], check=True)
         files = {normalize(WHEEL_NAME.match(p.name)["name"]): p for p in Path(tmp).glob("*.whl")}  # type: ignore[index]
         lines = [f"# pinned by tools/make_lite_lock.py pin {spec.name} (sha256 of the wheels on PyPI)"]
         for requirement in wanted:
@@ -114,6 +131,8 @@ def wheel_entry(wheel: Path, packages: dict[str, Any]) -> tuple[str, dict[str, A
     match = WHEEL_NAME.match(wheel.name)
     if match is None:
         raise SystemExit(f"error: not a wheel file name: {wheel.name!r}")
+    if PURE_TAG.search(wheel.name) is None:
+        raise SystemExit(f"error: not a pure Python wheel, Pyodide cannot load it: {wheel.name!r}")
     key = normalize(match["name"])
     if key == OWN_NAME:
         known = OWN_ENTRY
