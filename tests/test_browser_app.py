@@ -295,6 +295,8 @@ def test_the_replay_page_reviews_what_each_card_cost(advisor_page: Any) -> None:
     choice.select_option(value=other)  # another game: the review goes away
     _wait_text(page, ".st-app-review-summary", "t.trim() === ''")
     assert page.locator(".st-replay .st-mark-good, .st-replay .st-mark-bad").count() == 0
+    choice.select_option(value=shown)  # and the shared page shows its first game again, at its start
+    _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")
 
 
 def test_the_advisor_page_has_no_serious_accessibility_violation(advisor_page: Any) -> None:
@@ -303,5 +305,5 @@ def test_the_advisor_page_has_no_serious_accessibility_violation(advisor_page: A
     page.locator(".st-advice-hand textarea").first.fill("AKQ3.K52.7.A984")  # 12 cards
     _wait_text(page, ".st-advice-hand-error", "t.trim().length > 0")
     assert serious_violations(page) == []  # the error beside the box too
-    page.locator(".st-advice-hand textarea").first.fill("AKQ3.K52.7.A9842")  # leave the shared page as it was
-    page.locator(".st-advice-bid-value").wait_for()
+    page.locator(".st-advice-hand textarea").first.fill("")  # leave the shared page as it was: no hand yet
+    page.wait_for_function("() => document.querySelectorAll('.st-bid-advisor .st-advice-item').length === 0")

@@ -375,3 +375,8 @@ def test_bytes_with_a_bom_or_latin1_are_read_like_files(tmp_path: Any) -> None:
     with pytest.raises(RecordError) as from_file:
         load(path)
     assert str(from_bytes.value) == str(from_file.value)
+
+
+def test_a_record_path_with_a_nul_character_is_refused_by_name() -> None:
+    with pytest.raises(RecordError, match="holds a NUL character"):
+        load("game\x00.json")

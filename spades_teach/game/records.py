@@ -737,7 +737,10 @@ def dump(record: GameRecord | Round, path: str | os.PathLike[str], **options: An
 
 def load(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record from a file; errors are :class:`RecordError` (a missing file
-    raises the usual :class:`OSError`)."""
+    raises the usual :class:`OSError`; a path holding a NUL character is a :class:`RecordError`).
+    """
+    if "\x00" in os.fspath(path):
+        raise RecordError(f"{os.fspath(path)!r} is not a file name: it holds a NUL character")
     with open(path, "rb") as f:
         data = f.read(MAX_RECORD_SIZE + 1)
     return loads(data)
