@@ -195,6 +195,28 @@ class MatchStepper(SpadesWidget):
         return style + "".join(lines)
 
 
+def _label_heights(heights: list[float], gap: float = 13.0) -> list[float]:
+    """The heights of the end labels, in the same order, moved apart so that no two
+    lie closer than ``gap`` (the upper one goes up, the lower one down).
+
+    >>> _label_heights([100.0, 104.0])
+    [95.5, 108.5]
+    >>> _label_heights([50.0, 120.0])
+    [50.0, 120.0]
+    """
+    order = sorted(range(len(heights)), key=lambda i: heights[i])
+    placed = [heights[i] for i in order]
+    for k in range(1, len(placed)):
+        short = gap - (placed[k] - placed[k - 1])
+        if short > 0:
+            placed[k - 1] -= short / 2
+            placed[k] += short / 2
+    moved = heights[:]
+    for k, i in enumerate(order):
+        moved[i] = placed[k]
+    return moved
+
+
 def totals_svg(history: dict[Any, list[int]], *, target: int, hands: int, width: int = 420, height: int = 180) -> str:
     """The running totals as a small SVG line chart, with the target as a dashed line.
 
@@ -217,13 +239,14 @@ def totals_svg(history: dict[Any, list[int]], *, target: int, hands: int, width:
         f'<text x="{width - pad}" y="{y(target) - 4:.1f}" font-size="10" text-anchor="end">target {target}</text>',
         f'<line x1="{pad}" x2="{width - pad}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#ccc"/>',
     ]
+    ends = _label_heights([y(series[-1]) for series in history.values() if series])
     for index, (side, series) in enumerate(history.items()):
         colour = _COLOURS[index % len(_COLOURS)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series))
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>')
         if series:
             parts.append(
-                f'<text x="{x(len(series) - 1) + 4:.1f}" y="{y(series[-1]):.1f}" font-size="11" fill="{colour}">'
+                f'<text x="{x(len(series) - 1) + 4:.1f}" y="{ends.pop(0):.1f}" font-size="11" fill="{colour}">'
                 f"{escape(side_name(side))} {escape(str(series[-1]).replace('-', '−'))}</text>"
             )
     label = "running totals after each hand: " + "; ".join(
