@@ -56,7 +56,9 @@ class MatchStepper(SpadesWidget):
         self.next_button = add_classes(widgets.Button(description="Next hand"), "st-steps-next")
         self.end_button = add_classes(widgets.Button(description="End"), "st-steps-end")
         self.slider = add_classes(
-            widgets.IntSlider(value=0, min=0, max=len(self._rows), description="hands shown", readout=True),
+            widgets.BoundedIntText(
+                value=0, min=0, max=len(self._rows), description="hands shown", layout=widgets.Layout(width="11em")
+            ),
             "st-steps-slider",
         )
         self.sheet_html = add_classes(widgets.HTML(""), "st-steps-sheet")
