@@ -52,12 +52,12 @@ def _samples_for(tricks_left: int) -> int:
     """Deals solved per decision: few while the hands are full (each solve is slow),
     more as the hand shrinks (each solve is fast and more is known)."""
     if tricks_left >= 12:
-        return 4
+        return 16
     if tricks_left >= 10:
-        return 6
+        return 24
     if tricks_left >= 7:
-        return 10
-    return 16
+        return 32
+    return 48
 
 
 # -- sampling the hidden hands -------------------------------------------------------------------------------
