@@ -48,12 +48,13 @@ from typing import Any, NoReturn, TextIO
 from spades_teach._text import MAX_DIGITS, ascii_digits_int, plural, printable
 from spades_teach.errors import ParseError, RecordError, SpadesError, UsageError
 from spades_teach.game.bids import Bid
-from spades_teach.game.cards import Card, Hand, Seat, Suit
+from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.deals import Deal, deal
 from spades_teach.game.records import MAX_RECORD_SIZE, GameRecord, load, loads
 from spades_teach.game.round import PlayEvent
 from spades_teach.game.rules import FIRST_LEADS, RENEGE_MODES, Rules
 from spades_teach.game.scoring import coerce_side, score_round
+from spades_teach.game.seating import Seat
 
 __all__ = ["Command", "COMMANDS", "EXTENSION_MODULES", "UsageError", "register", "build_parser", "main"]
 

@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING, Any
 
 from spades_teach.errors import ParseError, PositionError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
-from spades_teach.game.cards import Card, Hand, HandLike, Seat, SeatLike, SeatMap, Suit, TeamMap
+from spades_teach.game.cards import Card, Hand, HandLike, Suit
 from spades_teach.game.kernel import legal_mask, spades_broken_by, spades_gone, two_of_clubs_leads, winning_index
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, SeatLike, SeatMap, TeamMap, seating_of
 
 if TYPE_CHECKING:
     from spades_teach.game.round import Round

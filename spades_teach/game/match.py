@@ -42,13 +42,12 @@ from typing import Any, Literal
 
 from spades_teach.errors import MatchError, MatchOverError, ParseError
 from spades_teach.game.bids import Bid, BidLike
-from spades_teach.game.cards import Seat, SeatLike, SeatMap, Team, TeamMap
 from spades_teach.game.deals import Deal, DealLike
 from spades_teach.game.deals import deal as deal_cards
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, bid_problem, score_round, sides_of
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, SeatLike, SeatMap, Team, TeamMap, seating_of
 from spades_teach.game.twoplayer import Draw, draw_deal, opponent
 
 __all__ = ["Match", "MatchError", "MatchOverError", "SheetRow"]

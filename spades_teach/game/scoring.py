@@ -16,9 +16,8 @@ from typing import Any
 from spades_teach._text import plural, quoted
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
-from spades_teach.game.cards import Seat, SeatMap, Team, TeamMap
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import Side, seating_of
+from spades_teach.game.seating import Seat, SeatMap, Side, Team, TeamMap, seating_of
 
 __all__ = [
     "score_round",

@@ -1,10 +1,17 @@
-"""Who sits at the table under a rule set: :class:`Seating`.
+"""Seats, teams and who sits at the table under a rule set.
+
+:class:`Seat` (N, E, S, W, clockwise) and :class:`Team` (NS, EW) are small
+values; :class:`SeatMap` and :class:`TeamMap` are the dicts keyed by them that
+also answer ``m["N"]`` and ``m["NS"]``. :class:`Seating` says who plays under a
+rule set.
 
 The partnership game seats N, E, S, W clockwise, N–S against E–W; the
 two-player game seats N and S alone, each scoring for themself. Code that
 depends on the number of players asks the seating of its :class:`Rules`
 (:func:`seating_of`) instead of testing ``rules.players`` itself.
 
+>>> Seat.N.next, Seat.N.partner, Seat.E.team
+(<Seat.E: 1>, <Seat.S: 2>, <Team.EW: 1>)
 >>> from spades_teach.game.rules import Rules
 >>> four, two = seating_of(Rules()), seating_of(Rules(players=2))
 >>> four.next(Seat.W), two.next(Seat.S)
@@ -19,18 +26,200 @@ depends on the number of players asks the seating of its :class:`Rules`
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Union
 
 from spades_teach.errors import ParseError
-from spades_teach.game.cards import Seat, Team
+from spades_teach.game.notation import SEAT_WORDS, TEAM_WORDS, seat_number, team_number
 from spades_teach.game.rules import Rules
 
-__all__ = ["Seating", "Side", "seating_of", "seating_for", "PARTNERSHIP", "HEADS_UP"]
+__all__ = [
+    "Seat",
+    "Team",
+    "SeatLike",
+    "TeamLike",
+    "SeatMap",
+    "TeamMap",
+    "Seating",
+    "Side",
+    "seating_of",
+    "seating_for",
+    "PARTNERSHIP",
+    "HEADS_UP",
+]
+
+
+class Seat(enum.IntEnum):
+    """North, East, South, West; play goes clockwise N → E → S → W."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    def __bool__(self) -> bool:
+        # A seat is always "something": North is 0 as an int, but never falsy.
+        return True
+
+    @property
+    def next(self) -> Seat:
+        """The seat to the left, who plays next (clockwise)."""
+        return _SEATS[(self + 1) & 3]
+
+    @property
+    def previous(self) -> Seat:
+        """The seat to the right, who played just before."""
+        return _SEATS[(self + 3) & 3]
+
+    @property
+    def partner(self) -> Seat:
+        return _SEATS[(self + 2) & 3]
+
+    @property
+    def team(self) -> Team:
+        return Team(self & 1)
+
+    @property
+    def word(self) -> str:
+        return SEAT_WORDS[self]
+
+    @classmethod
+    def coerce(cls, value: Seat | str | int) -> Seat:
+        """Accept a Seat, ``"N"``/``"north"`` (any case) or 0–3."""
+        if isinstance(value, Seat):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+            return _SEATS[value]
+        return _SEATS[seat_number(value)]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_SEATS: tuple[Seat, ...] = tuple(Seat)
+
+
+class Team(enum.IntEnum):
+    """The two partnerships: North–South and East–West."""
+
+    NS = 0
+    EW = 1
+
+    def __bool__(self) -> bool:
+        return True
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat.N, Seat.S) if self is Team.NS else (Seat.E, Seat.W)
+
+    @property
+    def other(self) -> Team:
+        return Team.EW if self is Team.NS else Team.NS
+
+    @property
+    def word(self) -> str:
+        return TEAM_WORDS[self]
+
+    @classmethod
+    def coerce(cls, value: Team | str | int) -> Team:
+        """Accept a Team, ``"NS"``, ``"EW"`` (also ``"SN"``, ``"WE"``, ``"N-S"``)."""
+        if isinstance(value, Team):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+            return _TEAMS[value]
+        return _TEAMS[team_number(value)]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_TEAMS: tuple[Team, ...] = tuple(Team)
+
+SeatLike = Union[Seat, str, int]
+TeamLike = Union[Team, str]
+
+
+class _CoercingDict(dict):  # type: ignore[type-arg]
+    """A dict whose lookups also accept the string names of its keys."""
+
+    _coerce: Any = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        dict.__init__(self, *args, **kwargs)
+        if any(type(key) is str for key in self):
+            items = list(dict.items(self))
+            dict.clear(self)
+            for key, value in items:
+                dict.__setitem__(self, self._key(key), value)
+
+    def __setitem__(self, key: object, value: Any) -> None:
+        dict.__setitem__(self, self._key(key), value)
+
+    def __delitem__(self, key: object) -> None:
+        dict.__delitem__(self, self._key(key))
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def setdefault(self, key: object, default: Any = None) -> Any:
+        return dict.setdefault(self, self._key(key), default)
+
+    def pop(self, key: object, *default: Any) -> Any:
+        return dict.pop(self, self._key(key), *default)
+
+    def copy(self) -> Any:
+        return type(self)(self)
+
+    def _key(self, key: object) -> object:
+        if isinstance(key, str):
+            try:
+                return type(self)._coerce(key)
+            except ParseError:
+                return key
+        return key
+
+    def __missing__(self, key: object) -> Any:
+        coerced = self._key(key)
+        if coerced is not key and dict.__contains__(self, coerced):
+            return dict.__getitem__(self, coerced)
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, self._key(key))
+
+    def get(self, key: object, default: Any = None) -> Any:
+        return dict.get(self, self._key(key), default)
+
+    def __repr__(self) -> str:
+        # Show seats and teams by name, since lookups by name work too: {'N': 4, 'E': 3}.
+        items = ", ".join(f"{getattr(k, 'name', k)!r}: {v!r}" for k, v in self.items())
+        return "{" + items + "}"
+
+
+class SeatMap(_CoercingDict):
+    """A ``dict`` keyed by :class:`Seat` that also answers ``m["N"]``."""
+
+    _coerce = staticmethod(Seat.coerce)
+
+
+class TeamMap(_CoercingDict):
+    """A ``dict`` keyed by :class:`Team` (or, in two-player games, :class:`Seat`)
+    that also answers ``m["NS"]`` and ``m["N"]``."""
+
+    @staticmethod
+    def _coerce(value: str) -> Team | Seat:
+        try:
+            return Team.coerce(value)
+        except ParseError:
+            return Seat.coerce(value)
+
+
+# -- the seating of a rule set ---------------------------------------------------------
 
 Side = Union[Team, Seat]
-_SEATS = tuple(Seat)
 
 
 @dataclass(frozen=True, eq=False)

@@ -55,10 +55,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from spades_teach.errors import DrawError, ParseError, RulesError
-from spades_teach.game.cards import Card, Hand, Seat, SeatLike, SeatMap
+from spades_teach.game.cards import Card, Hand
 from spades_teach.game.deals import Deal, shuffled_deck
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, SeatLike, SeatMap, seating_of
 
 __all__ = [
     "Cut",
