@@ -545,7 +545,7 @@ class DoubleDummy:
         self._backend = backend
         ns = solve_value(position, TRICKS, backend=backend)
         left = position.tricks_left
-        self.tricks: dict[Team, int] = TeamMap({Team.NS: ns, Team.EW: left - ns})
+        self.tricks: TeamMap[int] = TeamMap({Team.NS: ns, Team.EW: left - ns})
         self._scores: dict[Card, int] | None = None
         self._nil: dict[Seat, NilAnswer] = {}
 

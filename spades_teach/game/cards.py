@@ -35,9 +35,11 @@ from spades_teach.game.notation import (
     card_names,
     dotted,
     labelled,
+    rank_names,
     rank_value,
     read_card,
     read_hand,
+    suit_names,
     suit_number,
 )
 
@@ -100,7 +102,11 @@ class Suit(enum.IntEnum):
         """Turn ``"S"``, ``"♠"``, ``"spades"`` (any case) or a :class:`Suit` into a Suit."""
         if isinstance(value, Suit):
             return value
-        return _SUITS[suit_number(value)]
+        if isinstance(value, str):
+            found = _SUIT_NAMES.get(value.strip().lower())
+            if found is not None:
+                return found
+        return _SUITS[suit_number(value)]  # raises the error that names the problem
 
     def __str__(self) -> str:
         return self.letter
@@ -141,9 +147,14 @@ class Rank(enum.IntEnum):
     def coerce(cls, value: Rank | str | int) -> Rank:
         if isinstance(value, Rank):
             return value
-        if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 14:
-            return _RANKS[value - 2]
-        return _RANKS[rank_value(value) - 2]
+        if isinstance(value, int) and not isinstance(value, bool):
+            if 2 <= value <= 14:
+                return _RANKS[value - 2]
+        elif isinstance(value, str):
+            found = _RANK_NAMES.get(value.strip().upper())
+            if found is not None:
+                return found
+        return _RANKS[rank_value(value) - 2]  # raises the error that names the problem
 
     def __str__(self) -> str:
         return self.letter
@@ -151,6 +162,8 @@ class Rank(enum.IntEnum):
 
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _RANKS: tuple[Rank, ...] = tuple(Rank)
+_SUIT_NAMES: dict[str, Suit] = {name: _SUITS[number] for name, number in suit_names().items()}
+_RANK_NAMES: dict[str, Rank] = {name: _RANKS[value - 2] for name, value in rank_names().items()}
 
 
 class Card:

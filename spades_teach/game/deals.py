@@ -197,7 +197,7 @@ class Deal(Mapping[Seat, Hand]):
         return len(self._hands)
 
     @property
-    def hands(self) -> dict[Seat, Hand]:
+    def hands(self) -> SeatMap[Hand]:
         return SeatMap(self._hands)
 
     @property

@@ -41,6 +41,9 @@ __all__ = [
     "seat_number",
     "team_number",
     "card_names",
+    "suit_names",
+    "rank_names",
+    "seat_names",
     "read_card",
     "read_cards",
     "read_hand",
@@ -131,6 +134,21 @@ def team_number(value: object) -> int:
         if key in ("EW", "WE"):
             return 1
     raise ParseError(f"unknown team {value!r}: use NS or EW")
+
+
+def suit_names() -> dict[str, int]:
+    """Every lower-case name of every suit -> suit number (for a value type's fast lookup)."""
+    return dict(_SUIT_NAMES)
+
+
+def rank_names() -> dict[str, int]:
+    """Every upper-case name of every rank -> rank value (for a value type's fast lookup)."""
+    return dict(_RANK_NAMES)
+
+
+def seat_names() -> dict[str, int]:
+    """Every lower-case name of every seat -> seat number (for a value type's fast lookup)."""
+    return dict(_SEAT_NAMES)
 
 
 def card_names() -> dict[str, int]:

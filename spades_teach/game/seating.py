@@ -27,12 +27,12 @@ depends on the number of players asks the seating of its :class:`Rules`
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, Union, overload
 
 from spades_teach.errors import ParseError
-from spades_teach.game.notation import SEAT_WORDS, TEAM_WORDS, seat_number, team_number
+from spades_teach.game.notation import SEAT_WORDS, TEAM_WORDS, seat_names, seat_number, team_number
 from spades_teach.game.rules import Rules
 
 __all__ = [
@@ -42,6 +42,8 @@ __all__ = [
     "TeamLike",
     "SeatMap",
     "TeamMap",
+    "SeatName",
+    "TeamName",
     "Seating",
     "Side",
     "seating_of",
@@ -90,15 +92,20 @@ class Seat(enum.IntEnum):
         """Accept a Seat, ``"N"``/``"north"`` (any case) or 0–3."""
         if isinstance(value, Seat):
             return value
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        if isinstance(value, str):
+            found = _SEAT_NAMES.get(value.strip().lower())
+            if found is not None:
+                return found
+        elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
             return _SEATS[value]
-        return _SEATS[seat_number(value)]
+        return _SEATS[seat_number(value)]  # raises the error that names the problem
 
     def __str__(self) -> str:
         return self.name
 
 
 _SEATS: tuple[Seat, ...] = tuple(Seat)
+_SEAT_NAMES: dict[str, Seat] = {name: _SEATS[number] for name, number in seat_names().items()}
 
 
 class Team(enum.IntEnum):
@@ -139,13 +146,46 @@ _TEAMS: tuple[Team, ...] = tuple(Team)
 
 SeatLike = Union[Seat, str, int]
 TeamLike = Union[Team, str]
+#: The side a score belongs to: a team, or a seat in the two-player game.
+Side = Union[Team, Seat]
+
+#: The names a caller may use for a seat or a team in a key of a :class:`SeatMap`
+#: or :class:`TeamMap`, as the type checker sees them (at run time the maps also
+#: take ``"n"``, ``"north"``, ``"N-S"`` and the like).
+SeatName = Literal["N", "E", "S", "W"]
+TeamName = Literal["NS", "EW"]
+
+K = TypeVar("K")  # the key type: Seat, or Team | Seat
+N = TypeVar("N")  # the names a caller may use instead of a key
+V = TypeVar("V")
+T = TypeVar("T")
 
 
-class _CoercingDict(dict):  # type: ignore[type-arg]
-    """A dict whose lookups also accept the string names of its keys."""
+# The plain dict operations, called directly (faster than super() on these hot paths).
+_dict_getitem: Any = dict.__getitem__
+_dict_setitem: Any = dict.__setitem__
+_dict_contains: Any = dict.__contains__
+_dict_get: Any = dict.get
+_dict_setdefault: Any = dict.setdefault
+
+
+class _CoercingDict(dict[K, V], Generic[K, N, V]):
+    """A dict whose lookups also accept the string names of its keys.
+
+    Lookups by the key itself stay the plain ``dict`` ones (a name is turned into
+    its key by ``__missing__``, only when needed). The ``TYPE_CHECKING`` block
+    tells the type checker which names are accepted, without adding a Python
+    layer to every lookup.
+    """
 
     _coerce: Any = None
 
+    @overload
+    def __init__(self) -> None: ...
+    @overload
+    def __init__(self, items: Mapping[Any, V], /) -> None: ...
+    @overload
+    def __init__(self, items: Iterable[tuple[Any, V]], /) -> None: ...
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         dict.__init__(self, *args, **kwargs)
         if any(type(key) is str for key in self):
@@ -154,26 +194,41 @@ class _CoercingDict(dict):  # type: ignore[type-arg]
             for key, value in items:
                 dict.__setitem__(self, self._key(key), value)
 
-    def __setitem__(self, key: object, value: Any) -> None:
-        dict.__setitem__(self, self._key(key), value)
+    if TYPE_CHECKING:
 
-    def __delitem__(self, key: object) -> None:
-        dict.__delitem__(self, self._key(key))
+        def __getitem__(self, key: K | N, /) -> V: ...
+
+    def __setitem__(self, key: K | N, value: V, /) -> None:
+        _dict_setitem(self, self._key(key), value)
+
+    def __delitem__(self, key: K | N, /) -> None:
+        super().__delitem__(self._key(key))
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         for key, value in dict(*args, **kwargs).items():
             self[key] = value
 
-    def setdefault(self, key: object, default: Any = None) -> Any:
-        return dict.setdefault(self, self._key(key), default)
+    @overload
+    def setdefault(self, key: K | N, /) -> V | None: ...
+    @overload
+    def setdefault(self, key: K | N, default: V, /) -> V: ...
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        return _dict_setdefault(self, self._key(key), default)
 
-    def pop(self, key: object, *default: Any) -> Any:
-        return dict.pop(self, self._key(key), *default)
+    @overload
+    def pop(self, key: K | N, /) -> V: ...
+    @overload
+    def pop(self, key: K | N, default: V, /) -> V: ...
+    @overload
+    def pop(self, key: K | N, default: T, /) -> V | T: ...
+    def pop(self, key: Any, *default: Any) -> Any:
+        return super().pop(self._key(key), *default)
 
     def copy(self) -> Any:
         return type(self)(self)
 
-    def _key(self, key: object) -> object:
+    def _key(self, key: object) -> Any:
+        """The key named by ``key`` when it is a name (``"N"``), else ``key`` itself."""
         if isinstance(key, str):
             try:
                 return type(self)._coerce(key)
@@ -181,17 +236,25 @@ class _CoercingDict(dict):  # type: ignore[type-arg]
                 return key
         return key
 
-    def __missing__(self, key: object) -> Any:
+    def __missing__(self, key: object) -> V:
         coerced = self._key(key)
         if coerced is not key and dict.__contains__(self, coerced):
-            return dict.__getitem__(self, coerced)
+            value: V = _dict_getitem(self, coerced)
+            return value
         raise KeyError(key)
 
-    def __contains__(self, key: object) -> bool:
-        return dict.__contains__(self, self._key(key))
+    def __contains__(self, key: object, /) -> bool:
+        found: bool = _dict_contains(self, self._key(key))
+        return found
 
-    def get(self, key: object, default: Any = None) -> Any:
-        return dict.get(self, self._key(key), default)
+    @overload
+    def get(self, key: K | N, default: None = None, /) -> V | None: ...
+    @overload
+    def get(self, key: K | N, default: V, /) -> V: ...
+    @overload
+    def get(self, key: K | N, default: T, /) -> V | T: ...
+    def get(self, key: Any, default: Any = None) -> Any:
+        return _dict_get(self, self._key(key), default)
 
     def __repr__(self) -> str:
         # Show seats and teams by name, since lookups by name work too: {'N': 4, 'E': 3}.
@@ -199,15 +262,22 @@ class _CoercingDict(dict):  # type: ignore[type-arg]
         return "{" + items + "}"
 
 
-class SeatMap(_CoercingDict):
-    """A ``dict`` keyed by :class:`Seat` that also answers ``m["N"]``."""
+class SeatMap(_CoercingDict[Seat, SeatName, V]):
+    """A ``dict`` keyed by :class:`Seat` that also answers ``m["N"]``.
+
+    ``SeatMap[int]`` is what ``Round.tricks_won`` returns: ``tricks_won["N"]`` and
+    ``tricks_won[Seat.N]`` both type-check as ``int``.
+    """
 
     _coerce = staticmethod(Seat.coerce)
 
 
-class TeamMap(_CoercingDict):
+class TeamMap(_CoercingDict[Side, Union[TeamName, SeatName], V]):
     """A ``dict`` keyed by :class:`Team` (or, in two-player games, :class:`Seat`)
-    that also answers ``m["NS"]`` and ``m["N"]``."""
+    that also answers ``m["NS"]`` and ``m["N"]``.
+
+    ``TeamMap[int]`` is what ``RoundScore.points`` is: ``points["NS"]`` type-checks as ``int``.
+    """
 
     @staticmethod
     def _coerce(value: str) -> Team | Seat:
@@ -217,9 +287,30 @@ class TeamMap(_CoercingDict):
             return Seat.coerce(value)
 
 
-# -- the seating of a rule set ---------------------------------------------------------
+if TYPE_CHECKING:
+    # What a read-only view (``types.MappingProxyType``) of a SeatMap or TeamMap
+    # answers, as the type checker sees it: the score sheet's rows hold such views.
+    # These classes exist for the type checker only; at run time the rows hold the
+    # views themselves.
 
-Side = Union[Team, Seat]
+    class ReadOnlySeatMap(Mapping[Seat, V]):
+        def __getitem__(self, key: Seat | SeatName, /) -> V: ...
+        @overload
+        def get(self, key: Seat | SeatName, /) -> V | None: ...
+        @overload
+        def get(self, key: Seat | SeatName, default: V | T, /) -> V | T: ...
+        def get(self, key: Any, default: Any = None, /) -> Any: ...
+
+    class ReadOnlyTeamMap(Mapping[Side, V]):
+        def __getitem__(self, key: Side | TeamName | SeatName, /) -> V: ...
+        @overload
+        def get(self, key: Side | TeamName | SeatName, /) -> V | None: ...
+        @overload
+        def get(self, key: Side | TeamName | SeatName, default: V | T, /) -> V | T: ...
+        def get(self, key: Any, default: Any = None, /) -> Any: ...
+
+
+# -- the seating of a rule set ---------------------------------------------------------
 
 
 @dataclass(frozen=True, eq=False)

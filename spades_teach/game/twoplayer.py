@@ -347,12 +347,12 @@ class Draw:
         return tuple(self._turns)
 
     @property
-    def hands(self) -> dict[Seat, Hand]:
+    def hands(self) -> SeatMap[Hand]:
         """The cards each player has kept so far."""
         return SeatMap((seat, Hand(t.kept for t in self._turns if t.player is seat)) for seat in TWO_PLAYER_SEATS)
 
     @property
-    def discards(self) -> dict[Seat, tuple[Card, ...]]:
+    def discards(self) -> SeatMap[tuple[Card, ...]]:
         """The cards each player knows they threw away, in order. A card thrown
         away unseen after ``keep()`` is not among them (it is with the peek variant)."""
         return SeatMap(

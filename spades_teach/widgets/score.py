@@ -195,11 +195,11 @@ class ScoreCalculator(SpadesWidget):
         return self._result
 
     @property
-    def points(self) -> dict[Side, int]:
+    def points(self) -> TeamMap[int]:
         return TeamMap(self._result.points) if self._result else TeamMap()
 
     @property
-    def bags(self) -> dict[Side, int]:
+    def bags(self) -> TeamMap[int]:
         """The bag counters after the hand."""
         return TeamMap(self._result.bags) if self._result else TeamMap()
 
