@@ -27,12 +27,13 @@ from spades_teach.errors import (
     SpadesError,
 )
 from spades_teach.game.bids import Bid
-from spades_teach.game.cards import Card, Cards, Hand, Rank, Seat, Suit, Team
+from spades_teach.game.cards import Card, Cards, Hand, Rank, Suit
 from spades_teach.game.deals import Deal, deal
 from spades_teach.game.match import Match, MatchError, MatchOverError, SheetRow
 from spades_teach.game.round import BidEvent, PlayEvent, Round, Trick, legal_cards, trick_winner
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, score_round
+from spades_teach.game.seating import Seat, Team
 from spades_teach.game.twoplayer import Draw, DrawError, cut
 
 __version__ = "0.1.0"

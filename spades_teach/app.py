@@ -207,9 +207,10 @@ def bot_replay(seed: int | str = 1, level: str = "medium") -> tuple[Any, dict[in
     from spades_teach.advice.play import suggest_play
     from spades_teach.advice.position import Position
     from spades_teach.game.bids import BidLike
-    from spades_teach.game.cards import Card, Seat
+    from spades_teach.game.cards import Card
     from spades_teach.game.deals import deal
     from spades_teach.game.round import Round
+    from spades_teach.game.seating import Seat
 
     round = Round(deal(f"{seed}/replay"), dealer=Seat.N)
     bots: dict[Seat, Bot] = {seat: make_bot(level, seed=f"{seed}/{seat.name}") for seat in Seat}

@@ -45,10 +45,10 @@ from typing import Any
 from spades_teach._text import plural
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
-from spades_teach.game.cards import Card, Hand, HandLike, Rank, Seat, SeatLike, Suit
+from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
-from spades_teach.game.seating import seating_for, seating_of
+from spades_teach.game.seating import Seat, SeatLike, seating_for, seating_of
 
 __all__ = [
     "SAFETY_MARGIN",

@@ -38,8 +38,9 @@ from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.play import View, decide, suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.errors import SpadesError
+from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
-from spades_teach.game.cards import FULL_DECK_MASK, SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Suit, _mask_cards
+from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
 from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
 from spades_teach.game.kernel import breaks_spades, legal_mask, winning_index
 from spades_teach.game.round import Round
@@ -146,7 +147,7 @@ def advise_draw(
     known = h.mask | c.mask
     for d in discarded:
         known |= Card.parse(d).mask
-    unseen = [x for x in _mask_cards(FULL_DECK_MASK & ~known)]
+    unseen = [x for x in mask_cards(FULL_DECK_MASK & ~known)]
     base = _estimate(h.mask)
     gain = _estimate(h.mask | c.mask) - base
     if unseen:
@@ -456,7 +457,7 @@ def _distinct(view: View, legal: int) -> tuple[list[Card], dict[Card, Card]]:
     for suit in Suit:
         held = legal & SUIT_MASKS[suit]
         run: list[Card] = []
-        for card in _mask_cards(held):
+        for card in mask_cards(held):
             if run:
                 previous = run[-1]
                 between = SUIT_MASKS[suit] & ((1 << card.index) - 1) & ~((1 << (previous.index + 1)) - 1)
@@ -484,7 +485,7 @@ def _hand_sizes(position: Position) -> dict[int, int]:
 def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: random.Random) -> list[int]:
     """Deal the unseen cards to the other seats, respecting voids shown (and
     keeping the top cards away from live Nil bidders when possible)."""
-    unseen = list(_mask_cards(view.unseen))
+    unseen = list(mask_cards(view.unseen))
     seats = list(sizes)
     for attempt in range(30):
         strict = attempt < 20

@@ -39,8 +39,9 @@ from typing import Any, Protocol, runtime_checkable
 from spades_teach.advice.position import Position
 from spades_teach.errors import IllegalActionError
 from spades_teach.game.bids import BidLike
-from spades_teach.game.cards import CardLike, Seat
+from spades_teach.game.cards import CardLike
 from spades_teach.game.round import Event, Round
+from spades_teach.game.seating import Seat
 
 __all__ = ["Bot", "advance", "play_hand"]
 

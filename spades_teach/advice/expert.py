@@ -37,11 +37,12 @@ from collections.abc import Iterable, Sequence
 from spades_teach.advice.bidding import count_hand
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
+from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid
-from spades_teach.game.cards import SUIT_MASKS, Card, CardLike, Hand, HandLike, Rank, Seat, Suit
+from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import side_of
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, seating_of
 
 __all__ = ["ExpertBot", "sample_deals"]
 

@@ -25,11 +25,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spades_teach.advice.position import Position
+from spades_teach.game._bits import SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
-from spades_teach.game.cards import SUIT_MASKS, Card, Rank, Seat, Suit, _mask_cards
+from spades_teach.game.cards import Card, Rank, Suit
 from spades_teach.game.kernel import legal_mask, winning_index
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, seating_of
 
 __all__ = ["PlayHint", "View", "suggest_play", "decide"]
 
@@ -216,7 +217,7 @@ def _run_bottom(v: View, card: Card) -> Card:
     between already played count as touching)."""
     best = card
     suit_hand = v.hand & SUIT_MASKS[card.suit]
-    for lower in _mask_cards(_below(card) & SUIT_MASKS[card.suit]):
+    for lower in mask_cards(_below(card) & SUIT_MASKS[card.suit]):
         if suit_hand & lower.mask:
             best = lower
         elif v.unseen & lower.mask:
@@ -233,7 +234,7 @@ def _beaters(v: View, legal: int, top: Card) -> int:
     """The legal cards that would beat ``top`` now."""
     led = v.trick[0].suit
     out = 0
-    for card in _mask_cards(legal):
+    for card in mask_cards(legal):
         if card.suit is top.suit:
             if card.rank > top.rank:
                 out |= card.mask
@@ -459,7 +460,7 @@ def _follow_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
     if not later:
         card = _low(beaters)
         return card, f"win as cheaply as possible: the {card.pretty} is enough"
-    sure = [c for c in _mask_cards(beaters) if not _threatened(v, c, later)]
+    sure = [c for c in mask_cards(beaters) if not _threatened(v, c, later)]
     if sure:
         card = sure[-1]
         return card, f"win as cheaply as possible: the {card.pretty} cannot be beaten"
@@ -503,7 +504,7 @@ def _void_to_win(v: View, legal: int, top: Card, later: list[int], partner_wins:
             # Against a seat still to play that may over-ruff, ruff higher.
             for s in later:
                 if not v.is_friend(s) and v.voids[s] >> led & 1:
-                    safe = [c for c in _mask_cards(spades) if not v.unseen & _above(c)]
+                    safe = [c for c in mask_cards(spades) if not v.unseen & _above(c)]
                     if safe:
                         choice = safe[-1]
                     break
@@ -648,7 +649,7 @@ def _cover_partner_nil(v: View, legal: int, partner: int) -> tuple[Card, str] | 
                 card = _high(held)
                 return card, f"protect your partner's Nil: lead {suit.word}, which they can throw high cards on"
         non_spade = legal & ~_SPADES or legal
-        best = max(_mask_cards(non_spade), key=lambda c: (not v.unseen & _above(c), c.rank))
+        best = max(mask_cards(non_spade), key=lambda c: (not v.unseen & _above(c), c.rank))
         return best, f"protect your partner's Nil: lead the {best.pretty} high so they can play under it"
     seat_won, top = _winning(v)
     later = v.later_seats()
@@ -676,7 +677,7 @@ def _set_nil(v: View, legal: int, opp: int) -> tuple[Card, str] | None:
     name = Seat(opp).word
     if not v.trick:
         held = legal & ~_SPADES or legal
-        best = min(_mask_cards(held), key=lambda c: (bool(v.voids[opp] >> c.suit & 1), c.rank))
+        best = min(mask_cards(held), key=lambda c: (bool(v.voids[opp] >> c.suit & 1), c.rank))
         return best, f"set {name}'s Nil: lead the {best.pretty}, a low card they may have to win"
     seat_won, top = _winning(v)
     led = v.trick[0].suit

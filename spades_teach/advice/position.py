@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING, Any
 
 from spades_teach.errors import ParseError, PositionError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
-from spades_teach.game.cards import Card, Hand, HandLike, Seat, SeatLike, SeatMap, Suit, TeamMap
+from spades_teach.game.cards import Card, Hand, HandLike, Suit
 from spades_teach.game.kernel import legal_mask, spades_broken_by, spades_gone, two_of_clubs_leads, winning_index
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, SeatLike, SeatMap, TeamMap, seating_of
 
 if TYPE_CHECKING:
     from spades_teach.game.round import Round
@@ -113,15 +113,15 @@ class Position:
 
     seat: Seat
     hand: Hand
-    bids: dict[Seat, Bid]
-    tricks_won: dict[Seat, int]
+    bids: SeatMap[Bid]
+    tricks_won: SeatMap[int]
     played: tuple[Card, ...]
     trick: tuple[Card, ...]
     trick_seats: tuple[Seat, ...]
     leader: Seat
     spades_broken: bool
-    scores: dict[Side, int]
-    bags: dict[Side, int]
+    scores: TeamMap[int]
+    bags: TeamMap[int]
     rules: Rules
     players: int
     voids: dict[Seat, frozenset[Suit]]
@@ -185,8 +185,8 @@ class Position:
     def _seat_before(self, seat: Seat, steps: int) -> Seat:
         return seating_of(self.rules).seat_after(seat, -steps)
 
-    def _read_bids(self, bids: Mapping[Any, BidLike] | None, seats: tuple[Seat, ...]) -> dict[Seat, Bid]:
-        out: dict[Seat, Bid] = SeatMap()
+    def _read_bids(self, bids: Mapping[Any, BidLike] | None, seats: tuple[Seat, ...]) -> SeatMap[Bid]:
+        out: SeatMap[Bid] = SeatMap()
         _check_mapping(bids, "bids")
         for key, value in (bids or {}).items():
             try:
@@ -203,8 +203,8 @@ class Position:
             out[s] = b
         return out
 
-    def _read_tricks(self, tricks: Mapping[Any, int] | None, seats: tuple[Seat, ...]) -> dict[Seat, int]:
-        out: dict[Seat, int] = SeatMap((s, 0) for s in seats)
+    def _read_tricks(self, tricks: Mapping[Any, int] | None, seats: tuple[Seat, ...]) -> SeatMap[int]:
+        out: SeatMap[int] = SeatMap((s, 0) for s in seats)
         _check_mapping(tricks, "tricks won")
         given = tricks or {}
         for key, value in given.items():
@@ -222,8 +222,8 @@ class Position:
             out = SeatMap((s, -1) for s in seats)
         return out
 
-    def _read_sides(self, values: Mapping[Any, int] | None, what: str, *, allow_negative: bool) -> dict[Side, int]:
-        out: dict[Side, int] = TeamMap((side, 0) for side in sides_of(self.rules))
+    def _read_sides(self, values: Mapping[Any, int] | None, what: str, *, allow_negative: bool) -> TeamMap[int]:
+        out: TeamMap[int] = TeamMap((side, 0) for side in sides_of(self.rules))
         _check_mapping(values, what)
         for key, value in (values or {}).items():
             try:
@@ -342,7 +342,7 @@ class Position:
             raise PositionError(f"the first trick was led with {first[0]}, but under the 2♣ rule it is led with the 2♣")
 
     def _check_tricks_won(self) -> None:
-        counted: dict[Seat, int] = SeatMap((s, 0) for s in self._seats())
+        counted: SeatMap[int] = SeatMap((s, 0) for s in self._seats())
         for _, _, winner in self.trick_history:
             counted[winner] += 1
         if any(v < 0 for v in self.tricks_won.values()):

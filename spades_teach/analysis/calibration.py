@@ -65,8 +65,9 @@ from spades_teach.analysis.parallel import SerialExecutor, map_tasks
 from spades_teach.analysis.simulate import analyze_hand
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import Bid
-from spades_teach.game.cards import Hand, HandLike, Rank, Seat, Suit
+from spades_teach.game.cards import Hand, HandLike, Rank, Suit
 from spades_teach.game.deals import deal
+from spades_teach.game.seating import Seat
 
 __all__ = [
     "CHUNK_HANDS",

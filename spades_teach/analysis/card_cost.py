@@ -28,9 +28,9 @@ from typing import Any
 
 from spades_teach.analysis.solver import TRICKS, DDState, nil_safe_cards, reaches, solve_value
 from spades_teach.errors import SpadesError
-from spades_teach.game.cards import Card, Seat, Team
+from spades_teach.game.cards import Card
 from spades_teach.game.round import PlayEvent, Round
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, Team, seating_of
 
 __all__ = ["CardCost", "card_costs"]
 

@@ -92,15 +92,16 @@ from spades_teach.advice.play import View, decide
 from spades_teach.analysis.parallel import map_tasks
 from spades_teach.analysis.solver import double_dummy, nil_objective, reaches
 from spades_teach.errors import IllegalBidError, ParseError, SpadesError
+from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid, BidLike
-from spades_teach.game.cards import SUIT_MASKS, Card, Hand, HandLike, Rank, Seat, SeatLike, Suit, Team
+from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
 from spades_teach.game.deals import Deal
 from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
 from spades_teach.game.kernel import breaks_spades, first_leader, two_of_clubs_leads, winning_index
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import coerce_side, score_round
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, SeatLike, Team, seating_of
 
 __all__ = ["CHUNK", "MAX_REJECTIONS", "METHODS", "HandAnalysis", "SampleOutcome", "analyze_hand"]
 

@@ -61,20 +61,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from spades_teach.errors import ParseError, PositionError
-from spades_teach.game.cards import (
-    SUIT_MASKS,
-    Card,
-    CardLike,
-    Hand,
-    HandLike,
-    Seat,
-    SeatLike,
-    Team,
-    TeamMap,
-    _mask_cards,
-)
+from spades_teach.game._bits import SUIT_MASKS, mask_cards
+from spades_teach.game.cards import Card, CardLike, Hand, HandLike
 from spades_teach.game.kernel import SUIT_MASKS as _KERNEL_SUIT_MASKS
 from spades_teach.game.kernel import breaks_spades, is_renege, legal, winning_position
+from spades_teach.game.seating import Seat, SeatLike, Team, TeamMap
 
 __all__ = [
     "BACKEND",
@@ -509,7 +500,7 @@ def _check_trick_legal(masks: list[int], leader: Seat, cards: list[Card], broken
         if is_renege(masks[seat] | card.mask, _SUIT_MASKS[lead.suit], card.mask):
             raise PositionError(
                 f"{seat.word} played {card} on a {lead.suit.word[:-1]} lead while still holding "
-                f"{' '.join(str(c) for c in _mask_cards(follow))}: that trick is not legal"
+                f"{' '.join(str(c) for c in mask_cards(follow))}: that trick is not legal"
             )
 
 
@@ -554,7 +545,7 @@ class DoubleDummy:
         self._backend = backend
         ns = solve_value(position, TRICKS, backend=backend)
         left = position.tricks_left
-        self.tricks: dict[Team, int] = TeamMap({Team.NS: ns, Team.EW: left - ns})
+        self.tricks: TeamMap[int] = TeamMap({Team.NS: ns, Team.EW: left - ns})
         self._scores: dict[Card, int] | None = None
         self._nil: dict[Seat, NilAnswer] = {}
 

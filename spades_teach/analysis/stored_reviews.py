@@ -24,8 +24,9 @@ from importlib import resources
 from typing import Any
 
 from spades_teach.analysis.card_cost import CardCost
-from spades_teach.game.cards import Card, Seat
+from spades_teach.game.cards import Card
 from spades_teach.game.round import PlayEvent, Round
+from spades_teach.game.seating import Seat
 
 __all__ = ["STORE", "hand_fingerprint", "review_to_json", "stored_card_costs"]
 

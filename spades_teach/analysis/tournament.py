@@ -61,12 +61,12 @@ from spades_teach.analysis.parallel import map_tasks
 from spades_teach.analysis.simulate import mean_interval
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import BidLike
-from spades_teach.game.cards import CardLike, Seat, Team
+from spades_teach.game.cards import CardLike
 from spades_teach.game.deals import deal
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import charged
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, Team, seating_of
 
 __all__ = ["LEVELS", "DuplicateDeal", "TournamentResult", "tournament"]
 

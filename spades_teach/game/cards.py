@@ -1,4 +1,4 @@
-"""Cards, suits, ranks, hands, seats and teams: the small immutable values of the game.
+"""Cards, suits, ranks and hands: the small immutable values of the game.
 
 Cards are interned: there are exactly 52 :class:`Card` objects, and every way
 of naming a card returns one of them.
@@ -10,18 +10,41 @@ True
 >>> hand = Hand.parse("S: AKQ3 H: K52 D: 7 C: A9842")
 >>> str(hand), len(hand)
 ('AKQ3.K52.7.A9842', 13)
->>> Seat.N.next, Seat.N.partner, Seat.E.team
-(<Seat.E: 1>, <Seat.S: 2>, <Team.EW: 1>)
+
+How they are written and read lives in :mod:`spades_teach.game.notation`, the
+bit masks behind :class:`Hand` in :mod:`spades_teach.game._bits`. Seats and teams
+(:class:`Seat`, :class:`Team`, :class:`SeatMap`, :class:`TeamMap`) live in
+:mod:`spades_teach.game.seating` and are importable from here as well.
 """
 
 from __future__ import annotations
 
 import enum
-import re
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, TypeVar, Union, overload
+from collections.abc import Iterable, Iterator
+from typing import Any, Union
 
 from spades_teach.errors import ParseError
+from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS, set_deck
+from spades_teach.game._bits import MASK_CACHE as _MASK_CACHE
+from spades_teach.game._bits import mask_tuple as _mask_tuple
+from spades_teach.game.notation import (
+    RANK_LETTERS,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    SUIT_WORDS,
+    card_names,
+    dotted,
+    labelled,
+    rank_names,
+    rank_value,
+    read_card,
+    read_hand,
+    suit_names,
+    suit_number,
+)
+
+# Seats and teams live in ``seating``; they are importable from here as well.
+from spades_teach.game.seating import Seat, SeatLike, SeatMap, Team, TeamLike, TeamMap
 
 __all__ = [
     "Suit",
@@ -53,17 +76,17 @@ class Suit(enum.IntEnum):
     @property
     def letter(self) -> str:
         """One ASCII letter: ``S``, ``H``, ``D`` or ``C``."""
-        return "SHDC"[self]
+        return SUIT_LETTERS[self]
 
     @property
     def symbol(self) -> str:
         """The suit symbol: ``♠ ♥ ♦ ♣``."""
-        return "♠♥♦♣"[self]
+        return SUIT_SYMBOLS[self]
 
     @property
     def word(self) -> str:
         """The plural English name used in sentences ("must follow hearts")."""
-        return ("spades", "hearts", "diamonds", "clubs")[self]
+        return SUIT_WORDS[self]
 
     @property
     def is_red(self) -> bool:
@@ -80,11 +103,10 @@ class Suit(enum.IntEnum):
         if isinstance(value, Suit):
             return value
         if isinstance(value, str):
-            key = value.strip().lower()
-            found = _SUIT_NAMES.get(key)
+            found = _SUIT_NAMES.get(value.strip().lower())
             if found is not None:
                 return found
-        raise ParseError(f"unknown suit {value!r}: use S, H, D, C or ♠ ♥ ♦ ♣")
+        return _SUITS[suit_number(value)]  # raises the error that names the problem
 
     def __str__(self) -> str:
         return self.letter
@@ -110,7 +132,7 @@ class Rank(enum.IntEnum):
     @property
     def letter(self) -> str:
         """One ASCII character: ``2``–``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
-        return "23456789TJQKA"[self - 2]
+        return RANK_LETTERS[self - 2]
 
     @property
     def label(self) -> str:
@@ -127,26 +149,21 @@ class Rank(enum.IntEnum):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
             if 2 <= value <= 14:
-                return Rank(value)
+                return _RANKS[value - 2]
         elif isinstance(value, str):
             found = _RANK_NAMES.get(value.strip().upper())
             if found is not None:
                 return found
-        raise ParseError(f"unknown rank {value!r}: use 2-9, T or 10, J, Q, K, A")
+        return _RANKS[rank_value(value) - 2]  # raises the error that names the problem
 
     def __str__(self) -> str:
         return self.letter
 
 
-_SUIT_NAMES: dict[str, Suit] = {}
-for _s in Suit:
-    for _name in (_s.letter, _s.symbol, _s.word, _s.word[:-1]):
-        _SUIT_NAMES[_name.lower()] = _s
-for _alt, _s in zip("♤♡♢♧", Suit):
-    _SUIT_NAMES[_alt] = _s
-# Emoji presentation selector sometimes follows pasted suit symbols.
-_RANK_NAMES: dict[str, Rank] = {r.letter: r for r in Rank}
-_RANK_NAMES["10"] = Rank.TEN
+_SUITS: tuple[Suit, ...] = tuple(Suit)
+_RANKS: tuple[Rank, ...] = tuple(Rank)
+_SUIT_NAMES: dict[str, Suit] = {name: _SUITS[number] for name, number in suit_names().items()}
+_RANK_NAMES: dict[str, Rank] = {name: _RANKS[value - 2] for name, value in rank_names().items()}
 
 
 class Card:
@@ -190,31 +207,15 @@ class Card:
     @classmethod
     def parse(cls, text: str | Card) -> Card:
         """Read a card: rank ``2-9, T, 10, J, Q, K, A`` then suit ``S H D C`` or a
-        symbol, any case (``"AS"``, ``"10h"``, ``"q♦"``); ``"♠A"`` also works."""
+        symbol, any case (``"AS"``, ``"10h"``, ``"q♦"``); ``"♠A"`` also works
+        (the grammar and its errors: :func:`spades_teach.game.notation.read_card`)."""
         if isinstance(text, Card):
             return text
-        if not isinstance(text, str):
-            raise ParseError(f"a card must be given as text like 'AS', not {text!r}")
-        found = _CARD_NAMES.get(text)
-        if found is not None:
-            return found
-        key = text.strip().upper().replace("\ufe0f", "")
-        found = _CARD_NAMES.get(key)
-        if found is not None:
-            return found
-        if not key:
-            raise ParseError("empty card: write a card like 'AS' or '10H'")
-        if key in _RANK_NAMES:
-            raise ParseError(f"card {text!r} has no suit: add S, H, D or C, as in '{key}S'")
-        # Name the faulty part: the suit is the last (or first) character.
-        if key[-1].lower() in _SUIT_NAMES:
-            rank_part = key[:-1]
-            if not rank_part:
-                raise ParseError(f"card {text!r} has no rank: put 2-9, T or 10, J, Q, K or A before the suit")
-            raise ParseError(f"unknown rank {rank_part!r} in card {text!r}: use 2-9, T or 10, J, Q, K, A")
-        if key[0].lower() in _SUIT_NAMES and key[1:] in _RANK_NAMES:
-            return cls(key[1:], key[0])
-        raise ParseError(f"unknown suit {key[-1]!r} in card {text!r}: use S, H, D, C or ♠ ♥ ♦ ♣")
+        if isinstance(text, str):
+            found = _CARD_NAMES.get(text)
+            if found is not None:
+                return found
+        return _DECK[read_card(text)]
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -290,168 +291,11 @@ class Card:
 
 
 _DECK: tuple[Card, ...] = tuple(Card._make(r, s) for s in Suit for r in sorted(Rank, reverse=True))
-_CARD_NAMES: dict[str, Card] = {}
-for _c in _DECK:
-    for _r in {_c.rank.letter, _c.rank.label}:
-        for _sname in (_c.suit.letter, _c.suit.symbol):
-            _CARD_NAMES[_r + _sname] = _c
-            _CARD_NAMES[(_r + _sname).lower()] = _c
-for _alt, _s in zip("♤♡♢♧", Suit):
-    for _c in _DECK[_s * 13 : _s * 13 + 13]:
-        _CARD_NAMES[_c.rank.letter + _alt] = _c
-        _CARD_NAMES[_c.rank.label + _alt] = _c
-
-SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in Suit)
-FULL_DECK_MASK = (1 << 52) - 1
+set_deck(_DECK)
+# Every exact spelling of every card -> the card: the fast path of Card.parse.
+_CARD_NAMES: dict[str, Card] = {name: _DECK[index] for name, index in card_names().items()}
 
 CardLike = Union[Card, str]
-
-
-# _SUIT_TUPLES[suit][bits]: the cards of one suit whose 13-bit pattern is ``bits``,
-# high to low. The list stays empty until the first use fills all four tables at
-# once (about 20 ms and 3 MB), so ``import spades_teach`` stays quick and code that
-# indexes the tables never meets a missing entry. It is filled in place, so a
-# module that imported the name sees the filled tables.
-_SUIT_TUPLES: list[list[tuple[Card, ...]]] = []
-
-
-def _fill_suit_tuples() -> list[list[tuple[Card, ...]]]:
-    """The four tables of ``_SUIT_TUPLES``, filled completely on the first call."""
-    if _SUIT_TUPLES:
-        return _SUIT_TUPLES
-    tables: list[list[tuple[Card, ...]]] = []
-    for suit in range(4):
-        base = 13 * suit
-        table: list[tuple[Card, ...]] = [()] * 8192
-        for bits in range(1, 8192):
-            # The lowest bit is the highest card; the rest (without it) is already known.
-            table[bits] = (_DECK[base + (bits & -bits).bit_length() - 1], *table[bits & (bits - 1)])
-        tables.append(table)
-    _SUIT_TUPLES.extend(tables)
-    return _SUIT_TUPLES
-
-
-def _cards_of_mask(mask: int) -> tuple[Card, ...]:
-    """The cards of a 52-bit mask in display order, put together suit by suit."""
-    t0, t1, t2, t3 = _SUIT_TUPLES or _fill_suit_tuples()
-    return t0[mask & 0x1FFF] + t1[mask >> 13 & 0x1FFF] + t2[mask >> 26 & 0x1FFF] + t3[mask >> 39]
-
-
-_MASK_CACHE: dict[int, tuple[Card, ...]] = {}
-_MASK_CACHE_LIMIT = 1 << 16
-
-
-def _mask_tuple(mask: int) -> tuple[Card, ...]:
-    """The cards of a 52-bit mask in display order (recent masks are cached, for
-    hands that are looked at again and again)."""
-    found = _MASK_CACHE.get(mask)
-    if found is not None:
-        return found
-    found = _cards_of_mask(mask)
-    if len(_MASK_CACHE) >= _MASK_CACHE_LIMIT:
-        _MASK_CACHE.clear()
-    _MASK_CACHE[mask] = found
-    return found
-
-
-def _mask_cards(mask: int) -> Iterator[Card]:
-    return iter(_mask_tuple(mask))
-
-
-# -- hand parsing -----------------------------------------------------------------
-
-_SEPARATORS = re.compile(r"[\s,;|/]+")
-_TOKEN = re.compile(r"10|[2-9TJQKA]|[SHDC♠♥♦♣♤♡♢♧]|:|-")
-
-
-def _tokenize(text: str, original: str) -> list[str]:
-    cleaned = _SEPARATORS.sub("", text.upper().replace("\ufe0f", ""))
-    tokens: list[str] = []
-    pos = 0
-    while pos < len(cleaned):
-        match = _TOKEN.match(cleaned, pos)
-        if match is None:
-            bad = cleaned[pos]
-            raise ParseError(f"unknown rank or suit {bad!r} in hand {original!r}")
-        tokens.append(match.group())
-        pos = match.end()
-    return tokens
-
-
-def _is_suit_token(token: str) -> bool:
-    return token.lower() in _SUIT_NAMES
-
-
-def _parse_dotted(text: str, original: str) -> list[Card]:
-    groups = text.split(".")
-    if len(groups) != 4:
-        raise ParseError(
-            f"a dotted hand needs exactly four groups (spades.hearts.diamonds.clubs), got {len(groups)} in {original!r}"
-        )
-    cards: list[Card] = []
-    for suit, group in zip(Suit, groups):
-        cleaned = _SEPARATORS.sub("", group.upper())
-        if cleaned in ("", "-"):
-            continue
-        pos = 0
-        while pos < len(cleaned):
-            if cleaned.startswith("10", pos):
-                token, pos = "10", pos + 2
-            else:
-                token, pos = cleaned[pos], pos + 1
-            rank = _RANK_NAMES.get(token)
-            if rank is None:
-                raise ParseError(f"unknown rank {token!r} in the {suit.word} of hand {original!r}")
-            cards.append(Card(rank, suit))
-    return cards
-
-
-def _parse_tokens(tokens: list[str], original: str) -> list[Card]:
-    cards: list[Card] = []
-    if _is_suit_token(tokens[0]):
-        # Suit-labelled: a suit, an optional colon, then its ranks.
-        suit: Suit | None = None
-        for token in tokens:
-            if _is_suit_token(token):
-                suit = Suit.coerce(token)
-            elif token in (":", "-"):
-                continue
-            else:
-                assert suit is not None
-                cards.append(Card(_RANK_NAMES[token], suit))
-        return cards
-    # A card list: rank, suit, rank, suit ...
-    tokens = [t for t in tokens if t != "-"]
-    if ":" in tokens:
-        raise ParseError(f"a colon must follow a suit label, as in 'S: AKQ3', in hand {original!r}")
-    i = 0
-    while i < len(tokens):
-        rank_token = tokens[i]
-        if _is_suit_token(rank_token):
-            raise ParseError(f"suit {rank_token!r} has no rank before it in hand {original!r}")
-        if i + 1 >= len(tokens) or not _is_suit_token(tokens[i + 1]):
-            raise ParseError(f"rank {rank_token!r} has no suit after it in hand {original!r}")
-        cards.append(Card(_RANK_NAMES[rank_token], tokens[i + 1]))
-        i += 2
-    return cards
-
-
-def parse_cards(text: str) -> list[Card]:
-    """Read the cards of a hand in any supported format, in the order written.
-
-    Duplicates are kept here; :meth:`Hand.parse` refuses them.
-    """
-    if not isinstance(text, str):
-        raise ParseError(f"a hand must be given as text, not {text!r}")
-    stripped = text.strip()
-    if not stripped:
-        raise ParseError("empty hand text: write cards like 'AKQ3.K52.7.A9842' or 'AS KS QS'")
-    if "." in stripped:
-        return _parse_dotted(stripped, text)
-    tokens = _tokenize(stripped, text)
-    if not tokens or all(t in ("-", ":") for t in tokens):
-        raise ParseError(f"no cards found in hand {text!r}")
-    return _parse_tokens(tokens, text)
 
 
 # -- Hand ----------------------------------------------------------------------------
@@ -497,13 +341,7 @@ class Hand:
         or ``♠AKQ3 ♥K52 ...``, or a card list ``AS KS``, ``AS,KS``, ``ASKS``."""
         if isinstance(text, Hand):
             return text
-        cards = parse_cards(text)
-        mask = 0
-        for card in cards:
-            if mask & card.mask:
-                raise ParseError(f"duplicate card {str(card)!r} in hand {text!r}: a hand holds each card only once")
-            mask |= card.mask
-        return cls.from_mask(mask)
+        return cls.from_mask(read_hand(text))
 
     @classmethod
     def coerce(cls, value: HandLike) -> Hand:
@@ -610,21 +448,11 @@ class Hand:
         return _mask_tuple(self._mask)
 
     def __str__(self) -> str:
-        groups = []
-        for s in Suit:
-            ranks = "".join(c.rank.letter for c in _mask_cards(self._mask & SUIT_MASKS[s]))
-            groups.append(ranks)
-        if not self._mask:
-            return "-.-.-.-"
-        return ".".join(groups)
+        return dotted(self._mask)
 
     def labelled(self, symbols: bool = True) -> str:
         """The hand written suit by suit: ``♠AKQ3 ♥K52 ♦7 ♣A9842`` (``♠-`` for a void)."""
-        parts = []
-        for s in Suit:
-            ranks = "".join(c.rank.label for c in _mask_cards(self._mask & SUIT_MASKS[s])) or "-"
-            parts.append((s.symbol if symbols else s.letter + ": ") + ranks)
-        return " ".join(parts)
+        return labelled(self._mask, symbols)
 
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
@@ -701,203 +529,3 @@ class Cards(tuple):  # type: ignore[type-arg]
 
     def __repr__(self) -> str:
         return f"Cards({str(self)!r})"
-
-
-# -- seats and teams ------------------------------------------------------------------
-
-
-class Seat(enum.IntEnum):
-    """North, East, South, West; play goes clockwise N → E → S → W."""
-
-    N = 0
-    E = 1
-    S = 2
-    W = 3
-
-    def __bool__(self) -> bool:
-        # A seat is always "something": North is 0 as an int, but never falsy.
-        return True
-
-    @property
-    def next(self) -> Seat:
-        """The seat to the left, who plays next (clockwise)."""
-        return _SEATS[(self + 1) & 3]
-
-    @property
-    def previous(self) -> Seat:
-        """The seat to the right, who played just before."""
-        return _SEATS[(self + 3) & 3]
-
-    @property
-    def partner(self) -> Seat:
-        return _SEATS[(self + 2) & 3]
-
-    @property
-    def team(self) -> Team:
-        return Team(self & 1)
-
-    @property
-    def word(self) -> str:
-        return ("North", "East", "South", "West")[self]
-
-    @classmethod
-    def coerce(cls, value: Seat | str | int) -> Seat:
-        """Accept a Seat, ``"N"``/``"north"`` (any case) or 0–3."""
-        if isinstance(value, Seat):
-            return value
-        if isinstance(value, str):
-            found = _SEAT_NAMES.get(value.strip().lower())
-            if found is not None:
-                return found
-        elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
-            return _SEATS[value]
-        raise ParseError(f"unknown seat {value!r}: use N, E, S or W")
-
-    def __str__(self) -> str:
-        return self.name
-
-
-_SEATS: tuple[Seat, ...] = tuple(Seat)
-_SEAT_NAMES: dict[str, Seat] = {}
-for _seat in Seat:
-    _SEAT_NAMES[_seat.name.lower()] = _seat
-    _SEAT_NAMES[_seat.word.lower()] = _seat
-
-
-class Team(enum.IntEnum):
-    """The two partnerships: North–South and East–West."""
-
-    NS = 0
-    EW = 1
-
-    def __bool__(self) -> bool:
-        return True
-
-    @property
-    def seats(self) -> tuple[Seat, Seat]:
-        return (Seat.N, Seat.S) if self is Team.NS else (Seat.E, Seat.W)
-
-    @property
-    def other(self) -> Team:
-        return Team.EW if self is Team.NS else Team.NS
-
-    @property
-    def word(self) -> str:
-        return "North–South" if self is Team.NS else "East–West"
-
-    @classmethod
-    def coerce(cls, value: Team | str | int) -> Team:
-        """Accept a Team, ``"NS"``, ``"EW"`` (also ``"SN"``, ``"WE"``, ``"N-S"``)."""
-        if isinstance(value, Team):
-            return value
-        if isinstance(value, str):
-            key = value.strip().upper().replace("-", "").replace("/", "").replace("–", "")
-            if key in ("NS", "SN"):
-                return Team.NS
-            if key in ("EW", "WE"):
-                return Team.EW
-        elif isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
-            return Team(value)
-        raise ParseError(f"unknown team {value!r}: use NS or EW")
-
-    def __str__(self) -> str:
-        return self.name
-
-
-SeatLike = Union[Seat, str, int]
-TeamLike = Union[Team, str]
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class _CoercingDict(dict):  # type: ignore[type-arg]
-    """A dict whose lookups also accept the string names of its keys."""
-
-    _coerce: Any = None
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        dict.__init__(self, *args, **kwargs)
-        if any(type(key) is str for key in self):
-            items = list(dict.items(self))
-            dict.clear(self)
-            for key, value in items:
-                dict.__setitem__(self, self._key(key), value)
-
-    def __setitem__(self, key: object, value: Any) -> None:
-        dict.__setitem__(self, self._key(key), value)
-
-    def __delitem__(self, key: object) -> None:
-        dict.__delitem__(self, self._key(key))
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        for key, value in dict(*args, **kwargs).items():
-            self[key] = value
-
-    def setdefault(self, key: object, default: Any = None) -> Any:
-        return dict.setdefault(self, self._key(key), default)
-
-    def pop(self, key: object, *default: Any) -> Any:
-        return dict.pop(self, self._key(key), *default)
-
-    def copy(self) -> Any:
-        return type(self)(self)
-
-    def _key(self, key: object) -> object:
-        if isinstance(key, str):
-            try:
-                return type(self)._coerce(key)
-            except ParseError:
-                return key
-        return key
-
-    def __missing__(self, key: object) -> Any:
-        coerced = self._key(key)
-        if coerced is not key and dict.__contains__(self, coerced):
-            return dict.__getitem__(self, coerced)
-        raise KeyError(key)
-
-    def __contains__(self, key: object) -> bool:
-        return dict.__contains__(self, self._key(key))
-
-    def get(self, key: object, default: Any = None) -> Any:
-        return dict.get(self, self._key(key), default)
-
-    def __repr__(self) -> str:
-        # Show seats and teams by name, since lookups by name work too: {'N': 4, 'E': 3}.
-        items = ", ".join(f"{getattr(k, 'name', k)!r}: {v!r}" for k, v in self.items())
-        return "{" + items + "}"
-
-
-class SeatMap(_CoercingDict):
-    """A ``dict`` keyed by :class:`Seat` that also answers ``m["N"]``."""
-
-    _coerce = staticmethod(Seat.coerce)
-
-
-class TeamMap(_CoercingDict):
-    """A ``dict`` keyed by :class:`Team` (or, in two-player games, :class:`Seat`)
-    that also answers ``m["NS"]`` and ``m["N"]``."""
-
-    @staticmethod
-    def _coerce(value: str) -> Team | Seat:
-        try:
-            return Team.coerce(value)
-        except ParseError:
-            return Seat.coerce(value)
-
-
-@overload
-def seat_map(values: Mapping[Any, V]) -> dict[Seat, V]: ...
-@overload
-def seat_map(values: None) -> dict[Seat, Any]: ...
-def seat_map(values: Mapping[Any, V] | None) -> dict[Seat, Any]:
-    """Normalise a mapping whose keys are seats or seat names."""
-    out = SeatMap()
-    if values:
-        for key, value in values.items():
-            seat = Seat.coerce(key)
-            if seat in out:
-                raise ParseError(f"seat {seat.name} is given twice")
-            out[seat] = value
-    return out

@@ -36,8 +36,10 @@ from typing import Any, Union
 
 from spades_teach._text import quoted
 from spades_teach.errors import ParseError
-from spades_teach.game.cards import FULL_DECK_MASK, Card, Hand, HandLike, Seat, SeatLike, SeatMap, _mask_cards
-from spades_teach.game.seating import seating_for
+from spades_teach.game._bits import FULL_DECK_MASK, mask_cards
+from spades_teach.game.cards import Card, Hand, HandLike
+from spades_teach.game.notation import read_deal, write_deal
+from spades_teach.game.seating import Seat, SeatLike, SeatMap, seating_for
 
 __all__ = ["Deal", "deal", "shuffled_deck", "DealLike"]
 
@@ -143,7 +145,7 @@ class Deal(Mapping[Seat, Hand]):
                 raise ParseError(f"{seat.word}'s hand has {len(hand)} cards, a deal gives 13 to each player")
             overlap = seen & hand.mask
             if overlap:
-                card = next(_mask_cards(overlap))
+                card = next(mask_cards(overlap))
                 first = next(s for s in sorted(parsed) if parsed[s].mask & card.mask)
                 raise ParseError(
                     f"card {str(card)!r} is in two hands, {first.word}'s and {seat.word}'s: "
@@ -195,7 +197,7 @@ class Deal(Mapping[Seat, Hand]):
         return len(self._hands)
 
     @property
-    def hands(self) -> dict[Seat, Hand]:
+    def hands(self) -> SeatMap[Hand]:
         return SeatMap(self._hands)
 
     @property
@@ -217,31 +219,20 @@ class Deal(Mapping[Seat, Hand]):
         East and West places of a two-player deal)."""
         if isinstance(text, Deal):
             return text
-        if not isinstance(text, str):
-            raise ParseError(f"a deal must be given as text, not {text!r}")
-        stripped = text.strip()
-        if len(stripped) < 2 or stripped[1] != ":":
-            raise ParseError(f"a deal starts with a seat and a colon, as in 'N:AKQ3.K52.7.A9842 ...', got {text!r}")
-        first = Seat.coerce(stripped[0])
-        parts = stripped[2:].split()
-        if len(parts) != 4:
-            raise ParseError(f"a deal needs four hands (use '-' for an absent one), got {len(parts)} in {text!r}")
+        number, parts = read_deal(text)
+        first = Seat(number)
         hands: dict[Seat, Hand] = {}
         seat = first
         for part in parts:
-            if part != "-":
+            if part is not None:
                 hands[seat] = Hand.parse(part)
             seat = seat.next
         return cls(hands, dealer=first)
 
     def __str__(self) -> str:
-        parts = []
-        seat = self.dealer
-        for _ in range(4):
-            hand = self._hands.get(seat)
-            parts.append("-" if hand is None else str(hand))
-            seat = seat.next
-        return f"{self.dealer.name}:" + " ".join(parts)
+        order = (self.dealer, self.dealer.next, self.dealer.partner, self.dealer.previous)
+        hands = [self._hands.get(seat) for seat in order]
+        return write_deal(self.dealer, [None if hand is None else str(hand) for hand in hands])
 
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"

@@ -31,9 +31,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from spades_teach.game.cards import SUIT_MASKS, Card, Cards, Seat, Suit, _cards_of_mask, _fill_suit_tuples
+from spades_teach.game._bits import SUIT_MASKS
+from spades_teach.game._bits import cards_of_mask as _cards_of_mask
+from spades_teach.game._bits import fill_suit_tuples as _fill_suit_tuples
+from spades_teach.game.cards import Card, Cards, Suit
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, seating_of
 
 __all__ = [
     "SUIT_MASKS",

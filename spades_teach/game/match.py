@@ -38,18 +38,20 @@ import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from spades_teach.errors import MatchError, MatchOverError, ParseError
 from spades_teach.game.bids import Bid, BidLike
-from spades_teach.game.cards import Seat, SeatLike, SeatMap, Team, TeamMap
 from spades_teach.game.deals import Deal, DealLike
 from spades_teach.game.deals import deal as deal_cards
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, bid_problem, score_round, sides_of
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, SeatLike, SeatMap, Team, TeamMap, seating_of
 from spades_teach.game.twoplayer import Draw, draw_deal, opponent
+
+if TYPE_CHECKING:
+    from spades_teach.game.seating import ReadOnlySeatMap, ReadOnlyTeamMap
 
 __all__ = ["Match", "MatchError", "MatchOverError", "SheetRow"]
 
@@ -80,14 +82,14 @@ class SheetRow:
 
     number: int
     dealer: Seat
-    bids: Mapping[Seat, Bid]
-    tricks: Mapping[Seat, int]
-    points: Mapping[Side, int]
-    bags_added: Mapping[Side, int]
-    penalties: Mapping[Side, int]
-    penalty_points: Mapping[Side, int]
-    bags: Mapping[Side, int]
-    totals: Mapping[Side, int]
+    bids: ReadOnlySeatMap[Bid]
+    tricks: ReadOnlySeatMap[int]
+    points: ReadOnlyTeamMap[int]
+    bags_added: ReadOnlyTeamMap[int]
+    penalties: ReadOnlyTeamMap[int]
+    penalty_points: ReadOnlyTeamMap[int]
+    bags: ReadOnlyTeamMap[int]
+    totals: ReadOnlyTeamMap[int]
     source: Literal["round", "paper"] = "paper"
     score: RoundScore | None = field(default=None, repr=False, compare=False)
 
@@ -97,7 +99,7 @@ class SheetRow:
         return tuple(self.score.lines) if self.score is not None else ()
 
 
-def _frozen(mapping: Mapping[Any, Any], kind: type[SeatMap] | type[TeamMap]) -> Mapping[Any, Any]:
+def _frozen(mapping: Mapping[Any, Any], kind: type[SeatMap[Any]] | type[TeamMap[Any]]) -> Any:
     return MappingProxyType(kind(mapping))
 
 
@@ -172,16 +174,16 @@ class Match:
         return self._seats
 
     @property
-    def names(self) -> dict[Seat, str]:
+    def names(self) -> SeatMap[str]:
         return SeatMap(self._names)
 
     @property
-    def scores(self) -> dict[Side, int]:
+    def scores(self) -> TeamMap[int]:
         """The running totals (side → points)."""
         return TeamMap(self._scores)
 
     @property
-    def bags(self) -> dict[Side, int]:
+    def bags(self) -> TeamMap[int]:
         """The bag counters (side → bags not yet paid for)."""
         return TeamMap(self._bags)
 
@@ -227,7 +229,7 @@ class Match:
         """The round started by :meth:`start_round` and not finished yet, if any."""
         return self._pending
 
-    def history(self, *, include_start: bool = False) -> dict[Side, list[int]]:
+    def history(self, *, include_start: bool = False) -> TeamMap[list[int]]:
         """The running totals after each hand, per side (with a leading 0 if
         ``include_start``), ready to plot the course of the game.
 
@@ -237,7 +239,7 @@ class Match:
         >>> m.history()["NS"], m.history(include_start=True)["EW"]
         ([60, -20], [0, 61, 105])
         """
-        out: dict[Side, list[int]] = TeamMap()
+        out: TeamMap[list[int]] = TeamMap()
         for side in self._sides:
             start = [0] if include_start else []
             out[side] = start + [row.totals[side] for row in self._rows]

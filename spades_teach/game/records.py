@@ -58,11 +58,12 @@ from typing import Any, NoReturn, Union
 
 from spades_teach.errors import RecordError, SpadesError
 from spades_teach.game.bids import Bid
-from spades_teach.game.cards import Card, CardLike, Seat, SeatLike, TeamMap
+from spades_teach.game.cards import Card, CardLike
 from spades_teach.game.deals import Deal
 from spades_teach.game.round import BidEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, check_bags_carried, coerce_side
+from spades_teach.game.seating import Seat, SeatLike, TeamMap
 
 __all__ = [
     "FORMAT",

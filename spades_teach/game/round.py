@@ -269,7 +269,7 @@ class Round(PlayState):
         return self._seats
 
     @property
-    def scores_before(self) -> dict[Side, int]:
+    def scores_before(self) -> TeamMap[int]:
         return TeamMap(self._scores)
 
     @property
@@ -283,7 +283,7 @@ class Round(PlayState):
         return self._to_act
 
     @property
-    def bids(self) -> dict[Seat, Bid]:
+    def bids(self) -> SeatMap[Bid]:
         return SeatMap(self._bids)
 
     @property
@@ -319,12 +319,12 @@ class Round(PlayState):
         return min(len(self._tricks) + 1, 13)
 
     @property
-    def tricks_won(self) -> dict[Seat, int]:
+    def tricks_won(self) -> SeatMap[int]:
         return SeatMap((seat, self._won[seat]) for seat in self._seats)
 
     @property
-    def team_tricks(self) -> dict[Side, int]:
-        out: dict[Side, int] = TeamMap()
+    def team_tricks(self) -> TeamMap[int]:
+        out: TeamMap[int] = TeamMap()
         for side in sides_of(self._rules):
             out[side] = sum(self._won[s] for s in (side.seats if isinstance(side, Team) else (side,)))
         return out
@@ -336,7 +336,7 @@ class Round(PlayState):
         return Hand.from_mask(self._hands[s])
 
     @property
-    def hands(self) -> dict[Seat, Hand]:
+    def hands(self) -> SeatMap[Hand]:
         return SeatMap((seat, Hand.from_mask(self._hands[seat])) for seat in self._seats)
 
     @property
@@ -551,8 +551,8 @@ class Round(PlayState):
         return clone
 
     # -- scoring ---------------------------------------------------------------------------------
-    def renege_counts(self) -> dict[Side, int]:
-        counts: dict[Side, int] = TeamMap({side: 0 for side in sides_of(self._rules)})
+    def renege_counts(self) -> TeamMap[int]:
+        counts: TeamMap[int] = TeamMap({side: 0 for side in sides_of(self._rules)})
         for event in self._reneges:
             counts[side_of(event.seat, self._rules)] += 1
         return counts

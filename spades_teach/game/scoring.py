@@ -16,9 +16,8 @@ from typing import Any
 from spades_teach._text import plural, quoted
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
-from spades_teach.game.cards import Seat, SeatMap, Team, TeamMap
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import Side, seating_of
+from spades_teach.game.seating import Seat, SeatMap, Side, Team, TeamMap, seating_of
 
 __all__ = [
     "score_round",
@@ -198,23 +197,23 @@ class RoundScore:
     Sides are teams (``"NS"``, ``"EW"``), or seats N and S in two-player games.
     """
 
-    points: dict[Side, int]
-    bags: dict[Side, int]
+    points: TeamMap[int]
+    bags: TeamMap[int]
     lines: list[str]
-    sides: dict[Side, SideScore] = field(repr=False)
-    nil_made: dict[Seat, bool] = field(repr=False)
+    sides: TeamMap[SideScore] = field(repr=False)
+    nil_made: SeatMap[bool] = field(repr=False)
 
     @property
-    def bags_added(self) -> dict[Side, int]:
+    def bags_added(self) -> TeamMap[int]:
         return TeamMap({side: detail.bags_added for side, detail in self.sides.items()})
 
     @property
-    def penalties(self) -> dict[Side, int]:
+    def penalties(self) -> TeamMap[int]:
         """How many bag penalties each side took this hand."""
         return TeamMap({side: detail.penalties for side, detail in self.sides.items()})
 
     @property
-    def made(self) -> dict[Side, bool | None]:
+    def made(self) -> TeamMap[bool | None]:
         """Whether each side made its contract (``None``: no contract, both bid Nil)."""
         return TeamMap({side: detail.made for side, detail in self.sides.items()})
 
@@ -375,10 +374,10 @@ def score_round(
             contract_tricks[other] += moved
             moved_lines[side].append(_renege_line(side, other, transfer[side], moved, wanted))
 
-    points: dict[Side, int] = TeamMap()
-    bags_after: dict[Side, int] = TeamMap()
-    details: dict[Side, SideScore] = TeamMap()
-    nil_made: dict[Seat, bool] = SeatMap()
+    points: TeamMap[int] = TeamMap()
+    bags_after: TeamMap[int] = TeamMap()
+    details: TeamMap[SideScore] = TeamMap()
+    nil_made: SeatMap[bool] = SeatMap()
     all_lines: list[str] = []
     for side in sides:
         lines = list(moved_lines[side])

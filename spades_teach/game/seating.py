@@ -1,10 +1,17 @@
-"""Who sits at the table under a rule set: :class:`Seating`.
+"""Seats, teams and who sits at the table under a rule set.
+
+:class:`Seat` (N, E, S, W, clockwise) and :class:`Team` (NS, EW) are small
+values; :class:`SeatMap` and :class:`TeamMap` are the dicts keyed by them that
+also answer ``m["N"]`` and ``m["NS"]``. :class:`Seating` says who plays under a
+rule set.
 
 The partnership game seats N, E, S, W clockwise, N–S against E–W; the
 two-player game seats N and S alone, each scoring for themself. Code that
 depends on the number of players asks the seating of its :class:`Rules`
 (:func:`seating_of`) instead of testing ``rules.players`` itself.
 
+>>> Seat.N.next, Seat.N.partner, Seat.E.team
+(<Seat.E: 1>, <Seat.S: 2>, <Team.EW: 1>)
 >>> from spades_teach.game.rules import Rules
 >>> four, two = seating_of(Rules()), seating_of(Rules(players=2))
 >>> four.next(Seat.W), two.next(Seat.S)
@@ -19,18 +26,291 @@ depends on the number of players asks the seating of its :class:`Rules`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import enum
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, Union, overload
 
 from spades_teach.errors import ParseError
-from spades_teach.game.cards import Seat, Team
+from spades_teach.game.notation import SEAT_WORDS, TEAM_WORDS, seat_names, seat_number, team_number
 from spades_teach.game.rules import Rules
 
-__all__ = ["Seating", "Side", "seating_of", "seating_for", "PARTNERSHIP", "HEADS_UP"]
+__all__ = [
+    "Seat",
+    "Team",
+    "SeatLike",
+    "TeamLike",
+    "SeatMap",
+    "TeamMap",
+    "SeatName",
+    "TeamName",
+    "Seating",
+    "Side",
+    "seating_of",
+    "seating_for",
+    "PARTNERSHIP",
+    "HEADS_UP",
+]
 
+
+class Seat(enum.IntEnum):
+    """North, East, South, West; play goes clockwise N → E → S → W."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    def __bool__(self) -> bool:
+        # A seat is always "something": North is 0 as an int, but never falsy.
+        return True
+
+    @property
+    def next(self) -> Seat:
+        """The seat to the left, who plays next (clockwise)."""
+        return _SEATS[(self + 1) & 3]
+
+    @property
+    def previous(self) -> Seat:
+        """The seat to the right, who played just before."""
+        return _SEATS[(self + 3) & 3]
+
+    @property
+    def partner(self) -> Seat:
+        return _SEATS[(self + 2) & 3]
+
+    @property
+    def team(self) -> Team:
+        return Team(self & 1)
+
+    @property
+    def word(self) -> str:
+        return SEAT_WORDS[self]
+
+    @classmethod
+    def coerce(cls, value: Seat | str | int) -> Seat:
+        """Accept a Seat, ``"N"``/``"north"`` (any case) or 0–3."""
+        if isinstance(value, Seat):
+            return value
+        if isinstance(value, str):
+            found = _SEAT_NAMES.get(value.strip().lower())
+            if found is not None:
+                return found
+        elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+            return _SEATS[value]
+        return _SEATS[seat_number(value)]  # raises the error that names the problem
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_SEATS: tuple[Seat, ...] = tuple(Seat)
+_SEAT_NAMES: dict[str, Seat] = {name: _SEATS[number] for name, number in seat_names().items()}
+
+
+class Team(enum.IntEnum):
+    """The two partnerships: North–South and East–West."""
+
+    NS = 0
+    EW = 1
+
+    def __bool__(self) -> bool:
+        return True
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat.N, Seat.S) if self is Team.NS else (Seat.E, Seat.W)
+
+    @property
+    def other(self) -> Team:
+        return Team.EW if self is Team.NS else Team.NS
+
+    @property
+    def word(self) -> str:
+        return TEAM_WORDS[self]
+
+    @classmethod
+    def coerce(cls, value: Team | str | int) -> Team:
+        """Accept a Team, ``"NS"``, ``"EW"`` (also ``"SN"``, ``"WE"``, ``"N-S"``)."""
+        if isinstance(value, Team):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+            return _TEAMS[value]
+        return _TEAMS[team_number(value)]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_TEAMS: tuple[Team, ...] = tuple(Team)
+
+SeatLike = Union[Seat, str, int]
+TeamLike = Union[Team, str]
+#: The side a score belongs to: a team, or a seat in the two-player game.
 Side = Union[Team, Seat]
-_SEATS = tuple(Seat)
+
+#: The names a caller may use for a seat or a team in a key of a :class:`SeatMap`
+#: or :class:`TeamMap`, as the type checker sees them (at run time the maps also
+#: take ``"n"``, ``"north"``, ``"N-S"`` and the like).
+SeatName = Literal["N", "E", "S", "W"]
+TeamName = Literal["NS", "EW"]
+
+K = TypeVar("K")  # the key type: Seat, or Team | Seat
+N = TypeVar("N")  # the names a caller may use instead of a key
+V = TypeVar("V")
+T = TypeVar("T")
+
+
+# The plain dict operations, called directly (faster than super() on these hot paths).
+_dict_getitem: Any = dict.__getitem__
+_dict_setitem: Any = dict.__setitem__
+_dict_contains: Any = dict.__contains__
+_dict_get: Any = dict.get
+_dict_setdefault: Any = dict.setdefault
+
+
+class _CoercingDict(dict[K, V], Generic[K, N, V]):
+    """A dict whose lookups also accept the string names of its keys.
+
+    Lookups by the key itself stay the plain ``dict`` ones (a name is turned into
+    its key by ``__missing__``, only when needed). The ``TYPE_CHECKING`` block
+    tells the type checker which names are accepted, without adding a Python
+    layer to every lookup.
+    """
+
+    _coerce: Any = None
+
+    @overload
+    def __init__(self) -> None: ...
+    @overload
+    def __init__(self, items: Mapping[Any, V], /) -> None: ...
+    @overload
+    def __init__(self, items: Iterable[tuple[Any, V]], /) -> None: ...
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        dict.__init__(self, *args, **kwargs)
+        if any(type(key) is str for key in self):
+            items = list(dict.items(self))
+            dict.clear(self)
+            for key, value in items:
+                dict.__setitem__(self, self._key(key), value)
+
+    if TYPE_CHECKING:
+
+        def __getitem__(self, key: K | N, /) -> V: ...
+
+    def __setitem__(self, key: K | N, value: V, /) -> None:
+        _dict_setitem(self, self._key(key), value)
+
+    def __delitem__(self, key: K | N, /) -> None:
+        super().__delitem__(self._key(key))
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    @overload
+    def setdefault(self, key: K | N, /) -> V | None: ...
+    @overload
+    def setdefault(self, key: K | N, default: V, /) -> V: ...
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        return _dict_setdefault(self, self._key(key), default)
+
+    @overload
+    def pop(self, key: K | N, /) -> V: ...
+    @overload
+    def pop(self, key: K | N, default: V, /) -> V: ...
+    @overload
+    def pop(self, key: K | N, default: T, /) -> V | T: ...
+    def pop(self, key: Any, *default: Any) -> Any:
+        return super().pop(self._key(key), *default)
+
+    def copy(self) -> Any:
+        return type(self)(self)
+
+    def _key(self, key: object) -> Any:
+        """The key named by ``key`` when it is a name (``"N"``), else ``key`` itself."""
+        if isinstance(key, str):
+            try:
+                return type(self)._coerce(key)
+            except ParseError:
+                return key
+        return key
+
+    def __missing__(self, key: object) -> V:
+        coerced = self._key(key)
+        if coerced is not key and dict.__contains__(self, coerced):
+            value: V = _dict_getitem(self, coerced)
+            return value
+        raise KeyError(key)
+
+    def __contains__(self, key: object, /) -> bool:
+        found: bool = _dict_contains(self, self._key(key))
+        return found
+
+    @overload
+    def get(self, key: K | N, default: None = None, /) -> V | None: ...
+    @overload
+    def get(self, key: K | N, default: V, /) -> V: ...
+    @overload
+    def get(self, key: K | N, default: T, /) -> V | T: ...
+    def get(self, key: Any, default: Any = None) -> Any:
+        return _dict_get(self, self._key(key), default)
+
+    def __repr__(self) -> str:
+        # Show seats and teams by name, since lookups by name work too: {'N': 4, 'E': 3}.
+        items = ", ".join(f"{getattr(k, 'name', k)!r}: {v!r}" for k, v in self.items())
+        return "{" + items + "}"
+
+
+class SeatMap(_CoercingDict[Seat, SeatName, V]):
+    """A ``dict`` keyed by :class:`Seat` that also answers ``m["N"]``.
+
+    ``SeatMap[int]`` is what ``Round.tricks_won`` returns: ``tricks_won["N"]`` and
+    ``tricks_won[Seat.N]`` both type-check as ``int``.
+    """
+
+    _coerce = staticmethod(Seat.coerce)
+
+
+class TeamMap(_CoercingDict[Side, Union[TeamName, SeatName], V]):
+    """A ``dict`` keyed by :class:`Team` (or, in two-player games, :class:`Seat`)
+    that also answers ``m["NS"]`` and ``m["N"]``.
+
+    ``TeamMap[int]`` is what ``RoundScore.points`` is: ``points["NS"]`` type-checks as ``int``.
+    """
+
+    @staticmethod
+    def _coerce(value: str) -> Team | Seat:
+        try:
+            return Team.coerce(value)
+        except ParseError:
+            return Seat.coerce(value)
+
+
+if TYPE_CHECKING:
+    # What a read-only view (``types.MappingProxyType``) of a SeatMap or TeamMap
+    # answers, as the type checker sees it: the score sheet's rows hold such views.
+    # These classes exist for the type checker only; at run time the rows hold the
+    # views themselves.
+
+    class ReadOnlySeatMap(Mapping[Seat, V]):
+        def __getitem__(self, key: Seat | SeatName, /) -> V: ...
+        @overload
+        def get(self, key: Seat | SeatName, /) -> V | None: ...
+        @overload
+        def get(self, key: Seat | SeatName, default: V | T, /) -> V | T: ...
+        def get(self, key: Any, default: Any = None, /) -> Any: ...
+
+    class ReadOnlyTeamMap(Mapping[Side, V]):
+        def __getitem__(self, key: Side | TeamName | SeatName, /) -> V: ...
+        @overload
+        def get(self, key: Side | TeamName | SeatName, /) -> V | None: ...
+        @overload
+        def get(self, key: Side | TeamName | SeatName, default: V | T, /) -> V | T: ...
+        def get(self, key: Any, default: Any = None, /) -> Any: ...
+
+
+# -- the seating of a rule set ---------------------------------------------------------
 
 
 @dataclass(frozen=True, eq=False)

@@ -55,10 +55,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from spades_teach.errors import DrawError, ParseError, RulesError
-from spades_teach.game.cards import Card, Hand, Seat, SeatLike, SeatMap
+from spades_teach.game.cards import Card, Hand
 from spades_teach.game.deals import Deal, shuffled_deck
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, SeatLike, SeatMap, seating_of
 
 __all__ = [
     "Cut",
@@ -347,12 +347,12 @@ class Draw:
         return tuple(self._turns)
 
     @property
-    def hands(self) -> dict[Seat, Hand]:
+    def hands(self) -> SeatMap[Hand]:
         """The cards each player has kept so far."""
         return SeatMap((seat, Hand(t.kept for t in self._turns if t.player is seat)) for seat in TWO_PLAYER_SEATS)
 
     @property
-    def discards(self) -> dict[Seat, tuple[Card, ...]]:
+    def discards(self) -> SeatMap[tuple[Card, ...]]:
         """The cards each player knows they threw away, in order. A card thrown
         away unseen after ``keep()`` is not among them (it is with the peek variant)."""
         return SeatMap(

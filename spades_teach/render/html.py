@@ -13,7 +13,8 @@ import html
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from spades_teach.game.cards import Card, Hand, Seat, Suit
+from spades_teach.game.cards import Card, Hand, Suit
+from spades_teach.game.seating import Seat
 
 if TYPE_CHECKING:
     from spades_teach.game.deals import Deal

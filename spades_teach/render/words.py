@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from spades_teach.game.cards import Card, Hand, Seat, Suit
+from spades_teach.game.cards import Card, Hand, Suit
+from spades_teach.game.seating import Seat
 
 __all__ = ["by_seat", "by_side", "cards_text", "hand_text", "plural", "signed", "trick_text", "side_name"]
 

@@ -29,10 +29,10 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.advice.bidding import advise_bid
 from spades_teach.errors import SpadesError
-from spades_teach.game.cards import Hand, Seat, SeatLike, TeamMap
+from spades_teach.game.cards import Hand
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import check_bags_carried, side_of, sides_of
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, SeatLike, TeamMap, seating_of
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["BidAdvisorView"]

@@ -25,7 +25,8 @@ from typing import Any, ClassVar, TypeVar
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.errors import SpadesError
-from spades_teach.game.cards import Card, Seat
+from spades_teach.game.cards import Card
+from spades_teach.game.seating import Seat
 from spades_teach.render.html import card_html
 
 __all__ = [

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Seat, SeatLike, Suit
+from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Suit
+from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.render.html import card_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 

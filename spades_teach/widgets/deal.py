@@ -42,8 +42,9 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.errors import ParseError
-from spades_teach.game.cards import Card, Hand, Seat, SeatLike, Suit
+from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.deals import Deal, deal
+from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.render.html import card_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 from spades_teach.widgets.table import TableView

@@ -30,10 +30,11 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.errors import IllegalPlayError
 from spades_teach.game.bids import BidLike
-from spades_teach.game.cards import Card, CardLike, Seat, SeatLike, Suit
+from spades_teach.game.cards import Card, CardLike, Suit
 from spades_teach.game.deals import Deal, deal
 from spades_teach.game.round import PlayEvent, Round
 from spades_teach.game.rules import Rules
+from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.render.words import trick_text
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
 

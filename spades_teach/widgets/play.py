@@ -39,10 +39,10 @@ from spades_teach.advice.bidding import advise_bid
 from spades_teach.advice.play import suggest_play
 from spades_teach.errors import IllegalActionError, ParseError
 from spades_teach.game.bids import BidLike
-from spades_teach.game.cards import Card, Seat, SeatMap
+from spades_teach.game.cards import Card
 from spades_teach.game.round import BidEvent, Event, PlayEvent, Round
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, SeatMap, seating_of
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
 from spades_teach.widgets.cards import HandView
 from spades_teach.widgets.table import TableView

@@ -39,9 +39,10 @@ from typing import TYPE_CHECKING, Any, Union
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.errors import RecordError
-from spades_teach.game.cards import Card, Seat
+from spades_teach.game.cards import Card
 from spades_teach.game.round import BidEvent, Event, PlayEvent, Round
 from spades_teach.game.scoring import RoundScore
+from spades_teach.game.seating import Seat
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
 from spades_teach.widgets.table import TableView
 

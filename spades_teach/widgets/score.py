@@ -29,10 +29,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import BidLike
-from spades_teach.game.cards import Seat, SeatMap, TeamMap
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, check_bags_carried, coerce_side, score_round, sides_of
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, SeatMap, TeamMap, seating_of
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["ScoreCalculator"]
@@ -196,11 +195,11 @@ class ScoreCalculator(SpadesWidget):
         return self._result
 
     @property
-    def points(self) -> dict[Side, int]:
+    def points(self) -> TeamMap[int]:
         return TeamMap(self._result.points) if self._result else TeamMap()
 
     @property
-    def bags(self) -> dict[Side, int]:
+    def bags(self) -> TeamMap[int]:
         """The bag counters after the hand."""
         return TeamMap(self._result.bags) if self._result else TeamMap()
 

@@ -18,7 +18,8 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from spades_teach.game.cards import Hand, Seat, SeatMap
+from spades_teach.game.cards import Hand
+from spades_teach.game.seating import Seat, SeatMap
 from spades_teach.widgets.base import add_classes, escape
 from spades_teach.widgets.cards import HandView
 

@@ -37,11 +37,11 @@ from spades_teach.advice.bidding import advise_bid
 from spades_teach.advice.play import suggest_play
 from spades_teach.errors import IllegalActionError, ParseError, SpadesError
 from spades_teach.game.bids import BidLike
-from spades_teach.game.cards import Card, Seat, SeatMap
+from spades_teach.game.cards import Card
 from spades_teach.game.deals import Deal
 from spades_teach.game.round import BidEvent, PlayEvent, Round, Trick
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import seating_for, seating_of
+from spades_teach.game.seating import Seat, SeatMap, seating_for, seating_of
 
 __all__ = ["TableGame", "LEVELS", "PACES", "card_state"]
 

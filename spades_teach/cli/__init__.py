@@ -1,0 +1,163 @@
+"""The ``spades-teach`` command line.
+
+Commands::
+
+    spades-teach score --bids N=4,E=2,S=3,W=3 --tricks N=5,E=1,S=4,W=3 [--bags NS=8,EW=0] [rule options]
+    spades-teach deal [--seed 7] [--dealer N] [--code CODE] [--today | --date YYYY-MM-DD]
+    spades-teach record FILE
+    spades-teach analyze-record FILE [--costly-only]
+    spades-teach analyze "HAND" [--samples 200] [--method playout|double_dummy] [--json]
+    spades-teach app [--port 8866] [--no-browser]
+
+Every command documents its options under ``--help``. A mistake in the input
+prints ``error: <message>`` (one line) on stderr and exits with status 2. A
+terminal that cannot show ``♠`` or ``−`` gets plain ASCII, as ``--ascii`` asks
+for; a reader that goes away (``spades-teach deal | head -1``) ends the command
+quietly with status 141, as SIGPIPE ends Unix tools.
+
+Adding a command
+----------------
+Each command is a module of this package that defines ``COMMAND``, a
+:class:`Command`: a name, a one-line help, a function that adds the command's
+options to its :class:`argparse.ArgumentParser`, and a function that runs it and
+returns the exit status. What the commands share (argument types, the rule
+options, the ASCII fallback) is in :mod:`spades_teach.cli.common`. List the new
+module's ``COMMAND`` in :data:`COMMANDS` below (or, from other code,
+:func:`register` it).
+
+>>> main(["score", "--bids", "N=4,E=2,S=3,W=3", "--tricks", "N=5,E=1,S=4,W=3"])
+NS bid 7 and took 9: 70 + 2 bags = 72
+NS scores +72 this hand, with 2 bags on the counter
+EW bid 5 but took only 4: set, −50
+EW scores −50 this hand, with 0 bags on the counter
+<BLANKLINE>
+Totals: NS +72 (2 bags), EW -50 (0 bags)
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping, Sequence
+
+from spades_teach.cli import analyze, analyze_record, app, deal, record, score
+from spades_teach.cli.common import (
+    ASCII_FORMS,
+    Command,
+    Parser,
+    UsageError,
+    add_rules_options,
+    error_message,
+    output_for,
+    parse_bids,
+    parse_seat_values,
+    parse_side_values,
+    parse_tricks,
+    print_error,
+    rules_from_args,
+    safe_text,
+    set_output,
+    stdout,
+    to_ascii,
+)
+from spades_teach.cli.deal import suit_lines, table_text
+from spades_teach.cli.record import record_summary
+from spades_teach.errors import SpadesError
+
+__all__ = [
+    "Command",
+    "COMMANDS",
+    "UsageError",
+    "register",
+    "build_parser",
+    "main",
+    # shared helpers, importable from here as before the commands had their own modules
+    "ASCII_FORMS",
+    "add_rules_options",
+    "parse_bids",
+    "parse_seat_values",
+    "parse_side_values",
+    "parse_tricks",
+    "record_summary",
+    "rules_from_args",
+    "safe_text",
+    "suit_lines",
+    "table_text",
+    "to_ascii",
+]
+
+PROG = "spades-teach"
+
+#: The commands, by name, in the order ``--help`` lists them.
+COMMANDS: dict[str, Command] = {
+    module.COMMAND.name: module.COMMAND for module in (score, deal, record, analyze_record, analyze, app)
+}
+
+
+def register(command: Command) -> Command:
+    """Add a subcommand to ``spades-teach`` (a name may be registered only once)."""
+    if command.name in COMMANDS and COMMANDS[command.name] is not command:
+        raise ValueError(f"a command named {command.name!r} is already registered")
+    COMMANDS[command.name] = command
+    return command
+
+
+def build_parser(commands: Mapping[str, Command] | None = None) -> argparse.ArgumentParser:
+    """The argument parser with one subparser per command (default: :data:`COMMANDS`)."""
+    chosen = COMMANDS if commands is None else commands
+    parser = Parser(
+        prog=PROG,
+        allow_abbrev=False,
+        description="Learn the card game Spades: score hands, deal practice hands, check game records, "
+        "or open the tutorial app in a browser.",
+    )
+    from spades_teach import __version__
+
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub.required = True
+    for command in chosen.values():
+        child = sub.add_parser(
+            command.name, help=command.help, description=command.description or command.help, allow_abbrev=False
+        )
+        command.configure(child)
+        child.set_defaults(_run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``spades-teach`` with ``argv`` (default: the process arguments); returns the exit status."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        set_output(output_for(sys.stdout, bool(getattr(args, "ascii", False))))
+        status: int = args._run(args)
+        stdout().flush()
+        return status
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except BrokenPipeError:
+        return _broken_pipe()
+    except (SpadesError, OSError) as exc:
+        print_error(error_message(exc))
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        set_output(None)
+
+
+def _broken_pipe() -> int:
+    """The reader went away (``spades-teach deal | head -1``): stop quietly, as Unix tools
+    do, with the status of a process ended by SIGPIPE. Standard output is pointed at
+    the null device so that the interpreter's final flush does not complain."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (tests)
+        pass
+    return 128 + 13

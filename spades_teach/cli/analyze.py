@@ -1,0 +1,136 @@
+"""``spades-teach analyze``: what one hand is worth, by simulating the unseen cards."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from spades_teach.cli.common import (
+    Command,
+    add_rules_options,
+    argument_type,
+    ascii_suits,
+    can_write,
+    parse_bids,
+    parse_side_values,
+    positive_type,
+    rules_from_args,
+    seed_type,
+    stdout,
+)
+
+
+def _finite(interval: tuple[float, float]) -> list[float] | None:
+    """An interval for JSON: ``None`` when it is unbounded (too few samples)."""
+    import math
+
+    return list(interval) if all(math.isfinite(v) for v in interval) else None
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "hand", metavar="HAND", help="the 13 cards, as 'AK52.K52.Q73.A94' (spades first) or 'AS KS 5H ...'"
+    )
+    parser.add_argument("--samples", type=positive_type, default=200, help="deals to simulate (default 200)")
+    parser.add_argument(
+        "--method",
+        choices=("playout", "double_dummy"),
+        default="playout",
+        help="play each deal out with the medium bots, or solve it double dummy (slower) (default playout)",
+    )
+    parser.add_argument("--seed", type=seed_type, default=0, help="the seed of the simulation (default 0)")
+    parser.add_argument("--seat", default="S", help="the seat holding the hand, N, E, S or W (default S)")
+    parser.add_argument("--dealer", default="W", help="the dealer; bidding starts at the dealer's left (default W)")
+    parser.add_argument(
+        "--bids", type=argument_type(parse_bids), help="bids already made by the seats before yours, as 'N=nil,E=3'"
+    )
+    parser.add_argument("--scores", help="the match score before this hand, as 'NS=120,EW=250'")
+    parser.add_argument("--bags", help="the bag counters before this hand, as 'NS=8,EW=2'")
+    parser.add_argument(
+        "--workers",
+        type=positive_type,
+        default=None,
+        help="processes to run the samples on (default: the local cores; 1 runs them in this process)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    add_rules_options(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    from concurrent.futures import Executor, ProcessPoolExecutor
+
+    from spades_teach.analysis.parallel import SerialExecutor
+    from spades_teach.analysis.simulate import analyze_hand
+
+    rules = rules_from_args(args)
+    scores = parse_side_values(args.scores, "--scores", rules) if args.scores else None
+    bags = parse_side_values(args.bags, "--bags", rules) if args.bags else None
+    options: dict[str, Any] = dict(
+        seat=args.seat,
+        dealer=args.dealer,
+        bids=args.bids,
+        rules=rules,
+        scores=scores,
+        bags=bags,
+        samples=args.samples,
+        method=args.method,
+        seed=args.seed,
+    )
+    executor: Executor | None = None  # the local cores
+    if args.workers == 1:
+        executor = SerialExecutor()
+    elif args.workers is not None:
+        executor = ProcessPoolExecutor(max_workers=args.workers)
+    try:
+        result = analyze_hand(args.hand, executor=executor, **options)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    out = stdout()
+    if args.json:
+        data = {
+            "hand": str(result.hand),
+            "seat": result.seat.name,
+            "method": result.method,
+            "samples": result.samples,
+            "seed": args.seed,
+            "best_bid": result.best_bid.label,
+            "best_interval": _finite(result.best_interval),
+            "runner_up": result.runner_up.label if result.runner_up is not None else None,
+            "margin_interval": _finite(result.margin_interval),
+            "expected_scores": {str(b): v for b, v in result.expected_scores.items()},
+            "blind_nil_score": result.blind_nil_score,
+            "make_probability": {str(b): p for b, p in result.make_probability.items()},
+            "seat_tricks": {str(t): c for t, c in result.seat_tricks.items()},
+            "side_tricks": {str(t): c for t, c in result.side_tricks.items()},
+            "summary": result.summary,
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
+        return 0
+    symbols = can_write(out, "♠♥♦♣−")
+    summary = result.summary if symbols else ascii_suits(result.summary)
+    print(summary, file=out)
+    print("", file=out)
+    print("  bid    made   expected score", file=out)
+    for bid, mean in result.expected_scores.items():
+        label = "Nil" if bid == 0 else str(bid)
+        mark = "*" if int(result.best_bid) == bid and not result.best_bid.blind else " "
+        print(f"{mark} {label:>4}  {result.make_probability[bid]:>5.0%}  {mean:>+8.1f}", file=out)
+    if result.blind_nil_score is not None:
+        mark = "*" if result.best_bid.blind else " "
+        print(f"{mark} {'Blind Nil':>4}         {result.blind_nil_score:>+8.1f}", file=out)
+    print("", file=out)
+    print("side tricks: " + ", ".join(f"{t}: {c}" for t, c in result.side_tricks.items()), file=out)
+    return 0
+
+
+COMMAND = Command(
+    "analyze",
+    "what one hand is worth: simulate the unseen cards and score every bid",
+    configure,
+    run,
+    description="Deal the 39 unseen cards many times (consistent with the bids already made), find "
+    "the tricks your side takes by bot playout or by double-dummy solving, and print the chance of "
+    "making each bid, its average score and the best bid with a 95% confidence interval.",
+)

@@ -1,0 +1,37 @@
+"""``spades-teach app``: serve the Play and Bid advisor pages as a local web app."""
+
+from __future__ import annotations
+
+import argparse
+
+from spades_teach.cli.common import Command, port_type
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    from spades_teach.app import DEFAULT_PORT
+
+    parser.add_argument(
+        "--port",
+        type=port_type,
+        default=DEFAULT_PORT,
+        help=f"the port to serve on, on 127.0.0.1 (default {DEFAULT_PORT})",
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="only start the server; do not open the app in a web browser"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from spades_teach import app
+
+    return app.serve(port=args.port, open_browser=not args.no_browser)
+
+
+COMMAND = Command(
+    "app",
+    "serve the Play and Bid advisor pages as a local web app",
+    configure,
+    run,
+    description="Serve the tutorial's Play and Bid advisor notebooks as a Voila web app on "
+    "http://127.0.0.1:PORT/ (this machine only) until Ctrl+C, and open it in a browser.",
+)

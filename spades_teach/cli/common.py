@@ -1,0 +1,398 @@
+"""What the commands of ``spades-teach`` share: the :class:`Command` record, the
+parser that raises :class:`UsageError`, the argument types, the seat and rule
+options, and the output that falls back to plain ASCII on a terminal that
+cannot show ``♠`` or ``−``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NoReturn, TextIO
+
+from spades_teach._text import MAX_DIGITS, ascii_digits_int, printable
+from spades_teach.errors import ParseError, SpadesError, UsageError
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import Card
+from spades_teach.game.rules import FIRST_LEADS, RENEGE_MODES, Rules
+from spades_teach.game.scoring import coerce_side
+from spades_teach.game.seating import Seat
+
+__all__ = [
+    "Command",
+    "Parser",
+    "UsageError",
+    "argument_type",
+    "int_type",
+    "optional_int_type",
+    "positive_type",
+    "seed_type",
+    "port_type",
+    "whole_number",
+    "parse_seat_values",
+    "parse_bids",
+    "parse_tricks",
+    "parse_side_values",
+    "add_rules_options",
+    "rules_from_args",
+    "ASCII_FORMS",
+    "to_ascii",
+    "safe_text",
+    "ascii_suits",
+    "card_text",
+    "can_write",
+    "output_for",
+    "set_output",
+    "stdout",
+    "error_message",
+    "print_error",
+]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: ``configure(parser)`` adds its options, ``run(args)`` does the work
+    and returns the exit status (0 on success). ``run`` may raise :class:`SpadesError`
+    (or :class:`OSError`); :func:`main` turns it into ``error: <message>`` and status 2."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+    description: str = ""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser that raises instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # --help and --version, written so that a terminal without "♠" still shows them.
+        if message:
+            stream = file if file is not None else sys.stderr
+            stream.write(safe_text(message, stream))
+
+
+# -- argument types -----------------------------------------------------------------------------
+
+
+def _pairs(text: str, what: str) -> list[tuple[str, str]]:
+    """Split ``"N=4,E=2"`` (``:`` also works for ``=``) into key/value pairs."""
+    pairs = []
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        key, sep, value = item.replace(":", "=", 1).partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise ParseError(f"{what}: {item!r} should look like SEAT=VALUE, as in 'N=4'")
+        pairs.append((key.strip(), value.strip()))
+    if not pairs:
+        raise ParseError(f"{what}: nothing given; write them like 'N=4,E=2,S=3,W=3'")
+    return pairs
+
+
+def whole_number(text: str, what: str) -> int:
+    """Digits 0-9 only (no full-width digits, no ``1_000``), at most :data:`MAX_DIGITS` of them."""
+    value = ascii_digits_int(text)
+    if value is None:
+        raise ParseError(f"{what} must be a whole number written with the digits 0-9, got {text[:40]!r}")
+    return value
+
+
+def argument_type(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse ``type`` from a parser that raises :class:`SpadesError`: argparse shows
+    the error's own message (not "invalid parse_bids value")."""
+
+    def convert(text: str) -> Any:
+        try:
+            return parse(text)
+        except SpadesError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    convert.__name__ = parse.__name__
+    return convert
+
+
+def int_type(text: str) -> int:
+    return whole_number(text, "the value")
+
+
+def optional_int_type(text: str) -> int | None:
+    if text.strip().lower() in ("none", "off", "no"):
+        return None
+    value = ascii_digits_int(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number or 'none', got {text[:40]!r}")
+    return value
+
+
+def positive_type(text: str) -> int:
+    value = ascii_digits_int(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0-9, got {text[:40]!r}")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
+def seed_type(text: str) -> int | str:
+    """Digits 0-9 make an integer seed (as ``deal(7)``); anything else is a text seed."""
+    stripped = text.strip()
+    if stripped.lstrip("-").isascii() and stripped.lstrip("-").isdigit():
+        if len(stripped.lstrip("-")) > MAX_DIGITS:
+            raise argparse.ArgumentTypeError(f"an integer seed has at most {MAX_DIGITS} digits, got {len(stripped)}")
+        return int(stripped)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise argparse.ArgumentTypeError(
+            f"the seed {text!r} is not valid text in this terminal's encoding; use letters and digits"
+        ) from None
+    return text
+
+
+def port_type(text: str) -> int:
+    port = ascii_digits_int(text)
+    if port is None:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text[:40]!r}")
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {port} is out of range: use a port from 1 to 65535")
+    return port
+
+
+# -- seats, sides and rules -------------------------------------------------------------------
+
+
+def parse_seat_values(text: str, what: str, value: Callable[[str], Any]) -> dict[Seat, Any]:
+    """``"N=4,E=nil"`` → ``{Seat.N: value("4"), Seat.E: value("nil")}``."""
+    out: dict[Seat, Any] = {}
+    for key, raw in _pairs(text, what):
+        seat = Seat.coerce(key)
+        if seat in out:
+            raise ParseError(f"{what}: seat {seat.name} is given twice")
+        try:
+            out[seat] = value(raw)
+        except SpadesError as exc:
+            raise ParseError(f"{what} for {seat.name}: {exc}") from None
+    return out
+
+
+def parse_bids(text: str) -> dict[Seat, Bid]:
+    """``"N=4,E=nil,S=bn,W=3"``: numbers, ``nil``, ``blind nil`` or ``bn``."""
+    return parse_seat_values(text, "--bids", Bid.coerce)
+
+
+def parse_tricks(text: str) -> dict[Seat, int]:
+    return parse_seat_values(text, "--tricks", lambda raw: whole_number(raw, "the number of tricks"))
+
+
+def parse_side_values(text: str, what: str, rules: Rules) -> dict[Any, int]:
+    """``"NS=8,EW=0"`` (or ``"N=3,S=0"`` in a two-player game)."""
+    out: dict[Any, int] = {}
+    for key, raw in _pairs(text, what):
+        side = coerce_side(key, rules)
+        if side in out:
+            raise ParseError(f"{what}: {side.name} is given twice")
+        out[side] = whole_number(raw, f"{what} for {side.name}")
+    return out
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """The rule options shared by every command that takes rules (defaults: :class:`Rules`)."""
+    d = Rules()
+    group = parser.add_argument_group("rules", "the variants in force (the defaults are the standard game)")
+    group.add_argument(
+        "--target", type=argument_type(int_type), metavar="POINTS", help=f"points to win the game (default {d.target})"
+    )
+    group.add_argument(
+        "--loss-limit",
+        type=optional_int_type,
+        default=argparse.SUPPRESS,
+        metavar="POINTS",
+        help=f"a side at or below this score loses; 'none' for no limit (default {d.loss_limit})",
+    )
+    group.add_argument("--no-nil", action="store_true", help="forbid Nil bids (allowed by default)")
+    group.add_argument(
+        "--blind-nil",
+        action="store_true",
+        help=f"allow blind Nil for a side {d.blind_nil_deficit} or more points behind (off by default)",
+    )
+    group.add_argument(
+        "--bag-limit",
+        type=argument_type(int_type),
+        metavar="BAGS",
+        help=f"bags that trigger the bag penalty (default {d.bag_limit})",
+    )
+    group.add_argument(
+        "--bag-penalty",
+        type=argument_type(int_type),
+        metavar="POINTS",
+        help=f"points lost at each bag limit (default {d.bag_penalty})",
+    )
+    group.add_argument(
+        "--first-lead",
+        choices=FIRST_LEADS,
+        help="who leads the first trick: the dealer's left, or whoever holds the 2 of clubs (default left_of_dealer)",
+    )
+    group.add_argument(
+        "--min-team-bid",
+        type=optional_int_type,
+        default=argparse.SUPPRESS,
+        metavar="TRICKS",
+        help="the least a partnership may bid together, usually 4; 'none' for no minimum (default none)",
+    )
+    group.add_argument(
+        "--renege",
+        choices=RENEGE_MODES,
+        help=f"'prevent' refuses a failure to follow suit; 'penalty' lets it stand and costs "
+        f"{d.renege_penalty} tricks (default prevent)",
+    )
+    group.add_argument(
+        "--players", type=argument_type(int_type), choices=(2, 4), help="4 (two partnerships) or 2 (default 4)"
+    )
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The :class:`Rules` named by the options of :func:`add_rules_options`."""
+    options: dict[str, Any] = {}
+    for name in ("target", "bag_limit", "bag_penalty", "first_lead", "renege", "players"):
+        value = getattr(args, name, None)
+        if value is not None:
+            options[name] = value
+    for name in ("loss_limit", "min_team_bid"):
+        if hasattr(args, name):  # these two default to "not given", since None is a value
+            options[name] = getattr(args, name)
+    if getattr(args, "no_nil", False):
+        options["nil"] = False
+    if getattr(args, "blind_nil", False):
+        options["blind_nil"] = True
+    return Rules(**options)
+
+
+# -- output --------------------------------------------------------------------------------------
+
+
+#: Characters the commands print that some terminals cannot, with their ASCII forms.
+ASCII_FORMS = {
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "−": "-",
+    "–": "-",
+    "—": "-",
+    "±": "+/-",
+    "…": "...",
+    "✗": "x",
+    "✓": "v",
+    "→": "->",
+    "×": "x",
+    "≈": "~",
+    "≥": ">=",
+    "≤": "<=",
+    "⚠": "!",
+    "·": ".",
+}
+
+_ASCII_TABLE = str.maketrans(ASCII_FORMS)
+
+_output: TextIO | None = None
+
+
+def to_ascii(text: str) -> str:
+    """``text`` with suit symbols as letters and the other symbols as plain ASCII;
+    any other character outside ASCII is written as an escape.
+
+    >>> to_ascii("♠A led, −50, Nil ±100")
+    'SA led, -50, Nil +/-100'
+    """
+    return text.translate(_ASCII_TABLE).encode("ascii", "backslashreplace").decode("ascii")
+
+
+def safe_text(text: str, stream: Any) -> str:
+    """``text`` as ``stream`` can write it: unchanged when its encoding holds every
+    character, otherwise with the symbols in ASCII and anything else escaped."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError):
+        pass
+    text = text.translate(_ASCII_TABLE)
+    try:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        return to_ascii(text)
+
+
+def ascii_suits(text: str) -> str:
+    """``text`` with the suit symbols as letters and the dashes and ellipsis in ASCII."""
+    for symbol, letter in zip("♠♥♦♣", "SHDC"):
+        text = text.replace(symbol, letter)
+    return text.replace("–", "-").replace("…", "...")
+
+
+def card_text(card: Card, symbols: bool) -> str:
+    """A card as printed: ``Q♥`` with ``symbols``, ``QH`` without."""
+    return card.pretty if symbols else str(card)
+
+
+class _AsciiWriter:
+    """Standard output for ``--ascii`` or a terminal that cannot write the symbols:
+    everything written goes through :func:`to_ascii` (or :func:`safe_text`)."""
+
+    def __init__(self, stream: TextIO, ascii_only: bool) -> None:
+        self._stream = stream
+        self._ascii_only = ascii_only
+        self.encoding = "ascii" if ascii_only else (getattr(stream, "encoding", None) or "ascii")
+
+    def write(self, text: str) -> int:
+        return self._stream.write(to_ascii(text) if self._ascii_only else safe_text(text, self._stream))
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+
+def output_for(stream: TextIO, ascii_only: bool) -> TextIO:
+    """``stream``, or a writer that turns the symbols into ASCII when asked or needed."""
+    if ascii_only or not can_write(stream, "".join(ASCII_FORMS)):
+        return _AsciiWriter(stream, ascii_only)  # type: ignore[return-value]
+    return stream
+
+
+def set_output(stream: TextIO | None) -> None:
+    """Where :func:`stdout` writes while a command runs (``None``: the real standard output)."""
+    global _output
+    _output = stream
+
+
+def stdout() -> TextIO:
+    """Where a command prints: the output :func:`set_output` chose, else standard output."""
+    return _output if _output is not None else sys.stdout
+
+
+def can_write(stream: TextIO, text: str) -> bool:
+    """Whether ``stream``'s encoding holds every character of ``text``."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def error_message(exc: BaseException) -> str:
+    """The one-line message of an error (a file that cannot be read names the file)."""
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"cannot read {exc.filename!r}: {exc.strerror or exc}"
+    return str(exc)
+
+
+def print_error(message: str) -> None:
+    """One line on standard error, whatever the message holds and the terminal can write."""
+    line = printable(message, one_line=True)
+    sys.stderr.write(safe_text(f"error: {line}\n", sys.stderr))

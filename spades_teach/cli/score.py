@@ -1,0 +1,69 @@
+"""``spades-teach score``: score one hand and explain every point."""
+
+from __future__ import annotations
+
+import argparse
+
+from spades_teach._text import plural
+from spades_teach.cli.common import (
+    Command,
+    add_rules_options,
+    parse_bids,
+    parse_side_values,
+    parse_tricks,
+    rules_from_args,
+    stdout,
+)
+from spades_teach.game.scoring import score_round
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bids",
+        required=True,
+        metavar="SEAT=BID,...",
+        help="each seat's bid: a number 0-13, 'nil', 'blind nil' or 'bn' (quote a bid with a space), "
+        "as in N=4,E=nil,S=3,W=3",
+    )
+    parser.add_argument(
+        "--tricks", required=True, metavar="SEAT=TRICKS,...", help="tricks each seat took, as in N=5,E=1,S=4,W=3"
+    )
+    parser.add_argument(
+        "--bags",
+        metavar="SIDE=BAGS,...",
+        help="bag counters carried into the hand, as in NS=8,EW=0 (N=..,S=.. with --players 2; default 0)",
+    )
+    parser.add_argument(
+        "--reneges",
+        metavar="SIDE=COUNT,...",
+        help="reneges each side committed, scored with --renege penalty, as in EW=1",
+    )
+    add_rules_options(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args)
+    bids = parse_bids(args.bids)
+    tricks = parse_tricks(args.tricks)
+    bags = parse_side_values(args.bags, "--bags", rules) if args.bags else None
+    reneges = parse_side_values(args.reneges, "--reneges", rules) if args.reneges else None
+    result = score_round(bids, tricks, bags=bags, rules=rules, reneges=reneges)
+    out = stdout()
+    for line in result.lines:
+        print(line, file=out)
+    totals = ", ".join(
+        f"{side.name} {result.points[side]:+d} ({plural(result.bags[side], 'bag')})" for side in result.points
+    )
+    print(file=out)
+    print(f"Totals: {totals}", file=out)
+    return 0
+
+
+COMMAND = Command(
+    "score",
+    "score one hand and explain every point",
+    configure,
+    run,
+    description="Score one hand from the bids and the tricks taken, and explain each item "
+    "(contracts, bags, Nil, bag penalty), then print the totals.",
+)
