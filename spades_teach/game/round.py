@@ -54,7 +54,16 @@ from spades_teach.game.kernel import (
     winning_index,
 )
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import RoundScore, Side, bid_problem, coerce_side, score_round, side_of, sides_of
+from spades_teach.game.scoring import (
+    RoundScore,
+    Side,
+    allowed_bids,
+    bid_problem,
+    coerce_side,
+    score_round,
+    side_of,
+    sides_of,
+)
 from spades_teach.game.seating import seating_for, seating_of
 
 __all__ = [
@@ -407,10 +416,10 @@ class Round(PlayState):
 
     def legal_bids(self) -> list[Bid]:
         """Every bid the seat to act may make now."""
-        if self._phase != "bidding" or self._to_act is None:
+        seat = self._to_act
+        if self._phase != "bidding" or seat is None:
             return []
-        options: list[BidLike] = [*range(14), "blind nil"]
-        return [Bid.coerce(o) for o in options if self.can_bid(self._to_act, o)]
+        return list(allowed_bids(seat, self._rules, behind=self._behind(seat), partner_bid=self._partner_bid(seat)))
 
     def bid(self, seat: SeatLike, bid: BidLike) -> BidEvent:
         """Make a bid in turn (0 or ``"nil"`` for Nil, ``"blind nil"``)."""
