@@ -28,6 +28,7 @@ the one with the smaller mask is the higher.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -55,6 +56,11 @@ __all__ = [
     "two_of_clubs_leads",
     "first_leader",
     "suit_tuples",
+    "PlayEvent",
+    "PlayState",
+    "CompiledPlayState",
+    "FastPlayState",
+    "BACKEND",
 ]
 
 SPADES = SUIT_MASKS[Suit.SPADES]
@@ -276,6 +282,7 @@ class PlayState:
     _tables: list[list[tuple[Card, ...]]]
     _to_play: Seat | None
     _to_act: Seat | None
+    _phase: str
     _history: list[Any]
     _next_of: Mapping[Seat, Seat]
     _players: int
@@ -295,6 +302,16 @@ class PlayState:
         self._spade_lead_breaks = rules.spade_lead_breaks
         self._legal_now = -1
         self._to_play = None
+
+    @property
+    def phase(self) -> str:
+        """``"bidding"``, ``"play"`` or ``"complete"``."""
+        return self._phase
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose turn it is (to bid or to play); ``None`` when the hand is over."""
+        return self._to_act
 
     def legal_plays(self) -> Cards:
         """The cards the seat to act may play now, in display order: a :class:`Cards`
@@ -329,9 +346,9 @@ class PlayState:
         (changing nothing) if it is not allowed."""
         # The fast path: the seat to act (so a Seat) plays a legal Card. Anything
         # else goes through _play_checked, which explains a refusal.
-        if seat is not self._to_play or type(card) is not Card:
+        if seat is not self._to_play or seat is None or type(card) is not Card:
             return self._play_checked(seat, card)
-        hand = self._hands[seat]  # type: ignore[index]
+        hand = self._hands[seat]
         mask = card.mask
         led = self._led_mask
         ok = self._legal_now
@@ -348,22 +365,22 @@ class PlayState:
         if not ok & mask:
             return self._play_checked(seat, card)
         self._legal_now = -1
-        self._hands[seat] = hand ^ mask  # type: ignore[index]
+        self._hands[seat] = hand ^ mask
         if led:
             # beats(mask, top, led) and breaks_spades(mask, led, ...), inline
             if mask < self._top_mask and mask & (led | SPADES):
                 self._top_mask = mask
-                self._top_seat = seat  # type: ignore[assignment]
+                self._top_seat = seat
             if mask < SPADE_END and led != SPADES:
                 self._broken = True
         else:
-            self._lead(seat, card)  # type: ignore[arg-type]
+            self._lead(seat, card)
         cards = self._trick_cards
         cards.append(card)
         event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
         self._history.append(event)
         if len(cards) < self._players:
-            self._to_act = self._to_play = self._next_of[seat]  # type: ignore[index]
+            self._to_act = self._to_play = self._next_of[seat]
         else:
             self._close_trick()
         return event
@@ -408,3 +425,31 @@ class PlayState:
         self._led_mask = 0
         self._c2_pending = False
         return self._top_seat
+
+
+# -- the compiled twin ------------------------------------------------------------------
+
+
+def _load_compiled() -> type[PlayState] | None:
+    """The compiled twin of :class:`PlayState` (``spades_teach.game._kernel``, built
+    from C source by ``pip install``), or ``None`` when it was not built."""
+    try:
+        from spades_teach.game import _kernel
+    except ImportError:
+        return None
+    _kernel.setup(Card, Cards, PlayEvent, _cards_of_mask((1 << 52) - 1), tuple(Seat))
+    return _kernel.PlayCore
+
+
+#: The compiled twin of :class:`PlayState`, or ``None`` if it is not built. It applies
+#: the same rules (a property test drives both forms side by side over thousands of
+#: random hands); :class:`PlayState` stays the reference.
+CompiledPlayState: type[PlayState] | None = _load_compiled()
+
+#: Which form :class:`~spades_teach.game.round.Round` plays with: ``"c"`` (the
+#: compiled twin) or ``"python"`` (:class:`PlayState`: when the twin is not built, or
+#: when ``SPADES_TEACH_PURE_KERNEL=1`` is set before ``spades_teach`` is imported).
+BACKEND: str = "c" if CompiledPlayState is not None and os.environ.get("SPADES_TEACH_PURE_KERNEL") != "1" else "python"
+
+#: The class :class:`~spades_teach.game.round.Round` builds on, as :data:`BACKEND` says.
+FastPlayState: type[PlayState] = CompiledPlayState if BACKEND == "c" and CompiledPlayState is not None else PlayState

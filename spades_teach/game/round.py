@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, Union, cast
 
 from spades_teach.errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError, RulesError
 from spades_teach.game.bids import Bid, BidLike
@@ -45,6 +45,8 @@ from spades_teach.game.cards import (
 )
 from spades_teach.game.deals import Deal, DealLike
 from spades_teach.game.kernel import (
+    CompiledPlayState,
+    FastPlayState,
     PlayEvent,
     PlayState,
     first_leader,
@@ -68,6 +70,8 @@ from spades_teach.game.seating import seating_for, seating_of
 
 __all__ = [
     "Round",
+    "PureRound",
+    "CompiledRound",
     "Trick",
     "BidEvent",
     "PlayEvent",
@@ -196,15 +200,21 @@ class Trick:
 # -- the round ---------------------------------------------------------------------------
 
 
-class Round(PlayState):
-    """One hand: bidding, then 13 tricks, then the score.
+if TYPE_CHECKING:
+    _Play = PlayState
+else:
+    _Play = object
 
-    ``Round(deal, dealer="N", rules=Rules(), scores=None)``: ``deal`` is a
-    :class:`Deal` (or its PBN-style text); ``dealer`` defaults to the deal's;
-    ``scores`` is the match score before this hand (side → points), which decides
-    whether a blind Nil is allowed. Every action is checked; an illegal one raises
-    :class:`IllegalBidError` or :class:`IllegalPlayError` and changes nothing.
-    """
+
+_R = TypeVar("_R", bound="_RoundBody")
+
+
+class _RoundBody(_Play):
+    """Everything :class:`Round` adds to the card play of the kernel: the bidding,
+    the checks and their reasons, the events and their history, undo and scoring.
+    It is joined to a form of the kernel's play state below (the pure-Python
+    :class:`~spades_teach.game.kernel.PlayState` or its compiled twin), which owns
+    ``play``, ``legal_plays``, ``to_act`` and ``phase``."""
 
     def __init__(
         self,
@@ -280,16 +290,6 @@ class Round(PlayState):
     @property
     def scores_before(self) -> dict[Side, int]:
         return TeamMap(self._scores)
-
-    @property
-    def phase(self) -> Phase:
-        """``"bidding"``, ``"play"`` or ``"complete"``."""
-        return self._phase
-
-    @property
-    def to_act(self) -> Seat | None:
-        """The seat whose turn it is (to bid or to play); ``None`` when the hand is over."""
-        return self._to_act
 
     @property
     def bids(self) -> dict[Seat, Bid]:
@@ -498,7 +498,7 @@ class Round(PlayState):
         """Play a card for ``seat`` after :meth:`verify_play` (which raises
         :class:`IllegalPlayError`, changing nothing, if it is not allowed)."""
         renege = self.verify_play(seat, card)
-        s: Seat = seat if type(seat) is Seat else Seat.coerce(seat)
+        s: Seat = seat if type(seat) is Seat else self._to_act if seat is None else Seat.coerce(seat)
         c: Card = card if type(card) is Card else Card.parse(card)
         event = PlayEvent(s, c, renege)
         self._apply_play(event)
@@ -553,11 +553,16 @@ class Round(PlayState):
             else:
                 self.play(event.seat, event.card)
 
-    def copy(self) -> Round:
+    def copy(self: _R) -> _R:
         """An independent copy of this round in the same state."""
-        clone = Round(self._deal, dealer=self._dealer, rules=self._rules, scores=self._scores)
+        clone = type(self)(self._deal, dealer=self._dealer, rules=self._rules, scores=self._scores)
         clone._replay(self._history)
         return clone
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as the deal, the settings and the history, replayed when loaded (the
+        # compiled play state keeps its fields outside the instance dictionary).
+        return (_rebuilt, (type(self), self._deal, self._dealer, self._rules, dict(self._scores), self.history))
 
     # -- scoring ---------------------------------------------------------------------------------
     def renege_counts(self) -> dict[Side, int]:
@@ -586,4 +591,50 @@ class Round(PlayState):
     def _repr_html_(self) -> str:
         from spades_teach.render.html import round_html
 
-        return round_html(self)
+        return round_html(cast("Round", self))
+
+
+def _rebuilt(
+    cls: type[_RoundBody], deal: Deal, dealer: Seat, rules: Rules, scores: dict[Side, int], history: Sequence[Event]
+) -> _RoundBody:
+    """A round in the state ``history`` leads to (how a pickled round is loaded)."""
+    made = cls(deal, dealer=dealer, rules=rules, scores=scores)
+    made._replay(history)
+    return made
+
+
+if TYPE_CHECKING:
+    _Fast = PlayState
+else:
+    _Fast = FastPlayState
+
+
+class Round(_RoundBody, _Fast):
+    """One hand: bidding, then 13 tricks, then the score.
+
+    ``Round(deal, dealer="N", rules=Rules(), scores=None)``: ``deal`` is a
+    :class:`Deal` (or its PBN-style text); ``dealer`` defaults to the deal's;
+    ``scores`` is the match score before this hand (side → points), which decides
+    whether a blind Nil is allowed. Every action is checked; an illegal one raises
+    :class:`IllegalBidError` or :class:`IllegalPlayError` and changes nothing.
+
+    The card play runs on the kernel's compiled twin when it is built, else on the
+    pure-Python :class:`~spades_teach.game.kernel.PlayState` (the reference);
+    :data:`spades_teach.game.kernel.BACKEND` says which, and
+    ``SPADES_TEACH_PURE_KERNEL=1`` asks for the pure one.
+    """
+
+
+class PureRound(_RoundBody, PlayState):
+    """:class:`Round` on the pure-Python kernel (:class:`~spades_teach.game.kernel.PlayState`),
+    the reference, whichever kernel :class:`Round` uses."""
+
+
+if CompiledPlayState is None:
+    CompiledRound: type[_RoundBody] | None = None
+else:
+
+    class _CompiledRound(_RoundBody, CompiledPlayState):  # type: ignore[valid-type,misc]
+        """:class:`Round` on the compiled kernel, whichever kernel :class:`Round` uses."""
+
+    CompiledRound = _CompiledRound

@@ -1,0 +1,11 @@
+# The compiled twin of spades_teach.game.kernel.PlayState (built from _kernel.c).
+from collections.abc import Sequence
+
+from spades_teach.game.cards import Card, Cards, Seat
+from spades_teach.game.kernel import PlayEvent, PlayState
+
+class PlayCore(PlayState): ...
+
+def setup(
+    card: type[Card], cards: type[Cards], event: type[PlayEvent], deck: Sequence[Card], seats: Sequence[Seat]
+) -> None: ...
