@@ -1,6 +1,6 @@
 /*
  * The compiled twin of spades_teach.game.kernel.PlayState: the card play of one
- * hand in bit-mask form, for Round's hot path (legal_plays, play, trick closing).
+ * hand in bit-mask form, for Round's hot path (legal_plays, play, closing a trick).
  *
  * The pure-Python PlayState in kernel.py is the reference. This type keeps the
  * same attributes (so Round's Python code reads and writes them the same way)
@@ -28,11 +28,13 @@
 static PyTypeObject *card_type = NULL;     /* spades_teach.game.cards.Card */
 static PyTypeObject *cards_type = NULL;    /* spades_teach.game.cards.Cards */
 static PyTypeObject *event_type = NULL;    /* spades_teach.game.kernel.PlayEvent */
+static PyTypeObject *trick_type = NULL;    /* spades_teach.game.kernel.Trick */
 static PyObject *deck[52];                 /* the 52 Card objects, by index */
 static PyObject *seat_objects[4];          /* Seat.N .. Seat.W */
 static PyObject *empty_cards = NULL;       /* Cards() */
-static PyObject *str_index, *str_close_trick, *str_play_checked, *str_first_lead, *str_spade_lead_breaks,
-    *str_two_of_clubs;
+static PyObject *empty_args = NULL;        /* () */
+static PyObject *str_index, *str_play_checked, *str_first_lead, *str_spade_lead_breaks, *str_two_of_clubs,
+    *str_complete, *str_number, *str_leader, *str_cards, *str_seats, *str_winner;
 
 typedef struct {
     PyObject_HEAD
@@ -44,8 +46,12 @@ typedef struct {
     char c2_pending; /* the 2 of clubs must still lead */
     char spade_lead_breaks;
     int players;
+    long won[4]; /* tricks won, by seat number */
     PyObject *next_seat[4]; /* from _next_of, by seat number (NULL: the seat does not play) */
     PyObject *next_of;
+    PyObject *order[4]; /* from _order_from: the seats of a trick in play order, by leader */
+    PyObject *order_from;
+    PyObject *tricks; /* list of Trick */
     PyObject *trick_cards; /* list of Card */
     PyObject *leader;
     PyObject *top_seat;
@@ -106,7 +112,12 @@ static void set_object(PyObject **slot, PyObject *value) {
 static int traverse(PlayCore *self, visitproc visit, void *arg) {
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->next_of);
-    for (int i = 0; i < 4; i++) Py_VISIT(self->next_seat[i]);
+    Py_VISIT(self->order_from);
+    Py_VISIT(self->tricks);
+    for (int i = 0; i < 4; i++) {
+        Py_VISIT(self->next_seat[i]);
+        Py_VISIT(self->order[i]);
+    }
     Py_VISIT(self->trick_cards);
     Py_VISIT(self->leader);
     Py_VISIT(self->top_seat);
@@ -119,7 +130,12 @@ static int traverse(PlayCore *self, visitproc visit, void *arg) {
 
 static int clear(PlayCore *self) {
     Py_CLEAR(self->next_of);
-    for (int i = 0; i < 4; i++) Py_CLEAR(self->next_seat[i]);
+    Py_CLEAR(self->order_from);
+    Py_CLEAR(self->tricks);
+    for (int i = 0; i < 4; i++) {
+        Py_CLEAR(self->next_seat[i]);
+        Py_CLEAR(self->order[i]);
+    }
     Py_CLEAR(self->trick_cards);
     Py_CLEAR(self->leader);
     Py_CLEAR(self->top_seat);
@@ -181,8 +197,15 @@ static PyObject *start_play(PlayCore *self, PyObject *const *args, Py_ssize_t na
     if (slb < 0) return NULL;
     PyObject *cards = PyList_New(0);
     if (cards == NULL) return NULL;
+    PyObject *tricks = PyList_New(0);
+    if (tricks == NULL) {
+        Py_DECREF(cards);
+        return NULL;
+    }
     memcpy(self->hands, hands, sizeof hands);
+    memset(self->won, 0, sizeof self->won);
     Py_XSETREF(self->trick_cards, cards);
+    Py_XSETREF(self->tricks, tricks);
     set_object(&self->leader, Py_None);
     self->led_mask = 0;
     self->top_mask = 0;
@@ -273,6 +296,60 @@ static PyObject *play_any(PlayCore *self, PyObject *const *args, Py_ssize_t narg
     Py_RETURN_NONE;
 }
 
+/* Record the finished trick (its winner was kept up to date card by card); the
+   winner leads the next one, or the hand is complete after 13. Returns 0, or -1
+   with an exception set. */
+static int close_trick(PlayCore *self) {
+    PyObject *leader = self->leader, *winner = self->top_seat;
+    if (leader == NULL || winner == NULL || self->tricks == NULL || self->trick_cards == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "no trick to close");
+        return -1;
+    }
+    int lead_seat = seat_number(leader), win_seat = seat_number(winner);
+    if (lead_seat < 0 || win_seat < 0) return -1;
+    PyObject *seats = self->order[lead_seat];
+    if (seats == NULL) {
+        PyErr_Format(PyExc_RuntimeError, "no trick order from %R", leader);
+        return -1;
+    }
+    PyObject *trick = PyBaseObject_Type.tp_new(trick_type, empty_args, NULL);
+    if (trick == NULL) return -1;
+    PyObject *number = PyLong_FromSsize_t(PyList_GET_SIZE(self->tricks) + 1);
+    PyObject *cards = PyList_AsTuple(self->trick_cards);
+    if (number == NULL || cards == NULL || PyObject_GenericSetAttr(trick, str_number, number) < 0 ||
+        PyObject_GenericSetAttr(trick, str_leader, leader) < 0 || PyObject_GenericSetAttr(trick, str_cards, cards) < 0 ||
+        PyObject_GenericSetAttr(trick, str_seats, seats) < 0 || PyObject_GenericSetAttr(trick, str_winner, winner) < 0 ||
+        PyList_Append(self->tricks, trick) < 0) {
+        Py_XDECREF(number);
+        Py_XDECREF(cards);
+        Py_DECREF(trick);
+        return -1;
+    }
+    Py_DECREF(number);
+    Py_DECREF(cards);
+    Py_DECREF(trick);
+    /* _end_trick() */
+    PyObject *fresh = PyList_New(0);
+    if (fresh == NULL) return -1;
+    Py_XSETREF(self->trick_cards, fresh);
+    self->led_mask = 0;
+    self->c2_pending = 0;
+    self->won[win_seat] += 1;
+    PyObject *next = PyList_GET_SIZE(self->tricks) == 13 ? Py_None : winner;
+    Py_INCREF(next); /* winner is top_seat's reference: keep it alive while the fields change */
+    set_object(&self->to_act, next);
+    set_object(&self->to_play, next);
+    set_object(&self->leader, next);
+    if (next == Py_None) set_object(&self->phase, str_complete);
+    Py_DECREF(next);
+    return 0;
+}
+
+static PyObject *close_trick_method(PlayCore *self, PyObject *unused) {
+    if (!ready() || close_trick(self) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyObject *play_checked(PlayCore *self, PyObject *seat, PyObject *card) {
     return PyObject_CallMethodObjArgs((PyObject *)self, str_play_checked, seat, card, NULL);
 }
@@ -340,12 +417,10 @@ static PyObject *play(PlayCore *self, PyObject *const *args, Py_ssize_t nargs) {
         set_object(&self->to_act, next);
         set_object(&self->to_play, next);
     } else {
-        PyObject *done = PyObject_CallMethodNoArgs((PyObject *)self, str_close_trick);
-        if (done == NULL) {
+        if (close_trick(self) < 0) {
             Py_DECREF(event);
             return NULL;
         }
-        Py_DECREF(done);
     }
     return event;
 }
@@ -367,6 +442,38 @@ static PyObject *end_trick(PlayCore *self, PyObject *unused) {
 static PyObject *get_hands(PlayCore *self, void *closure) {
     return Py_BuildValue("[KKKK]", (unsigned long long)self->hands[0], (unsigned long long)self->hands[1],
                          (unsigned long long)self->hands[2], (unsigned long long)self->hands[3]);
+}
+
+static PyObject *get_won(PlayCore *self, void *closure) {
+    return Py_BuildValue("[llll]", self->won[0], self->won[1], self->won[2], self->won[3]);
+}
+
+static PyObject *get_order_from(PlayCore *self, void *closure) {
+    PyObject *value = self->order_from ? self->order_from : Py_None;
+    Py_INCREF(value);
+    return value;
+}
+
+static int set_order_from(PlayCore *self, PyObject *value, void *closure) {
+    if (value == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "_order_from cannot be deleted");
+        return -1;
+    }
+    if (!ready()) return -1;
+    PyObject *found[4] = {NULL, NULL, NULL, NULL};
+    for (int i = 0; i < 4; i++) {
+        found[i] = PyObject_GetItem(value, seat_objects[i]);
+        if (found[i] == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_KeyError)) {
+                for (int j = 0; j < i; j++) Py_XDECREF(found[j]);
+                return -1;
+            }
+            PyErr_Clear();
+        }
+    }
+    for (int i = 0; i < 4; i++) Py_XSETREF(self->order[i], found[i]);
+    set_object(&self->order_from, value);
+    return 0;
 }
 
 static PyObject *get_next_of(PlayCore *self, void *closure) {
@@ -405,6 +512,7 @@ static PyMemberDef members[] = {
     {"_to_act", T_OBJECT, offsetof(PlayCore, to_act), 0, NULL},
     {"_phase", T_OBJECT, offsetof(PlayCore, phase), 0, NULL},
     {"_history", T_OBJECT, offsetof(PlayCore, history), 0, NULL},
+    {"_tricks", T_OBJECT, offsetof(PlayCore, tricks), READONLY, NULL},
     {"_led_mask", T_ULONGLONG, offsetof(PlayCore, led_mask), READONLY, NULL},
     {"_top_mask", T_ULONGLONG, offsetof(PlayCore, top_mask), READONLY, NULL},
     {"_legal_now", T_LONGLONG, offsetof(PlayCore, legal_now), READONLY, NULL},
@@ -420,6 +528,9 @@ static PyMemberDef members[] = {
 static PyGetSetDef getset[] = {
     {"_hands", (getter)get_hands, NULL, "the cards each seat holds, a mask by seat number (a copy)", NULL},
     {"_next_of", (getter)get_next_of, (setter)set_next_of, "the seat after each seat", NULL},
+    {"_order_from", (getter)get_order_from, (setter)set_order_from, "the seats of a trick in play order, by leader",
+     NULL},
+    {"_won", (getter)get_won, NULL, "tricks won, by seat number (a copy)", NULL},
     {NULL}};
 
 static PyMethodDef methods[] = {
@@ -430,6 +541,7 @@ static PyMethodDef methods[] = {
      "Play a card for seat; raises IllegalPlayError (changing nothing) if it is not allowed."},
     {"_play_any", (PyCFunction)(void (*)(void))play_any, METH_FASTCALL, "Play a card whatever the rules say."},
     {"_end_trick", (PyCFunction)end_trick, METH_NOARGS, "Clear the finished trick; returns its winner."},
+    {"_close_trick", (PyCFunction)close_trick_method, METH_NOARGS, "Record the finished trick."},
     {NULL}};
 
 static PyTypeObject PlayCoreType = {
@@ -446,12 +558,12 @@ static PyTypeObject PlayCoreType = {
     .tp_getset = getset,
 };
 
-/* -- setup(Card, Cards, PlayEvent, deck, seats) ----------------------------------------- */
+/* -- setup(Card, Cards, PlayEvent, Trick, deck, seats) ----------------------------------------- */
 
 static PyObject *setup(PyObject *module, PyObject *args) {
-    PyObject *card, *cards, *event, *deck_seq, *seats_seq;
-    if (!PyArg_ParseTuple(args, "O!O!O!OO:setup", &PyType_Type, &card, &PyType_Type, &cards, &PyType_Type, &event,
-                          &deck_seq, &seats_seq))
+    PyObject *card, *cards, *event, *trick, *deck_seq, *seats_seq;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!OO:setup", &PyType_Type, &card, &PyType_Type, &cards, &PyType_Type, &event,
+                          &PyType_Type, &trick, &deck_seq, &seats_seq))
         return NULL;
     if (!PyType_IsSubtype((PyTypeObject *)cards, &PyTuple_Type) ||
         !PyType_IsSubtype((PyTypeObject *)event, &PyTuple_Type)) {
@@ -496,25 +608,33 @@ static PyObject *setup(PyObject *module, PyObject *args) {
     Py_XSETREF(card_type, (PyTypeObject *)card);
     Py_XSETREF(cards_type, (PyTypeObject *)cards);
     Py_XSETREF(event_type, (PyTypeObject *)event);
+    Py_INCREF(trick);
+    Py_XSETREF(trick_type, (PyTypeObject *)trick);
     Py_RETURN_NONE;
 }
 
 static PyMethodDef module_methods[] = {
-    {"setup", setup, METH_VARARGS, "setup(Card, Cards, PlayEvent, deck, seats): the objects the kernel builds."},
+    {"setup", setup, METH_VARARGS, "setup(Card, Cards, PlayEvent, Trick, deck, seats): the objects the kernel builds."},
     {NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",
                                     "The compiled twin of spades_teach.game.kernel.PlayState.", -1, module_methods};
 
 PyMODINIT_FUNC PyInit__kernel(void) {
+    empty_args = PyTuple_New(0);
     str_index = PyUnicode_InternFromString("index");
-    str_close_trick = PyUnicode_InternFromString("_close_trick");
     str_play_checked = PyUnicode_InternFromString("_play_checked");
     str_first_lead = PyUnicode_InternFromString("first_lead");
     str_spade_lead_breaks = PyUnicode_InternFromString("spade_lead_breaks");
     str_two_of_clubs = PyUnicode_InternFromString("two_of_clubs");
-    if (!str_index || !str_close_trick || !str_play_checked || !str_first_lead || !str_spade_lead_breaks ||
-        !str_two_of_clubs)
+    str_complete = PyUnicode_InternFromString("complete");
+    str_number = PyUnicode_InternFromString("number");
+    str_leader = PyUnicode_InternFromString("leader");
+    str_cards = PyUnicode_InternFromString("cards");
+    str_seats = PyUnicode_InternFromString("seats");
+    str_winner = PyUnicode_InternFromString("winner");
+    if (!empty_args || !str_index || !str_play_checked || !str_first_lead || !str_spade_lead_breaks ||
+        !str_two_of_clubs || !str_complete || !str_number || !str_leader || !str_cards || !str_seats || !str_winner)
         return NULL;
     if (PyType_Ready(&PlayCoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);

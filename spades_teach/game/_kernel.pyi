@@ -2,10 +2,15 @@
 from collections.abc import Sequence
 
 from spades_teach.game.cards import Card, Cards, Seat
-from spades_teach.game.kernel import PlayEvent, PlayState
+from spades_teach.game.kernel import PlayEvent, PlayState, Trick
 
 class PlayCore(PlayState): ...
 
 def setup(
-    card: type[Card], cards: type[Cards], event: type[PlayEvent], deck: Sequence[Card], seats: Sequence[Seat]
+    card: type[Card],
+    cards: type[Cards],
+    event: type[PlayEvent],
+    trick: type[Trick],
+    deck: Sequence[Card],
+    seats: Sequence[Seat],
 ) -> None: ...

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from spades_teach.game.cards import SUIT_MASKS, Card, Cards, Seat, Suit, _cards_of_mask, _fill_suit_tuples
+from spades_teach.game.cards import SUIT_MASKS, Card, Cards, Seat, SeatLike, Suit, _cards_of_mask, _fill_suit_tuples
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import seating_of
 
@@ -58,6 +59,7 @@ __all__ = [
     "suit_tuples",
     "PlayEvent",
     "PlayState",
+    "Trick",
     "CompiledPlayState",
     "FastPlayState",
     "BACKEND",
@@ -71,6 +73,7 @@ _TWO_OF_CLUBS_MASK = TWO_OF_CLUBS.mask
 # The mask of the suit a card belongs to, by card index.
 _SUIT_OF_INDEX = tuple(SUIT_MASKS[i // 13] for i in range(52))
 _new_tuple = tuple.__new__
+_new_object = object.__new__
 _EMPTY_CARDS: Cards = _new_tuple(Cards, ())
 
 
@@ -251,6 +254,47 @@ class PlayEvent(NamedTuple):
     renege: bool = False
 
 
+@dataclass(frozen=True)
+class Trick:
+    """A trick: its number (1–13), leader, cards in play order and winner (``None``
+    while it is in progress)."""
+
+    number: int
+    leader: Seat
+    cards: tuple[Card, ...]
+    seats: tuple[Seat, ...]
+    winner: Seat | None
+
+    @property
+    def led(self) -> Suit | None:
+        return self.cards[0].suit if self.cards else None
+
+    @property
+    def is_complete(self) -> bool:
+        return self.winner is not None
+
+    def card_of(self, seat: SeatLike) -> Card | None:
+        s = Seat.coerce(seat)
+        for who, card in zip(self.seats, self.cards):
+            if who is s:
+                return card
+        return None
+
+    @property
+    def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        return tuple(zip(self.seats, self.cards))
+
+    def __str__(self) -> str:
+        body = " ".join(f"{seat.name}:{card}" for seat, card in self.plays)
+        won = f" won by {self.winner.name}" if self.winner is not None else ""
+        return f"trick {self.number}: {body}{won}"
+
+    def _repr_html_(self) -> str:
+        from spades_teach.render.html import trick_html
+
+        return trick_html(self)
+
+
 class PlayState:
     """The card play of one hand in bit-mask form: the fast path of the rules above.
 
@@ -285,7 +329,10 @@ class PlayState:
     _phase: str
     _history: list[Any]
     _next_of: Mapping[Seat, Seat]
+    _order_from: Mapping[Seat, tuple[Seat, ...]]
     _players: int
+    _tricks: list[Trick]
+    _won: list[int]
 
     def _start_play(self, hands: list[int], rules: Rules, first: Seat) -> None:
         self._tables = _fill_suit_tuples()
@@ -302,6 +349,8 @@ class PlayState:
         self._spade_lead_breaks = rules.spade_lead_breaks
         self._legal_now = -1
         self._to_play = None
+        self._tricks = []
+        self._won = [0, 0, 0, 0]
 
     @property
     def phase(self) -> str:
@@ -389,7 +438,27 @@ class PlayState:
         raise NotImplementedError  # pragma: no cover - Round provides it
 
     def _close_trick(self) -> None:
-        raise NotImplementedError  # pragma: no cover - Round provides it
+        """Record the finished trick (its winner was kept up to date card by card);
+        the winner leads the next one, or the hand is complete after 13."""
+        cards = self._trick_cards
+        tricks = self._tricks
+        leader = self._leader
+        winner = self._end_trick()
+        trick = _new_object(Trick)
+        trick.__dict__.update(
+            number=len(tricks) + 1,
+            leader=leader,
+            cards=tuple(cards),
+            seats=self._order_from[leader],  # type: ignore[index]
+            winner=winner,
+        )
+        tricks.append(trick)
+        self._won[winner] += 1
+        if len(tricks) == 13:
+            self._phase = "complete"
+            self._to_act = self._to_play = self._leader = None
+        else:
+            self._to_act = self._to_play = self._leader = winner
 
     def _play_any(self, seat: Seat, card: Card) -> None:
         """Play ``card`` for ``seat`` whatever the rules say (a renege under the
@@ -437,7 +506,7 @@ def _load_compiled() -> type[PlayState] | None:
         from spades_teach.game import _kernel
     except ImportError:
         return None
-    _kernel.setup(Card, Cards, PlayEvent, _cards_of_mask((1 << 52) - 1), tuple(Seat))
+    _kernel.setup(Card, Cards, PlayEvent, Trick, _cards_of_mask((1 << 52) - 1), tuple(Seat))
     return _kernel.PlayCore
 
 

@@ -26,7 +26,6 @@ spades_teach.errors.IllegalPlayError: East does not hold AS
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, Union, cast
 
 from spades_teach.errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError, RulesError
@@ -49,6 +48,7 @@ from spades_teach.game.kernel import (
     FastPlayState,
     PlayEvent,
     PlayState,
+    Trick,
     first_leader,
     is_renege,
     legal_mask,
@@ -83,7 +83,6 @@ __all__ = [
     "winning_index",
 ]
 
-_new_object = object.__new__
 _new_tuple = tuple.__new__
 Phase = Literal["bidding", "play", "complete"]
 
@@ -156,47 +155,6 @@ class BidEvent(NamedTuple):
 Event = Union[BidEvent, PlayEvent]
 
 
-@dataclass(frozen=True)
-class Trick:
-    """A trick: its number (1–13), leader, cards in play order and winner (``None``
-    while it is in progress)."""
-
-    number: int
-    leader: Seat
-    cards: tuple[Card, ...]
-    seats: tuple[Seat, ...]
-    winner: Seat | None
-
-    @property
-    def led(self) -> Suit | None:
-        return self.cards[0].suit if self.cards else None
-
-    @property
-    def is_complete(self) -> bool:
-        return self.winner is not None
-
-    def card_of(self, seat: SeatLike) -> Card | None:
-        s = Seat.coerce(seat)
-        for who, card in zip(self.seats, self.cards):
-            if who is s:
-                return card
-        return None
-
-    @property
-    def plays(self) -> tuple[tuple[Seat, Card], ...]:
-        return tuple(zip(self.seats, self.cards))
-
-    def __str__(self) -> str:
-        body = " ".join(f"{seat.name}:{card}" for seat, card in self.plays)
-        won = f" won by {self.winner.name}" if self.winner is not None else ""
-        return f"trick {self.number}: {body}{won}"
-
-    def _repr_html_(self) -> str:
-        from spades_teach.render.html import trick_html
-
-        return trick_html(self)
-
-
 # -- the round ---------------------------------------------------------------------------
 
 
@@ -241,7 +199,7 @@ class _RoundBody(_Play):
         self._next_of: Mapping[Seat, Seat] = seating.next_of
         self._seats: tuple[Seat, ...] = seating.seats
         # The seats of a trick in play order, by leader.
-        self._order_from: Mapping[Seat, tuple[Seat, ...]] = seating.trick_orders
+        self._order_from = seating.trick_orders
         self._scores: dict[Side, int] = TeamMap({side: 0 for side in sides_of(rules)})
         if scores is not None and not isinstance(scores, Mapping):
             raise ParseError(f"scores map each side to its points, as in {{'NS': 120, 'EW': 80}}, not {scores!r}")
@@ -262,8 +220,6 @@ class _RoundBody(_Play):
         self._phase: Phase = "bidding"
         self._to_act: Seat | None = self._next(self._dealer)
         self._to_play: Seat | None = None  # the seat to act, during the play only
-        self._tricks: list[Trick] = []
-        self._won = [0, 0, 0, 0]
         self._history: list[Event] = []
         self._reneges: list[PlayEvent] = []
 
@@ -514,26 +470,6 @@ class _RoundBody(_Play):
             self._to_act = self._to_play = self._next_of[s]
         else:
             self._close_trick()
-
-    def _close_trick(self) -> None:
-        cards = self._trick_cards
-        tricks = self._tricks
-        trick = _new_object(Trick)
-        winner = self._end_trick()  # the kernel kept the winner up to date card by card
-        trick.__dict__.update(
-            number=len(tricks) + 1,
-            leader=self._leader,
-            cards=tuple(cards),
-            seats=self._order_from[self._leader],  # type: ignore[index]
-            winner=winner,
-        )
-        tricks.append(trick)
-        self._won[winner] += 1
-        if len(tricks) == 13:
-            self._phase = "complete"
-            self._to_act = self._to_play = self._leader = None
-        else:
-            self._to_act = self._to_play = self._leader = winner
 
     # -- history -------------------------------------------------------------------------------
     def undo(self) -> Event:
