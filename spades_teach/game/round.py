@@ -208,6 +208,8 @@ class _RoundBody(_Play):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ParseError(f"the score of {side.name} must be a whole number of points, got {value!r}")
             self._scores[side] = value
+        # With the sides level (as at the start of a match) nobody is behind.
+        self._level = len(set(self._scores.values())) == 1
         self._reset()
 
     # -- state -----------------------------------------------------------------------------
@@ -355,6 +357,8 @@ class _RoundBody(_Play):
 
     def _behind(self, seat: Seat) -> int:
         """How far ``seat``'s side trails the other side in the match score."""
+        if self._level:
+            return 0
         seating = self._seating
         side = seating.side_of(seat)
         return self._scores[seating.other_side(side)] - self._scores[side]
