@@ -506,7 +506,7 @@ def _load_compiled() -> type[PlayState] | None:
         from spades_teach.game import _kernel
     except ImportError:
         return None
-    _kernel.setup(Card, Cards, PlayEvent, Trick, _cards_of_mask((1 << 52) - 1), tuple(Seat))
+    _kernel.setup(Card, Cards, PlayEvent, Trick, [Card.from_index(i) for i in range(52)], tuple(Seat))
     return _kernel.PlayCore
 
 
