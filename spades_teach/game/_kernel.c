@@ -110,7 +110,6 @@ static void set_object(PyObject **slot, PyObject *value) {
 }
 
 static int traverse(PlayCore *self, visitproc visit, void *arg) {
-    Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->next_of);
     Py_VISIT(self->order_from);
     Py_VISIT(self->tricks);
