@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from spades_teach.game.cards import Card, Cards, Seat
 from spades_teach.game.kernel import PlayEvent, PlayState, Trick
 
+# Typed as a PlayState: it has the same attributes and methods (it does not derive from it at run time).
 class PlayCore(PlayState): ...
 
 def setup(

@@ -7,6 +7,13 @@ Everything else asks this module: :class:`~spades_teach.game.round.Round`,
 simulations and the pure-Python double-dummy solver. (The compiled solver core
 keeps its own loop for speed; a property test holds it equal to this module.)
 
+The card play of a hand also comes in a compiled form: :data:`CompiledPlayState`
+(``_kernel.c``) is a twin of :class:`PlayState` that applies the same rules in C,
+and :class:`~spades_teach.game.round.Round` plays on it when it is built
+(:data:`BACKEND` says which form is in use; ``SPADES_TEACH_PURE_KERNEL=1`` asks
+for the pure one). :class:`PlayState` stays the reference: a property test drives
+both side by side and requires the same answers after every action.
+
 The functions work on card bitmasks, the form the fast callers already hold: a
 card is ``1 << index`` with A♠ = 0 … 2♠ = 12, A♥ = 13 … 2♣ = 51, a hand is the
 OR of its cards, and a suit led is given by its mask (``0`` when leading). Two

@@ -3,7 +3,10 @@
 Legal play and the trick winner are decided by :mod:`spades_teach.game.kernel`
 (re-exported here as :func:`legal_mask`, :func:`trick_winner` ...); :class:`Round` keeps the state, checks every action
 (``can_play`` / ``verify_play`` / ``play``, and the same for bids) and records
-each one as a frozen event, so a hand can be undone and replayed.
+each one as a frozen event, so a hand can be undone and replayed. The card play
+itself is the kernel's :class:`~spades_teach.game.kernel.PlayState`, or its
+compiled twin when that is built; :class:`PureRound` is a :class:`Round` on the
+pure-Python form in any case.
 
 >>> from spades_teach import deal
 >>> r = Round(deal(7), dealer="N")
