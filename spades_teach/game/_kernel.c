@@ -18,6 +18,22 @@
 #include <structmember.h>
 #include <stdint.h>
 
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(SPADES_TEACH_PORTABLE_BITS)
+#define POPCOUNT(x) __builtin_popcountll(x)
+#define LOWEST_BIT(x) __builtin_ctzll(x)
+#else
+static int POPCOUNT(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+static int LOWEST_BIT(uint64_t x) {
+    int n = 0;
+    for (; !(x & 1); x >>= 1) n++;
+    return n;
+}
+#endif
+
 #define SUIT_BITS 0x1FFFULL
 #define SPADES SUIT_BITS
 #define SPADE_END (1ULL << 13)
@@ -227,12 +243,12 @@ static uint64_t legal_now(PlayCore *self, int seat) {
 
 /* The cards of a mask as a Cards tuple, in display order (ascending index). */
 static PyObject *cards_of_mask(uint64_t mask) {
-    Py_ssize_t n = (Py_ssize_t)__builtin_popcountll(mask);
+    Py_ssize_t n = (Py_ssize_t)POPCOUNT(mask);
     PyObject *made = cards_type->tp_alloc(cards_type, n);
     if (made == NULL) return NULL;
     PyObject **items = ((PyTupleObject *)made)->ob_item;
     for (Py_ssize_t i = 0; i < n; i++) {
-        int index = __builtin_ctzll(mask);
+        int index = LOWEST_BIT(mask);
         mask &= mask - 1;
         Py_INCREF(deck[index]);
         items[i] = deck[index];
