@@ -38,7 +38,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from spades_teach.game.cards import SUIT_MASKS, Card, Cards, Seat, SeatLike, Suit, _cards_of_mask, _fill_suit_tuples
 from spades_teach.game.rules import Rules
@@ -81,6 +81,8 @@ _TWO_OF_CLUBS_MASK = TWO_OF_CLUBS.mask
 _SUIT_OF_INDEX = tuple(SUIT_MASKS[i // 13] for i in range(52))
 _new_tuple = tuple.__new__
 _new_object = object.__new__
+#: The stage of a hand: the bidding, the card play, or all 13 tricks played.
+Phase = Literal["bidding", "play", "complete"]
 _EMPTY_CARDS: Cards = _new_tuple(Cards, ())
 
 
@@ -333,7 +335,7 @@ class PlayState:
     _tables: list[list[tuple[Card, ...]]]
     _to_play: Seat | None
     _to_act: Seat | None
-    _phase: str
+    _phase: Phase
     _history: list[Any]
     _next_of: Mapping[Seat, Seat]
     _order_from: Mapping[Seat, tuple[Seat, ...]]
@@ -360,7 +362,7 @@ class PlayState:
         self._won = [0, 0, 0, 0]
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``"bidding"``, ``"play"`` or ``"complete"``."""
         return self._phase
 

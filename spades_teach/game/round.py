@@ -29,7 +29,7 @@ spades_teach.errors.IllegalPlayError: East does not hold AS
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, Union, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, Union, cast
 
 from spades_teach.errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError, RulesError
 from spades_teach.game.bids import Bid, BidLike
@@ -49,6 +49,7 @@ from spades_teach.game.deals import Deal, DealLike
 from spades_teach.game.kernel import (
     CompiledPlayState,
     FastPlayState,
+    Phase,
     PlayEvent,
     PlayState,
     Trick,
@@ -87,7 +88,6 @@ __all__ = [
 ]
 
 _new_tuple = tuple.__new__
-Phase = Literal["bidding", "play", "complete"]
 
 
 # -- pure functions ---------------------------------------------------------------------
