@@ -1,10 +1,11 @@
-"""Declares the optional C extension (the double-dummy core); all other metadata is in pyproject.toml.
+"""Declares the optional C extensions; all other metadata is in pyproject.toml.
 
-If the extension cannot be compiled, the install still succeeds and
-``spades_teach.analysis`` falls back to its pure-Python solver
-(``spades_teach.analysis.solver.BACKEND`` then reads ``"python"``).
-With ``SPADES_TEACH_PURE=1`` in the environment the extension is left out and the wheel is a pure
-``py3-none-any`` one (the live edition of the book runs it in the browser).
+Two extensions, each optional: the double-dummy core (``spades_teach.analysis._ddcore``) and the
+compiled twin of the rules kernel's play state (``spades_teach.game._kernel``, what ``Round`` plays
+with). If one cannot be compiled, the install still succeeds and the pure-Python form is used
+(``spades_teach.analysis.solver.BACKEND`` or ``spades_teach.game.kernel.BACKEND`` then reads
+``"python"``). With ``SPADES_TEACH_PURE=1`` in the environment both are left out and the wheel is a
+pure ``py3-none-any`` one (the live edition of the book runs it in the browser).
 """
 
 import os
@@ -18,4 +19,11 @@ DDCORE = Extension(
     optional=True,
 )
 
-setup(ext_modules=[] if os.environ.get("SPADES_TEACH_PURE") == "1" else [DDCORE])
+KERNEL = Extension(
+    "spades_teach.game._kernel",
+    sources=["spades_teach/game/_kernel.c"],
+    extra_compile_args=["-O3", "-std=c99"],
+    optional=True,
+)
+
+setup(ext_modules=[] if os.environ.get("SPADES_TEACH_PURE") == "1" else [DDCORE, KERNEL])

@@ -6,6 +6,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/engine.py --seconds 10 # longer, steadier figures
     .venv/bin/python benchmarks/engine.py --profile    # also print a cProfile of the play loop
     .venv/bin/python benchmarks/engine.py --opcodes    # also count bytecodes per hand, by function
+    .venv/bin/python benchmarks/engine.py --pure       # also time the pure-Python kernel (PureRound)
 
 What it measures
 ----------------
@@ -15,6 +16,12 @@ What it measures
     time included, and on pre-dealt deals (play only).
 (b) ``import spades_teach`` in a fresh interpreter (median of several runs), and
     whether that import pulled in ipywidgets (it must not).
+
+``Round`` plays on the rules kernel's compiled twin when it is built and on the
+pure-Python kernel otherwise; the script prints which
+(``spades_teach.game.kernel.BACKEND``). ``--pure`` adds the same two throughput
+figures for ``PureRound`` (the same hand on the pure-Python kernel, the
+reference) and makes ``--profile`` and ``--opcodes`` look at it.
 
 Throughput counts the CPU time of this process (``time.process_time``), so other
 work on a shared machine skews it less; the load average is printed alongside.
@@ -42,20 +49,23 @@ from types import FrameType
 from typing import Any
 
 from spades_teach import Deal, Round, Seat, deal
+from spades_teach.game.kernel import BACKEND
+from spades_teach.game.round import PureRound
 
 TARGET_HANDS_PER_SECOND = 3000
 BIDS = (3, 4, 3, 3)
 
 
-def play_hand(hand_deal: Deal, rng: random.Random) -> Round:
-    """Bid and play one full hand at random through the public API.
+def play_hand(hand_deal: Deal, rng: random.Random, kind: type[Round] | type[PureRound] = Round) -> Round | PureRound:
+    """Bid and play one full hand at random through the public API (``kind``:
+    ``Round``, or ``PureRound`` for the pure-Python kernel).
 
     Each card is drawn uniformly from ``legal_plays()`` by indexing with
     ``rng.random()``, a single call into C: ``rng.choice`` runs a Python-level
     rejection loop whose cost (about a sixth of a hand's bytecodes) would be
     the benchmark's own, not the engine's.
     """
-    r = Round(hand_deal, dealer=hand_deal.dealer)
+    r = kind(hand_deal, dealer=hand_deal.dealer)
     for bid in BIDS:
         seat = r.to_act
         assert seat is not None
@@ -95,16 +105,19 @@ def run_for(seconds: float, one_hand: Callable[[int], object], chunk: float = 0.
     return statistics.median(rates), max(rates)
 
 
-def bench_with_dealing(seconds: float) -> tuple[float, float]:
+Kind = type[Round] | type[PureRound]
+
+
+def bench_with_dealing(seconds: float, kind: Kind = Round) -> tuple[float, float]:
     rng = random.Random(2024)
 
     def one(i: int) -> object:
-        return play_hand(deal(i, dealer=Seat(i % 4)), rng)
+        return play_hand(deal(i, dealer=Seat(i % 4)), rng, kind)
 
     return run_for(seconds, one)
 
 
-def bench_play_only(seconds: float, pool_size: int) -> tuple[float, float]:
+def bench_play_only(seconds: float, pool_size: int, kind: Kind = Round) -> tuple[float, float]:
     """Play on deals made beforehand. The pool should hold about as many deals as
     get played: replaying the same few deals would flatter the engine, whose
     card caches would then see the same hands again and again."""
@@ -112,7 +125,7 @@ def bench_play_only(seconds: float, pool_size: int) -> tuple[float, float]:
     rng = random.Random(2024)
 
     def one(i: int) -> object:
-        return play_hand(deals[i % pool_size], rng)
+        return play_hand(deals[i % pool_size], rng, kind)
 
     return run_for(seconds, one)
 
@@ -150,13 +163,13 @@ def bench_import(runs: int) -> tuple[float, float, list[str]]:
     return statistics.median(inner), statistics.median(outer), sorted(heavy)
 
 
-def profile_play(hands: int, top: int) -> str:
+def profile_play(hands: int, top: int, kind: Kind = Round) -> str:
     deals = [deal(i) for i in range(hands)]
     rng = random.Random(1)
     profiler = cProfile.Profile()
     profiler.enable()
     for d in deals:
-        play_hand(d, rng)
+        play_hand(d, rng, kind)
     profiler.disable()
     stream = io.StringIO()
     stats = pstats.Stats(profiler, stream=stream)
@@ -164,12 +177,12 @@ def profile_play(hands: int, top: int) -> str:
     return stream.getvalue()
 
 
-def count_opcodes(hands: int, warmup: int, top: int) -> str:
+def count_opcodes(hands: int, warmup: int, top: int, kind: Kind = Round) -> str:
     """Bytecodes executed per hand (deal included), by function: a measure of the
     engine's work that, unlike timings, does not depend on the machine's load."""
     rng = random.Random(1)
     for i in range(warmup):  # fill the engine's caches as a long run would
-        play_hand(deal(100_000 + i, dealer=Seat(i % 4)), rng)
+        play_hand(deal(100_000 + i, dealer=Seat(i % 4)), rng, kind)
     counts: Counter[tuple[str, int, str]] = Counter()
 
     def tracer(frame: FrameType, event: str, arg: object) -> Any:
@@ -182,7 +195,7 @@ def count_opcodes(hands: int, warmup: int, top: int) -> str:
     sys.settrace(tracer)
     try:
         for i in range(hands):
-            play_hand(deal(i, dealer=Seat(i % 4)), rng)
+            play_hand(deal(i, dealer=Seat(i % 4)), rng, kind)
     finally:
         sys.settrace(None)
     total = sum(counts.values())
@@ -207,10 +220,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="also count the bytecodes run per hand, by function (independent of the machine's load)",
     )
+    parser.add_argument("--pure", action="store_true", help="also time PureRound, the pure-Python kernel")
     args = parser.parse_args(argv)
 
     load = f", load average {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""
     print(f"Python {sys.version.split()[0]} on {sys.platform}, single thread, CPU time{load}")
+    kernel = "the compiled kernel" if BACKEND == "c" else "the pure-Python kernel"
+    print(f"Round plays on {kernel} (spades_teach.game.kernel.BACKEND = {BACKEND!r})")
     with_deal = bench_with_dealing(args.seconds)
     play_only = bench_play_only(args.seconds, args.pool)
     dealing = bench_dealing_only(min(args.seconds, 1.0))
@@ -219,6 +235,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'':36s}{'median':>9s}{'best':>9s}   (of 0.5 s chunks)")
     print(f"hands/s, deal + 4 bids + 52 plays : {with_deal[0]:8,.0f} {with_deal[1]:8,.0f}")
     print(f"hands/s, 4 bids + 52 plays only   : {play_only[0]:8,.0f} {play_only[1]:8,.0f}")
+    if args.pure:
+        pure_deal = bench_with_dealing(args.seconds, PureRound)
+        pure_play = bench_play_only(args.seconds, args.pool, PureRound)
+        print(f"PureRound, deal + 4 bids + 52 plays: {pure_deal[0]:7,.0f} {pure_deal[1]:8,.0f}")
+        print(f"PureRound, 4 bids + 52 plays only  : {pure_play[0]:7,.0f} {pure_play[1]:8,.0f}")
     print(f"deals/s, deal(seed) alone         : {dealing[0]:8,.0f} {dealing[1]:8,.0f}")
     print(f"best full-hand rate {verdict} the target of {TARGET_HANDS_PER_SECOND:,} hands/s")
     inner, outer, heavy = bench_import(args.import_runs)
@@ -232,10 +253,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if args.profile:
         print()
-        print(profile_play(300, 25))
+        print(profile_play(300, 25, PureRound if args.pure else Round))
     if args.opcodes:
         print()
-        print(count_opcodes(100, 2000, 25))
+        print(count_opcodes(100, 2000, 25, PureRound if args.pure else Round))
     return 0
 
 

@@ -4,6 +4,7 @@ Run from the repository root (needs ``pip install open_spiel``, or ``.[bench]``)
 
     .venv/bin/python benchmarks/vs_openspiel.py                 # 3,000 hands each
     .venv/bin/python benchmarks/vs_openspiel.py --hands 500     # a quick look
+    .venv/bin/python benchmarks/vs_openspiel.py --pure          # also our pure-Python kernel
 
 Both engines play the same number of whole hands, chosen at random, in one run:
 
@@ -19,8 +20,11 @@ both. The hands are split into rounds that alternate between the engines, so a
 change in the machine's load during the run falls on both alike. Rates are hands
 per second of CPU time of this process (``time.process_time``); the script prints
 the overall rate and the best round's for each engine, their ratio, and the load
-average. Our engine is pure Python (the compiled core serves only the
-double-dummy solver). It prints figures and asserts nothing.
+average. ``Round`` plays on the rules kernel's compiled twin when it is built
+(``spades_teach.game.kernel.BACKEND`` reads ``"c"``; the script prints it) and on
+the pure-Python kernel otherwise; ``--pure`` also times ``PureRound``, the same
+hand on the pure-Python kernel, in the same alternating rounds. It prints figures
+and asserts nothing.
 """
 
 from __future__ import annotations
@@ -41,12 +45,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import _openspiel as adapter
 
 from spades_teach import Round, Seat, deal
+from spades_teach.game.kernel import BACKEND
+from spades_teach.game.round import PureRound
 
 
-def our_hand(number: int, rng: random.Random) -> Round:
-    """One random legal hand through our public API."""
+def our_hand(number: int, rng: random.Random, kind: type[Round] | type[PureRound] = Round) -> Round | PureRound:
+    """One random legal hand through our public API (``kind``: ``Round`` or ``PureRound``)."""
     cards = deal(number, dealer=Seat(number % 4))
-    r = Round(cards, dealer=cards.dealer)
+    r = kind(cards, dealer=cards.dealer)
     draw = rng.random
     while (seat := r.to_act) is not None:
         if r.phase == "bidding":
@@ -85,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=3000, help="hands per engine (default 3,000)")
     parser.add_argument("--rounds", type=int, default=6, help="alternating rounds the hands are split into (default 6)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--pure", action="store_true", help="also time PureRound (the pure-Python kernel)")
     args = parser.parse_args(argv)
     if args.hands < args.rounds or args.rounds < 1:
         parser.error("--hands must be at least --rounds, and --rounds at least 1")
@@ -96,20 +103,33 @@ def main(argv: list[str] | None = None) -> int:
         f"OpenSpiel {version('open_spiel')}, Python {sys.version.split()[0]}"
     )
     print(f"load average at start: {loadavg()}")
+    kernel = "the compiled kernel" if BACKEND == "c" else "the pure-Python kernel"
+    print(f"Round plays on {kernel} (spades_teach.game.kernel.BACKEND = {BACKEND!r})")
+    pure_rng = random.Random(args.seed)
     ours_rates: list[float] = []
     theirs_rates: list[float] = []
-    ours_total = theirs_total = 0.0
+    pure_rates: list[float] = []
+    ours_total = theirs_total = pure_total = 0.0
     for k in range(args.rounds):
-        spent = timed(per_round, lambda i: our_hand(i, ours_rng), args.seed + k * per_round)
+        first = args.seed + k * per_round
+        spent = timed(per_round, lambda i: our_hand(i, ours_rng), first)
         ours_total += spent
         ours_rates.append(per_round / spent)
         spent = timed(per_round, lambda i: openspiel_hand(game, theirs_rng), 0)
         theirs_total += spent
         theirs_rates.append(per_round / spent)
+        if args.pure:
+            spent = timed(per_round, lambda i: our_hand(i, pure_rng, PureRound), first)
+            pure_total += spent
+            pure_rates.append(per_round / spent)
     hands = per_round * args.rounds
     ours, theirs = hands / ours_total, hands / theirs_total
-    print(f"spades_teach Round (pure Python): {ours:8,.0f} hands/s (best round {max(ours_rates):,.0f})")
-    print(f"OpenSpiel spades via pyspiel:     {theirs:8,.0f} hands/s (best round {max(theirs_rates):,.0f})")
+    label = f"spades_teach Round ({'compiled' if BACKEND == 'c' else 'pure Python'}):"
+    print(f"{label:34s}{ours:8,.0f} hands/s (best round {max(ours_rates):,.0f})")
+    if args.pure:
+        pure = hands / pure_total
+        print(f"{'spades_teach PureRound:':34s}{pure:8,.0f} hands/s (best round {max(pure_rates):,.0f})")
+    print(f"{'OpenSpiel spades via pyspiel:':34s}{theirs:8,.0f} hands/s (best round {max(theirs_rates):,.0f})")
     ratio = theirs / ours
     faster = f"OpenSpiel {ratio:.2f}x faster" if ratio >= 1 else f"spades_teach {1 / ratio:.2f}x faster"
     print(

@@ -4,6 +4,7 @@ with score_round, and Round, Match and score_round refuse the same bids."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from spades_teach import Bid, Match, Round, Rules, Seat, SpadesError, deal, scor
 from spades_teach.errors import IllegalBidError
 from spades_teach.game.match import MatchError
 from spades_teach.game.scoring import bag_charge, bid_problem, charged, side_value
+from spades_teach.game.twoplayer import draw_deal
 
 
 def test_side_value_is_score_round_with_bags_charged() -> None:
@@ -56,3 +58,34 @@ def test_bid_problem_reasons() -> None:
     assert bid_problem(Seat.N, Bid.coerce("blind nil"), Rules(blind_nil=True), behind=100) is None
     assert bid_problem(Seat.N, Bid(1), Rules(min_team_bid=4), partner_bid=Bid(0)) is None
     assert bid_problem(Seat.N, Bid(2), Rules(min_team_bid=4), partner_bid=Bid(2)) is None
+
+
+def test_legal_bids_are_the_bids_verify_bid_accepts() -> None:
+    """Round.legal_bids lists the bids of scoring.allowed_bids, remembered per situation:
+    the same bids, one by one, that Round.verify_bid (and so bid_problem) accepts."""
+    every: list[Any] = [*range(14), "blind nil"]
+    rule_sets = [
+        Rules(),
+        Rules(nil=False),
+        Rules(blind_nil=True),
+        Rules(blind_nil=True, blind_nil_deficit=0),
+        Rules(min_team_bid=4),
+        Rules(min_team_bid=6, nil=False),
+        Rules(min_team_bid=4, blind_nil=True),
+        Rules(players=2, blind_nil=True),
+    ]
+    rng = random.Random(3)
+    for rules in rule_sets:
+        for number in range(40):
+            seats = ("N", "S") if rules.players == 2 else ("N", "E", "S", "W")
+            deficit = rng.choice([0, 50, 100, 250])
+            scores = {seats[0]: 0, seats[1]: deficit} if rules.players == 2 else {"NS": 0, "EW": deficit}
+            cards = draw_deal(number, rules=rules) if rules.players == 2 else deal(number)
+            r = Round(cards, dealer=rng.choice(seats), rules=rules, scores=scores if number % 2 else None)
+            while r.phase == "bidding":
+                seat = r.to_act
+                assert seat is not None
+                expected = [Bid.coerce(b) for b in every if r.can_bid(seat, b)]
+                assert r.legal_bids() == expected, (rules, number, seat)
+                assert all(b.blind == e.blind for b, e in zip(r.legal_bids(), expected))
+                r.bid(seat, rng.choice(expected))

@@ -7,6 +7,13 @@ Everything else asks this module: :class:`~spades_teach.game.round.Round`,
 simulations and the pure-Python double-dummy solver. (The compiled solver core
 keeps its own loop for speed; a property test holds it equal to this module.)
 
+The card play of a hand also comes in a compiled form: :data:`CompiledPlayState`
+(``_kernel.c``) is a twin of :class:`PlayState` that applies the same rules in C,
+and :class:`~spades_teach.game.round.Round` plays on it when it is built
+(:data:`BACKEND` says which form is in use; ``SPADES_TEACH_PURE_KERNEL=1`` asks
+for the pure one). :class:`PlayState` stays the reference: a property test drives
+both side by side and requires the same answers after every action.
+
 The functions work on card bitmasks, the form the fast callers already hold: a
 card is ``1 << index`` with A♠ = 0 … 2♠ = 12, A♥ = 13 … 2♣ = 51, a hand is the
 OR of its cards, and a suit led is given by its mask (``0`` when leading). Two
@@ -28,15 +35,17 @@ the one with the smaller mask is the higher.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
 
 from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game._bits import cards_of_mask as _cards_of_mask
 from spades_teach.game._bits import fill_suit_tuples as _fill_suit_tuples
 from spades_teach.game.cards import Card, Cards, Suit
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import Seat, seating_of
+from spades_teach.game.seating import Seat, SeatLike, seating_of
 
 __all__ = [
     "SUIT_MASKS",
@@ -58,6 +67,12 @@ __all__ = [
     "two_of_clubs_leads",
     "first_leader",
     "suit_tuples",
+    "PlayEvent",
+    "PlayState",
+    "Trick",
+    "CompiledPlayState",
+    "FastPlayState",
+    "BACKEND",
 ]
 
 SPADES = SUIT_MASKS[Suit.SPADES]
@@ -68,6 +83,9 @@ _TWO_OF_CLUBS_MASK = TWO_OF_CLUBS.mask
 # The mask of the suit a card belongs to, by card index.
 _SUIT_OF_INDEX = tuple(SUIT_MASKS[i // 13] for i in range(52))
 _new_tuple = tuple.__new__
+_new_object = object.__new__
+#: The stage of a hand: the bidding, the card play, or all 13 tricks played.
+Phase = Literal["bidding", "play", "complete"]
 _EMPTY_CARDS: Cards = _new_tuple(Cards, ())
 
 
@@ -248,6 +266,47 @@ class PlayEvent(NamedTuple):
     renege: bool = False
 
 
+@dataclass(frozen=True)
+class Trick:
+    """A trick: its number (1–13), leader, cards in play order and winner (``None``
+    while it is in progress)."""
+
+    number: int
+    leader: Seat
+    cards: tuple[Card, ...]
+    seats: tuple[Seat, ...]
+    winner: Seat | None
+
+    @property
+    def led(self) -> Suit | None:
+        return self.cards[0].suit if self.cards else None
+
+    @property
+    def is_complete(self) -> bool:
+        return self.winner is not None
+
+    def card_of(self, seat: SeatLike) -> Card | None:
+        s = Seat.coerce(seat)
+        for who, card in zip(self.seats, self.cards):
+            if who is s:
+                return card
+        return None
+
+    @property
+    def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        return tuple(zip(self.seats, self.cards))
+
+    def __str__(self) -> str:
+        body = " ".join(f"{seat.name}:{card}" for seat, card in self.plays)
+        won = f" won by {self.winner.name}" if self.winner is not None else ""
+        return f"trick {self.number}: {body}{won}"
+
+    def _repr_html_(self) -> str:
+        from spades_teach.render.html import trick_html
+
+        return trick_html(self)
+
+
 class PlayState:
     """The card play of one hand in bit-mask form: the fast path of the rules above.
 
@@ -279,9 +338,13 @@ class PlayState:
     _tables: list[list[tuple[Card, ...]]]
     _to_play: Seat | None
     _to_act: Seat | None
+    _phase: Phase
     _history: list[Any]
     _next_of: Mapping[Seat, Seat]
+    _order_from: Mapping[Seat, tuple[Seat, ...]]
     _players: int
+    _tricks: list[Trick]
+    _won: list[int]
 
     def _start_play(self, hands: list[int], rules: Rules, first: Seat) -> None:
         self._tables = _fill_suit_tuples()
@@ -298,6 +361,18 @@ class PlayState:
         self._spade_lead_breaks = rules.spade_lead_breaks
         self._legal_now = -1
         self._to_play = None
+        self._tricks = []
+        self._won = [0, 0, 0, 0]
+
+    @property
+    def phase(self) -> Phase:
+        """``"bidding"``, ``"play"`` or ``"complete"``."""
+        return self._phase
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose turn it is (to bid or to play); ``None`` when the hand is over."""
+        return self._to_act
 
     def legal_plays(self) -> Cards:
         """The cards the seat to act may play now, in display order: a :class:`Cards`
@@ -332,9 +407,9 @@ class PlayState:
         (changing nothing) if it is not allowed."""
         # The fast path: the seat to act (so a Seat) plays a legal Card. Anything
         # else goes through _play_checked, which explains a refusal.
-        if seat is not self._to_play or type(card) is not Card:
+        if seat is not self._to_play or seat is None or type(card) is not Card:
             return self._play_checked(seat, card)
-        hand = self._hands[seat]  # type: ignore[index]
+        hand = self._hands[seat]
         mask = card.mask
         led = self._led_mask
         ok = self._legal_now
@@ -351,22 +426,22 @@ class PlayState:
         if not ok & mask:
             return self._play_checked(seat, card)
         self._legal_now = -1
-        self._hands[seat] = hand ^ mask  # type: ignore[index]
+        self._hands[seat] = hand ^ mask
         if led:
             # beats(mask, top, led) and breaks_spades(mask, led, ...), inline
             if mask < self._top_mask and mask & (led | SPADES):
                 self._top_mask = mask
-                self._top_seat = seat  # type: ignore[assignment]
+                self._top_seat = seat
             if mask < SPADE_END and led != SPADES:
                 self._broken = True
         else:
-            self._lead(seat, card)  # type: ignore[arg-type]
+            self._lead(seat, card)
         cards = self._trick_cards
         cards.append(card)
         event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
         self._history.append(event)
         if len(cards) < self._players:
-            self._to_act = self._to_play = self._next_of[seat]  # type: ignore[index]
+            self._to_act = self._to_play = self._next_of[seat]
         else:
             self._close_trick()
         return event
@@ -375,7 +450,27 @@ class PlayState:
         raise NotImplementedError  # pragma: no cover - Round provides it
 
     def _close_trick(self) -> None:
-        raise NotImplementedError  # pragma: no cover - Round provides it
+        """Record the finished trick (its winner was kept up to date card by card);
+        the winner leads the next one, or the hand is complete after 13."""
+        cards = self._trick_cards
+        tricks = self._tricks
+        leader = self._leader
+        winner = self._end_trick()
+        trick = _new_object(Trick)
+        trick.__dict__.update(
+            number=len(tricks) + 1,
+            leader=leader,
+            cards=tuple(cards),
+            seats=self._order_from[leader],  # type: ignore[index]
+            winner=winner,
+        )
+        tricks.append(trick)
+        self._won[winner] += 1
+        if len(tricks) == 13:
+            self._phase = "complete"
+            self._to_act = self._to_play = self._leader = None
+        else:
+            self._to_act = self._to_play = self._leader = winner
 
     def _play_any(self, seat: Seat, card: Card) -> None:
         """Play ``card`` for ``seat`` whatever the rules say (a renege under the
@@ -411,3 +506,31 @@ class PlayState:
         self._led_mask = 0
         self._c2_pending = False
         return self._top_seat
+
+
+# -- the compiled twin ------------------------------------------------------------------
+
+
+def _load_compiled() -> type[PlayState] | None:
+    """The compiled twin of :class:`PlayState` (``spades_teach.game._kernel``, built
+    from C source by ``pip install``), or ``None`` when it was not built."""
+    try:
+        from spades_teach.game import _kernel
+    except ImportError:
+        return None
+    _kernel.setup(Card, Cards, PlayEvent, Trick, [Card.from_index(i) for i in range(52)], tuple(Seat))
+    return _kernel.PlayCore
+
+
+#: The compiled twin of :class:`PlayState`, or ``None`` if it is not built. It applies
+#: the same rules (a property test drives both forms side by side over thousands of
+#: random hands); :class:`PlayState` stays the reference.
+CompiledPlayState: type[PlayState] | None = _load_compiled()
+
+#: Which form :class:`~spades_teach.game.round.Round` plays with: ``"c"`` (the
+#: compiled twin) or ``"python"`` (:class:`PlayState`: when the twin is not built, or
+#: when ``SPADES_TEACH_PURE_KERNEL=1`` is set before ``spades_teach`` is imported).
+BACKEND: str = "c" if CompiledPlayState is not None and os.environ.get("SPADES_TEACH_PURE_KERNEL") != "1" else "python"
+
+#: The class :class:`~spades_teach.game.round.Round` builds on, as :data:`BACKEND` says.
+FastPlayState: type[PlayState] = CompiledPlayState if BACKEND == "c" and CompiledPlayState is not None else PlayState

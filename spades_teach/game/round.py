@@ -3,7 +3,10 @@
 Legal play and the trick winner are decided by :mod:`spades_teach.game.kernel`
 (re-exported here as :func:`legal_mask`, :func:`trick_winner` ...); :class:`Round` keeps the state, checks every action
 (``can_play`` / ``verify_play`` / ``play``, and the same for bids) and records
-each one as a frozen event, so a hand can be undone and replayed.
+each one as a frozen event, so a hand can be undone and replayed. The card play
+itself is the kernel's :class:`~spades_teach.game.kernel.PlayState`, or its
+compiled twin when that is built; :class:`PureRound` is a :class:`Round` on the
+pure-Python form in any case.
 
 >>> from spades_teach import deal
 >>> r = Round(deal(7), dealer="N")
@@ -26,8 +29,7 @@ spades_teach.errors.IllegalPlayError: East does not hold AS
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, Union, cast
 
 from spades_teach.errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError, RulesError
 from spades_teach.game.bids import Bid, BidLike
@@ -45,8 +47,12 @@ from spades_teach.game.cards import (
 )
 from spades_teach.game.deals import Deal, DealLike
 from spades_teach.game.kernel import (
+    CompiledPlayState,
+    FastPlayState,
+    Phase,
     PlayEvent,
     PlayState,
+    Trick,
     first_leader,
     is_renege,
     legal_mask,
@@ -54,11 +60,22 @@ from spades_teach.game.kernel import (
     winning_index,
 )
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import RoundScore, Side, bid_problem, coerce_side, score_round, side_of, sides_of
+from spades_teach.game.scoring import (
+    RoundScore,
+    Side,
+    allowed_bids,
+    bid_problem,
+    coerce_side,
+    score_round,
+    side_of,
+    sides_of,
+)
 from spades_teach.game.seating import seating_for, seating_of
 
 __all__ = [
     "Round",
+    "PureRound",
+    "CompiledRound",
     "Trick",
     "BidEvent",
     "PlayEvent",
@@ -70,9 +87,7 @@ __all__ = [
     "winning_index",
 ]
 
-_new_object = object.__new__
 _new_tuple = tuple.__new__
-Phase = Literal["bidding", "play", "complete"]
 
 
 # -- pure functions ---------------------------------------------------------------------
@@ -143,59 +158,24 @@ class BidEvent(NamedTuple):
 Event = Union[BidEvent, PlayEvent]
 
 
-@dataclass(frozen=True)
-class Trick:
-    """A trick: its number (1–13), leader, cards in play order and winner (``None``
-    while it is in progress)."""
-
-    number: int
-    leader: Seat
-    cards: tuple[Card, ...]
-    seats: tuple[Seat, ...]
-    winner: Seat | None
-
-    @property
-    def led(self) -> Suit | None:
-        return self.cards[0].suit if self.cards else None
-
-    @property
-    def is_complete(self) -> bool:
-        return self.winner is not None
-
-    def card_of(self, seat: SeatLike) -> Card | None:
-        s = Seat.coerce(seat)
-        for who, card in zip(self.seats, self.cards):
-            if who is s:
-                return card
-        return None
-
-    @property
-    def plays(self) -> tuple[tuple[Seat, Card], ...]:
-        return tuple(zip(self.seats, self.cards))
-
-    def __str__(self) -> str:
-        body = " ".join(f"{seat.name}:{card}" for seat, card in self.plays)
-        won = f" won by {self.winner.name}" if self.winner is not None else ""
-        return f"trick {self.number}: {body}{won}"
-
-    def _repr_html_(self) -> str:
-        from spades_teach.render.html import trick_html
-
-        return trick_html(self)
-
-
 # -- the round ---------------------------------------------------------------------------
 
 
-class Round(PlayState):
-    """One hand: bidding, then 13 tricks, then the score.
+if TYPE_CHECKING:
+    _Play = PlayState
+else:
+    _Play = object
 
-    ``Round(deal, dealer="N", rules=Rules(), scores=None)``: ``deal`` is a
-    :class:`Deal` (or its PBN-style text); ``dealer`` defaults to the deal's;
-    ``scores`` is the match score before this hand (side → points), which decides
-    whether a blind Nil is allowed. Every action is checked; an illegal one raises
-    :class:`IllegalBidError` or :class:`IllegalPlayError` and changes nothing.
-    """
+
+_R = TypeVar("_R", bound="_RoundBody")
+
+
+class _RoundBody(_Play):
+    """Everything :class:`Round` adds to the card play of the kernel: the bidding,
+    the checks and their reasons, the events and their history, undo and scoring.
+    It is joined to a form of the kernel's play state below (the pure-Python
+    :class:`~spades_teach.game.kernel.PlayState` or its compiled twin), which owns
+    ``play``, ``legal_plays``, ``to_act`` and ``phase``."""
 
     def __init__(
         self,
@@ -222,7 +202,7 @@ class Round(PlayState):
         self._next_of: Mapping[Seat, Seat] = seating.next_of
         self._seats: tuple[Seat, ...] = seating.seats
         # The seats of a trick in play order, by leader.
-        self._order_from: Mapping[Seat, tuple[Seat, ...]] = seating.trick_orders
+        self._order_from = seating.trick_orders
         self._scores: dict[Side, int] = TeamMap({side: 0 for side in sides_of(rules)})
         if scores is not None and not isinstance(scores, Mapping):
             raise ParseError(f"scores map each side to its points, as in {{'NS': 120, 'EW': 80}}, not {scores!r}")
@@ -231,6 +211,8 @@ class Round(PlayState):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ParseError(f"the score of {side.name} must be a whole number of points, got {value!r}")
             self._scores[side] = value
+        # With the sides level (as at the start of a match) nobody is behind.
+        self._level = len(set(self._scores.values())) == 1
         self._reset()
 
     # -- state -----------------------------------------------------------------------------
@@ -243,8 +225,6 @@ class Round(PlayState):
         self._phase: Phase = "bidding"
         self._to_act: Seat | None = self._next(self._dealer)
         self._to_play: Seat | None = None  # the seat to act, during the play only
-        self._tricks: list[Trick] = []
-        self._won = [0, 0, 0, 0]
         self._history: list[Event] = []
         self._reneges: list[PlayEvent] = []
 
@@ -271,16 +251,6 @@ class Round(PlayState):
     @property
     def scores_before(self) -> TeamMap[int]:
         return TeamMap(self._scores)
-
-    @property
-    def phase(self) -> Phase:
-        """``"bidding"``, ``"play"`` or ``"complete"``."""
-        return self._phase
-
-    @property
-    def to_act(self) -> Seat | None:
-        """The seat whose turn it is (to bid or to play); ``None`` when the hand is over."""
-        return self._to_act
 
     @property
     def bids(self) -> SeatMap[Bid]:
@@ -390,6 +360,8 @@ class Round(PlayState):
 
     def _behind(self, seat: Seat) -> int:
         """How far ``seat``'s side trails the other side in the match score."""
+        if self._level:
+            return 0
         seating = self._seating
         side = seating.side_of(seat)
         return self._scores[seating.other_side(side)] - self._scores[side]
@@ -407,10 +379,10 @@ class Round(PlayState):
 
     def legal_bids(self) -> list[Bid]:
         """Every bid the seat to act may make now."""
-        if self._phase != "bidding" or self._to_act is None:
+        seat = self._to_act
+        if self._phase != "bidding" or seat is None:
             return []
-        options: list[BidLike] = [*range(14), "blind nil"]
-        return [Bid.coerce(o) for o in options if self.can_bid(self._to_act, o)]
+        return list(allowed_bids(seat, self._rules, behind=self._behind(seat), partner_bid=self._partner_bid(seat)))
 
     def bid(self, seat: SeatLike, bid: BidLike) -> BidEvent:
         """Make a bid in turn (0 or ``"nil"`` for Nil, ``"blind nil"``)."""
@@ -489,7 +461,7 @@ class Round(PlayState):
         """Play a card for ``seat`` after :meth:`verify_play` (which raises
         :class:`IllegalPlayError`, changing nothing, if it is not allowed)."""
         renege = self.verify_play(seat, card)
-        s: Seat = seat if type(seat) is Seat else Seat.coerce(seat)
+        s: Seat = seat if type(seat) is Seat else self._to_act if seat is None else Seat.coerce(seat)
         c: Card = card if type(card) is Card else Card.parse(card)
         event = PlayEvent(s, c, renege)
         self._apply_play(event)
@@ -505,26 +477,6 @@ class Round(PlayState):
             self._to_act = self._to_play = self._next_of[s]
         else:
             self._close_trick()
-
-    def _close_trick(self) -> None:
-        cards = self._trick_cards
-        tricks = self._tricks
-        trick = _new_object(Trick)
-        winner = self._end_trick()  # the kernel kept the winner up to date card by card
-        trick.__dict__.update(
-            number=len(tricks) + 1,
-            leader=self._leader,
-            cards=tuple(cards),
-            seats=self._order_from[self._leader],  # type: ignore[index]
-            winner=winner,
-        )
-        tricks.append(trick)
-        self._won[winner] += 1
-        if len(tricks) == 13:
-            self._phase = "complete"
-            self._to_act = self._to_play = self._leader = None
-        else:
-            self._to_act = self._to_play = self._leader = winner
 
     # -- history -------------------------------------------------------------------------------
     def undo(self) -> Event:
@@ -544,11 +496,16 @@ class Round(PlayState):
             else:
                 self.play(event.seat, event.card)
 
-    def copy(self) -> Round:
+    def copy(self: _R) -> _R:
         """An independent copy of this round in the same state."""
-        clone = Round(self._deal, dealer=self._dealer, rules=self._rules, scores=self._scores)
+        clone = type(self)(self._deal, dealer=self._dealer, rules=self._rules, scores=self._scores)
         clone._replay(self._history)
         return clone
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as the deal, the settings and the history, replayed when loaded (the
+        # compiled play state keeps its fields outside the instance dictionary).
+        return (_rebuilt, (type(self), self._deal, self._dealer, self._rules, dict(self._scores), self.history))
 
     # -- scoring ---------------------------------------------------------------------------------
     def renege_counts(self) -> TeamMap[int]:
@@ -577,4 +534,50 @@ class Round(PlayState):
     def _repr_html_(self) -> str:
         from spades_teach.render.html import round_html
 
-        return round_html(self)
+        return round_html(cast("Round", self))
+
+
+def _rebuilt(
+    cls: type[_RoundBody], deal: Deal, dealer: Seat, rules: Rules, scores: dict[Side, int], history: Sequence[Event]
+) -> _RoundBody:
+    """A round in the state ``history`` leads to (how a pickled round is loaded)."""
+    made = cls(deal, dealer=dealer, rules=rules, scores=scores)
+    made._replay(history)
+    return made
+
+
+if TYPE_CHECKING:
+    _Fast = PlayState
+else:
+    _Fast = FastPlayState
+
+
+class Round(_RoundBody, _Fast):
+    """One hand: bidding, then 13 tricks, then the score.
+
+    ``Round(deal, dealer="N", rules=Rules(), scores=None)``: ``deal`` is a
+    :class:`Deal` (or its PBN-style text); ``dealer`` defaults to the deal's;
+    ``scores`` is the match score before this hand (side → points), which decides
+    whether a blind Nil is allowed. Every action is checked; an illegal one raises
+    :class:`IllegalBidError` or :class:`IllegalPlayError` and changes nothing.
+
+    The card play runs on the kernel's compiled twin when it is built, else on the
+    pure-Python :class:`~spades_teach.game.kernel.PlayState` (the reference);
+    :data:`spades_teach.game.kernel.BACKEND` says which, and
+    ``SPADES_TEACH_PURE_KERNEL=1`` asks for the pure one.
+    """
+
+
+class PureRound(_RoundBody, PlayState):
+    """:class:`Round` on the pure-Python kernel (:class:`~spades_teach.game.kernel.PlayState`),
+    the reference, whichever kernel :class:`Round` uses."""
+
+
+if CompiledPlayState is None:
+    CompiledRound: type[_RoundBody] | None = None
+else:
+
+    class _CompiledRound(_RoundBody, CompiledPlayState):  # type: ignore[valid-type,misc]
+        """:class:`Round` on the compiled kernel, whichever kernel :class:`Round` uses."""
+
+    CompiledRound = _CompiledRound

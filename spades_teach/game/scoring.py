@@ -33,6 +33,7 @@ __all__ = [
     "charged",
     "side_value",
     "bid_problem",
+    "allowed_bids",
 ]
 
 
@@ -159,6 +160,43 @@ def bid_problem(
     if not low <= int(bid) <= 13:
         return f"bid {bid} is out of range: bid {low} to 13"
     return None
+
+
+# Every bid there is, in the order a bid box lists them: Nil, 1 to 13, then blind Nil.
+_EVERY_BID: tuple[Bid, ...] = (*(Bid(n) for n in range(14)), Bid(0, blind=True))
+# allowed_bids' answers for the rules last asked about (looked up by identity, so no
+# hashing of the rules), keyed by the seat, the deficit and the partner's bid.
+_allowed_memo: tuple[Rules | None, dict[tuple[Seat, int | None, Bid | None], tuple[Bid, ...]]] = (None, {})
+
+
+def allowed_bids(
+    seat: Seat,
+    rules: Rules,
+    *,
+    behind: int | None = None,
+    partner_bid: Bid | None = None,
+) -> tuple[Bid, ...]:
+    """Every bid :func:`bid_problem` lets ``seat`` make (same arguments), in bid-box
+    order: Nil, 1 to 13, blind Nil. Answers are remembered, so a bid box or a
+    simulation asking again and again costs a dictionary lookup.
+
+    >>> [str(b) for b in allowed_bids(Seat.S, Rules(min_team_bid=4, nil=False), partner_bid=Bid(1))]
+    ['3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13']
+    """
+    global _allowed_memo
+    memo_rules, memo = _allowed_memo
+    if memo_rules is not rules:
+        memo = {}
+        _allowed_memo = (rules, memo)
+    key = (seat, behind if rules.blind_nil else None, partner_bid)  # the deficit matters to a blind Nil only
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= 4096:  # the deficit can take any value: keep the memo small
+            memo.clear()
+        found = memo[key] = tuple(
+            b for b in _EVERY_BID if bid_problem(seat, b, rules, behind=behind, partner_bid=partner_bid) is None
+        )
+    return found
 
 
 _plural = plural

@@ -1,0 +1,664 @@
+/*
+ * The compiled twin of spades_teach.game.kernel.PlayState: the card play of one
+ * hand in bit-mask form, for Round's hot path (legal_plays, play, closing a trick).
+ *
+ * The pure-Python PlayState in kernel.py is the reference. This type keeps the
+ * same attributes (so Round's Python code reads and writes them the same way)
+ * and applies the same rules as kernel.legal, kernel.beats and
+ * kernel.breaks_spades; tests/test_kernel_backends.py drives both forms side by
+ * side over thousands of random hands and asserts they agree at every step.
+ *
+ * Cards: index 0 = A of spades ... 12 = 2 of spades, 13 = A of hearts ... 51 = 2
+ * of clubs; a card's mask is 1 << index, a hand the OR of its cards. A card is a
+ * spade exactly when its mask is below SPADE_END, and of two cards that can win
+ * a trick the one with the smaller mask is the higher.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <stdint.h>
+
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(SPADES_TEACH_PORTABLE_BITS)
+#define POPCOUNT(x) __builtin_popcountll(x)
+#define LOWEST_BIT(x) __builtin_ctzll(x)
+#else
+static int POPCOUNT(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+static int LOWEST_BIT(uint64_t x) {
+    int n = 0;
+    for (; !(x & 1); x >>= 1) n++;
+    return n;
+}
+#endif
+
+#define SUIT_BITS 0x1FFFULL
+#define SPADES SUIT_BITS
+#define SPADE_END (1ULL << 13)
+#define NON_SPADES (((1ULL << 52) - 1) & ~SPADES)
+#define TWO_OF_CLUBS_MASK (1ULL << 51)
+
+/* Set once by setup(): the Python objects the kernel builds and compares with. */
+static PyTypeObject *card_type = NULL;     /* spades_teach.game.cards.Card */
+static PyTypeObject *cards_type = NULL;    /* spades_teach.game.cards.Cards */
+static PyTypeObject *event_type = NULL;    /* spades_teach.game.kernel.PlayEvent */
+static PyTypeObject *trick_type = NULL;    /* spades_teach.game.kernel.Trick */
+static PyObject *deck[52];                 /* the 52 Card objects, by index */
+static PyObject *seat_objects[4];          /* Seat.N .. Seat.W */
+static PyObject *empty_cards = NULL;       /* Cards() */
+static PyObject *empty_args = NULL;        /* () */
+static PyObject *str_index, *str_play_checked, *str_first_lead, *str_spade_lead_breaks, *str_two_of_clubs,
+    *str_complete, *str_number, *str_leader, *str_cards, *str_seats, *str_winner;
+
+typedef struct {
+    PyObject_HEAD
+    uint64_t hands[4];
+    uint64_t led_mask; /* 0 before the lead */
+    uint64_t top_mask; /* the card winning the trick so far */
+    long long legal_now; /* the legal cards of the seat to play once worked out, else -1 */
+    char broken;
+    char c2_pending; /* the 2 of clubs must still lead */
+    char spade_lead_breaks;
+    int players;
+    long won[4]; /* tricks won, by seat number */
+    PyObject *next_seat[4]; /* from _next_of, by seat number (NULL: the seat does not play) */
+    PyObject *next_of;
+    PyObject *order[4]; /* from _order_from: the seats of a trick in play order, by leader */
+    PyObject *order_from;
+    PyObject *tricks; /* list of Trick */
+    PyObject *trick_cards; /* list of Card */
+    PyObject *leader;
+    PyObject *top_seat;
+    PyObject *to_play;
+    PyObject *to_act;
+    PyObject *phase;
+    PyObject *history; /* list of events */
+} PlayCore;
+
+static int ready(void) {
+    if (card_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "spades_teach.game._kernel.setup() has not been called");
+        return 0;
+    }
+    return 1;
+}
+
+/* The seat number (0-3) of a Seat, or -1 with an exception set. */
+static int seat_number(PyObject *seat) {
+    long n = PyLong_AsLong(seat);
+    if (n == -1 && PyErr_Occurred()) return -1;
+    if (n < 0 || n > 3) {
+        PyErr_Format(PyExc_ValueError, "not a seat: %R", seat);
+        return -1;
+    }
+    return (int)n;
+}
+
+/* The index (0-51) of a Card, or -1 with an exception set. */
+static int card_index(PyObject *card) {
+    PyObject *index = PyObject_GetAttr(card, str_index);
+    if (index == NULL) return -1;
+    long n = PyLong_AsLong(index);
+    Py_DECREF(index);
+    if (n == -1 && PyErr_Occurred()) return -1;
+    if (n < 0 || n > 51) {
+        PyErr_Format(PyExc_ValueError, "not a card: %R", card);
+        return -1;
+    }
+    return (int)n;
+}
+
+/* kernel.legal(hand, led, broken, two_of_clubs) */
+static uint64_t legal(uint64_t hand, uint64_t led, int broken, int two_of_clubs) {
+    if (led) return (hand & led) ? (hand & led) : hand;
+    if (two_of_clubs && (hand & TWO_OF_CLUBS_MASK)) return TWO_OF_CLUBS_MASK;
+    if (broken) return hand;
+    return (hand & NON_SPADES) ? (hand & NON_SPADES) : hand;
+}
+
+static void set_object(PyObject **slot, PyObject *value) {
+    PyObject *old = *slot;
+    Py_XINCREF(value);
+    *slot = value;
+    Py_XDECREF(old);
+}
+
+static int traverse(PlayCore *self, visitproc visit, void *arg) {
+    Py_VISIT(self->next_of);
+    Py_VISIT(self->order_from);
+    Py_VISIT(self->tricks);
+    for (int i = 0; i < 4; i++) {
+        Py_VISIT(self->next_seat[i]);
+        Py_VISIT(self->order[i]);
+    }
+    Py_VISIT(self->trick_cards);
+    Py_VISIT(self->leader);
+    Py_VISIT(self->top_seat);
+    Py_VISIT(self->to_play);
+    Py_VISIT(self->to_act);
+    Py_VISIT(self->phase);
+    Py_VISIT(self->history);
+    return 0;
+}
+
+static int clear(PlayCore *self) {
+    Py_CLEAR(self->next_of);
+    Py_CLEAR(self->order_from);
+    Py_CLEAR(self->tricks);
+    for (int i = 0; i < 4; i++) {
+        Py_CLEAR(self->next_seat[i]);
+        Py_CLEAR(self->order[i]);
+    }
+    Py_CLEAR(self->trick_cards);
+    Py_CLEAR(self->leader);
+    Py_CLEAR(self->top_seat);
+    Py_CLEAR(self->to_play);
+    Py_CLEAR(self->to_act);
+    Py_CLEAR(self->phase);
+    Py_CLEAR(self->history);
+    return 0;
+}
+
+static void dealloc(PlayCore *self) {
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    clear(self);
+    tp->tp_free((PyObject *)self);
+}
+
+static PyObject *new_core(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    PlayCore *self = (PlayCore *)type->tp_alloc(type, 0);
+    if (self == NULL) return NULL;
+    self->legal_now = -1;
+    self->players = 4;
+    return (PyObject *)self;
+}
+
+/* -- _start_play(hands, rules, first) ------------------------------------------------ */
+
+static PyObject *start_play(PlayCore *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!ready()) return NULL;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "_start_play(hands, rules, first)");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(args[0], "hands must be a sequence of four masks");
+    if (seq == NULL) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != 4) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "hands must hold four masks, one a seat");
+        return NULL;
+    }
+    uint64_t hands[4];
+    for (int i = 0; i < 4; i++) {
+        hands[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    PyObject *first_lead = PyObject_GetAttr(args[1], str_first_lead);
+    if (first_lead == NULL) return NULL;
+    int c2 = PyObject_RichCompareBool(first_lead, str_two_of_clubs, Py_EQ);
+    Py_DECREF(first_lead);
+    if (c2 < 0) return NULL;
+    PyObject *slb_obj = PyObject_GetAttr(args[1], str_spade_lead_breaks);
+    if (slb_obj == NULL) return NULL;
+    int slb = PyObject_IsTrue(slb_obj);
+    Py_DECREF(slb_obj);
+    if (slb < 0) return NULL;
+    PyObject *cards = PyList_New(0);
+    if (cards == NULL) return NULL;
+    PyObject *tricks = PyList_New(0);
+    if (tricks == NULL) {
+        Py_DECREF(cards);
+        return NULL;
+    }
+    memcpy(self->hands, hands, sizeof hands);
+    memset(self->won, 0, sizeof self->won);
+    Py_XSETREF(self->trick_cards, cards);
+    Py_XSETREF(self->tricks, tricks);
+    set_object(&self->leader, Py_None);
+    self->led_mask = 0;
+    self->top_mask = 0;
+    set_object(&self->top_seat, args[2]);
+    self->broken = 0;
+    self->c2_pending = (char)c2;
+    self->spade_lead_breaks = (char)slb;
+    self->legal_now = -1;
+    set_object(&self->to_play, Py_None);
+    Py_RETURN_NONE;
+}
+
+/* -- legal_plays() --------------------------------------------------------------------- */
+
+static uint64_t legal_now(PlayCore *self, int seat) {
+    if (self->legal_now < 0)
+        self->legal_now = (long long)legal(self->hands[seat], self->led_mask, self->broken, self->c2_pending);
+    return (uint64_t)self->legal_now;
+}
+
+/* The cards of a mask as a Cards tuple, in display order (ascending index). */
+static PyObject *cards_of_mask(uint64_t mask) {
+    Py_ssize_t n = (Py_ssize_t)POPCOUNT(mask);
+    PyObject *made = cards_type->tp_alloc(cards_type, n);
+    if (made == NULL) return NULL;
+    PyObject **items = ((PyTupleObject *)made)->ob_item;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int index = LOWEST_BIT(mask);
+        mask &= mask - 1;
+        Py_INCREF(deck[index]);
+        items[i] = deck[index];
+    }
+    return made;
+}
+
+static PyObject *legal_plays(PlayCore *self, PyObject *unused) {
+    if (!ready()) return NULL;
+    if (self->to_play == NULL || self->to_play == Py_None) {
+        Py_INCREF(empty_cards);
+        return empty_cards;
+    }
+    int seat = seat_number(self->to_play);
+    if (seat < 0) return NULL;
+    return cards_of_mask(legal_now(self, seat));
+}
+
+/* -- playing a card -------------------------------------------------------------------- */
+
+static void lead(PlayCore *self, PyObject *seat, int index) {
+    uint64_t mask = 1ULL << index;
+    set_object(&self->leader, seat);
+    self->led_mask = SUIT_BITS << (13 * (index / 13));
+    self->top_mask = mask;
+    set_object(&self->top_seat, seat);
+    if (self->spade_lead_breaks && mask < SPADE_END) self->broken = 1; /* breaks_spades(mask, 0, ...) */
+}
+
+/* _play_any(seat, card): play whatever the rules say (a renege under the penalty
+   rule, or a replay); the trick and spades broken follow the card. */
+static PyObject *play_any(PlayCore *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!ready()) return NULL;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "_play_any(seat, card)");
+        return NULL;
+    }
+    int seat = seat_number(args[0]);
+    if (seat < 0) return NULL;
+    int index = card_index(args[1]);
+    if (index < 0) return NULL;
+    if (self->trick_cards == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "the play has not started");
+        return NULL;
+    }
+    uint64_t mask = 1ULL << index;
+    self->legal_now = -1;
+    self->hands[seat] &= ~mask;
+    if (PyList_GET_SIZE(self->trick_cards)) {
+        uint64_t led = self->led_mask;
+        if (mask < SPADE_END && (self->spade_lead_breaks || (led != 0 && led != SPADES))) self->broken = 1;
+        if ((mask & (led | SPADES)) && mask < self->top_mask) {
+            self->top_mask = mask;
+            set_object(&self->top_seat, args[0]);
+        }
+    } else {
+        lead(self, args[0], index);
+    }
+    if (PyList_Append(self->trick_cards, args[1]) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* Record the finished trick (its winner was kept up to date card by card); the
+   winner leads the next one, or the hand is complete after 13. Returns 0, or -1
+   with an exception set. */
+static int close_trick(PlayCore *self) {
+    PyObject *leader = self->leader, *winner = self->top_seat;
+    if (leader == NULL || winner == NULL || self->tricks == NULL || self->trick_cards == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "no trick to close");
+        return -1;
+    }
+    int lead_seat = seat_number(leader), win_seat = seat_number(winner);
+    if (lead_seat < 0 || win_seat < 0) return -1;
+    PyObject *seats = self->order[lead_seat];
+    if (seats == NULL) {
+        PyErr_Format(PyExc_RuntimeError, "no trick order from %R", leader);
+        return -1;
+    }
+    PyObject *trick = PyBaseObject_Type.tp_new(trick_type, empty_args, NULL);
+    if (trick == NULL) return -1;
+    PyObject *number = PyLong_FromSsize_t(PyList_GET_SIZE(self->tricks) + 1);
+    PyObject *cards = PyList_AsTuple(self->trick_cards);
+    if (number == NULL || cards == NULL || PyObject_GenericSetAttr(trick, str_number, number) < 0 ||
+        PyObject_GenericSetAttr(trick, str_leader, leader) < 0 || PyObject_GenericSetAttr(trick, str_cards, cards) < 0 ||
+        PyObject_GenericSetAttr(trick, str_seats, seats) < 0 || PyObject_GenericSetAttr(trick, str_winner, winner) < 0 ||
+        PyList_Append(self->tricks, trick) < 0) {
+        Py_XDECREF(number);
+        Py_XDECREF(cards);
+        Py_DECREF(trick);
+        return -1;
+    }
+    Py_DECREF(number);
+    Py_DECREF(cards);
+    Py_DECREF(trick);
+    /* _end_trick() */
+    PyObject *fresh = PyList_New(0);
+    if (fresh == NULL) return -1;
+    Py_XSETREF(self->trick_cards, fresh);
+    self->led_mask = 0;
+    self->c2_pending = 0;
+    self->won[win_seat] += 1;
+    PyObject *next = PyList_GET_SIZE(self->tricks) == 13 ? Py_None : winner;
+    Py_INCREF(next); /* winner is top_seat's reference: keep it alive while the fields change */
+    set_object(&self->to_act, next);
+    set_object(&self->to_play, next);
+    set_object(&self->leader, next);
+    if (next == Py_None) set_object(&self->phase, str_complete);
+    Py_DECREF(next);
+    return 0;
+}
+
+static PyObject *close_trick_method(PlayCore *self, PyObject *unused) {
+    if (!ready() || close_trick(self) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *play_checked(PlayCore *self, PyObject *seat, PyObject *card) {
+    return PyObject_CallMethodObjArgs((PyObject *)self, str_play_checked, seat, card, NULL);
+}
+
+/* play(seat, card): the fast path plays a legal Card of the seat to act; anything
+   else goes to the Python method _play_checked, which explains a refusal. */
+static PyObject *play(PlayCore *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!ready()) return NULL;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "play(seat, card) takes two arguments");
+        return NULL;
+    }
+    PyObject *seat_obj = args[0], *card = args[1];
+    if (seat_obj != self->to_play || seat_obj == Py_None || Py_TYPE(card) != card_type || self->trick_cards == NULL)
+        return play_checked(self, seat_obj, card);
+    int seat = seat_number(seat_obj);
+    if (seat < 0) return NULL;
+    int index = card_index(card);
+    if (index < 0) return NULL;
+    uint64_t mask = 1ULL << index;
+    uint64_t hand = self->hands[seat];
+    uint64_t led = self->led_mask;
+    uint64_t ok = self->legal_now >= 0 ? (uint64_t)self->legal_now
+                                       : legal(hand, led, self->broken, self->c2_pending);
+    if (!(ok & mask)) return play_checked(self, seat_obj, card);
+    /* The event first: nothing changes if it cannot be made. */
+    PyObject *event = event_type->tp_alloc(event_type, 3);
+    if (event == NULL) return NULL;
+    Py_INCREF(seat_obj);
+    Py_INCREF(card);
+    Py_INCREF(Py_False);
+    PyTuple_SET_ITEM(event, 0, seat_obj);
+    PyTuple_SET_ITEM(event, 1, card);
+    PyTuple_SET_ITEM(event, 2, Py_False);
+    if (PyList_Append(self->trick_cards, card) < 0) {
+        Py_DECREF(event);
+        return NULL;
+    }
+    if (self->history == NULL || !PyList_Check(self->history) || PyList_Append(self->history, event) < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "the history is not a list");
+        Py_ssize_t n = PyList_GET_SIZE(self->trick_cards);
+        PyList_SetSlice(self->trick_cards, n - 1, n, NULL);
+        Py_DECREF(event);
+        return NULL;
+    }
+    self->legal_now = -1;
+    self->hands[seat] = hand ^ mask;
+    if (led) {
+        /* beats(mask, top, led) and breaks_spades(mask, led, ...), inline */
+        if (mask < self->top_mask && (mask & (led | SPADES))) {
+            self->top_mask = mask;
+            set_object(&self->top_seat, seat_obj);
+        }
+        if (mask < SPADE_END && led != SPADES) self->broken = 1;
+    } else {
+        lead(self, seat_obj, index);
+    }
+    if (PyList_GET_SIZE(self->trick_cards) < self->players) {
+        PyObject *next = self->next_seat[seat];
+        if (next == NULL) {
+            Py_DECREF(event);
+            PyErr_Format(PyExc_RuntimeError, "no seat follows %R", seat_obj);
+            return NULL;
+        }
+        set_object(&self->to_act, next);
+        set_object(&self->to_play, next);
+    } else {
+        if (close_trick(self) < 0) {
+            Py_DECREF(event);
+            return NULL;
+        }
+    }
+    return event;
+}
+
+/* _end_trick(): clear the finished trick; returns its winner. */
+static PyObject *end_trick(PlayCore *self, PyObject *unused) {
+    PyObject *cards = PyList_New(0);
+    if (cards == NULL) return NULL;
+    Py_XSETREF(self->trick_cards, cards);
+    self->led_mask = 0;
+    self->c2_pending = 0;
+    PyObject *winner = self->top_seat ? self->top_seat : Py_None;
+    Py_INCREF(winner);
+    return winner;
+}
+
+/* -- attributes ------------------------------------------------------------------------ */
+
+static PyObject *get_hands(PlayCore *self, void *closure) {
+    return Py_BuildValue("[KKKK]", (unsigned long long)self->hands[0], (unsigned long long)self->hands[1],
+                         (unsigned long long)self->hands[2], (unsigned long long)self->hands[3]);
+}
+
+static PyObject *get_won(PlayCore *self, void *closure) {
+    return Py_BuildValue("[llll]", self->won[0], self->won[1], self->won[2], self->won[3]);
+}
+
+static PyObject *get_order_from(PlayCore *self, void *closure) {
+    PyObject *value = self->order_from ? self->order_from : Py_None;
+    Py_INCREF(value);
+    return value;
+}
+
+static int set_order_from(PlayCore *self, PyObject *value, void *closure) {
+    if (value == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "_order_from cannot be deleted");
+        return -1;
+    }
+    if (!ready()) return -1;
+    PyObject *found[4] = {NULL, NULL, NULL, NULL};
+    for (int i = 0; i < 4; i++) {
+        found[i] = PyObject_GetItem(value, seat_objects[i]);
+        if (found[i] == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_KeyError)) {
+                for (int j = 0; j < i; j++) Py_XDECREF(found[j]);
+                return -1;
+            }
+            PyErr_Clear();
+        }
+    }
+    for (int i = 0; i < 4; i++) Py_XSETREF(self->order[i], found[i]);
+    set_object(&self->order_from, value);
+    return 0;
+}
+
+static PyObject *get_next_of(PlayCore *self, void *closure) {
+    PyObject *value = self->next_of ? self->next_of : Py_None;
+    Py_INCREF(value);
+    return value;
+}
+
+static int set_next_of(PlayCore *self, PyObject *value, void *closure) {
+    if (value == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "_next_of cannot be deleted");
+        return -1;
+    }
+    if (!ready()) return -1;
+    PyObject *found[4] = {NULL, NULL, NULL, NULL};
+    for (int i = 0; i < 4; i++) {
+        found[i] = PyObject_GetItem(value, seat_objects[i]);
+        if (found[i] == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_KeyError)) {
+                for (int j = 0; j < i; j++) Py_XDECREF(found[j]);
+                return -1;
+            }
+            PyErr_Clear();
+        }
+    }
+    for (int i = 0; i < 4; i++) Py_XSETREF(self->next_seat[i], found[i]);
+    set_object(&self->next_of, value);
+    return 0;
+}
+
+static PyMemberDef members[] = {
+    {"_trick_cards", T_OBJECT, offsetof(PlayCore, trick_cards), 0, NULL},
+    {"_leader", T_OBJECT, offsetof(PlayCore, leader), 0, NULL},
+    {"_top_seat", T_OBJECT, offsetof(PlayCore, top_seat), 0, NULL},
+    {"_to_play", T_OBJECT, offsetof(PlayCore, to_play), 0, NULL},
+    {"_to_act", T_OBJECT, offsetof(PlayCore, to_act), 0, NULL},
+    {"_phase", T_OBJECT, offsetof(PlayCore, phase), 0, NULL},
+    {"_history", T_OBJECT, offsetof(PlayCore, history), 0, NULL},
+    {"_tricks", T_OBJECT, offsetof(PlayCore, tricks), READONLY, NULL},
+    {"_led_mask", T_ULONGLONG, offsetof(PlayCore, led_mask), READONLY, NULL},
+    {"_top_mask", T_ULONGLONG, offsetof(PlayCore, top_mask), READONLY, NULL},
+    {"_legal_now", T_LONGLONG, offsetof(PlayCore, legal_now), READONLY, NULL},
+    {"_broken", T_BOOL, offsetof(PlayCore, broken), 0, NULL},
+    {"_c2_pending", T_BOOL, offsetof(PlayCore, c2_pending), 0, NULL},
+    {"_spade_lead_breaks", T_BOOL, offsetof(PlayCore, spade_lead_breaks), 0, NULL},
+    {"_players", T_INT, offsetof(PlayCore, players), 0, NULL},
+    {"to_act", T_OBJECT, offsetof(PlayCore, to_act), READONLY,
+     "The seat whose turn it is (to bid or to play); ``None`` when the hand is over."},
+    {"phase", T_OBJECT, offsetof(PlayCore, phase), READONLY, "``\"bidding\"``, ``\"play\"`` or ``\"complete\"``."},
+    {NULL}};
+
+static PyGetSetDef getset[] = {
+    {"_hands", (getter)get_hands, NULL, "the cards each seat holds, a mask by seat number (a copy)", NULL},
+    {"_next_of", (getter)get_next_of, (setter)set_next_of, "the seat after each seat", NULL},
+    {"_order_from", (getter)get_order_from, (setter)set_order_from, "the seats of a trick in play order, by leader",
+     NULL},
+    {"_won", (getter)get_won, NULL, "tricks won, by seat number (a copy)", NULL},
+    {NULL}};
+
+static PyMethodDef methods[] = {
+    {"_start_play", (PyCFunction)(void (*)(void))start_play, METH_FASTCALL, "Start the card play."},
+    {"legal_plays", (PyCFunction)legal_plays, METH_NOARGS,
+     "The cards the seat to act may play now, in display order (a Cards tuple)."},
+    {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL,
+     "Play a card for seat; raises IllegalPlayError (changing nothing) if it is not allowed."},
+    {"_play_any", (PyCFunction)(void (*)(void))play_any, METH_FASTCALL, "Play a card whatever the rules say."},
+    {"_end_trick", (PyCFunction)end_trick, METH_NOARGS, "Clear the finished trick; returns its winner."},
+    {"_close_trick", (PyCFunction)close_trick_method, METH_NOARGS, "Record the finished trick."},
+    {NULL}};
+
+static PyTypeObject PlayCoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "spades_teach.game._kernel.PlayCore",
+    .tp_basicsize = sizeof(PlayCore),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The card play of one hand in bit-mask form: the compiled twin of kernel.PlayState.",
+    .tp_new = new_core,
+    .tp_dealloc = (destructor)dealloc,
+    .tp_traverse = (traverseproc)traverse,
+    .tp_clear = (inquiry)clear,
+    .tp_methods = methods,
+    .tp_members = members,
+    .tp_getset = getset,
+};
+
+/* -- setup(Card, Cards, PlayEvent, Trick, deck, seats) ----------------------------------------- */
+
+static PyObject *setup(PyObject *module, PyObject *args) {
+    PyObject *card, *cards, *event, *trick, *deck_seq, *seats_seq;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!OO:setup", &PyType_Type, &card, &PyType_Type, &cards, &PyType_Type, &event,
+                          &PyType_Type, &trick, &deck_seq, &seats_seq))
+        return NULL;
+    if (!PyType_IsSubtype((PyTypeObject *)cards, &PyTuple_Type) ||
+        !PyType_IsSubtype((PyTypeObject *)event, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "Cards and PlayEvent must be tuple types");
+        return NULL;
+    }
+    PyObject *d = PySequence_Fast(deck_seq, "the deck must be a sequence of 52 cards");
+    if (d == NULL) return NULL;
+    PyObject *s = PySequence_Fast(seats_seq, "the seats must be a sequence of 4 seats");
+    if (s == NULL) {
+        Py_DECREF(d);
+        return NULL;
+    }
+    if (PySequence_Fast_GET_SIZE(d) != 52 || PySequence_Fast_GET_SIZE(s) != 4) {
+        Py_DECREF(d);
+        Py_DECREF(s);
+        PyErr_SetString(PyExc_ValueError, "setup needs the 52 cards and the 4 seats");
+        return NULL;
+    }
+    PyObject *empty = ((PyTypeObject *)cards)->tp_alloc((PyTypeObject *)cards, 0);
+    if (empty == NULL) {
+        Py_DECREF(d);
+        Py_DECREF(s);
+        return NULL;
+    }
+    for (int i = 0; i < 52; i++) {
+        PyObject *c = PySequence_Fast_GET_ITEM(d, i);
+        Py_INCREF(c);
+        Py_XSETREF(deck[i], c);
+    }
+    for (int i = 0; i < 4; i++) {
+        PyObject *seat = PySequence_Fast_GET_ITEM(s, i);
+        Py_INCREF(seat);
+        Py_XSETREF(seat_objects[i], seat);
+    }
+    Py_DECREF(d);
+    Py_DECREF(s);
+    Py_XSETREF(empty_cards, empty);
+    Py_INCREF(card);
+    Py_INCREF(cards);
+    Py_INCREF(event);
+    Py_XSETREF(card_type, (PyTypeObject *)card);
+    Py_XSETREF(cards_type, (PyTypeObject *)cards);
+    Py_XSETREF(event_type, (PyTypeObject *)event);
+    Py_INCREF(trick);
+    Py_XSETREF(trick_type, (PyTypeObject *)trick);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"setup", setup, METH_VARARGS, "setup(Card, Cards, PlayEvent, Trick, deck, seats): the objects the kernel builds."},
+    {NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",
+                                    "The compiled twin of spades_teach.game.kernel.PlayState.", -1, module_methods};
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    empty_args = PyTuple_New(0);
+    str_index = PyUnicode_InternFromString("index");
+    str_play_checked = PyUnicode_InternFromString("_play_checked");
+    str_first_lead = PyUnicode_InternFromString("first_lead");
+    str_spade_lead_breaks = PyUnicode_InternFromString("spade_lead_breaks");
+    str_two_of_clubs = PyUnicode_InternFromString("two_of_clubs");
+    str_complete = PyUnicode_InternFromString("complete");
+    str_number = PyUnicode_InternFromString("number");
+    str_leader = PyUnicode_InternFromString("leader");
+    str_cards = PyUnicode_InternFromString("cards");
+    str_seats = PyUnicode_InternFromString("seats");
+    str_winner = PyUnicode_InternFromString("winner");
+    if (!empty_args || !str_index || !str_play_checked || !str_first_lead || !str_spade_lead_breaks ||
+        !str_two_of_clubs || !str_complete || !str_number || !str_leader || !str_cards || !str_seats || !str_winner)
+        return NULL;
+    if (PyType_Ready(&PlayCoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    Py_INCREF(&PlayCoreType);
+    if (PyModule_AddObject(m, "PlayCore", (PyObject *)&PlayCoreType) < 0) {
+        Py_DECREF(&PlayCoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
