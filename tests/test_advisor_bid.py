@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades_teach import Bid, Round, Rules, Seat, SpadesError, deal
-from spades_teach.advice.bidding import BidAdvice, advise_bid, assess_nil, count_hand, sure_spade_count
+from spades_teach.advice.bidding import ITEM_VALUES, BidAdvice, advise_bid, assess_nil, count_hand, sure_spade_count
 from spades_teach.advice.bots import legal_bid
 from spades_teach.advice.position import Position
 from spades_teach.analysis.solver import DDState as DDPosition
@@ -381,3 +381,40 @@ def test_sure_count_is_tight_for_a_run_with_a_gap() -> None:
     assert sure_spade_count(Hand.parse("AKQ2..."), Hand.parse("JT9...")) == 3
     assert sure_spade_count(Hand.parse("AKQ32..."), Hand.parse("J...")) == 4
     assert sure_spade_count(Hand.parse("K..."), Hand.parse("A...")) == 0
+
+
+# -- the table of item values ------------------------------------------------------------------------
+
+
+def test_item_values_are_quarter_tricks_and_only_the_short_spades_cost() -> None:
+    for key, value in ITEM_VALUES.items():
+        assert value * 4 == int(value * 4), key
+        assert (-1 <= value <= 0) if key in ("no spade", "one spade") else (0 <= value <= 1), key
+
+
+def test_another_table_changes_the_count_but_not_the_sure_tricks() -> None:
+    nothing = dict.fromkeys(ITEM_VALUES, 0.0)
+    items = count_hand("AKQ3.K52.7.A9842", values=nothing)
+    assert [r.cards for r in items if r.sure] == ["A♠", "K♠", "Q♠"]
+    assert sum(r.value for r in items) == 3
+    assert count_hand("AKQ3.K52.7.A9842", values=dict(ITEM_VALUES)) == count_hand("AKQ3.K52.7.A9842")
+
+
+def test_a_table_that_misses_an_item_is_refused() -> None:
+    with pytest.raises(SpadesError, match="missing"):
+        count_hand("AKQ3.K52.7.A9842", values={"ace": 1.0})
+    with pytest.raises(SpadesError, match="unknown"):
+        count_hand("AKQ3.K52.7.A9842", values={**ITEM_VALUES, "joker": 1.0})
+
+
+WORDS = {0.25: "a quarter of a trick", 0.5: "half a trick", 0.75: "three quarters of a trick"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 100_000), seat=st.sampled_from(list(Seat)))
+def test_the_words_of_a_line_say_its_value(seed: int, seat: Seat) -> None:
+    for reason in count_hand(deal(seed)[seat]):
+        if not reason.sure and abs(reason.value) in WORDS:
+            assert reason.why.endswith(WORDS[abs(reason.value)]) or (
+                reason.value < 0 and f"{WORDS[abs(reason.value)]} less" in reason.why
+            ), str(reason)

@@ -334,7 +334,7 @@ def _short_spades_item(n: int, side_value: float, values: Mapping[str, float]) -
     if cost == full:
         amount = f"{_worth(cost)} less"
     else:
-        amount = f"{cost:g} less (no more than your side-suit winners are worth)"
+        amount = f"{_worth(cost)} less (no more than your side-suit winners are worth)"
     return BidReason(label, -cost, f"{what}: {amount}")
 
 
