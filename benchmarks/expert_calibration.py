@@ -20,8 +20,9 @@ the counting the deals were bid with (:data:`PREVIOUS_VALUES`, a frozen copy of
 the item values before they were fitted to this study) and with the current
 one, on the half of the deals the values were fitted on (even deal numbers),
 on the other half, and on all of them. ``--fit FILE`` prints the values a
-least-squares fit on the even half suggests (drawn towards the previous values,
-then rounded to quarter tricks): the starting point of the current table. It
+least-squares fit suggests (drawn towards the previous values) on the even half
+and, as a check, on the odd half: a value was changed only where both halves
+moved it the same way, to the even half's value rounded to a quarter trick. It
 prints figures only; nothing is asserted.
 """
 
@@ -182,13 +183,19 @@ def compare(path: Path) -> None:
 
 
 def fit(path: Path) -> None:
+    """Print the fit on the even deals and, as a check, on the odd ones."""
     records = records_from_data(json.loads(path.read_text(encoding="utf-8")))
-    study = ExpertCalibration.from_records(fit_half(records, even=True))
-    values = fitted_values(study.plain)
-    print(f"fitted on {len(study.plain)} seats (even deals), drawn towards the previous values by {SHRINK:g}:")
-    for key, value in values.items():
+    even = ExpertCalibration.from_records(fit_half(records, even=True)).plain
+    odd = ExpertCalibration.from_records(fit_half(records, even=False)).plain
+    on_even, on_odd = fitted_values(even), fitted_values(odd)
+    print(
+        f"least squares drawn towards the previous values by {SHRINK:g} seats: on the {len(even)} seats of the even "
+        f"deals, and as a check on the {len(odd)} of the odd deals; then the previous value and the current one"
+    )
+    print(f"  {'item':<36} {'even':>6} {'odd':>6} {'before':>7} {'now':>6}")
+    for key in PREVIOUS_VALUES:
         print(
-            f"  {key:<36} {PREVIOUS_VALUES[key]:>5.2f} -> {value:5.2f} (quarters {round(value * 4) / 4:5.2f}; now {ITEM_VALUES[key]:5.2f})"
+            f"  {key:<36} {on_even[key]:>6.2f} {on_odd[key]:>6.2f} {PREVIOUS_VALUES[key]:>7.2f} {ITEM_VALUES[key]:>6.2f}"
         )
 
 
