@@ -172,7 +172,7 @@ class ExpertCalibration:
     @property
     def plain(self) -> tuple[SeatRecord, ...]:
         """The seats of the fit: neither a Nil bidder nor the partner of one."""
-        return tuple(r for r in self.records if not _in_nil_side(r, self.records))
+        return tuple(_split(self.records)[2])
 
     def recount(self, count: CountFunction = count_hand, *, margin: float = SAFETY_MARGIN) -> ExpertCalibration:
         """The same records with the estimates of another counting (same signature
@@ -312,17 +312,17 @@ def records_from_data(data: Any) -> tuple[SeatRecord, ...]:
 # -- summary -------------------------------------------------------------------------------------------------------
 
 
-def _in_nil_side(record: SeatRecord, records: Sequence[SeatRecord]) -> bool:
-    return record.bid.is_nil or any(
-        r.seed == record.seed and r.seat is record.seat.partner and r.bid.is_nil for r in records
-    )
+def _split(records: Sequence[SeatRecord]) -> tuple[list[SeatRecord], list[SeatRecord], list[SeatRecord]]:
+    """The Nil bidders, their partners, and the other seats, each in the order of ``records``."""
+    nil_seats = {(r.seed, r.seat) for r in records if r.bid.is_nil}
+    nil = [r for r in records if r.bid.is_nil]
+    covering = [r for r in records if not r.bid.is_nil and (r.seed, r.seat.partner) in nil_seats]
+    plain = [r for r in records if not r.bid.is_nil and (r.seed, r.seat.partner) not in nil_seats]
+    return nil, covering, plain
 
 
 def _summarise(seed: int | str, records: Sequence[SeatRecord]) -> ExpertCalibration:
-    nil_seeds = {(r.seed, r.seat) for r in records if r.bid.is_nil}
-    nil = [r for r in records if r.bid.is_nil]
-    covering = [r for r in records if not r.bid.is_nil and (r.seed, r.seat.partner) in nil_seeds]
-    plain = [r for r in records if not r.bid.is_nil and (r.seed, r.seat.partner) not in nil_seeds]
+    nil, covering, plain = _split(records)
     groups: dict[str, dict[str, list[SeatRecord]]] = {name: {} for name in FEATURES}
     for record in plain:
         for name, value in record.features.items():
