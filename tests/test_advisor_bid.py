@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades_teach import Bid, Round, Rules, Seat, SpadesError, deal
-from spades_teach.advice.bidding import BidAdvice, advise_bid, assess_nil, count_hand, sure_spade_count
+from spades_teach.advice.bidding import ITEM_VALUES, BidAdvice, advise_bid, assess_nil, count_hand, sure_spade_count
 from spades_teach.advice.bots import legal_bid
 from spades_teach.advice.position import Position
 from spades_teach.analysis.solver import DDState as DDPosition
@@ -26,8 +26,8 @@ def item(advice: BidAdvice, cards: str) -> float:
 
 def test_counting_sure_tricks_rounds_down() -> None:
     a = advise_bid("AKQ3.K52.7.A9842")
-    assert a.estimate == 5.5
-    assert a.bid == 5  # 5.5 rounded down
+    assert a.estimate == 5.25
+    assert a.bid == 5  # 5.25 rounded down
     assert item(a, "A♠") == 1 and item(a, "A♣") == 1 and item(a, "K♥") == 0.75
     assert "rounded down to bid 5" in a.summary
 
@@ -45,9 +45,9 @@ def test_fifth_and_sixth_spades_count_by_length() -> None:
 def test_small_long_spades_still_win_by_length() -> None:
     a = advise_bid("765432.Q2.KJ5.A8")
     by_place = {r.why.split()[1]: r.value for r in a.reasons if r.cards.endswith("♠")}
-    # The 1st and 2nd small spades count nothing; the 3rd ruffs a little; the 4th and later win by length.
-    assert by_place == {"3rd": 0.25, "4th": 0.75, "5th": 1.0, "6th": 1.0}
-    assert item(a, "5♠") == 0.25 and item(a, "3♠") == 1.0
+    # The 1st and 2nd small spades count nothing; the 3rd ruffs; the 4th and later win by length.
+    assert by_place == {"3rd": 0.5, "4th": 0.5, "5th": 0.75, "6th": 0.75}
+    assert item(a, "5♠") == 0.5 and item(a, "3♠") == 0.75
 
 
 def test_bare_king_is_worth_less_than_a_guarded_one() -> None:
@@ -59,8 +59,9 @@ def test_bare_king_is_worth_less_than_a_guarded_one() -> None:
 
 def test_queen_needs_two_guards() -> None:
     a = advise_bid("852.Q2.KQ7.A9843")
-    assert item(a, "Q♥") == 0
+    assert item(a, "Q♥") == 0.25  # one guard: usually caught
     assert item(a, "Q♦") == 0.5
+    assert "usually caught" in next(r.why for r in a.reasons if r.cards == "Q♥")
 
 
 def test_long_side_suit_ace_is_devalued() -> None:
@@ -107,8 +108,8 @@ def test_no_nil_after_partners_nil() -> None:
 
 
 def test_partner_nil_counts_a_bit_higher() -> None:
-    plain = advise_bid("87654.AK5..Q9432", seat="S")  # counts 5.5
-    covering = advise_bid("87654.AK5..Q9432", seat="S", bids={"N": 0})
+    plain = advise_bid("QJ976.A7542.K.AT", seat="S")  # counts 5.75
+    covering = advise_bid("QJ976.A7542.K.AT", seat="S", bids={"N": 0})
     assert (plain.bid, covering.bid) == (5, 6)
     assert any("partner bid Nil" in c for c in covering.context)
 
@@ -139,7 +140,7 @@ def test_min_team_bid_raises_the_second_bid() -> None:
 
 
 def test_near_the_bag_limit_bid_the_full_count() -> None:
-    hand = "87654.AK5..Q9432"  # counts 5.5
+    hand = "QJ976.A7542.K.AT"  # counts 5.75
     assert advise_bid(hand).bid == 5
     a = advise_bid(hand, seat="S", bags={"NS": 8})
     assert a.bid == 6
@@ -227,11 +228,11 @@ def test_two_player_bid_reads_individual_scores() -> None:
 
 
 def test_summary_shows_the_rounding() -> None:
-    exact = advise_bid("QJ976.A7542.K.AT")  # counts exactly 6: nothing to round
-    assert exact.estimate == 6 and exact.bid == 6
-    assert exact.summary.endswith(", bid 6") and "in all" not in exact.summary
-    rounded = advise_bid("87654.AK5..Q9432")  # counts 5.5, rounded down to 5
-    assert "5.5 in all, rounded down to bid 5" in rounded.summary
+    exact = advise_bid("87654.AK5..Q9432")  # counts exactly 5: nothing to round
+    assert exact.estimate == 5 and exact.bid == 5
+    assert exact.summary.endswith(", bid 5") and "in all" not in exact.summary
+    rounded = advise_bid("QJ976.A7542.K.AT")  # counts 5.75, rounded down to 5
+    assert "5.75 in all, rounded down to bid 5" in rounded.summary
 
 
 def test_queen_of_spades_reason_names_the_honours_held() -> None:
@@ -240,7 +241,7 @@ def test_queen_of_spades_reason_names_the_honours_held() -> None:
     run = advise_bid("AKQ3.K52.7.A9842")  # under the A♠ K♠ the queen is a sure trick
     assert "A♠ K♠ above it" in next(r.why for r in run.reasons if r.cards == "Q♠")
     alone = advise_bid("Q643.K52.7.A9842")
-    assert "outlives the ace and king" in next(r.why for r in alone.reasons if r.cards == "Q♠")
+    assert "can outlast the ace and king" in next(r.why for r in alone.reasons if r.cards == "Q♠")
 
 
 def test_no_spades_or_one_costs_part_of_a_trick() -> None:
@@ -381,3 +382,40 @@ def test_sure_count_is_tight_for_a_run_with_a_gap() -> None:
     assert sure_spade_count(Hand.parse("AKQ2..."), Hand.parse("JT9...")) == 3
     assert sure_spade_count(Hand.parse("AKQ32..."), Hand.parse("J...")) == 4
     assert sure_spade_count(Hand.parse("K..."), Hand.parse("A...")) == 0
+
+
+# -- the table of item values ------------------------------------------------------------------------
+
+
+def test_item_values_are_quarter_tricks_and_only_the_short_spades_cost() -> None:
+    for key, value in ITEM_VALUES.items():
+        assert value * 4 == int(value * 4), key
+        assert (-1 <= value <= 0) if key in ("no spade", "one spade") else (0 <= value <= 1), key
+
+
+def test_another_table_changes_the_count_but_not_the_sure_tricks() -> None:
+    nothing = dict.fromkeys(ITEM_VALUES, 0.0)
+    items = count_hand("AKQ3.K52.7.A9842", values=nothing)
+    assert [r.cards for r in items if r.sure] == ["A♠", "K♠", "Q♠"]
+    assert sum(r.value for r in items) == 3
+    assert count_hand("AKQ3.K52.7.A9842", values=dict(ITEM_VALUES)) == count_hand("AKQ3.K52.7.A9842")
+
+
+def test_a_table_that_misses_an_item_is_refused() -> None:
+    with pytest.raises(SpadesError, match="missing"):
+        count_hand("AKQ3.K52.7.A9842", values={"ace": 1.0})
+    with pytest.raises(SpadesError, match="unknown"):
+        count_hand("AKQ3.K52.7.A9842", values={**ITEM_VALUES, "joker": 1.0})
+
+
+WORDS = {0.25: "a quarter of a trick", 0.5: "half a trick", 0.75: "three quarters of a trick"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 100_000), seat=st.sampled_from(list(Seat)))
+def test_the_words_of_a_line_say_its_value(seed: int, seat: Seat) -> None:
+    for reason in count_hand(deal(seed)[seat]):
+        if not reason.sure and abs(reason.value) in WORDS:
+            assert reason.why.endswith(WORDS[abs(reason.value)]) or (
+                reason.value < 0 and f"{WORDS[abs(reason.value)]} less" in reason.why
+            ), str(reason)

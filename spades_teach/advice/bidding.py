@@ -15,9 +15,14 @@ single one costs part of a trick, never more than the side winners at risk, so
 the count is never negative and never below the sure tricks. Every hand is
 also checked for Nil.
 
-The values are calibrated: over thousands of seeded hands played out by the
-bots, the count matches the tricks a hand takes on average (see
-:mod:`spades_teach.analysis.calibration` and ``benchmarks/calibration.py``).
+The values (:data:`ITEM_VALUES`) are calibrated twice over. First against bot
+playouts of thousands of seeded hands (:mod:`spades_teach.analysis.calibration`,
+``benchmarks/calibration.py``); then against 400 whole deals played by four
+expert bots (:mod:`spades_teach.analysis.expert_calibration`,
+``benchmarks/expert_calibration.py``): fitted on half the deals, each change
+kept only where the other half agreed, they now give the small spades from the
+third on half a trick or three quarters, the Q♠ beside other spades and a king
+beside its own ace less, and a short queen a quarter of a trick.
 The bid is the count rounded down: since a set costs far more than a bag,
 nothing is rounded up, and rounding down already keeps half a trick in hand on
 average. Keeping more (:data:`SAFETY_MARGIN`) buys bags: over whole deals with
@@ -26,7 +31,7 @@ each bag charged its 10-point share of the penalty, a margin of 0 scored best
 
 >>> advice = advise_bid("AKQ3.K52.7.A9842")
 >>> advice.bid, advice.estimate
-(Bid(5), 5.5)
+(Bid(5), 5.25)
 >>> [r.cards for r in advice.reasons if r.sure]
 ['A♠', 'K♠', 'Q♠']
 >>> sum(item.value for item in advice.reasons) == advice.estimate
@@ -40,6 +45,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from spades_teach._text import plural
@@ -51,6 +57,7 @@ from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, sid
 from spades_teach.game.seating import Seat, SeatLike, seating_for, seating_of
 
 __all__ = [
+    "ITEM_VALUES",
     "SAFETY_MARGIN",
     "BidAdvice",
     "BidReason",
@@ -139,10 +146,55 @@ def _names(cards: tuple[Card, ...]) -> str:
 #: 0.5, 0.25, 0 and -0.25 scored 36.0, 39.5, 40.8 and 34.8 points per team per hand: 0.
 SAFETY_MARGIN = 0.0
 
-#: What a small spade is worth by its place in the spade holding (the 5th and later: 1 each).
-_LENGTH_VALUES = {3: 0.25, 4: 0.75, 5: 1.0}
-#: The cost of having almost no spades: side winners get ruffed, and the hand never ruffs back.
-_SHORT_SPADES = {0: -0.5, 1: -0.25}
+#: What each item of the count is worth, in tricks: the one table of values the
+#: count reads (a sure trick is always worth 1 and is not in it). Keys name the
+#: item: a spade by its rank or its place in the holding, a side-suit honour by
+#: its rank and company, a short side suit by the ruff it gives, and the cost of
+#: holding almost no spades (negative). Calibrated with
+#: ``benchmarks/expert_calibration.py`` (see the module docs).
+ITEM_VALUES: Mapping[str, float] = MappingProxyType(
+    {
+        # spades that are not sure tricks
+        "K♠ with another spade": 1.0,
+        "K♠ bare": 0.5,
+        "Q♠ with two or more spades": 0.5,
+        "Q♠ with one spade": 0.5,
+        "Q♠ bare": 0.0,
+        "3rd small spade": 0.5,
+        "4th small spade": 0.5,
+        "5th and later small spade": 0.75,
+        "no spade": -0.5,
+        "one spade": -0.25,
+        # side-suit honours
+        "ace": 1.0,
+        "ace in a long suit": 0.75,
+        "king with its ace": 0.75,
+        "king with its ace, 4 cards": 0.75,
+        "king with its ace, 5 or more cards": 0.5,
+        "king with a guard": 0.75,
+        "king in a long suit": 0.5,
+        "king bare": 0.5,
+        "queen with two or three guards": 0.5,
+        "queen with fewer guards": 0.25,
+        "queen in a long suit": 0.25,
+        # ruffs from short side suits, one spare small spade each
+        "void, first ruff": 0.75,
+        "void, first ruff with one spare": 0.5,
+        "void, second ruff": 0.5,
+        "singleton ruff": 0.5,
+        "singleton ruff with one spare": 0.25,
+        "doubleton ruff": 0.25,
+    }
+)
+
+_WORDS = {0.25: "a quarter of a trick", 0.5: "half a trick", 0.75: "three quarters of a trick", 1.0: "a trick"}
+
+
+def _worth(value: float) -> str:
+    """A value in words, as the chapters say it ("three quarters of a trick")."""
+    if value == 0:
+        return "no trick"
+    return _WORDS.get(abs(value)) or f"{abs(value):g} of a trick"
 
 
 def sure_spade_count(mine: Iterable[Card], others: Iterable[Card]) -> int:
@@ -195,7 +247,7 @@ def _sure_spades(mine: tuple[Card, ...], others: tuple[Card, ...]) -> tuple[list
     return top + lowest, len(beaten)
 
 
-def _spade_items(spades: tuple[Card, ...]) -> tuple[list[BidReason], int]:
+def _spade_items(spades: tuple[Card, ...], values: Mapping[str, float]) -> tuple[list[BidReason], int]:
     """Items for the spades, and how many small spades are spare to ruff with.
 
     First the sure tricks: the spades in an unbroken run down from the ace, and
@@ -216,23 +268,14 @@ def _spade_items(spades: tuple[Card, ...]) -> tuple[list[BidReason], int]:
         if card in sure:
             items.append(BidReason(card.pretty, 1.0, _sure_why(card, place, spades, beaten), sure=True))
         elif card.rank == Rank.KING:
-            if n >= 2:
-                items.append(
-                    BidReason(
-                        "K♠",
-                        1.0,
-                        "the king of spades with another spade beside it is likely a trick once the ace is gone",
-                    )
-                )
-            else:
-                items.append(BidReason("K♠", 0.5, "a bare king of spades can fall under the ace: half a trick"))
+            items.append(_king_of_spades_item(n, values))
         elif card.rank == Rank.QUEEN:
-            items.append(_queen_item(n, ranks))
+            items.append(_queen_item(n, ranks, values))
         else:
             if place <= 3:
                 spare += 1
             if place >= 3:
-                items.append(_length_item(card, place))
+                items.append(_length_item(card, place, values))
     return items, spare
 
 
@@ -247,109 +290,146 @@ def _sure_why(card: Card, place: int, spades: tuple[Card, ...], beaten: int) -> 
         return f"your {_ordinal(place)} spade: the others hold no spade above it, so it wins: a sure trick"
     return (
         f"your {_ordinal(place)} spade: with {n} spades you face {13 - n}, and they can beat at most "
-        f"{beaten} of yours, so {n - beaten} of your spades win: a sure trick"
+        f"{beaten} of yours, so {n - beaten} of your spades {'wins' if n - beaten == 1 else 'win'}: a sure trick"
     )
 
 
-def _queen_item(n: int, ranks: set[Rank]) -> BidReason:
+def _king_of_spades_item(n: int, values: Mapping[str, float]) -> BidReason:
+    """The K♠ without the A♠ (with it, it is a sure trick)."""
+    if n >= 2:
+        value = values["K♠ with another spade"]
+        return BidReason(
+            "K♠", value, f"the king of spades with another spade beside it wins once the ace is gone: {_worth(value)}"
+        )
+    value = values["K♠ bare"]
+    return BidReason("K♠", value, f"a bare king of spades can fall under the ace: {_worth(value)}")
+
+
+def _queen_item(n: int, ranks: set[Rank], values: Mapping[str, float]) -> BidReason:
     if n >= 3:
+        value = values["Q♠ with two or more spades"]
         above = [f"{r.label}♠" for r in (Rank.ACE, Rank.KING) if r in ranks]
         if above:
-            why = f"the queen of spades wins once your {' and '.join(above)} have drawn the others: three quarters of a trick"
+            why = (
+                f"the queen of spades with your {' and '.join(above)} beside it wins if the missing honour "
+                f"goes first: {_worth(value)}"
+            )
         else:
-            why = f"the queen of spades with {n - 1} other spades usually outlives the ace and king: three quarters of a trick"
-        return BidReason("Q♠", 0.75, why)
+            why = f"the queen of spades with {n - 1} other spades can outlast the ace and king: {_worth(value)}"
+        return BidReason("Q♠", value, why)
     if n == 2:
-        return BidReason("Q♠", 0.5, "the queen of spades with one guard wins about half the time")
-    return BidReason("Q♠", 0.0, "a bare queen of spades is caught by the ace or king: no trick")
+        value = values["Q♠ with one spade"]
+        return BidReason("Q♠", value, f"the queen of spades with one guard wins about half the time: {_worth(value)}")
+    value = values["Q♠ bare"]
+    return BidReason("Q♠", value, f"a bare queen of spades is caught by the ace or king: {_worth(value)}")
 
 
-def _short_spades_item(n: int, side_value: float) -> BidReason | None:
+def _short_spades_item(n: int, side_value: float, values: Mapping[str, float]) -> BidReason | None:
     """The cost of having almost no spades (side winners get ruffed and the hand
     never ruffs back), never more than the side winners it puts at risk."""
     if n > 1:
         return None
-    full = -_SHORT_SPADES[n]
-    cost = min(full, side_value)
+    full = -values["no spade" if n == 0 else "one spade"]
+    cost = min(full, max(0.0, side_value))
     label = "♠ void" if n == 0 else "♠ singleton"
     what = (
         "no spades: the opponents can ruff your winners and you can never ruff back"
         if n == 0
         else ("a single spade: the opponents can ruff your winners once it is gone")
     )
-    if cost == full:
-        amount = "half a trick less" if full == 0.5 else "a quarter of a trick less"
-    elif cost == 0:
+    if cost == 0:
         return BidReason(label, 0.0, f"{what}, but you hold no side winner for them to ruff: nothing taken off")
+    if cost == full:
+        amount = f"{_worth(cost)} less"
     else:
-        amount = f"{cost:g} less (no more than your side-suit winners are worth)"
+        amount = f"{_worth(cost)} less (no more than your side-suit winners are worth)"
     return BidReason(label, -cost, f"{what}: {amount}")
 
 
-def _length_item(card: Card, place: int) -> BidReason:
+def _length_item(card: Card, place: int, values: Mapping[str, float]) -> BidReason:
     """The value of a small spade by its place in the spade holding (3rd, 4th, ...)."""
     nth = _ordinal(place)
     if place == 3:
-        why = f"your {nth} spade: once a side suit runs out, a small spade ruffs it: a quarter of a trick"
-        return BidReason(card.pretty, _LENGTH_VALUES[3], why)
-    if place == 4:
-        why = f"your {nth} spade: after three rounds of spades it is often the last one out: three quarters of a trick"
-        return BidReason(card.pretty, _LENGTH_VALUES[4], why)
-    return BidReason(
-        card.pretty, _LENGTH_VALUES[5], f"your {nth} spade: long spades win tricks once the others are gone"
-    )
+        value = values["3rd small spade"]
+        why = f"your {nth} spade: once a side suit runs out, a small spade ruffs it: {_worth(value)}"
+    elif place == 4:
+        value = values["4th small spade"]
+        why = f"your {nth} spade: after three rounds of spades it may be the last one out: {_worth(value)}"
+    else:
+        value = values["5th and later small spade"]
+        why = f"your {nth} spade: long spades win tricks once the others are gone: {_worth(value)}"
+    return BidReason(card.pretty, value, why)
 
 
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def _side_items(suit: Suit, cards: tuple[Card, ...], players: int) -> list[BidReason]:
+def _side_items(suit: Suit, cards: tuple[Card, ...], players: int, values: Mapping[str, float]) -> list[BidReason]:
     n = len(cards)
     ranks = {c.rank for c in cards}
     items: list[BidReason] = []
-    word = suit.word[:-1]
     # A long side suit is likely to be ruffed early (two-player games see it less).
     long_limit = 5 if seating_for(players).partnerships else 7
     if Rank.ACE in ranks:
-        value = 1.0 if n <= long_limit else 0.75
-        why = (
-            "an ace usually wins its trick: likely, not sure, since a player out of the suit can ruff it"
-            if value == 1.0
-            else f"an ace in a {n}-card suit may be ruffed: three quarters of a trick"
-        )
-        items.append(BidReason(f"A{suit.symbol}", value, why))
+        items.append(_side_ace_item(suit, n, long_limit, values))
     if Rank.KING in ranks:
-        if n == 1:
-            items.append(
-                BidReason(f"K{suit.symbol}", 0.5, "a bare king wins only if the ace is played before it: half a trick")
-            )
-        elif Rank.ACE in ranks:
-            value = 1.0 if n <= 3 else (0.75 if n == 4 else 0.5)
-            why = (
-                "a king behind your own ace is a second trick"
-                if value == 1.0
-                else (f"the king of a {n}-card {word} suit may be ruffed before it wins")
-            )
-            items.append(BidReason(f"K{suit.symbol}", value, why))
-        elif n <= long_limit - 1:
-            why = "a king with a guard wins once the ace is gone: three quarters of a trick"
-            items.append(BidReason(f"K{suit.symbol}", 0.75, why))
-        else:
-            items.append(BidReason(f"K{suit.symbol}", 0.5, f"a king in a {n}-card suit may be ruffed: half a trick"))
+        items.append(_side_king_item(suit, n, Rank.ACE in ranks, long_limit, values))
     if Rank.QUEEN in ranks:
-        if 3 <= n <= 4:
-            why = f"a queen with {n - 1} guards wins about half the time, once the ace and king are out"
-            items.append(BidReason(f"Q{suit.symbol}", 0.5, why))
-        elif n <= 2:
-            items.append(BidReason(f"Q{suit.symbol}", 0.0, "a queen with fewer than two guards is caught: no trick"))
-        else:
-            why = f"a queen in a {n}-card suit wins only if the suit goes round three times unruffed: a quarter of a trick"
-            items.append(BidReason(f"Q{suit.symbol}", 0.25, why))
+        items.append(_side_queen_item(suit, n, values))
     return items
 
 
-def _ruff_items(hand: Hand, spare: int) -> list[BidReason]:
+def _side_ace_item(suit: Suit, n: int, long_limit: int, values: Mapping[str, float]) -> BidReason:
+    if n <= long_limit:
+        value = values["ace"]
+        why = (
+            "an ace usually wins its trick: likely, not sure, since a player out of the suit can ruff it"
+            if value >= 1
+            else f"an ace usually wins its trick, but a player out of the suit can ruff it: {_worth(value)}"
+        )
+    else:
+        value = values["ace in a long suit"]
+        why = f"an ace in a {n}-card suit may be ruffed: {_worth(value)}"
+    return BidReason(f"A{suit.symbol}", value, why)
+
+
+def _side_king_item(suit: Suit, n: int, ace: bool, long_limit: int, values: Mapping[str, float]) -> BidReason:
+    label = f"K{suit.symbol}"
+    if n == 1:
+        value = values["king bare"]
+        return BidReason(label, value, f"a bare king wins only if the ace is played before it: {_worth(value)}")
+    if ace:
+        if n <= 3:
+            value = values["king with its ace"]
+            why = f"a king beside your own ace is a second winner unless the suit is ruffed first: {_worth(value)}"
+            return BidReason(label, value, why)
+        value = values["king with its ace, 4 cards" if n == 4 else "king with its ace, 5 or more cards"]
+        return BidReason(
+            label, value, f"the king of a {n}-card {suit.word[:-1]} suit may be ruffed before it wins: {_worth(value)}"
+        )
+    if n <= long_limit - 1:
+        value = values["king with a guard"]
+        return BidReason(label, value, f"a king with a guard wins once the ace is gone: {_worth(value)}")
+    value = values["king in a long suit"]
+    return BidReason(label, value, f"a king in a {n}-card suit may be ruffed: {_worth(value)}")
+
+
+def _side_queen_item(suit: Suit, n: int, values: Mapping[str, float]) -> BidReason:
+    label = f"Q{suit.symbol}"
+    if 3 <= n <= 4:
+        value = values["queen with two or three guards"]
+        why = f"a queen with {n - 1} guards wins about half the time, once the ace and king are out: {_worth(value)}"
+    elif n <= 2:
+        value = values["queen with fewer guards"]
+        why = f"a queen with fewer than two guards is usually caught by the ace or king: {_worth(value)}"
+    else:
+        value = values["queen in a long suit"]
+        why = f"a queen in a {n}-card suit wins only if the suit goes round three times unruffed: {_worth(value)}"
+    return BidReason(label, value, why)
+
+
+def _ruff_items(hand: Hand, spare: int, values: Mapping[str, float]) -> list[BidReason]:
     """Ruffing value of voids, singletons and doubletons, one spare spade each.
     A short suit with no spare spade left still gets a line, counted 0, that says why."""
     items: list[BidReason] = []
@@ -369,18 +449,24 @@ def _ruff_items(hand: Hand, spare: int) -> list[BidReason]:
             items.append(BidReason(label, 0.0, _no_ruff_why(suit, n, spades, used=had_spare)))
             continue
         if n == 0:
-            value = 0.75 if spare >= 2 else 0.5
-            items.append(BidReason(label, value, f"no {suit.word}: a spare spade ruffs the first {suit.word[:-1]} led"))
+            value = values["void, first ruff" if spare >= 2 else "void, first ruff with one spare"]
+            why = f"no {suit.word}: a spare spade ruffs the first {suit.word[:-1]} led: {_worth(value)}"
+            items.append(BidReason(label, value, why))
             spare -= 1
             if spare >= 2:
-                items.append(BidReason(label, 0.5, f"no {suit.word} and spades to spare: a second ruff is likely"))
+                value = values["void, second ruff"]
+                why = f"no {suit.word} and spades to spare: a second ruff is likely: {_worth(value)}"
+                items.append(BidReason(label, value, why))
                 spare -= 1
         elif n == 1:
-            value = 0.5 if spare >= 2 else 0.25
-            items.append(BidReason(label, value, f"one {suit.word[:-1]}: after it goes, a spare spade ruffs"))
+            value = values["singleton ruff" if spare >= 2 else "singleton ruff with one spare"]
+            why = f"one {suit.word[:-1]}: after it goes, a spare spade ruffs: {_worth(value)}"
+            items.append(BidReason(label, value, why))
             spare -= 1
         else:
-            items.append(BidReason(label, 0.25, f"two {suit.word}: a late ruff is possible with a spare spade"))
+            value = values["doubleton ruff"]
+            why = f"two {suit.word}: a late ruff is possible with a spare spade: {_worth(value)}"
+            items.append(BidReason(label, value, why))
             spare -= 1
     return items
 
@@ -394,17 +480,34 @@ def _no_ruff_why(suit: Suit, n: int, spades: int, *, used: bool) -> str:
     return f"{short}, but no small spade to spare: your spades are counted as winners already, so a ruff adds no trick"
 
 
-def count_hand(hand: HandLike, *, players: int = 4) -> tuple[BidReason, ...]:
-    """The counted items of a 13-card hand (their values add up to the estimate)."""
+def count_hand(hand: HandLike, *, players: int = 4, values: Mapping[str, float] | None = None) -> tuple[BidReason, ...]:
+    """The counted items of a 13-card hand (their values add up to the estimate).
+
+    ``values`` replaces the item values of :data:`ITEM_VALUES` (all of its keys,
+    no others), for studies that compare countings; the advice always uses the
+    table itself.
+
+    >>> print(next(r for r in count_hand("AKQ3.K52.7.A9842") if r.cards == "K♥"))
+    K♥: 0.75 — a king with a guard wins once the ace is gone: three quarters of a trick
+    """
+    table = ITEM_VALUES if values is None else _check_values(values)
     h = Hand.coerce(hand)
     spades = h.suit(Suit.SPADES)
-    items, spare = _spade_items(spades)
+    items, spare = _spade_items(spades, table)
     side: list[BidReason] = []
     for suit in _SIDE_SUITS:
-        side.extend(_side_items(suit, h.suit(suit), players))
-    short = _short_spades_item(len(spades), sum(r.value for r in side))
+        side.extend(_side_items(suit, h.suit(suit), players, table))
+    short = _short_spades_item(len(spades), sum(r.value for r in side), table)
     head = [short] if short is not None else []
-    return tuple(head + items + side + _ruff_items(h, spare))
+    return tuple(head + items + side + _ruff_items(h, spare, table))
+
+
+def _check_values(values: Mapping[str, float]) -> Mapping[str, float]:
+    missing = sorted(set(ITEM_VALUES) - set(values))
+    unknown = sorted(set(values) - set(ITEM_VALUES))
+    if missing or unknown:
+        raise SpadesError(f"item values must name every item of the count: missing {missing}, unknown {unknown}")
+    return values
 
 
 def assess_nil(hand: HandLike) -> NilAssessment:

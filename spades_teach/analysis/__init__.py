@@ -1,7 +1,8 @@
 """Analysis of Spades hands: exact double-dummy solving under Spades rules, the
 per-card cost of a played hand (:mod:`.card_cost`), hand analysis by simulation
 of the unseen cards (:func:`analyze_hand`), the calibration of the bid advisor
-against that simulation (:func:`calibrate`) and bot tournaments by duplicate
+against that simulation (:func:`calibrate`) and against expert play and double
+dummy (:func:`expert_calibrate`), and bot tournaments by duplicate
 play (:func:`tournament`).
 
 The batch studies take an ``executor``: ``None`` runs them on the local cores,
@@ -17,6 +18,7 @@ same result for the same seed (see :mod:`.parallel`).
 from __future__ import annotations
 
 from spades_teach.analysis.calibration import Calibration, FeatureGroup, HandRecord, calibrate
+from spades_teach.analysis.expert_calibration import ExpertCalibration, SeatRecord, expert_calibrate
 from spades_teach.analysis.parallel import SerialExecutor, local_executor
 from spades_teach.analysis.simulate import HandAnalysis, SampleOutcome, analyze_hand
 from spades_teach.analysis.solver import BACKEND, DoubleDummy, NilAnswer, double_dummy
@@ -27,16 +29,19 @@ __all__ = [
     "Calibration",
     "DoubleDummy",
     "DuplicateDeal",
+    "ExpertCalibration",
     "FeatureGroup",
     "HandAnalysis",
     "HandRecord",
     "NilAnswer",
     "SampleOutcome",
+    "SeatRecord",
     "SerialExecutor",
     "TournamentResult",
     "analyze_hand",
     "calibrate",
     "double_dummy",
+    "expert_calibrate",
     "local_executor",
     "tournament",
 ]

@@ -1,8 +1,9 @@
 """The figures of the calibration appendix (chapter 12), kept out of the chapter itself.
 
 Each function takes the study's rows (dicts with ``count_before``, ``count_after``,
-``simulated``, ``best_bid``, ``regret_before``, ``regret_after`` and ``features``)
-and draws one figure: with matplotlib when it is installed, else as SVG (:mod:`spades_teach.render.charts`).
+``simulated``, ``best_bid``, ``regret_before``, ``regret_after`` and ``features``;
+``taken=`` names another column of tricks taken, such as the tricks of expert
+play) and draws one figure: with matplotlib when it is installed, else as SVG (:mod:`spades_teach.render.charts`).
 :func:`bias_by` is the plain number behind the bar charts.
 
 >>> rows = [{"count_before": 3.0, "count_after": 3.5, "simulated": 4.0, "features": {"aces": "1"}}]
@@ -17,52 +18,66 @@ from typing import Any
 
 from spades_teach.render.charts import pyplot
 
-__all__ = ["bias_by", "count_groups", "plot_bias_by_feature", "plot_count_against_tricks", "plot_regret_by_best_bid"]
+__all__ = [
+    "bias_by",
+    "count_groups",
+    "plot_bias_by_feature",
+    "plot_count_against_tricks",
+    "plot_regret_by_best_bid",
+    "plot_side_count",
+]
 
 Row = dict[str, Any]
 
 
-def count_groups(rows: Sequence[Row], key: str, *, smallest: int = 10) -> list[tuple[float, float, int]]:
-    """Hands grouped by their whole count (8 and up together): ``(mean count, mean tricks taken, hands)``
+def count_groups(
+    rows: Sequence[Row], key: str, *, smallest: int = 10, taken: str = "simulated", top: int = 8
+) -> list[tuple[float, float, int]]:
+    """Hands grouped by their whole count (``top`` and up together): ``(mean count, mean tricks taken, hands)``
     for each group of at least ``smallest`` hands."""
     groups: dict[int, list[Row]] = {}
     for r in rows:
-        groups.setdefault(min(int(r[key] + 1e-9), 8), []).append(r)
+        groups.setdefault(min(int(r[key] + 1e-9), top), []).append(r)
     points = []
     for _, members in sorted(groups.items()):
         if len(members) >= smallest:
             count = sum(r[key] for r in members) / len(members)
-            taken = sum(r["simulated"] for r in members) / len(members)
-            points.append((count, taken, len(members)))
+            mean = sum(r[taken] for r in members) / len(members)
+            points.append((count, mean, len(members)))
     return points
 
 
-def bias_by(rows: Sequence[Row], feature: str, count: str) -> list[tuple[str, int, float]]:
+def bias_by(rows: Sequence[Row], feature: str, count: str, *, taken: str = "simulated") -> list[tuple[str, int, float]]:
     """For each value of a hand feature: ``(value, hands, mean of count − tricks taken)``."""
     groups: dict[str, list[float]] = {}
     for r in rows:
-        groups.setdefault(r["features"][feature], []).append(r[count] - r["simulated"])
+        groups.setdefault(r["features"][feature], []).append(r[count] - r[taken])
     order = sorted(groups, key=lambda v: (int("".join(ch for ch in v if ch.isdigit()) or 100), v))
     return [(value, len(groups[value]), sum(groups[value]) / len(groups[value])) for value in order]
 
 
-def plot_count_against_tricks(rows: Sequence[Row]) -> None:
-    """The count of each group of hands against the tricks they took, before and after."""
+def plot_count_against_tricks(
+    rows: Sequence[Row], *, taken: str = "simulated", label: str = "tricks taken in the playouts (average)"
+) -> None:
+    """The count of each group of hands against the tricks they took (column ``taken``,
+    axis ``label``), before and after."""
     plt = pyplot()
 
     _fig, ax = plt.subplots(figsize=(6, 5))
-    for key, label, marker in [("count_before", "before", "o"), ("count_after", "after", "s")]:
-        points = count_groups(rows, key)
-        ax.plot([p[0] for p in points], [p[1] for p in points], marker=marker, label=label)
+    for key, name, marker in [("count_before", "before", "o"), ("count_after", "after", "s")]:
+        points = count_groups(rows, key, taken=taken)
+        ax.plot([p[0] for p in points], [p[1] for p in points], marker=marker, label=name)
     ax.plot([0, 9], [0, 9], color="grey", linestyle="--", linewidth=1, label="calibrated")
     ax.set_xlabel("the advisor's count (average of the group)")
-    ax.set_ylabel("tricks taken in the playouts (average)")
+    ax.set_ylabel(label)
     ax.set_title("Hands grouped by their count")
     ax.legend()
     plt.show()
 
 
-def plot_bias_by_feature(rows: Sequence[Row], features: Sequence[str] = ("spades", "voids", "aces")) -> None:
+def plot_bias_by_feature(
+    rows: Sequence[Row], features: Sequence[str] = ("spades", "voids", "aces"), *, taken: str = "simulated"
+) -> None:
     """The bias before and after, one bar chart per feature, hands per bar in brackets."""
     plt = pyplot()
 
@@ -70,8 +85,8 @@ def plot_bias_by_feature(rows: Sequence[Row], features: Sequence[str] = ("spades
         1, len(features), figsize=(13, 4), sharey=True, gridspec_kw={"width_ratios": [2.2, 1, 1.6]}
     )
     for ax, feature in zip(axes, features):
-        before = bias_by(rows, feature, "count_before")
-        after = bias_by(rows, feature, "count_after")
+        before = bias_by(rows, feature, "count_before", taken=taken)
+        after = bias_by(rows, feature, "count_after", taken=taken)
         x = range(len(before))
         ax.bar([i - 0.2 for i in x], [b for _, _, b in before], width=0.4, label="before")
         ax.bar([i + 0.2 for i in x], [b for _, _, b in after], width=0.4, label="after")
@@ -97,5 +112,22 @@ def plot_regret_by_best_bid(rows: Sequence[Row], *, smallest: int = 10) -> None:
     ax.set_xlabel("the simulation's best bid for the hand (0 = Nil)")
     ax.set_ylabel("points lost by the advised bid")
     ax.set_title("What the advised bid costs, by the size of the hand")
+    ax.legend()
+    plt.show()
+
+
+def plot_side_count(rows: Sequence[Row], *, smallest: int = 10) -> None:
+    """Partnerships grouped by their summed count (``count``): the tricks they took
+    in expert play (``expert``) and double dummy (``dd``), against the diagonal."""
+    plt = pyplot()
+
+    _fig, ax = plt.subplots(figsize=(6, 5))
+    for key, name, marker in [("expert", "expert play", "o"), ("dd", "double dummy", "^")]:
+        points = count_groups(rows, "count", smallest=smallest, taken=key, top=11)
+        ax.plot([p[0] for p in points], [p[1] for p in points], marker=marker, label=name)
+    ax.plot([0, 10], [0, 10], color="grey", linestyle="--", linewidth=1, label="count = tricks")
+    ax.set_xlabel("the partnership's two counts added (average of the group)")
+    ax.set_ylabel("tricks the partnership took (average)")
+    ax.set_title("Partnerships grouped by their count")
     ax.legend()
     plt.show()
