@@ -236,6 +236,11 @@ class _Outcome:
         ]
 
     def points(self, ns_from_here: int, tricks_left: int, nil_made: dict[Seat, bool]) -> float:
+        return self.judge(ns_from_here, tricks_left, nil_made)[0]
+
+    def judge(self, ns_from_here: int, tricks_left: int, nil_made: dict[Seat, bool]) -> tuple[float, bool]:
+        """The points of :meth:`points`, and whether our side's own bids all hold
+        (the contract made, if we have one, and each of our live Nils kept)."""
         p = self.position
         ours_from_here = ns_from_here if self.me in (Seat.N, Seat.S) else tricks_left - ns_from_here
         final = dict(p.tricks_won)
@@ -251,11 +256,16 @@ class _Outcome:
         ours = _side_points(p, self.mine, final, self.bags[0])
         theirs = _side_points(p, self.theirs, final, self.bags[1])
         value = ours - theirs
-        if self.make_bonus and _made(p, self.mine, final):
+        made = _made(p, self.mine, final)
+        if self.make_bonus and made:
             value += self.make_bonus
         if self.set_bonus and not _made(p, self.theirs, final):
             value += self.set_bonus
-        return value
+        has_contract = any(not p.bids.get(s, Bid(3)).is_nil for s in self.mine)
+        holds = (made or not has_contract) and all(
+            nil_made.get(s, True) or final[s] == 0 for s in self.mine if s in self.live_nils
+        )
+        return value, holds
 
 
 def _made(position: Position, seats: Sequence[Seat], tricks: dict[Seat, int]) -> bool:
@@ -298,16 +308,28 @@ class ExpertBot:
             return legal[0]
         if not seating_of(position.rules).partnerships:
             return self._fallback.choose_play(position)
-        scores = self.card_values(position)
+        scores, holds = self._evaluate(position)
+        # Our own bids come first: only the cards that keep our contract (and our
+        # Nils) on as many sampled deals as any card are considered. Each sample
+        # is solved with every card in view, which flatters the side that must
+        # still find its tricks, so a card that trades our contract for the
+        # opponents' bags is riskier than its average says.
+        safest = max(holds.values())
+        safe = [c for c in legal if holds[c] >= safest]
         advised = suggest_play(position).card
-        best = max(scores.values())
-        if scores.get(advised, -math.inf) >= best - 1e-9:
+        best = max(scores[c] for c in safe)
+        if advised in safe and scores[advised] >= best - 1e-9:
             return advised
-        return min((c for c in legal if scores[c] >= best - 1e-9), key=lambda c: (c.suit, c.rank))
+        return min((c for c in safe if scores[c] >= best - 1e-9), key=lambda c: (c.suit, c.rank))
 
     def card_values(self, position: Position) -> dict[Card, float]:
         """The average points (our side minus theirs, for the whole hand) after each
         legal card, over the sampled deals."""
+        return self._evaluate(position)[0]
+
+    def _evaluate(self, position: Position) -> tuple[dict[Card, float], dict[Card, int]]:
+        """:meth:`card_values`, and for each card the number of sampled deals on
+        which our side's bids all hold after it."""
         from spades_teach.analysis.solver import DDState as Solved
         from spades_teach.analysis.solver import nil_safe_cards, score_cards
 
@@ -316,6 +338,7 @@ class ExpertBot:
         outcome = _Outcome(position)
         legal = list(position.legal)
         totals = {card: 0.0 for card in legal}
+        holding = {card: 0 for card in legal}
         trick = tuple(c.index for c in position.trick)
         left = position.tricks_left
         for hands in deals:
@@ -333,9 +356,12 @@ class ExpertBot:
             tricks = score_cards(solved)
             if any(card.index not in tricks for card in legal):
                 # The solver's rules differ from this table's (a variant): play like the hard bot.
-                return {card: (1.0 if card == self._fallback.choose_play(position) else 0.0) for card in legal}
+                fallback = self._fallback.choose_play(position)
+                return {card: (1.0 if card == fallback else 0.0) for card in legal}, {card: 0 for card in legal}
             nils = {seat: nil_safe_cards(solved, int(seat)) for seat in outcome.live_nils}
             for card in legal:
                 made = {seat: answer.get(card.index, True) for seat, answer in nils.items()}
-                totals[card] += outcome.points(tricks[card.index], left, made)
-        return {card: total / len(deals) for card, total in totals.items()}
+                value, holds = outcome.judge(tricks[card.index], left, made)
+                totals[card] += value
+                holding[card] += holds
+        return {card: total / len(deals) for card, total in totals.items()}, holding
