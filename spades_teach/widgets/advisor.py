@@ -11,7 +11,7 @@ the box holds a hand again, and while a simulation runs.
 
 >>> view = BidAdvisorView("AKQ3.K52.7.A9842")
 >>> view.bid, view.estimate
-('5', 5.5)
+('5', 5.25)
 >>> view.hand_box.value = "AKQ3.K52.7"          # three groups: not a hand
 >>> view.error.startswith("a dotted hand needs exactly four groups")
 True
