@@ -212,9 +212,71 @@ def resample_history(history: Sequence[int], player: int, rng: random.Random, at
     for _ in range(attempts):
         dealt = _deal_hidden(hidden, room, record.voids, others, rng)
         if dealt is not None:
-            new = [list(hands[player]) if p == player else kept[p] + dealt[p] for p in range(4)]
-            return interleave(new) + bids + plays
-    raise AdapterError("could not deal the hidden cards consistently with the voids shown")
+            break
+    else:
+        # The constraints are tight (the greedy draw keeps failing): search for a deal.
+        dealt = _deal_by_search(hidden, room, record.voids, others, rng)
+        if dealt is None:
+            raise AdapterError("could not deal the hidden cards consistently with the voids shown")
+    new = [list(hands[player]) if p == player else kept[p] + dealt[p] for p in range(4)]
+    return interleave(new) + bids + plays
+
+
+def _deal_by_search(
+    hidden: list[int], room: Mapping[int, int], voids: Sequence[set[int]], others: list[int], rng: random.Random
+) -> dict[int, list[int]] | None:
+    """A deal of ``hidden`` into the free ``room`` of ``others`` found by a depth-first
+    search in random order (``None`` only if there is none). Only the suit of a card
+    matters to the voids, so the search places suit by suit how many cards each player
+    gets, remembering the room left that is known to fail."""
+    by_suit: dict[int, list[int]] = {}
+    for card in hidden:
+        by_suit.setdefault(card // 13, []).append(card)
+    suits = sorted(by_suit)
+    failed: set[tuple[int, tuple[int, ...]]] = set()
+
+    def splits(total: int, allowed: list[int], left: tuple[int, ...]) -> list[tuple[int, ...]]:
+        found: list[tuple[int, ...]] = []
+
+        def go(k: int, rest: int, acc: tuple[int, ...]) -> None:
+            if k == len(others):
+                if rest == 0:
+                    found.append(acc)
+                return
+            most = min(rest, left[k]) if others[k] in allowed else 0
+            for n in range(most + 1):
+                go(k + 1, rest - n, (*acc, n))
+
+        go(0, total, ())
+        rng.shuffle(found)
+        return found
+
+    def place(i: int, left: tuple[int, ...]) -> list[tuple[int, ...]] | None:
+        if i == len(suits):
+            return [] if not any(left) else None
+        if (i, left) in failed:
+            return None
+        suit = suits[i]
+        allowed = [p for p in others if suit not in voids[p]]
+        for split in splits(len(by_suit[suit]), allowed, left):
+            rest = place(i + 1, tuple(a - b for a, b in zip(left, split, strict=True)))
+            if rest is not None:
+                return [split, *rest]
+        failed.add((i, left))
+        return None
+
+    plan = place(0, tuple(room[p] for p in others))
+    if plan is None:
+        return None
+    out: dict[int, list[int]] = {p: [] for p in others}
+    for suit, split in zip(suits, plan, strict=True):
+        cards = list(by_suit[suit])
+        rng.shuffle(cards)
+        start = 0
+        for p, n in zip(others, split, strict=True):
+            out[p].extend(cards[start : start + n])
+            start += n
+    return out
 
 
 def _deal_hidden(

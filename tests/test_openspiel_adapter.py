@@ -185,6 +185,26 @@ def test_resampling_is_determined_by_the_random_generator() -> None:
     assert os_.resample_history(history, 1, random.Random(3)) == os_.resample_history(history, 1, random.Random(3))
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_a_tight_deal_is_found_by_search_when_the_greedy_draw_fails(seed: int) -> None:
+    # Player 1 lacks suits 0 and 1, player 2 suits 2 and 3, player 3 suit 0: each
+    # player has room for exactly what it can hold, which the greedy draw rarely finds.
+    hidden = [0, 1, 2, 3, 13, 14, 15, 16, 26, 27, 28, 39, 40, 41]
+    room = {1: 5, 2: 5, 3: 4}
+    voids: list[set[int]] = [set(), {0, 1}, {2, 3}, {0}]
+    dealt = os_._deal_by_search(hidden, room, voids, [1, 2, 3], random.Random(seed))
+    assert dealt is not None
+    assert sorted(c for cards in dealt.values() for c in cards) == hidden
+    for player, cards in dealt.items():
+        assert len(cards) == room[player]
+        assert not any(c // 13 in voids[player] for c in cards)
+
+
+def test_an_impossible_deal_is_reported_as_none() -> None:
+    voids: list[set[int]] = [set(), {0}, {0}, {0}]
+    assert os_._deal_by_search([0, 1], {1: 1, 2: 1, 3: 0}, voids, [1, 2, 3], random.Random(0)) is None
+
+
 def test_an_incomplete_deal_cannot_be_resampled() -> None:
     with pytest.raises(SpadesError, match="deal is not complete"):
         os_.resample_history(list(range(30)), 0, random.Random(0))
