@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spades_teach import Bid, BidEvent, Card, Rank, Round, Rules, Seat, SpadesError, Suit
+from spades_teach.advice.sampling import deal_by_suits
 
 NUM_CARDS = 52
 BID_BASE = 52  # action of the bid 0 (Nil); 13 tricks is 65
@@ -225,57 +226,15 @@ def resample_history(history: Sequence[int], player: int, rng: random.Random, at
 def _deal_by_search(
     hidden: list[int], room: Mapping[int, int], voids: Sequence[set[int]], others: list[int], rng: random.Random
 ) -> dict[int, list[int]] | None:
-    """A deal of ``hidden`` into the free ``room`` of ``others`` found by a depth-first
-    search in random order (``None`` only if there is none). Only the suit of a card
-    matters to the voids, so the search places suit by suit how many cards each player
-    gets, remembering the room left that is known to fail."""
-    by_suit: dict[int, list[int]] = {}
-    for card in hidden:
-        by_suit.setdefault(card // 13, []).append(card)
-    suits = sorted(by_suit)
-    failed: set[tuple[int, tuple[int, ...]]] = set()
-
-    def splits(total: int, allowed: list[int], left: tuple[int, ...]) -> list[tuple[int, ...]]:
-        found: list[tuple[int, ...]] = []
-
-        def go(k: int, rest: int, acc: tuple[int, ...]) -> None:
-            if k == len(others):
-                if rest == 0:
-                    found.append(acc)
-                return
-            most = min(rest, left[k]) if others[k] in allowed else 0
-            for n in range(most + 1):
-                go(k + 1, rest - n, (*acc, n))
-
-        go(0, total, ())
-        rng.shuffle(found)
-        return found
-
-    def place(i: int, left: tuple[int, ...]) -> list[tuple[int, ...]] | None:
-        if i == len(suits):
-            return [] if not any(left) else None
-        if (i, left) in failed:
-            return None
-        suit = suits[i]
-        allowed = [p for p in others if suit not in voids[p]]
-        for split in splits(len(by_suit[suit]), allowed, left):
-            rest = place(i + 1, tuple(a - b for a, b in zip(left, split, strict=True)))
-            if rest is not None:
-                return [split, *rest]
-        failed.add((i, left))
-        return None
-
-    plan = place(0, tuple(room[p] for p in others))
-    if plan is None:
+    """A deal of ``hidden`` into the free ``room`` of ``others`` that respects the
+    voids, found by the library's exact search (``None`` only if there is none)."""
+    allowed = [sum(1 << suit for suit in range(4) if suit not in voids[p]) for p in others]
+    takers = deal_by_suits([c // 13 for c in hidden], room=[room[p] for p in others], allowed=allowed, rng=rng)
+    if takers is None:
         return None
     out: dict[int, list[int]] = {p: [] for p in others}
-    for suit, split in zip(suits, plan, strict=True):
-        cards = list(by_suit[suit])
-        rng.shuffle(cards)
-        start = 0
-        for p, n in zip(others, split, strict=True):
-            out[p].extend(cards[start : start + n])
-            start += n
+    for card, taker in zip(hidden, takers, strict=True):
+        out[others[taker]].append(card)
     return out
 
 

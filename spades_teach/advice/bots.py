@@ -37,6 +37,7 @@ from spades_teach.advice.bidding import advise_bid, count_hand
 from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.play import View, decide, suggest_play
 from spades_teach.advice.position import Position
+from spades_teach.advice.sampling import deal_by_suits
 from spades_teach.errors import SpadesError
 from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
@@ -487,7 +488,7 @@ def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: rando
     keeping the top cards away from live Nil bidders when possible)."""
     unseen = list(mask_cards(view.unseen))
     seats = list(sizes)
-    for attempt in range(30):
+    for attempt in range(28):
         strict = attempt < 20
         rng.shuffle(unseen)
         room = dict(sizes)
@@ -497,7 +498,7 @@ def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: rando
         ok = True
         spare = len(unseen) - sum(room.values())  # two-player discards
         for card in order:
-            allowed = [s for s in seats if room[s] > 0 and (attempt >= 28 or not view.voids[s] >> card.suit & 1)]
+            allowed = [s for s in seats if room[s] > 0 and not view.voids[s] >> card.suit & 1]
             if strict and ((card.rank >= Rank.KING and card.is_spade) or card.rank == Rank.ACE):
                 calm = [s for s in allowed if not view.nil_alive(s)]
                 allowed = calm or allowed
@@ -516,7 +517,28 @@ def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: rando
                 room[pick] -= 1
         if ok:
             return hands
-    raise SpadesError("could not deal the unseen cards consistently with the position")  # pragma: no cover
+    return _sample_by_search(view, sizes, unseen, rng)
+
+
+def _sample_by_search(view: View, sizes: Mapping[int, int], unseen: list[Card], rng: random.Random) -> list[int]:
+    """The exact fallback of :func:`_sample` when the voids leave so little room that
+    the quick draw keeps failing (:func:`~spades_teach.advice.sampling.deal_by_suits`)."""
+    seats = list(sizes)
+    room = [sizes[s] for s in seats]
+    allowed = [0b1111 & ~view.voids[s] for s in seats]
+    spare = len(unseen) - sum(room)
+    if spare > 0:  # two-player discards: any suit
+        room.append(spare)
+        allowed.append(0b1111)
+    takers = deal_by_suits([card.suit for card in unseen], room=room, allowed=allowed, rng=rng)
+    if takers is None:
+        raise SpadesError("could not deal the unseen cards consistently with the position")
+    hands = [0, 0, 0, 0]
+    hands[view.seat] = view.hand
+    for card, taker in zip(unseen, takers, strict=True):
+        if taker < len(seats):
+            hands[seats[taker]] |= card.mask
+    return hands
 
 
 # -- levels and a driver ------------------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ from collections.abc import Iterable, Sequence
 from spades_teach.advice.bidding import count_hand
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
+from spades_teach.advice.sampling import deal_by_suits
+from spades_teach.errors import SpadesError
 from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
@@ -94,6 +96,27 @@ def _deal_once(position: Position, rng: random.Random, cards: list[Card]) -> dic
         else:
             hands[pick] |= card.mask
             room[pick] -= 1
+    return hands
+
+
+def _deal_by_search(position: Position, rng: random.Random, cards: list[Card]) -> dict[Seat, int]:
+    """A deal of ``cards`` as :func:`_deal_once` makes it, found by an exact search
+    (:func:`~spades_teach.advice.sampling.deal_by_suits`); the real hands are one, so
+    there always is one."""
+    seats = _others(position)
+    room = [position.hand_size(s) for s in seats]
+    allowed = [sum(1 << suit for suit in Suit if suit not in position.voids[s]) for s in seats]
+    spare = len(cards) - sum(room)
+    if spare > 0:  # the cards already gone, from an unknown history: any suit
+        room.append(spare)
+        allowed.append(0b1111)
+    takers = deal_by_suits([card.suit for card in cards], room=room, allowed=allowed, rng=rng)
+    if takers is None:
+        raise SpadesError("no deal of the unseen cards fits what this position shows")
+    hands = {s: 0 for s in seats}
+    for card, taker in zip(cards, takers, strict=True):
+        if taker < len(seats):
+            hands[seats[taker]] |= card.mask
     return hands
 
 
@@ -158,7 +181,9 @@ def sample_deals(position: Position, count: int, rng: random.Random, *, oversamp
         pool.append(hands)
         weights.append(_bid_weight(position, hands))
     if not pool:
-        raise ValueError("no deal of the unseen cards fits the position")  # pragma: no cover
+        # The voids leave so little room that the quick draw keeps failing: search.
+        hands = _deal_by_search(position, rng, unseen)
+        pool, weights = [hands], [1.0]
     if sum(weights) <= 0:
         weights = [1.0] * len(pool)
     return rng.choices(pool, weights, k=count)

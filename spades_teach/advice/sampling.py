@@ -1,0 +1,83 @@
+"""Dealing unseen cards when the voids leave little room: :func:`deal_by_suits`.
+
+The bots that sample the hidden hands draw each card at random among the seats
+allowed to hold it. When the constraints are tight (several seats void in several
+suits, few cards left) that quick draw can fail again and again although a deal
+exists: the real one. :func:`deal_by_suits` is the exact fallback. Only a card's
+suit matters to a void, so it searches, suit by suit, how many cards of that suit
+each taker gets, in random order, remembering the room left that is known to fail;
+then it hands out the cards of each suit at random.
+
+>>> import random
+>>> takers = deal_by_suits([0, 0, 1, 1], room=[2, 2], allowed=[0b01, 0b10], rng=random.Random(1))
+>>> takers
+[0, 0, 1, 1]
+>>> deal_by_suits([0, 0], room=[1, 1], allowed=[0b01, 0b10], rng=random.Random(1)) is None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+__all__ = ["deal_by_suits"]
+
+
+def deal_by_suits(
+    suits: Sequence[int], *, room: Sequence[int], allowed: Sequence[int], rng: random.Random
+) -> list[int] | None:
+    """For each card (given by its suit number), the index of the taker that gets it,
+    so that taker ``t`` gets exactly ``room[t]`` cards, all of suits in its bit mask
+    ``allowed[t]`` (bit ``s`` set: it may hold suit ``s``); ``None`` if no such deal
+    exists. ``sum(room)`` must equal the number of cards."""
+    if sum(room) != len(suits):
+        return None
+    present = sorted(set(suits))
+    counts = {s: suits.count(s) for s in present}
+    failed: set[tuple[int, tuple[int, ...]]] = set()
+
+    def place(i: int, left: tuple[int, ...]) -> list[tuple[int, ...]] | None:
+        if i == len(present):
+            return [] if not any(left) else None
+        if (i, left) in failed:
+            return None
+        suit = present[i]
+        for split in _splits(counts[suit], [left[t] if allowed[t] >> suit & 1 else 0 for t in range(len(room))], rng):
+            rest = place(i + 1, tuple(a - b for a, b in zip(left, split, strict=True)))
+            if rest is not None:
+                return [split, *rest]
+        failed.add((i, left))
+        return None
+
+    plan = place(0, tuple(room))
+    if plan is None:
+        return None
+    takers: list[int] = [0] * len(suits)
+    for suit, split in zip(present, plan, strict=True):
+        places = [k for k, s in enumerate(suits) if s == suit]
+        rng.shuffle(places)
+        start = 0
+        for taker, n in enumerate(split):
+            for k in places[start : start + n]:
+                takers[k] = taker
+            start += n
+    return takers
+
+
+def _splits(total: int, caps: list[int], rng: random.Random) -> list[tuple[int, ...]]:
+    """Every way of sharing ``total`` cards among takers holding at most ``caps``
+    cards each, in random order."""
+    found: list[tuple[int, ...]] = []
+
+    def go(k: int, rest: int, acc: tuple[int, ...]) -> None:
+        if k == len(caps):
+            if rest == 0:
+                found.append(acc)
+            return
+        for n in range(min(rest, caps[k]) + 1):
+            go(k + 1, rest - n, (*acc, n))
+
+    go(0, total, ())
+    rng.shuffle(found)
+    return found
