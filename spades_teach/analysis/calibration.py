@@ -293,7 +293,7 @@ def _summarise(seed: int | str, samples: int, records: Sequence[HandRecord]) -> 
         for name, value in record.features.items():
             groups[name].setdefault(value, []).append(record)
     by_feature = {
-        name: tuple(_group(name, value, members) for value, members in sorted(found.items(), key=_order))
+        name: tuple(_group(name, value, members) for value, members in sorted(found.items(), key=group_order))
         for name, found in groups.items()
     }
     return Calibration(
@@ -308,8 +308,9 @@ def _summarise(seed: int | str, samples: int, records: Sequence[HandRecord]) -> 
     )
 
 
-def _order(item: tuple[str, list[HandRecord]]) -> tuple[int, str]:
-    """Groups in a natural order: numbers by value ("4 or less" first, "7+" last), then words."""
+def group_order(item: tuple[str, Any]) -> tuple[int, str]:
+    """The sort key of a feature group ``(value, members)``: numbers by value ("4 or
+    less" first, "7+" last), then words."""
     value = item[0]
     digits = "".join(ch for ch in value if ch.isdigit())
     return (int(digits) if digits else 100, value)

@@ -58,7 +58,7 @@ from spades_teach.advice.bidding import SAFETY_MARGIN, advise_bid, count_hand
 from spades_teach.advice.bots import legal_bid, make_bot
 from spades_teach.advice.driver import play_hand
 from spades_teach.advice.position import Position
-from spades_teach.analysis.calibration import FEATURES, CountFunction, advice_from_count, hand_features
+from spades_teach.analysis.calibration import FEATURES, CountFunction, advice_from_count, group_order, hand_features
 from spades_teach.analysis.parallel import map_tasks
 from spades_teach.analysis.solver import double_dummy
 from spades_teach.errors import SpadesError
@@ -328,7 +328,7 @@ def _summarise(seed: int | str, records: Sequence[SeatRecord]) -> ExpertCalibrat
         for name, value in record.features.items():
             groups[name].setdefault(value, []).append(record)
     by_feature = {
-        name: tuple(_group(name, value, members) for value, members in sorted(found.items(), key=_order))
+        name: tuple(_group(name, value, members) for value, members in sorted(found.items(), key=group_order))
         for name, found in groups.items()
     }
     return ExpertCalibration(
@@ -364,13 +364,6 @@ def _sides(plain: Sequence[SeatRecord]) -> SideFigures | None:
         bias_dd=_mean(c - d for c, d in zip(count, dd)),
         mae_dd=_mean(abs(c - d) for c, d in zip(count, dd)),
     )
-
-
-def _order(item: tuple[str, list[SeatRecord]]) -> tuple[int, str]:
-    """Groups in a natural order: numbers by value ("4 or less" first, "7+" last), then words."""
-    value = item[0]
-    digits = "".join(ch for ch in value if ch.isdigit())
-    return (int(digits) if digits else 100, value)
 
 
 def _group(feature: str, value: str, members: Sequence[SeatRecord]) -> ExpertGroup:
