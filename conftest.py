@@ -7,7 +7,8 @@ Tiers (``pytest -m ...``):
 * ``slow``: long cross-checks, notebook execution under nbval, cluster runs.
 
 ``pytest -m "not slow and not browser and not book"`` is the fast tier; ``bash tools/test.sh`` runs
-everything, in a random order (pytest-randomly) except the cells of a notebook, which run top to bottom.
+everything, in a random order (pytest-randomly) except the cells of a notebook, which run top to bottom,
+and the live-edition browser tests, which share one browser session and run in the order of their file.
 """
 
 from __future__ import annotations
@@ -32,6 +33,36 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if _is_notebook_cell(item):
             item.add_marker(pytest.mark.slow)
     _keep_notebook_cells_in_order(items)
+    _keep_modules_in_order(items)
+
+
+#: Test modules whose tests share one slow browser session and run in the order they are written.
+_IN_ORDER = {"test_browser_lite.py"}
+
+
+def _keep_modules_in_order(items: list[pytest.Item]) -> None:
+    """Gather the tests of each module of :data:`_IN_ORDER` where its first test landed, in
+    the order of the file (line, then parameter index)."""
+
+    def place(item: pytest.Item) -> tuple[int, tuple[int, ...]]:
+        callspec = getattr(item, "callspec", None)
+        return (item.location[1] or 0, tuple(callspec.indices.values()) if callspec else ())
+
+    groups: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        if item.path.name in _IN_ORDER:
+            groups.setdefault(str(item.path), []).append(item)
+    if not groups:
+        return
+    ordered: list[pytest.Item] = []
+    for item in items:
+        key = str(item.path)
+        if key not in groups:
+            ordered.append(item)
+        elif groups[key]:
+            ordered.extend(sorted(groups.pop(key), key=place))
+            groups[key] = []
+    items[:] = ordered
 
 
 def _keep_notebook_cells_in_order(items: list[pytest.Item]) -> None:
