@@ -463,6 +463,22 @@ static PyObject *get_won(PlayCore *self, void *closure) {
     return Py_BuildValue("[llll]", self->won[0], self->won[1], self->won[2], self->won[3]);
 }
 
+/* The value of each seat in the mapping ``value`` (NULL where a seat is missing);
+   -1 with an exception set on any other error. */
+static int read_seat_table(PyObject *value, PyObject *found[4]) {
+    for (int i = 0; i < 4; i++) {
+        found[i] = PyObject_GetItem(value, seat_objects[i]);
+        if (found[i] == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_KeyError)) {
+                for (int j = 0; j < i; j++) Py_XDECREF(found[j]);
+                return -1;
+            }
+            PyErr_Clear();
+        }
+    }
+    return 0;
+}
+
 static PyObject *get_order_from(PlayCore *self, void *closure) {
     PyObject *value = self->order_from ? self->order_from : Py_None;
     Py_INCREF(value);
@@ -476,16 +492,7 @@ static int set_order_from(PlayCore *self, PyObject *value, void *closure) {
     }
     if (!ready()) return -1;
     PyObject *found[4] = {NULL, NULL, NULL, NULL};
-    for (int i = 0; i < 4; i++) {
-        found[i] = PyObject_GetItem(value, seat_objects[i]);
-        if (found[i] == NULL) {
-            if (!PyErr_ExceptionMatches(PyExc_KeyError)) {
-                for (int j = 0; j < i; j++) Py_XDECREF(found[j]);
-                return -1;
-            }
-            PyErr_Clear();
-        }
-    }
+    if (read_seat_table(value, found) < 0) return -1;
     for (int i = 0; i < 4; i++) Py_XSETREF(self->order[i], found[i]);
     set_object(&self->order_from, value);
     return 0;
@@ -504,16 +511,7 @@ static int set_next_of(PlayCore *self, PyObject *value, void *closure) {
     }
     if (!ready()) return -1;
     PyObject *found[4] = {NULL, NULL, NULL, NULL};
-    for (int i = 0; i < 4; i++) {
-        found[i] = PyObject_GetItem(value, seat_objects[i]);
-        if (found[i] == NULL) {
-            if (!PyErr_ExceptionMatches(PyExc_KeyError)) {
-                for (int j = 0; j < i; j++) Py_XDECREF(found[j]);
-                return -1;
-            }
-            PyErr_Clear();
-        }
-    }
+    if (read_seat_table(value, found) < 0) return -1;
     for (int i = 0; i < 4; i++) Py_XSETREF(self->next_seat[i], found[i]);
     set_object(&self->next_of, value);
     return 0;
