@@ -35,11 +35,17 @@ pyodide=tools/lite/node_modules/pyodide
 
 # 3. The kernel's wheels and the front-end extensions from PyPI (pure Python wheels, checked against
 #    their pinned hashes).
+# pip, with its notes about this machine's own index settings (a configured local index that does not
+# exist here) left out: the wheels are pinned by hash, and those notes are not about the site.
+pip_run() {
+  "$venv/python" -m pip "$@" 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2 || true)
+}
+
 download() {  # requirements file, destination folder
   if ! cmp -s "$1" "$2/.downloaded.txt" 2>/dev/null; then
     rm -rf "$2"
     mkdir -p "$2"
-    "$venv/python" -m pip download --quiet --disable-pip-version-check --require-hashes --no-deps \
+    pip_run download --quiet --disable-pip-version-check --require-hashes --no-deps \
       --only-binary=:all: --python-version 3.14 --implementation py --abi none --platform any \
       --dest "$2" -r "$1"
     cp "$1" "$2/.downloaded.txt"
@@ -57,7 +63,7 @@ rm -rf "$stage"
 mkdir -p "$stage/src" "$stage/own"
 tar -c --exclude='__pycache__' --exclude='*.so' --exclude='*.pyc' pyproject.toml setup.py README.md spades_teach \
   | tar -x -C "$stage/src"
-(cd "$stage/src" && SPADES_TEACH_PURE=1 PIP_CONSTRAINT="$root/tools/lite/wheel-build.txt" "$venv/python" -m pip \
+(cd "$stage/src" && SPADES_TEACH_PURE=1 PIP_CONSTRAINT="$root/tools/lite/wheel-build.txt" pip_run \
   wheel --quiet --disable-pip-version-check --no-deps --wheel-dir "$stage/own" .)
 
 # 5. The site's sources: the runtime, the wheels and their lock, the chapters with outputs cleared.
