@@ -363,8 +363,11 @@ class HardBot:
         base = rep[medium]
         sizes = _hand_sizes(position)
         results: dict[Card, list[float]] = {card: [] for card in candidates}
-        # How often each card kept our contract (and Nils) and how often it set theirs.
+        # How often each card kept our own contract (and Nils), the same plus each of
+        # theirs set, and how many tricks our side took after it.
+        own: dict[Card, int] = {card: 0 for card in candidates}
         kept: dict[Card, int] = {card: 0 for card in candidates}
+        taken: dict[Card, int] = {card: 0 for card in candidates}
         start = time.perf_counter()
         me = view.seat
         mine = view.side_seats(me)
@@ -377,12 +380,23 @@ class HardBot:
                 results[card].append(
                     side_value(sim.bids, sim.won, mine, view.rules) - side_value(sim.bids, sim.won, theirs, view.rules)
                 )
+                own[card] += _kept(sim.bids, sim.won, mine)
                 kept[card] += _contracts_kept(sim.bids, sim.won, mine, theirs)
+                taken[card] += sum(sim.won[s] for s in mine)
             if time.perf_counter() - start > self.time_limit:
                 break
         # Contracts first: a card may replace the advisor's only if, on the same deals,
-        # it makes our contract and sets theirs at least as often; then the points decide.
-        safe = [c for c in candidates if kept[c] >= kept[base]]
+        # it keeps our own contract as often, and makes ours and sets theirs as often.
+        # While our contract is still short, a card that takes fewer tricks than the
+        # advisor's is not tried: the playouts' opponents defend less well than real
+        # ones, so a trick given away to dodge a bag too often costs the contract.
+        contract, contract_taken = view.contract(me)
+        short = contract_taken < contract
+        safe = [
+            c
+            for c in candidates
+            if own[c] >= own[base] and kept[c] >= kept[base] and (not short or taken[c] >= taken[base])
+        ]
         best = max(safe, key=lambda c: (sum(results[c]), c is base))
         if best is base or not _clearly_better(results[best], results[base]):
             return medium
