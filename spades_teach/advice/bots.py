@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Iterable, Mapping
@@ -37,7 +36,7 @@ from spades_teach.advice.bidding import advise_bid, count_hand
 from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.play import View, decide, suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.advice.sampling import deal_by_suits
+from spades_teach.advice.sampling import clearly_better, deal_by_suits
 from spades_teach.errors import SpadesError
 from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
@@ -398,7 +397,7 @@ class HardBot:
             if own[c] >= own[base] and kept[c] >= kept[base] and (not short or taken[c] >= taken[base])
         ]
         best = max(safe, key=lambda c: (sum(results[c]), c is base))
-        if best is base or not _clearly_better(results[best], results[base]):
+        if best is base or not clearly_better(results[best], results[base]):
             return medium
         return best
 
@@ -432,20 +431,6 @@ def _kept(bids: list[Bid | None], won: list[int], seats: tuple[int, ...]) -> int
     if others and taken >= contract:
         count += 1
     return count
-
-
-def _clearly_better(new: list[float], old: list[float]) -> bool:
-    """Whether ``new`` beats ``old`` on the same sampled deals by more than the noise:
-    a mean gain above one standard error (and above one point)."""
-    diffs = [a - b for a, b in zip(new, old)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    if mean <= 1.0:
-        return False
-    if n < 2:
-        return True
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return bool(mean > math.sqrt(var / n))
 
 
 def _play_out(sim: _Sim, me: int, first_card: Card) -> None:

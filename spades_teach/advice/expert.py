@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 from spades_teach.advice.bidding import count_hand
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.advice.sampling import deal_by_suits
+from spades_teach.advice.sampling import clearly_better, deal_by_suits
 from spades_teach.errors import SpadesError
 from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid
@@ -333,7 +333,11 @@ class ExpertBot:
             return legal[0]
         if not seating_of(position.rules).partnerships:
             return self._fallback.choose_play(position)
-        scores, holds = self._evaluate(position)
+        evaluated = self._evaluate(position)
+        if evaluated is None:
+            return self._fallback.choose_play(position)
+        values, holds = evaluated
+        scores = {card: sum(v) / len(v) for card, v in values.items()}
         # Our own bids come first: only the cards that keep our contract (and our
         # Nils) on as many sampled deals as any card are considered. Each sample
         # is solved with every card in view, which flatters the side that must
@@ -341,20 +345,28 @@ class ExpertBot:
         # opponents' bags is riskier than its average says.
         safest = max(holds.values())
         safe = [c for c in legal if holds[c] >= safest]
+        best_score = max(scores[c] for c in safe)
+        best = min((c for c in safe if scores[c] >= best_score - 1e-9), key=lambda c: (c.suit, c.rank))
+        # The hint's card stays unless the best one beats it on the same deals by
+        # more than the sampling noise (a few deals decide little early in a hand).
         advised = suggest_play(position).card
-        best = max(scores[c] for c in safe)
-        if advised in safe and scores[advised] >= best - 1e-9:
+        if advised in safe and not clearly_better(values[best], values[advised]):
             return advised
-        return min((c for c in safe if scores[c] >= best - 1e-9), key=lambda c: (c.suit, c.rank))
+        return best
 
     def card_values(self, position: Position) -> dict[Card, float]:
         """The average points (our side minus theirs, for the whole hand) after each
         legal card, over the sampled deals."""
-        return self._evaluate(position)[0]
+        evaluated = self._evaluate(position)
+        if evaluated is None:
+            fallback = self._fallback.choose_play(position)
+            return {card: (1.0 if card == fallback else 0.0) for card in position.legal}
+        return {card: sum(v) / len(v) for card, v in evaluated[0].items()}
 
-    def _evaluate(self, position: Position) -> tuple[dict[Card, float], dict[Card, int]]:
-        """:meth:`card_values`, and for each card the number of sampled deals on
-        which our side's bids all hold after it."""
+    def _evaluate(self, position: Position) -> tuple[dict[Card, list[float]], dict[Card, int]] | None:
+        """For each legal card, its points on each sampled deal (see :meth:`card_values`),
+        and the number of sampled deals on which our side's bids all hold after it;
+        ``None`` when the solver's rules are not this table's (the hard bot decides)."""
         from spades_teach.analysis.solver import DDState as Solved
         from spades_teach.analysis.solver import nil_safe_cards, score_cards
 
@@ -362,7 +374,7 @@ class ExpertBot:
         deals = sample_deals(position, count, self._rng)
         outcome = _Outcome(position)
         legal = list(position.legal)
-        totals = {card: 0.0 for card in legal}
+        totals: dict[Card, list[float]] = {card: [] for card in legal}
         holding = {card: 0 for card in legal}
         trick = tuple(c.index for c in position.trick)
         left = position.tricks_left
@@ -381,12 +393,11 @@ class ExpertBot:
             tricks = score_cards(solved)
             if any(card.index not in tricks for card in legal):
                 # The solver's rules differ from this table's (a variant): play like the hard bot.
-                fallback = self._fallback.choose_play(position)
-                return {card: (1.0 if card == fallback else 0.0) for card in legal}, {card: 0 for card in legal}
+                return None
             nils = {seat: nil_safe_cards(solved, int(seat)) for seat in outcome.live_nils}
             for card in legal:
                 made = {seat: answer.get(card.index, True) for seat, answer in nils.items()}
                 value, holds = outcome.judge(tricks[card.index], left, made)
-                totals[card] += value
+                totals[card].append(value)
                 holding[card] += holds
-        return {card: total / len(deals) for card, total in totals.items()}, holding
+        return totals, holding

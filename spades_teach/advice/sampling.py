@@ -1,4 +1,5 @@
-"""Dealing unseen cards when the voids leave little room: :func:`deal_by_suits`.
+"""Dealing unseen cards when the voids leave little room (:func:`deal_by_suits`), and
+judging one card against another on the same sampled deals (:func:`clearly_better`).
 
 The bots that sample the hidden hands draw each card at random among the seats
 allowed to hold it. When the constraints are tight (several seats void in several
@@ -18,10 +19,11 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
-__all__ = ["deal_by_suits"]
+__all__ = ["clearly_better", "deal_by_suits"]
 
 
 def deal_by_suits(
@@ -81,3 +83,21 @@ def _splits(total: int, caps: list[int], rng: random.Random) -> list[tuple[int, 
     go(0, total, ())
     rng.shuffle(found)
     return found
+
+
+def clearly_better(new: Sequence[float], old: Sequence[float]) -> bool:
+    """Whether ``new`` beats ``old`` on the same sampled deals (paired values) by more
+    than the noise: a mean gain above one point and above one standard error.
+
+    >>> clearly_better([12.0, 11.0, 13.0], [1.0, 2.0, 0.0]), clearly_better([5.0, -3.0], [0.0, 0.0])
+    (True, False)
+    """
+    diffs = [a - b for a, b in zip(new, old, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= 1.0:
+        return False
+    if n < 2:
+        return True
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return bool(mean > math.sqrt(var / n))
