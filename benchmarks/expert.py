@@ -4,11 +4,13 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/expert.py              # 3 seeded hands, expert at every seat
     .venv/bin/python benchmarks/expert.py --hands 5 --first-seed 10
+    .venv/bin/python benchmarks/expert.py --hands 30 --node-budget none   # no cap on the search
 
 Each seeded hand is bid by the advisor and played to the end by four
 :class:`~spades_teach.advice.expert.ExpertBot` players; every card decision that had a
 choice (more than one legal card) is timed. The script prints the median, the
-90th percentile and the maximum time per decision, the same by trick number, and
+90th percentile and the maximum time per decision, the same by trick number, the
+search nodes per decision (and how many decisions reached the node budget), and
 the load average of the machine before and after (the machine is shared, so
 compare runs at a similar load). The target is a median of at most 0.5 s. It
 asserts nothing: it reports.
@@ -21,16 +23,17 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spades_teach import Position, Round, deal
-from spades_teach.advice.expert import ExpertBot
+from spades_teach.advice.expert import NODE_BUDGET, ExpertBot
 from spades_teach.analysis.solver import BACKEND
 
 
-def _quantile(values: list[float], q: float) -> float:
+def _quantile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
@@ -39,13 +42,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=3, help="seeded hands to play (default 3)")
     parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument(
+        "--node-budget",
+        default=str(NODE_BUDGET),
+        help=f"search nodes per decision, or 'none' for no cap (default {NODE_BUDGET:,})",
+    )
     args = parser.parse_args(argv)
+    budget = None if args.node_budget == "none" else int(args.node_budget)
+    print(f"node budget per decision: {'none' if budget is None else f'{budget:,}'}")
     print(f"solver backend: {BACKEND}; load average before the run: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
     times: list[float] = []
+    nodes: list[int] = []
     by_trick: dict[int, list[float]] = {}
     for seed in range(args.first_seed, args.first_seed + args.hands):
         r = Round(deal(seed), dealer="N")
-        bots = {seat: ExpertBot(seed=f"{seed}-{seat.name}") for seat in r.seats}
+        bots = {seat: ExpertBot(seed=f"{seed}-{seat.name}", node_budget=budget) for seat in r.seats}
         while not r.is_complete:
             seat = r.to_act
             assert seat is not None
@@ -60,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             spent = time.perf_counter() - start
             if choice:
                 times.append(spent)
+                nodes.append(bot.last_nodes)
                 by_trick.setdefault(position.trick_number, []).append(spent)
             r.play(seat, card)
         print(f"hand {seed}: tricks {dict((s.name, n) for s, n in r.tricks_won.items())}")
@@ -68,6 +80,13 @@ def main(argv: list[str] | None = None) -> int:
         f"  median {statistics.median(times) * 1000:.0f} ms, p90 {_quantile(times, 0.9) * 1000:.0f} ms, "
         f"max {max(times) * 1000:.0f} ms"
     )
+    print(
+        f"  search nodes: median {statistics.median(nodes):,.0f}, p90 {_quantile(nodes, 0.9):,.0f}, "
+        f"p99 {_quantile(nodes, 0.99):,.0f}, max {max(nodes):,}; "
+        f"{sum(nodes) / sum(times) / 1e6:.1f} million nodes per second"
+    )
+    if budget is not None:
+        print(f"  decisions that reached the budget: {sum(1 for n in nodes if n >= budget)} of {len(nodes)}")
     for trick in sorted(by_trick):
         per_trick = by_trick[trick]
         print(

@@ -17,7 +17,8 @@ that raise them re-export them under their old names)::
     ├── RecordError          a malformed game record
     ├── PositionError        an inconsistent described position
     ├── UsageError           a wrong command line
-    └── AppError             the app cannot start
+    ├── AppError             the app cannot start
+    └── SearchBudgetSpent    a double-dummy search gave up: its node budget is spent
 
 Use the most precise class: a value of the wrong type or a rule the call does
 not support is not a :class:`ParseError`.
@@ -39,6 +40,7 @@ __all__ = [
     "DrawError",
     "UsageError",
     "AppError",
+    "SearchBudgetSpent",
 ]
 
 
@@ -92,3 +94,8 @@ class UsageError(SpadesError):
 
 class AppError(SpadesError):
     """The app cannot start (Voila missing, a bad port, notebooks missing)."""
+
+
+class SearchBudgetSpent(SpadesError):
+    """A double-dummy search stopped: the node budget it was given is spent
+    (see :class:`~spades_teach.analysis.solver.NodeBudget`)."""

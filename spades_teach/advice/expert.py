@@ -38,7 +38,7 @@ from spades_teach.advice.bidding import count_hand
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.advice.sampling import clearly_better, deal_by_suits
-from spades_teach.errors import SpadesError
+from spades_teach.errors import SearchBudgetSpent, SpadesError
 from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
@@ -61,6 +61,11 @@ def _samples_for(tricks_left: int) -> int:
     if tricks_left >= 7:
         return 32
     return 48
+
+
+#: The default cap on the search nodes of one decision (see :class:`ExpertBot`).
+NODE_BUDGET = 20_000_000
+_NO_CAP = 1 << 62
 
 
 # -- sampling the hidden hands -------------------------------------------------------------------------------
@@ -305,12 +310,21 @@ def _made(position: Position, seats: Sequence[Seat], tricks: dict[Seat, int]) ->
 class ExpertBot:
     """Plays the card with the best average score over sampled deals, each solved
     exactly (see the module docs). ``samples`` overrides the number of deals per
-    decision (by default fewer early in the hand, when each solve is slow)."""
+    decision (by default fewer early in the hand, when each solve is slow).
+
+    ``node_budget`` caps the double-dummy search nodes of one decision (``None``: no
+    cap). The sampled deals are solved in turn until one would go past it; the card
+    is then chosen on the deals solved so far, or is the hint's card if not even the
+    first was. A node count is the same on every machine, so the cap keeps the bot
+    repeatable while it bounds the rare decision whose solves are slow."""
 
     name = "expert"
 
-    def __init__(self, seed: int | str = 0, samples: int | None = None) -> None:
+    def __init__(self, seed: int | str = 0, samples: int | None = None, node_budget: int | None = NODE_BUDGET) -> None:
         self.samples = samples
+        self.node_budget = node_budget
+        #: the search nodes the last decision spent (for benchmarks)
+        self.last_nodes = 0
         self._seed = str(seed)
         self._rng = random.Random(self._seed)
         from spades_teach.advice.bots import HardBot
@@ -337,6 +351,9 @@ class ExpertBot:
         if evaluated is None:
             return self._fallback.choose_play(position)
         values, holds = evaluated
+        if not any(values.values()):
+            # Not even one sampled deal could be solved within the node budget.
+            return suggest_play(position).card
         scores = {card: sum(v) / len(v) for card, v in values.items()}
         # Our own bids come first: only the cards that keep our contract (and our
         # Nils) on as many sampled deals as any card are considered. Each sample
@@ -361,14 +378,22 @@ class ExpertBot:
         if evaluated is None:
             fallback = self._fallback.choose_play(position)
             return {card: (1.0 if card == fallback else 0.0) for card in position.legal}
+        if not any(evaluated[0].values()):
+            advised = suggest_play(position).card
+            return {card: (1.0 if card == advised else 0.0) for card in position.legal}
         return {card: sum(v) / len(v) for card, v in evaluated[0].items()}
 
     def _evaluate(self, position: Position) -> tuple[dict[Card, list[float]], dict[Card, int]] | None:
         """For each legal card, its points on each sampled deal (see :meth:`card_values`),
-        and the number of sampled deals on which our side's bids all hold after it;
+        and the number of sampled deals on which our side's bids all hold after it
+        (no points at all when the node budget did not reach the end of the first deal);
         ``None`` when the solver's rules are not this table's (the hard bot decides)."""
         from spades_teach.analysis.solver import DDState as Solved
-        from spades_teach.analysis.solver import nil_safe_cards, score_cards
+        from spades_teach.analysis.solver import NodeBudget, clear_table, nil_safe_cards, score_cards
+
+        allowed = _NO_CAP if self.node_budget is None else self.node_budget
+        budget = NodeBudget(allowed)
+        clear_table()  # node counts that depend on this decision alone
 
         count = self.samples or _samples_for(position.tricks_left)
         deals = sample_deals(position, count, self._rng)
@@ -390,14 +415,18 @@ class ExpertBot:
                 position.spades_broken,
                 position.rules.spade_lead_breaks,
             )
-            tricks = score_cards(solved)
-            if any(card.index not in tricks for card in legal):
-                # The solver's rules differ from this table's (a variant): play like the hard bot.
-                return None
-            nils = {seat: nil_safe_cards(solved, int(seat)) for seat in outcome.live_nils}
+            try:
+                tricks = score_cards(solved, budget=budget)
+                if any(card.index not in tricks for card in legal):
+                    # The solver's rules differ from this table's (a variant): play like the hard bot.
+                    return None
+                nils = {seat: nil_safe_cards(solved, int(seat), budget=budget) for seat in outcome.live_nils}
+            except SearchBudgetSpent:
+                break
             for card in legal:
                 made = {seat: answer.get(card.index, True) for seat, answer in nils.items()}
                 value, holds = outcome.judge(tricks[card.index], left, made)
                 totals[card].append(value)
                 holding[card] += holds
+        self.last_nodes = allowed - budget.remaining
         return totals, holding

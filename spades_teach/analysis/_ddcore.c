@@ -280,6 +280,8 @@ typedef struct {
     int mode;     /* the rule flags and objective, as stored in Entry.mode (without the leader and broken bits) */
     u64 shape;    /* suit lengths, 4 bits per (seat, suit), kept up to date by play() and unplay() */
     long nodes;
+    long limit;  /* stop once this many nodes are visited (0: no limit) */
+    int aborted; /* the limit was reached: every answer since is meaningless */
 } State;
 
 /* Does card a beat card b, where b is currently winning? */
@@ -748,6 +750,7 @@ static int search_moves(State *s, int target, int hint, int *decided, u64 *rel) 
         int r = ab(s, target - gained, &r_rel);
         child_rel |= r_rel;
         unplay(s, seat, moves[i], &u);
+        if (s->aborted) break;
         if (maximising != r && ((child_rel >> moves[i]) & 1)) child_rel |= run_below(s, seat, moves[i]);
         if (maximising == r) {
             *decided = moves[i];
@@ -802,6 +805,10 @@ static int relative_to_card(const State *s, int code) {
 static int ab(State *s, int target, u64 *rel) {
     s->nodes++;
     *rel = 0;
+    if (s->aborted || (s->limit && s->nodes > s->limit)) {
+        s->aborted = 1;
+        return 0;
+    }
     if (target <= 0) return 1;
     int left = tricks_left(s);
     if (target > left) return 0;
@@ -860,6 +867,7 @@ static int ab(State *s, int target, u64 *rel) {
     }
     u64 srel = 0;
     int r = search_moves(s, target, hint, &decided, &srel);
+    if (s->aborted) return 0; /* nothing learnt below the limit is stored */
     u64 m[2], c[2];
     pattern_of(s, srel, m);
     c[0] = cur[0] & m[0];
@@ -907,7 +915,7 @@ static int exact_value(State *s) {
     if (guess > hi) guess = hi;
     /* test "at least guess" first (or "at least guess + 1" if guess is already proven) */
     int t = guess > lo ? guess : guess + 1;
-    while (lo < hi) {
+    while (lo < hi && !s->aborted) {
         if (t <= lo) t = lo + 1;
         if (t > hi) t = hi;
         u64 rel;
@@ -994,16 +1002,24 @@ static int parse_position(PyObject *hands, int leader, PyObject *trick, int brok
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *hands, *trick;
     int leader, broken, flags, objective, target = 0;
+    long limit = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OiOpii|i", &hands, &leader, &trick, &broken, &flags, &objective, &target))
+    if (!PyArg_ParseTuple(args, "OiOpii|il", &hands, &leader, &trick, &broken, &flags, &objective, &target,
+                          &limit))
         return NULL;
     State s;
     if (!parse_position(hands, leader, trick, broken, flags, objective, &s)) return NULL;
     if (!tt_init()) return PyErr_NoMemory();
     if (tricks_left(&s) == 0) return PyLong_FromLong(0);
+    s.limit = limit > 0 ? limit : 0;
     u64 rel;
     int v = target > 0 ? ab(&s, target, &rel) : exact_value(&s);
     last_nodes = s.nodes;
+    if (s.aborted) {
+        /* bounds stored above the cut-off search may rest on its meaningless answers */
+        tt_reset();
+        return PyLong_FromLong(-1);
+    }
     return PyLong_FromLong(v);
 }
 
@@ -1026,7 +1042,9 @@ static PyMethodDef methods[] = {
      "The exact value of a position: hands is a tuple of four card masks (N, E, S, W),\n"
      "trick the card indices of the trick in progress, objective 0 for North-South's\n"
      "tricks or 1 + seat for the tricks a Nil bidder can be forced to take.\n"
-     "With target > 0, only answers whether the value is at least target (1 or 0)."},
+     "With target > 0, only answers whether the value is at least target (1 or 0).\n"
+     "With limit > 0, gives up after visiting that many search nodes and returns -1\n"
+     "(the transposition table is then emptied)."},
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited by the last solve()."},
     {"clear", py_clear, METH_NOARGS, "clear() -> None: empty the transposition table."},
     {NULL, NULL, 0, NULL}};

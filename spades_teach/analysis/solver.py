@@ -60,7 +60,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spades_teach.errors import ParseError, PositionError
+from spades_teach.errors import ParseError, PositionError, SearchBudgetSpent
 from spades_teach.game._bits import SUIT_MASKS, mask_cards
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike
 from spades_teach.game.kernel import SUIT_MASKS as _KERNEL_SUIT_MASKS
@@ -71,8 +71,10 @@ __all__ = [
     "BACKEND",
     "DoubleDummy",
     "NilAnswer",
+    "NodeBudget",
     "DDState",
     "ReferenceSolver",
+    "clear_table",
     "double_dummy",
     "nil_safe_cards",
     "reaches",
@@ -225,8 +227,9 @@ class ReferenceSolver:
     included) won by the counted seats of ``objective`` with best play.
     """
 
-    def __init__(self, objective: int = TRICKS) -> None:
+    def __init__(self, objective: int = TRICKS, budget: NodeBudget | None = None) -> None:
         self.counted, self.max_team = _objective_params(objective)
+        self.budget = budget
         # (hands, leader, broken) -> (lower bound, upper bound) on the value.
         self.table: dict[tuple[int, int, int, int, int, bool], tuple[int, int]] = {}
 
@@ -236,6 +239,8 @@ class ReferenceSolver:
     def _search(self, pos: DDState, alpha: int, beta: int) -> int:
         """The value of ``pos`` if it lies strictly between ``alpha`` and ``beta``;
         otherwise a bound on the same side of the window (fail-hard)."""
+        if self.budget is not None:
+            self.budget.spend(1)
         left = pos.tricks_left
         if left == 0:
             return 0
@@ -302,16 +307,74 @@ def _flags(pos: DDState) -> int:
     return (1 if pos.spade_lead_breaks else 0) | (2 if pos.bridge_rules else 0)
 
 
-def solve_value(pos: DDState, objective: int = TRICKS, *, backend: str | None = None) -> int:
+class NodeBudget:
+    """The search nodes the solves given this budget may still visit, together.
+
+    Each solve spends the nodes it visits; one that would go past the budget stops
+    and raises :class:`~spades_teach.errors.SearchBudgetSpent` (as does any solve
+    once the budget is spent). A node count, unlike a clock, gives the same answer
+    on every machine: with an empty transposition table first
+    (:func:`clear_table`), a budgeted search is as repeatable as an unlimited one.
+
+    >>> budget = NodeBudget(1_000)
+    >>> budget.spend(400); budget.remaining
+    600
+    """
+
+    def __init__(self, nodes: int) -> None:
+        if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1:
+            raise PositionError(f"a node budget must be a positive whole number, not {nodes!r}")
+        self.remaining = nodes
+
+    def spend(self, nodes: int) -> None:
+        """Take ``nodes`` from the budget; raises SearchBudgetSpent if it goes below zero."""
+        self.remaining -= nodes
+        if self.remaining < 0:
+            self.remaining = 0
+            raise SearchBudgetSpent("the search gave up: its node budget is spent")
+
+    def __repr__(self) -> str:
+        return f"NodeBudget({self.remaining})"
+
+
+def clear_table() -> None:
+    """Empty the compiled solver's transposition table (what it learnt from earlier
+    solves), so that the node counts of the next solves depend on them alone."""
+    if _CORE is not None:
+        _CORE.clear()
+
+
+def _core_solve(pos: DDState, objective: int, target: int, budget: NodeBudget | None) -> int:
+    """One solve by the compiled core, spending from ``budget`` when one is given."""
+    args = (pos.hands, pos.leader, pos.trick, pos.broken, _flags(pos), objective, target)
+    if budget is None:
+        return int(_CORE.solve(*args))
+    if budget.remaining <= 0:
+        budget.spend(1)
+    value = int(_CORE.solve(*args, budget.remaining))
+    budget.spend(int(_CORE.nodes()) if value >= 0 else budget.remaining + 1)
+    return value
+
+
+def solve_value(
+    pos: DDState, objective: int = TRICKS, *, backend: str | None = None, budget: NodeBudget | None = None
+) -> int:
     """The exact value of ``pos`` for ``objective`` (NS tricks by default)."""
     if pos.tricks_left == 0:
         return 0
     if _use_core(backend):
-        return int(_CORE.solve(pos.hands, pos.leader, pos.trick, pos.broken, _flags(pos), objective))
-    return ReferenceSolver(objective).value(pos)
+        return _core_solve(pos, objective, 0, budget)
+    return ReferenceSolver(objective, budget).value(pos)
 
 
-def reaches(pos: DDState, objective: int, target: int, *, backend: str | None = None) -> bool:
+def reaches(
+    pos: DDState,
+    objective: int,
+    target: int,
+    *,
+    backend: str | None = None,
+    budget: NodeBudget | None = None,
+) -> bool:
     """Whether the value of ``pos`` for ``objective`` is at least ``target``
     (one zero-window search: cheaper than the exact value)."""
     if target <= 0:
@@ -319,31 +382,35 @@ def reaches(pos: DDState, objective: int, target: int, *, backend: str | None = 
     if pos.tricks_left < target:
         return False
     if _use_core(backend):
-        return bool(_CORE.solve(pos.hands, pos.leader, pos.trick, pos.broken, _flags(pos), objective, target))
-    return ReferenceSolver(objective).value(pos) >= target
+        return bool(_core_solve(pos, objective, target, budget))
+    return ReferenceSolver(objective, budget).value(pos) >= target
 
 
-def nil_safe_cards(pos: DDState, seat: int, *, backend: str | None = None) -> dict[int, bool]:
+def nil_safe_cards(
+    pos: DDState, seat: int, *, backend: str | None = None, budget: NodeBudget | None = None
+) -> dict[int, bool]:
     """For each legal card of the seat to play: can the Nil bidder ``seat`` still
     avoid taking any trick after it (the trick in progress included)?"""
     objective = nil_objective(Seat(seat))
     out: dict[int, bool] = {}
     for card in representatives(pos, pos.legal_mask()):
         child, winner = pos.play(card)
-        safe = winner != seat and not reaches(child, objective, 1, backend=backend)
+        safe = winner != seat and not reaches(child, objective, 1, backend=backend, budget=budget)
         for same in _indices(_run_of(pos, card) & pos.legal_mask()):
             out[same] = safe
     return out
 
 
-def score_cards(pos: DDState, objective: int = TRICKS, *, backend: str | None = None) -> dict[int, int]:
+def score_cards(
+    pos: DDState, objective: int = TRICKS, *, backend: str | None = None, budget: NodeBudget | None = None
+) -> dict[int, int]:
     """The value (for ``objective``) after each legal card of the seat to play,
     counted from the same point as the position's value (the trick in progress
     included). Equivalent cards get the same score."""
     legal = pos.legal_mask()
     counted, _ = _objective_params(objective)
     use_core = _use_core(backend)
-    solver = None if use_core else ReferenceSolver(objective)
+    solver = None if use_core else ReferenceSolver(objective, budget)
     out: dict[int, int] = {}
     for card in representatives(pos, legal):
         child, winner = pos.play(card)
@@ -353,9 +420,7 @@ def score_cards(pos: DDState, objective: int = TRICKS, *, backend: str | None = 
         elif solver is not None:
             score = gained + solver.value(child)
         else:
-            score = gained + int(
-                _CORE.solve(child.hands, child.leader, child.trick, child.broken, _flags(child), objective)
-            )
+            score = gained + _core_solve(child, objective, 0, budget)
         for same in _indices(_run_of(pos, card) & legal):
             out[same] = score
     return out
