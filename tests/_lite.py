@@ -95,20 +95,52 @@ def open_chapter(context: Any, watch: Watch, name: str, timeout_s: float = 120) 
     return page
 
 
+#: The notebook's kernel status, as its toolbar shows it ("Kernel status: Idle ...").
+KERNEL_STATUS = ".jp-Notebook-ExecutionIndicator"
+
+
+def kernel_state(page: Any) -> str:
+    """What the page shows of its kernel, for a failure message: the status, the input prompts
+    and any open dialog."""
+    state: str = page.evaluate(
+        """sel => JSON.stringify({
+            status: [...document.querySelectorAll(sel)].map(e => e.textContent.trim()),
+            prompts: [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(p => p.textContent.trim()),
+            dialogs: [...document.querySelectorAll('.jp-Dialog')].map(d => d.textContent.trim().slice(0, 200)),
+        })""",
+        KERNEL_STATUS,
+    )
+    return state
+
+
 def run_all_cells(page: Any, timeout_s: float = 600) -> tuple[float, float]:
-    """Run > Run All Cells, and wait until every code cell shows its execution number. Returns the
-    seconds until the first code cell was done (the kernel's start, when it was not running yet,
-    plus that cell) and until the last one was."""
+    """Wait for the chapter's kernel to be idle (as a reader waits for it), then Run > Run All
+    Cells, and wait until every code cell shows its execution number. Returns the seconds until
+    the first code cell was done (the kernel's start, when it was not running yet, plus that cell)
+    and until the last one was. (Run All pressed while the notebook has no kernel yet asks the
+    reader to choose one, and nothing runs until they do.)"""
     start = time.perf_counter()
+    try:
+        page.wait_for_function(
+            "sel => [...document.querySelectorAll(sel)].some(e => /Kernel status: Idle/.test(e.textContent))",
+            arg=KERNEL_STATUS,
+            timeout=timeout_s * 1000,
+            polling=250,
+        )
+    except Exception as error:
+        raise AssertionError(f"the kernel never became idle: {kernel_state(page)}") from error
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
     done = "p => /^\\[\\d+\\]:$/.test(p.textContent.trim())"
     prompts = "[...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
-    page.wait_for_function(f"() => {prompts}.slice(0, 1).every({done})", timeout=timeout_s * 1000, polling=100)
-    first = time.perf_counter() - start
-    page.wait_for_function(
-        f"() => {prompts}.length > 0 && {prompts}.every({done})", timeout=timeout_s * 1000, polling=250
-    )
+    try:
+        page.wait_for_function(f"() => {prompts}.slice(0, 1).every({done})", timeout=timeout_s * 1000, polling=100)
+        first = time.perf_counter() - start
+        page.wait_for_function(
+            f"() => {prompts}.length > 0 && {prompts}.every({done})", timeout=timeout_s * 1000, polling=250
+        )
+    except Exception as error:
+        raise AssertionError(f"the cells did not all run: {kernel_state(page)}") from error
     return first, time.perf_counter() - start
 
 

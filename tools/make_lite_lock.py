@@ -166,12 +166,21 @@ def write_lock(pyodide_lock: Path, wheels: Path, out: Path) -> None:
     out.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
+#: The kernel of the live edition (registered by @jupyterlite/pyodide-kernel-extension). A chapter
+#: that names it exactly opens on it; one that names "python3" only matches it by language, and a
+#: Run All pressed before that match is made asks the reader to pick a kernel.
+LITE_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+
+
 def clear_outputs(notebook: dict[str, Any]) -> dict[str, Any]:
+    """The chapter as the live edition serves it: no outputs, no widget state, its kernel named."""
     for cell in notebook["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
-    notebook.get("metadata", {}).pop("widgets", None)
+    metadata = notebook.setdefault("metadata", {})
+    metadata.pop("widgets", None)
+    metadata["kernelspec"] = dict(LITE_KERNELSPEC)
     return notebook
 
 

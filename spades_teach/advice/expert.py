@@ -13,8 +13,14 @@ For every card it must play, :class:`ExpertBot`
 3. turns those into points for the hand as the score counts them: contracts
    made or set, Nils made or broken, each bag charged its share of the penalty,
    and, near the end of the match, a contract that wins or saves the match;
-4. plays the card with the best average over the deals (ties go to the card the
-   hint advisor would play).
+4. keeps, first, the cards that hold our contract and Nils on as many deals as
+   any card; among them it plays the hint advisor's card unless the card with the
+   best average beats it, on the same deals, by more than the sampling noise
+   (:func:`~spades_teach.advice.sampling.clearly_better`).
+
+The search of one decision is capped at :data:`NODE_BUDGET` nodes (see
+:class:`ExpertBot`), so that the rare position whose solves are slow does not
+keep a learner waiting.
 
 It bids like the hint advisor (:func:`~spades_teach.advice.bidding.advise_bid`).
 Only what its :class:`~spades_teach.advice.position.Position` holds is used: never the
@@ -64,7 +70,7 @@ def _samples_for(tricks_left: int) -> int:
 
 
 #: The default cap on the search nodes of one decision (see :class:`ExpertBot`).
-NODE_BUDGET = 20_000_000
+NODE_BUDGET = 10_000_000
 _NO_CAP = 1 << 62
 
 
