@@ -29,7 +29,7 @@ import random
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from spades_teach._text import plural
 from spades_teach.advice.bidding import advise_bid, count_hand
@@ -384,22 +384,42 @@ class HardBot:
                 taken[card] += sum(sim.won[s] for s in mine)
             if time.perf_counter() - start > self.time_limit:
                 break
-        # Contracts first: a card may replace the advisor's only if, on the same deals,
-        # it keeps our own contract as often, and makes ours and sets theirs as often.
-        # While our contract is still short, a card that takes fewer tricks than the
-        # advisor's is not tried: the playouts' opponents defend less well than real
-        # ones, so a trick given away to dodge a bag too often costs the contract.
         contract, contract_taken = view.contract(me)
-        short = contract_taken < contract
+        outcomes = {c: PlayoutTally(own[c], kept[c], taken[c]) for c in candidates}
         safe = [
-            c
-            for c in candidates
-            if own[c] >= own[base] and kept[c] >= kept[base] and (not short or taken[c] >= taken[base])
+            c for c in candidates if may_replace(outcomes[c], outcomes[base], contract_short=contract_taken < contract)
         ]
         best = max(safe, key=lambda c: (sum(results[c]), c is base))
         if best is base or not clearly_better(results[best], results[base]):
             return medium
         return best
+
+
+class PlayoutTally(NamedTuple):
+    """What the hard bot counts for one card over its sampled playouts."""
+
+    own: int  #: playouts in which our own contract and Nils held
+    kept: int  #: the same, plus one for each of the opponents' contracts and Nils broken
+    taken: int  #: tricks our side took, summed over the playouts
+
+
+def may_replace(card: PlayoutTally, advised: PlayoutTally, *, contract_short: bool) -> bool:
+    """Whether the hard bot may play ``card`` instead of the advisor's card: contracts
+    first. On the same playouts it must keep our own contract as often, and make ours
+    and set theirs as often; and while our contract is still short (``contract_short``)
+    it must take as many tricks. The playouts' opponents are our medium bots, who
+    defend less well than real players, so a trick given away there to dodge a bag
+    costs the contract more often at a real table.
+
+    >>> advised = PlayoutTally(own=14, kept=20, taken=100)
+    >>> ducks = PlayoutTally(own=14, kept=20, taken=90)  # dodges bags, gives tricks away
+    >>> may_replace(ducks, advised, contract_short=True), may_replace(ducks, advised, contract_short=False)
+    (False, True)
+    >>> sets_them_loses_ours = PlayoutTally(own=12, kept=22, taken=100)
+    >>> may_replace(sets_them_loses_ours, advised, contract_short=False)
+    False
+    """
+    return card.own >= advised.own and card.kept >= advised.kept and (not contract_short or card.taken >= advised.taken)
 
 
 def _contracts_kept(bids: list[Bid | None], won: list[int], mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
