@@ -11,7 +11,8 @@
   card out to the end of the hand with the medium policy for all four seats, and
   keeps the card with the best average score difference, but only a card that
   keeps our contract and sets theirs at least as often as the advisor's card on
-  the same deals. It sees only what its
+  the same deals, and, while our contract is short, takes as many tricks
+  (:func:`may_replace`). It sees only what its
   :class:`~spades_teach.advice.position.Position` holds: never the hidden hands.
 * :class:`~spades_teach.advice.expert.ExpertBot` (level ``"expert"``, in its own module)
   solves each sampled deal exactly instead of playing it out.
