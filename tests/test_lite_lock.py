@@ -75,3 +75,24 @@ def test_the_lock_refuses_a_compiled_wheel(tmp_path: Path) -> None:
     wheels = _wheels(tmp_path, [*CARD_TABLE_WHEELS, compiled])
     with pytest.raises(SystemExit, match="not a pure Python wheel"):
         tool.write_lock(_npm_lock(tmp_path), wheels, tmp_path / "lock.json")
+
+
+def test_the_live_chapters_name_the_pyodide_kernel_and_lose_their_outputs(tmp_path: Path) -> None:
+    """A chapter that names "python3" only matches the live kernel by language, and Run All
+    pressed before that match is made asks the reader to pick a kernel: the copies name it."""
+    source = Path(__file__).resolve().parents[1] / "notebooks"
+    _tool().copy_notebooks(source, tmp_path)
+    copies = sorted(tmp_path.glob("*.ipynb"))
+    assert len(copies) == len(list(source.glob("*.ipynb"))) >= 12
+    for path in copies:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        assert notebook["metadata"]["kernelspec"] == {
+            "display_name": "Python (Pyodide)",
+            "language": "python",
+            "name": "python",
+        }
+        assert "widgets" not in notebook["metadata"]
+        code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+        assert code and all(cell["outputs"] == [] and cell["execution_count"] is None for cell in code)
+    original = json.loads((source / copies[0].name).read_text(encoding="utf-8"))
+    assert original["metadata"]["kernelspec"]["name"] == "python3"  # the chapters themselves are untouched
