@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from spades_teach.advice.sampling import deal_by_suits
+from spades_teach.advice.sampling import deal_by_suits, deal_masks
 
 
 def _constrained_case(seed: int) -> tuple[list[int], list[int], list[int]]:
@@ -42,3 +42,20 @@ def test_the_same_generator_gives_the_same_deal() -> None:
     suits, room, allowed = _constrained_case(7)
     first = deal_by_suits(suits, room=room, allowed=allowed, rng=random.Random(3))
     assert first == deal_by_suits(suits, room=room, allowed=allowed, rng=random.Random(3))
+
+
+def test_deal_masks_fills_each_room_within_its_suits_and_leaves_the_spare_cards_out() -> None:
+    from spades_teach.game.cards import Card, Suit
+
+    cards = [Card.from_index(i) for i in range(0, 52, 3)]  # 18 cards of all four suits
+    room, allowed = [5, 4, 6], [0b0011, 0b1100, 0b1111]  # 15 places: three cards go nowhere
+    for seed in range(50):
+        masks = deal_masks(cards, room=room, allowed=allowed, rng=random.Random(seed))
+        assert masks is not None
+        held = [[c for c in cards if masks[t] & c.mask] for t in range(3)]
+        assert [len(h) for h in held] == room
+        assert all(allowed[t] >> int(c.suit) & 1 for t in range(3) for c in held[t])
+        assert not (masks[0] & masks[1] or masks[0] & masks[2] or masks[1] & masks[2])
+    spades_only = [Card.from_index(i) for i in range(13) if Card.from_index(i).suit is Suit.SPADES][:3]
+    assert deal_masks(spades_only, room=[2, 1], allowed=[0b0001, 0b0010], rng=random.Random(0)) is None
+    assert deal_masks(spades_only, room=[2, 2], allowed=[0b1111, 0b1111], rng=random.Random(0)) is None

@@ -37,7 +37,7 @@ from spades_teach.advice.bidding import advise_bid, count_hand
 from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.play import View, decide, suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.advice.sampling import clearly_better, deal_by_suits
+from spades_teach.advice.sampling import clearly_better, deal_masks
 from spades_teach.errors import SpadesError
 from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
@@ -542,22 +542,16 @@ def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: rando
 
 def _sample_by_search(view: View, sizes: Mapping[int, int], unseen: list[Card], rng: random.Random) -> list[int]:
     """The exact fallback of :func:`_sample` when the voids leave so little room that
-    the quick draw keeps failing (:func:`~spades_teach.advice.sampling.deal_by_suits`)."""
+    the quick draw keeps failing (:func:`~spades_teach.advice.sampling.deal_masks`)."""
     seats = list(sizes)
-    room = [sizes[s] for s in seats]
     allowed = [0b1111 & ~view.voids[s] for s in seats]
-    spare = len(unseen) - sum(room)
-    if spare > 0:  # two-player discards: any suit
-        room.append(spare)
-        allowed.append(0b1111)
-    takers = deal_by_suits([card.suit for card in unseen], room=room, allowed=allowed, rng=rng)
-    if takers is None:
+    masks = deal_masks(unseen, room=[sizes[s] for s in seats], allowed=allowed, rng=rng)
+    if masks is None:
         raise SpadesError("could not deal the unseen cards consistently with the position")
     hands = [0, 0, 0, 0]
     hands[view.seat] = view.hand
-    for card, taker in zip(unseen, takers, strict=True):
-        if taker < len(seats):
-            hands[seats[taker]] |= card.mask
+    for seat, mask in zip(seats, masks, strict=True):
+        hands[seat] = mask
     return hands
 
 

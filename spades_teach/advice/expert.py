@@ -43,7 +43,7 @@ from collections.abc import Iterable, Sequence
 from spades_teach.advice.bidding import count_hand
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.advice.sampling import clearly_better, deal_by_suits
+from spades_teach.advice.sampling import clearly_better, deal_masks
 from spades_teach.errors import SearchBudgetSpent, SpadesError
 from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid
@@ -112,23 +112,15 @@ def _deal_once(position: Position, rng: random.Random, cards: list[Card]) -> dic
 
 def _deal_by_search(position: Position, rng: random.Random, cards: list[Card]) -> dict[Seat, int]:
     """A deal of ``cards`` as :func:`_deal_once` makes it, found by an exact search
-    (:func:`~spades_teach.advice.sampling.deal_by_suits`); the real hands are one, so
+    (:func:`~spades_teach.advice.sampling.deal_masks`); the real hands are one, so
     there always is one."""
     seats = _others(position)
     room = [position.hand_size(s) for s in seats]
     allowed = [sum(1 << suit for suit in Suit if suit not in position.voids[s]) for s in seats]
-    spare = len(cards) - sum(room)
-    if spare > 0:  # the cards already gone, from an unknown history: any suit
-        room.append(spare)
-        allowed.append(0b1111)
-    takers = deal_by_suits([card.suit for card in cards], room=room, allowed=allowed, rng=rng)
-    if takers is None:
+    masks = deal_masks(cards, room=room, allowed=allowed, rng=rng)
+    if masks is None:
         raise SpadesError("no deal of the unseen cards fits what this position shows")
-    hands = {s: 0 for s in seats}
-    for card, taker in zip(cards, takers, strict=True):
-        if taker < len(seats):
-            hands[seats[taker]] |= card.mask
-    return hands
+    return dict(zip(seats, masks, strict=True))
 
 
 def _bid_weight(position: Position, hands: dict[Seat, int]) -> float:

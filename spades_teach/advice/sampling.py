@@ -22,8 +22,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-__all__ = ["clearly_better", "deal_by_suits"]
+if TYPE_CHECKING:
+    from spades_teach.game.cards import Card
+
+__all__ = ["clearly_better", "deal_by_suits", "deal_masks"]
 
 
 def deal_by_suits(
@@ -65,6 +69,35 @@ def deal_by_suits(
                 takers[k] = taker
             start += n
     return takers
+
+
+def deal_masks(
+    cards: Sequence[Card], *, room: Sequence[int], allowed: Sequence[int], rng: random.Random
+) -> list[int] | None:
+    """:func:`deal_by_suits` for the bots: each taker's cards as a mask, ``room[t]`` of
+    them, of suits in ``allowed[t]``. Cards beyond ``sum(room)`` (the two-player
+    discards, or cards gone in a history that was not given) are left out, whatever
+    their suit. ``None`` if no such deal exists.
+
+    >>> from spades_teach.game.cards import Card
+    >>> cards = [Card.parse(c) for c in ("AS", "KH", "2C")]
+    >>> deal_masks(cards, room=[1, 1], allowed=[0b0001, 0b0010], rng=random.Random(0)) == [
+    ...     Card.parse("AS").mask, Card.parse("KH").mask]
+    True
+    """
+    spare = len(cards) - sum(room)
+    if spare < 0:
+        return None
+    rooms = [*room, spare] if spare else list(room)
+    allows = [*allowed, 0b1111] if spare else list(allowed)
+    takers = deal_by_suits([card.suit for card in cards], room=rooms, allowed=allows, rng=rng)
+    if takers is None:
+        return None
+    masks = [0] * len(room)
+    for card, taker in zip(cards, takers, strict=True):
+        if taker < len(room):
+            masks[taker] |= card.mask
+    return masks
 
 
 def _splits(total: int, caps: list[int], rng: random.Random) -> list[tuple[int, ...]]:
