@@ -141,10 +141,18 @@ def test_front_page_lists_both_notebooks(browser: Any, app_url: str) -> None:
 # -- bid advisor ----------------------------------------------------------------------------
 
 
+def _empty_the_hand_box(page: Any) -> None:
+    """Empty the shared page's hand box (another test may have left a hand in it) and wait
+    until the advice it gave is gone."""
+    page.locator(".st-bid-advisor .st-advice-hand textarea").first.fill("")
+    page.wait_for_function("() => document.querySelectorAll('.st-bid-advisor .st-advice-item').length === 0")
+
+
 def test_paste_a_hand_and_see_the_advice(advisor_page: Any) -> None:
     page = advisor_page
     advisor = page.locator(".st-bid-advisor")
-    assert advisor.locator(".st-advice-item").count() == 0  # nothing advised before a paste
+    _empty_the_hand_box(page)  # nothing advised without a hand
+    assert advisor.locator(".st-advice-bid-value").count() == 0
     advisor.locator(".st-advice-hand textarea").fill("AKQ3.K52.7.A9842")
     advisor.locator(".st-advice-bid-value").wait_for()
     page.wait_for_function("() => document.querySelectorAll('.st-bid-advisor .st-advice-item').length > 0")
@@ -247,8 +255,18 @@ def _click_and_wait(page: Any, replay: Any, button: str, before: tuple[str, str,
     return _settled_state(page, replay)
 
 
+def _replay_from_its_start(page: Any) -> None:
+    """Put the shared page's replay back at its first moment: another test (in any order) may
+    have left it at the end, where the forward buttons are disabled."""
+    start = page.locator(".st-replay button.st-replay-start")
+    if start.is_enabled():
+        start.click()
+    _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")
+
+
 def test_step_a_replay_forward_and_back(advisor_page: Any) -> None:
     page = advisor_page
+    _replay_from_its_start(page)
     replay = page.locator(".st-replay")
     states = [_settled_state(page, replay)]
     states.append(_click_and_wait(page, replay, "next-trick", states[-1]))  # to the end of the bidding
@@ -284,6 +302,7 @@ def test_choose_another_game_to_replay(advisor_page: Any) -> None:
 
 def test_the_replay_page_reviews_what_each_card_cost(advisor_page: Any) -> None:
     page = advisor_page
+    _replay_from_its_start(page)
     page.locator(".st-app-review button, button.st-app-review").first.click()
     _wait_text(page, ".st-app-review-summary", "t.includes('kept the most tricks')")
     page.locator(".st-replay button.st-replay-end").click()  # the last trick's cards carry their verdicts
@@ -305,5 +324,4 @@ def test_the_advisor_page_has_no_serious_accessibility_violation(advisor_page: A
     page.locator(".st-advice-hand textarea").first.fill("AKQ3.K52.7.A984")  # 12 cards
     _wait_text(page, ".st-advice-hand-error", "t.trim().length > 0")
     assert serious_violations(page) == []  # the error beside the box too
-    page.locator(".st-advice-hand textarea").first.fill("")  # leave the shared page as it was: no hand yet
-    page.wait_for_function("() => document.querySelectorAll('.st-bid-advisor .st-advice-item').length === 0")
+    _empty_the_hand_box(page)  # leave the shared page as it was: no hand yet
