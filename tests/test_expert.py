@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from spades_teach import ExpertBot, Hand, Round, Seat, deal, make_bot
-from spades_teach.advice.bots import play_round
-from spades_teach.advice.expert import sample_deals
+from spades_teach.advice.bots import HardBot, play_round
+from spades_teach.advice.expert import a_nil_is_live, sample_deals
+from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 
 
@@ -31,7 +33,7 @@ def _choices(seed: str) -> list[str]:
     for _ in range(8):
         card = bot.choose_play(Position.from_round(r))
         out.append(str(card))
-        r.play(r.to_act, card)  # type: ignore[arg-type]
+        r.play(r.to_act, card)
     return out
 
 
@@ -84,3 +86,32 @@ def test_the_expert_takes_the_trick_its_contract_needs() -> None:
     values = bot.card_values(p)
     assert values[next(c for c in values if str(c) == "KS")] > values[next(c for c in values if str(c) == "2H")]
     assert str(bot.choose_play(p)) == "KS"
+
+
+def _south(bids: dict[str, int], won: dict[str, int]) -> Position:
+    hand = "Q32.Q54.T98.7654"
+    return Position("S", hand[: len(hand) - sum(won.values())], bids, won)  # a card less per trick done
+
+
+def test_a_nil_is_live_whoever_bid_it_until_its_bidder_takes_a_trick() -> None:
+    assert a_nil_is_live(_south({"N": 3, "E": 4, "S": 0, "W": 4}, {}))  # South's own Nil
+    assert a_nil_is_live(_south({"N": 0, "E": 4, "S": 3, "W": 4}, {}))  # North's, South's partner
+    assert a_nil_is_live(_south({"N": 3, "E": 0, "S": 3, "W": 4}, {}))  # the opponents' Nil
+    assert not a_nil_is_live(_south({"N": 0, "E": 4, "S": 3, "W": 4}, {"N": 1}))  # broken already
+    assert not a_nil_is_live(_south({"N": 3, "E": 4, "S": 3, "W": 4}, {}))
+    assert not a_nil_is_live(_south({"N": 3, "E": 4}, {}))  # South has not bid yet: no Nil
+
+
+def test_while_a_nil_is_live_the_expert_plays_the_hard_bots_card() -> None:
+    r = Round(deal(74), dealer="W")
+    for seat, bid in zip("NESW", (0, 4, 4, 3)):
+        r.bid(seat, bid)
+    compared = 0
+    while r.tricks_won[Seat.N] == 0 and len(r.played) < 20:
+        p = Position.from_round(r)
+        if len(p.legal) > 1:
+            assert a_nil_is_live(p)
+            assert ExpertBot(seed=5).choose_play(p) == HardBot(seed=5, time_limit=math.inf).choose_play(p)
+            compared += 1
+        r.play(p.seat, suggest_play(p).card)
+    assert compared >= 3

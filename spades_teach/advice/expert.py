@@ -18,6 +18,10 @@ For every card it must play, :class:`ExpertBot`
    best average beats it, on the same deals, by more than the sampling noise
    (:func:`~spades_teach.advice.sampling.clearly_better`).
 
+While a Nil is live (:func:`a_nil_is_live`), whoever bid it, it plays like the
+hard bot instead: solves that see every card keep a Nil far more easily than a
+table does.
+
 The search of one decision is capped at :data:`NODE_BUDGET` nodes (see
 :class:`ExpertBot`), so that the rare position whose solves are slow does not
 keep a learner waiting.
@@ -52,7 +56,7 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import side_of
 from spades_teach.game.seating import Seat, seating_of
 
-__all__ = ["ExpertBot", "sample_deals"]
+__all__ = ["ExpertBot", "a_nil_is_live", "sample_deals"]
 
 _SPADES = SUIT_MASKS[Suit.SPADES]
 
@@ -241,6 +245,32 @@ def _stakes(position: Position) -> tuple[float, float]:
     return make, block
 
 
+def a_nil_is_live(position: Position) -> bool:
+    """Whether a player bid Nil and has taken no trick yet.
+
+    The expert then plays like the hard bot, whichever side bid the Nil. A
+    double-dummy solve lets every player see every card: the Nil bidder ducks
+    and its partner covers without a guess, so the solves call a Nil safe that
+    a real table breaks, and see no use in pressing a Nil that real players
+    can be made to break. The hard bot's playouts are played by players who
+    guess, as at a table. Played in duplicate against the hard bot, the
+    expert's own Nils failed where the hard bot's made, and the hard bot's Nils
+    survived the expert's defence where the expert's Nils did not survive the
+    hard bot's.
+
+    >>> from spades_teach import Round, deal
+    >>> r = Round(deal(3), dealer="N")
+    >>> for seat, bid in zip("ESWN", ("3", "4", "nil", "2")):
+    ...     _ = r.bid(seat, bid)
+    >>> a_nil_is_live(Position.from_round(r))  # West's Nil, until West takes a trick
+    True
+    """
+    return any(
+        (bid := position.bids.get(seat)) is not None and bid.is_nil and position.tricks_won.get(seat, 0) == 0
+        for seat in position.bids
+    )
+
+
 def _side_seats(position: Position, seat: Seat) -> tuple[Seat, ...]:
     return (seat, seat.partner)
 
@@ -327,7 +357,8 @@ class ExpertBot:
         self._rng = random.Random(self._seed)
         from spades_teach.advice.bots import HardBot
 
-        self._fallback = HardBot(seed=seed)
+        # No time limit: the fallback's choices depend on the seed alone, not on the clock.
+        self._fallback = HardBot(seed=seed, time_limit=math.inf)
 
     def choose_bid(self, position: Position) -> Bid:
         from spades_teach.advice.bots import _advice_bid
@@ -343,7 +374,7 @@ class ExpertBot:
         legal = list(position.legal)
         if len(legal) == 1:
             return legal[0]
-        if not seating_of(position.rules).partnerships:
+        if not seating_of(position.rules).partnerships or a_nil_is_live(position):
             return self._fallback.choose_play(position)
         evaluated = self._evaluate(position)
         if evaluated is None:
