@@ -371,6 +371,7 @@ class ExpertBot:
         return self._fallback.choose_draw(card, hand, discarded, rules=rules)
 
     def choose_play(self, position: Position) -> Card:
+        self.last_nodes = 0  # a decision without a search spends none
         legal = list(position.legal)
         if len(legal) == 1:
             return legal[0]
