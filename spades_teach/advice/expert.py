@@ -265,10 +265,16 @@ def a_nil_is_live(position: Position) -> bool:
     >>> a_nil_is_live(Position.from_round(r))  # West's Nil, until West takes a trick
     True
     """
-    return any(
-        (bid := position.bids.get(seat)) is not None and bid.is_nil and position.tricks_won.get(seat, 0) == 0
-        for seat in position.bids
-    )
+    return bool(_live_nils(position))
+
+
+def _live_nils(position: Position) -> list[Seat]:
+    """The seats that bid Nil and have taken no trick yet, in seat order."""
+    return [
+        seat
+        for seat in Seat
+        if (bid := position.bids.get(seat)) is not None and bid.is_nil and position.tricks_won.get(seat, 0) == 0
+    ]
 
 
 def _side_seats(position: Position, seat: Seat) -> tuple[Seat, ...]:
@@ -287,11 +293,7 @@ class _Outcome:
         their_side = next(s for s in position.scores if s != mine_side)
         self.bags = (position.bags[mine_side], position.bags[their_side])
         self.make_bonus, self.set_bonus = _stakes(position)
-        self.live_nils = [
-            s
-            for s in Seat
-            if (b := position.bids.get(s)) is not None and b.is_nil and position.tricks_won.get(s, 0) == 0
-        ]
+        self.live_nils = _live_nils(position)
 
     def points(self, ns_from_here: int, tricks_left: int, nil_made: dict[Seat, bool]) -> float:
         return self.judge(ns_from_here, tricks_left, nil_made)[0]
