@@ -88,8 +88,10 @@ def test_trick_longer_than_three() -> None:
 def test_hand_of_the_wrong_size() -> None:
     with pytest.raises(PositionError, match="must hold 12"):
         Position("S", "Q82.K54.K73.T632", EVEN, {"S": 1}, played=["2D", "6H", "9D", "AD"])
-    with pytest.raises(PositionError, match="must hold 13"):
-        Position("S", "Q82.K74.A95.T63", EVEN, {})
+    with pytest.raises(PositionError, match="at most 13"):
+        Position("S", "AQ82.K74.A95.T632", EVEN, {})
+    with pytest.raises(PositionError, match="is empty"):
+        Position("S", "-.-.-.-", EVEN, {})
 
 
 def test_played_cards_must_make_whole_tricks() -> None:

@@ -9,11 +9,28 @@ The completed tricks are given as the cards in play order. Who played each card
 is worked out backwards: the leader of the trick in progress won the trick before
 it, and so on. That is how voids shown in earlier tricks become known.
 
-The history may also be unknown (a position pasted in the middle of a hand):
-leave ``played`` out, and the number of completed tricks is the sum of
-``tricks_won``; ``seen`` lists the cards known to be gone, in any order (or
-nothing). The position then simply knows less: no voids from earlier tricks,
-and every card not in the hand, the trick or ``seen`` is unseen.
+The history may also be unknown (a position pasted in the middle of a hand, or
+a puzzle written the short way: "South holds A♥ Q♥ 2♠, partner bid Nil and has
+taken nothing"): leave ``played`` out. Then
+
+- the hand's size fixes the completed tricks: a hand of ``n`` cards (the seat to
+  play has not played to the trick in progress) means ``13 - n`` tricks are done;
+- ``tricks_won`` is the tally so far: it may not add up to more than the completed
+  tricks, and it may add up to fewer (the winners of the other tricks are unknown,
+  :attr:`Position.unknown_tricks`, and are counted for no one: a bid is judged by
+  the tricks named in the tally plus those still to come);
+- ``seen`` lists the cards known to be gone, in any order (or nothing).
+
+The position then simply knows less: no voids from earlier tricks, and every card
+not in the hand, the trick or ``seen`` is unseen. What no deal allows is still
+refused with a :class:`~spades_teach.errors.PositionError`: a card in two places,
+an empty hand or one of more than 13 cards, a tally larger than the completed
+tricks, more cards seen than can be out of play.
+
+>>> puzzle = Position("S", "AH QH 2S", bids={"N": 0, "E": 4, "S": 4, "W": 3},
+...                   tricks_won={"N": 0, "S": 3})
+>>> puzzle.trick_number, puzzle.tricks_left, puzzle.unknown_tricks
+(11, 3, 7)
 
 >>> late = Position("S", "AS 3H", tricks_won={"N": 3, "E": 3, "S": 2, "W": 3},
 ...                 trick=["3C", "4C", "5C"])
@@ -31,6 +48,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from spades_teach._text import plural
 from spades_teach.errors import ParseError, PositionError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Suit
@@ -291,19 +309,20 @@ class Position:
                 f"{len(self.played)} played cards do not make whole tricks of {p}: "
                 f"put the cards of the unfinished trick in 'trick'"
             )
-        done = len(self.played) // p
-        if not self.played:
-            done = sum(v for v in self.tricks_won.values() if v > 0)
-        if done > 12:
-            raise PositionError(f"{done} completed tricks leave nothing to play: at most 12 can be complete")
+        if self.played:
+            done = len(self.played) // p
+            if done > 12:
+                raise PositionError(f"{done} completed tricks leave nothing to play: at most 12 can be complete")
+            expected = 13 - done
+            if len(self.hand) != expected:
+                raise PositionError(
+                    f"the hand {str(self.hand)!r} has {len(self.hand)} cards, but after {done} completed "
+                    f"trick{'s' if done != 1 else ''} {self.seat.name} must hold {expected}"
+                )
+        else:
+            done = self._completed_from_hand_size()
         self.completed = done
         expected = 13 - done
-        if len(self.hand) != expected:
-            how = "" if self.played else " (the tricks won add up to that)"
-            raise PositionError(
-                f"the hand {str(self.hand)!r} has {len(self.hand)} cards, but after {done} completed "
-                f"trick{'s' if done != 1 else ''}{how} {self.seat.name} must hold {expected}"
-            )
         if not self.played:
             # Every card not held by a player is out of play (the two-player discards too).
             held = len(self.hand) + (p - 1) * expected
@@ -313,6 +332,29 @@ class Position:
                     f"{len(self.gone)} cards are listed as seen, but after {done} completed "
                     f"trick{'s' if done != 1 else ''} only {room} can be out of play"
                 )
+
+    def _completed_from_hand_size(self) -> int:
+        """The short-hand reading of an unknown history: the hand's size fixes the
+        completed tricks, and the tricks won (the tally so far) may not exceed them."""
+        size = len(self.hand)
+        if size == 0:
+            raise PositionError(f"the hand of {self.seat.name} is empty: there is nothing left to play")
+        if size > 13:
+            raise PositionError(
+                f"the hand {str(self.hand)!r} has {size} cards, but a player holds at most 13 "
+                f"(the cards of the hand are dealt 13 to each {'of the two players' if self.players == 2 else 'seat'})"
+            )
+        done = 13 - size
+        tally = sum(v for v in self.tricks_won.values() if v > 0)
+        if tally > done:
+            raise PositionError(
+                f"the tricks won add up to {tally}, but a hand of {plural(size, 'card')} means "
+                f"{plural(done, 'completed trick')}: the tally cannot be larger (for {tally} "
+                f"completed tricks {self.seat.name} would hold {13 - tally} cards)"
+                if tally <= 13
+                else f"the tricks won add up to {tally}, but a hand has only 13 tricks"
+            )
+        return done
 
     def _rebuild_history(self) -> tuple[tuple[Seat, tuple[Card, ...], Seat], ...]:
         p = self.players
@@ -334,7 +376,7 @@ class Position:
             return
         if history:
             first = history[0][1]
-        elif self.trick and not any(v > 0 for v in self.tricks_won.values()):
+        elif self.trick and self.completed == 0:
             first = self.trick
         else:
             return
@@ -433,6 +475,12 @@ class Position:
     def tricks_left(self) -> int:
         """Tricks still to play, the one in progress included."""
         return 13 - self.completed
+
+    @property
+    def unknown_tricks(self) -> int:
+        """Completed tricks whose winner is not in ``tricks_won`` (0 unless the
+        position was given the short way, with a tally smaller than the tricks done)."""
+        return self.completed - sum(self.tricks_won.values())
 
     @property
     def history_known(self) -> bool:
