@@ -1,0 +1,731 @@
+"""Card-play puzzles: positions where one card is clearly best, and why.
+
+A :class:`Puzzle` is one moment of a hand, seen from the seat to play, with the
+card to find (:attr:`Puzzle.answer`), the reason in one plain line and the
+numbers behind it (:attr:`Puzzle.evidence`). Every puzzle has one *goal*, a
+result of the hand worth far more in points than any bags still to come:
+
+* ``"make"``: your side's contract (its swing, 20 points a trick bid, is larger
+  than what every trick left could cost in bags);
+* ``"set"``: the opponents' contract;
+* ``"keep nil"``: the Nil of your side (you or your partner);
+* ``"break nil"``: the Nil of an opponent.
+
+Two kinds of puzzle, found by :func:`find_puzzle`:
+
+* **open-hand endgames** (``"easy"``: 3 cards or fewer each, ``"medium"``: 4 or
+  5): all four hands are shown and the double-dummy solver
+  (:mod:`spades_teach.analysis.solver`) plays every line exactly. Exactly one
+  legal card reaches the goal; the evidence is, for each legal card, the tricks
+  your side takes from here with best play on both sides (for a Nil goal: 1 if
+  the goal is still reached after that card, 0 if not).
+* **hidden-hand puzzles** (``"hard"``, 6 to 8 cards): only your hand, the trick,
+  the bids, the tally and the cards gone are shown. The other hands are dealt
+  :data:`SAMPLE_SIZE` times, each deal consistent with what you have seen
+  (:func:`~spades_teach.advice.expert.sample_deals`), and each deal is solved
+  after each legal card. The evidence is, for each legal card, the number of
+  deals on which the goal is reached; the answer reaches it on at least half of
+  them and on at least a quarter of them more than any other card. The deals are
+  stored with the puzzle, so a test can solve them again.
+
+A card that reaches the puzzle's goal must also do as well as any card on the
+other goals still open (your contract while you try to set theirs, and so on),
+so the answer is the best card in points, not only in the goal's tricks.
+
+Themes (:data:`THEMES`) are read from the position and the solve: a Nil cover
+(partner's Nil kept by your card), a Nil set, counting the spades (a spade lead,
+or a lead when no opponent can hold a spade), a duck (a card that lets the trick
+go while a higher one would have won it), an unblock (a higher card than needed
+under partner's winner), ruff or discard (void in the suit led), taking a bag to
+set (your contract is made: the trick you take only sets them).
+
+The packaged set (``data/puzzles.json``, written by ``tools/make_puzzles.py``)
+is read by :func:`load_puzzles`.
+
+>>> puzzles = load_puzzles()
+>>> len(puzzles) >= 150, sorted({p.difficulty for p in puzzles})
+(True, ['easy', 'hard', 'medium'])
+>>> p = puzzles[0]
+>>> p.is_right(p.answer), p.answer in p.position.legal
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from spades_teach.advice.expert import sample_deals
+from spades_teach.advice.position import Position
+from spades_teach.analysis.solver import DDState, make_position, nil_safe_cards, reaches, score_cards
+from spades_teach.errors import SpadesError
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import Card, Hand, Suit
+from spades_teach.game.kernel import winning_index
+from spades_teach.game.rules import Rules
+from spades_teach.game.seating import Seat, Team
+
+if TYPE_CHECKING:
+    from spades_teach.game.round import Round
+
+__all__ = [
+    "DIFFICULTIES",
+    "GOALS",
+    "SAMPLE_SIZE",
+    "STORE",
+    "THEMES",
+    "Puzzle",
+    "find_puzzle",
+    "generate_puzzles",
+    "goal_reached",
+    "load_puzzles",
+    "moment_of",
+    "puzzle_from_json",
+    "puzzle_to_json",
+    "solve_evidence",
+]
+
+#: The three levels, easiest first.
+DIFFICULTIES = ("easy", "medium", "hard")
+#: What a puzzle's answer achieves.
+GOALS = ("make", "set", "keep nil", "break nil")
+#: The themes a puzzle can be tagged with.
+THEMES = (
+    "make the contract",
+    "set the contract",
+    "keep your nil",
+    "nil cover",
+    "nil set",
+    "count the spades",
+    "duck",
+    "unblock",
+    "ruff or discard",
+    "take a bag to set",
+)
+#: Deals dealt and solved for a hidden-hand puzzle.
+SAMPLE_SIZE = 24
+#: The packaged set, in ``spades_teach/data``.
+STORE = "puzzles.json"
+
+_RULES = Rules()
+#: Bags a trick can cost at most, in points: one point and the bag's share of the penalty.
+_BAG_COST = 1 + _RULES.bag_penalty / _RULES.bag_limit
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle (see the module docs). ``others`` holds the other three hands of an
+    open-hand puzzle (empty for a hidden-hand one); ``deals`` the hidden hands of each
+    sampled deal of a hidden-hand puzzle (empty for an open-hand one)."""
+
+    id: str
+    difficulty: str
+    themes: tuple[str, ...]
+    goal: str
+    seat: Seat
+    hand: Hand
+    bids: Mapping[Seat, Bid]
+    tricks_won: Mapping[Seat, int]
+    trick: tuple[Card, ...]
+    spades_broken: bool
+    seen: tuple[Card, ...]
+    answer: Card
+    reason: str
+    evidence: Mapping[Card, int]
+    others: Mapping[Seat, Hand] = field(default_factory=dict)
+    deals: tuple[Mapping[Seat, Hand], ...] = ()
+
+    @property
+    def position(self) -> Position:
+        """The puzzle as the seat to play sees it (a short-hand :class:`Position`)."""
+        return Position(
+            self.seat,
+            self.hand,
+            dict(self.bids),
+            dict(self.tricks_won),
+            trick=self.trick,
+            spades_broken=self.spades_broken,
+            seen=self.seen,
+        )
+
+    @property
+    def open_hands(self) -> bool:
+        """Whether all four hands are shown (an exact endgame)."""
+        return bool(self.others)
+
+    @property
+    def leader(self) -> Seat:
+        return Seat((int(self.seat) - len(self.trick)) % 4)
+
+    @property
+    def tricks_left(self) -> int:
+        return len(self.hand)
+
+    def is_right(self, card: Card | str) -> bool:
+        """Whether ``card`` is the answer."""
+        return Card.parse(card) == self.answer
+
+    def evidence_line(self, card: Card | str) -> str:
+        """What the solve says about ``card``, in one plain line."""
+        c = Card.parse(card)
+        if c not in self.evidence:
+            raise SpadesError(f"{c} is not a legal card here: choose one of {' '.join(str(x) for x in self.evidence)}")
+        value = self.evidence[c]
+        if self.deals:
+            return (
+                f"the {c.pretty} {_goal_verb(self)} on {value} of {len(self.deals)} deals that fit what you have seen"
+            )
+        if self.goal in ("keep nil", "break nil"):
+            return f"after the {c.pretty} the {_goal_noun(self)} is {'still' if value else 'no longer'} possible"
+        return f"after the {c.pretty} your side takes {value} of the {self.tricks_left} tricks left with best play"
+
+    def prompt(self) -> str:
+        """The question, in one line."""
+        return f"{self.seat.word} to play: which card {_goal_verb(self, question=True)}?"
+
+
+# -- goals ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Goal:
+    name: str
+    side: Team  # the side that must reach ``target`` tricks (for a contract) ...
+    target: int
+    nil_seat: Seat | None  # ... or the Nil bidder whose Nil is at stake
+    swing: float
+
+
+def _partner(seat: Seat) -> Seat:
+    return seat.partner
+
+
+def _contract(bids: Mapping[Seat, Bid], won: Mapping[Seat, int], seats: Sequence[Seat]) -> tuple[int, int]:
+    bid = sum(int(bids[s]) for s in seats if not bids[s].is_nil)
+    taken = sum(won.get(s, 0) for s in seats if not bids[s].is_nil)
+    return bid, taken
+
+
+def _open_goals(seat: Seat, bids: Mapping[Seat, Bid], won: Mapping[Seat, int], left: int) -> list[_Goal]:
+    """The goals still undecided, each worth more than the bags of every trick left."""
+    mine = (seat, _partner(seat))
+    theirs = (seat.next, _partner(seat.next))
+    live_nils = [s for s in Seat if bids[s].is_nil and won.get(s, 0) == 0]
+    nil_value = float(_RULES.nil_value)
+    if live_nils:
+        return [
+            _Goal("keep nil" if s in mine else "break nil", seat.team, 0, s, 2 * nil_value)
+            for s in live_nils
+            if 2 * nil_value > _BAG_COST * left
+        ]
+    if any(bids[s].is_nil for s in Seat):
+        return []  # a broken Nil: its bidder's tricks count for no contract, kept out of puzzles
+    goals: list[_Goal] = []
+    bid, taken = _contract(bids, won, mine)
+    need = bid - taken
+    if 0 < need <= left and 20 * bid > _BAG_COST * left:
+        goals.append(_Goal("make", seat.team, need, None, 20.0 * bid))
+    their_bid, their_taken = _contract(bids, won, theirs)
+    their_need = their_bid - their_taken
+    if 0 < their_need <= left and 20 * their_bid > _BAG_COST * left:
+        goals.append(_Goal("set", seat.team, left - their_need + 1, None, 20.0 * their_bid))
+    return goals
+
+
+def _side_reaches(state: DDState, side: Team, target: int) -> bool:
+    """Whether ``side`` can take ``target`` tricks from ``state`` against any defence."""
+    if target <= 0:
+        return True
+    if side is Team.NS:
+        return reaches(state, 0, target)
+    return not reaches(state, 0, state.tricks_left - target + 1)
+
+
+def _reached(state: DDState, goal: _Goal) -> dict[Card, bool]:
+    """For each legal card of the seat to play: is ``goal`` still reached after it?"""
+    if goal.nil_seat is not None:
+        safe = nil_safe_cards(state, int(goal.nil_seat))
+        keep = goal.name == "keep nil"
+        return {Card.from_index(i): ok if keep else not ok for i, ok in safe.items()}
+    out: dict[Card, bool] = {}
+    mask = state.legal_mask()
+    for i in range(52):
+        if mask >> i & 1:
+            child, winner = state.play(i)
+            gained = 1 if winner >= 0 and Seat(winner).team is goal.side else 0
+            out[Card.from_index(i)] = _side_reaches(child, goal.side, goal.target - gained)
+    return out
+
+
+def _side_tricks(state: DDState, side: Team) -> dict[Card, int]:
+    """Tricks ``side`` takes from here (the trick in progress included) after each legal card."""
+    raw = score_cards(state)
+    left = state.tricks_left
+    return {Card.from_index(i): (v if side is Team.NS else left - v) for i, v in raw.items()}
+
+
+# -- finding a puzzle -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Moment:
+    seat: Seat
+    hands: Mapping[Seat, Hand]
+    bids: Mapping[Seat, Bid]
+    won: Mapping[Seat, int]
+    trick: tuple[Card, ...]
+    broken: bool
+    seen: tuple[Card, ...]
+
+    @property
+    def leader(self) -> Seat:
+        return Seat((int(self.seat) - len(self.trick)) % 4)
+
+    def state(self, hands: Mapping[Seat, Hand] | None = None) -> DDState:
+        return make_position(
+            {s: h for s, h in (hands or self.hands).items()},
+            leader=self.leader,
+            trick=self.trick,
+            spades_broken=self.broken,
+        )
+
+
+def _unique(reached: Mapping[Card, bool]) -> Card | None:
+    hits = [c for c, ok in reached.items() if ok]
+    return hits[0] if len(hits) == 1 and len(reached) > 1 else None
+
+
+def find_puzzle(
+    moment: Mapping[str, Any], *, puzzle_id: str, sample_seed: int | str = 0, hidden: bool = False
+) -> Puzzle | None:
+    """The puzzle at one moment of a real hand, or ``None`` if no card is clearly best.
+
+    ``moment`` holds ``seat`` (to play), ``hands`` (all four, as they are now), ``bids``
+    (all four), ``won`` (tricks won so far), ``trick`` (in play order), ``broken`` and
+    ``seen`` (the cards of the completed tricks). ``hidden=True`` looks for a hidden-hand
+    puzzle, sampling the other hands with ``sample_seed``.
+    """
+    m = _Moment(
+        Seat.coerce(moment["seat"]),
+        {Seat.coerce(s): Hand.coerce(h) for s, h in moment["hands"].items()},
+        {Seat.coerce(s): Bid.coerce(b) for s, b in moment["bids"].items()},
+        {Seat.coerce(s): int(n) for s, n in moment["won"].items()},
+        tuple(Card.parse(c) for c in moment["trick"]),
+        bool(moment["broken"]),
+        tuple(Card.parse(c) for c in moment["seen"]),
+    )
+    left = len(m.hands[m.seat])
+    goals = _open_goals(m.seat, m.bids, m.won, left)
+    if not goals:
+        return None
+    state = m.state()
+    if bin(state.legal_mask()).count("1") < 2:
+        return None
+    real = {g: _reached(state, g) for g in goals}
+    found = _pick(goals, {g: {c: int(ok) for c, ok in r.items()} for g, r in real.items()}, 1, 0)
+    if found is None:
+        return None
+    goal, answer = found
+    if not hidden:
+        evidence = (
+            _side_tricks(state, goal.side) if goal.nil_seat is None else {c: int(ok) for c, ok in real[goal].items()}
+        )
+        return _build(m, goal, answer, evidence, puzzle_id, deals=())
+    return _hidden_puzzle(m, goals, puzzle_id, sample_seed)
+
+
+def _pick(
+    goals: Sequence[_Goal], counts: Mapping[_Goal, Mapping[Card, int]], need: int, margin: int
+) -> tuple[_Goal, Card] | None:
+    """The goal and the card that reaches it clearly more often than any other card
+    (by ``margin`` more, and at least ``need`` times), and does about as well as the
+    best card on every other goal; ``None`` if there is none, or more than one."""
+    picks: list[tuple[_Goal, Card]] = []
+    for goal in goals:
+        ranked = sorted(counts[goal].items(), key=lambda kv: (-kv[1], kv[0]))
+        if len(ranked) < 2:
+            continue
+        (best, top), (_, second) = ranked[0], ranked[1]
+        if top >= need and top - second >= max(margin, 1):
+            picks.append((goal, best))
+    if len({card for _, card in picks}) != 1:
+        return None
+    goal, answer = picks[0]
+    slack = margin // 2
+    for other in goals:
+        if other is not goal and counts[other][answer] < max(counts[other].values()) - slack:
+            return None
+    return goal, answer
+
+
+def _hidden_puzzle(m: _Moment, goals: Sequence[_Goal], puzzle_id: str, sample_seed: int | str) -> Puzzle | None:
+    position = Position(
+        m.seat, m.hands[m.seat], dict(m.bids), dict(m.won), trick=m.trick, spades_broken=m.broken, seen=m.seen
+    )
+    rng = random.Random(f"{puzzle_id}:{sample_seed}")
+    deals: list[dict[Seat, Hand]] = []
+    for hands in sample_deals(position, 2 * SAMPLE_SIZE, rng):
+        others = {s: Hand.from_mask(hands[s]) for s in Seat if s is not m.seat}
+        try:  # a deal the trick rules out (a spade led unbroken from a hand with other suits)
+            m.state({**others, m.seat: m.hands[m.seat]})
+        except SpadesError:
+            continue
+        deals.append(others)
+        if len(deals) == SAMPLE_SIZE:
+            break
+    if len(deals) < SAMPLE_SIZE:
+        return None
+    counts = _count_goals(m, goals, deals)
+    found = _pick(goals, counts, SAMPLE_SIZE // 2, SAMPLE_SIZE // 4)
+    if found is None:
+        return None
+    goal, answer = found
+    return _build(m, goal, answer, counts[goal], puzzle_id, deals=tuple(deals))
+
+
+def _count_goals(
+    m: _Moment, goals: Sequence[_Goal], deals: Sequence[Mapping[Seat, Hand]]
+) -> dict[_Goal, dict[Card, int]]:
+    counts: dict[_Goal, dict[Card, int]] = {}
+    for hands in deals:
+        full = {**hands, m.seat: m.hands[m.seat]}
+        state = m.state(full)
+        for goal in goals:
+            tally = counts.setdefault(goal, {})
+            for card, ok in _reached(state, goal).items():
+                tally[card] = tally.get(card, 0) + int(ok)
+    return counts
+
+
+# -- reasons and themes -------------------------------------------------------------------------------------------
+
+
+def _goal_verb(p: Puzzle, *, question: bool = False) -> str:
+    you = "your side's"
+    target = _target_seat(p)
+    if p.goal == "make":
+        return f"makes {you} {_side_bid(p, p.seat)}"
+    if p.goal == "set":
+        return f"sets their {_side_bid(p, p.seat.next)}"
+    who = "your" if target is p.seat else f"{target.word}'s"
+    return f"keeps {who} Nil" if p.goal == "keep nil" else f"breaks {who} Nil"
+
+
+def _goal_noun(p: Puzzle) -> str:
+    target = _target_seat(p)
+    who = "your" if target is p.seat else f"{target.word}'s"
+    return f"{who} Nil" if p.goal == "keep nil" else f"breaking {who} Nil"
+
+
+def _target_seat(p: Puzzle) -> Seat:
+    live = [s for s in Seat if p.bids[s].is_nil and p.tricks_won.get(s, 0) == 0]
+    mine = (p.seat, p.seat.partner)
+    if p.goal == "keep nil":
+        return next(s for s in live if s in mine)
+    if p.goal == "break nil":
+        return next(s for s in live if s not in mine)
+    return p.seat
+
+
+def _side_bid(p: Puzzle, seat: Seat) -> int:
+    return sum(int(p.bids[s]) for s in (seat, seat.partner) if not p.bids[s].is_nil)
+
+
+def _reason(p: Puzzle) -> str:
+    card = p.answer.pretty
+    nil = _RULES.nil_value
+    if p.goal == "make":
+        bid = _side_bid(p, p.seat)
+        stake = f"{10 * bid} points rather than -{10 * bid}"
+    elif p.goal == "set":
+        bid = _side_bid(p, p.seat.next)
+        stake = f"they lose {10 * bid} points instead of scoring {10 * bid}"
+    elif p.goal == "keep nil":
+        stake = f"+{nil} rather than -{nil}"
+    else:
+        stake = f"they lose {nil} points instead of scoring {nil}"
+    if p.deals:
+        others = sorted(((v, c) for c, v in p.evidence.items() if c != p.answer), key=lambda vc: (-vc[0], vc[1]))
+        second, rival = others[0]
+        return (
+            f"On {p.evidence[p.answer]} of {len(p.deals)} deals that fit what you have seen, the {card} "
+            f"{_goal_verb(p)} ({stake}); the best other card, the {rival.pretty}, on {second}."
+        )
+    if p.goal in ("keep nil", "break nil"):
+        target = _target_seat(p)
+        who = "you" if target is p.seat else target.word
+        if p.goal == "keep nil":
+            return f"Only the {card} {_goal_verb(p)} ({stake}): after any other card the opponents can force {who} to take a trick."
+        return f"Only the {card} {_goal_verb(p)} ({stake}): after any other card {who} can still duck every trick."
+    best_other = max(v for c, v in p.evidence.items() if c != p.answer)
+    mine = p.evidence[p.answer]
+    if p.goal == "make":
+        need = _side_bid(p, p.seat) - sum(p.tricks_won.get(s, 0) for s in (p.seat, p.seat.partner))
+        return (
+            f"Only the {card} {_goal_verb(p)} ({stake}): with it your side takes {mine} of the {p.tricks_left} "
+            f"tricks left and needs {need}; after any other card, at most {best_other}."
+        )
+    their_need = _side_bid(p, p.seat.next) - sum(p.tricks_won.get(s, 0) for s in (p.seat.next, p.seat.next.partner))
+    return (
+        f"Only the {card} {_goal_verb(p)} ({stake}): they need {their_need} of the {p.tricks_left} tricks left, "
+        f"and with it your side takes {mine}; after any other card, at most {best_other}."
+    )
+
+
+def _themes(m: _Moment, goal: _Goal, answer: Card, *, their_spades: bool) -> tuple[str, ...]:
+    """The themes of a puzzle; ``their_spades``: whether an opponent may still hold a spade
+    (as far as the player can know: in an open-hand puzzle, whether one does)."""
+    themes: list[str] = []
+    mine = (m.seat, m.seat.partner)
+    if goal.name == "make":
+        themes.append("make the contract")
+    elif goal.name == "set":
+        themes.append("set the contract")
+        bid, taken = _contract(m.bids, m.won, mine)
+        if taken >= bid:
+            themes.append("take a bag to set")
+    elif goal.name == "keep nil":
+        themes.append("keep your nil" if goal.nil_seat is m.seat else "nil cover")
+    else:
+        themes.append("nil set")
+    hand = m.hands[m.seat]
+    if not m.trick:
+        if answer.is_spade or (not their_spades and hand.has_suit(Suit.SPADES)):
+            themes.append("count the spades")
+        return tuple(themes)
+    led = m.trick[0].suit
+    if not hand.has_suit(led):
+        themes.append("ruff or discard")
+        return tuple(themes)
+    winner_before = winning_index(list(m.trick))
+    partner_winning = Seat((int(m.leader) + winner_before) % 4) is m.seat.partner
+    after = [*m.trick, answer]
+    answer_wins = winning_index(after) == len(m.trick)
+    same = hand.suit(led)
+    if not answer_wins and any(c.rank > answer.rank and winning_index([*m.trick, c]) == len(m.trick) for c in same):
+        themes.append("duck")
+    if partner_winning and any(c.rank < answer.rank for c in same):
+        themes.append("unblock")
+    return tuple(themes)
+
+
+def _their_spades(m: _Moment, *, hidden: bool) -> bool:
+    if not hidden:
+        return any(m.hands[s].has_suit(Suit.SPADES) for s in (m.seat.next, m.seat.next.partner))
+    known = set(m.hands[m.seat]) | set(m.seen) | set(m.trick)
+    return any(Card(rank, Suit.SPADES) not in known for rank in range(2, 15))
+
+
+def _build(
+    m: _Moment,
+    goal: _Goal,
+    answer: Card,
+    evidence: Mapping[Card, int],
+    puzzle_id: str,
+    *,
+    deals: tuple[Mapping[Seat, Hand], ...],
+) -> Puzzle:
+    left = len(m.hands[m.seat])
+    difficulty = "hard" if deals else ("easy" if left <= 3 else "medium")
+    base = Puzzle(
+        id=puzzle_id,
+        difficulty=difficulty,
+        themes=_themes(m, goal, answer, their_spades=_their_spades(m, hidden=bool(deals))),
+        goal=goal.name,
+        seat=m.seat,
+        hand=m.hands[m.seat],
+        bids=dict(m.bids),
+        tricks_won={s: m.won.get(s, 0) for s in Seat},
+        trick=m.trick,
+        spades_broken=m.broken,
+        seen=m.seen,
+        answer=answer,
+        reason="",
+        evidence=dict(sorted(evidence.items())),
+        others={} if deals else {s: m.hands[s] for s in Seat if s is not m.seat},
+        deals=deals,
+    )
+    return _replace_reason(base)
+
+
+def _replace_reason(p: Puzzle) -> Puzzle:
+    return replace(p, reason=_reason(p))
+
+
+# -- solving a puzzle again --------------------------------------------------------------------------------------
+
+
+def solve_evidence(p: Puzzle) -> dict[Card, int]:
+    """The puzzle's evidence worked out again by the solver, from the puzzle alone (its
+    open hands, or its stored deals): what a test compares with :attr:`Puzzle.evidence`."""
+    m = _Moment(p.seat, {**p.others, p.seat: p.hand}, p.bids, p.tricks_won, p.trick, p.spades_broken, p.seen)
+    goals = _open_goals(p.seat, p.bids, p.tricks_won, p.tricks_left)
+    goal = next((g for g in goals if g.name == p.goal and (g.nil_seat is None or g.nil_seat is _target_seat(p))), None)
+    if goal is None:
+        raise SpadesError(f"puzzle {p.id}: its goal {p.goal!r} is not open in this position")
+    if p.deals:
+        return dict(sorted(_count_goals(m, [goal], p.deals)[goal].items()))
+    state = m.state()
+    if goal.nil_seat is None:
+        return dict(sorted(_side_tricks(state, goal.side).items()))
+    return dict(sorted((c, int(ok)) for c, ok in _reached(state, goal).items()))
+
+
+def goal_reached(p: Puzzle, value: int) -> bool:
+    """Whether an evidence value of an open-hand puzzle means the goal is reached."""
+    if p.goal in ("keep nil", "break nil"):
+        return value == 1
+    if p.goal == "make":
+        need = _side_bid(p, p.seat) - sum(p.tricks_won.get(s, 0) for s in (p.seat, p.seat.partner))
+        return value >= need
+    their_need = _side_bid(p, p.seat.next) - sum(p.tricks_won.get(s, 0) for s in (p.seat.next, p.seat.next.partner))
+    return value >= p.tricks_left - their_need + 1
+
+
+# -- the packaged set ------------------------------------------------------------------------------------------------
+
+
+def _hand_text(h: Hand) -> str:
+    return " ".join(str(c) for c in h)
+
+
+def puzzle_to_json(p: Puzzle) -> dict[str, Any]:
+    """A puzzle as plain JSON data (cards as ``"QH"``, seats as ``"N"``)."""
+    return {
+        "id": p.id,
+        "difficulty": p.difficulty,
+        "themes": list(p.themes),
+        "goal": p.goal,
+        "seat": p.seat.name,
+        "hand": _hand_text(p.hand),
+        "bids": {s.name: ("nil" if b.is_nil else int(b)) for s, b in p.bids.items()},
+        "tricks_won": {s.name: n for s, n in p.tricks_won.items()},
+        "trick": [str(c) for c in p.trick],
+        "spades_broken": p.spades_broken,
+        "seen": [str(c) for c in p.seen],
+        "answer": str(p.answer),
+        "reason": p.reason,
+        "evidence": {str(c): v for c, v in p.evidence.items()},
+        "others": {s.name: _hand_text(h) for s, h in p.others.items()},
+        "deals": [{s.name: _hand_text(h) for s, h in d.items()} for d in p.deals],
+    }
+
+
+def puzzle_from_json(data: Mapping[str, Any]) -> Puzzle:
+    """The inverse of :func:`puzzle_to_json`."""
+    try:
+        return Puzzle(
+            id=str(data["id"]),
+            difficulty=str(data["difficulty"]),
+            themes=tuple(data["themes"]),
+            goal=str(data["goal"]),
+            seat=Seat.coerce(data["seat"]),
+            hand=Hand.parse(data["hand"]),
+            bids={Seat.coerce(s): Bid.coerce(b) for s, b in data["bids"].items()},
+            tricks_won={Seat.coerce(s): int(n) for s, n in data["tricks_won"].items()},
+            trick=tuple(Card.parse(c) for c in data["trick"]),
+            spades_broken=bool(data["spades_broken"]),
+            seen=tuple(Card.parse(c) for c in data["seen"]),
+            answer=Card.parse(data["answer"]),
+            reason=str(data["reason"]),
+            evidence={Card.parse(c): int(v) for c, v in data["evidence"].items()},
+            others={Seat.coerce(s): Hand.parse(h) for s, h in data["others"].items()},
+            deals=tuple({Seat.coerce(s): Hand.parse(h) for s, h in d.items()} for d in data["deals"]),
+        )
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise SpadesError(f"puzzle {data.get('id', '?')!r} is malformed: {exc!r}") from None
+
+
+_LOADED: tuple[Puzzle, ...] | None = None
+
+
+def load_puzzles(difficulty: str | None = None, theme: str | None = None) -> tuple[Puzzle, ...]:
+    """The packaged puzzles (``data/puzzles.json``), optionally of one difficulty and
+    with one theme, in their stored order."""
+    global _LOADED
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise SpadesError(f"unknown difficulty {difficulty!r}: use {', '.join(DIFFICULTIES)}")
+    if theme is not None and theme not in THEMES:
+        raise SpadesError(f"unknown theme {theme!r}: use one of {', '.join(THEMES)}")
+    if _LOADED is None:
+        path = resources.files("spades_teach") / "data" / STORE
+        data = json.loads(path.read_text(encoding="utf-8"))
+        _LOADED = tuple(puzzle_from_json(item) for item in data["puzzles"])
+    return tuple(
+        p
+        for p in _LOADED
+        if (difficulty is None or p.difficulty == difficulty) and (theme is None or theme in p.themes)
+    )
+
+
+def _deal_moments(seed: int) -> Iterator[dict[str, Any]]:
+    """Every play moment of one hand dealt with ``seed`` and played by medium bots; in
+    every other hand the weakest hand (by the advisor's count) bids Nil."""
+    from spades_teach.advice.bidding import count_hand
+    from spades_teach.advice.bots import make_bot
+    from spades_teach.game.deals import deal
+    from spades_teach.game.round import Round
+
+    dealer = Seat(seed % 4)
+    r = Round(deal(seed, dealer=dealer), dealer=dealer)
+    bot = make_bot("medium", seed=seed)
+    weakest = min(Seat, key=lambda s: (sum(i.value for i in count_hand(r.hand(s))), int(s)))
+    while len(r.bids) < 4:
+        seat = r.to_act
+        assert seat is not None
+        if seed % 2 and seat is weakest:
+            r.bid(seat, 0)
+        else:
+            r.bid(seat, bot.choose_bid(Position.from_round(r)))
+    while not r.is_complete:
+        yield moment_of(r)
+        seat = r.to_act
+        assert seat is not None
+        r.play(seat, bot.choose_play(Position.from_round(r)))
+
+
+def generate_puzzles(counts: Mapping[str, int], *, seed: int = 0, max_deals: int = 5000) -> list[Puzzle]:
+    """Puzzles found in hands dealt from ``seed`` on, ``counts[difficulty]`` of each
+    difficulty (fewer if ``max_deals`` hands do not give them), at most one of each
+    difficulty per hand. The same arguments give the same puzzles."""
+    wanted = {d: counts.get(d, 0) for d in DIFFICULTIES}
+    found: dict[str, list[Puzzle]] = {d: [] for d in DIFFICULTIES}
+    letters = {"easy": "e", "medium": "m", "hard": "h"}
+    for n in range(max_deals):
+        if all(len(found[d]) >= wanted[d] for d in DIFFICULTIES):
+            break
+        deal_seed = seed * 100_000 + n
+        done: set[str] = set()
+        for moment in _deal_moments(deal_seed):
+            left = len(moment["hands"][moment["seat"]])
+            difficulty = "easy" if left <= 3 else "medium" if left <= 5 else "hard" if left <= 8 else None
+            if difficulty is None or difficulty in done or len(found[difficulty]) >= wanted[difficulty]:
+                continue
+            pid = f"{letters[difficulty]}{len(found[difficulty]) + 1:03d}"
+            puzzle = find_puzzle(moment, puzzle_id=pid, sample_seed=deal_seed, hidden=difficulty == "hard")
+            if puzzle is not None:
+                found[difficulty].append(puzzle)
+                done.add(difficulty)
+    return [p for d in DIFFICULTIES for p in found[d]]
+
+
+def moment_of(round_: Round) -> dict[str, Any]:
+    """The moment of a live :class:`~spades_teach.Round` that :func:`find_puzzle` reads
+    (the seat to play, every hand as it is now, the bids, the tally, the trick, the
+    cards of the completed tricks)."""
+    seat = round_.to_act
+    if seat is None or len(round_.bids) < 4:
+        raise SpadesError("a puzzle needs a hand in play, with every bid made")
+    return {
+        "seat": seat,
+        "hands": {s: round_.hand(s) for s in Seat},
+        "bids": dict(round_.bids),
+        "won": dict(round_.tricks_won),
+        "trick": tuple(round_.current_trick.cards),
+        "broken": round_.spades_broken,
+        "seen": tuple(round_.played),
+    }
