@@ -52,7 +52,9 @@ from spades_teach._text import plural
 from spades_teach.errors import ParseError, PositionError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Suit
+from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASKS
 from spades_teach.game.kernel import legal_mask, spades_broken_by, spades_gone, two_of_clubs_leads, winning_index
+from spades_teach.game.kernel import why_illegal as _why_illegal
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, TeamMap, seating_of
@@ -505,6 +507,20 @@ class Position:
                 self.hand.mask, self.led, self.spades_broken, first_trick_two_of_clubs=self.first_trick_two_of_clubs
             )
         )
+
+    def why_illegal(self, card: Card | str) -> str | None:
+        """Why this seat may not play ``card`` now (the kernel's one-line reason), or
+        ``None`` if it may.
+
+        >>> Position("S", "AH 2H 3C", trick=["KH"]).why_illegal("3C")
+        'must follow hearts: play A♥ 2♥'
+        """
+        try:
+            c = Card.parse(card)
+        except ParseError as exc:
+            raise PositionError(str(exc)) from None
+        led = _SUIT_MASKS[self.led] if self.led is not None else 0
+        return _why_illegal(c, self.hand.mask, led, self.spades_broken, self.first_trick_two_of_clubs)
 
     @property
     def seen_mask(self) -> int:

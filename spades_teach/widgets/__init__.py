@@ -21,6 +21,8 @@ Views (each is an ``ipywidgets.VBox``; ``view.widget`` is the view itself):
   :class:`TableGame`. Imported on first use, as it needs anywidget.
 * :class:`LegalPlayExplorer` — click any card of the seat to act: legal or not, and why.
 * :class:`MatchStepper` — a match's score sheet, bag counters and totals chart, hand by hand.
+* :class:`PuzzleView` — which card? The packaged puzzles one by one: pick a card, read
+  right or wrong with the reason; a level, a theme and a score.
 
 Every handler runs through :meth:`SpadesWidget.run`: a ``SpadesError`` shows its
 message in the error line, anything else a short message, never a traceback.
@@ -53,6 +55,10 @@ Stable CSS classes (hooks for browser tests)
   ``st-teach-me``, ``st-teach-hint``, ``st-undo``, ``st-next-hand``, ``st-open-hands``,
   ``st-bid-row``, ``st-bid-choice``, ``st-bid-button``, ``st-play-log``, ``st-last-trick``,
   ``st-hand-result``, ``st-bag-counter``, ``st-score-sheet``
+* puzzles: ``st-puzzle``, ``st-puzzle-level``, ``st-puzzle-theme``, ``st-puzzle-next``,
+  ``st-puzzle-score``, ``st-puzzle-prompt``, ``st-puzzle-table``, ``st-puzzle-seat-N`` …,
+  ``st-puzzle-trick``, ``st-puzzle-hand-label``, ``st-puzzle-hand``, ``st-puzzle-feedback``,
+  ``st-puzzle-right``, ``st-puzzle-wrong``
 * card table (drawn by its own JavaScript): ``ct-root``, ``ct-new``, ``ct-day``, ``ct-replay``,
   ``ct-code-input``, ``ct-code-go``, ``ct-code-value``, ``ct-mode``, ``ct-level``, ``ct-pace``,
   ``ct-teach``, ``ct-four``, ``ct-open-hands``, ``ct-score``, ``ct-side-NS``/``-EW``, ``ct-seat-N`` …,
@@ -69,6 +75,7 @@ from spades_teach.widgets.cards import HandView
 from spades_teach.widgets.deal import DealView
 from spades_teach.widgets.legal import LegalPlayExplorer
 from spades_teach.widgets.play import PlayView
+from spades_teach.widgets.puzzle import PuzzleView
 from spades_teach.widgets.replay import ReplayView
 from spades_teach.widgets.score import ScoreCalculator
 from spades_teach.widgets.steps import MatchStepper
@@ -82,6 +89,7 @@ __all__ = [
     "LegalPlayExplorer",
     "MatchStepper",
     "PlayView",
+    "PuzzleView",
     "ReplayView",
     "ScoreCalculator",
     "SpadesWidget",

@@ -1,0 +1,303 @@
+"""Which card? The packaged card-play puzzles, one at a time: :class:`PuzzleView`.
+
+The view shows a puzzle as the seat to play sees it: its hand as buttons, the
+trick so far, each seat's bid and tricks won, whether spades are broken and (in
+an open-hand puzzle) the other three hands; in a hidden-hand puzzle, the cards
+already gone. The learner clicks a card (or moves to it with Tab and presses
+Enter or Space) and reads at once whether it was the one, with the reason and
+the solver's numbers for the card chosen; **Next puzzle** moves on. A level and
+a theme choose the puzzles; a score line counts the right answers and the
+streak. The view decides nothing: the puzzles, their answers and reasons come
+from :mod:`spades_teach.analysis.puzzles`, the legal cards from the puzzle's
+:class:`~spades_teach.advice.position.Position`.
+
+>>> view = PuzzleView(seed=3, difficulty="easy")
+>>> view.puzzle.difficulty
+'easy'
+>>> view.answer(view.puzzle.answer)
+>>> view.verdict, view.right, view.answered
+('right', 1, 1)
+>>> view.next_puzzle(); view.verdict
+''
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from spades_teach.analysis.puzzles import DIFFICULTIES, THEMES, Puzzle, load_puzzles
+from spades_teach.errors import IllegalPlayError, SpadesError
+from spades_teach.game.cards import Card, CardLike, Suit
+from spades_teach.game.seating import Seat
+from spades_teach.render.html import hand_html
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
+
+__all__ = ["PuzzleView"]
+
+_ANY = "any"
+_RED = "#c00000"
+_BLACK = "#111111"
+
+
+class PuzzleView(SpadesWidget):
+    """Solve the packaged puzzles one by one (see the module docs).
+
+    ``PuzzleView(seed=0, difficulty=None, theme=None)``: ``seed`` fixes the order of
+    the puzzles, ``difficulty`` (``"easy"``, ``"medium"``, ``"hard"``) and ``theme``
+    (one of :data:`~spades_teach.analysis.puzzles.THEMES`) the first choice.
+
+    Plain state: :attr:`puzzle`, :attr:`verdict` (``""``, ``"right"`` or ``"wrong"``),
+    :attr:`feedback`, :attr:`right`, :attr:`answered`, :attr:`streak`,
+    :attr:`card_buttons` (card → button); actions :meth:`answer`, :meth:`next_puzzle`,
+    :meth:`choose`.
+    """
+
+    def __init__(self, seed: int = 0, difficulty: str | None = None, theme: str | None = None) -> None:
+        self._rng = random.Random(f"puzzles:{seed}")
+        self._queue: list[Puzzle] = []
+        self._current: Puzzle | None = None
+        self._verdict = ""
+        self._feedback = ""
+        self._picked: Card | None = None
+        self._quiet = False
+        self.right = 0
+        self.answered = 0
+        self.streak = 0
+        self.card_buttons: dict[Card, Any] = {}
+        self.level_box = add_classes(
+            widgets.Dropdown(
+                options=[("any level", _ANY), *[(d, d) for d in DIFFICULTIES]],
+                value=difficulty or _ANY,
+                description="Level",
+            ),
+            "st-puzzle-level",
+        )
+        self.theme_box = add_classes(
+            widgets.Dropdown(
+                options=[("any theme", _ANY), *[(t, t) for t in THEMES if load_puzzles(theme=t)]],
+                value=theme or _ANY,
+                description="Theme",
+            ),
+            "st-puzzle-theme",
+        )
+        self.next_button = add_classes(
+            widgets.Button(description="Next puzzle", tooltip="skip to the next puzzle"), "st-puzzle-next"
+        )
+        self.score_html = add_classes(widgets.HTML(""), "st-puzzle-score")
+        self.prompt_html = add_classes(widgets.HTML(""), "st-puzzle-prompt")
+        self.table_html = add_classes(widgets.HTML(""), "st-puzzle-table")
+        self.trick_html = add_classes(widgets.HTML(""), "st-trick", "st-puzzle-trick")
+        self.hand_label = add_classes(widgets.HTML(""), "st-puzzle-hand-label")
+        self.hand_box = add_classes(widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap")), "st-puzzle-hand")
+        self.feedback_html = add_classes(widgets.HTML(""), "st-puzzle-feedback")
+        super().__init__(
+            [
+                widgets.HBox([self.level_box, self.theme_box, self.next_button]),
+                self.score_html,
+                self.prompt_html,
+                self.table_html,
+                self.trick_html,
+                self.hand_label,
+                self.hand_box,
+                self.feedback_html,
+            ]
+        )
+        self.add_class("st-puzzle")
+        self.next_button.on_click(self.handler(lambda _b: self.next_puzzle()))
+        self.level_box.observe(self.handler(self._box_changed), names="value")
+        self.theme_box.observe(self.handler(self._box_changed), names="value")
+        self.run(self._choice_changed)
+
+    # -- plain state ---------------------------------------------------------------------
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle on show."""
+        if self._current is None:
+            raise SpadesError("no puzzle has this level and theme: choose another level or theme")
+        return self._current
+
+    @property
+    def verdict(self) -> str:
+        """``"right"`` or ``"wrong"`` once a card is chosen, ``""`` before."""
+        return self._verdict
+
+    @property
+    def feedback(self) -> str:
+        """What the learner was told after choosing a card (``""`` before)."""
+        return self._feedback
+
+    # -- actions -------------------------------------------------------------------------
+    def choose(self, difficulty: str | None = None, theme: str | None = None) -> None:
+        """Show puzzles of one level and theme (``None``: any), starting a new round of them."""
+        self._quiet = True
+        try:
+            self.level_box.value = difficulty or _ANY
+            self.theme_box.value = theme or _ANY
+        finally:
+            self._quiet = False
+        self._choice_changed()
+
+    def answer(self, card: CardLike) -> None:
+        """Play ``card`` as the answer (a click on its button): right or wrong, with the reason."""
+        p = self.puzzle
+        c = Card.parse(card)
+        if self._verdict:
+            raise IllegalPlayError("this puzzle is answered: press Next puzzle")
+        if c not in p.hand:
+            raise IllegalPlayError(f"{p.seat.word} does not hold the {c.pretty}")
+        why = p.position.why_illegal(c)
+        if why is not None:
+            raise IllegalPlayError(f"the {c.pretty} cannot be played here: {why}")
+        self._picked = c
+        self.answered += 1
+        if p.is_right(c):
+            self.right += 1
+            self.streak += 1
+            self._verdict = "right"
+            self._feedback = f"Right: the {c.pretty}. {p.reason}"
+        else:
+            self.streak = 0
+            self._verdict = "wrong"
+            self._feedback = f"Not the {c.pretty}: {p.evidence_line(c)}. The card was the {p.answer.pretty}. {p.reason}"
+        self._refresh()
+
+    def next_puzzle(self) -> None:
+        """Move on to the next puzzle of the chosen level and theme."""
+        if not self._queue:
+            self._queue = self._shuffled()
+        if not self._queue:
+            self._current = None
+            raise SpadesError("no puzzle has this level and theme: choose another level or theme")
+        self._current = self._queue.pop()
+        self._verdict = ""
+        self._feedback = ""
+        self._picked = None
+        self._refresh()
+
+    # -- internals -----------------------------------------------------------------------
+    def _selection(self) -> tuple[Puzzle, ...]:
+        level = None if self.level_box.value == _ANY else str(self.level_box.value)
+        theme = None if self.theme_box.value == _ANY else str(self.theme_box.value)
+        return load_puzzles(level, theme)
+
+    def _shuffled(self) -> list[Puzzle]:
+        chosen = list(self._selection())
+        self._rng.shuffle(chosen)
+        return chosen
+
+    def _box_changed(self, _change: object) -> None:
+        if not self._quiet:
+            self._choice_changed()
+
+    def _choice_changed(self) -> None:
+        self._queue = []
+        self._current = None
+        self._verdict = ""
+        self._feedback = ""
+        self._refresh()
+        self.next_puzzle()
+
+    def _button(self, card: Card) -> Any:
+        button = self.card_buttons.get(card)
+        if button is None:
+            button = widgets.Button(description=card.pretty, layout=widgets.Layout(width="auto", min_width="2.8em"))
+            button.style.text_color = _RED if card.suit.is_red else _BLACK
+            button.style.button_color = "white"
+            button.style.font_weight = "bold"
+            add_classes(button, "st-card", f"st-card-{card}")
+            button.on_click(self.handler(lambda _b, c=card: self.answer(c)))
+            self.card_buttons[card] = button
+        return button
+
+    def _refresh(self) -> None:
+        self.score_html.value = escape(
+            f"score: {self.right} right of {self.answered} · streak {self.streak}"
+            if self.answered
+            else "score: no puzzle answered yet"
+        )
+        p = self._current
+        if p is None:
+            for box in (self.prompt_html, self.table_html, self.trick_html, self.hand_label, self.feedback_html):
+                box.value = ""
+            self.hand_box.children = []
+            self.set_status("no puzzle on show")
+            return
+        self.prompt_html.value = (
+            f"<b>Puzzle {escape(p.id)}</b> ({escape(p.difficulty)}; {escape(', '.join(p.themes))})<br>"
+            f"{escape(p.prompt())}"
+        )
+        self.table_html.value = _table_html(p)
+        self.trick_html.value = (
+            "trick so far: " + trick_cards_html(zip(_trick_seats(p), p.trick, strict=True))
+            if p.trick
+            else f"{escape(p.seat.word)} leads this trick"
+        )
+        self.hand_label.value = f"<b>your hand ({escape(p.seat.word)})</b>: click the card you would play"
+        legal = set(p.position.legal)
+        buttons = []
+        for suit in Suit:
+            for card in p.hand.suit(suit):
+                button = self._button(card)
+                for mark in ("st-card-legal", "st-card-illegal", "st-mark-good", "st-mark-bad"):
+                    button.remove_class(mark)
+                button.add_class("st-card-legal" if card in legal else "st-card-illegal")
+                if self._verdict and card == p.answer:
+                    button.add_class("st-mark-good")
+                elif self._verdict and card == self._picked:
+                    button.add_class("st-mark-bad")
+                button.disabled = bool(self._verdict) or card not in legal
+                button.tooltip = (
+                    f"{card.pretty}: play it as your answer"
+                    if card in legal
+                    else f"{card.pretty}: cannot be played here ({p.position.why_illegal(card)})"
+                )
+                buttons.append(button)
+        self.hand_box.children = buttons
+        if self._verdict:
+            mark = "st-puzzle-right" if self._verdict == "right" else "st-puzzle-wrong"
+            self.feedback_html.value = f'<div class="{mark}" role="status">{escape(self._feedback)}</div>'
+            self.set_status(f"puzzle {p.id}: {self._verdict}; press Next puzzle")
+        else:
+            self.feedback_html.value = ""
+            self.set_status(f"puzzle {p.id}: {p.prompt()}")
+
+
+def _trick_seats(p: Puzzle) -> list[Seat]:
+    return [Seat((int(p.leader) + i) % 4) for i in range(len(p.trick))]
+
+
+def _table_html(p: Puzzle) -> str:
+    """Bids and tricks won by seat, the spades line, the other hands or the cards gone."""
+    rows = []
+    for seat in Seat:
+        bid = p.bids[seat]
+        said = "Nil" if bid.is_nil else str(int(bid))
+        who = f"{seat.word} (you)" if seat is p.seat else seat.word
+        hand = (
+            f"<td>{hand_html(p.others[seat], style=False)}</td>"
+            if seat in p.others
+            else ("<td></td>" if p.others else "")
+        )
+        rows.append(
+            f'<tr class="st-puzzle-seat-{seat.name}"><th scope="row">{escape(who)}</th>'
+            f"<td>bid {escape(said)}</td><td>won {p.tricks_won.get(seat, 0)}</td>{hand}</tr>"
+        )
+    head = "<th scope='col'>hand</th>" if p.others else ""
+    table = (
+        '<table class="st-table"><caption>bids and tricks won so far</caption>'
+        f"<tr><th scope='col'>seat</th><th scope='col'>bid</th><th scope='col'>tricks</th>{head}</tr>"
+        + "".join(rows)
+        + "</table>"
+    )
+    notes = [
+        f"{len(p.hand)} tricks left, this one included",
+        "spades are broken" if p.spades_broken else "spades are not broken yet",
+    ]
+    if not p.others:
+        gone = " ".join(c.pretty for c in sorted(p.seen, key=lambda c: (c.suit, -c.rank)))
+        notes.append(f"cards gone in earlier tricks: {gone or 'none listed'}")
+        notes.append("the other hands are hidden: any deal that fits what you see may be the real one")
+    return table + "".join(f"<div>{escape(n)}</div>" for n in notes)

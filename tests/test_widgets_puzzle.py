@@ -1,0 +1,95 @@
+"""The puzzle widget in plain Python: right and wrong answers, feedback, score, choices."""
+
+from __future__ import annotations
+
+import pytest
+
+from spades_teach.analysis.puzzles import DIFFICULTIES, THEMES, load_puzzles
+from spades_teach.errors import SpadesError
+from spades_teach.widgets import PuzzleView
+
+
+@pytest.fixture(autouse=True)
+def _bugs_raise() -> object:
+    PuzzleView.reraise_unexpected = True
+    yield
+    PuzzleView.reraise_unexpected = False
+
+
+def test_a_right_answer_says_so_with_the_reason_and_scores() -> None:
+    view = PuzzleView(seed=1)
+    p = view.puzzle
+    assert view.verdict == "" and "no puzzle answered" in view.score_html.value
+    view.card_buttons[p.answer].click()
+    assert view.verdict == "right" and view.error == ""
+    assert p.reason in view.feedback and view.feedback.startswith("Right")
+    assert (view.right, view.answered, view.streak) == (1, 1, 1)
+    assert "1 right of 1" in view.score_html.value
+    assert all(b.disabled for b in view.hand_box.children)
+    assert "st-puzzle-right" in view.feedback_html.value
+    view.next_button.click()
+    assert view.verdict == "" and view.feedback == "" and view.puzzle is not p
+
+
+def test_a_wrong_answer_gives_the_card_the_reason_and_the_evidence_of_the_card_chosen() -> None:
+    view = PuzzleView(seed=2)
+    p = view.puzzle
+    wrong = next(c for c in p.evidence if c != p.answer)
+    view.answer(wrong)
+    assert view.verdict == "wrong" and view.streak == 0 and (view.right, view.answered) == (0, 1)
+    assert p.evidence_line(wrong) in view.feedback
+    assert f"The card was the {p.answer.pretty}" in view.feedback and p.reason in view.feedback
+    assert "st-puzzle-wrong" in view.feedback_html.value
+    view.run(view.answer, p.answer)  # a second answer is refused, and counts nothing
+    assert "press Next puzzle" in view.error and view.answered == 1
+
+
+def test_an_illegal_card_is_refused_with_the_kernels_reason() -> None:
+    p = next(q for q in load_puzzles() if set(q.hand) != set(q.position.legal))
+    view = PuzzleView(seed=0)
+    view._current = p  # show this very puzzle
+    view._refresh()
+    illegal = next(c for c in p.hand if c not in p.position.legal)
+    assert view.card_buttons[illegal].disabled and "cannot be played" in view.card_buttons[illegal].tooltip
+    view.card_buttons[illegal].click()  # a disabled button does nothing in a page; its handler refuses too
+    assert "cannot be played here" in view.error and view.answered == 0 and view.verdict == ""
+    view.card_buttons[p.answer].click()
+    assert view.error == "" and view.verdict == "right"
+
+
+def test_level_and_theme_choose_the_puzzles_and_an_empty_choice_says_so() -> None:
+    view = PuzzleView(seed=4)
+    for difficulty in DIFFICULTIES:
+        view.choose(difficulty)
+        for _ in range(3):
+            assert view.puzzle.difficulty == difficulty
+            view.next_puzzle()
+    view.choose("hard", "keep your nil")
+    assert view.puzzle.difficulty == "hard" and "keep your nil" in view.puzzle.themes
+    empty = next((d, t) for d in DIFFICULTIES for t in THEMES if load_puzzles(theme=t) and not load_puzzles(d, t))
+    with pytest.raises(SpadesError, match="no puzzle has this level and theme"):
+        view.choose(*empty)
+    view.choose()
+    view.level_box.value, view.theme_box.value = empty  # as the learner does it
+    assert "no puzzle has this level and theme" in view.error and view.hand_box.children == ()
+    view.theme_box.value = "any"
+    assert view.error == "" and view.hand_box.children
+
+
+def test_every_control_has_a_label_and_every_card_a_tooltip() -> None:
+    view = PuzzleView(seed=5)
+    assert view.level_box.description and view.theme_box.description and view.next_button.description
+    assert all(b.tooltip for b in view.hand_box.children)
+    assert all(b.description for b in view.hand_box.children)
+    assert "<caption>" in view.table_html.value
+
+
+def test_the_same_seed_gives_the_same_puzzles() -> None:
+    a, b = PuzzleView(seed=9), PuzzleView(seed=9)
+    ids = []
+    for _ in range(4):
+        assert a.puzzle.id == b.puzzle.id
+        ids.append(a.puzzle.id)
+        a.next_puzzle()
+        b.next_puzzle()
+    assert len(set(ids)) == 4
