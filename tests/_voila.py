@@ -26,11 +26,19 @@ TIMEOUT_MS = 180_000
 
 
 @contextlib.contextmanager
-def voila_over_chapters(log: Path) -> Iterator[str]:
-    """Run Voila over notebooks/ on a free port of 127.0.0.1; yields its base URL."""
+def voila_over_chapters(log: Path, directory: Path | None = None) -> Iterator[str]:
+    """Run Voila over notebooks/ (or ``directory``) on a free port of 127.0.0.1; yields its base URL."""
     port = free_port()
     env = voila_environment({**os.environ, "PYTHONPATH": str(ROOT)})
-    command = [sys.executable, "-m", "voila", "notebooks", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.token="]
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(directory or "notebooks"),
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.token=",
+    ]
     with log.open("wb") as out:
         server = subprocess.Popen(
             [*command, *VOILA_OPTIONS, "--no-browser"],

@@ -180,7 +180,8 @@ class Puzzle:
                 f"the {c.pretty} {_goal_verb(self)} on {value} of {len(self.deals)} deals that fit what you have seen"
             )
         if self.goal in ("keep nil", "break nil"):
-            return f"after the {c.pretty} the {_goal_noun(self)} is {'still' if value else 'no longer'} possible"
+            verb = "kept" if self.goal == "keep nil" else "broken"
+            return f"after the {c.pretty} {_goal_noun(self)} can {'still' if value else 'no longer'} be {verb}"
         return f"after the {c.pretty} your side takes {value} of the {self.tricks_left} tricks left with best play"
 
     def prompt(self) -> str:
@@ -418,7 +419,7 @@ def _goal_verb(p: Puzzle, *, question: bool = False) -> str:
 def _goal_noun(p: Puzzle) -> str:
     target = _target_seat(p)
     who = "your" if target is p.seat else f"{target.word}'s"
-    return f"{who} Nil" if p.goal == "keep nil" else f"breaking {who} Nil"
+    return f"{who} Nil"
 
 
 def _target_seat(p: Puzzle) -> Seat:

@@ -30,9 +30,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.analysis.puzzles import DIFFICULTIES, THEMES, Puzzle, load_puzzles
 from spades_teach.errors import IllegalPlayError, SpadesError
-from spades_teach.game.cards import Card, CardLike, Suit
+from spades_teach.game.cards import Card, CardLike, Hand, Suit
 from spades_teach.game.seating import Seat
-from spades_teach.render.html import hand_html
+from spades_teach.render.html import card_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
 
 __all__ = ["PuzzleView"]
@@ -40,6 +40,8 @@ __all__ = ["PuzzleView"]
 _ANY = "any"
 _RED = "#c00000"
 _BLACK = "#111111"
+_GOOD = "#dff5e1"  # the answer, once a card is chosen
+_BAD = "#fde2e1"  # the card chosen, when it was not the answer
 
 
 class PuzzleView(SpadesWidget):
@@ -248,6 +250,13 @@ class PuzzleView(SpadesWidget):
                     button.add_class("st-mark-good")
                 elif self._verdict and card == self._picked:
                     button.add_class("st-mark-bad")
+                button.style.button_color = (
+                    _GOOD
+                    if self._verdict and card == p.answer
+                    else _BAD
+                    if self._verdict and card == self._picked
+                    else "white"
+                )
                 button.disabled = bool(self._verdict) or card not in legal
                 button.tooltip = (
                     f"{card.pretty}: play it as your answer"
@@ -258,7 +267,7 @@ class PuzzleView(SpadesWidget):
         self.hand_box.children = buttons
         if self._verdict:
             mark = "st-puzzle-right" if self._verdict == "right" else "st-puzzle-wrong"
-            self.feedback_html.value = f'<div class="{mark}" role="status">{escape(self._feedback)}</div>'
+            self.feedback_html.value = f'<div class="{mark} st-note" role="status">{escape(self._feedback)}</div>'
             self.set_status(f"puzzle {p.id}: {self._verdict}; press Next puzzle")
         else:
             self.feedback_html.value = ""
@@ -269,6 +278,11 @@ def _trick_seats(p: Puzzle) -> list[Seat]:
     return [Seat((int(p.leader) + i) % 4) for i in range(len(p.trick))]
 
 
+def _cards_inline(hand: Hand) -> str:
+    """A hand on one line, spades first, high to low (a short endgame hand)."""
+    return "".join(card_html(c) for suit in Suit for c in hand.suit(suit))
+
+
 def _table_html(p: Puzzle) -> str:
     """Bids and tricks won by seat, the spades line, the other hands or the cards gone."""
     rows = []
@@ -276,19 +290,15 @@ def _table_html(p: Puzzle) -> str:
         bid = p.bids[seat]
         said = "Nil" if bid.is_nil else str(int(bid))
         who = f"{seat.word} (you)" if seat is p.seat else seat.word
-        hand = (
-            f"<td>{hand_html(p.others[seat], style=False)}</td>"
-            if seat in p.others
-            else ("<td></td>" if p.others else "")
-        )
+        hand = f"<td>{_cards_inline(p.others[seat])}</td>" if seat in p.others else ("<td></td>" if p.others else "")
         rows.append(
             f'<tr class="st-puzzle-seat-{seat.name}"><th scope="row">{escape(who)}</th>'
-            f"<td>bid {escape(said)}</td><td>won {p.tricks_won.get(seat, 0)}</td>{hand}</tr>"
+            f"<td>{escape(said)}</td><td>{p.tricks_won.get(seat, 0)}</td>{hand}</tr>"
         )
     head = "<th scope='col'>hand</th>" if p.others else ""
     table = (
         '<table class="st-table"><caption>bids and tricks won so far</caption>'
-        f"<tr><th scope='col'>seat</th><th scope='col'>bid</th><th scope='col'>tricks</th>{head}</tr>"
+        f"<tr><th scope='col'>seat</th><th scope='col'>bid</th><th scope='col'>tricks won</th>{head}</tr>"
         + "".join(rows)
         + "</table>"
     )
