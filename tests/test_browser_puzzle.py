@@ -3,11 +3,10 @@ next one answered wrong with the keyboard, each with its feedback, the score cou
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
 from _browser import ARTIFACTS
 from _voila import chapter_page, voila_over_chapters
@@ -20,9 +19,13 @@ SOURCE = 'from spades_teach.widgets import PuzzleView\nPuzzleView(seed=1, diffic
 @pytest.fixture(scope="module")
 def puzzle_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("puzzle-page")
-    book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SOURCE)])
-    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(book, folder / "puzzles.ipynb")
+    book = {
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": SOURCE}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 4,
+    }
+    (folder / "puzzles.ipynb").write_text(json.dumps(book), encoding="utf-8")
     with voila_over_chapters(folder / "voila.log", directory=folder) as url:
         yield url
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from spades_teach.analysis.puzzles import DIFFICULTIES, THEMES, load_puzzles
@@ -93,3 +95,32 @@ def test_the_same_seed_gives_the_same_puzzles() -> None:
         a.next_puzzle()
         b.next_puzzle()
     assert len(set(ids)) == 4
+
+
+def _classes(view: PuzzleView) -> set[str]:
+    found: set[str] = set()
+    stack = [view]
+    while stack:
+        w = stack.pop()
+        found.update(w._dom_classes)
+        stack.extend(getattr(w, "children", ()))
+        value = getattr(w, "value", None)
+        if type(w).__name__ == "HTML" and isinstance(value, str):
+            for attr in re.findall(r'class="([^"]+)"', value):
+                found.update(attr.split())
+    return found
+
+
+def test_every_documented_css_hook_is_used() -> None:
+    import spades_teach.widgets.puzzle as module
+
+    documented = set(re.findall(r"``(st-[a-z0-9-]+)``", module.__doc__ or ""))
+    assert len(documented) > 12
+    view = PuzzleView(seed=6)
+    shown = _classes(view)
+    view.answer(view.puzzle.answer)
+    shown |= _classes(view)
+    view.next_puzzle()
+    view.answer(next(c for c in view.puzzle.evidence if c != view.puzzle.answer))
+    shown |= _classes(view)
+    assert documented - shown == set()

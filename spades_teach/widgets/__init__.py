@@ -55,10 +55,7 @@ Stable CSS classes (hooks for browser tests)
   ``st-teach-me``, ``st-teach-hint``, ``st-undo``, ``st-next-hand``, ``st-open-hands``,
   ``st-bid-row``, ``st-bid-choice``, ``st-bid-button``, ``st-play-log``, ``st-last-trick``,
   ``st-hand-result``, ``st-bag-counter``, ``st-score-sheet``
-* puzzles: ``st-puzzle``, ``st-puzzle-level``, ``st-puzzle-theme``, ``st-puzzle-next``,
-  ``st-puzzle-score``, ``st-puzzle-prompt``, ``st-puzzle-table``, ``st-puzzle-seat-N`` …,
-  ``st-puzzle-trick``, ``st-puzzle-hand-label``, ``st-puzzle-hand``, ``st-puzzle-feedback``,
-  ``st-puzzle-right``, ``st-puzzle-wrong``
+* puzzles: listed in :mod:`spades_teach.widgets.puzzle`
 * card table (drawn by its own JavaScript): ``ct-root``, ``ct-new``, ``ct-day``, ``ct-replay``,
   ``ct-code-input``, ``ct-code-go``, ``ct-code-value``, ``ct-mode``, ``ct-level``, ``ct-pace``,
   ``ct-teach``, ``ct-four``, ``ct-open-hands``, ``ct-score``, ``ct-side-NS``/``-EW``, ``ct-seat-N`` …,

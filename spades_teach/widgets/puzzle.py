@@ -11,6 +11,12 @@ streak. The view decides nothing: the puzzles, their answers and reasons come
 from :mod:`spades_teach.analysis.puzzles`, the legal cards from the puzzle's
 :class:`~spades_teach.advice.position.Position`.
 
+Stable CSS classes (hooks for browser tests): ``st-puzzle``, ``st-puzzle-level``,
+``st-puzzle-theme``, ``st-puzzle-next``, ``st-puzzle-score``, ``st-puzzle-prompt``,
+``st-puzzle-table``, ``st-puzzle-seat-N`` (and ``-E``, ``-S``, ``-W``), ``st-puzzle-trick``,
+``st-puzzle-hand-label``, ``st-puzzle-hand``, ``st-puzzle-feedback``, ``st-puzzle-right``,
+``st-puzzle-wrong``; the cards are ``st-card st-card-<CODE>`` as everywhere.
+
 >>> view = PuzzleView(seed=3, difficulty="easy")
 >>> view.puzzle.difficulty
 'easy'
