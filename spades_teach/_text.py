@@ -30,6 +30,11 @@ def plural(count: float, word: str, many: str | None = None) -> str:
     return f"{count:g} {word if count == 1 else (many or word + 's')}"
 
 
+def signed(points: int) -> str:
+    """``+72``, ``−50`` (a true minus sign), ``0``: a score change as people write it."""
+    return f"+{points}" if points > 0 else str(points).replace("-", "−")
+
+
 def quoted(value: Any) -> str:
     """``repr(value)`` for a message, except that a huge number is described by its size
     (Python refuses to write integers of more than a few thousand digits)."""

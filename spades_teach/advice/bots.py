@@ -47,7 +47,7 @@ from spades_teach.game.kernel import breaks_spades, legal_mask, winning_index
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import bid_problem, side_value
-from spades_teach.game.seating import seating_of
+from spades_teach.game.seating import Seat, SeatLike, seating_of
 
 if TYPE_CHECKING:
     from spades_teach.advice.expert import ExpertBot
@@ -60,6 +60,7 @@ __all__ = [
     "DrawAdvice",
     "advise_draw",
     "make_bot",
+    "seated_bot",
     "play_round",
     "legal_bid",
 ]
@@ -573,6 +574,22 @@ def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot |
 
         return ExpertBot(seed=seed)
     raise SpadesError(f"unknown bot level {level!r}: use easy, medium, hard or expert")
+
+
+def seated_bot(level: str, seed: int | str, seat: SeatLike) -> EasyBot | MediumBot | HardBot | ExpertBot:
+    """The bot of ``level`` that sits at ``seat`` of a table seeded by ``seed``, as the
+    card table and the daily challenge seat them (seed ``"{seed}/{seat}"``). The hard bot
+    has no time limit, so it always looks at the same number of sampled deals and a hand
+    replays identically.
+
+    >>> bot = seated_bot("hard", "x", "N")
+    >>> type(bot).__name__, bot.time_limit
+    ('HardBot', inf)
+    """
+    name = Seat.coerce(seat).name
+    if level == "hard":  # the one level whose decisions would otherwise depend on the clock
+        return HardBot(seed=f"{seed}/{name}", time_limit=float("inf"))
+    return make_bot(level, seed=f"{seed}/{name}")
 
 
 def play_round(round: Round, bots: Mapping[Any, Bot], *, bags: Mapping[Any, int] | None = None) -> Round:

@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from spades_teach.advice.bidding import count_hand
 from spades_teach.advice.play import suggest_play
@@ -56,7 +57,7 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import side_of
 from spades_teach.game.seating import Seat, seating_of
 
-__all__ = ["ExpertBot", "a_nil_is_live", "sample_deals"]
+__all__ = ["CardEvidence", "ExpertBot", "a_nil_is_live", "sample_deals"]
 
 _SPADES = SUIT_MASKS[Suit.SPADES]
 
@@ -337,6 +338,18 @@ def _made(position: Position, seats: Sequence[Seat], tricks: dict[Seat, int]) ->
 # -- the bot -------------------------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class CardEvidence:
+    """The expert's evidence for one decision (see :meth:`ExpertBot.evidence`):
+    ``deals`` sampled deals that fit what the player has seen, each solved exactly;
+    ``points[card]`` the average points for our side (minus theirs) after the card;
+    ``holds[card]`` the number of those deals on which our side's bids all hold."""
+
+    deals: int
+    points: dict[Card, float]
+    holds: dict[Card, int]
+
+
 class ExpertBot:
     """Plays the card with the best average score over sampled deals, each solved
     exactly (see the module docs). ``samples`` overrides the number of deals per
@@ -414,6 +427,26 @@ class ExpertBot:
             advised = suggest_play(position).card
             return {card: (1.0 if card == advised else 0.0) for card in position.legal}
         return {card: sum(v) / len(v) for card, v in evaluated[0].items()}
+
+    def evidence(self, position: Position) -> CardEvidence | None:
+        """What the expert's choice rests on, card by card: the number of sampled
+        deals solved, and for each legal card its average points (our side minus
+        theirs) and the deals on which our side's bids all hold after it. ``None``
+        where the expert does not solve deals (one legal card, a live Nil, two
+        players, a variant the solver does not follow, or a spent node budget)."""
+        legal = list(position.legal)
+        if len(legal) < 2 or not seating_of(position.rules).partnerships or a_nil_is_live(position):
+            return None
+        evaluated = self._evaluate(position)
+        if evaluated is None or not any(evaluated[0].values()):
+            return None
+        values, holds = evaluated
+        deals = min(len(v) for v in values.values())
+        return CardEvidence(
+            deals=deals,
+            points={card: sum(v) / len(v) for card, v in values.items()},
+            holds=dict(holds),
+        )
 
     def _evaluate(self, position: Position) -> tuple[dict[Card, list[float]], dict[Card, int]] | None:
         """For each legal card, its points on each sampled deal (see :meth:`card_values`),

@@ -18,6 +18,7 @@ same result for the same seed (see :mod:`.parallel`).
 from __future__ import annotations
 
 from spades_teach.analysis.calibration import Calibration, FeatureGroup, HandRecord, calibrate
+from spades_teach.analysis.challenge import ChallengeResult, challenge_deal, challenge_round, compare_with_expert
 from spades_teach.analysis.expert_calibration import ExpertCalibration, SeatRecord, expert_calibrate
 from spades_teach.analysis.parallel import SerialExecutor, local_executor
 from spades_teach.analysis.simulate import HandAnalysis, SampleOutcome, analyze_hand
@@ -25,6 +26,10 @@ from spades_teach.analysis.solver import BACKEND, DoubleDummy, NilAnswer, double
 from spades_teach.analysis.tournament import DuplicateDeal, TournamentResult, tournament
 
 __all__ = [
+    "ChallengeResult",
+    "challenge_deal",
+    "challenge_round",
+    "compare_with_expert",
     "BACKEND",
     "Calibration",
     "DoubleDummy",

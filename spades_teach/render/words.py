@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from spades_teach._text import signed as _text_signed
 from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.seating import Seat
 
@@ -35,7 +36,7 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
 
 def signed(points: int) -> str:
     """``+72``, ``−50`` (a true minus sign), ``0``."""
-    return f"+{points}" if points > 0 else str(points).replace("-", "−")
+    return _text_signed(points)
 
 
 def cards_text(cards: Iterable[Card | str]) -> str:

@@ -67,11 +67,9 @@ def default_bot_factory(level: str, seed: str, seat: Seat) -> BotLike:
     The hard bot is built without its time limit, so that it always looks at
     the same number of sampled deals and a notebook replays identically.
     """
-    from spades_teach.advice import bots
+    from spades_teach.advice.bots import seated_bot
 
-    if level == "hard":
-        return bots.HardBot(seed=f"{seed}/{seat.name}", time_limit=float("inf"))
-    return bots.make_bot(level, seed=f"{seed}/{seat.name}")
+    return seated_bot(level, seed, seat)
 
 
 def _position(round: Round, bags: Mapping[Any, int]) -> Any:

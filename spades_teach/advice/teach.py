@@ -1,0 +1,123 @@
+"""Teach me at two levels: the rule-of-thumb hint, or the expert's card with its evidence.
+
+* ``"beginner"``: the hint engine's card and its one-line reason
+  (:func:`~spades_teach.advice.play.suggest_play`), the rules of thumb the
+  strategy chapters teach.
+* ``"expert"``: the expert bot's card (:class:`~spades_teach.advice.expert.ExpertBot`).
+  When it differs from the rule of thumb, the hint says so with the evidence, in
+  one line: how many of the sampled deals that fit the bidding each card keeps
+  the side's bids on, or, when both keep them equally, each card's average points.
+
+Every figure in the line is explained in it: "deals that fit the bidding" are the
+deals of the unseen cards the expert drew, consistent with what the player has
+seen; "keeps your contract" means the side's bids all hold on that deal with best
+play afterwards; points are the hand's points for the side minus the opponents',
+bags charged at their match value.
+
+>>> from spades_teach import Position
+>>> p = Position("S", "AS 3H", bids={"N": 3, "E": 3, "S": 3, "W": 3},
+...              tricks_won={"N": 3, "E": 3, "S": 2, "W": 3}, trick=["3C", "4C", "5C"])
+>>> teach(p).card.pretty, teach(p).level
+('A♠', 'beginner')
+>>> hint = teach(p, level="expert")
+>>> hint.level, hint.card in p.legal, hint.rule_card.pretty
+('expert', True, 'A♠')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from spades_teach._text import plural, signed
+from spades_teach.advice.expert import CardEvidence, ExpertBot
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.position import Position
+from spades_teach.errors import ParseError
+from spades_teach.game.cards import Card
+
+__all__ = ["LEVELS", "Teaching", "teach"]
+
+#: The hint levels a learner can choose.
+LEVELS = ("beginner", "expert")
+
+Level = Literal["beginner", "expert"]
+
+
+@dataclass(frozen=True)
+class Teaching:
+    """A Teach me hint: the ``card``, its one-line ``reason``, the ``level`` that chose
+    it, and at the expert level the ``evidence`` line when the expert's card is not
+    the rule of thumb's (``rule_card``); empty otherwise."""
+
+    card: Card
+    reason: str
+    level: str
+    rule_card: Card
+    evidence: str = ""
+
+    @property
+    def differs(self) -> bool:
+        """True when the expert's card is not the rule-of-thumb card."""
+        return self.card != self.rule_card
+
+    def __str__(self) -> str:
+        line = f"{self.card.pretty}: {self.reason}"
+        return f"{line} ({self.evidence})" if self.evidence else line
+
+
+def _what_holds(position: Position) -> str:
+    """The words for "our side's bids all hold": the contract, the Nil, or both."""
+    side = [s for s in position.bids if position.side(s) == position.side()]
+    nils = [s for s in side if position.bids[s].is_nil]
+    if not nils:
+        return "keeps your contract"
+    if len(nils) == len(side):
+        return "keeps the Nil"
+    return "keeps your contract and the Nil"
+
+
+def evidence_line(position: Position, best: Card, rule: Card, evidence: CardEvidence) -> str:
+    """One line comparing the expert's ``best`` card with the rule of thumb's ``rule`` card.
+
+    >>> from spades_teach import Card
+    >>> p = Position("S", "TH KH 2C", bids={"N": 3, "E": 3, "S": 3, "W": 3},
+    ...              tricks_won={"N": 3, "E": 2, "S": 2, "W": 3}, trick=["3H"])
+    >>> e = CardEvidence(16, {Card.parse("TH"): 30.0, Card.parse("KH"): 12.5}, {Card.parse("TH"): 14, Card.parse("KH"): 9})
+    >>> evidence_line(p, Card.parse("TH"), Card.parse("KH"), e)
+    'on 14 of 16 deals that fit the bidding, the 10♥ keeps your contract; the K♥ on 9'
+    >>> e = CardEvidence(16, {Card.parse("TH"): 30.0, Card.parse("KH"): 12.5}, {Card.parse("TH"): 9, Card.parse("KH"): 9})
+    >>> evidence_line(p, Card.parse("TH"), Card.parse("KH"), e)
+    'over 16 deals that fit the bidding, the 10♥ averages +30 points for your side, the K♥ +12'
+    """
+    holds, points, deals = evidence.holds, evidence.points, plural(evidence.deals, "deal")
+    if holds[best] != holds[rule]:
+        return (
+            f"on {holds[best]} of {deals} that fit the bidding, the {best.pretty} {_what_holds(position)}; "
+            f"the {rule.pretty} on {holds[rule]}"
+        )
+    return (
+        f"over {deals} that fit the bidding, the {best.pretty} averages {signed(round(points[best]))} points "
+        f"for your side, the {rule.pretty} {signed(round(points[rule]))}"
+    )
+
+
+def teach(position: Position, level: str = "beginner", *, seed: int | str = 0) -> Teaching:
+    """The Teach me hint for ``position`` at ``level`` (``"beginner"`` or ``"expert"``;
+    see the module docs). At the expert level, ``seed`` seeds the expert's sampled deals:
+    the same position and seed give the same hint, and its evidence is that of the very
+    deals the card was chosen on."""
+    if level not in LEVELS:
+        raise ParseError(f"unknown hint level {level!r}: use beginner or expert")
+    hint = suggest_play(position)
+    if level == "beginner":
+        return Teaching(hint.card, hint.reason, "beginner", hint.card)
+    evidence = ExpertBot(seed=seed).evidence(position)
+    best = ExpertBot(seed=seed).choose_play(position)  # a new bot: the same sampled deals
+    if best == hint.card:
+        return Teaching(best, hint.reason, "expert", hint.card)
+    if evidence is None or best not in evidence.points or hint.card not in evidence.points:
+        reason = f"the expert plays the {best.pretty} here, not the rule of thumb's {hint.card.pretty} ({hint.reason})"
+        return Teaching(best, reason, "expert", hint.card)
+    reason = f"the expert prefers the {best.pretty} to the rule of thumb's {hint.card.pretty}"
+    return Teaching(best, reason, "expert", hint.card, evidence_line(position, best, hint.card, evidence))
