@@ -91,6 +91,13 @@ def test_the_site_serves_its_own_pyodide_and_wheels() -> None:
     for entry in lock["packages"].values():
         assert (built.site / "static" / "pyodide" / entry["file_name"]).exists(), entry["file_name"]
     assert {"spades-teach", "ipywidgets", "micropip", "ipython"} <= set(lock["packages"])
+    # the double-dummy solver as WebAssembly (the wheel is pure Python otherwise)
+    import zipfile
+
+    wheel = built.site / "static" / "pyodide" / lock["packages"]["spades-teach"]["file_name"]
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "spades_teach/analysis/_ddcore.wasm" in names
+    assert not [name for name in names if name.endswith((".so", ".pyd"))]
 
 
 def _stored_line(chapter: str, start: str) -> str:

@@ -23,11 +23,9 @@ from test_double_dummy import random_position
 
 from spades_teach import Round, deal
 from spades_teach.advice.bots import make_bot, play_round
-from spades_teach.analysis import solver
+from spades_teach.analysis import _wasm_core, solver
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.game.records import GameRecord, dumps
-
-pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = ROOT / "tools" / "lite" / "node_modules" / "pyodide"
@@ -36,7 +34,7 @@ PYODIDE = ROOT / "tools" / "lite" / "node_modules" / "pyodide"
 #: order, on the core solver.py loaded, and review the recorded hand.
 SCRIPT = """
 import json, time
-from spades_teach.analysis import solver
+from spades_teach.analysis import _wasm_core, solver
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.game.records import loads
 
@@ -152,6 +150,7 @@ def _run_in_pyodide(folder: Path) -> dict[str, Any]:
     return result
 
 
+@pytest.mark.slow
 def test_the_webassembly_core_in_pyodide_answers_as_the_c_extension(tmp_path: Path) -> None:
     calls = _calls(seed=22)
     (tmp_path / "calls.json").write_text(json.dumps(calls), encoding="utf-8")
@@ -177,3 +176,31 @@ def test_the_webassembly_core_in_pyodide_answers_as_the_c_extension(tmp_path: Pa
     print(
         f"review of a whole hand: {result['review_seconds']:.2f} s in Pyodide (Node.js), {native_seconds:.2f} s native"
     )
+
+
+def test_outside_pyodide_the_webassembly_core_is_not_loaded() -> None:
+    assert not _wasm_core.running_in_pyodide()
+    assert _wasm_core.load_wasm_core() is None
+    assert solver._load_core() is not None and type(solver._load_core()).__name__ == "module"
+
+
+def test_the_wasm_core_refuses_arguments_as_the_extension_does() -> None:
+    """The checks made in Python before the call into WebAssembly raise what the extension raises."""
+    core = solver._CORE
+    assert core is not None
+    good = ((1, 2, 4, 8), 0, (), False, 0, 0)
+    for bad_hands in [(1, 2, 4), [1, 2, 4, 8]]:
+        with pytest.raises(ValueError, match="hands must be a tuple of four masks"):
+            core.solve(bad_hands, *good[1:])
+        with pytest.raises(ValueError, match="hands must be a tuple of four masks"):
+            _wasm_core._mask_halves(bad_hands)
+    with pytest.raises(ValueError, match="trick must be a tuple of at most three card indices"):
+        core.solve(good[0], 0, (1, 2, 3, 4), False, 0, 0)
+    with pytest.raises(ValueError, match="trick must be a tuple of at most three card indices"):
+        _wasm_core._trick_cards((1, 2, 3, 4))
+    with pytest.raises(OverflowError):
+        core.solve((-1, 2, 4, 8), *good[1:])
+    with pytest.raises(OverflowError):
+        _wasm_core._mask_halves((-1, 2, 4, 8))
+    assert _wasm_core._mask_halves((1, 2**51, 0, 2**32 + 5)) == [1, 0, 0, 2**19, 0, 0, 5, 1]
+    assert _wasm_core._trick_cards((51, 60)) == [51, -1, 0]
