@@ -63,7 +63,7 @@ def _call(pos: solver.DDState, objective: int, target: int, limit: int) -> dict[
         "leader": pos.leader,
         "trick": list(pos.trick),
         "broken": pos.broken,
-        "flags": (1 if pos.spade_lead_breaks else 0) | (2 if pos.bridge_rules else 0),
+        "flags": solver._flags(pos),  # every rule flag the solver passes to its core
         "objective": objective,
         "target": target,
         "limit": limit,
