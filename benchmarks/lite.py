@@ -1,11 +1,15 @@
 """Figures of the live edition of the book (JupyterLite, Pyodide kernel) in headless Chromium.
 
     python benchmarks/lite.py [CHAPTER ...]     # default: every chapter
+    python benchmarks/lite.py --review          # the time "Review my hand" takes after a whole hand
 
-Builds the site (tools/build_lite.sh into build/lite/test-site), then prints its size, the time from
-"Run All Cells" to the first cell done (the kernel's start plus a first cell of imports) with a cold
-browser cache and a warm one, and the time each chapter takes to run all its cells, each in a fresh
-kernel. Ends with the load average: the machine is shared, so read the times with it.
+Builds the site (tools/build_lite.sh into build/lite/test-site; SPADES_TEACH_REUSE_LITE=1 uses one
+built before), then prints its size, the time from "Run All Cells" to the first cell done (the
+kernel's start plus a first cell of imports) with a cold browser cache and a warm one, and the time
+each chapter takes to run all its cells, each in a fresh kernel. With ``--review``: in the play
+chapter, South plays a whole hand (first legal card each turn) and presses "Review my hand"; prints
+the seconds until the review is shown (the double-dummy solver runs in the browser as WebAssembly).
+Ends with the load average: the machine is shared, so read the times with it.
 """
 
 from __future__ import annotations
@@ -20,14 +24,48 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from _browser import CHROMIUM, CHROMIUM_ARGS, serve_directory  # noqa: E402
-from _lite import OFFLINE_ARGS, Watch, build_lite, chapter_names, error_outputs, open_chapter, run_all_cells  # noqa: E402
+from _lite import (  # noqa: E402
+    OFFLINE_ARGS,
+    PLAY_CHAPTER,
+    Watch,
+    build_lite,
+    chapter_names,
+    error_outputs,
+    open_chapter,
+    play_whole_hand,
+    review_my_hand,
+    run_all_cells,
+)
 
 
 def site_size(site: Path) -> int:
     return sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
 
 
-def main(chapters: list[str]) -> None:
+def kernel_start(context: object, watch: Watch) -> None:
+    """The time to the first cell done, with a cold browser cache, then a warm one."""
+    for label in ("cold", "warm"):
+        page = open_chapter(context, watch, "01_deck_and_deal")
+        first, _ = run_all_cells(page)
+        print(f"kernel ready + first cell, {label} cache: {first:.1f} s")
+        page.close()
+
+
+def review_time(context: object, watch: Watch) -> None:
+    """Play a whole hand in the play chapter, then time "Review my hand"."""
+    page = open_chapter(context, watch, PLAY_CHAPTER)
+    run_all_cells(page)
+    start = time.perf_counter()
+    played = play_whole_hand(page)
+    print(
+        f"{PLAY_CHAPTER}: a whole hand (bots at pace 0): {time.perf_counter() - start:.1f} s, {len(played)} cards of South"
+    )
+    seconds, rows = review_my_hand(page, timeout_s=600)
+    print(f"Review my hand: {seconds:.1f} s ({len(rows)} cards reviewed)")
+    page.close()
+
+
+def main(chapters: list[str], review: bool = False) -> None:
     from playwright.sync_api import sync_playwright
 
     start = time.perf_counter()
@@ -45,12 +83,11 @@ def main(chapters: list[str]) -> None:
         context = browser.new_context()
         watch = Watch(url)
         watch.attach(context)
-        for label in ("cold", "warm"):
-            page = open_chapter(context, watch, "01_deck_and_deal")
-            first, _ = run_all_cells(page)
-            print(f"kernel ready + first cell, {label} cache: {first:.1f} s")
-            page.close()
-        print(f"{'chapter':28} {'first cell':>10} {'all cells':>10}  errors")
+        if review:
+            review_time(context, watch)
+        else:
+            kernel_start(context, watch)
+            print(f"{'chapter':28} {'first cell':>10} {'all cells':>10}  errors")
         for name in chapters:
             watch.errors.clear()
             page = open_chapter(context, watch, name)
@@ -67,4 +104,7 @@ def main(chapters: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or chapter_names())
+    if "--review" in sys.argv[1:]:
+        main([], review=True)
+    else:
+        main(sys.argv[1:] or chapter_names())

@@ -7,6 +7,7 @@ Used by tests/test_browser_lite.py and benchmarks/lite.py.
 from __future__ import annotations
 
 import functools
+import os
 import subprocess
 import time
 from dataclasses import dataclass, field
@@ -31,7 +32,12 @@ class LiteBuild:
 
 @functools.lru_cache(maxsize=1)
 def build_lite() -> LiteBuild:
-    """Run tools/build_lite.sh into build/lite/test-site (the book's own build is left alone)."""
+    """Run tools/build_lite.sh into build/lite/test-site (the book's own build is left alone).
+
+    With ``SPADES_TEACH_REUSE_LITE=1`` in the environment, a site already built there is used as it
+    is (for running the live tests again on an unchanged tree: the build takes minutes)."""
+    if os.environ.get("SPADES_TEACH_REUSE_LITE") == "1" and (LITE_SITE / "index.html").exists():
+        return LiteBuild(0, "reused the site built before", LITE_SITE)
     done = subprocess.run(
         ["bash", str(ROOT / "tools" / "build_lite.sh"), str(LITE_SITE)],
         cwd=ROOT,
@@ -44,6 +50,11 @@ def build_lite() -> LiteBuild:
 
 def chapter_names() -> list[str]:
     return sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb") if not p.stem.startswith("_"))
+
+
+#: The chapter where the learner plays a hand at the card table against the bots (found by the end of
+#: its name, which stays when the chapters are renumbered).
+PLAY_CHAPTER = next(name for name in chapter_names() if name.endswith("_play_with_teach_me"))
 
 
 def chapter_url(base: str, name: str) -> str:
@@ -163,3 +174,59 @@ def saved_figures(name: str) -> int:
 
 def shown_figures(page: Any) -> int:
     return int(page.locator(".jp-OutputArea-output[data-mime-type^='image/']").count())
+
+
+# -- the card table (the play chapter) ------------------------------------------------------------
+
+TABLE = ".ct-root"
+
+
+def _my_turn(page: Any, timeout_s: float) -> str:
+    """Wait until South has a legal card or the hand is over: 'play' or 'end'."""
+    page.wait_for_function(
+        f"""() => document.querySelector('{TABLE} .ct-hand-card.ct-legal')
+            || (document.querySelector('{TABLE} .ct-end') && !document.querySelector('{TABLE} .ct-end').hidden)""",
+        timeout=timeout_s * 1000,
+        polling=100,
+    )
+    return "end" if page.locator(f"{TABLE} .ct-end").is_visible() else "play"
+
+
+def play_whole_hand(page: Any, bid: str = "3", timeout_s: float = 120) -> list[str]:
+    """At the card table (drawn, nothing bid yet): set the bots' pause to 0, bid ``bid``, then play
+    South's first legal card each turn until the hand is over. Returns South's cards, in order."""
+    table = page.locator(TABLE).first
+    table.locator(".ct-hand-card").first.wait_for(timeout=timeout_s * 1000)
+    table.locator(".ct-pace").select_option("0")
+    table.locator(".ct-bid-choice").select_option(bid)
+    table.locator(".ct-bid-button").click()
+    played: list[str] = []
+    while _my_turn(page, timeout_s) == "play":
+        count = table.locator(".ct-hand-card").count()
+        card = table.locator(".ct-hand-card.ct-legal").first
+        played.append(str(card.get_attribute("data-code")))
+        card.click()
+        page.wait_for_function(
+            f"""n => document.querySelectorAll('{TABLE} .ct-hand-card').length < n
+                || !document.querySelector('{TABLE} .ct-end').hidden""",
+            arg=count,
+            timeout=timeout_s * 1000,
+            polling=100,
+        )
+        if len(played) > 13:
+            raise AssertionError(f"more than 13 cards played: {played}")
+    return played
+
+
+def review_my_hand(page: Any, timeout_s: float = 60) -> tuple[float, list[list[str]]]:
+    """Press "Review my hand" at the end of a hand and wait for the review's table. Returns the
+    seconds it took and its rows (trick, card, tricks lost, why)."""
+    table = page.locator(TABLE).first
+    start = time.perf_counter()
+    table.locator(".ct-review-button").click()
+    table.locator(".ct-review tbody tr").first.wait_for(timeout=timeout_s * 1000)
+    seconds = time.perf_counter() - start
+    rows: list[list[str]] = table.locator(".ct-review tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.innerText.trim()))"
+    )
+    return seconds, rows

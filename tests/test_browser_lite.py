@@ -4,8 +4,10 @@ The site is built once per session from its pinned inputs (tools/build_lite.sh) 
 127.0.0.1. Chromium may reach no other host: every other request is aborted and recorded, and any
 blocked request, console error or page error fails the test. Chapters 3 and 8 run all their cells in
 the browser's Python; in chapter 8 the bid advisor then gets a new hand and must show the advice the
-library gives for it. In chapter 10 the card table (an anywidget) is drawn and the learner bids and
-plays a card. Every other chapter must run to its end with no error output either.
+library gives for it. In the play chapter the card table (an anywidget) is drawn and the learner bids
+and plays a card; in another run of it the learner plays a whole hand and presses "Review my hand",
+which must show, within a minute, the review the library gives here (the solver runs in the browser
+as WebAssembly). Every other chapter must run to its end with no error output either.
 """
 
 from __future__ import annotations
@@ -18,11 +20,15 @@ import pytest
 from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, serve_directory
 from _lite import (
     OFFLINE_ARGS,
+    PLAY_CHAPTER,
+    TABLE,
     Watch,
     build_lite,
     chapter_names,
     error_outputs,
     open_chapter,
+    play_whole_hand,
+    review_my_hand,
     run_all_cells,
     saved_figures,
     shown_figures,
@@ -85,6 +91,13 @@ def test_the_site_serves_its_own_pyodide_and_wheels() -> None:
     for entry in lock["packages"].values():
         assert (built.site / "static" / "pyodide" / entry["file_name"]).exists(), entry["file_name"]
     assert {"spades-teach", "ipywidgets", "micropip", "ipython"} <= set(lock["packages"])
+    # the double-dummy solver as WebAssembly (the wheel is pure Python otherwise)
+    import zipfile
+
+    wheel = built.site / "static" / "pyodide" / lock["packages"]["spades-teach"]["file_name"]
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "spades_teach/analysis/_ddcore.wasm" in names
+    assert not [name for name in names if name.endswith((".so", ".pyd"))]
 
 
 def _stored_line(chapter: str, start: str) -> str:
@@ -146,10 +159,10 @@ def test_every_other_chapter_runs_live_to_its_end(live: tuple[Any, Watch], name:
     page.close()
 
 
-def test_chapter_10_live_deals_the_card_table_and_a_card_can_be_played(live: tuple[Any, Watch]) -> None:
+def test_the_play_chapter_live_deals_the_card_table_and_a_card_can_be_played(live: tuple[Any, Watch]) -> None:
     """The card table (an anywidget) is drawn by the browser's kernel: bid, then play a legal card."""
     _, watch = live
-    page = _run_chapter(live, "10_play_with_teach_me")
+    page = _run_chapter(live, PLAY_CHAPTER)
     table = page.locator(".ct-root").first
     table.locator(".ct-hand-card").first.wait_for(timeout=60_000)
     assert table.locator(".ct-hand-card").count() == 13
@@ -170,5 +183,40 @@ def test_chapter_10_live_deals_the_card_table_and_a_card_can_be_played(live: tup
         timeout=60_000,
     )
     table.screenshot(path=str(ARTIFACTS / "lite-card-table.png"))
+    assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
+    page.close()
+
+
+#: The card table as the play chapter deals it (its first code cell).
+PLAY_TABLE = {"seed": 2026, "level": "medium", "teach": True}
+
+
+def _cost_text(row: dict[str, Any]) -> str:
+    return f"−{row['cost']}" if row["cost"] > 0 else "Nil lost" if row["nil_lost"] else "0"
+
+
+def test_a_whole_hand_live_then_review_my_hand_within_a_minute(live: tuple[Any, Watch]) -> None:
+    """The review solves every card of the hand double dummy: in the browser the solver is the C
+    core built as WebAssembly, and the review must be the one the library gives here."""
+    from spades_teach.widgets.table_game import TableGame
+
+    _, watch = live
+    page = _run_chapter(live, PLAY_CHAPTER)
+    mine = play_whole_hand(page, bid="3")
+    assert len(mine) == 13
+    seconds, rows = review_my_hand(page, timeout_s=60)
+    print(f"live review of a whole hand: {seconds:.1f} s")
+    page.locator(TABLE).first.screenshot(path=str(ARTIFACTS / "lite-review.png"))
+
+    game = TableGame(**PLAY_TABLE, pause=0)
+    assert game.code == page.locator(f"{TABLE} .ct-code-value").first.inner_text().strip(), "not the chapter's deal"
+    game.bid(3)
+    for card in mine:
+        game.play_card(card)
+    game.review_hand()
+    expected = game.review
+    assert expected is not None and len(expected) == 13
+    assert [row[2:] for row in rows] == [[_cost_text(row), row["text"]] for row in expected]
+    assert [int(row[0]) for row in rows] == [row["trick"] for row in expected]
     assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
     page.close()

@@ -26,11 +26,7 @@ if ! "$venv/python" -c "import jupyterlite_core, jupyterlite_pyodide_kernel" 2>/
 fi
 
 # 2. The Pyodide runtime from npm.
-if ! cmp -s tools/lite/package-lock.json tools/lite/node_modules/.installed-lock.json 2>/dev/null; then
-  rm -rf tools/lite/node_modules
-  (cd tools/lite && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
-  cp tools/lite/package-lock.json tools/lite/node_modules/.installed-lock.json
-fi
+bash tools/lite/fetch_pyodide.sh
 pyodide=tools/lite/node_modules/pyodide
 
 # 3. The kernel's wheels and the front-end extensions from PyPI (pure Python wheels, checked against
@@ -56,13 +52,17 @@ extensions=$work/extensions
 download tools/lite/kernel.txt "$wheels"
 download tools/lite/extensions.txt "$extensions"
 
-# 4. spades_teach as a pure wheel (no C solver), built from a clean copy of the sources. (One staging
-#    folder per output folder, so the book's build and the tests' do not share one.)
+# 4. spades_teach as a pure wheel (no C extension), built from a clean copy of the sources, with the
+#    double-dummy solver compiled to WebAssembly (clang and lld) as package data: Pyodide loads it through
+#    its JavaScript bridge (spades_teach/analysis/_wasm_core.py), so "Review my hand" takes seconds, not
+#    the minutes of the pure-Python solver. (One staging folder per output folder, so the book's build and
+#    the tests' do not share one.)
 stage=$work/stage-$(printf '%s' "$out" | sha256sum | cut -c1-12)
 rm -rf "$stage"
 mkdir -p "$stage/src" "$stage/own"
-tar -c --exclude='__pycache__' --exclude='*.so' --exclude='*.pyc' pyproject.toml setup.py README.md spades_teach \
-  | tar -x -C "$stage/src"
+tar -c --exclude='__pycache__' --exclude='*.so' --exclude='*.pyc' --exclude='*.wasm' \
+  pyproject.toml setup.py README.md spades_teach | tar -x -C "$stage/src"
+bash tools/lite/build_ddcore_wasm.sh "$stage/src/spades_teach/analysis/_ddcore.wasm"
 (cd "$stage/src" && SPADES_TEACH_PURE=1 PIP_CONSTRAINT="$root/tools/lite/wheel-build.txt" pip_run \
   wheel --quiet --disable-pip-version-check --no-deps --wheel-dir "$stage/own" .)
 

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Install the Debian packages the full test suite needs, when they are missing:
-# Chromium (browser tests, driven by Playwright) and Node.js/npm (the book's widget JavaScript).
+# Chromium (browser tests, driven by Playwright), Node.js/npm (the book's widget JavaScript, and the
+# WebAssembly solver's test in Pyodide) and clang with lld (the solver compiled to WebAssembly for the
+# live edition).
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
+command -v clang >/dev/null 2>&1 || need+=(clang)
+command -v wasm-ld >/dev/null 2>&1 || need+=(lld)
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
 fi

@@ -37,11 +37,16 @@
  * Flags: bit 0 = any spade played breaks spades; bit 1 = bridge rules (spades
  * may be led at any time).
  */
+#ifndef DDCORE_FREESTANDING
+/* The CPython extension. Built with DDCORE_FREESTANDING defined (by _ddcore_wasm.c, for the browser),
+ * the search alone is compiled, without Python or the C library: the includer provides <stdint.h>,
+ * malloc, calloc, free, memcpy and memset, and calls the plain C entry points below. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#endif
 
 typedef uint64_t u64;
 
@@ -279,8 +284,8 @@ typedef struct {
     int nil_seat; /* -1 for trick counting */
     int mode;     /* the rule flags and objective, as stored in Entry.mode (without the leader and broken bits) */
     u64 shape;    /* suit lengths, 4 bits per (seat, suit), kept up to date by play() and unplay() */
-    long nodes;
-    long limit;  /* stop once this many nodes are visited (0: no limit) */
+    long long nodes;
+    long long limit; /* stop once this many nodes are visited (0: no limit) */
     int aborted; /* the limit was reached: every answer since is meaningless */
 } State;
 
@@ -930,46 +935,30 @@ static int exact_value(State *s) {
     return lo;
 }
 
-/* ---- Python interface ---------------------------------------------------------------- */
+/* ---- plain C entry points (used by the Python interface below and by _ddcore_wasm.c) ---------- */
 
-static long last_nodes = 0;
+static long long last_nodes = 0;
 
-static int parse_position(PyObject *hands, int leader, PyObject *trick, int broken, int flags, int objective,
-                          State *s) {
+/* Set up the search state for a position: hands are four card masks (N, E, S, W), trick the
+ * ntrick card indices of the trick in progress. Returns NULL, or what is wrong with the input. */
+static const char *init_state(State *s, const u64 hands[4], int leader, const long long *trick, int ntrick, int broken,
+                              int flags, int objective) {
     memset(s, 0, sizeof(*s));
-    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != 4) {
-        PyErr_SetString(PyExc_ValueError, "hands must be a tuple of four masks");
-        return 0;
-    }
     u64 seen = 0;
     for (int i = 0; i < 4; i++) {
-        unsigned long long m = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, i));
-        if (PyErr_Occurred()) return 0;
-        if (m >> 52 || (m & seen)) {
-            PyErr_SetString(PyExc_ValueError, "hand masks must be disjoint 52-bit masks");
-            return 0;
-        }
+        u64 m = hands[i];
+        if (m >> 52 || (m & seen)) return "hand masks must be disjoint 52-bit masks";
         seen |= m;
         s->hand[i] = m;
         for (int su = 0; su < 4; su++) s->shape |= (u64)popc(m & SUIT[su]) << (4 * (4 * i + su));
     }
-    if (leader < 0 || leader > 3 || objective < 0 || objective > 4) {
-        PyErr_SetString(PyExc_ValueError, "leader must be 0-3 and objective 0-4");
-        return 0;
-    }
-    if (!PyTuple_Check(trick) || PyTuple_GET_SIZE(trick) > 3) {
-        PyErr_SetString(PyExc_ValueError, "trick must be a tuple of at most three card indices");
-        return 0;
-    }
+    if (leader < 0 || leader > 3 || objective < 0 || objective > 4) return "leader must be 0-3 and objective 0-4";
+    if (ntrick < 0 || ntrick > 3) return "trick must be a tuple of at most three card indices";
     s->leader = leader;
-    s->ntrick = (int)PyTuple_GET_SIZE(trick);
+    s->ntrick = ntrick;
     for (int i = 0; i < s->ntrick; i++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
-        if (PyErr_Occurred()) return 0;
-        if (c < 0 || c > 51 || ((seen >> c) & 1)) {
-            PyErr_SetString(PyExc_ValueError, "trick cards must be distinct indices 0-51 not in any hand");
-            return 0;
-        }
+        long long c = trick[i];
+        if (c < 0 || c > 51 || ((seen >> c) & 1)) return "trick cards must be distinct indices 0-51 not in any hand";
         seen |= 1ULL << c;
         s->trick[i] = (int)c;
         if (i == 0 || beats((int)c, s->trick[s->win_pos])) s->win_pos = i;
@@ -977,10 +966,7 @@ static int parse_position(PyObject *hands, int leader, PyObject *trick, int brok
     int n = popc(s->hand[(leader + s->ntrick) & 3]);
     for (int i = 0; i < 4; i++) {
         int expect = n - ((((i - leader) & 3) < s->ntrick) ? 1 : 0);
-        if (popc(s->hand[i]) != expect) {
-            PyErr_SetString(PyExc_ValueError, "hand sizes do not fit the trick in progress");
-            return 0;
-        }
+        if (popc(s->hand[i]) != expect) return "hand sizes do not fit the trick in progress";
     }
     s->broken = broken ? 1 : 0;
     s->slb = flags & 1;
@@ -996,43 +982,90 @@ static int parse_position(PyObject *hands, int leader, PyObject *trick, int brok
         s->max_team = (s->nil_seat + 1) & 1;
     }
     s->mode = (objective << 3) | (s->slb << 6) | (s->bridge << 7);
+    return NULL;
+}
+
+#define SOLVE_ABORTED (-1)   /* the node limit was reached */
+#define SOLVE_NO_MEMORY (-2) /* the transposition table could not be allocated */
+
+/* Solve a position set up by init_state: its exact value (target 0), or whether the value is at
+ * least target (1 or 0); with limit > 0, SOLVE_ABORTED once that many nodes are visited. */
+static int solve_state(State *s, int target, long long limit) {
+    if (!tt_init()) return SOLVE_NO_MEMORY;
+    if (tricks_left(s) == 0) return 0;
+    s->limit = limit > 0 ? limit : 0;
+    u64 rel;
+    int v = target > 0 ? ab(s, target, &rel) : exact_value(s);
+    last_nodes = s->nodes;
+    if (s->aborted) {
+        /* bounds stored above the cut-off search may rest on its meaningless answers */
+        tt_reset();
+        return SOLVE_ABORTED;
+    }
+    return v;
+}
+
+static void clear_table(void) {
+    if (slots != NULL) tt_reset();
+}
+
+#ifndef DDCORE_FREESTANDING
+/* ---- Python interface ---------------------------------------------------------------- */
+
+static int parse_position(PyObject *hands, int leader, PyObject *trick, int broken, int flags, int objective,
+                          State *s) {
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != 4) {
+        PyErr_SetString(PyExc_ValueError, "hands must be a tuple of four masks");
+        return 0;
+    }
+    u64 masks[4];
+    for (int i = 0; i < 4; i++) {
+        masks[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, i));
+        if (PyErr_Occurred()) return 0;
+    }
+    if (!PyTuple_Check(trick) || PyTuple_GET_SIZE(trick) > 3) {
+        PyErr_SetString(PyExc_ValueError, "trick must be a tuple of at most three card indices");
+        return 0;
+    }
+    int ntrick = (int)PyTuple_GET_SIZE(trick);
+    long long cards[3];
+    for (int i = 0; i < ntrick; i++) {
+        cards[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(trick, i));
+        if (PyErr_Occurred()) return 0;
+    }
+    const char *error = init_state(s, masks, leader, cards, ntrick, broken, flags, objective);
+    if (error != NULL) {
+        PyErr_SetString(PyExc_ValueError, error);
+        return 0;
+    }
     return 1;
 }
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *hands, *trick;
     int leader, broken, flags, objective, target = 0;
-    long limit = 0;
+    long long limit = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OiOpii|il", &hands, &leader, &trick, &broken, &flags, &objective, &target,
+    if (!PyArg_ParseTuple(args, "OiOpii|iL", &hands, &leader, &trick, &broken, &flags, &objective, &target,
                           &limit))
         return NULL;
     State s;
     if (!parse_position(hands, leader, trick, broken, flags, objective, &s)) return NULL;
-    if (!tt_init()) return PyErr_NoMemory();
-    if (tricks_left(&s) == 0) return PyLong_FromLong(0);
-    s.limit = limit > 0 ? limit : 0;
-    u64 rel;
-    int v = target > 0 ? ab(&s, target, &rel) : exact_value(&s);
-    last_nodes = s.nodes;
-    if (s.aborted) {
-        /* bounds stored above the cut-off search may rest on its meaningless answers */
-        tt_reset();
-        return PyLong_FromLong(-1);
-    }
+    int v = solve_state(&s, target, limit);
+    if (v == SOLVE_NO_MEMORY) return PyErr_NoMemory();
     return PyLong_FromLong(v);
 }
 
 static PyObject *py_nodes(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
-    return PyLong_FromLong(last_nodes);
+    return PyLong_FromLongLong(last_nodes);
 }
 
 static PyObject *py_clear(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
-    if (slots != NULL) tt_reset();
+    clear_table();
     Py_RETURN_NONE;
 }
 
@@ -1053,3 +1086,4 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ddcore",
                                     "Compiled double-dummy search under Spades rules.", -1, methods};
 
 PyMODINIT_FUNC PyInit__ddcore(void) { return PyModule_Create(&module); }
+#endif /* DDCORE_FREESTANDING */

@@ -21,7 +21,10 @@ Two implementations give the same answers: a compiled core
 (``spades_teach.analysis._ddcore``, built from C source by ``pip install``),
 used when it is importable, and the readable pure-Python solver of this module
 (:class:`ReferenceSolver`), used otherwise and by the tests as the reference.
-:data:`BACKEND` says which one is in use (``"c"`` or ``"python"``).
+In the browser (Pyodide, the book's live edition) the compiled core is the same
+C source built as WebAssembly, loaded by :mod:`spades_teach.analysis._wasm_core`.
+:data:`BACKEND` says which one is in use (``"c"`` for the compiled core, native
+or WebAssembly, or ``"python"``).
 
 How the search works
 --------------------
@@ -289,17 +292,22 @@ class ReferenceSolver:
 
 
 def _load_core() -> Any:
+    """The compiled core: the C extension, or under Pyodide its WebAssembly build; ``None``
+    when neither is installed."""
     try:
         from spades_teach.analysis import _ddcore  # type: ignore[attr-defined]
     except ImportError:
-        return None
+        from spades_teach.analysis._wasm_core import load_wasm_core
+
+        return load_wasm_core()
     return _ddcore
 
 
 _CORE: Any = _load_core()
 
-#: ``"c"`` when the compiled core is in use, ``"python"`` when it was not built
-#: and the (much slower) reference solver answers instead.
+#: ``"c"`` when the compiled core is in use (the C extension, or its WebAssembly
+#: build under Pyodide), ``"python"`` when neither is installed and the (much
+#: slower) reference solver answers instead.
 BACKEND: str = "c" if _CORE is not None else "python"
 
 
