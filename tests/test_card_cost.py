@@ -277,3 +277,27 @@ def test_every_field_is_documented(kind: type) -> None:
     doc = kind.__doc__ or ""
     for field in dataclasses.fields(kind):
         assert f"``{field.name}``" in doc, (kind.__name__, field.name)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(first_lead="two_of_clubs"), Rules(spade_lead_breaks=True), Rules(nil=False)],
+    ids=["standard", "two_of_clubs", "spade_lead_breaks", "no_nil"],
+)
+def test_every_best_card_is_legal_under_the_hands_rules(rules: Rules) -> None:
+    """The review only ever weighs the cards the hand's rules allow at that moment: under the 2♣
+    opening-lead rule the forced 2♣ is the only card, so it costs nothing."""
+    r = Round(deal(31), dealer="N", rules=rules)
+    for seat, bid in zip("ESWN", (3, 4, 3, 3)):
+        r.bid(seat, bid)
+    rng = random.Random(31)
+    for _ in range(8):
+        seat = r.to_act
+        assert seat is not None
+        r.play(seat, rng.choice(sorted(r.legal_plays())))
+    costs = card_costs(r)
+    for c in costs:
+        legal = set(_replay(r, c.number - 1).legal_plays())
+        assert c.card in legal and set(c.best_cards) <= legal
+    if rules.first_lead == "two_of_clubs":
+        assert (str(costs[0].card), costs[0].best_cards, costs[0].cost) == ("2C", (costs[0].card,), 0)
