@@ -9,6 +9,7 @@ import pytest
 
 from spades_teach import Bid, Round, Rules, Seat, SpadesError, Team, deal
 from spades_teach.analysis.card_cost import (
+    EXACT_TRICKS,
     HINT_NOTE,
     CardCost,
     Outcome,
@@ -301,3 +302,35 @@ def test_every_best_card_is_legal_under_the_hands_rules(rules: Rules) -> None:
         assert c.card in legal and set(c.best_cards) <= legal
     if rules.first_lead == "two_of_clubs":
         assert (str(costs[0].card), costs[0].best_cards, costs[0].cost) == ("2C", (costs[0].card,), 0)
+
+
+def _brute_margin(r: Round) -> float:
+    """North-South's points minus East-West's (bags charged) with best play for points from here,
+    every card of every line tried: the plain minimax the review's last-tricks search must equal."""
+    if r.is_complete:
+        return _charged_margin(r, Team.NS)
+    seat = r.to_act
+    assert seat is not None
+    values = []
+    for card in r.legal_plays():
+        r.play(seat, card)
+        values.append(_brute_margin(r))
+        r.undo()
+    return max(values) if seat.team is Team.NS else min(values)
+
+
+@pytest.mark.parametrize("seed", [21, 23])
+def test_the_last_tricks_are_judged_by_a_search_of_every_line_for_points(seed: int) -> None:
+    r = _played_round(seed)
+    costs = card_costs(r)
+    assert EXACT_TRICKS >= 2
+    for c in costs[52 - 4 * 2 :]:  # the last two tricks
+        position = _replay(r, c.number - 1)
+        values = {}
+        for card in position.legal_plays():
+            position.play(c.seat, card)
+            sign = 1 if c.seat.team is Team.NS else -1
+            values[card] = sign * _brute_margin(position)
+            position.undo()
+        assert c.after == values[c.card] and c.before == max(values.values()), c
+        assert set(c.best_cards) == {card for card, v in values.items() if v == c.before}

@@ -2,14 +2,11 @@
 
 How a card is judged
 --------------------
-Just before each card, every legal card of the seat to play is tried. After a card, the rest of the
-hand is played with all four hands in view (double dummy): each side takes the most tricks it can
-(the exact solver's trick count), and each Nil still alive is settled exactly — it holds when the Nil
-side can keep the bidder from taking any trick whatever the defenders do, and it is lost otherwise.
-The hand that ends so is scored by the rules, each new bag charged its value over a match
-(:func:`~spades_teach.game.scoring.bag_charge`, 10 points under the standard rules: a bag scores 1
-point now and costs about 10 later), through the one scoring function that charges bags,
-:func:`~spades_teach.game.scoring.side_value`.
+Just before each card, every legal card of the seat to play is tried, and the hand is played on
+after it with all four hands in view (double dummy). The hand that ends so is scored by the rules,
+each new bag charged its value over a match (:func:`~spades_teach.game.scoring.bag_charge`, 10 points
+under the standard rules: a bag scores 1 point now and costs about 10 later), through the one scoring
+function that charges bags, :func:`~spades_teach.game.scoring.side_value`.
 
 A card's **value** is the player's side's points minus the other side's: setting the opponents or
 pushing a bag onto them counts as much as making one's own contract or dodging a bag (the bags
@@ -17,12 +14,23 @@ chapter teaches both). A card's **cost** is the best legal card's value minus it
 costs 0. A Nil bidder who ducks, or a partner who covers, keeps the Nil: that is worth more than the
 trick given away, and such a card costs nothing.
 
-How the tricks are shared out: a Nil that holds takes no trick (the team's tricks are the partner's);
-a lost Nil counts as taking one trick (or the tricks it has already taken), the partner the rest.
+How the rest of the hand is played after a card:
 
-Each card is judged on its own: its value assumes that every seat plays for the most tricks after it.
-The next seat's best card may do better than that (dodge a bag, say), so one card's "after" is not the
-next card's "before"; each explanation says what its own numbers mean.
+* In the last :data:`EXACT_TRICKS` tricks (4), exactly for points: every line of play is searched,
+  each side playing for the most points for itself against the other (:class:`PointsSearch`). A side
+  that has made its bid ducks to dodge a bag, or takes a trick to set the other side, when that is
+  worth more.
+* Before that, a search of every line is too slow for points, and the exact solver answers trick
+  questions instead: each side takes the most tricks it can (the exact trick count after the card),
+  and each Nil still alive is settled by its own exact question — it holds when the Nil side can keep
+  the bidder from taking any trick whatever the defenders do. A Nil that holds takes no trick (the
+  team's tricks are the partner's); a lost Nil counts as taking one trick (or the tricks it already
+  took), the partner the rest. The tricks count for both sides, but the bags this reckons are those of
+  play for tricks: a side could sometimes dodge one of them.
+
+Each card is judged on its own: its value assumes best play after it as above. The next seat's best
+card may do better than that for its own side, so one card's "after" need not be the next card's
+"before"; each explanation says what its own numbers mean.
 
 >>> from spades_teach import Round, deal
 >>> r = Round(deal(3), dealer="N")
@@ -36,11 +44,11 @@ next card's "before"; each explanation says what its own numbers mean.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from spades_teach.analysis.solver import DDState, nil_safe_cards, score_cards
+from spades_teach.analysis.solver import DDState, nil_safe_cards, representatives, score_cards
 from spades_teach.analysis.stored_reviews import stored_review_data
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid
@@ -58,11 +66,17 @@ __all__ = [
     "card_outcomes",
     "review_from_json",
     "review_to_json",
+    "side_from_tricks",
     "side_outcome",
+    "EXACT_TRICKS",
+    "PointsSearch",
     "stored_card_costs",
 ]
 
 Progress = Callable[[int, int], None]
+
+#: the last tricks of a hand, searched line by line for points (:class:`PointsSearch`)
+EXACT_TRICKS = 4
 
 #: the one line that says why a review may disagree with Teach me
 HINT_NOTE = (
@@ -172,25 +186,37 @@ def side_outcome(
     (True, 1, 131.0)
     """
     won = [0, 0, 0, 0]
-    nils: list[tuple[Seat, bool]] = []
     left = total
     for seat in team.seats:
         if bids[seat].is_nil:
             kept = bool(nil_kept.get(seat, False)) and done[seat] == 0
             won[seat] = 0 if kept else max(1, done[seat])
-            nils.append((seat, kept))
             left -= won[seat]
     takers = [s for s in team.seats if not bids[s].is_nil]
     for seat in takers[1:]:
         won[seat] = done[seat]
     if takers:
         won[takers[0]] = max(left - sum(won[s] for s in takers[1:]), done[takers[0]])
+    return side_from_tricks(team, bids, won, rules)
+
+
+def side_from_tricks(team: Team, bids: Mapping[Seat, Bid], won: Sequence[int], rules: Rules) -> SideOutcome:
+    """How ``team`` ends the hand when the seats take ``won`` tricks (indexed by seat number).
+
+    >>> from spades_teach import Rules
+    >>> bids = {Seat.N: Bid(4), Seat.S: Bid(0), Seat.E: Bid(3), Seat.W: Bid(3)}
+    >>> o = side_from_tricks(Team.NS, bids, [5, 3, 0, 5], Rules())
+    >>> o.made, o.bags, o.nils, o.points
+    (True, 1, ((<Seat.S: 2>, True),), 131.0)
+    """
+    takers = [s for s in team.seats if not bids[s].is_nil]
+    nils = tuple((s, won[s] == 0) for s in team.seats if bids[s].is_nil)
     bid = sum(int(bids[s]) for s in takers)
     contract_tricks = sum(won[s] for s in takers)
     made = None if not takers else contract_tricks >= bid
     bags = sum(won[s] for s in team.seats if bids[s].is_nil) + (contract_tricks - bid if made else 0)
     points = side_value([bids[s] for s in Seat], won, [int(s) for s in team.seats], rules)
-    return SideOutcome(team, bid, sum(won), made, bags, tuple(nils), points)
+    return SideOutcome(team, bid, sum(won[s] for s in team.seats), made, bags, nils, points)
 
 
 def _position(round_: Round) -> DDState:
@@ -207,32 +233,90 @@ def _position(round_: Round) -> DDState:
     )
 
 
-def card_outcomes(round_: Round) -> dict[Card, Outcome]:
+def card_outcomes(round_: Round, *, search: PointsSearch | None = None) -> dict[Card, Outcome]:
     """Every legal card (under the hand's rules) of the seat to play, with how the hand ends after
-    it for that seat's side (see the module docs): one exact trick count per card, and one exact
-    Nil question per card and live Nil."""
+    it for that seat's side (see the module docs). In the last :data:`EXACT_TRICKS` tricks every
+    line of play is searched for points (``search`` keeps what it found for the next positions of
+    the same hand); before, one exact trick count per card and one exact Nil question per card and
+    live Nil."""
     seat = round_.to_act
     if seat is None or round_.phase != "play":
         raise SpadesError("card_outcomes needs a hand with a card to play")
     if not seating_of(round_.rules).partnerships:
         raise SpadesError("double-dummy review needs a four-player hand")
     pos = _position(round_)
-    ns_after = score_cards(pos)  # North-South's tricks from here after each legal card
     bids = dict(round_.bids)
     done = dict(round_.tricks_won)
-    won = round_.team_tricks
+    side = seat.team
+    cards = sorted(round_.legal_plays(), key=lambda c: c.index)
+    out: dict[Card, Outcome] = {}
+    if pos.tricks_left <= EXACT_TRICKS:
+        if search is None or search.bids != bids or search.rules != round_.rules:
+            search = PointsSearch(bids, round_.rules)
+        won = tuple(done[s] for s in Seat)
+        for card in cards:
+            final = search.after(pos, won, card.index)
+            out[card] = Outcome(*(side_from_tricks(t, bids, final, round_.rules) for t in (side, side.other)))
+        return out
+    ns_after = score_cards(pos)  # North-South's tricks from here after each legal card
+    totals_before = round_.team_tricks
     left = pos.tricks_left
     live = [s for s, b in bids.items() if b.is_nil and done[s] == 0]
     safe = {s: nil_safe_cards(pos, int(s)) for s in live}
-    side = seat.team
-    out: dict[Card, Outcome] = {}
-    for card in sorted(round_.legal_plays(), key=lambda c: c.index):
+    for card in cards:
         ns = ns_after[card.index]
-        totals = {Team.NS: won[Team.NS] + ns, Team.EW: won[Team.EW] + left - ns}
+        totals = {Team.NS: totals_before[Team.NS] + ns, Team.EW: totals_before[Team.EW] + left - ns}
         kept = {s: safe[s][card.index] for s in live}
         ours, theirs = (side_outcome(t, bids, totals[t], done, kept, round_.rules) for t in (side, side.other))
         out[card] = Outcome(ours, theirs)
     return out
+
+
+class PointsSearch:
+    """The exact points search of the last tricks of a hand: every line of play, North-South playing
+    for the most of their points minus East-West's (bags charged, :func:`side_value`), East-West for
+    the least; equivalent cards searched once. Values found at the start of a trick are kept, so the
+    positions that follow in the same hand cost little more.
+
+    :meth:`after` gives the seats' final tricks at the end of the line best play follows after a card
+    (the first such line in card order when several are worth the same)."""
+
+    def __init__(self, bids: Mapping[Seat, Bid], rules: Rules) -> None:
+        self.bids = dict(bids)
+        self.rules = rules
+        self._bid_list = [self.bids[s] for s in Seat]
+        self._memo: dict[tuple[DDState, tuple[int, ...]], tuple[float, tuple[int, ...]]] = {}
+
+    def _margin(self, won: tuple[int, ...]) -> float:
+        bids, rules = self._bid_list, self.rules
+        return side_value(bids, won, (0, 2), rules) - side_value(bids, won, (1, 3), rules)
+
+    def after(self, pos: DDState, won: tuple[int, ...], index: int) -> tuple[int, ...]:
+        """The seats' final tricks after card ``index`` is played at ``pos`` (``won``: tricks so far)."""
+        return self._child(pos, won, index)[1]
+
+    def _child(self, pos: DDState, won: tuple[int, ...], index: int) -> tuple[float, tuple[int, ...]]:
+        child, winner = pos.play(index)
+        if winner >= 0:
+            won = tuple(n + 1 if s == winner else n for s, n in enumerate(won))
+        return self._value(child, won)
+
+    def _value(self, pos: DDState, won: tuple[int, ...]) -> tuple[float, tuple[int, ...]]:
+        if pos.tricks_left == 0:
+            return self._margin(won), won
+        key = (pos, won)
+        if not pos.trick and key in self._memo:
+            return self._memo[key]
+        north_south = pos.to_play % 2 == 0
+        best: tuple[float, tuple[int, ...]] | None = None
+        for index in representatives(pos, pos.legal_mask()):
+            found = self._child(pos, won, index)
+            if best is None or (found[0] > best[0] if north_south else found[0] < best[0]):
+                best = found
+        assert best is not None
+        if not pos.trick:
+            self._memo[key] = best
+        return best
 
 
 # -- the review ------------------------------------------------------------------------------
@@ -302,37 +386,42 @@ def _review(round_: Round, progress: Progress | None) -> list[CardCost]:
         if not isinstance(event, PlayEvent):
             replay.bid(event.seat, event.bid)
     out: list[CardCost] = []
+    search = PointsSearch(replay.bids, replay.rules)
     for number, event in enumerate(plays, start=1):
         if event.renege:
             break
-        out.append(_review_card(replay, event, number))
+        out.append(_review_card(replay, event, number, search))
         replay.play(event.seat, event.card)
         if progress is not None:
             progress(number, len(plays))
     return out
 
 
-def _review_card(round_: Round, event: PlayEvent, number: int) -> CardCost:
-    outcomes = card_outcomes(round_)
+def _review_card(round_: Round, event: PlayEvent, number: int, search: PointsSearch) -> CardCost:
+    outcomes = card_outcomes(round_, search=search)
     seat, card = event.seat, event.card
     best = max(o.value for o in outcomes.values())
     best_cards = tuple(c for c, o in outcomes.items() if o.value >= best - 1e-9)
     played = outcomes[card]
     best_outcome = played if card in best_cards else outcomes[best_cards[0]]
-    nil_lost = any(
-        kept_before and not dict(played.ours.nils)[nil_seat]
-        for nil_seat, kept_before in _nils_keepable(outcomes, seat.team)
-    )
+    nil_lost = _nil_lost(round_, seat, card)
     text = _explain(seat, card, played, best_outcome, best_cards, round_.rules)
     return CardCost(
         number, round_.trick_number, seat, card, best, played.value, best_cards, nil_lost, text, played, best_outcome
     )
 
 
-def _nils_keepable(outcomes: Mapping[Card, Outcome], team: Team) -> list[tuple[Seat, bool]]:
-    """Each Nil bidder of ``team`` (the side to play) and whether some legal card keeps the Nil."""
-    seats = [s for s, _ in next(iter(outcomes.values())).ours.nils]
-    return [(s, any(dict(o.ours.nils)[s] for o in outcomes.values())) for s in seats if s.team is team]
+def _nil_lost(round_: Round, seat: Seat, card: Card) -> bool:
+    """Whether this card lost a Nil of the player's side that some legal card would have kept (the
+    exact Nil question: can the Nil side keep the bidder from any trick, whatever the defenders do)."""
+    pos = _position(round_)
+    for nil_seat, bid in round_.bids.items():
+        if not bid.is_nil or nil_seat.team is not seat.team or round_.tricks_won[nil_seat] > 0:
+            continue
+        safe = nil_safe_cards(pos, int(nil_seat))
+        if any(safe.values()) and not safe[card.index]:
+            return True
+    return False
 
 
 def _with_hint(review: CardCost, hint: Card | None) -> CardCost:
