@@ -16,7 +16,7 @@ trick given away, and such a card costs nothing.
 
 How the rest of the hand is played after a card:
 
-* In the last :data:`EXACT_TRICKS` tricks (4), exactly for points: every line of play is searched,
+* In the last :data:`EXACT_TRICKS` tricks (5), exactly for points: every line of play is searched,
   each side playing for the most points for itself against the other (:class:`PointsSearch`). A side
   that has made its bid ducks to dodge a bag, or takes a trick to set the other side, when that is
   worth more.
@@ -44,6 +44,7 @@ card may do better than that for its own side, so one card's "after" need not be
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -76,7 +77,7 @@ __all__ = [
 Progress = Callable[[int, int], None]
 
 #: the last tricks of a hand, searched line by line for points (:class:`PointsSearch`)
-EXACT_TRICKS = 4
+EXACT_TRICKS = 5
 
 #: the one line that says why a review may disagree with Teach me
 HINT_NOTE = (
@@ -275,48 +276,88 @@ def card_outcomes(round_: Round, *, search: PointsSearch | None = None) -> dict[
 class PointsSearch:
     """The exact points search of the last tricks of a hand: every line of play, North-South playing
     for the most of their points minus East-West's (bags charged, :func:`side_value`), East-West for
-    the least; equivalent cards searched once. Values found at the start of a trick are kept, so the
-    positions that follow in the same hand cost little more.
+    the least. An alpha-beta search: equivalent cards are searched once, and bounds found at the
+    start of a trick are kept, so the positions that follow in the same hand cost little more.
 
-    :meth:`after` gives the seats' final tricks at the end of the line best play follows after a card
-    (the first such line in card order when several are worth the same)."""
+    :meth:`after` gives the seats' final tricks at the end of the line best play follows after a
+    card (the first such line in card order when several are worth the same); their points margin
+    is the exact value."""
 
     def __init__(self, bids: Mapping[Seat, Bid], rules: Rules) -> None:
         self.bids = dict(bids)
         self.rules = rules
         self._bid_list = [self.bids[s] for s in Seat]
-        self._memo: dict[tuple[DDState, tuple[int, ...]], tuple[float, tuple[int, ...]]] = {}
+        self._bounds: dict[tuple[DDState, tuple[int, ...]], tuple[float, float]] = {}
 
-    def _margin(self, won: tuple[int, ...]) -> float:
+    def margin(self, won: Sequence[int]) -> float:
+        """North-South's points minus East-West's for a hand the seats end with ``won`` tricks."""
         bids, rules = self._bid_list, self.rules
         return side_value(bids, won, (0, 2), rules) - side_value(bids, won, (1, 3), rules)
 
     def after(self, pos: DDState, won: tuple[int, ...], index: int) -> tuple[int, ...]:
         """The seats' final tricks after card ``index`` is played at ``pos`` (``won``: tricks so far)."""
-        return self._child(pos, won, index)[1]
+        pos, won = _step(pos, won, index)
+        while pos.tricks_left:
+            value = self._search(pos, won, -math.inf, math.inf)
+            for card in representatives(pos, pos.legal_mask()):
+                child, child_won = _step(pos, won, card)
+                if abs(self._search(child, child_won, value - _EPS, value + _EPS) - value) < _EPS:
+                    pos, won = child, child_won
+                    break
+            else:  # pragma: no cover - a minimax value is always some child's value
+                raise AssertionError("no card reaches the position's value")
+        return won
 
-    def _child(self, pos: DDState, won: tuple[int, ...], index: int) -> tuple[float, tuple[int, ...]]:
-        child, winner = pos.play(index)
-        if winner >= 0:
-            won = tuple(n + 1 if s == winner else n for s, n in enumerate(won))
-        return self._value(child, won)
-
-    def _value(self, pos: DDState, won: tuple[int, ...]) -> tuple[float, tuple[int, ...]]:
+    def _search(self, pos: DDState, won: tuple[int, ...], alpha: float, beta: float) -> float:
+        """The value of ``pos`` if it lies strictly inside the window, else a bound on the same side."""
         if pos.tricks_left == 0:
-            return self._margin(won), won
-        key = (pos, won)
-        if not pos.trick and key in self._memo:
-            return self._memo[key]
-        north_south = pos.to_play % 2 == 0
-        best: tuple[float, tuple[int, ...]] | None = None
-        for index in representatives(pos, pos.legal_mask()):
-            found = self._child(pos, won, index)
-            if best is None or (found[0] > best[0] if north_south else found[0] < best[0]):
-                best = found
-        assert best is not None
+            return self.margin(won)
+        key = None
         if not pos.trick:
-            self._memo[key] = best
+            key = (pos, won)
+            low, high = self._bounds.get(key, (-math.inf, math.inf))
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            alpha, beta = max(alpha, low), min(beta, high)
+        first_alpha, first_beta = alpha, beta
+        north_south = pos.to_play % 2 == 0
+        best = -math.inf if north_south else math.inf
+        for card in representatives(pos, pos.legal_mask()):
+            child, child_won = _step(pos, won, card)
+            value = self._search(child, child_won, alpha, beta)
+            if north_south:
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        if key is not None:
+            low, high = self._bounds.get(key, (-math.inf, math.inf))
+            if best <= first_alpha:
+                high = min(high, best)
+            elif best >= first_beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            self._bounds[key] = (low, high)
         return best
+
+
+_EPS = 1e-6
+
+
+def _step(pos: DDState, won: tuple[int, ...], index: int) -> tuple[DDState, tuple[int, ...]]:
+    """The position after card ``index``, and the seats' tricks once the trick it completes is won."""
+    child, winner = pos.play(index)
+    if winner >= 0:
+        won = tuple(n + 1 if s == winner else n for s, n in enumerate(won))
+    return child, won
 
 
 # -- the review ------------------------------------------------------------------------------
