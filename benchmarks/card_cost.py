@@ -5,9 +5,11 @@ Run from the repository root::
     .venv/bin/python benchmarks/card_cost.py             # the packaged records + 20 bot hands
     .venv/bin/python benchmarks/card_cost.py --hands 50
 
-:func:`~spades_teach.analysis.card_costs` solves two double-dummy positions per
-card (before and after it), plus the Nil question for Nil bidders, so one review
-is about a hundred exact solves, the first ones on full 13-card deals. The
+:func:`~spades_teach.analysis.card_costs` judges each card in points: at each of
+the 52 moments it solves the trick count after every legal card (one exact solve
+per group of equivalent cards) and, while a Nil is live, the Nil question after
+every legal card, so one review is a few hundred exact solves, the first ones on
+full 13-card deals. The
 issue asks for at most a few seconds per hand. The script reviews the game
 records shipped with the package and hands played from seeded deals by four
 medium bots, in a fresh solver state for each hand (the transposition table is

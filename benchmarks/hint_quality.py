@@ -19,23 +19,17 @@ the game's own bot.
 
 What a card costs
 -----------------
-With all four hands known, every legal card is scored two ways:
+Exactly as "Review my hand" judges it (:func:`spades_teach.analysis.card_cost.card_outcomes`, the
+function behind :func:`~spades_teach.analysis.card_costs`): with all four hands known, after each
+legal card the rest of the hand is played double dummy (each side takes the most tricks it can, each
+live Nil is kept when the Nil side can keep it against any defence), and the hand is scored by the
+rules with each new bag charged its match value (10 points); the value is the side's points minus the
+other side's. A card's cost is the best legal card's value minus its own.
 
-* in tricks, as :func:`spades_teach.analysis.card_costs` reviews a hand: the
-  tricks the player's side could end the hand with after the card, with best
-  play by all four seats, against the best legal card; a card that lets a Nil
-  that could be kept be forced also costs (counted as a trick);
-* in points, score-aware: after each card, play goes on double dummy as above,
-  and the end of the hand is scored by our rules (``score_round``, the side's
-  points minus the other side's, each bag charged 10 points). A live Nil bidder
-  counts as making Nil when the solver finds no way for the defenders to force
-  a trick on them after the card, and as taking one trick otherwise (each Nil is
-  a separate exact question; the tricks of the rest of the hand come from the
-  trick count). A card's cost is the best legal card's points minus its own.
-
-A card "loses nothing" when its point cost is 0. The script prints, per level,
-the share of such cards with a 95% interval, the mean point cost of the other
-cards, and the same two figures in tricks. It prints figures only.
+A card "loses nothing" when its cost is 0. The script prints, per level, the share of such cards
+with a 95% interval, the mean cost of the other cards and the mean cost per decision, all in points;
+the row ``played`` is the card the game's own bot played, the one the review of that hand judges.
+It prints figures only.
 """
 
 from __future__ import annotations
@@ -57,30 +51,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from _bots import unclocked_bot
 
-from spades_teach import Card, Position, Round, Seat, SpadesError, Team, deal, make_bot, score_round, suggest_play
+from spades_teach import Card, Position, Round, Seat, SpadesError, deal, make_bot, suggest_play
+from spades_teach.analysis.card_cost import card_outcomes
 from spades_teach.analysis.simulate import mean_interval
-from spades_teach.analysis.solver import make_position, nil_safe_cards, score_cards
 
-BAG_CHARGE = 10  # points per bag: bag_penalty / bag_limit under the standard rules
 HINT = "hint"
-
-
-@dataclass(frozen=True)
-class CardValue:
-    """A legal card's outcome: the side's tricks at the end (Nil losses counted as a
-    trick lost) and the side's points minus the other side's, bags charged."""
-
-    tricks: int
-    points: float
+PLAYED = "played"
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """What one level's card cost at one position, in points and in tricks."""
+    """What one level's card cost at one position, in points (the review's measure)."""
 
     level: str
     points: float
-    tricks: int
 
 
 def levels_known(names: Sequence[str]) -> list[str]:
@@ -98,51 +82,9 @@ def levels_known(names: Sequence[str]) -> list[str]:
     return out
 
 
-def _split(team: Team, total: int, round_: Round, nil_kept: Mapping[Seat, bool]) -> dict[Seat, int]:
-    """Per-seat tricks for ``team`` taking ``total``: a Nil bidder gets 0 when its Nil
-    is kept, else at least one trick (or what it already took); the partner the rest."""
-    out: dict[Seat, int] = {}
-    left = total
-    for seat in team.seats:
-        if seat in nil_kept:
-            out[seat] = 0 if nil_kept[seat] else min(left, max(1, round_.tricks_won[seat]))
-            left -= out[seat]
-    rest = [s for s in team.seats if s not in out] or [team.seats[0]]
-    for i, seat in enumerate(rest):
-        out[seat] = out.get(seat, 0) + (left if i == 0 else 0)
-    return out
-
-
-def card_values(round_: Round) -> dict[Card, CardValue]:
-    """Every legal card of the seat to act, scored (see the module docs)."""
-    seat = round_.to_act
-    assert seat is not None
-    trick = round_.current_trick
-    pos = make_position(
-        round_.hands,
-        leader=trick.leader,
-        trick=trick.cards,
-        spades_broken=round_.spades_broken,
-        spade_lead_breaks=round_.rules.spade_lead_breaks,
-    )
-    ns_after = score_cards(pos)  # North-South's tricks from here after each legal card
-    done = round_.team_tricks
-    left = 13 - len(round_.tricks)
-    live_nils = [s for s, b in round_.bids.items() if b.is_nil and round_.tricks_won[s] == 0]
-    safe = {s: nil_safe_cards(pos, int(s)) for s in live_nils}
-    broken_nils = {s: False for s, b in round_.bids.items() if b.is_nil and round_.tricks_won[s] > 0}
-    side, other = seat.team, seat.team.other
-    out: dict[Card, CardValue] = {}
-    for card in round_.legal_plays():
-        ns = done[Team.NS] + ns_after[card.index]
-        final = {Team.NS: ns, Team.EW: done[Team.EW] + left - ns_after[card.index]}
-        kept = {**broken_nils, **{s: safe[s][card.index] for s in live_nils}}
-        tricks = {**_split(Team.NS, final[Team.NS], round_, kept), **_split(Team.EW, final[Team.EW], round_, kept)}
-        score = score_round(round_.bids, tricks, rules=round_.rules)
-        charged = {t: score.points[t] - BAG_CHARGE * score.bags_added[t] for t in (side, other)}
-        nil_lost = sum(1 for s in live_nils if s.team is side and not kept[s])
-        out[card] = CardValue(final[side] - nil_lost, charged[side] - charged[other])
-    return out
+def card_values(round_: Round) -> dict[Card, float]:
+    """Every legal card of the seat to act, with the review's value (see the module docs)."""
+    return {card: outcome.value for card, outcome in card_outcomes(round_).items()}
 
 
 def choose(level: str, round_: Round, bots: Mapping[str, Any]) -> Card:
@@ -166,16 +108,14 @@ def hand_verdicts(task: tuple[int, str, tuple[str, ...]]) -> list[list[Verdict]]
         if round_.phase == "bidding":
             round_.bid(seat, players[seat].choose_bid(position))
             continue
+        played = players[seat].choose_play(position)
         if len(round_.legal_plays()) > 1:
             values = card_values(round_)
-            best_points = max(v.points for v in values.values())
-            best_tricks = max(v.tricks for v in values.values())
-            row = []
-            for level in levels:
-                value = values[choose(level, round_, judges)]
-                row.append(Verdict(level, best_points - value.points, best_tricks - value.tricks))
+            best = max(values.values())
+            row = [Verdict(level, best - values[choose(level, round_, judges)]) for level in levels]
+            row.append(Verdict(PLAYED, best - values[played]))
             out.append(row)
-        round_.play(seat, players[seat].choose_play(position))
+        round_.play(seat, played)
     return out
 
 
@@ -207,24 +147,16 @@ def positions(first: int, wanted: int, game_level: str, levels: tuple[str, ...],
 
 def report(levels: Sequence[str], rows: list[list[Verdict]]) -> None:
     n = len(rows)
-    print(
-        f"{'level':<8} {'loses nothing (points)':>30} {'others: mean cost':>18} {'trick-optimal':>24} {'others: tricks':>15}"
-    )
-    for i, level in enumerate(levels):
+    print(f"{'level':<8} {'loses nothing':>30} {'others: mean cost':>18} {'mean cost per decision':>23}")
+    for i, level in enumerate([*levels, PLAYED]):
         points = [row[i].points for row in rows]
-        tricks = [row[i].tricks for row in rows]
         free = [1.0 if p <= 1e-9 else 0.0 for p in points]
         low, high = mean_interval(free)
         others = [p for p in points if p > 1e-9]
-        trick_free = [1.0 if t <= 0 else 0.0 for t in tricks]
-        t_low, t_high = mean_interval(trick_free)
-        trick_others = [t for t in tricks if t > 0]
-        label = "hint" if level == HINT else level
         print(
-            f"{label:<8} {statistics.fmean(free):>11.1%} [{low:.1%}, {high:.1%}] of {n:<5}"
+            f"{level:<8} {statistics.fmean(free):>11.1%} [{low:.1%}, {high:.1%}] of {n:<5}"
             f" {statistics.fmean(others) if others else 0.0:>11.1f} points"
-            f" {statistics.fmean(trick_free):>9.1%} [{t_low:.1%}, {t_high:.1%}]"
-            f" {statistics.fmean(trick_others) if trick_others else 0.0:>8.2f} tricks"
+            f" {statistics.fmean(points):>16.2f} points"
         )
 
 
@@ -264,8 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - start
     print(
         f"{len(rows)} positions with a choice from {args.game_level} bot games (deals from seed {args.seed}), "
-        f"{elapsed:.0f} s; cost = best legal card minus the card chosen, double dummy; points: score-aware, "
-        f"bags charged {BAG_CHARGE}"
+        f"{elapsed:.0f} s; cost = best legal card minus the card chosen, in points as Review my hand "
+        f"counts them (the side's score minus the other side's, double dummy, bags charged 10)"
     )
     report(levels, rows)
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -286,21 +286,21 @@ def replay_picker(seed: int | str = 1) -> Any:
 
 
 def review_summary(costs: Sequence[Any]) -> str:
-    """One line over a card-cost review: how many cards kept the most tricks, and
+    """One line over a card-cost review: how many cards were best for their side's points, and
     what the others cost (each card is coloured in the replay, its verdict in its note).
 
     >>> from types import SimpleNamespace as Cost
-    >>> review_summary([Cost(cost=0, nil_lost=False), Cost(cost=1, nil_lost=False), Cost(cost=2, nil_lost=True)])
-    '1 of 3 cards kept the most tricks its side could take; the other 2 cost 3 tricks in all and lost 1 Nil (red cards: step to one to read why)'
+    >>> review_summary([Cost(cost=0, nil_lost=False), Cost(cost=9, nil_lost=False), Cost(cost=18, nil_lost=True)])
+    '1 of 3 cards was a best card for its side; the other 2 cost 27 points in all and lost 1 Nil (red cards: step to one to read why)'
     """
     costly = [c for c in costs if c.cost > 0 or c.nil_lost]
     kept = len(costs) - len(costly)
-    line = f"{kept} of {plural(len(costs), 'card')} kept the most tricks its side could take"
+    line = f"{kept} of {plural(len(costs), 'card')} {'was a best card for its side' if kept == 1 else 'were best cards for their side'}"
     if not costly:
         return line
     lost = sum(c.cost for c in costly)
     nils = sum(1 for c in costly if c.nil_lost)
-    line += f"; the other {len(costly)} cost {plural(lost, 'trick')} in all"
+    line += f"; the other {len(costly)} cost {lost:g} points in all"
     if nils:
         line += f" and lost {plural(nils, 'Nil')}"
     return line + " (red cards: step to one to read why)"

@@ -187,7 +187,8 @@ def test_the_replay_page_reviews_what_each_card_cost_and_clears_it_for_another_g
     costs = view.costs
     assert len(costs) == 52 and view.error == ""
     costly = [c for c in costs if c.cost > 0 or c.nil_lost]
-    assert verdict.value.startswith(f"{52 - len(costly)} of 52 cards kept the most tricks")
+    assert verdict.value.startswith(f"{52 - len(costly)} of 52 cards were best cards for their side")
+    assert f"cost {sum(c.cost for c in costly):g} points in all" in verdict.value
     assert any("st-mark" in css for css, _ in view._marks.values())
     choice.value = (choice.value + 1) % len(choice.options)  # another game: the old review goes away
     assert verdict.value == "" and view._marks == {}

@@ -304,7 +304,7 @@ def test_the_replay_page_reviews_what_each_card_cost(advisor_page: Any) -> None:
     page = advisor_page
     _replay_from_its_start(page)
     page.locator(".st-app-review button, button.st-app-review").first.click()
-    _wait_text(page, ".st-app-review-summary", "t.includes('kept the most tricks')")
+    _wait_text(page, ".st-app-review-summary", "t.includes('best card')")
     page.locator(".st-replay button.st-replay-end").click()  # the last trick's cards carry their verdicts
     page.locator(".st-replay .st-mark-good, .st-replay .st-mark-bad").first.wait_for()
     assert "of 52 cards" in page.locator(".st-app-review-summary").inner_text()

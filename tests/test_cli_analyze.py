@@ -18,7 +18,7 @@ def set_record(tmp_path: Path) -> Path:
     return path
 
 
-def test_costly_cards_are_listed_with_the_card_that_would_have_kept_the_tricks(
+def test_costly_cards_are_listed_with_what_they_cost_in_points(
     set_record: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     expected = [c for c in card_costs(load_record("contract_set")) if c.cost > 0]
@@ -28,7 +28,11 @@ def test_costly_cards_are_listed_with_the_card_that_would_have_kept_the_tricks(
     for line, review in zip(out, expected):
         assert f"trick {review.trick:>2}" in line and review.seat.word in line
         assert "cost your side" in line
-    assert out[-1] == f"52 cards reviewed: {len(expected)} cost tricks ({sum(c.cost for c in expected)} in all)"
+    lost = sum(c.cost for c in expected)
+    assert out[-1] == (
+        f"52 cards reviewed: {len(expected)} cost points ({lost:g} in all, each side's score minus the other's, "
+        "bags charged)"
+    )
 
 
 def test_every_card_is_reviewed_and_ascii_output_has_no_symbols(

@@ -56,23 +56,21 @@ def _bot_hand(seed: int) -> Round:
 
 
 @pytest.mark.parametrize("seed", [3, 5, 6])
-def test_trick_values_match_the_hand_review_late_in_a_hand(seed: int) -> None:
+def test_the_benchmark_scores_cards_as_the_hand_review_does(seed: int) -> None:
     r = _bot_hand(seed)
     review = card_costs(r)
     checked = 0
-    for k in range(36, 52):
-        position = _replay_to(r, k)
-        values = hq.card_values(position)
+    for k in range(36, 52, 3):
+        values = hq.card_values(_replay_to(r, k))
         played = review[k]
-        assert values[played.card].tricks == played.after
-        best = max(v.tricks for v in values.values())
-        assert best == played.before
-        assert {c for c, v in values.items() if v.tricks == best} == set(played.best_cards)
+        assert values[played.card] == played.after
+        assert max(values.values()) == played.before
+        assert {c for c, v in values.items() if v == played.before} == set(played.best_cards)
         checked += 1
-    assert checked == 16
+    assert checked == 6
 
 
-@pytest.mark.parametrize("seed", [7, 9, 10])
+@pytest.mark.parametrize("seed", [7, 9])
 def test_points_are_the_hand_score_with_bags_charged(seed: int) -> None:
     r = _bot_hand(seed)
     # At the last trick every card is forced: the value is the real hand's score.
@@ -83,21 +81,13 @@ def test_points_are_the_hand_score_with_bags_charged(seed: int) -> None:
     score = r.score()
     side, other = leader.team, leader.team.other
     expected = (score.points[side] - 10 * score.bags_added[side]) - (score.points[other] - 10 * score.bags_added[other])
-    assert value.points == expected
-    assert value.tricks == r.team_tricks[side]
-    # Earlier, without Nil, a card's points follow from its trick count alone.
-    for k in (36, 40, 44):
-        by_tricks: dict[int, set[float]] = {}
-        for v in hq.card_values(_replay_to(r, k)).values():
-            by_tricks.setdefault(v.tricks, set()).add(v.points)
-        assert all(len(points) == 1 for points in by_tricks.values())
+    assert value == expected
 
 
-def test_split_gives_a_kept_nil_no_trick_and_a_lost_nil_one() -> None:
-    r = Round(deal(1, dealer=Seat.N), dealer=Seat.N)
-    assert hq._split(hq.Team.NS, 5, r, {Seat.N: True}) == {Seat.N: 0, Seat.S: 5}
-    assert hq._split(hq.Team.NS, 5, r, {Seat.N: False}) == {Seat.N: 1, Seat.S: 4}
-    assert hq._split(hq.Team.EW, 4, r, {}) == {Seat.E: 4, Seat.W: 0}
+def test_a_verdict_row_holds_each_level_and_the_card_played() -> None:
+    rows = hq.hand_verdicts((3, "medium", ("hint",)))
+    assert rows and all([v.level for v in row] == ["hint", hq.PLAYED] for row in rows)
+    assert all(v.points >= 0 for row in rows for v in row)
 
 
 def test_levels_known_keeps_the_hint_and_the_levels_make_bot_knows() -> None:

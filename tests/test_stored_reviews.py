@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from spades_teach.analysis import card_cost
-from spades_teach.analysis.card_cost import card_costs
-from spades_teach.analysis.stored_reviews import hand_fingerprint, stored_card_costs
+from spades_teach.analysis.card_cost import card_costs, stored_card_costs
+from spades_teach.analysis.stored_reviews import hand_fingerprint, stored_review_data
 from spades_teach.game.replays import list_records, load_record
 
-dd_module = card_cost.solve_value.__module__
+dd_module = card_cost.score_cards.__module__
 
 
 @pytest.mark.parametrize("name", list_records())
@@ -32,7 +32,7 @@ def test_the_python_backend_reads_the_stored_review_without_solving(monkeypatch:
         raise AssertionError("the stored review should have been used")
 
     monkeypatch.setattr(module, "BACKEND", "python")
-    for name in ("solve_value", "reaches", "nil_safe_cards"):
+    for name in ("score_cards", "nil_safe_cards"):
         monkeypatch.setattr(card_cost, name, no_solving)
     seen: list[tuple[int, int]] = []
     assert card_costs(round_, progress=lambda done, total: seen.append((done, total))) == expected
@@ -50,4 +50,26 @@ def test_a_hand_played_differently_is_not_found() -> None:
         else:
             partial.bid(event.seat, event.bid)
     assert hand_fingerprint(partial) != hand_fingerprint(record)
-    assert stored_card_costs(partial) is None
+    assert stored_card_costs(partial) is None and stored_review_data(partial) is None
+
+
+def test_the_stored_reviews_module_does_not_import_the_review() -> None:
+    """No import cycle: the store only finds JSON data; card_cost turns it into reviews."""
+    import ast
+    import inspect
+
+    from spades_teach.analysis import stored_reviews
+
+    tree = ast.parse(inspect.getsource(stored_reviews))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "spades_teach.analysis.card_cost" not in imported
+
+
+def test_hints_apply_to_a_stored_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    round_ = load_record("contract_set").to_round()
+    costly = next(c for c in card_costs(round_) if c.cost > 0)
+    monkeypatch.setattr(sys.modules[dd_module], "BACKEND", "python")
+    (flagged,) = [c for c in card_costs(round_, hints={costly.number: costly.card}) if c.number == costly.number]
+    assert flagged.was_hint and "Teach me hint" in flagged.explanation

@@ -167,7 +167,28 @@ def test_the_end_of_hand_panel_explains_the_score_and_reviews_the_hand() -> None
 
     mine = [c for c in card_costs(g.round) if c.seat is Seat.S]
     assert [r["text"] for r in review] == [c.explanation for c in mine]
+    assert [r["cost"] for r in review] == [c.cost for c in mine]
+    assert not any(r["was_hint"] for r in review)  # Teach me was off
     assert g.state()["review_summary"]
+
+
+def test_the_review_says_which_cards_were_the_teach_me_hint() -> None:
+    """South follows every Teach me hint; the review knows each one, and a hinted card that cost
+    points says it was the hint and why the review (all four hands) disagrees."""
+    g = game(seed=7, teach=True)
+    g.bid(3)
+    hints: list[Card] = []
+    while g.phase == "play":
+        hint = g.hint_card
+        assert hint is not None
+        hints.append(hint)
+        g.play_card(hint)
+    g.act({"action": "review"})
+    review = g.state()["review"]
+    assert review is not None and len(review) == 13
+    assert all(r["was_hint"] for r in review)
+    for r in review:
+        assert ("This was the Teach me hint" in r["text"]) == (r["cost"] > 0 or r["nil_lost"])
 
 
 def test_the_trick_stays_on_the_table_until_the_next_lead_and_the_last_trick_on_demand() -> None:

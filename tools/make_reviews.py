@@ -11,13 +11,25 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
-from spades_teach.analysis.card_cost import card_costs
+from spades_teach.analysis.card_cost import card_costs, review_to_json
 from spades_teach.analysis.solver import BACKEND
-from spades_teach.analysis.stored_reviews import STORE, hand_fingerprint, review_to_json
+from spades_teach.analysis.stored_reviews import STORE, hand_fingerprint
 from spades_teach.game.replays import list_records, load_record
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _dump(names: dict[str, str], reviews: dict[str, list[dict[str, Any]]]) -> str:
+    """The store as JSON with one card's review a line: small to load, and a changed review shows
+    as changed lines."""
+    compact = {"ensure_ascii": False, "separators": (",", ":")}
+    hands = [
+        f" {json.dumps(key)}: [\n" + ",\n".join(f"  {json.dumps(item, **compact)}" for item in items) + "\n ]"  # type: ignore[arg-type]
+        for key, items in reviews.items()
+    ]
+    return '{"records": ' + json.dumps(names, indent=1) + ',\n"reviews": {\n' + ",\n".join(hands) + "\n}}\n"
 
 
 def main() -> None:
@@ -30,9 +42,8 @@ def main() -> None:
         key = hand_fingerprint(round_)
         reviews[key] = [review_to_json(review) for review in card_costs(round_)]
         names[key] = name
-    data = {"records": dict(sorted(names.items())), "reviews": dict(sorted(reviews.items()))}
     path = ROOT / "spades_teach" / "data" / STORE
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    path.write_text(_dump(dict(sorted(names.items())), dict(sorted(reviews.items()))), encoding="utf-8")
     print(f"{path.relative_to(ROOT)}: {len(reviews)} reviews")
 
 

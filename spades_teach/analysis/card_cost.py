@@ -1,14 +1,36 @@
-"""What each card cost: a double-dummy review of a played hand.
+"""What each card cost, in points: a double-dummy review of a played hand.
 
-For every card of a hand, :func:`card_costs` compares the tricks the player's
-side could still take with best play by everyone just before the card and just
-after it. A card that lowers that number cost tricks; a card that keeps it is
-optimal. For a Nil bidder it also marks the card after which a Nil that could
-still be made can no longer be made (the defenders can now force a trick).
+How a card is judged
+--------------------
+Just before each card, every legal card of the seat to play is tried, and the hand is played on
+after it with all four hands in view (double dummy). The hand that ends so is scored by the rules,
+each new bag charged its value over a match (:func:`~spades_teach.game.scoring.bag_charge`, 10 points
+under the standard rules: a bag scores 1 point now and costs about 10 later), through the one scoring
+function that charges bags, :func:`~spades_teach.game.scoring.side_value`.
 
-Trick counts are for the whole hand: tricks the side already won plus what it
-takes from here with best play, so they read like "North–South could still end
-with 9".
+A card's **value** is the player's side's points minus the other side's: setting the opponents or
+pushing a bag onto them counts as much as making one's own contract or dodging a bag (the bags
+chapter teaches both). A card's **cost** is the best legal card's value minus its own, so a best card
+costs 0. A Nil bidder who ducks, or a partner who covers, keeps the Nil: that is worth more than the
+trick given away, and such a card costs nothing.
+
+How the rest of the hand is played after a card:
+
+* In the last :data:`EXACT_TRICKS` tricks (5), exactly for points: every line of play is searched,
+  each side playing for the most points for itself against the other (:class:`PointsSearch`). A side
+  that has made its bid ducks to dodge a bag, or takes a trick to set the other side, when that is
+  worth more.
+* Before that, a search of every line is too slow for points, and the exact solver answers trick
+  questions instead: each side takes the most tricks it can (the exact trick count after the card),
+  and each Nil still alive is settled by its own exact question — it holds when the Nil side can keep
+  the bidder from taking any trick whatever the defenders do. A Nil that holds takes no trick (the
+  team's tricks are the partner's); a lost Nil counts as taking one trick (or the tricks it already
+  took), the partner the rest. The tricks count for both sides, but the bags this reckons are those of
+  play for tricks: a side could sometimes dodge one of them.
+
+Each card is judged on its own: its value assumes best play after it as above. The next seat's best
+card may do better than that for its own side, so one card's "after" need not be the next card's
+"before"; each explanation says what its own numbers mean.
 
 >>> from spades_teach import Round, deal
 >>> r = Round(deal(3), dealer="N")
@@ -22,49 +44,323 @@ with 9".
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from spades_teach.analysis.solver import TRICKS, DDState, nil_safe_cards, reaches, solve_value
-from spades_teach.errors import SpadesError
-from spades_teach.game.cards import Card
+from spades_teach.analysis.solver import DDState, nil_safe_cards, representatives, score_cards
+from spades_teach.analysis.stored_reviews import stored_review_data
+from spades_teach.errors import ParseError, SpadesError
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import Card, CardLike
 from spades_teach.game.round import PlayEvent, Round
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import bag_charge, side_value
 from spades_teach.game.seating import Seat, Team, seating_of
 
-__all__ = ["CardCost", "card_costs"]
+__all__ = [
+    "CardCost",
+    "Outcome",
+    "SideOutcome",
+    "card_costs",
+    "card_outcomes",
+    "review_from_json",
+    "review_to_json",
+    "side_from_tricks",
+    "side_outcome",
+    "EXACT_TRICKS",
+    "PointsSearch",
+    "stored_card_costs",
+]
 
 Progress = Callable[[int, int], None]
+
+#: the last tricks of a hand, searched line by line for points (:class:`PointsSearch`)
+EXACT_TRICKS = 5
+
+#: the one line that says why a review may disagree with Teach me
+HINT_NOTE = (
+    "This was the Teach me hint: the hint judges from the cards you can see, "
+    "while the review sees all four hands after the hand"
+)
+
+
+@dataclass(frozen=True)
+class SideOutcome:
+    """How one side ends the hand after a card, with best play from there (see the module docs).
+
+    ``team``: the side. ``bid``: the side's contract in tricks (Nil bids apart; 0 when both partners bid Nil).
+    ``tricks``: all the tricks the side ends with. ``made``: whether the contract is made
+    (``None`` with no contract). ``bags``: its new bags (tricks over the contract, and a Nil
+    bidder's tricks). ``nils``: each Nil bidder of the side and whether the Nil holds.
+    ``points``: the side's points for the hand with each new bag charged its match value
+    (:func:`~spades_teach.game.scoring.side_value`).
+    """
+
+    team: Team
+    bid: int
+    tricks: int
+    made: bool | None
+    bags: int
+    nils: tuple[tuple[Seat, bool], ...]
+    points: float
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the hand ends after a card, for the player's side (``ours``) and the other (``theirs``).
+    ``value`` is our points minus theirs, bags charged: what the review compares."""
+
+    ours: SideOutcome
+    theirs: SideOutcome
+
+    @property
+    def value(self) -> float:
+        return self.ours.points - self.theirs.points
 
 
 @dataclass(frozen=True)
 class CardCost:
     """The review of one card played.
 
-    ``before`` / ``after``: tricks the player's side could end the hand with
-    (already won + best play from here) just before and just after the card;
-    ``cost`` is their difference. ``best_cards`` are the legal cards that kept
-    the most. ``nil_lost``: this card turned a makeable Nil (of the player or
-    partner) into a lost one. ``explanation`` is one line of plain English.
+    ``number``: the card's place in the hand (1–52); ``trick``: its trick (1–13); ``seat``, ``card``:
+    who played what. ``before``: the value (the player's side's points minus the other side's, bags
+    charged, as the module docs explain) of the best legal card; ``after``: the value of the card
+    played; ``cost`` is their difference in points (0 for a best card). ``best_cards``: the legal
+    cards worth ``before``. ``outcome`` / ``best_outcome``: how the hand ends after the card played
+    and after the first best card (contracts, bags, Nils). ``nil_lost``: this card turned a Nil of
+    the player's side that could still be kept into a lost one. ``hint``: the card Teach me
+    suggested at this moment, when known (``was_hint``: the player followed it).
+    ``explanation``: one plain line that says what every number means, with a word on the hint when
+    a card that cost was the hint.
     """
 
-    number: int  # 1-52: the card's place in the hand
-    trick: int  # 1-13
+    number: int
+    trick: int
     seat: Seat
     card: Card
-    before: int
-    after: int
+    before: float
+    after: float
     best_cards: tuple[Card, ...]
     nil_lost: bool
     explanation: str
+    outcome: Outcome
+    best_outcome: Outcome
+    hint: Card | None = None
 
     @property
-    def cost(self) -> int:
+    def cost(self) -> float:
+        """Points this card gave away against the best legal card."""
         return self.before - self.after
 
     @property
     def optimal(self) -> bool:
-        return self.cost == 0
+        return self.cost <= 1e-9
+
+    @property
+    def was_hint(self) -> bool:
+        """Whether this card was the one Teach me suggested."""
+        return self.hint is not None and self.hint == self.card
+
+
+# -- the points of an outcome ----------------------------------------------------------------
+
+
+def side_outcome(
+    team: Team,
+    bids: Mapping[Seat, Bid],
+    total: int,
+    done: Mapping[Seat, int],
+    nil_kept: Mapping[Seat, bool],
+    rules: Rules,
+) -> SideOutcome:
+    """How ``team`` ends the hand taking ``total`` tricks: each Nil bidder's fate in ``nil_kept``
+    (a kept Nil takes no trick, a lost one at least one or what it already took, ``done``), the
+    partner the rest; scored by :func:`~spades_teach.game.scoring.side_value`.
+
+    >>> from spades_teach import Rules
+    >>> bids = {Seat.N: Bid(4), Seat.S: Bid(0), Seat.E: Bid(3), Seat.W: Bid(3)}
+    >>> done = dict.fromkeys(Seat, 0)
+    >>> o = side_outcome(Team.NS, bids, 5, done, {Seat.S: True}, Rules())
+    >>> o.made, o.bags, o.points
+    (True, 1, 131.0)
+    """
+    won = [0, 0, 0, 0]
+    left = total
+    for seat in team.seats:
+        if bids[seat].is_nil:
+            kept = bool(nil_kept.get(seat, False)) and done[seat] == 0
+            won[seat] = 0 if kept else max(1, done[seat])
+            left -= won[seat]
+    takers = [s for s in team.seats if not bids[s].is_nil]
+    for seat in takers[1:]:
+        won[seat] = done[seat]
+    if takers:
+        won[takers[0]] = max(left - sum(won[s] for s in takers[1:]), done[takers[0]])
+    return side_from_tricks(team, bids, won, rules)
+
+
+def side_from_tricks(team: Team, bids: Mapping[Seat, Bid], won: Sequence[int], rules: Rules) -> SideOutcome:
+    """How ``team`` ends the hand when the seats take ``won`` tricks (indexed by seat number).
+
+    >>> from spades_teach import Rules
+    >>> bids = {Seat.N: Bid(4), Seat.S: Bid(0), Seat.E: Bid(3), Seat.W: Bid(3)}
+    >>> o = side_from_tricks(Team.NS, bids, [5, 3, 0, 5], Rules())
+    >>> o.made, o.bags, o.nils, o.points
+    (True, 1, ((<Seat.S: 2>, True),), 131.0)
+    """
+    takers = [s for s in team.seats if not bids[s].is_nil]
+    nils = tuple((s, won[s] == 0) for s in team.seats if bids[s].is_nil)
+    bid = sum(int(bids[s]) for s in takers)
+    contract_tricks = sum(won[s] for s in takers)
+    made = None if not takers else contract_tricks >= bid
+    bags = sum(won[s] for s in team.seats if bids[s].is_nil) + (contract_tricks - bid if made else 0)
+    points = side_value([bids[s] for s in Seat], won, [int(s) for s in team.seats], rules)
+    return SideOutcome(team, bid, sum(won[s] for s in team.seats), made, bags, nils, points)
+
+
+def _position(round_: Round) -> DDState:
+    """The solver's form of the position (all four hands, the trick in progress, the rules' flags)."""
+    hands = round_.hands
+    trick = round_.current_trick
+    return DDState(
+        (hands[Seat.N].mask, hands[Seat.E].mask, hands[Seat.S].mask, hands[Seat.W].mask),
+        int(trick.leader),
+        tuple(c.index for c in trick.cards),
+        round_.spades_broken,
+        round_.rules.spade_lead_breaks,
+        False,
+    )
+
+
+def card_outcomes(round_: Round, *, search: PointsSearch | None = None) -> dict[Card, Outcome]:
+    """Every legal card (under the hand's rules) of the seat to play, with how the hand ends after
+    it for that seat's side (see the module docs). In the last :data:`EXACT_TRICKS` tricks every
+    line of play is searched for points (``search`` keeps what it found for the next positions of
+    the same hand); before, one exact trick count per card and one exact Nil question per card and
+    live Nil."""
+    seat = round_.to_act
+    if seat is None or round_.phase != "play":
+        raise SpadesError("card_outcomes needs a hand with a card to play")
+    if not seating_of(round_.rules).partnerships:
+        raise SpadesError("double-dummy review needs a four-player hand")
+    pos = _position(round_)
+    bids = dict(round_.bids)
+    done = dict(round_.tricks_won)
+    side = seat.team
+    cards = sorted(round_.legal_plays(), key=lambda c: c.index)
+    out: dict[Card, Outcome] = {}
+    if pos.tricks_left <= EXACT_TRICKS:
+        if search is None or search.bids != bids or search.rules != round_.rules:
+            search = PointsSearch(bids, round_.rules)
+        won = tuple(done[s] for s in Seat)
+        for card in cards:
+            final = search.after(pos, won, card.index)
+            out[card] = Outcome(*(side_from_tricks(t, bids, final, round_.rules) for t in (side, side.other)))
+        return out
+    ns_after = score_cards(pos)  # North-South's tricks from here after each legal card
+    totals_before = round_.team_tricks
+    left = pos.tricks_left
+    live = [s for s, b in bids.items() if b.is_nil and done[s] == 0]
+    safe = {s: nil_safe_cards(pos, int(s)) for s in live}
+    for card in cards:
+        ns = ns_after[card.index]
+        totals = {Team.NS: totals_before[Team.NS] + ns, Team.EW: totals_before[Team.EW] + left - ns}
+        kept = {s: safe[s][card.index] for s in live}
+        ours, theirs = (side_outcome(t, bids, totals[t], done, kept, round_.rules) for t in (side, side.other))
+        out[card] = Outcome(ours, theirs)
+    return out
+
+
+class PointsSearch:
+    """The exact points search of the last tricks of a hand: every line of play, North-South playing
+    for the most of their points minus East-West's (bags charged, :func:`side_value`), East-West for
+    the least. An alpha-beta search: equivalent cards are searched once, and bounds found at the
+    start of a trick are kept, so the positions that follow in the same hand cost little more.
+
+    :meth:`after` gives the seats' final tricks at the end of the line best play follows after a
+    card (the first such line in card order when several are worth the same); their points margin
+    is the exact value."""
+
+    def __init__(self, bids: Mapping[Seat, Bid], rules: Rules) -> None:
+        self.bids = dict(bids)
+        self.rules = rules
+        self._bid_list = [self.bids[s] for s in Seat]
+        self._bounds: dict[tuple[DDState, tuple[int, ...]], tuple[float, float]] = {}
+
+    def margin(self, won: Sequence[int]) -> float:
+        """North-South's points minus East-West's for a hand the seats end with ``won`` tricks."""
+        bids, rules = self._bid_list, self.rules
+        return side_value(bids, won, (0, 2), rules) - side_value(bids, won, (1, 3), rules)
+
+    def after(self, pos: DDState, won: tuple[int, ...], index: int) -> tuple[int, ...]:
+        """The seats' final tricks after card ``index`` is played at ``pos`` (``won``: tricks so far)."""
+        pos, won = _step(pos, won, index)
+        while pos.tricks_left:
+            value = self._search(pos, won, -math.inf, math.inf)
+            for card in representatives(pos, pos.legal_mask()):
+                child, child_won = _step(pos, won, card)
+                if abs(self._search(child, child_won, value - _EPS, value + _EPS) - value) < _EPS:
+                    pos, won = child, child_won
+                    break
+            else:  # pragma: no cover - a minimax value is always some child's value
+                raise AssertionError("no card reaches the position's value")
+        return won
+
+    def _search(self, pos: DDState, won: tuple[int, ...], alpha: float, beta: float) -> float:
+        """The value of ``pos`` if it lies strictly inside the window, else a bound on the same side."""
+        if pos.tricks_left == 0:
+            return self.margin(won)
+        key = None
+        if not pos.trick:
+            key = (pos, won)
+            low, high = self._bounds.get(key, (-math.inf, math.inf))
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            alpha, beta = max(alpha, low), min(beta, high)
+        first_alpha, first_beta = alpha, beta
+        north_south = pos.to_play % 2 == 0
+        best = -math.inf if north_south else math.inf
+        for card in representatives(pos, pos.legal_mask()):
+            child, child_won = _step(pos, won, card)
+            value = self._search(child, child_won, alpha, beta)
+            if north_south:
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        if key is not None:
+            low, high = self._bounds.get(key, (-math.inf, math.inf))
+            if best <= first_alpha:
+                high = min(high, best)
+            elif best >= first_beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            self._bounds[key] = (low, high)
+        return best
+
+
+_EPS = 1e-6
+
+
+def _step(pos: DDState, won: tuple[int, ...], index: int) -> tuple[DDState, tuple[int, ...]]:
+    """The position after card ``index``, and the seats' tricks once the trick it completes is won."""
+    child, winner = pos.play(index)
+    if winner >= 0:
+        won = tuple(n + 1 if s == winner else n for s, n in enumerate(won))
+    return child, won
+
+
+# -- the review ------------------------------------------------------------------------------
 
 
 def _as_round(source: Any) -> Round:
@@ -79,128 +375,116 @@ def _as_round(source: Any) -> Round:
     raise SpadesError(f"card_costs needs a Round (or a game record that yields one), not {type(source).__name__}")
 
 
-def _plays(round_: Round) -> list[PlayEvent]:
-    return [e for e in round_.history if isinstance(e, PlayEvent)]
-
-
-def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCost]:
-    """Review every card played so far in a hand (a :class:`Round`, or a game
-    record with a ``to_round()`` method). ``progress(done, total)`` is called
-    after each card. Hands played with ``renege="penalty"`` rules are reviewed
-    only up to the first renege (a renege is not a legal card to score).
-
-    With only the pure-Python solver (no compiled core), the packaged records' reviews are read from
-    the ones stored with the package (:mod:`spades_teach.analysis.stored_reviews`, made by the
-    compiled solver); other hands are solved."""
-    round_ = _as_round(source)
-    from spades_teach.analysis.solver import BACKEND  # read at each call: tests switch the backend
-
-    if BACKEND == "python":
-        from spades_teach.analysis.stored_reviews import stored_card_costs
-
-        stored = stored_card_costs(round_)
-        if stored is not None:
-            for number in range(1, len(stored) + 1):
-                if progress is not None:
-                    progress(number, len(stored))
-            return stored
-    plays = _plays(round_)
-    rules = round_.rules
-    if not seating_of(rules).partnerships:
-        raise SpadesError("double-dummy review needs a four-player hand")
-    replay = Round(round_.deal, dealer=round_.dealer, rules=rules, scores=round_.scores_before)
-    for event in round_.history:
-        if not isinstance(event, PlayEvent):
-            replay.bid(event.seat, event.bid)
-    nil_seats = [seat for seat, bid in replay.bids.items() if bid.is_nil]
-    out: list[CardCost] = []
-    total = len(plays)
-    values: dict[DDState, int] = {}  # exact values already found, for the next card's "before"
-    for number, event in enumerate(plays, start=1):
-        if event.renege:
-            break
-        out.append(_review_card(replay, event, number, nil_seats, values))
-        replay.play(event.seat, event.card)
-        if progress is not None:
-            progress(number, total)
+def _hint_cards(hints: Mapping[int, CardLike] | None) -> dict[int, Card]:
+    if hints is None:
+        return {}
+    if not isinstance(hints, Mapping):
+        raise SpadesError(f"hints must map a card's number in the hand (1-52) to the hinted card, not {hints!r}")
+    out: dict[int, Card] = {}
+    for number, card in hints.items():
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 52:
+            raise SpadesError(f"hints are keyed by a card's number in the hand, 1 to 52, not {number!r}")
+        try:
+            out[number] = Card.parse(card)
+        except (ParseError, TypeError):
+            raise SpadesError(f"the hint for card {number} is not a card: {card!r}") from None
     return out
 
 
-def _position(round_: Round) -> DDState:
-    hands = round_.hands
-    trick = round_.current_trick
-    return DDState(
-        (hands[Seat.N].mask, hands[Seat.E].mask, hands[Seat.S].mask, hands[Seat.W].mask),
-        int(trick.leader),
-        tuple(c.index for c in trick.cards),
-        round_.spades_broken,
-        round_.rules.spade_lead_breaks,
-        False,
-    )
+def card_costs(
+    source: Any, *, hints: Mapping[int, CardLike] | None = None, progress: Progress | None = None
+) -> list[CardCost]:
+    """Review every card played so far in a hand (a :class:`Round`, or a game record with a
+    ``to_round()`` method), in points (see the module docs). ``hints`` maps a card's number in
+    the hand (1–52) to the card Teach me suggested then: a costly card that was the hint says so,
+    and why the review disagrees. ``progress(done, total)`` is called after each card. Hands
+    played with ``renege="penalty"`` rules are reviewed only up to the first renege (a renege is
+    not a legal card to score).
+
+    With only the pure-Python solver (no compiled core), the packaged records' reviews are read
+    from the ones stored with the package (:mod:`spades_teach.analysis.stored_reviews`, made by
+    the compiled solver); other hands are solved."""
+    round_ = _as_round(source)
+    hinted = _hint_cards(hints)
+    from spades_teach.analysis.solver import BACKEND  # read at each call: tests switch the backend
+
+    reviews = stored_card_costs(round_) if BACKEND == "python" else None
+    if reviews is not None:
+        for number in range(1, len(reviews) + 1):
+            if progress is not None:
+                progress(number, len(reviews))
+    else:
+        reviews = _review(round_, progress)
+    return [_with_hint(review, hinted.get(review.number)) for review in reviews]
 
 
-def _review_card(
-    round_: Round, event: PlayEvent, number: int, nil_seats: list[Seat], values: dict[DDState, int]
-) -> CardCost:
-    """Review one card: one exact solve (the position after it; the position before
-    it was solved as the previous card's "after"), then one zero-window search per
-    other legal card, asking only whether it would have kept as much."""
-    pos = _position(round_)
+def _review(round_: Round, progress: Progress | None) -> list[CardCost]:
+    plays = [e for e in round_.history if isinstance(e, PlayEvent)]
+    if not seating_of(round_.rules).partnerships:
+        raise SpadesError("double-dummy review needs a four-player hand")
+    replay = Round(round_.deal, dealer=round_.dealer, rules=round_.rules, scores=round_.scores_before)
+    for event in round_.history:
+        if not isinstance(event, PlayEvent):
+            replay.bid(event.seat, event.bid)
+    out: list[CardCost] = []
+    search = PointsSearch(replay.bids, replay.rules)
+    for number, event in enumerate(plays, start=1):
+        if event.renege:
+            break
+        out.append(_review_card(replay, event, number, search))
+        replay.play(event.seat, event.card)
+        if progress is not None:
+            progress(number, len(plays))
+    return out
+
+
+def _review_card(round_: Round, event: PlayEvent, number: int, search: PointsSearch) -> CardCost:
+    outcomes = card_outcomes(round_, search=search)
     seat, card = event.seat, event.card
-    team = seat.team
-    left = pos.tricks_left
-    value = values.pop(pos, None)  # North-South's tricks from here with best play
-    if value is None:
-        value = solve_value(pos)
-    child, winner = pos.play(card.index)
-    played = _ns_gain(winner) + solve_value(child)
-    values[child] = played - _ns_gain(winner)
-    won = round_.team_tricks[team]
-    before = won + (value if team is Team.NS else left - value)
-    after = won + (played if team is Team.NS else left - played)
-    best_cards = tuple(
-        Card.from_index(i)
-        for i in sorted(_indices(pos.legal_mask()))
-        if (played == value if i == card.index else _keeps_value(pos, i, value, team))
+    best = max(o.value for o in outcomes.values())
+    best_cards = tuple(c for c, o in outcomes.items() if o.value >= best - 1e-9)
+    played = outcomes[card]
+    best_outcome = played if card in best_cards else outcomes[best_cards[0]]
+    nil_lost = _nil_lost(round_, seat, card)
+    text = _explain(seat, card, played, best_outcome, best_cards, round_.rules)
+    return CardCost(
+        number, round_.trick_number, seat, card, best, played.value, best_cards, nil_lost, text, played, best_outcome
     )
-    nil_lost, nil_seat, nil_savers = _nil_check(round_, pos, seat, card, nil_seats)
-    text = _explain(seat, card, team, before, after, best_cards, nil_lost, nil_seat, nil_savers)
-    return CardCost(number, round_.trick_number, seat, card, before, after, best_cards, nil_lost, text)
 
 
-def _ns_gain(winner: int) -> int:
-    """1 if the trick just completed went to North or South (``winner`` -1: not completed)."""
-    return 1 if winner in (0, 2) else 0
-
-
-def _indices(mask: int) -> list[int]:
-    return [i for i in range(52) if mask >> i & 1]
-
-
-def _keeps_value(pos: DDState, index: int, value: int, team: Team) -> bool:
-    """Whether playing card ``index`` keeps North-South's tricks at ``value``, the
-    position's exact value: at least ``value`` when North-South play it (they cannot
-    get more), at most ``value`` when East-West do."""
-    child, winner = pos.play(index)
-    need = value - _ns_gain(winner)
-    if team is Team.NS:
-        return reaches(child, TRICKS, need)
-    return not reaches(child, TRICKS, need + 1)
-
-
-def _nil_check(
-    round_: Round, pos: DDState, seat: Seat, card: Card, nil_seats: list[Seat]
-) -> tuple[bool, Seat | None, tuple[Card, ...]]:
-    """Whether this card lost a makeable Nil of the player's side, whose, and
-    which cards would have kept it."""
-    for nil_seat in nil_seats:
-        if nil_seat.team is not seat.team or round_.tricks_won[nil_seat] > 0:
+def _nil_lost(round_: Round, seat: Seat, card: Card) -> bool:
+    """Whether this card lost a Nil of the player's side that some legal card would have kept (the
+    exact Nil question: can the Nil side keep the bidder from any trick, whatever the defenders do)."""
+    pos = _position(round_)
+    for nil_seat, bid in round_.bids.items():
+        if not bid.is_nil or nil_seat.team is not seat.team or round_.tricks_won[nil_seat] > 0:
             continue
         safe = nil_safe_cards(pos, int(nil_seat))
-        keepers = tuple(Card.from_index(i) for i, ok in sorted(safe.items()) if ok)
-        if keepers and not safe[card.index]:
-            return True, nil_seat, keepers
-    return False, None, ()
+        if any(safe.values()) and not safe[card.index]:
+            return True
+    return False
+
+
+def _with_hint(review: CardCost, hint: Card | None) -> CardCost:
+    """The review with the Teach me hint of that moment, and the hint's line when it cost."""
+    if hint is None:
+        return review
+    text = review.explanation
+    if hint == review.card and (review.cost > 1e-9 or review.nil_lost):
+        text = f"{text}. {HINT_NOTE}, and with them the {_cards_text(review.best_cards)} did better"
+    return replace(review, hint=hint, explanation=text)
+
+
+# -- the words -------------------------------------------------------------------------------
+
+
+def _points(x: float) -> str:
+    """Points as a learner reads them: whole numbers without a decimal point."""
+    return str(round(x)) if abs(x - round(x)) < 1e-9 else f"{x:.1f}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _cards_text(cards: tuple[Card, ...]) -> str:
@@ -210,31 +494,171 @@ def _cards_text(cards: tuple[Card, ...]) -> str:
     return " or ".join(shown) if len(shown) <= 2 else ", ".join(shown)
 
 
-def _explain(
-    seat: Seat,
-    card: Card,
-    team: Team,
-    before: int,
-    after: int,
-    best_cards: tuple[Card, ...],
-    nil_lost: bool,
-    nil_seat: Seat | None,
-    nil_savers: tuple[Card, ...],
-) -> str:
-    who = team.word
-    if nil_lost and nil_seat is not None:
-        whose = "your" if nil_seat is seat else f"{nil_seat.word}'s"
+def _name(o: SideOutcome, ours: bool) -> str:
+    return f"your side ({o.team.word})" if ours else o.team.word
+
+
+def _verb(ours: bool, singular: str, plural_form: str) -> str:
+    """ "your side" takes a singular verb, a pair of players ("North–South") a plural one."""
+    return singular if ours else plural_form
+
+
+def _contract_state(o: SideOutcome, ours: bool) -> str:
+    their = "its" if ours else "their"
+    if o.made is None:
+        return f"{_verb(ours, 'takes', 'take')} {_plural(o.tricks, 'trick')}, all bags"
+    if o.made:
+        return f"{_verb(ours, 'makes', 'make')} {their} {o.bid}"
+    return f"{_verb(ours, 'is', 'are')} set on {their} {o.bid}"
+
+
+def _side_words(o: SideOutcome, ours: bool) -> str:
+    """One side's end of the hand in words: tricks, contract, bags, Nils."""
+    text = f"{_name(o, ours)} {_verb(ours, 'ends', 'end')} with {_plural(o.tricks, 'trick')}"
+    if o.made is not None:
+        text += f" and {_contract_state(o, ours)}"
+        if o.bags:
+            text += f" with {_plural(o.bags, 'bag')}"
+    nils = [f"{seat.word}'s Nil {'holds' if kept else 'is lost'}" for seat, kept in o.nils]
+    return ", ".join([text, *nils])
+
+
+def _parts(o: SideOutcome, rules: Rules) -> tuple[float, float, float]:
+    """A side's points split into contract, Nils and bags (they add up to ``o.points``): the
+    contract 10 a trick bid, won or lost; each Nil its value, won or lost; each bag 1 point less
+    its charge."""
+    contract = 0.0 if o.made is None else (10.0 if o.made else -10.0) * o.bid
+    return contract, o.points - contract - o.bags * (1 - bag_charge(rules)), o.bags * (1 - bag_charge(rules))
+
+
+def _differences(played: Outcome, best: Outcome, rules: Rules) -> list[str]:
+    """What the card played changed against the best card, in words, each with what it cost
+    (in points of your side's score minus the other side's)."""
+    parts: list[str] = []
+    for o, b, ours in ((played.ours, best.ours, True), (played.theirs, best.theirs, False)):
+        sign = 1.0 if ours else -1.0
+        name = _name(o, ours)
+        (oc, on, ob), (bc, bn, bb) = _parts(o, rules), _parts(b, rules)
+        if o.made != b.made and o.made is not None and b.made is not None:
+            instead = "making it" if b.made else "being set"
+            parts.append(_costed(f"{name} {_contract_state(o, ours)} instead of {instead}", sign * (bc - oc)))
+        nil_changes = [
+            f"{seat.word}'s Nil {'holds' if kept else 'is lost'} instead of {'holding' if kept_best else 'being lost'}"
+            for (seat, kept), (_, kept_best) in zip(o.nils, b.nils)
+            if kept != kept_best
+        ]
+        if nil_changes:
+            parts.append(_costed(" and ".join(nil_changes), sign * (bn - on)))
+        if o.bags != b.bags:
+            took = f"{name} {_verb(ours, 'takes', 'take')} {_plural(o.bags, 'bag')} instead of {b.bags}"
+            parts.append(_costed(took, sign * (bb - ob)))
+    return parts
+
+
+def _costed(text: str, points: float) -> str:
+    if points >= 0:
+        return f"{text}: {_points(points)} points"
+    return f"{text}: saves {_points(-points)} points"
+
+
+def _explain(seat: Seat, card: Card, played: Outcome, best: Outcome, best_cards: tuple[Card, ...], rules: Rules) -> str:
+    if card in best_cards:
+        which = "the only best card" if len(best_cards) == 1 else "a best card"
         return (
-            f"{card.pretty} lost {whose} Nil: now the defenders can force {nil_seat.word} to take a trick; "
-            f"the {_cards_text(nil_savers)} would have kept it safe"
+            f"{card.pretty} was {which}: with best play from here "
+            f"{_side_words(played.ours, True)}; {_side_words(played.theirs, False)}"
         )
-    cost = before - after
-    if cost == 0:
-        if len(best_cards) == 1:
-            return f"{card.pretty} was the only best card: {who} can still take {before}"
-        return f"{card.pretty} was a best card: {who} can still take {before}"
-    plural = "trick" if cost == 1 else "tricks"
+    cost = best.value - played.value
+    parts = _differences(played, best, rules)
+    note = ""
+    if any("bag" in p for p in parts):
+        note = f" (a bag scores 1 point now but costs about {_points(bag_charge(rules))} over a match)"
     return (
-        f"this card cost your side {cost} {plural}: the {_cards_text(best_cards)} would have kept "
-        f"{before} for {who}; after {card.pretty} the most is {after}"
+        f"this card cost your side {_points(cost)} points (your side's score minus the other side's) "
+        f"against the {_cards_text(best_cards)}: with best play from here {'; '.join(parts)}{note}"
     )
+
+
+# -- stored reviews --------------------------------------------------------------------------
+
+
+def _side_to_json(o: SideOutcome) -> dict[str, Any]:
+    return {
+        "team": o.team.name,
+        "bid": o.bid,
+        "tricks": o.tricks,
+        "made": o.made,
+        "bags": o.bags,
+        "nils": [[s.name, k] for s, k in o.nils],
+        "points": o.points,
+    }
+
+
+def _side_from_json(data: Mapping[str, Any]) -> SideOutcome:
+    made = data["made"]
+    return SideOutcome(
+        Team.coerce(data["team"]),
+        int(data["bid"]),
+        int(data["tricks"]),
+        None if made is None else bool(made),
+        int(data["bags"]),
+        tuple((Seat.coerce(s), bool(k)) for s, k in data["nils"]),
+        float(data["points"]),
+    )
+
+
+def _outcome_to_json(o: Outcome) -> dict[str, Any]:
+    return {"ours": _side_to_json(o.ours), "theirs": _side_to_json(o.theirs)}
+
+
+def _outcome_from_json(data: Mapping[str, Any]) -> Outcome:
+    return Outcome(_side_from_json(data["ours"]), _side_from_json(data["theirs"]))
+
+
+def review_to_json(review: CardCost) -> dict[str, Any]:
+    """One card's review as plain JSON data. The hint is not stored (it belongs to a session), nor
+    the explanation (:func:`review_from_json` words it again from the outcomes)."""
+    return {
+        "number": review.number,
+        "trick": review.trick,
+        "seat": review.seat.name,
+        "card": str(review.card),
+        "before": review.before,
+        "after": review.after,
+        "best_cards": [str(c) for c in review.best_cards],
+        "nil_lost": review.nil_lost,
+        "outcome": _outcome_to_json(review.outcome),
+        "best_outcome": _outcome_to_json(review.best_outcome),
+    }
+
+
+def review_from_json(data: Mapping[str, Any], rules: Rules) -> CardCost:
+    """The inverse of :func:`review_to_json`, for a hand played under ``rules``."""
+    seat, card = Seat.coerce(data["seat"]), Card.parse(data["card"])
+    best_cards = tuple(Card.parse(c) for c in data["best_cards"])
+    outcome, best_outcome = _outcome_from_json(data["outcome"]), _outcome_from_json(data["best_outcome"])
+    return CardCost(
+        number=int(data["number"]),
+        trick=int(data["trick"]),
+        seat=seat,
+        card=card,
+        before=float(data["before"]),
+        after=float(data["after"]),
+        best_cards=best_cards,
+        nil_lost=bool(data["nil_lost"]),
+        explanation=_explain(seat, card, outcome, best_outcome, best_cards, rules),
+        outcome=outcome,
+        best_outcome=best_outcome,
+    )
+
+
+def stored_card_costs(round_: Round) -> list[CardCost] | None:
+    """The review of exactly this hand stored with the package, or None when the package has none.
+
+    >>> from spades_teach.game.replays import load_record
+    >>> stored = stored_card_costs(load_record("contract_set").to_round())
+    >>> len(stored), stored[0].number
+    (52, 1)
+    """
+    found = stored_review_data(round_)
+    return None if found is None else [review_from_json(item, round_.rules) for item in found]

@@ -9,9 +9,14 @@ made by the compiled solver (``python tools/make_reviews.py`` writes ``data/card
 everything the review depends on (deal, dealer, rules, scores, every bid and card), so any other hand,
 or the same hand played differently, is solved live.
 
+This module only finds the stored data (plain JSON, one dictionary a card); turning it into
+:class:`~spades_teach.analysis.card_cost.CardCost` reviews is
+:func:`~spades_teach.analysis.card_cost.stored_card_costs`'s work, so the two modules do not import
+each other.
+
 >>> from spades_teach.game.replays import load_record
->>> stored = stored_card_costs(load_record("contract_set").to_round())
->>> len(stored), stored[0].number
+>>> stored = stored_review_data(load_record("contract_set").to_round())
+>>> len(stored), stored[0]["number"]
 (52, 1)
 """
 
@@ -23,12 +28,9 @@ import json
 from importlib import resources
 from typing import Any
 
-from spades_teach.analysis.card_cost import CardCost
-from spades_teach.game.cards import Card
 from spades_teach.game.round import PlayEvent, Round
-from spades_teach.game.seating import Seat
 
-__all__ = ["STORE", "hand_fingerprint", "review_to_json", "stored_card_costs"]
+__all__ = ["STORE", "hand_fingerprint", "stored_review_data"]
 
 #: the file of stored reviews, in the package's data
 STORE = "card_costs.json"
@@ -46,34 +48,6 @@ def hand_fingerprint(round_: Round) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def review_to_json(review: CardCost) -> dict[str, Any]:
-    return {
-        "number": review.number,
-        "trick": review.trick,
-        "seat": review.seat.name,
-        "card": str(review.card),
-        "before": review.before,
-        "after": review.after,
-        "best_cards": [str(c) for c in review.best_cards],
-        "nil_lost": review.nil_lost,
-        "explanation": review.explanation,
-    }
-
-
-def _review_from_json(data: dict[str, Any]) -> CardCost:
-    return CardCost(
-        number=int(data["number"]),
-        trick=int(data["trick"]),
-        seat=Seat.coerce(data["seat"]),
-        card=Card.parse(data["card"]),
-        before=int(data["before"]),
-        after=int(data["after"]),
-        best_cards=tuple(Card.parse(c) for c in data["best_cards"]),
-        nil_lost=bool(data["nil_lost"]),
-        explanation=str(data["explanation"]),
-    )
-
-
 @functools.lru_cache(maxsize=1)
 def _store() -> dict[str, list[dict[str, Any]]]:
     path = resources.files("spades_teach") / "data" / STORE
@@ -83,7 +57,8 @@ def _store() -> dict[str, list[dict[str, Any]]]:
     return data
 
 
-def stored_card_costs(round_: Round) -> list[CardCost] | None:
-    """The stored review of exactly this hand, or None when the package has none."""
+def stored_review_data(round_: Round) -> list[dict[str, Any]] | None:
+    """The stored review of exactly this hand, as JSON data (one dictionary a card), or None when the
+    package has none."""
     found = _store().get(hand_fingerprint(round_))
-    return None if found is None else [_review_from_json(item) for item in found]
+    return None if found is None else [dict(item) for item in found]

@@ -17,7 +17,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--ascii", action="store_true", help="write plain ASCII: suits as the letters S H D C, and no other symbols"
     )
     parser.add_argument(
-        "--costly-only", action="store_true", help="print only the cards that cost tricks or lost a Nil"
+        "--costly-only", action="store_true", help="print only the cards that cost points or lost a Nil"
     )
 
 
@@ -39,7 +39,10 @@ def run(args: argparse.Namespace) -> int:
     costly = sum(1 for review in costs if review.cost > 0)
     lost = sum(review.cost for review in costs if review.cost > 0)
     nils = sum(1 for review in costs if review.nil_lost)
-    summary = f"{plural(len(costs), 'card')} reviewed: {costly} cost tricks ({lost} in all)"
+    summary = (
+        f"{plural(len(costs), 'card')} reviewed: {costly} cost points ({lost:g} in all, each side's score "
+        "minus the other's, bags charged)"
+    )
     if nils:
         summary += f", {nils} lost a makeable Nil"
     print(summary, file=out)

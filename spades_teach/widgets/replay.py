@@ -214,8 +214,8 @@ class ReplayView(SpadesWidget):
 
     def analyse(self, *, progress: bool = True) -> list[Any]:
         """Review every card with the double-dummy solver ("what each card cost") and
-        colour the cards: green when the card kept the most tricks for its side, red
-        when it cost tricks (or lost a makeable Nil), with the one-line verdict as the
+        colour the cards: green when the card was a best card for its side's points, red
+        when it cost points (or lost a makeable Nil), with the one-line verdict as the
         card's note. Returns the :class:`~spades_teach.analysis.card_cost.CardCost` list."""
         if self._full is None:
             raise RecordError("load a record or a round before analysing it")

@@ -139,6 +139,7 @@ class TableGame:
         self._result: list[str] = []
         self._review: list[dict[str, Any]] | None = None
         self._review_summary = ""
+        self._given_hints: dict[int, Card] = {}  # card number in the hand -> the Teach me hint shown then
         self.busy = ""
         self.message = ""
         self.origin = ""
@@ -345,6 +346,8 @@ class TableGame:
         if reason is not None:
             raise IllegalActionError(f"{chosen.pretty} cannot be played: {reason}")
         hinted, why = self._hint_card, self._hint_reason
+        if self.teach and hinted is not None:
+            self._given_hints[1 + sum(isinstance(e, PlayEvent) for e in r.history)] = hinted
         r.play(ME, chosen)
         self.message = ""
         if self.teach and hinted is not None and hinted != chosen:
@@ -373,7 +376,7 @@ class TableGame:
 
         self.busy = "reviewing your cards with best play by all four seats…"
         self._changed()
-        costs = card_costs(r)
+        costs = card_costs(r, hints=self._given_hints)
         mine = [c for c in costs if c.seat is ME]
         self._review = [
             {
@@ -381,6 +384,7 @@ class TableGame:
                 "card": card_state(c.card),
                 "cost": c.cost,
                 "nil_lost": c.nil_lost,
+                "was_hint": c.was_hint,
                 "text": c.explanation,
             }
             for c in mine
@@ -388,9 +392,10 @@ class TableGame:
         lost = sum(c.cost for c in mine)
         costly = sum(1 for c in mine if c.cost > 0 or c.nil_lost)
         self._review_summary = (
-            "every one of your cards kept the most tricks your side could still take"
+            "every one of your cards was a best card for your side's points"
             if costly == 0
-            else f"{costly} of your {len(mine)} cards gave away tricks ({lost} in all) against best play"
+            else f"{costly} of your {len(mine)} cards cost your side points against best play ({lost:g} in all; "
+            "each card's note says why)"
         )
         self.busy = ""
         self._changed()
@@ -466,6 +471,7 @@ class TableGame:
         else:
             self._round = match.start_round(seed=f"{self._seed}/{number}")
         self._result, self._review, self._review_summary = [], None, ""
+        self._given_hints = {}
         self._advance()
 
     def _require_round(self) -> Round:

@@ -283,7 +283,7 @@ function render({ model, el }) {
           { class: "ct-review" },
           h("h4", {}, "Review my hand"),
           h("p", {}, `What each of your cards cost, against best play by all four seats: ${view.review_summary}.`),
-          h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "trick"), h("th", { scope: "col" }, "card"), h("th", { scope: "col" }, "tricks lost"), h("th", { scope: "col" }, "why"))), h("tbody", {}, rows)),
+          h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "trick"), h("th", { scope: "col" }, "card"), h("th", { scope: "col" }, "points lost"), h("th", { scope: "col" }, "why"))), h("tbody", {}, rows)),
         ),
       );
     }
