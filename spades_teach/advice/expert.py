@@ -419,10 +419,14 @@ class ExpertBot:
         """For each legal card, its points on each sampled deal (see :meth:`card_values`),
         and the number of sampled deals on which our side's bids all hold after it
         (no points at all when the node budget did not reach the end of the first deal);
-        ``None`` when the solver's rules are not this table's (the hard bot decides)."""
+        ``None`` for a game the solver does not play, two-player Spades (the hard bot decides).
+        The solver is given the table's rules (:meth:`DDState.from_rules`), so it tries
+        exactly the kernel's legal cards."""
         from spades_teach.analysis.solver import DDState as Solved
         from spades_teach.analysis.solver import NodeBudget, clear_table, nil_safe_cards, score_cards
 
+        if not seating_of(position.rules).partnerships:
+            return None
         allowed = _NO_CAP if self.node_budget is None else self.node_budget
         budget = NodeBudget(allowed)
         clear_table()  # node counts that depend on this decision alone
@@ -440,18 +444,11 @@ class ExpertBot:
             for seat, mask in hands.items():
                 masks[seat] = mask
             masks[position.seat] = position.hand.mask
-            solved = Solved(
-                (masks[0], masks[1], masks[2], masks[3]),
-                int(position.leader),
-                trick,
-                position.spades_broken,
-                position.rules.spade_lead_breaks,
+            solved = Solved.from_rules(
+                masks, int(position.leader), trick, position.spades_broken, position.rules, position.completed
             )
             try:
                 tricks = score_cards(solved, budget=budget)
-                if any(card.index not in tricks for card in legal):
-                    # The solver's rules differ from this table's (a variant): play like the hard bot.
-                    return None
                 nils = {seat: nil_safe_cards(solved, int(seat), budget=budget) for seat in outcome.live_nils}
             except SearchBudgetSpent:
                 break

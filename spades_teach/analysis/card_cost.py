@@ -127,16 +127,7 @@ def card_costs(source: Any, *, progress: Progress | None = None) -> list[CardCos
 
 
 def _position(round_: Round) -> DDState:
-    hands = round_.hands
-    trick = round_.current_trick
-    return DDState(
-        (hands[Seat.N].mask, hands[Seat.E].mask, hands[Seat.S].mask, hands[Seat.W].mask),
-        int(trick.leader),
-        tuple(c.index for c in trick.cards),
-        round_.spades_broken,
-        round_.rules.spade_lead_breaks,
-        False,
-    )
+    return DDState.from_round(round_)  # under every rule option of the hand, as the kernel applies them
 
 
 def _review_card(
