@@ -46,7 +46,7 @@ from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
 from spades_teach.game.kernel import breaks_spades, legal_mask, winning_index
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import bid_problem, side_value
+from spades_teach.game.scoring import bid_problem, contract_made, side_value
 from spades_teach.game.seating import seating_of
 
 if TYPE_CHECKING:
@@ -436,22 +436,10 @@ def _count_contracts(bids: list[Bid | None], seats: tuple[int, ...]) -> int:
 
 def _kept(bids: list[Bid | None], won: list[int], seats: tuple[int, ...]) -> int:
     """How many of a side's commitments held: each Nil with no trick, and the
-    contract of the others (their bids, 3 when unknown) made."""
-    count = 0
-    contract = 0
-    taken = 0
-    others = False
-    for s in seats:
-        bid = bids[s]
-        if bid is not None and int(bid) == 0:
-            count += 1 if won[s] == 0 else 0
-        else:
-            others = True
-            contract += 3 if bid is None else int(bid)
-            taken += won[s]
-    if others and taken >= contract:
-        count += 1
-    return count
+    contract of the others (their bids, :data:`~spades_teach.game.scoring.UNKNOWN_BID`
+    when unknown) made."""
+    nils = sum(1 for s in seats if bids[s] is not None and won[s] == 0 and int(bids[s] or 0) == 0)
+    return nils + (1 if contract_made(bids, won, seats) else 0)
 
 
 def _play_out(sim: _Sim, me: int, first_card: Card) -> None:

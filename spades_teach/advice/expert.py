@@ -53,7 +53,7 @@ from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import side_of
+from spades_teach.game.scoring import CONTRACT_TRICK_POINTS, contract_made, side_contract, side_of, side_value
 from spades_teach.game.seating import Seat, seating_of
 
 __all__ = ["ExpertBot", "a_nil_is_live", "sample_deals"]
@@ -199,36 +199,18 @@ def sample_deals(position: Position, count: int, rng: random.Random, *, oversamp
 # -- the score of a deal's outcome ------------------------------------------------------------------------------
 
 
+def _by_seat(position: Position, tricks: dict[Seat, int]) -> tuple[list[Bid | None], list[int]]:
+    """The bids (``None`` when not made) and final tricks by seat number, as the one
+    scoring (:func:`~spades_teach.game.scoring.side_value`) takes them."""
+    return [position.bids.get(seat) for seat in Seat], [tricks.get(seat, 0) for seat in Seat]
+
+
 def _side_points(position: Position, seats: Sequence[Seat], tricks: dict[Seat, int], bags_before: int) -> float:
-    """A side's points for the hand given each seat's final tricks, with each bag
-    costing its share of the bag penalty (and the penalty itself when it falls due)."""
-    rules = position.rules
-    contract = 0
-    taken = 0
-    bags = 0
-    points = 0.0
-    for seat in seats:
-        bid = position.bids.get(seat, Bid(3))
-        if bid.is_nil:
-            worth = rules.blind_nil_value if bid.blind else rules.nil_value
-            points += worth if tricks[seat] == 0 else -worth
-            bags += tricks[seat]
-        else:
-            contract += int(bid)
-            taken += tricks[seat]
-    if contract:
-        if taken >= contract:
-            points += 10 * contract + taken - contract
-            bags += taken - contract
-        else:
-            points -= 10 * contract
-    else:
-        bags += taken
-    share = rules.bag_penalty / rules.bag_limit
-    if bags_before + bags >= rules.bag_limit:
-        # The penalty falls due in this hand: count it in full, less the share already charged.
-        points -= rules.bag_penalty - share * (rules.bag_limit - bags_before)
-    return points - share * bags
+    """A side's points for the hand given each seat's final tricks: the one scoring,
+    each bag left on the counter costing its share of the bag penalty (and the
+    penalty itself when it falls due)."""
+    bids, won = _by_seat(position, tricks)
+    return side_value(bids, won, [int(s) for s in seats], position.rules, bags_carried=bags_before)
 
 
 def _stakes(position: Position) -> tuple[float, float]:
@@ -237,11 +219,16 @@ def _stakes(position: Position) -> tuple[float, float]:
     rules = position.rules
     mine = position.side()
     theirs = next(s for s in position.scores if s != mine)
-    ours_bid = sum(int(position.bids.get(s, Bid(3))) for s in _side_seats(position, position.seat))
+    bids, won = _by_seat(position, dict(position.tricks_won))
+    ours_bid, _ = side_contract(bids, won, [int(s) for s in _side_seats(position, position.seat)])
     their_seat = next(s for s in Seat if side_of(s, rules) == theirs)
-    their_bid = sum(int(position.bids.get(s, Bid(3))) for s in _side_seats(position, their_seat))
-    make = 200.0 if position.scores[mine] + 10 * ours_bid >= rules.target > position.scores[theirs] else 0.0
-    block = 200.0 if position.scores[theirs] + 10 * their_bid >= rules.target else 0.0
+    their_bid, _ = side_contract(bids, won, [int(s) for s in _side_seats(position, their_seat)])
+    make = (
+        200.0
+        if position.scores[mine] + CONTRACT_TRICK_POINTS * ours_bid >= rules.target > position.scores[theirs]
+        else 0.0
+    )
+    block = 200.0 if position.scores[theirs] + CONTRACT_TRICK_POINTS * their_bid >= rules.target else 0.0
     return make, block
 
 
@@ -321,7 +308,7 @@ class _Outcome:
             value += self.make_bonus
         if self.set_bonus and not _made(p, self.theirs, final):
             value += self.set_bonus
-        has_contract = any(not p.bids.get(s, Bid(3)).is_nil for s in self.mine)
+        has_contract = side_contract(*_by_seat(p, final), [int(s) for s in self.mine])[0] > 0
         holds = (made or not has_contract) and all(
             nil_made.get(s, True) or final[s] == 0 for s in self.mine if s in self.live_nils
         )
@@ -329,9 +316,7 @@ class _Outcome:
 
 
 def _made(position: Position, seats: Sequence[Seat], tricks: dict[Seat, int]) -> bool:
-    contract = sum(int(position.bids.get(s, Bid(3))) for s in seats if not position.bids.get(s, Bid(3)).is_nil)
-    taken = sum(tricks[s] for s in seats if not position.bids.get(s, Bid(3)).is_nil)
-    return contract > 0 and taken >= contract
+    return contract_made(*_by_seat(position, tricks), [int(s) for s in seats])
 
 
 # -- the bot -------------------------------------------------------------------------------------------------------------
