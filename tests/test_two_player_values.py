@@ -68,3 +68,44 @@ def test_the_draw_on_the_old_examples() -> None:
     assert advise_draw("AS", "K2.Q3..", rules=RULES).keep
     assert not advise_draw("3D", "AK.KQ.A.", rules=RULES).keep
     assert advise_draw("3D", "AK.KQ.A.", rules=RULES, must_keep=True).keep
+
+
+def test_chapter_eleven_draw_and_bids_with_two_player_values() -> None:
+    """Chapter 11's deal (cut and draw 2026, both players following the advice): South
+    keeps the Q♠ now, and the bids are 6 and 5 for 13 tricks, where the four-player
+    values bid 6 and 3 (and the players took 13 with 4 bags)."""
+    from spades_teach import Draw, Position, Round, cut
+    from spades_teach.advice.play import suggest_play
+
+    draw = Draw(2026, first=cut(2026).first, rules=RULES)
+    seen = []
+    while not draw.is_complete:
+        seat = draw.to_act
+        assert draw.top is not None
+        advice = advise_draw(draw.top, draw.hands[seat], draw.discards[seat], rules=RULES)
+        seen.append((seat.name, str(draw.top), advice.keep))
+        draw.keep() if advice.keep else draw.discard()
+    assert seen[:6] == [
+        ("N", "JH", False),
+        ("S", "3D", False),
+        ("N", "7S", True),
+        ("S", "QS", True),
+        ("N", "4S", True),
+        ("S", "6D", False),
+    ]
+    hands = draw.deal()
+    assert (str(hands["N"]), str(hands["S"])) == ("K9754.K3.AQ.AT97", "AQJ62.AT4.T75.J3")
+    game = Round(hands, rules=RULES)
+    estimates = {}
+    while game.phase == "bidding":
+        seat = game.to_act
+        assert seat is not None
+        bid = advise_bid(game.hand(seat), seat=seat, rules=RULES)
+        estimates[seat.name] = bid.estimate
+        game.bid(seat, bid.bid)
+    assert estimates == {"N": 7.0, "S": 5.75}
+    assert (int(game.bids["N"]), int(game.bids["S"])) == (6, 5)
+    while not game.is_complete:
+        game.play(game.to_act, suggest_play(Position.from_round(game)).card)
+    assert (game.tricks_won["N"], game.tricks_won["S"]) == (7, 6)
+    assert (game.score().points["N"], game.score().points["S"]) == (61, 51)
