@@ -73,10 +73,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import _openspiel as adapter
 from _bots import unclocked_bot
 
-from spades_teach import Position, Round, Seat, Team, deal, make_bot
+from spades_teach import Position, Round, Rules, Seat, Team, deal, make_bot
 from spades_teach.analysis.simulate import mean_interval
+from spades_teach.game.scoring import bag_charge
 
-BAG_CHARGE = 10  # points per bag: bag_penalty / bag_limit under the standard rules
+BAG_CHARGE = bag_charge(Rules())  # points per bag under the standard rules (the one scoring's)
 
 
 @dataclass

@@ -47,7 +47,7 @@ def minimax(pos: DDState, objective: int = 0) -> int:
         counted, max_team = {objective - 1}, objective & 1  # the defenders of seat objective - 1
 
     @functools.cache
-    def value(hands: tuple[int, ...], leader: int, trick: tuple[int, ...], broken: bool) -> int:
+    def value(hands: tuple[int, ...], leader: int, trick: tuple[int, ...], broken: bool, c2: bool) -> int:
         to_play = (leader + len(trick)) % 4
         hand = hands[to_play]
         if not hand:
@@ -57,6 +57,8 @@ def minimax(pos: DDState, objective: int = 0) -> int:
             led = trick[0] // 13
             follow = [c for c in cards if c // 13 == led]
             legal = follow or cards
+        elif c2 and 51 in cards:  # the 2♣ leads the hand's first trick
+            legal = [51]
         elif broken or pos.bridge_rules:
             legal = cards
         else:
@@ -70,34 +72,41 @@ def minimax(pos: DDState, objective: int = 0) -> int:
                 now_broken = True
             new_trick = (*trick, card)
             if len(new_trick) < 4:
-                results.append(value(tuple(new_hands), leader, new_trick, now_broken))
+                results.append(value(tuple(new_hands), leader, new_trick, now_broken, False))
                 continue
             led = new_trick[0] // 13
             spades = [c for c in new_trick if c < 13]
             best = min(spades) if spades else min(c for c in new_trick if c // 13 == led)
             winner = (leader + new_trick.index(best)) % 4
             won = 1 if winner in counted else 0
-            results.append(won + value(tuple(new_hands), winner, (), now_broken))
+            results.append(won + value(tuple(new_hands), winner, (), now_broken, False))
         return max(results) if to_play % 2 == max_team else min(results)
 
-    return value(pos.hands, pos.leader, pos.trick, pos.broken)
+    return value(pos.hands, pos.leader, pos.trick, pos.broken, pos.two_of_clubs and not pos.trick)
 
 
 def random_position(rng: random.Random, size: int) -> DDState:
-    """A random position: ``size`` cards a hand, random flags, then 0-3 random legal cards."""
+    """A random position: ``size`` cards a hand, random flags (the 2♣ first lead
+    among them, with the 2♣ then in the leader's hand), then 0-3 random legal cards."""
     deck = list(range(52))
     rng.shuffle(deck)
+    leader = rng.randrange(4)
+    two_of_clubs = rng.random() < 0.25
+    if two_of_clubs:  # the 2♣ goes to the leader's first place in the deal
+        deck.remove(51)
+        deck.insert(leader * size, 51)
     hands = [0, 0, 0, 0]
     for seat in range(4):
         for card in deck[seat * size : (seat + 1) * size]:
             hands[seat] |= 1 << card
     pos = DDState(
         (hands[0], hands[1], hands[2], hands[3]),
-        rng.randrange(4),
+        leader,
         (),
         rng.random() < 0.4,
         rng.random() < 0.2,
         rng.random() < 0.15,
+        two_of_clubs,
     )
     for _ in range(rng.randrange(4)):
         legal = pos.legal_mask()

@@ -12,7 +12,15 @@ from pathlib import Path
 import pytest
 
 from spades_teach import Card, Hand, Round, Rules, Seat, deal
-from spades_teach.analysis.solver import BACKEND, TRICKS, DDState, ReferenceSolver, score_cards, solve_value
+from spades_teach.analysis.solver import (
+    BACKEND,
+    TRICKS,
+    DDState,
+    ReferenceSolver,
+    legal_moves,
+    score_cards,
+    solve_value,
+)
 from spades_teach.game.kernel import (
     SUIT_MASKS,
     beats,
@@ -143,12 +151,23 @@ def test_breaks_and_renege_by_definition() -> None:
 def _random_state(rng: random.Random, size: int) -> DDState:
     deck = list(range(52))
     rng.shuffle(deck)
+    leader = rng.randrange(4)
+    two_of_clubs = rng.random() < 0.3  # the first lead of a hand under Rules(first_lead="two_of_clubs")
+    if two_of_clubs:  # the 2♣ goes to the leader's first place in the deal
+        deck.remove(51)
+        deck.insert(leader * size, 51)
     hands = [0, 0, 0, 0]
     for seat in range(4):
         for card in deck[seat * size : (seat + 1) * size]:
             hands[seat] |= 1 << card
     pos = DDState(
-        (hands[0], hands[1], hands[2], hands[3]), rng.randrange(4), (), rng.random() < 0.4, rng.random() < 0.3, False
+        (hands[0], hands[1], hands[2], hands[3]),
+        leader,
+        (),
+        rng.random() < 0.4,
+        rng.random() < 0.3,
+        False,
+        two_of_clubs,
     )
     for _ in range(rng.randrange(4)):
         ok = pos.legal_mask()
@@ -158,11 +177,14 @@ def _random_state(rng: random.Random, size: int) -> DDState:
 
 @pytest.mark.skipif(BACKEND != "c", reason="the compiled core is not built")
 def test_c_core_agrees_with_the_kernel_solver_on_thousands_of_random_endgames() -> None:
-    """The C core keeps its own legality and trick loop; its results (the value and
-    every legal card's score) equal the pure-Python solver, which plays by the kernel."""
+    """The C core keeps its own legality and trick loop; its results (the legal
+    moves, the value and every legal card's score) equal the pure-Python solver,
+    which plays by the kernel, under the rule options (spade_lead_breaks, the 2♣
+    first lead)."""
     rng = random.Random(1130)
     for i in range(3000):
         pos = _random_state(rng, rng.choice((1, 2, 2, 3)))
+        assert legal_moves(pos, backend="c") == pos.legal_mask(), pos
         objective = TRICKS if i % 3 else 1 + rng.randrange(4)
         expected = ReferenceSolver(objective).value(pos)
         assert solve_value(pos, objective, backend="c") == expected, (pos, objective)

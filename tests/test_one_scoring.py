@@ -11,7 +11,17 @@ import pytest
 from spades_teach import Bid, Match, Round, Rules, Seat, SpadesError, deal, score_round
 from spades_teach.errors import IllegalBidError
 from spades_teach.game.match import MatchError
-from spades_teach.game.scoring import bag_charge, bid_problem, charged, side_value
+from spades_teach.game.scoring import (
+    CONTRACT_TRICK_POINTS,
+    UNKNOWN_BID,
+    bag_charge,
+    bid_problem,
+    charged,
+    contract_made,
+    counter_charged,
+    side_contract,
+    side_value,
+)
 from spades_teach.game.twoplayer import draw_deal
 
 
@@ -89,3 +99,59 @@ def test_legal_bids_are_the_bids_verify_bid_accepts() -> None:
                 assert r.legal_bids() == expected, (rules, number, seat)
                 assert all(b.blind == e.blind for b, e in zip(r.legal_bids(), expected))
                 r.bid(seat, rng.choice(expected))
+
+
+def test_side_value_with_bags_carried_is_score_round_with_the_counter_charged() -> None:
+    """The expert's measure is this one function: each bag the hand leaves on the
+    counter charged its share, a penalty that falls counted in full. It equals
+    score_round with the bags carried in, for partnerships and two players."""
+    rng = random.Random(20)
+    for rules in (Rules(), Rules(blind_nil=True, bag_penalty=50, bag_limit=5), Rules(players=2)):
+        seats = (0, 2) if rules.players == 2 else (0, 1, 2, 3)
+        sides = [((0,), "N"), ((2,), "S")] if rules.players == 2 else [((0, 2), "NS"), ((1, 3), "EW")]
+        for _ in range(2000):
+            bids: list[Bid | None] = [None, None, None, None]
+            for s in seats:
+                bids[s] = Bid(rng.choice([0, 0, *range(1, 14)]))
+            if rules.blind_nil and rng.random() < 0.1:
+                bids[rng.choice(seats)] = Bid.coerce("blind nil")
+            cut = sorted(rng.randint(0, 13) for _ in range(len(seats) - 1))
+            parts = [b - a for a, b in zip([0, *cut], [*cut, 13])]
+            won = [0, 0, 0, 0]
+            for s, n in zip(seats, parts):
+                won[s] = n
+            carried = {name: rng.randrange(rules.bag_limit) for _, name in sides}
+            score = score_round(
+                {Seat(s): bids[s] for s in seats}, {Seat(s): won[s] for s in seats}, bags=carried, rules=rules
+            )
+            for side_seats, name in sides:
+                detail = score.sides[name]  # type: ignore[index]
+                expected = counter_charged(detail.points, detail.bags_added, detail.bags_after, rules)
+                got = side_value(bids, won, side_seats, rules, bags_carried=carried[name])
+                assert got == pytest.approx(expected), (bids, won, name, carried)
+
+
+def test_a_nil_bidders_tricks_are_bags_in_the_one_scoring() -> None:
+    """Issue 20: N bid Nil and took 2, S bid 4 and took 5: −100 + 40 + 1 + 2 bags = −57,
+    and the 3 bags charged 10 each: −87 (the expert's own formula said −89)."""
+    bids = [Bid(0), Bid(3), Bid(4), Bid(2)]
+    won = [2, 3, 5, 3]
+    score = score_round({s: bids[s] for s in Seat}, {s: won[s] for s in Seat})
+    assert (score.points["NS"], score.bags_added["NS"]) == (-57, 3)
+    assert side_value(bids, won, (0, 2), Rules()) == -87.0
+    # a side with no contract (two Nils, both failed): every trick a bag, worth a point and charged 10
+    assert side_value([Bid(0), Bid(3), Bid(0), Bid(2)], [1, 5, 2, 5], (0, 2), Rules()) == -200 + 3 - 30
+    # with 8 bags carried in, the third bag brings the penalty: −57 − 100, and the one bag left charged
+    assert side_value(bids, won, (0, 2), Rules(), bags_carried=8) == -57 - 100 - 10
+
+
+def test_the_named_constants_of_the_one_scoring() -> None:
+    assert CONTRACT_TRICK_POINTS == 10 and UNKNOWN_BID == 3
+    won = [4, 3, 3, 3]
+    assert side_value([None, None, None, None], won, (0, 2), Rules()) == side_value(
+        [Bid(3), Bid(3), Bid(3), Bid(3)], won, (0, 2), Rules()
+    )
+    assert side_contract([None, Bid(2), Bid(0), Bid(5)], won, (0, 2)) == (UNKNOWN_BID, 4)
+    assert contract_made([Bid(4), None, Bid(3), None], [3, 0, 3, 7], (0, 2)) is False
+    assert contract_made([Bid(4), None, Bid(3), None], [4, 0, 3, 6], (0, 2)) is True
+    assert contract_made([Bid(0), None, Bid(0), None], [0, 6, 0, 7], (0, 2)) is False  # no contract

@@ -313,11 +313,33 @@ def test_two_player_rules_say_who_leads() -> None:
     assert "dealer's left leads first" in Rules().describe()
 
 
-def test_two_player_games_keep_the_loss_limit_by_default() -> None:
-    assert Rules(players=2).loss_limit == -200
+def test_two_player_games_have_no_loss_limit_by_default() -> None:
+    """Issue 18 §3.7: the two-player text has no loss limit, so none by default; the
+    partnership game's −200 is an option."""
+    assert Rules(players=2).loss_limit is None
+    assert Rules().loss_limit == -200
+    assert Rules(players=2, loss_limit=-200).loss_limit == -200
+    assert Rules().replace(players=2).loss_limit is None
+    assert Rules(players=2).replace(players=4).loss_limit == -200
+    assert Rules(loss_limit=-300).replace(players=2).loss_limit == -300  # a limit given stays
+    assert Rules(players=2).to_dict() == {"players": 2}
+    assert Rules.from_dict({"players": 2, "loss_limit": -200}) == Rules(players=2, loss_limit=-200)
+    assert "no loss limit" in Rules(players=2).describe()
     import spades_teach.game.twoplayer as twoplayer
 
-    assert "−200 applies by default" in (twoplayer.__doc__ or "")
+    assert "there is none by default" in " ".join((twoplayer.__doc__ or "").split())
+
+
+def test_a_two_player_match_goes_on_below_minus_200_unless_the_option_is_on() -> None:
+    """A player at −230 loses at once with the option, and plays on without it."""
+    from spades_teach import Match
+
+    for rules, over in ((Rules(players=2), False), (Rules(players=2, loss_limit=-200), True)):
+        m = Match(rules)
+        m.add_result({"N": 12, "S": 1}, {"N": 1, "S": 12})  # N set: −120; S 10 + 11 bags − 100
+        m.add_result({"N": 11, "S": 2}, {"N": 0, "S": 13})  # N set again: −230
+        assert m.scores["N"] == -230
+        assert m.is_over is over, rules
 
 
 # -- records: size and nesting limits ---------------------------------------------------------------

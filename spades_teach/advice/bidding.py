@@ -49,6 +49,7 @@ from types import MappingProxyType
 from typing import Any
 
 from spades_teach._text import plural
+from spades_teach.advice.two_player_values import TWO_PLAYER_ITEM_VALUES, TWO_PLAYER_SAFETY_MARGIN
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
@@ -483,14 +484,18 @@ def _no_ruff_why(suit: Suit, n: int, spades: int, *, used: bool) -> str:
 def count_hand(hand: HandLike, *, players: int = 4, values: Mapping[str, float] | None = None) -> tuple[BidReason, ...]:
     """The counted items of a 13-card hand (their values add up to the estimate).
 
-    ``values`` replaces the item values of :data:`ITEM_VALUES` (all of its keys,
-    no others), for studies that compare countings; the advice always uses the
-    table itself.
+    ``values`` replaces the item values (all the keys of :data:`ITEM_VALUES`, no
+    others), for studies that compare countings; the advice always uses the table
+    of its number of players: :data:`ITEM_VALUES`, or for two players
+    :data:`~spades_teach.advice.two_player_values.TWO_PLAYER_ITEM_VALUES`.
 
     >>> print(next(r for r in count_hand("AKQ3.K52.7.A9842") if r.cards == "K♥"))
     K♥: 0.75 — a king with a guard wins once the ace is gone: three quarters of a trick
     """
-    table = ITEM_VALUES if values is None else _check_values(values)
+    if values is None:
+        table = ITEM_VALUES if seating_for(players).partnerships else TWO_PLAYER_ITEM_VALUES
+    else:
+        table = _check_values(values)
     h = Hand.coerce(hand)
     spades = h.suit(Suit.SPADES)
     items, spare = _spade_items(spades, table)
@@ -584,6 +589,12 @@ def _side_values(values: Mapping[Any, int] | None, rules: Rules) -> dict[Side, i
     return out
 
 
+def _margin(rules: Rules) -> float:
+    """Tricks taken off the count before rounding down: :data:`SAFETY_MARGIN`, or
+    for two players :data:`~spades_teach.advice.two_player_values.TWO_PLAYER_SAFETY_MARGIN`."""
+    return SAFETY_MARGIN if seating_of(rules).partnerships else TWO_PLAYER_SAFETY_MARGIN
+
+
 def _floor(x: float) -> int:
     return math.floor(x + 1e-9)
 
@@ -637,7 +648,8 @@ def advise_bid(
     if near_limit and not partner_nil:
         cushion += 0.5
         context.append(f"{bag_count[mine]} bags already: bid your full count so extra tricks do not become bags")
-    planned = _floor(estimate - SAFETY_MARGIN)
+    margin = _margin(rules)
+    planned = _floor(estimate - margin)
     others = [int(b) for s, b in made.items() if s != me]
     if seating.partnerships and len(others) == len(seating.seats) - 1:
         total = sum(others) + planned
@@ -653,7 +665,7 @@ def advise_bid(
     if behind >= 150:
         cushion += 0.25
         context.append(f"you are {behind} points behind: take a little more risk")
-    bid_value = max(0, _floor(estimate - SAFETY_MARGIN + cushion))
+    bid_value = max(0, _floor(estimate - margin + cushion))
 
     # Nil: recommended when it fits, unless the partner already bid Nil.
     nil_ok = rules.nil and not partner_nil
@@ -732,10 +744,17 @@ def _summary(
     elif rules.nil and estimate < 2.5 and not nil.fits:
         why_not_nil = f"; not Nil: {nil.dangers[0] if nil.dangers else 'too risky'}"
     counted = _counting(estimate, reasons)
-    planned = _floor(estimate - SAFETY_MARGIN)
+    margin = _margin(rules)
+    planned = _floor(estimate - margin)
     if int(bid) == planned:
-        if estimate - SAFETY_MARGIN == int(bid):
-            how = f", bid {int(bid)}"
+        if estimate - margin == int(bid):
+            how = (
+                f", bid {int(bid)}"
+                if not margin
+                else f": {estimate:g} in all, less {margin:g} for two players: bid {int(bid)}"
+            )
+        elif margin:
+            how = f": {estimate:g} in all, less {margin:g} for two players, rounded down to bid {int(bid)}"
         else:
             how = f": {estimate:g} in all, rounded down to bid {int(bid)} (a set costs far more than a bag)"
     else:

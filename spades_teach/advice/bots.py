@@ -32,12 +32,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from spades_teach._text import plural
 from spades_teach.advice.bidding import advise_bid, count_hand
 from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.play import View, decide, suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.advice.sampling import clearly_better, deal_masks
+from spades_teach.advice.two_player_values import draw_value
 from spades_teach.errors import SpadesError
 from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
@@ -46,7 +46,7 @@ from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
 from spades_teach.game.kernel import breaks_spades, legal_mask, winning_index
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import bid_problem, side_value
+from spades_teach.game.scoring import bid_problem, contract_made, side_value
 from spades_teach.game.seating import Seat, SeatLike, seating_of
 
 if TYPE_CHECKING:
@@ -132,13 +132,18 @@ def advise_draw(
     ``discarded`` the cards you know were thrown away. ``must_keep`` is True for
     the second card after discarding the first.
 
-    The card is kept when it adds more to the hand's count of tricks than an
-    average unseen card would; a hand heading for Nil keeps low cards instead.
+    The card is kept when it is worth more than an average card still unseen
+    (neither in the hand nor known to be discarded), each card valued by what it
+    adds to a two-player hand's tricks on average
+    (:data:`~spades_teach.advice.two_player_values.DRAW_VALUES`, measured on
+    two-player deals); a hand heading for Nil keeps low cards instead.
 
     >>> advise_draw("AS", "K2.Q3..").keep
     True
     >>> advise_draw("3D", "AK.KQ.A.").keep
     False
+    >>> advise_draw("QS", "-.-.-.-").reason
+    'keep the Q♠: it adds 1.57 tricks to a two-player hand on average, more than an unseen card (0.29)'
     """
     c = Card.parse(card)
     h = Hand.coerce(hand)
@@ -149,27 +154,20 @@ def advise_draw(
     known = h.mask | c.mask
     for d in discarded:
         known |= Card.parse(d).mask
-    unseen = [x for x in mask_cards(FULL_DECK_MASK & ~known)]
+    unseen = list(mask_cards(FULL_DECK_MASK & ~known))
     base = _estimate(h.mask)
-    gain = _estimate(h.mask | c.mask) - base
-    if unseen:
-        sample = unseen[:: max(1, len(unseen) // 12)]
-        average = sum(_estimate(h.mask | x.mask) - base for x in sample) / len(sample)
-    else:
-        average = 0.0
     aiming_nil = rules.nil and len(h) >= 5 and base <= 0.15 * len(h)
     if aiming_nil:
         low = c.rank <= Rank.SIX and not c.is_spade
         if low:
             return DrawAdvice(True, f"your hand is heading for Nil: keep the low {c.pretty}, a card to play under")
         return DrawAdvice(False, f"your hand is heading for Nil: the {c.pretty} could win a trick, so discard it")
-    if gain > average or gain >= 1.0:
-        return DrawAdvice(
-            True, f"keep the {c.pretty}: it adds {plural(gain, 'trick')}, more than an average card ({average:.2f})"
-        )
-    return DrawAdvice(
-        False, f"discard the {c.pretty}: it adds {plural(gain, 'trick')}, less than an average card ({average:.2f})"
-    )
+    gain = draw_value(c)
+    average = sum(draw_value(x) for x in unseen) / len(unseen) if unseen else 0.0
+    worth = f"it adds {gain:.2f} tricks to a two-player hand on average"
+    if gain > average:
+        return DrawAdvice(True, f"keep the {c.pretty}: {worth}, more than an unseen card ({average:.2f})")
+    return DrawAdvice(False, f"discard the {c.pretty}: {worth}, no more than an unseen card ({average:.2f})")
 
 
 # -- easy ------------------------------------------------------------------------------------------------------
@@ -437,22 +435,10 @@ def _count_contracts(bids: list[Bid | None], seats: tuple[int, ...]) -> int:
 
 def _kept(bids: list[Bid | None], won: list[int], seats: tuple[int, ...]) -> int:
     """How many of a side's commitments held: each Nil with no trick, and the
-    contract of the others (their bids, 3 when unknown) made."""
-    count = 0
-    contract = 0
-    taken = 0
-    others = False
-    for s in seats:
-        bid = bids[s]
-        if bid is not None and int(bid) == 0:
-            count += 1 if won[s] == 0 else 0
-        else:
-            others = True
-            contract += 3 if bid is None else int(bid)
-            taken += won[s]
-    if others and taken >= contract:
-        count += 1
-    return count
+    contract of the others (their bids, :data:`~spades_teach.game.scoring.UNKNOWN_BID`
+    when unknown) made."""
+    nils = sum(1 for s in seats if bids[s] is not None and won[s] == 0 and int(bids[s] or 0) == 0)
+    return nils + (1 if contract_made(bids, won, seats) else 0)
 
 
 def _play_out(sim: _Sim, me: int, first_card: Card) -> None:

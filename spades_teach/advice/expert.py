@@ -54,7 +54,7 @@ from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import side_of
+from spades_teach.game.scoring import CONTRACT_TRICK_POINTS, contract_made, side_contract, side_of, side_value
 from spades_teach.game.seating import Seat, seating_of
 
 __all__ = ["CardEvidence", "ExpertBot", "a_nil_is_live", "sample_deals"]
@@ -200,36 +200,18 @@ def sample_deals(position: Position, count: int, rng: random.Random, *, oversamp
 # -- the score of a deal's outcome ------------------------------------------------------------------------------
 
 
+def _by_seat(position: Position, tricks: dict[Seat, int]) -> tuple[list[Bid | None], list[int]]:
+    """The bids (``None`` when not made) and final tricks by seat number, as the one
+    scoring (:func:`~spades_teach.game.scoring.side_value`) takes them."""
+    return [position.bids.get(seat) for seat in Seat], [tricks.get(seat, 0) for seat in Seat]
+
+
 def _side_points(position: Position, seats: Sequence[Seat], tricks: dict[Seat, int], bags_before: int) -> float:
-    """A side's points for the hand given each seat's final tricks, with each bag
-    costing its share of the bag penalty (and the penalty itself when it falls due)."""
-    rules = position.rules
-    contract = 0
-    taken = 0
-    bags = 0
-    points = 0.0
-    for seat in seats:
-        bid = position.bids.get(seat, Bid(3))
-        if bid.is_nil:
-            worth = rules.blind_nil_value if bid.blind else rules.nil_value
-            points += worth if tricks[seat] == 0 else -worth
-            bags += tricks[seat]
-        else:
-            contract += int(bid)
-            taken += tricks[seat]
-    if contract:
-        if taken >= contract:
-            points += 10 * contract + taken - contract
-            bags += taken - contract
-        else:
-            points -= 10 * contract
-    else:
-        bags += taken
-    share = rules.bag_penalty / rules.bag_limit
-    if bags_before + bags >= rules.bag_limit:
-        # The penalty falls due in this hand: count it in full, less the share already charged.
-        points -= rules.bag_penalty - share * (rules.bag_limit - bags_before)
-    return points - share * bags
+    """A side's points for the hand given each seat's final tricks: the one scoring,
+    each bag left on the counter costing its share of the bag penalty (and the
+    penalty itself when it falls due)."""
+    bids, won = _by_seat(position, tricks)
+    return side_value(bids, won, [int(s) for s in seats], position.rules, bags_carried=bags_before)
 
 
 def _stakes(position: Position) -> tuple[float, float]:
@@ -238,11 +220,16 @@ def _stakes(position: Position) -> tuple[float, float]:
     rules = position.rules
     mine = position.side()
     theirs = next(s for s in position.scores if s != mine)
-    ours_bid = sum(int(position.bids.get(s, Bid(3))) for s in _side_seats(position, position.seat))
+    bids, won = _by_seat(position, dict(position.tricks_won))
+    ours_bid, _ = side_contract(bids, won, [int(s) for s in _side_seats(position, position.seat)])
     their_seat = next(s for s in Seat if side_of(s, rules) == theirs)
-    their_bid = sum(int(position.bids.get(s, Bid(3))) for s in _side_seats(position, their_seat))
-    make = 200.0 if position.scores[mine] + 10 * ours_bid >= rules.target > position.scores[theirs] else 0.0
-    block = 200.0 if position.scores[theirs] + 10 * their_bid >= rules.target else 0.0
+    their_bid, _ = side_contract(bids, won, [int(s) for s in _side_seats(position, their_seat)])
+    make = (
+        200.0
+        if position.scores[mine] + CONTRACT_TRICK_POINTS * ours_bid >= rules.target > position.scores[theirs]
+        else 0.0
+    )
+    block = 200.0 if position.scores[theirs] + CONTRACT_TRICK_POINTS * their_bid >= rules.target else 0.0
     return make, block
 
 
@@ -322,7 +309,7 @@ class _Outcome:
             value += self.make_bonus
         if self.set_bonus and not _made(p, self.theirs, final):
             value += self.set_bonus
-        has_contract = any(not p.bids.get(s, Bid(3)).is_nil for s in self.mine)
+        has_contract = side_contract(*_by_seat(p, final), [int(s) for s in self.mine])[0] > 0
         holds = (made or not has_contract) and all(
             nil_made.get(s, True) or final[s] == 0 for s in self.mine if s in self.live_nils
         )
@@ -330,9 +317,7 @@ class _Outcome:
 
 
 def _made(position: Position, seats: Sequence[Seat], tricks: dict[Seat, int]) -> bool:
-    contract = sum(int(position.bids.get(s, Bid(3))) for s in seats if not position.bids.get(s, Bid(3)).is_nil)
-    taken = sum(tricks[s] for s in seats if not position.bids.get(s, Bid(3)).is_nil)
-    return contract > 0 and taken >= contract
+    return contract_made(*_by_seat(position, tricks), [int(s) for s in seats])
 
 
 # -- the bot -------------------------------------------------------------------------------------------------------------
@@ -452,10 +437,14 @@ class ExpertBot:
         """For each legal card, its points on each sampled deal (see :meth:`card_values`),
         and the number of sampled deals on which our side's bids all hold after it
         (no points at all when the node budget did not reach the end of the first deal);
-        ``None`` when the solver's rules are not this table's (the hard bot decides)."""
+        ``None`` for a game the solver does not play, two-player Spades (the hard bot decides).
+        The solver is given the table's rules (:meth:`DDState.from_rules`), so it tries
+        exactly the kernel's legal cards."""
         from spades_teach.analysis.solver import DDState as Solved
         from spades_teach.analysis.solver import NodeBudget, clear_table, nil_safe_cards, score_cards
 
+        if not seating_of(position.rules).partnerships:
+            return None
         allowed = _NO_CAP if self.node_budget is None else self.node_budget
         budget = NodeBudget(allowed)
         clear_table()  # node counts that depend on this decision alone
@@ -473,18 +462,11 @@ class ExpertBot:
             for seat, mask in hands.items():
                 masks[seat] = mask
             masks[position.seat] = position.hand.mask
-            solved = Solved(
-                (masks[0], masks[1], masks[2], masks[3]),
-                int(position.leader),
-                trick,
-                position.spades_broken,
-                position.rules.spade_lead_breaks,
+            solved = Solved.from_rules(
+                masks, int(position.leader), trick, position.spades_broken, position.rules, position.completed
             )
             try:
                 tricks = score_cards(solved, budget=budget)
-                if any(card.index not in tricks for card in legal):
-                    # The solver's rules differ from this table's (a variant): play like the hard bot.
-                    return None
                 nils = {seat: nil_safe_cards(solved, int(seat), budget=budget) for seat in outcome.live_nils}
             except SearchBudgetSpent:
                 break

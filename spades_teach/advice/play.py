@@ -30,6 +30,7 @@ from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Rank, Suit
 from spades_teach.game.kernel import legal_mask, winning_index
 from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import side_contract
 from spades_teach.game.seating import Seat, seating_of
 
 __all__ = ["PlayHint", "View", "suggest_play", "decide"]
@@ -173,15 +174,7 @@ class View:
 
     def contract(self, seat: int) -> tuple[int, int]:
         """(contract, contract tricks taken) of ``seat``'s side."""
-        total = 0
-        taken = 0
-        for s in self.side_seats(seat):
-            bid = self.bids[s]
-            value = 3 if bid is None else int(bid)
-            if value:
-                total += value
-                taken += self.won[s]
-        return total, taken
+        return side_contract(self.bids, self.won, self.side_seats(seat))
 
 
 # -- card helpers ---------------------------------------------------------------------------------

@@ -35,7 +35,12 @@
  * Objective 0 counts North-South's tricks (North-South maximise). Objective
  * 1 + seat counts that Nil bidder's tricks (the defenders maximise).
  * Flags: bit 0 = any spade played breaks spades; bit 1 = bridge rules (spades
- * may be led at any time).
+ * may be led at any time); bit 2 = the 2♣ must lead the trick about to start
+ * (the first lead of the hand under that rule: the flag holds at the root
+ * only, is cleared by the first card played, and the root is then neither
+ * looked up in nor stored in the table, nor cut short by a bound, so the
+ * table keeps no answer that assumed a free first lead or a forced one).
+ * Python works the flags out from the kernel (solver.py: DDState.from_round).
  */
 #ifndef DDCORE_FREESTANDING
 /* The CPython extension. Built with DDCORE_FREESTANDING defined (by _ddcore_wasm.c, for the browser),
@@ -278,6 +283,7 @@ typedef struct {
     int broken;
     int slb;    /* any spade played breaks spades */
     int bridge; /* spades may be led at any time */
+    int c2;     /* the 2♣ must lead the trick about to start (the hand's first lead) */
     int objective;
     int counted;  /* bit per seat: whose tricks count */
     int max_team; /* 0 = N-S maximise, 1 = E-W */
@@ -542,12 +548,18 @@ static int quick_tricks(const State *s, u64 *cards) {
 
 /* ---- move generation and ordering -------------------------------------------------- */
 
+#define TWO_OF_CLUBS (1ULL << 51)
+
+/* The kernel's rule (kernel.py: legal): follow suit; the 2♣ leads the hand's
+ * first trick under that rule; no spade lead before spades are broken unless
+ * the hand holds nothing else. */
 static u64 legal_mask(const State *s, int seat) {
     u64 hand = s->hand[seat];
     if (s->ntrick) {
         u64 follow = hand & SUIT[s->trick[0] / 13];
         return follow ? follow : hand;
     }
+    if (s->c2 && (hand & TWO_OF_CLUBS)) return TWO_OF_CLUBS;
     if (s->broken || s->bridge) return hand;
     u64 other = hand & ~SPADES;
     return other ? other : hand;
@@ -633,7 +645,6 @@ static int order_score_nil(const State *s, int seat, int c) {
 /* The legal cards of the seat to play, one per run of equivalent cards,
  * best-looking first. Returns the count. */
 static int gen_moves(const State *s, int seat, int *moves, int hint) {
-    u64 hand = s->hand[seat];
     u64 legal = legal_mask(s, seat);
     u64 alive = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     for (int i = 0; i < s->ntrick; i++) alive |= 1ULL << s->trick[i];
@@ -644,7 +655,9 @@ static int gen_moves(const State *s, int seat, int *moves, int hint) {
         int c = lowbit(m);
         m &= m - 1;
         u64 higher = alive & ((1ULL << c) - 1) & SUIT[c / 13];
-        if (higher && ((hand >> highbit(higher)) & 1)) continue; /* same run as the card above */
+        /* same run as the card above, already tried (it is legal too: only the forced 2♣ lead
+         * makes a card legal and its equal not) */
+        if (higher && ((legal >> highbit(higher)) & 1)) continue;
         int sc = s->nil_seat < 0 ? order_score_tricks(s, seat, c, alive) : order_score_nil(s, seat, c);
         if (c == hint) sc += 1 << 30;
         int j = n++;
@@ -666,7 +679,7 @@ static int ab(State *s, int target, u64 *rel);
 /* Play card c for the seat to play; returns the seat that won the trick if the
  * card completed it, else -1. The caller restores with unplay(). */
 typedef struct {
-    int broken, win_pos, leader, ntrick;
+    int broken, win_pos, leader, ntrick, c2;
     int trick[4]; /* the later tricks of the search overwrite the trick array */
 } Undo;
 
@@ -675,6 +688,8 @@ static inline int play(State *s, int seat, int c, Undo *u) {
     u->win_pos = s->win_pos;
     u->leader = s->leader;
     u->ntrick = s->ntrick;
+    u->c2 = s->c2;
+    s->c2 = 0;
     memcpy(u->trick, s->trick, sizeof(u->trick));
     s->hand[seat] &= ~(1ULL << c);
     s->shape -= 1ULL << (4 * (4 * seat + c / 13));
@@ -702,6 +717,7 @@ static inline void unplay(State *s, int seat, int c, const Undo *u) {
     s->win_pos = u->win_pos;
     s->leader = u->leader;
     s->ntrick = u->ntrick;
+    s->c2 = u->c2;
     memcpy(s->trick, u->trick, sizeof(s->trick));
 }
 
@@ -818,7 +834,7 @@ static int ab(State *s, int target, u64 *rel) {
     int left = tricks_left(s);
     if (target > left) return 0;
     int decided;
-    if (s->ntrick) return search_moves(s, target, -1, &decided, rel);
+    if (s->ntrick || s->c2) return search_moves(s, target, -1, &decided, rel);
     if (left == 1) return last_trick_value(s, rel) >= target;
 
     u64 cur[2];
@@ -906,7 +922,7 @@ static int greedy_playout(State *s) {
  * first guess (MTD-f style), narrowed by any bounds already in the table. */
 static int exact_value(State *s) {
     int lo = 0, hi = tricks_left(s);
-    if (s->ntrick == 0 && hi > 1) {
+    if (s->ntrick == 0 && !s->c2 && hi > 1) {
         u64 cur[2];
         int mode;
         u64 shape = position_key(s, &mode, cur);
@@ -971,6 +987,7 @@ static const char *init_state(State *s, const u64 hands[4], int leader, const lo
     s->broken = broken ? 1 : 0;
     s->slb = flags & 1;
     s->bridge = (flags >> 1) & 1;
+    s->c2 = s->ntrick == 0 && ((flags >> 2) & 1);
     s->objective = objective;
     if (objective == 0) {
         s->counted = 0x5;
@@ -1056,6 +1073,16 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
+static PyObject *py_legal(PyObject *self, PyObject *args) {
+    PyObject *hands, *trick;
+    int leader, broken, flags;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OiOpi", &hands, &leader, &trick, &broken, &flags)) return NULL;
+    State s;
+    if (!parse_position(hands, leader, trick, broken, flags, 0, &s)) return NULL;
+    return PyLong_FromUnsignedLongLong(legal_mask(&s, (s.leader + s.ntrick) & 3));
+}
+
 static PyObject *py_nodes(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
@@ -1078,6 +1105,10 @@ static PyMethodDef methods[] = {
      "With target > 0, only answers whether the value is at least target (1 or 0).\n"
      "With limit > 0, gives up after visiting that many search nodes and returns -1\n"
      "(the transposition table is then emptied)."},
+    {"legal", py_legal, METH_VARARGS,
+     "legal(hands, leader, trick, broken, flags) -> int\n\n"
+     "The mask of the cards the search tries for the seat to play (its legal cards),\n"
+     "with the arguments of solve(): what the tests hold equal to the kernel."},
     {"nodes", py_nodes, METH_NOARGS, "nodes() -> int: search nodes visited by the last solve()."},
     {"clear", py_clear, METH_NOARGS, "clear() -> None: empty the transposition table."},
     {NULL, NULL, 0, NULL}};

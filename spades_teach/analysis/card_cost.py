@@ -221,17 +221,9 @@ def side_from_tricks(team: Team, bids: Mapping[Seat, Bid], won: Sequence[int], r
 
 
 def _position(round_: Round) -> DDState:
-    """The solver's form of the position (all four hands, the trick in progress, the rules' flags)."""
-    hands = round_.hands
-    trick = round_.current_trick
-    return DDState(
-        (hands[Seat.N].mask, hands[Seat.E].mask, hands[Seat.S].mask, hands[Seat.W].mask),
-        int(trick.leader),
-        tuple(c.index for c in trick.cards),
-        round_.spades_broken,
-        round_.rules.spade_lead_breaks,
-        False,
-    )
+    """The solver's form of the position: all four hands, the trick in progress, and every
+    rule option of the hand as the kernel applies them."""
+    return DDState.from_round(round_)
 
 
 def card_outcomes(round_: Round, *, search: PointsSearch | None = None) -> dict[Card, Outcome]:

@@ -239,7 +239,7 @@ def study_deal(seed: int | str, index: int) -> tuple[SeatRecord, ...]:
         game.bid(seat, legal_bid(position, advice.bid))
     leader = game.to_act
     assert leader is not None
-    solved = double_dummy(game.hands, leader=leader)
+    solved = double_dummy(game.hands, leader=leader, rules=game.rules)
     bots = {seat: make_bot("expert", f"expert-calibration/{seed}/{index}/{seat.name}") for seat in game.seats}
     play_hand(game, bots)
     return tuple(

@@ -321,7 +321,7 @@ def _run_sample(spec: _Spec, index: int) -> SampleOutcome:
         won = _play_out(deal, round, spec)
         return SampleOutcome(won[spec.seat], won[spec.seat] + won[spec.seat.partner], partner_bid)
     leader = _first_leader(deal, spec)
-    dd = double_dummy(deal, leader=leader, spade_lead_breaks=spec.rules.spade_lead_breaks)
+    dd = double_dummy(deal, leader=leader, rules=spec.rules)
     side = dd.tricks[team]
     seat_tricks: int | None = None
     if spec.rules.nil:

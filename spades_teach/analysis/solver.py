@@ -67,8 +67,10 @@ from spades_teach.errors import ParseError, PositionError, SearchBudgetSpent
 from spades_teach.game._bits import SUIT_MASKS, mask_cards
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike
 from spades_teach.game.kernel import SUIT_MASKS as _KERNEL_SUIT_MASKS
-from spades_teach.game.kernel import breaks_spades, is_renege, legal, winning_position
-from spades_teach.game.seating import Seat, SeatLike, Team, TeamMap
+from spades_teach.game.kernel import breaks_spades, is_renege, legal, two_of_clubs_leads, winning_position
+from spades_teach.game.round import Round
+from spades_teach.game.rules import Rules
+from spades_teach.game.seating import Seat, SeatLike, Team, TeamMap, seating_of
 
 __all__ = [
     "BACKEND",
@@ -79,6 +81,7 @@ __all__ = [
     "ReferenceSolver",
     "clear_table",
     "double_dummy",
+    "legal_moves",
     "nil_safe_cards",
     "reaches",
     "solve_value",
@@ -86,6 +89,8 @@ __all__ = [
 ]
 
 _SPADES = SUIT_MASKS[0]
+_TWO_OF_CLUBS_INDEX = Card("2", "C").index
+_TWO_OF_CLUBS = 1 << _TWO_OF_CLUBS_INDEX
 _SUIT_OF = tuple(_KERNEL_SUIT_MASKS[i // 13] for i in range(52))  # the suit mask of each card index
 _SUIT_MASKS = tuple(SUIT_MASKS)
 _NS_SEATS = 0b0101  # bit per seat: N and S
@@ -118,7 +123,12 @@ class DDState:
     """A checked position in solver form (not to be confused with the one-seat
     :class:`~spades_teach.advice.position.Position`): hand bitmasks by seat, the leader of
     the trick in progress, its card indices in play order, and the rule flags.
-    ``broken`` already includes any spade played on another suit in the trick."""
+    ``broken`` already includes any spade played on another suit in the trick.
+    ``two_of_clubs``: the 2♣ must lead the trick about to start (the hand's first
+    lead under ``Rules(first_lead="two_of_clubs")``; the first card clears it).
+
+    Build it with :meth:`from_round` or :meth:`from_rules`, which ask the kernel
+    which rule options apply at this moment, rather than by hand."""
 
     hands: tuple[int, int, int, int]
     leader: int
@@ -126,6 +136,48 @@ class DDState:
     broken: bool
     spade_lead_breaks: bool = False
     bridge_rules: bool = False
+    two_of_clubs: bool = False
+
+    @classmethod
+    def from_rules(
+        cls,
+        hands: Sequence[int],
+        leader: int,
+        trick: Sequence[int],
+        broken: bool,
+        rules: Rules,
+        tricks_done: int,
+    ) -> DDState:
+        """The position with the rule flags of ``rules`` as the kernel applies them
+        after ``tricks_done`` completed tricks (``broken`` as the kernel found it,
+        the trick in progress included). Raises
+        :class:`~spades_teach.errors.PositionError` for a game the solver does not
+        play (two-player Spades)."""
+        _check_solvable(rules)
+        return cls(
+            (hands[0], hands[1], hands[2], hands[3]),
+            int(leader),
+            tuple(trick),
+            bool(broken),
+            rules.spade_lead_breaks,
+            False,
+            two_of_clubs_leads(rules, tricks_done, len(trick)),
+        )
+
+    @classmethod
+    def from_round(cls, round_: Round) -> DDState:
+        """The position of a hand in play (four players), under its rules."""
+        _check_solvable(round_.rules)
+        hands = round_.hands
+        trick = round_.current_trick
+        return cls.from_rules(
+            [hands[seat].mask for seat in Seat],
+            int(trick.leader),
+            [c.index for c in trick.cards],
+            round_.spades_broken,
+            round_.rules,
+            len(round_.tricks),
+        )
 
     @property
     def to_play(self) -> int:
@@ -140,7 +192,9 @@ class DDState:
         """The legal cards of the seat to play, as a bitmask (the kernel's rule;
         ``bridge_rules`` lets any card lead, as if spades were always broken)."""
         trick = self.trick
-        return legal(self.hands[self.to_play], _SUIT_OF[trick[0]] if trick else 0, self.broken or self.bridge_rules)
+        if trick:
+            return legal(self.hands[self.to_play], _SUIT_OF[trick[0]], self.broken)
+        return legal(self.hands[self.to_play], 0, self.broken or self.bridge_rules, self.two_of_clubs)
 
     def play(self, index: int) -> tuple[DDState, int]:
         """The state after the seat to play plays card ``index``, and the seat
@@ -150,19 +204,21 @@ class DDState:
         hands[seat] &= ~(1 << index)
         broken = self.broken or _breaks(index, self.trick, self.spade_lead_breaks)
         trick = (*self.trick, index)
+        after = (hands[0], hands[1], hands[2], hands[3])
         if len(trick) < 4:
-            return DDState(
-                (hands[0], hands[1], hands[2], hands[3]),
-                self.leader,
-                trick,
-                broken,
-                self.spade_lead_breaks,
-                self.bridge_rules,
-            ), -1
+            return DDState(after, self.leader, trick, broken, self.spade_lead_breaks, self.bridge_rules), -1
         winner = (self.leader + winning_position(trick)) & 3
-        return DDState(
-            (hands[0], hands[1], hands[2], hands[3]), winner, (), broken, self.spade_lead_breaks, self.bridge_rules
-        ), winner
+        return DDState(after, winner, (), broken, self.spade_lead_breaks, self.bridge_rules), winner
+
+
+def _check_solvable(rules: Rules) -> None:
+    """Refuse a game the solver does not play: it solves four hands in tricks of four."""
+    if not isinstance(rules, Rules):
+        raise PositionError(f"rules must be a Rules value, not {rules!r}")
+    if not seating_of(rules).partnerships:
+        raise PositionError(
+            f"the double-dummy solver plays the four-player game; {rules.players}-player Spades is not solved"
+        )
 
 
 def _breaks(index: int, trick: Sequence[int], spade_lead_breaks: bool) -> bool:
@@ -175,9 +231,10 @@ def representatives(pos: DDState, legal: int) -> list[int]:
 
     Two cards of one suit in one hand are equivalent when every card between
     them is in the same hand or already gone in a completed trick: cards in the
-    trick in progress still count, since they can still be beaten.
+    trick in progress still count, since they can still be beaten. (A run is
+    represented by its highest legal card: under the 2♣ first lead the 2♣ is
+    legal and the cards of its run are not.)
     """
-    hand = pos.hands[pos.to_play]
     alive = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
     for card in pos.trick:
         alive |= 1 << card
@@ -186,8 +243,8 @@ def representatives(pos: DDState, legal: int) -> list[int]:
         suit_start = (card // 13) * 13
         higher = alive & ((1 << card) - 1) & ~((1 << suit_start) - 1)
         # The next higher card still alive in the suit: the highest set bit below ``card``.
-        if higher and hand & (1 << (higher.bit_length() - 1)):
-            continue  # the card just above is ours: same run, already represented
+        if higher and legal & (1 << (higher.bit_length() - 1)):
+            continue  # the card just above is ours and legal: same run, already represented
         out.append(card)
     return out
 
@@ -234,7 +291,7 @@ class ReferenceSolver:
         self.counted, self.max_team = _objective_params(objective)
         self.budget = budget
         # (hands, leader, broken) -> (lower bound, upper bound) on the value.
-        self.table: dict[tuple[int, int, int, int, int, bool], tuple[int, int]] = {}
+        self.table: dict[tuple[int, int, int, int, int, bool, bool], tuple[int, int]] = {}
 
     def value(self, pos: DDState) -> int:
         return self._search(pos, -1, pos.tricks_left + 1)
@@ -249,7 +306,7 @@ class ReferenceSolver:
             return 0
         key = None
         if not pos.trick:
-            key = (*pos.hands, pos.leader, pos.broken)
+            key = (*pos.hands, pos.leader, pos.broken, pos.two_of_clubs)
             low, high = self.table.get(key, (0, left))
             if low >= beta:
                 return low
@@ -312,7 +369,20 @@ BACKEND: str = "c" if _CORE is not None else "python"
 
 
 def _flags(pos: DDState) -> int:
-    return (1 if pos.spade_lead_breaks else 0) | (2 if pos.bridge_rules else 0)
+    """The rule flags the compiled core takes (see the top of ``_ddcore.c``)."""
+    return (
+        (1 if pos.spade_lead_breaks else 0)
+        | (2 if pos.bridge_rules else 0)
+        | (4 if pos.two_of_clubs and not pos.trick else 0)
+    )
+
+
+def legal_moves(pos: DDState, *, backend: str | None = None) -> int:
+    """The cards (a mask) the solver tries for the seat to play: its legal cards.
+    The tests hold both backends' answer equal to the kernel's legal plays."""
+    if _use_core(backend):
+        return int(_CORE.legal(pos.hands, pos.leader, pos.trick, pos.broken, _flags(pos)))
+    return pos.legal_mask()
 
 
 class NodeBudget:
@@ -455,14 +525,20 @@ def make_position(
     leader: SeatLike,
     trick: Sequence[CardLike] = (),
     spades_broken: bool = False,
-    spade_lead_breaks: bool = False,
+    spade_lead_breaks: bool | None = None,
     bridge_rules: bool = False,
+    rules: Rules | None = None,
 ) -> DDState:
-    """Check a described position and turn it into solver form.
+    """Check a described position and turn it into solver form, under ``rules``
+    (default ``Rules()``). The hands' size tells how many tricks are done: with
+    13 cards a hand (one fewer for a seat that played to the trick) the trick is
+    the hand's first, led by the 2♣ under ``first_lead="two_of_clubs"``.
+    ``spade_lead_breaks`` (``None``: as the rules say) may not contradict ``rules``.
 
     Raises :class:`~spades_teach.errors.PositionError` (a ``SpadesError``) when
-    the hands, the leader and the trick do not fit together.
+    the hands, the leader and the trick do not fit together or break the rules.
     """
+    rules = _rules_with(rules, spade_lead_breaks)
     masks = _hand_masks(hands)
     try:
         lead_seat = Seat.coerce(leader)
@@ -477,18 +553,51 @@ def make_position(
     _check_distinct(masks, cards)
     _check_sizes(masks, lead_seat, cards)
     broken = bool(spades_broken)
+    tricks_done = 13 - bin(masks[lead_seat]).count("1") - (1 if cards else 0)
+    first_lead_c2 = two_of_clubs_leads(rules, tricks_done, 0)
+    _check_first_lead(masks, lead_seat, cards, first_lead_c2)
     _check_trick_legal(masks, lead_seat, cards, broken, bridge_rules)
     indices = tuple(c.index for c in cards)
     for i, card in enumerate(indices):
-        broken = broken or _breaks(card, indices[:i], spade_lead_breaks)
+        broken = broken or _breaks(card, indices[:i], rules.spade_lead_breaks)
     return DDState(
         (masks[0], masks[1], masks[2], masks[3]),
         int(lead_seat),
         indices,
         broken,
-        bool(spade_lead_breaks),
+        rules.spade_lead_breaks,
         bool(bridge_rules),
+        two_of_clubs_leads(rules, tricks_done, len(indices)),
     )
+
+
+def _rules_with(rules: Rules | None, spade_lead_breaks: bool | None) -> Rules:
+    """The rules of a described position: ``rules`` (default ``Rules()``) with the
+    ``spade_lead_breaks`` keyword, which may not contradict them."""
+    if rules is None:
+        rules = Rules() if spade_lead_breaks is None else Rules(spade_lead_breaks=bool(spade_lead_breaks))
+    _check_solvable(rules)
+    if spade_lead_breaks is not None and bool(spade_lead_breaks) != rules.spade_lead_breaks:
+        raise PositionError(
+            f"spade_lead_breaks={bool(spade_lead_breaks)} contradicts the rules given "
+            f"(spade_lead_breaks={rules.spade_lead_breaks}): give one or the other"
+        )
+    return rules
+
+
+def _check_first_lead(masks: list[int], leader: Seat, cards: list[Card], two_of_clubs: bool) -> None:
+    """Under the 2♣ first lead, the first trick is led by its holder, with it."""
+    if not two_of_clubs:
+        return
+    holder = next((seat for seat in Seat if masks[seat] & _TWO_OF_CLUBS), None)
+    if not cards:
+        if holder is not None and holder is not leader:
+            raise PositionError(
+                f"under the 2♣ first lead, {holder.word} (who holds 2♣) leads the first trick, not {leader.word}"
+            )
+        return
+    if cards[0].index != _TWO_OF_CLUBS_INDEX:
+        raise PositionError(f"under the 2♣ first lead, the first trick is led with 2♣, not {cards[0]}")
 
 
 def _hand_masks(hands: Mapping[Any, HandLike]) -> list[int]:
@@ -676,8 +785,9 @@ def double_dummy(
     leader: SeatLike,
     trick: Sequence[CardLike] = (),
     spades_broken: bool = False,
-    spade_lead_breaks: bool = False,
+    spade_lead_breaks: bool | None = None,
     bridge_rules: bool = False,
+    rules: Rules | None = None,
     backend: str | None = None,
 ) -> DoubleDummy:
     """Solve a position with all four hands known, under Spades rules.
@@ -687,8 +797,12 @@ def double_dummy(
     that led (or is about to lead) the trick in progress, ``trick`` its cards so
     far in play order (the hands of the seats that played hold one card fewer),
     and ``spades_broken`` whether a spade has already broken spades. A spade
-    played on another suit in ``trick`` breaks them, as in the engine;
-    ``spade_lead_breaks=True`` (the rules option) makes any spade break them.
+    played on another suit in ``trick`` breaks them, as in the engine.
+    ``rules`` (default ``Rules()``) are the hand's rules, applied as the kernel
+    does: ``spade_lead_breaks`` makes any spade break them, and under
+    ``first_lead="two_of_clubs"`` a full deal's first trick is led with the 2♣
+    by its holder. ``spade_lead_breaks=True`` alone is the same as
+    ``rules=Rules(spade_lead_breaks=True)``. Two-player rules are refused.
     ``bridge_rules=True`` drops the spade-lead restriction (spades still trump),
     which is what a bridge solver computes. ``backend`` forces ``"c"`` or
     ``"python"``.
@@ -708,5 +822,6 @@ def double_dummy(
         spades_broken=spades_broken,
         spade_lead_breaks=spade_lead_breaks,
         bridge_rules=bridge_rules,
+        rules=rules,
     )
     return DoubleDummy(position, backend)

@@ -213,7 +213,7 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
         type=optional_int_type,
         default=argparse.SUPPRESS,
         metavar="POINTS",
-        help=f"a side at or below this score loses; 'none' for no limit (default {d.loss_limit})",
+        help=f"a side at or below this score loses; 'none' for no limit (default {d.loss_limit}; none with --players 2)",
     )
     group.add_argument("--no-nil", action="store_true", help="forbid Nil bids (allowed by default)")
     group.add_argument(

@@ -18,8 +18,11 @@ Readings chosen where the texts leave room (most are options):
   contract tricks (never below zero) and added to the opponents' contract
   tricks. A side that took no contract tricks therefore gives nothing, and the
   score line says so. Nil results are judged on the Nil bidder's own tricks and do not move.
-* ``loss_limit`` — applies to two-player games too (a player at or below it
-  loses), though the two-player text does not mention one; ``None`` removes it.
+* ``loss_limit`` — −200 in the partnership game; **none** by default in the
+  two-player game, whose text does not mention one (``Rules(players=2,
+  loss_limit=-200)`` adds it back as an option: a player at or below it loses).
+  ``None`` removes it. Changing ``players`` with :meth:`Rules.replace` moves a
+  default limit along (``Rules().replace(players=2).loss_limit is None``).
 * Two Nils in one partnership — each Nil is scored on its own (±``nil_value``
   or ±``blind_nil_value``); the team then has no contract, and every trick
   either partner takes counts as a bag. A set team's tricks are never bags.
@@ -37,10 +40,28 @@ from typing import Any, Literal
 
 from spades_teach.errors import RulesError
 
-__all__ = ["Rules", "FIRST_LEADS", "RENEGE_MODES"]
+__all__ = ["Rules", "FIRST_LEADS", "RENEGE_MODES", "default_loss_limit"]
 
 FIRST_LEADS = ("left_of_dealer", "two_of_clubs")
 RENEGE_MODES = ("prevent", "penalty")
+
+
+def default_loss_limit(players: int) -> int | None:
+    """The loss limit when none is given: −200 for four players, none for two (the
+    two-player text has no loss limit).
+
+    >>> default_loss_limit(4), default_loss_limit(2)
+    (-200, None)
+    """
+    return None if players == 2 else -200
+
+
+class _DefaultLossLimit(int):
+    """The marker a :class:`Rules` built without ``loss_limit`` carries until
+    ``__post_init__`` puts the default of its number of players in its place."""
+
+
+_DEFAULT_LOSS_LIMIT = _DefaultLossLimit(-200)
 
 
 @dataclass(frozen=True)
@@ -49,6 +70,8 @@ class Rules:
 
     >>> Rules().target, Rules(target=250).target
     (500, 250)
+    >>> Rules().loss_limit, Rules(players=2).loss_limit, Rules(players=2, loss_limit=-200).loss_limit
+    (-200, None, -200)
     >>> Rules(target=-5)
     Traceback (most recent call last):
     ...
@@ -56,7 +79,7 @@ class Rules:
     """
 
     target: int = 500
-    loss_limit: int | None = -200
+    loss_limit: int | None = _DEFAULT_LOSS_LIMIT  # -200, or None for two players: default_loss_limit
     nil: bool = True
     blind_nil: bool = False
     blind_nil_deficit: int = 100
@@ -75,6 +98,9 @@ class Rules:
     def __post_init__(self) -> None:
         def is_int(value: Any) -> bool:
             return isinstance(value, int) and not isinstance(value, bool)
+
+        if self.loss_limit is _DEFAULT_LOSS_LIMIT:
+            object.__setattr__(self, "loss_limit", default_loss_limit(self.players))
 
         if not is_int(self.target) or self.target <= 0:
             raise RulesError(f"target must be a positive number of points, got {self.target!r}")
@@ -110,20 +136,27 @@ class Rules:
                 raise RulesError(f"{name} must be 0 or more points, got {getattr(self, name)!r}")
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with some options changed (validated like the constructor)."""
+        """A copy with some options changed (validated like the constructor). A loss
+        limit left at its default follows a change of ``players``."""
+        if "players" in changes and "loss_limit" not in changes and self.loss_limit == default_loss_limit(self.players):
+            changes["loss_limit"] = _DEFAULT_LOSS_LIMIT
         try:
             return dataclasses.replace(self, **changes)
         except TypeError as exc:
             raise RulesError(str(exc)) from None
 
     def to_dict(self) -> dict[str, Any]:
-        """The options that differ from the defaults (what a game record stores)."""
+        """The options that differ from the defaults (what a game record stores); the
+        loss limit against the default of the number of players."""
         default = Rules()
-        return {
+        out = {
             f.name: getattr(self, f.name)
             for f in dataclasses.fields(self)
-            if getattr(self, f.name) != getattr(default, f.name)
+            if f.name != "loss_limit" and getattr(self, f.name) != getattr(default, f.name)
         }
+        if self.loss_limit != default_loss_limit(self.players):
+            out["loss_limit"] = self.loss_limit
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:

@@ -20,6 +20,8 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, Side, Team, TeamMap, seating_of
 
 __all__ = [
+    "CONTRACT_TRICK_POINTS",
+    "UNKNOWN_BID",
     "score_round",
     "RoundScore",
     "SideScore",
@@ -31,10 +33,22 @@ __all__ = [
     "check_bags_carried",
     "bag_charge",
     "charged",
+    "counter_charged",
+    "side_contract",
+    "contract_made",
     "side_value",
     "bid_problem",
     "allowed_bids",
 ]
+
+
+#: Points for each trick of a contract made, and lost for each trick of a contract set
+#: (the rule texts' 10 a trick; a trick over the contract is a bag worth 1).
+CONTRACT_TRICK_POINTS = 10
+
+#: What a bid not yet made (or not known) counts as when a bot, a playout or a
+#: search needs a number: about the average bid.
+UNKNOWN_BID = 3
 
 
 def sides_of(rules: Rules) -> tuple[Side, ...]:
@@ -80,40 +94,88 @@ def charged(points: float, bags_added: int, rules: Rules) -> float:
     return points - bags_added * bag_charge(rules)
 
 
-def side_value(bids: Sequence[Bid | None], won: Sequence[int], seats: Iterable[int], rules: Rules) -> float:
-    """The fast form of :func:`score_round` for the bots' playouts: the points one
-    side (``seats``, by seat number) gets for a hand with no bags carried in, each
-    new bag :func:`charged` instead of any penalty, and reneges ignored. ``bids``
-    and ``won`` are indexed by seat number; an unknown bid (``None``) counts as 3.
+def counter_charged(points: float, bags_added: int, bags_after: int, rules: Rules) -> float:
+    """A hand's points (bag penalties included, as :func:`score_round` gives them)
+    with each bag the hand leaves on the counter charged :func:`bag_charge`.
 
-    >>> side_value([Bid(4), Bid(3), Bid(3), Bid(2)], [5, 2, 4, 2], (0, 2), Rules())
-    52.0
+    The measure when bags are carried in: a penalty that falls in this hand counts
+    in full, and the bags it swept off the counter are not charged again. With no
+    bags carried in it equals ``charged(points + penalty, bags_added)``.
+
+    >>> s = score_round({"N": 4, "S": 3, "E": 3, "W": 2}, {"N": 5, "S": 4, "E": 2, "W": 2}, bags={"NS": 9})
+    >>> s.points["NS"], s.bags["NS"], counter_charged(s.points["NS"], s.bags_added["NS"], s.bags["NS"], Rules())
+    (-28, 1, -38.0)
+    """
+    return points - min(bags_added, bags_after) * bag_charge(rules)
+
+
+def side_contract(bids: Sequence[Bid | None], won: Sequence[int], seats: Iterable[int]) -> tuple[int, int]:
+    """A side's contract and the contract tricks it took: the bids of its seats that
+    are not Nil (an unknown bid, ``None``, counts :data:`UNKNOWN_BID`) and those
+    bidders' tricks. ``bids`` and ``won`` are indexed by seat number.
+
+    >>> side_contract([Bid(0), Bid(2), Bid(4), None], [2, 1, 5, 3], (0, 2))
+    (4, 5)
     """
     contract = 0
     taken = 0
+    for s in seats:
+        bid = bids[s]
+        value = UNKNOWN_BID if bid is None else int(bid)
+        if value:
+            contract += value
+            taken += won[s]
+    return contract, taken
+
+
+def contract_made(bids: Sequence[Bid | None], won: Sequence[int], seats: Iterable[int]) -> bool:
+    """Whether a side has a contract (a bid other than Nil) and made it.
+
+    >>> contract_made([Bid(0), Bid(2), Bid(4), None], [2, 1, 5, 3], (0, 2))
+    True
+    >>> contract_made([Bid(0), Bid(2), Bid(0), None], [0, 1, 5, 3], (0, 2))
+    False
+    """
+    contract, taken = side_contract(bids, won, seats)
+    return contract > 0 and taken >= contract
+
+
+def side_value(
+    bids: Sequence[Bid | None], won: Sequence[int], seats: Iterable[int], rules: Rules, *, bags_carried: int = 0
+) -> float:
+    """The fast form of :func:`score_round` for the bots' playouts and searches: the
+    points one side (``seats``, by seat number) gets for a hand, measured by
+    :func:`counter_charged` (each bag the hand leaves on the counter charged its
+    share; a penalty that falls, after ``bags_carried`` bags on the counter,
+    counted in full), reneges ignored. ``bids`` and ``won`` are indexed by seat
+    number; an unknown bid (``None``) counts :data:`UNKNOWN_BID`. A property test
+    holds it equal to :func:`score_round` and :func:`counter_charged`.
+
+    >>> side_value([Bid(4), Bid(3), Bid(3), Bid(2)], [5, 2, 4, 2], (0, 2), Rules())
+    52.0
+    >>> side_value([Bid(0), Bid(3), Bid(4), Bid(2)], [2, 3, 5, 3], (0, 2), Rules())  # a Nil's tricks are bags
+    -87.0
+    """
+    seats = tuple(seats)
+    contract, taken = side_contract(bids, won, seats)
     bags = 0
     points = 0
     for s in seats:
         bid = bids[s]
-        value = 3 if bid is None else int(bid)
-        if value == 0 and bid is not None:
+        if bid is not None and bid.is_nil:
             worth = rules.blind_nil_value if bid.blind else rules.nil_value
             points += worth if won[s] == 0 else -worth
-            points += won[s]  # a Nil bidder's tricks are bags, worth a point each
-            bags += won[s]
-        else:
-            contract += value
-            taken += won[s]
-    if contract:
-        if taken >= contract:
-            points += 10 * contract + (taken - contract)
-            bags += taken - contract
-        else:
-            points -= 10 * contract
+            bags += won[s]  # a Nil bidder's tricks are bags
+    if not contract:
+        bags += taken  # no contract: every trick is a bag
+    elif taken >= contract:
+        points += CONTRACT_TRICK_POINTS * contract
+        bags += taken - contract
     else:
-        points += taken  # no contract: every trick is a bag
-        bags += taken
-    return charged(points, bags, rules)
+        points -= CONTRACT_TRICK_POINTS * contract
+    points += bags  # each bag is worth a point
+    penalties, after = divmod(bags_carried + bags, rules.bag_limit)
+    return counter_charged(points - penalties * rules.bag_penalty, bags, after, rules)
 
 
 def bid_problem(
@@ -452,20 +514,20 @@ def score_round(
         elif won >= contract:
             made_contract = True
             over = won - contract
-            contract_points = 10 * contract
+            contract_points = CONTRACT_TRICK_POINTS * contract
             subject = name if len(seats) > 1 else seats[0].name
             if over:
                 lines.append(
-                    f"{subject} bid {contract} and took {won}: {10 * contract} + {_plural(over, 'bag')} = {10 * contract + over}"
+                    f"{subject} bid {contract} and took {won}: {contract_points} + {_plural(over, 'bag')} = {contract_points + over}"
                 )
             else:
-                lines.append(f"{subject} bid {contract} and took {won}: {10 * contract}")
+                lines.append(f"{subject} bid {contract} and took {won}: {contract_points}")
         else:
             made_contract = False
             over = 0
-            contract_points = -10 * contract
+            contract_points = -CONTRACT_TRICK_POINTS * contract
             subject = name if len(seats) > 1 else seats[0].name
-            lines.append(f"{subject} bid {contract} but took only {won}: set, −{10 * contract}")
+            lines.append(f"{subject} bid {contract} but took only {won}: set, −{-contract_points}")
         bag_count += over
         nil_tricks = sum(trick_map[s] for s in seats if bid_map[s].is_nil)
         if nil_tricks:

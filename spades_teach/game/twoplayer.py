@@ -18,8 +18,8 @@ scores alone (``Rules(players=2)``: 10 a trick bid, 1 a trick over, a bid
 missed costs 10 a trick, Nil ±100, 10 bags cost 100; the text does not say what
 becomes of a failed Nil bidder's tricks, and the scoring follows the partnership
 texts: they count as that player's bags). The text does not mention a loss limit
-either; the partnership game's −200 applies by default (a player at −200 or below
-loses at once), and ``Rules(players=2, loss_limit=None)`` plays without one. The engine's
+either, so there is none by default; ``Rules(players=2, loss_limit=-200)`` adds the
+partnership game's as an option (a player at −200 or below then loses at once). The engine's
 :class:`~spades_teach.game.round.Round` lets the seat after the dealer act first,
 so :meth:`Draw.deal` names as dealer the player who did **not** draw first.
 
