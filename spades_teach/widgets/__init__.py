@@ -21,6 +21,9 @@ Views (each is an ``ipywidgets.VBox``; ``view.widget`` is the view itself):
   :class:`TableGame`. Imported on first use, as it needs anywidget.
 * :class:`LegalPlayExplorer` — click any card of the seat to act: legal or not, and why.
 * :class:`MatchStepper` — a match's score sheet, bag counters and totals chart, hand by hand.
+* :class:`DrillWidget` — endless, seeded drills (is this card legal? who wins? score it, count it,
+  what bid, Nil or not?) graded by the library, with streak and accuracy kept across restarts
+  (an anywidget, imported on first use).
 
 Every handler runs through :meth:`SpadesWidget.run`: a ``SpadesError`` shows its
 message in the error line, anything else a short message, never a traceback.
@@ -59,6 +62,11 @@ Stable CSS classes (hooks for browser tests)
   ``ct-trick``, ``ct-hint``, ``ct-bid-choice``, ``ct-bid-button``, ``ct-hand``, ``ct-hand-card``,
   ``ct-card-<CODE>``, ``ct-legal``, ``ct-illegal``, ``ct-hinted``, ``ct-status``, ``ct-undo``,
   ``ct-last-button``, ``ct-last``, ``ct-next``, ``ct-end``, ``ct-review-button``, ``ct-review``, ``ct-over``
+* drills (drawn by their own JavaScript): ``dr-root``, ``dr-mode``, ``dr-level``, ``dr-title``, ``dr-facts``,
+  ``dr-trick``, ``dr-hand``, ``dr-asked``, ``dr-prompt``, ``dr-form``, ``dr-choice`` (``data-choice``),
+  ``dr-input``, ``dr-input-<field>``, ``dr-check``, ``dr-error``, ``dr-feedback``, ``dr-verdict``,
+  ``dr-right``, ``dr-wrong``, ``dr-lines``, ``dr-next``, ``dr-stats``, ``dr-stat-<kind>``, ``dr-streak``,
+  ``dr-accuracy``
 """
 
 from __future__ import annotations
@@ -78,6 +86,7 @@ __all__ = [
     "BidAdvisorView",
     "CardTable",
     "DealView",
+    "DrillWidget",
     "HandView",
     "LegalPlayExplorer",
     "MatchStepper",
@@ -91,11 +100,15 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """``CardTable`` and ``TableGame`` load on first use (anywidget is imported only then)."""
+    """``CardTable``, ``TableGame`` and ``DrillWidget`` load on first use (anywidget is imported only then)."""
     if name == "CardTable":
         from spades_teach.widgets.cardtable import CardTable
 
         return CardTable
+    if name == "DrillWidget":
+        from spades_teach.widgets.drill import DrillWidget
+
+        return DrillWidget
     if name == "TableGame":
         from spades_teach.widgets.table_game import TableGame
 
