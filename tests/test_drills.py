@@ -200,6 +200,14 @@ def test_bid_drill_takes_the_advisors_bid_and_the_simulations_best() -> None:
     assert drill.grade(best[0]).correct
     assert any(line.startswith(f"Best over these deals: bid {best[0]}") for line in feedback.lines)
     assert not drill.grade(_wrong(drill)).correct
+    differ = next(
+        d for d in (make_drill("bid", s, 0) for s in range(12)) if d.more_right and d.more_right()[0] != d.expected
+    )
+    assert differ.more_right is not None
+    wrong = differ.grade(_wrong(differ)).verdict
+    assert wrong == (
+        f"Not quite: the answer is {differ.expected[0]} (or {differ.more_right()[0][0]}, the best over the simulated deals)."
+    )
     with pytest.raises(AnswerError, match="Your bid"):
         drill.grade("fourteen")
     assert drill.grade("nil").correct == (drill.expected[0] == "Nil" or best[0] == "Nil")

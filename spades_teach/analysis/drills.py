@@ -142,6 +142,9 @@ class Drill:
         others = self.also_right + (self.more_right() if self.more_right is not None else ())
         correct = self._matches(given, self.expected) or any(self._matches(given, other) for other in others)
         shown = ", ".join(f"{f.label} {e}" if len(self.fields) > 1 else e for f, e in zip(self.fields, self.expected))
+        extra = sorted({", ".join(o) for o in others} - {", ".join(self.expected)})
+        if extra:
+            shown += f" (or {' or '.join(extra)}, the best over the simulated deals)"
         verdict = "Right!" if correct else f"Not quite: the answer is {shown}."
         lines = self.lines + (self.more() if self.more is not None else ())
         return Feedback(correct, verdict, lines)

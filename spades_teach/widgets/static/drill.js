@@ -33,7 +33,7 @@ let uid = 0;
 
 function render({ model, el }) {
   const id = `dr${++uid}`;
-  const root = h("div", { class: "ct-root dr-root", role: "region", "aria-label": "Drills" });
+  const root = h("div", { class: "ct-root dr-root st-widget", role: "region", "aria-label": "Drills" });
   el.append(root);
   let shownQuestion = null;
   let shownAnswered = false;
@@ -62,12 +62,13 @@ function render({ model, el }) {
     if (v.kinds && v.kinds.length > 1) menu.append(h("option", { value: "mixed" }, "All kinds in turn"));
     for (const [name, title] of v.kinds || []) menu.append(h("option", { value: name }, title));
     menu.value = v.mode;
+    const several = (v.kinds || []).length > 1;
     root.append(
       h("div", { class: "ct-row dr-top" },
-        h("label", { class: "ct-field", for: `${id}-mode` }, "Drill"), menu,
-        h("span", { class: "dr-level", "aria-label": `difficulty ${v.level + 1} of 5` }, `Level ${v.level + 1}`)),
+        h("h3", { class: "dr-title", id: `${id}-title` }, v.title || ""),
+        several ? h("span", { class: "ct-field" }, h("label", { for: `${id}-mode` }, "Practise"), menu) : null,
+        h("span", { class: "dr-level", title: "the level rises with every three right answers in a row" }, `Level ${v.level + 1} of 5`)),
     );
-    root.append(h("h3", { class: "dr-title", id: `${id}-title` }, v.title || ""));
 
     // What the question shows: facts, the trick so far, the hand, the card asked about.
     const body = h("div", { class: "dr-body" });
