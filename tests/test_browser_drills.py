@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _axe import serious_violations
 from _browser import ARTIFACTS, free_port
 from _voila import ROOT, chapter_page
 from _voila import _wait as wait_for_voila
@@ -209,7 +210,9 @@ def test_each_kind_answered_right_and_wrong_then_progress_survives_a_restart(
     assert problems.all() == []
 
 
-def test_drill_labels_for_screen_readers(browser: Any, drills_site: tuple[str, Path]) -> None:
+def test_drill_labels_for_screen_readers_and_no_serious_axe_violation(
+    browser: Any, drills_site: tuple[str, Path]
+) -> None:
     url, _ = drills_site
     with chapter_page(browser, url, "drills") as (page, problems):
         page.locator(".dr-root").nth(len(ORDER)).wait_for()
@@ -223,6 +226,12 @@ def test_drill_labels_for_screen_readers(browser: Any, drills_site: tuple[str, P
         assert legal.locator(".dr-hand .ct-card").first.get_attribute("aria-label")
         assert legal.locator(".dr-feedback").get_attribute("aria-live") == "polite"
         assert legal.locator(".dr-error").get_attribute("role") == "alert"
+        # axe-core finds nothing serious, before and after an answer.
+        assert serious_violations(page) == []
+        mixed = page.locator(".dr-root").nth(len(ORDER))  # it saves nothing: the other tests' progress stays
+        mixed.locator(".dr-choice").first.click()
+        mixed.locator(".dr-verdict").wait_for()
+        assert serious_violations(page) == []
     assert problems.all() == []
 
 
