@@ -136,9 +136,10 @@ def test_score_drills_bring_nil_bags_and_blind_nil_as_the_level_grows() -> None:
     def blind(d: Drill) -> bool:
         return any(b.is_nil and b.blind for b in d.data["bids"].values())
 
-    assert not has(0, nil) and not has(1, nil) and has(2, nil)
+    assert not has(0, nil) and not has(1, nil) and not has(2, nil) and has(3, nil)
     assert all(d.data["bags"] == {"NS": 0, "EW": 0} for d in drills_at(0))
-    assert has(3, penalty) and not has(3, blind) and has(4, blind)
+    assert not has(1, penalty) and has(2, penalty)
+    assert not has(3, blind) and has(4, blind)
 
 
 def test_score_answers_accept_a_minus_sign_and_refuse_words() -> None:
@@ -414,3 +415,23 @@ def test_widget_shows_the_verdict_before_the_simulation_ends(tmp_path: Path) -> 
     assert not shown[1]["pending"]
     assert any(str(line).startswith("Simulated") for line in shown[1]["feedback"]["lines"])  # type: ignore[index]
     assert Seat.S.word == "South"
+
+
+def test_min_levels_start_a_kind_higher_and_the_streak_raises_it_from_there(tmp_path: Path) -> None:
+    from spades_teach.widgets.drill import DrillWidget
+
+    w = DrillWidget(kinds=["score", "winner"], min_levels={"score": 2}, progress_dir=tmp_path)
+    assert (w.drill.kind, w.drill.difficulty) == ("score", 2)
+    w.choose("winner")
+    assert w.drill.difficulty == 0
+    with pytest.raises(AnswerError, match="not one of this drill's kinds"):
+        DrillWidget(kinds=["score"], min_levels={"nil": 1}, progress_dir=tmp_path)
+    with pytest.raises(AnswerError, match="a level from 0 to 4"):
+        DrillWidget(kinds=["score"], min_levels={"score": 7}, progress_dir=tmp_path)
+    streaky = DrillWidget(kinds=["score"], min_levels={"score": 1}, progress_dir=tmp_path / "other")
+    levels = []
+    for _ in range(7):
+        levels.append(streaky.drill.difficulty)
+        streaky.answer(_right(streaky.drill))
+        streaky.next_question()
+    assert levels == [1, 1, 1, 1, 1, 1, 2]

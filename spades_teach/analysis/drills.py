@@ -425,14 +425,14 @@ def winner_drill(seed: int, difficulty: int) -> Drill:
 def score_drill(seed: int, difficulty: int) -> Drill:
     """*Score this hand.* Bids, tricks and bags carried in; the learner gives each side's points.
 
-    Difficulty: 0 plain bids, no bags carried; 1 bags carried in; 2 a Nil; 3 a bag
-    penalty is near; 4 blind Nil now and then.
+    Difficulty: 0 plain bids, no bags carried; 1 bags carried in; 2 a bag penalty
+    is near; 3 a Nil now and then; 4 blind Nil too (the order of the chapters).
     """
     rng = _rng("score", seed, difficulty)
     rules = Rules(blind_nil=True) if difficulty >= 4 else Rules()
     tricks = _split_tricks(rng)
     bids: dict[Seat, Bid] = {}
-    nil_seat = rng.choice(_SEATS) if difficulty >= 2 and rng.random() < 0.7 else None
+    nil_seat = rng.choice(_SEATS) if difficulty >= 3 and rng.random() < 0.7 else None
     for seat in _SEATS:
         if seat is nil_seat:
             blind = difficulty >= 4 and rng.random() < 0.4
@@ -449,7 +449,7 @@ def score_drill(seed: int, difficulty: int) -> Drill:
     if difficulty >= 1:
         top = rules.bag_limit - 1
         for team in bags:
-            bags[team] = rng.randint(top - 3, top) if difficulty >= 3 else rng.randint(0, 6)
+            bags[team] = rng.randint(top - 3, top) if difficulty >= 2 else rng.randint(0, 6)
     result = score_round(bids, tricks, bags=bags, rules=rules)
     facts = [f"{s.word}: bid {bids[s].label}, took {tricks[s]}." for s in _SEATS]
     facts.append(f"Bags carried in: North–South {bags[Team.NS]}, East–West {bags[Team.EW]}.")

@@ -40,7 +40,15 @@ from typing import Any
 import anywidget
 import traitlets
 
-from spades_teach.analysis.drills import KINDS, Drill, Feedback, difficulty_for, drill_seed, make_drill
+from spades_teach.analysis.drills import (
+    KINDS,
+    MAX_DIFFICULTY,
+    Drill,
+    Feedback,
+    difficulty_for,
+    drill_seed,
+    make_drill,
+)
 from spades_teach.errors import AnswerError, SpadesError
 from spades_teach.widgets.table_game import card_state
 
@@ -153,8 +161,10 @@ def _styles() -> str:
 
 class DrillWidget(anywidget.AnyWidget):
     """Endless drills of the given ``kinds`` (names of :data:`~spades_teach.analysis.drills.KINDS`;
-    all of them by default), seeded by ``seed``. ``progress_dir`` overrides where the
-    progress file is kept; ``save=False`` keeps progress in memory only.
+    all of them by default), seeded by ``seed``. ``min_levels`` maps a kind to the level its
+    questions start from (a chapter on bags asks score drills with bags from the first one);
+    the streak raises it from there. ``progress_dir`` overrides where the progress file is
+    kept; ``save=False`` keeps progress in memory only.
 
     Plain state for tests and notebooks: :attr:`drill`, :attr:`feedback`,
     :attr:`error`, :meth:`stats`, :meth:`answer`, :meth:`next_question`,
@@ -170,6 +180,7 @@ class DrillWidget(anywidget.AnyWidget):
         kinds: Iterable[str] | None = None,
         seed: int = 0,
         *,
+        min_levels: Mapping[str, int] | None = None,
         progress_dir: Path | str | None = None,
         save: bool = True,
     ) -> None:
@@ -178,6 +189,7 @@ class DrillWidget(anywidget.AnyWidget):
         unknown = [k for k in chosen if k not in KINDS]
         if unknown or not chosen:
             raise AnswerError(f"unknown drill kinds {unknown or chosen!r}: choose among {', '.join(KINDS)}")
+        self.min_levels = _check_levels(min_levels or {}, chosen)
         self.kinds = chosen
         self.seed = seed
         self.progress = Progress(progress_dir)
@@ -207,7 +219,8 @@ class DrillWidget(anywidget.AnyWidget):
         counts = self.progress.of(self.kind)
         number = drill_seed(self.seed, self.kind, counts["number"])
         self._question += 1
-        return make_drill(self.kind, number, difficulty_for(counts["streak"]))
+        level = max(self.min_levels.get(self.kind, 0), difficulty_for(counts["streak"]))
+        return make_drill(self.kind, number, level)
 
     # -- actions ---------------------------------------------------------------------------------------
     def answer(self, values: Mapping[str, str] | str) -> Feedback:
@@ -334,6 +347,17 @@ class DrillWidget(anywidget.AnyWidget):
         counts = self.progress.of(name)
         accuracy = f"{counts['right'] / counts['answered']:.0%}" if counts["answered"] else "–"
         return {"kind": name, "title": KINDS[name].title, **counts, "accuracy": accuracy}
+
+
+def _check_levels(levels: Mapping[str, int], kinds: list[str]) -> dict[str, int]:
+    out = {}
+    for kind, level in levels.items():
+        if kind not in kinds:
+            raise AnswerError(f"min_levels names {kind!r}, which is not one of this drill's kinds ({', '.join(kinds)})")
+        if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= MAX_DIFFICULTY:
+            raise AnswerError(f"min_levels[{kind!r}] must be a level from 0 to {MAX_DIFFICULTY}, not {level!r}")
+        out[kind] = level
+    return out
 
 
 def _without_more(drill: Drill) -> Drill:
