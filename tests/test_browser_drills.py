@@ -59,6 +59,17 @@ def drills_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
     folder = tmp_path_factory.mktemp("drill-notebook")
     data = tmp_path_factory.mktemp("drill-progress")
     (folder / "drills.ipynb").write_text(json.dumps(_notebook()))
+    browser_kept = _notebook()
+    browser_kept["cells"] = [
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "execution_count": None,
+            "outputs": [],
+            "source": f"from spades_teach.widgets import DrillWidget\nDrillWidget(kinds=['winner'], seed={SEED + 1}, store='browser')",
+        }
+    ]
+    (folder / "drills_browser.ipynb").write_text(json.dumps(browser_kept))
     log = folder.parent / "voila-drills.log"
     port = free_port()
     env = voila_environment({**os.environ, "PYTHONPATH": str(ROOT), "SPADES_TEACH_DATA_DIR": str(data)})
@@ -87,9 +98,9 @@ def drills_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
                     server.wait()
 
 
-def _question(kind: str, number: int, streak: int) -> Drill:
+def _question(kind: str, number: int, streak: int, seed: int = SEED) -> Drill:
     """The question the widget shows: the library's, for the same seed and progress."""
-    return make_drill(kind, drill_seed(SEED, kind, number), difficulty_for(streak))
+    return make_drill(kind, drill_seed(seed, kind, number), difficulty_for(streak))
 
 
 def _wrong(drill: Drill) -> dict[str, str]:
@@ -252,3 +263,47 @@ def test_the_menu_of_a_mixed_drill_holds_one_kind(browser: Any, drills_site: tup
         assert page.locator(".dr-root").first.locator(".dr-mode").count() == 0
         _shot(mixed, "drill-mixed")
     assert problems.all() == []
+
+
+def test_the_browser_store_keeps_progress_in_the_page_across_a_restart(
+    browser: Any, drills_site: tuple[str, Path]
+) -> None:
+    """The live edition's store: the counts live in the browser's localStorage and come back to a new kernel."""
+    url, _ = drills_site
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.set_default_timeout(180_000)
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        page.goto(f"{url}/voila/render/drills_browser.ipynb")
+        root = page.locator(".dr-root")
+        root.wait_for()
+        assert "kept in this browser" in root.locator(".dr-stats caption").inner_text()
+        drill = _question("winner", 0, 0, seed=SEED + 1)
+        assert root.locator(".dr-prompt").inner_text() == drill.prompt
+        _answer(page, root, drill, {"answer": drill.expected[0]})
+        assert "Right!" in _verdict(page, root, 0)
+        page.wait_for_function(
+            "() => JSON.parse(localStorage.getItem('spades_teach/drills') || '{}').kinds?.winner?.answered === 1"
+        )
+        # A new page in the same browser: a new kernel. (The first page stays open: Voila's own shutdown
+        # call on leaving a page is refused with a 403, which is not the widget's doing.)
+        page = context.new_page()
+        page.set_default_timeout(180_000)
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{url}/voila/render/drills_browser.ipynb")
+        root = page.locator(".dr-root")
+        root.wait_for()
+        page.wait_for_function(
+            "() => document.querySelector('.dr-stat-winner .dr-right-count')?.innerText === '1 of 1'"
+        )
+        assert root.locator(".dr-stat-winner .dr-streak").inner_text() == "1"
+        assert root.locator(".dr-prompt").inner_text() == _question("winner", 1, 1, seed=SEED + 1).prompt
+        seen = list(errors)  # before closing: Voila's shutdown calls as the pages close are not the widget's
+    finally:
+        context.close()
+    assert seen == []

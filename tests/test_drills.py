@@ -435,3 +435,36 @@ def test_min_levels_start_a_kind_higher_and_the_streak_raises_it_from_there(tmp_
         streaky.answer(_right(streaky.drill))
         streaky.next_question()
     assert levels == [1, 1, 1, 1, 1, 1, 2]
+
+
+def test_browser_store_takes_the_pages_saved_counts_and_writes_no_file(tmp_path: Path) -> None:
+    from spades_teach.widgets.drill import DrillWidget
+
+    w = DrillWidget(kinds=["winner"], seed=2, store="browser", progress_dir=tmp_path)
+    assert (w.view["store"], w.view["restored"]) == ("browser", False)
+    kept = {"winner": {"streak": 3, "best": 4, "answered": 9, "right": 7, "number": 5}, "nil": "junk"}
+    w.send_action({"action": "restore", "kinds": kept})
+    assert w.view["restored"] is True and w.stats("winner") == kept["winner"]
+    assert w.drill == make_drill("winner", drill_seed(2, "winner", 5), 1)
+    w.send_action({"action": "restore", "kinds": {"winner": {"answered": 1}}})  # only once
+    assert w.stats("winner")["answered"] == 9
+    w.send_action({"action": "answer", "values": _right(w.drill)})
+    assert w.view["progress"]["winner"]["answered"] == 10 and w.view["progress"]["winner"]["streak"] == 4
+    assert not (tmp_path / "drills.json").exists()
+    on_file = DrillWidget(kinds=["winner"], seed=2, progress_dir=tmp_path)
+    on_file.send_action({"action": "restore", "kinds": kept})
+    assert on_file.stats("winner")["answered"] == 0 and on_file.view["store"] == "file"
+    with pytest.raises(AnswerError, match="store must be"):
+        DrillWidget(kinds=["winner"], store="cloud", progress_dir=tmp_path)
+
+
+def test_progress_store_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_teach.widgets import drill as module
+
+    monkeypatch.setenv(module.STORE_VARIABLE, "browser")
+    assert module.progress_store() == "browser"
+    monkeypatch.setenv(module.STORE_VARIABLE, "file")
+    assert module.progress_store() == "file"
+    monkeypatch.delenv(module.STORE_VARIABLE)
+    monkeypatch.setattr(module.sys, "platform", "emscripten")
+    assert module.progress_store() == "browser"

@@ -9,12 +9,18 @@ kind. The difficulty of a kind grows with its streak, and **Next question**
 the kinds in turn; the menu can hold one kind.
 
 Progress (streak, best streak, answers, right answers and the number of the
-next question, per kind) is kept across restarts in ``drills.json`` in the
-user's data directory (:func:`progress_dir`): ``platformdirs``' user data
-directory, or the folder named by the ``SPADES_TEACH_DATA_DIR`` environment
-variable (tests use it). In the live edition (Pyodide, in the browser) the
-file goes to ``.spades_teach/`` beside the notebook, in JupyterLite's drive,
-which the browser keeps in its own storage (IndexedDB).
+next question, per kind) is kept across restarts, in one of two stores
+(:func:`progress_store`):
+
+* ``"file"`` (a kernel on the learner's machine): ``drills.json`` in the
+  user's data directory (:func:`progress_dir`), ``platformdirs``' user data
+  directory or the folder named by the ``SPADES_TEACH_DATA_DIR`` environment
+  variable (tests use it);
+* ``"browser"`` (the live edition, where Python runs in the page under
+  Pyodide): the widget's JavaScript keeps the counts in the browser's
+  ``localStorage`` (key ``spades_teach/drills``) and hands them back to a new
+  kernel when the page opens again. ``SPADES_TEACH_DRILL_STORE=browser`` or
+  ``store="browser"`` chooses it anywhere.
 
 >>> import tempfile
 >>> w = DrillWidget(kinds=["winner"], seed=3, progress_dir=tempfile.mkdtemp())
@@ -52,13 +58,24 @@ from spades_teach.analysis.drills import (
 from spades_teach.errors import AnswerError, SpadesError
 from spades_teach.widgets.table_game import card_state
 
-__all__ = ["DrillWidget", "Progress", "progress_dir", "PROGRESS_FILE", "DATA_DIR_VARIABLE"]
+__all__ = [
+    "DATA_DIR_VARIABLE",
+    "DrillWidget",
+    "PROGRESS_FILE",
+    "Progress",
+    "STORE_VARIABLE",
+    "progress_dir",
+    "progress_store",
+]
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The environment variable that names the folder of the progress file (tests, shared machines).
 DATA_DIR_VARIABLE = "SPADES_TEACH_DATA_DIR"
 #: The progress file's name inside that folder.
 PROGRESS_FILE = "drills.json"
+#: The environment variable that chooses the store: ``file`` or ``browser``.
+STORE_VARIABLE = "SPADES_TEACH_DRILL_STORE"
+_STORES = ("file", "browser")
 _EMPTY = {"streak": 0, "best": 0, "answered": 0, "right": 0, "number": 0}
 
 
@@ -76,6 +93,15 @@ def progress_dir() -> Path:
     return Path(platformdirs.user_data_dir("spades_teach", appauthor=False))
 
 
+def progress_store() -> str:
+    """``"browser"`` in Pyodide (the live edition) or when ``$SPADES_TEACH_DRILL_STORE`` says so,
+    else ``"file"``."""
+    chosen = os.environ.get(STORE_VARIABLE, "").strip().lower()
+    if chosen in _STORES:
+        return chosen
+    return "browser" if sys.platform == "emscripten" else "file"
+
+
 class Progress:
     """Per-kind counts kept in a small JSON file (see the module docs).
 
@@ -83,13 +109,25 @@ class Progress:
     file holds, so widgets in two notebooks do not undo each other's progress.
     """
 
-    def __init__(self, folder: Path | str | None = None) -> None:
-        self.path = Path(folder if folder is not None else progress_dir()) / PROGRESS_FILE
+    def __init__(self, folder: Path | str | None = None, *, in_memory: bool = False) -> None:
+        self.path: Path | None = (
+            None if in_memory else Path(folder if folder is not None else progress_dir()) / PROGRESS_FILE
+        )
         self.problem = ""
         self.kinds: dict[str, dict[str, int]] = self._read()
         self._changed: set[str] = set()
 
+    def restore(self, kinds: Any) -> None:
+        """Take the counts kept elsewhere (the browser's storage) for every kind not changed here."""
+        if not isinstance(kinds, Mapping):
+            return
+        for name, counts in _clean(kinds).items():
+            if name not in self._changed:
+                self.kinds[name] = counts
+
     def _read(self) -> dict[str, dict[str, int]]:
+        if self.path is None:
+            return {}
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -101,11 +139,7 @@ class Progress:
         if not isinstance(kinds, dict):
             self.problem = f"the saved progress in {self.path} is not a drill record; starting afresh"
             return {}
-        out: dict[str, dict[str, int]] = {}
-        for name, counts in kinds.items():
-            if isinstance(counts, dict):
-                out[str(name)] = {key: _count(counts.get(key)) for key in _EMPTY}
-        return out
+        return _clean(kinds)
 
     def of(self, kind: str) -> dict[str, int]:
         """The counts of ``kind`` (zeros for a kind never practised)."""
@@ -130,7 +164,7 @@ class Progress:
 
     def save(self) -> None:
         """Write the changed kinds (merged into the file's others); a failure is noted, not raised."""
-        if not self._changed:
+        if not self._changed or self.path is None:
             return
         try:
             current = json.loads(self.path.read_text(encoding="utf-8")) if self.path.exists() else {}
@@ -151,6 +185,15 @@ class Progress:
         self._changed.clear()
 
 
+def _clean(kinds: Mapping[Any, Any]) -> dict[str, dict[str, int]]:
+    """Counts read from a file or the browser, each a whole number of 0 or more."""
+    out: dict[str, dict[str, int]] = {}
+    for name, counts in kinds.items():
+        if isinstance(counts, Mapping):
+            out[str(name)] = {key: _count(counts.get(key)) for key in _EMPTY}
+    return out
+
+
 def _count(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
@@ -164,7 +207,8 @@ class DrillWidget(anywidget.AnyWidget):
     all of them by default), seeded by ``seed``. ``min_levels`` maps a kind to the level its
     questions start from (a chapter on bags asks score drills with bags from the first one);
     the streak raises it from there. ``progress_dir`` overrides where the progress file is
-    kept; ``save=False`` keeps progress in memory only.
+    kept; ``save=False`` keeps progress in memory only; ``store`` is ``"file"`` or
+    ``"browser"`` (default: :func:`progress_store`).
 
     Plain state for tests and notebooks: :attr:`drill`, :attr:`feedback`,
     :attr:`error`, :meth:`stats`, :meth:`answer`, :meth:`next_question`,
@@ -183,6 +227,7 @@ class DrillWidget(anywidget.AnyWidget):
         min_levels: Mapping[str, int] | None = None,
         progress_dir: Path | str | None = None,
         save: bool = True,
+        store: str | None = None,
     ) -> None:
         super().__init__()
         chosen = list(KINDS) if kinds is None else [str(k) for k in kinds]
@@ -192,8 +237,13 @@ class DrillWidget(anywidget.AnyWidget):
         self.min_levels = _check_levels(min_levels or {}, chosen)
         self.kinds = chosen
         self.seed = seed
-        self.progress = Progress(progress_dir)
+        self.store = progress_store() if store is None else store
+        if self.store not in _STORES:
+            raise AnswerError(f"store must be 'file' or 'browser', not {store!r}")
+        self.progress = Progress(progress_dir, in_memory=self.store == "browser")
         self.saving = save
+        #: In the browser store, whether the page has handed back its saved counts yet.
+        self.restored = self.store == "file"
         self.mode = "mixed" if len(chosen) > 1 else chosen[0]
         self.kind = chosen[0]
         self.error = ""
@@ -275,6 +325,8 @@ class DrillWidget(anywidget.AnyWidget):
             elif action == "next":
                 self.error = ""
                 self.next_question()
+            elif action == "restore":
+                self._restore(message.get("kinds"))
             elif action == "mode":
                 self.error = ""
                 self.choose(str(message.get("mode")))
@@ -285,6 +337,15 @@ class DrillWidget(anywidget.AnyWidget):
             if action == "answer" and self.feedback is None:
                 self._given = {}
         self._publish()
+
+    def _restore(self, kinds: Any) -> None:
+        """The browser's saved counts: take them, and ask the question they lead to."""
+        if self.store != "browser" or self.restored:
+            return
+        self.progress.restore(kinds)
+        self.restored = True
+        if self.feedback is None:
+            self.drill = self._make()
 
     def _answer_in_two_steps(self, values: dict[str, str]) -> None:
         """Grade, showing the verdict and the fixed lines at once while a simulation runs."""
@@ -340,6 +401,9 @@ class DrillWidget(anywidget.AnyWidget):
             "pending": self.pending,
             "error": self.error,
             "note": self.progress.problem,
+            "store": self.store if self.saving else "none",
+            "restored": self.restored,
+            "progress": {name: self.progress.of(name) for name in self.kinds},
             "stats": [self._stat_state(name) for name in self.kinds],
         }
 

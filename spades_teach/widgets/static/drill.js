@@ -30,6 +30,27 @@ function face(card) {
 }
 
 let uid = 0;
+const STORAGE_KEY = "spades_teach/drills";
+
+function readStored() {
+  // The counts this browser keeps (the live edition's store); {} when there are none or storage is off.
+  try {
+    const value = JSON.parse(window.localStorage.getItem(STORAGE_KEY) || "{}");
+    return value && typeof value === "object" && value.kinds && typeof value.kinds === "object" ? value.kinds : {};
+  } catch (error) {
+    return {};
+  }
+}
+
+function writeStored(progress) {
+  // Merge this widget's kinds into what the browser keeps.
+  try {
+    const kinds = { ...readStored(), ...progress };
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, kinds }));
+  } catch (error) {
+    // Storage full or switched off: the progress lasts as long as the page.
+  }
+}
 
 function render({ model, el }) {
   const id = `dr${++uid}`;
@@ -139,7 +160,7 @@ function render({ model, el }) {
 
     // The streak and accuracy of each kind.
     const table = h("table", { class: "dr-stats" },
-      h("caption", {}, "Your progress (kept on this computer)"),
+      h("caption", {}, v.store === "browser" ? "Your progress (kept in this browser)" : v.store === "none" ? "Your progress (this page only)" : "Your progress (kept on this computer)"),
       h("thead", {}, h("tr", {}, ["Drill", "Streak", "Best", "Right", "Accuracy"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, (v.stats || []).map((s) => h("tr", { class: `dr-stat dr-stat-${s.kind}` },
         h("th", { scope: "row" }, s.title), h("td", { class: "dr-streak" }, String(s.streak)), h("td", {}, String(s.best)),
@@ -159,9 +180,20 @@ function render({ model, el }) {
     shownAnswered = answered && !v.pending;
   }
 
+  function keep() {
+    const v = model.get("view") || {};
+    if (v.store === "browser" && v.restored) writeStored(v.progress || {});
+  }
+
   draw();
   model.on("change:view", draw);
-  return () => model.off("change:view", draw);
+  model.on("change:view", keep);
+  const first = model.get("view") || {};
+  if (first.store === "browser" && !first.restored) send({ action: "restore", kinds: readStored() });
+  return () => {
+    model.off("change:view", draw);
+    model.off("change:view", keep);
+  };
 }
 
 export default { render };
