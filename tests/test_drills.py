@@ -178,6 +178,8 @@ def test_count_asks_for_sure_tricks_first_then_the_count_within_half_a_trick() -
     assert hard.grade(str(estimate + 0.5)).correct is True or estimate + 0.5 > 13
     assert hard.grade(str(max(0.0, estimate - 0.5))).correct
     assert not hard.grade(str(estimate + 1 if estimate <= 12 else estimate - 1)).correct
+    sure_counts = [int(make_drill("count", seed, 0).expected[0]) for seed in range(20)]
+    assert sum(n > 0 for n in sure_counts) >= 10 and 0 in sure_counts
     with pytest.raises(AnswerError, match="between 0 and 13"):
         hard.grade("14")
     with pytest.raises(AnswerError, match="number of tricks"):

@@ -496,8 +496,12 @@ def count_drill(seed: int, difficulty: int) -> Drill:
     whole count, right within half a trick. The explanation is the advisor's
     itemised count, and the make chance of the nearby bids from bot playouts."""
     rng = _rng("count", seed, difficulty)
-    hand = deal(rng.getrandbits(31))[rng.choice(_SEATS)]
-    reasons = count_hand(hand)
+    want_sure = rng.random() < 0.7  # most hands asked about hold a sure trick, so "none" is no safe guess
+    for _ in range(40):
+        hand = deal(rng.getrandbits(31))[rng.choice(_SEATS)]
+        reasons = count_hand(hand)
+        if any(r.sure for r in reasons) == want_sure:
+            break
     sure = sum(1 for r in reasons if r.sure)
     estimate = sum(r.value for r in reasons)
     lines = [f"{r.cards}: {r.value:g} — {r.why}" + (" (sure)" if r.sure else "") for r in reasons]
