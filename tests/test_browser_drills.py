@@ -32,6 +32,21 @@ SEED = 5
 ORDER = ["legal", "winner", "score", "count", "bid", "nil"]
 
 
+#: A kind registered in the notebook, as the puzzles will be: the answer is a card of the hand.
+CARD_KIND = """from spades_teach.analysis.drills import AnswerField, Drill, register_kind
+from spades_teach import Hand
+
+
+def pick_the_ace(seed, difficulty):
+    return Drill(kind="pick", seed=seed, difficulty=difficulty, prompt="Which card is the ace?",
+                 fields=(AnswerField("answer", "Your card", "card", ("AS", "KH")),), expected=("AS",),
+                 lines=("The A♠ is the ace.",), hand=Hand.parse("AS KH 2C"))
+
+
+register_kind("pick", "Pick a card", pick_the_ace)
+DrillWidget(kinds=["pick"], save=False)"""
+
+
 def _notebook() -> dict[str, Any]:
     cells = [
         {
@@ -45,6 +60,7 @@ def _notebook() -> dict[str, Any]:
     ]
     mixed = f"DrillWidget(kinds=['legal', 'winner'], seed={SEED}, save=False)"
     cells.append({"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": mixed})
+    cells.append({"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": CARD_KIND})
     return {
         "cells": cells,
         "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
@@ -153,9 +169,9 @@ def test_each_kind_answered_right_and_wrong_then_progress_survives_a_restart(
 ) -> None:
     url, data = drills_site
     with chapter_page(browser, url, "drills") as (page, problems):
-        page.locator(".dr-root").nth(len(ORDER)).wait_for()
+        page.locator(".dr-root").nth(len(ORDER) + 1).wait_for()
         roots = page.locator(".dr-root")
-        assert roots.count() == len(ORDER) + 1
+        assert roots.count() == len(ORDER) + 2
         for index, kind in enumerate(ORDER):
             root = roots.nth(index)
             assert KINDS[kind].title in root.locator(".dr-title").inner_text()
@@ -210,7 +226,7 @@ def test_each_kind_answered_right_and_wrong_then_progress_survives_a_restart(
     assert {kind: saved[kind]["answered"] for kind in ORDER} == dict.fromkeys(ORDER, 2)
     # A new page is a new kernel: it reads the saved progress and asks the next question.
     with chapter_page(browser, url, "drills") as (page, problems):
-        page.locator(".dr-root").nth(len(ORDER)).wait_for()
+        page.locator(".dr-root").nth(len(ORDER) + 1).wait_for()
         roots = page.locator(".dr-root")
         for index, kind in enumerate(ORDER):
             root = roots.nth(index)
@@ -226,7 +242,7 @@ def test_drill_labels_for_screen_readers_and_no_serious_axe_violation(
 ) -> None:
     url, _ = drills_site
     with chapter_page(browser, url, "drills") as (page, problems):
-        page.locator(".dr-root").nth(len(ORDER)).wait_for()
+        page.locator(".dr-root").nth(len(ORDER) + 1).wait_for()
         root = page.locator(".dr-root").nth(ORDER.index("score"))
         for name in ("NS", "EW"):
             box = root.locator(f".dr-input-{name}")
@@ -249,7 +265,7 @@ def test_drill_labels_for_screen_readers_and_no_serious_axe_violation(
 def test_the_menu_of_a_mixed_drill_holds_one_kind(browser: Any, drills_site: tuple[str, Path]) -> None:
     url, _ = drills_site
     with chapter_page(browser, url, "drills") as (page, problems):
-        page.locator(".dr-root").nth(len(ORDER)).wait_for()
+        page.locator(".dr-root").nth(len(ORDER) + 1).wait_for()
         mixed = page.locator(".dr-root").nth(len(ORDER))
         assert mixed.locator(".dr-title").inner_text() == KINDS["legal"].title
         assert mixed.locator(".dr-mode").input_value() == "mixed"
@@ -307,3 +323,24 @@ def test_the_browser_store_keeps_progress_in_the_page_across_a_restart(
     finally:
         context.close()
     assert seen == []
+
+
+def test_a_registered_kind_answered_by_clicking_a_card(browser: Any, drills_site: tuple[str, Path]) -> None:
+    url, _ = drills_site
+    with chapter_page(browser, url, "drills") as (page, problems):
+        page.locator(".dr-root").nth(len(ORDER) + 1).wait_for()
+        pick = page.locator(".dr-root").nth(len(ORDER) + 1)
+        cards = pick.locator(".dr-card-choice")
+        assert cards.count() == 2 and cards.first.locator(".ct-card").get_attribute("aria-label") == "ace of spades"
+        assert pick.locator(".dr-not-offered .ct-card").get_attribute("aria-label") == "two of clubs, not offered"
+        assert pick.locator(".ct-card").count() == 3  # the hand is drawn once: it is the answer box
+        pick.locator('.dr-card-choice[data-choice="KH"]').click()
+        assert "Not quite: the answer is A♠." in _verdict(page, pick, len(ORDER) + 1)
+        page.keyboard.press("Enter")  # the focus is on Next question
+        page.wait_for_function(
+            "(i) => !document.querySelectorAll('.dr-root')[i].querySelector('.dr-verdict')", arg=len(ORDER) + 1
+        )
+        page.keyboard.press("Enter")  # the focus is on the first card, the A♠
+        assert "Right!" in _verdict(page, pick, len(ORDER) + 1)
+        _shot(pick, "drill-card-kind")
+    assert problems.all() == []

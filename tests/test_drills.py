@@ -282,8 +282,8 @@ def extra_kind() -> Iterator[str]:
             seed=seed,
             difficulty=difficulty,
             prompt="Which card?",
-            fields=(drills.AnswerField("answer", "Your card", "choice", ("A♠", "K♥")),),
-            expected=("A♠",),
+            fields=(drills.AnswerField("answer", "Your card", "card", ("AS", "KH")),),
+            expected=("AS",),
             lines=("The ace wins.",),
             hand=hand,
         )
@@ -297,12 +297,20 @@ def extra_kind() -> Iterator[str]:
 
 def test_a_kind_is_added_by_registering_its_generator(extra_kind: str, tmp_path: Path) -> None:
     drill = make_drill(extra_kind, 3)
-    assert drill.grade("a♠").correct and not drill.grade("K♥").correct
+    assert drill.grade("a♠").correct and drill.grade("AS").correct and not drill.grade("K♥").correct
+    with pytest.raises(AnswerError, match="choose one of A♠ K♥, not 2♣"):
+        drill.grade("2C")
+    with pytest.raises(AnswerError, match="Your card: "):
+        drill.grade("zz")
     from spades_teach.widgets.drill import DrillWidget
 
     widget = DrillWidget(kinds=[extra_kind, "winner"], progress_dir=tmp_path)
     assert widget.view["kinds"][0] == ["which", "Which card?"]
     assert widget.view["hand"][0]["code"] == "AS"
+    assert [c["code"] for c in widget.view["fields"][0]["cards"]] == ["AS", "KH"]
+    widget.send_action({"action": "answer", "values": {"answer": "KH"}})
+    assert widget.view["feedback"]["correct"] is False
+    assert widget.view["feedback"]["verdict"] == "Not quite: the answer is A♠."
 
 
 # -- the widget's plain state and its saved progress ----------------------------------------------------

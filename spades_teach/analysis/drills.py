@@ -80,8 +80,9 @@ Answer = str | Sequence[str] | Mapping[str, str]
 
 @dataclass(frozen=True)
 class AnswerField:
-    """One thing the learner answers: a ``choice`` among ``choices`` (buttons), a whole
-    number (``int``, points may be negative), a ``number`` (halves allowed) or a ``bid``."""
+    """One thing the learner answers: a ``choice`` among ``choices`` (buttons), a ``card``
+    among ``choices`` (card codes such as ``"QH"``, drawn as cards to click), a whole number
+    (``int``, points may be negative), a ``number`` (halves allowed) or a ``bid``."""
 
     name: str
     label: str
@@ -141,8 +142,11 @@ class Drill:
         given = self.read(answer)
         others = self.also_right + (self.more_right() if self.more_right is not None else ())
         correct = self._matches(given, self.expected) or any(self._matches(given, other) for other in others)
-        shown = ", ".join(f"{f.label} {e}" if len(self.fields) > 1 else e for f, e in zip(self.fields, self.expected))
-        extra = sorted({", ".join(o) for o in others} - {", ".join(self.expected)})
+        written = [_written(f, e) for f, e in zip(self.fields, self.expected)]
+        shown = ", ".join(f"{f.label} {e}" if len(self.fields) > 1 else e for f, e in zip(self.fields, written))
+        extra = sorted(
+            {", ".join(_written(f, e) for f, e in zip(self.fields, o)) for o in others} - {", ".join(written)}
+        )
         if extra:
             shown += f" (or {' or '.join(extra)}, the best over the simulated deals)"
         verdict = "Right!" if correct else f"Not quite: the answer is {shown}."
@@ -158,6 +162,11 @@ class Drill:
             elif value != target:
                 return False
         return True
+
+
+def _written(f: AnswerField, text: str) -> str:
+    """An expected answer as the learner reads it (a card as ``A♠``)."""
+    return Card.parse(text).pretty if f.kind == "card" else text
 
 
 def _answer_texts(answer: Answer, fields: tuple[AnswerField, ...]) -> list[str]:
@@ -192,6 +201,15 @@ def _read_field(f: AnswerField, text: str) -> Any:
             if raw.casefold() == choice.casefold():
                 return choice
         raise AnswerError(f"{f.label}: choose one of {', '.join(f.choices)}, not {raw!r}")
+    if f.kind == "card":
+        try:
+            card = Card.parse(raw)
+        except ParseError as exc:
+            raise AnswerError(f"{f.label}: {exc}") from None
+        if str(card) not in f.choices:
+            offered = " ".join(Card.parse(c).pretty for c in f.choices)
+            raise AnswerError(f"{f.label}: choose one of {offered}, not {card.pretty}")
+        return str(card)
     if f.kind == "int":
         cleaned = raw.translate(_MINUS).replace(" ", "")
         if not re.fullmatch(r"[+-]?\d+", cleaned):

@@ -49,6 +49,7 @@ import traitlets
 from spades_teach.analysis.drills import (
     KINDS,
     MAX_DIFFICULTY,
+    AnswerField,
     Drill,
     Feedback,
     difficulty_for,
@@ -56,6 +57,7 @@ from spades_teach.analysis.drills import (
     make_drill,
 )
 from spades_teach.errors import AnswerError, SpadesError
+from spades_teach.game.cards import Card
 from spades_teach.widgets.table_game import card_state
 
 __all__ = [
@@ -394,9 +396,7 @@ class DrillWidget(anywidget.AnyWidget):
             "hand": [card_state(c) for c in drill.hand] if drill.hand is not None else None,
             "trick": [{"seat": seat.word, "card": card_state(card)} for seat, card in drill.trick],
             "card": card_state(drill.card) if drill.card is not None else None,
-            "fields": [
-                {"name": f.name, "label": f.label, "kind": f.kind, "choices": list(f.choices)} for f in drill.fields
-            ],
+            "fields": [_field_state(f) for f in drill.fields],
             "feedback": result,
             "pending": self.pending,
             "error": self.error,
@@ -411,6 +411,13 @@ class DrillWidget(anywidget.AnyWidget):
         counts = self.progress.of(name)
         accuracy = f"{counts['right'] / counts['answered']:.0%}" if counts["answered"] else "–"
         return {"kind": name, "title": KINDS[name].title, **counts, "accuracy": accuracy}
+
+
+def _field_state(f: AnswerField) -> dict[str, Any]:
+    state: dict[str, Any] = {"name": f.name, "label": f.label, "kind": f.kind, "choices": list(f.choices)}
+    if f.kind == "card":
+        state["cards"] = [card_state(Card.parse(code)) for code in f.choices]
+    return state
 
 
 def _check_levels(levels: Mapping[str, int], kinds: list[str]) -> dict[str, int]:

@@ -98,7 +98,8 @@ function render({ model, el }) {
       body.append(h("div", { class: "dr-trick", role: "group", "aria-label": "the trick so far" },
         v.trick.map((p) => h("span", { class: "dr-play" }, h("span", { class: "dr-seat" }, p.seat), face(p.card)))));
     }
-    if (v.hand) {
+    const cardField = (v.fields || []).some((f) => f.kind === "card");
+    if (v.hand && !cardField) {
       body.append(h("div", { class: "dr-hand-wrap" }, h("span", { class: "dr-caption" }, "Your hand"),
         h("div", { class: "dr-hand", role: "group", "aria-label": "your hand" }, v.hand.map(face))));
     }
@@ -113,7 +114,30 @@ function render({ model, el }) {
     const form = h("form", { class: "dr-form", "aria-labelledby": `${id}-prompt`, onsubmit: (e) => { e.preventDefault(); if (!answered) submit(fields); } });
     let first = null;
     for (const f of fields) {
-      if (f.kind === "choice") {
+      if (f.kind === "card") {
+        // Which card? The cards offered, drawn as the table draws them, each a button.
+        // The hand itself is the answer box: the cards offered are buttons, the others only shown.
+        const group = h("div", { class: "dr-choices dr-card-choices dr-hand", role: "group", "aria-label": `${f.label}: your hand` });
+        const offered = new Map((f.cards || []).map((c) => [c.code, c]));
+        const inHand = new Set((v.hand || []).map((c) => c.code));
+        const shown = [...(v.hand || []), ...(f.cards || []).filter((c) => !inHand.has(c.code))];
+        for (const card of shown) {
+          if (!offered.has(card.code)) {
+            group.append(h("span", { class: "dr-not-offered" }, face({ ...card, label: `${card.label}, not offered` })));
+            continue;
+          }
+          const given = answered && v.feedback.given && v.feedback.given[f.name] === card.code;
+          const button = h("button", {
+            type: "button", class: `dr-choice dr-card-choice${given ? " dr-given" : ""}`, "data-choice": card.code,
+            "data-focus": `choice-${card.code}`, disabled: answered, "aria-pressed": given ? "true" : "false",
+            "aria-describedby": errorId,  // its name is the face's label ("queen of hearts")
+            onclick: () => { typed[f.name] = card.code; submit(fields); },
+          }, face(card));
+          group.append(button);
+          first = first || button;
+        }
+        form.append(group);
+      } else if (f.kind === "choice") {
         const group = h("div", { class: "dr-choices", role: "group", "aria-label": f.label });
         for (const choice of f.choices) {
           const given = answered && v.feedback.given && v.feedback.given[f.name] === choice;
@@ -138,7 +162,7 @@ function render({ model, el }) {
         first = first || input;
       }
     }
-    const typedFields = fields.some((f) => f.kind !== "choice");
+    const typedFields = fields.some((f) => f.kind !== "choice" && f.kind !== "card");
     if (typedFields) form.append(h("button", { type: "submit", class: "dr-check", disabled: answered, "data-focus": "check" }, "Check"));
     form.append(h("span", { class: `dr-error${v.error ? " st-input-error" : ""}`, id: errorId, role: "alert" }, v.error ? `⚠ ${v.error}` : ""));
     root.append(form);
