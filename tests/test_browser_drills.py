@@ -209,6 +209,11 @@ def test_each_kind_answered_right_and_wrong_then_progress_survives_a_restart(
         # A typed answer that cannot be read: the message next to the box, the focus kept there.
         score = roots.nth(ORDER.index("score"))
         score.locator(".dr-next").click()
+        # Enter in the first box moves on to the second while it is empty.
+        score.locator(".dr-input-NS").fill("10")
+        score.locator(".dr-input-NS").press("Enter")
+        assert "dr-input-EW" in _focused_class(page)
+        assert score.locator(".dr-verdict").count() == 0
         score.locator(".dr-input-NS").fill("lots")
         score.locator(".dr-input-EW").fill("3")
         score.locator(".dr-input-EW").press("Enter")

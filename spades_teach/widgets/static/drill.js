@@ -156,6 +156,12 @@ function render({ model, el }) {
           inputmode: f.kind === "bid" ? "text" : "decimal", autocomplete: "off", disabled: answered,
           "aria-describedby": errorId, "aria-invalid": v.error && !answered ? "true" : "false",
           oninput: (e) => { typed[f.name] = e.target.value; },
+          onkeydown: (e) => {
+            // Enter in a box while another is still empty moves on to it instead of checking.
+            if (e.key !== "Enter") return;
+            const empty = [...form.querySelectorAll(".dr-input")].find((box) => box !== e.target && !box.value.trim());
+            if (empty && e.target.value.trim()) { e.preventDefault(); empty.focus(); }
+          },
         });
         input.value = answered ? ((v.feedback.given || {})[f.name] ?? "") : (typed[f.name] ?? "");
         form.append(h("label", { class: "ct-field dr-field", for: `${id}-${f.name}` }, f.label), input);
@@ -197,7 +203,9 @@ function render({ model, el }) {
     let target = null;
     if (newQuestion && shownQuestion !== null) target = first;
     else if (answered && !shownAnswered && !v.pending) target = next;
-    else if (v.error && !answered) target = root.querySelector("[aria-invalid=true]") || first;
+    else if (v.error && !answered) {
+      target = [...root.querySelectorAll(".dr-input")].find((box) => !box.value.trim()) || root.querySelector("[aria-invalid=true]") || first;
+    }
     else if (hadFocus) target = root.querySelector(`[data-focus="${CSS.escape(hadFocus)}"]`) || (answered ? next : null);
     if (target && !target.disabled) target.focus();
     shownQuestion = v.question;
