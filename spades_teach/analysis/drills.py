@@ -126,7 +126,7 @@ class Drill:
     tolerance: float = 0.0
     also_right: tuple[tuple[str, ...], ...] = ()
     #: The question's inputs as plain values (seats and sides by name), for checks and other views.
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = field(default_factory=dict, hash=False)
     #: Further right answers found only when graded (the best bid of a simulation).
     more_right: Callable[[], tuple[tuple[str, ...], ...]] | None = field(default=None, compare=False, repr=False)
     #: Lines computed only when the answer is graded (a simulation), with the same seed every time.
