@@ -18,6 +18,7 @@ that raise them re-export them under their old names)::
     ├── PositionError        an inconsistent described position
     ├── UsageError           a wrong command line
     ├── AppError             the app cannot start
+    ├── AnswerError          a drill answer that cannot be read
     └── SearchBudgetSpent    a double-dummy search gave up: its node budget is spent
 
 Use the most precise class: a value of the wrong type or a rule the call does
@@ -40,6 +41,7 @@ __all__ = [
     "DrawError",
     "UsageError",
     "AppError",
+    "AnswerError",
     "SearchBudgetSpent",
 ]
 
@@ -94,6 +96,10 @@ class UsageError(SpadesError):
 
 class AppError(SpadesError):
     """The app cannot start (Voila missing, a bad port, notebooks missing)."""
+
+
+class AnswerError(SpadesError):
+    """A learner's answer to a drill cannot be read (not a number, not one of the choices...)."""
 
 
 class SearchBudgetSpent(SpadesError):

@@ -23,6 +23,9 @@ Views (each is an ``ipywidgets.VBox``; ``view.widget`` is the view itself):
 * :class:`MatchStepper` — a match's score sheet, bag counters and totals chart, hand by hand.
 * :class:`PuzzleView` — which card? The packaged puzzles one by one: pick a card, read
   right or wrong with the reason; a level, a theme and a score.
+* :class:`DrillWidget` — endless, seeded drills (is this card legal? who wins? score it, count it,
+  what bid, Nil or not?) graded by the library, with streak and accuracy kept across restarts
+  (an anywidget, imported on first use).
 
 Every handler runs through :meth:`SpadesWidget.run`: a ``SpadesError`` shows its
 message in the error line, anything else a short message, never a traceback.
@@ -62,6 +65,11 @@ Stable CSS classes (hooks for browser tests)
   ``ct-trick``, ``ct-hint``, ``ct-bid-choice``, ``ct-bid-button``, ``ct-hand``, ``ct-hand-card``,
   ``ct-card-<CODE>``, ``ct-legal``, ``ct-illegal``, ``ct-hinted``, ``ct-status``, ``ct-undo``,
   ``ct-last-button``, ``ct-last``, ``ct-next``, ``ct-end``, ``ct-review-button``, ``ct-review``, ``ct-over``
+* drills (drawn by their own JavaScript): ``dr-root``, ``dr-mode``, ``dr-level``, ``dr-title``, ``dr-facts``,
+  ``dr-trick``, ``dr-hand``, ``dr-asked``, ``dr-prompt``, ``dr-form``, ``dr-choice`` (``data-choice``),
+  ``dr-input``, ``dr-input-<field>``, ``dr-check``, ``dr-error``, ``dr-feedback``, ``dr-verdict``,
+  ``dr-right``, ``dr-wrong``, ``dr-lines``, ``dr-next``, ``dr-stats``, ``dr-stat-<kind>``, ``dr-streak``,
+  ``dr-accuracy``
 """
 
 from __future__ import annotations
@@ -82,6 +90,7 @@ __all__ = [
     "BidAdvisorView",
     "CardTable",
     "DealView",
+    "DrillWidget",
     "HandView",
     "LegalPlayExplorer",
     "MatchStepper",
@@ -96,11 +105,15 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """``CardTable`` and ``TableGame`` load on first use (anywidget is imported only then)."""
+    """``CardTable``, ``TableGame`` and ``DrillWidget`` load on first use (anywidget is imported only then)."""
     if name == "CardTable":
         from spades_teach.widgets.cardtable import CardTable
 
         return CardTable
+    if name == "DrillWidget":
+        from spades_teach.widgets.drill import DrillWidget
+
+        return DrillWidget
     if name == "TableGame":
         from spades_teach.widgets.table_game import TableGame
 

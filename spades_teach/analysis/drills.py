@@ -1,0 +1,769 @@
+"""Drills: short questions generated and graded by the engine, endless and seeded.
+
+A drill is one question of a *kind* (``"legal"``, ``"winner"``, ``"score"``,
+``"count"``, ``"bid"``, ``"nil"``). :func:`make_drill` builds it from a seed and a
+difficulty; the same seed and difficulty always give the same question.
+:meth:`Drill.grade` reads the learner's typed answer (a clear
+:class:`~spades_teach.errors.AnswerError` when it cannot) and returns a
+:class:`Feedback`: right or wrong, and the explanation, one line per item.
+Every answer comes from the library (the kernel, the scoring, the bid advice,
+the simulation); nothing here decides a rule.
+
+Difficulty starts at 0 and grows with the learner's streak: later tricks and
+more cards in play, Nil, blind Nil and bag penalties on the score sheet, the
+partner's bid and the match score around a bid, borderline Nil hands.
+
+A new kind is one generator ``(seed, difficulty) -> Drill`` handed to
+:func:`register_kind`; the widget lists whatever is registered.
+
+>>> drill = make_drill("winner", seed=3, difficulty=0)
+>>> drill.kind, len(drill.trick)
+('winner', 4)
+>>> right = drill.grade(drill.expected[0])
+>>> right.correct, right.lines == drill.lines
+(True, True)
+>>> make_drill("winner", seed=3, difficulty=0) == drill
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from spades_teach.advice.bidding import BidAdvice, NilAssessment, advise_bid, assess_nil, count_hand
+from spades_teach.errors import AnswerError, ParseError, SpadesError
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import Card, Hand, Suit
+from spades_teach.game.deals import Deal, deal
+from spades_teach.game.kernel import winning_index
+from spades_teach.game.round import Round, trick_winner
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import score_round
+from spades_teach.game.seating import Seat, Team
+
+__all__ = [
+    "Answer",
+    "AnswerField",
+    "Drill",
+    "DrillKind",
+    "Feedback",
+    "KINDS",
+    "MAX_DIFFICULTY",
+    "NIL_SAMPLES",
+    "BID_SAMPLES",
+    "difficulty_for",
+    "drill_seed",
+    "make_drill",
+    "register_kind",
+]
+
+#: The hardest level a generator is asked for (the widget stops raising it there).
+MAX_DIFFICULTY = 4
+#: Correct answers in a row that raise the difficulty by one.
+STREAK_STEP = 3
+#: Deals of the unseen cards played out by the medium bots for the Nil success rate.
+NIL_SAMPLES = 60
+#: Deals of the unseen cards played out by the medium bots for the make chance of each bid.
+BID_SAMPLES = 100
+
+_SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+Answer = str | Sequence[str] | Mapping[str, str]
+
+
+# -- the question and its grade ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AnswerField:
+    """One thing the learner answers: a ``choice`` among ``choices`` (buttons), a ``card``
+    among ``choices`` (card codes such as ``"QH"``, drawn as cards to click), a whole number
+    (``int``, points may be negative), a ``number`` (halves allowed) or a ``bid``."""
+
+    name: str
+    label: str
+    kind: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The grade of one answer: ``correct``, a one-line ``verdict`` and the explanation ``lines``."""
+
+    correct: bool
+    verdict: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Drill:
+    """One question (see the module docs).
+
+    ``prompt`` is the question, ``facts`` the context lines (bids, tricks, bags…),
+    ``hand`` the cards shown as the learner's, ``trick`` the trick so far (seat and
+    card, in play order), ``card`` the card asked about, ``fields`` what the learner
+    fills in, ``expected`` the right answer of each field as a learner writes it,
+    ``lines`` the explanation. ``tolerance`` is how far a ``number`` answer may be
+    from the expected one; ``also_right`` lists other answers that are right too;
+    ``data`` holds the question's inputs as plain values.
+    """
+
+    kind: str
+    seed: int
+    difficulty: int
+    prompt: str
+    fields: tuple[AnswerField, ...]
+    expected: tuple[str, ...]
+    lines: tuple[str, ...]
+    facts: tuple[str, ...] = ()
+    hand: Hand | None = None
+    trick: tuple[tuple[Seat, Card], ...] = ()
+    card: Card | None = None
+    tolerance: float = 0.0
+    also_right: tuple[tuple[str, ...], ...] = ()
+    #: The question's inputs as plain values (seats and sides by name), for checks and other views.
+    data: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    #: Further right answers found only when graded (the best bid of a simulation).
+    more_right: Callable[[], tuple[tuple[str, ...], ...]] | None = field(default=None, compare=False, repr=False)
+    #: Lines computed only when the answer is graded (a simulation), with the same seed every time.
+    more: Callable[[], tuple[str, ...]] | None = field(default=None, compare=False, repr=False)
+
+    def read(self, answer: Answer) -> tuple[Any, ...]:
+        """The learner's answer, one value per field; :class:`AnswerError` names what is wrong."""
+        texts = _answer_texts(answer, self.fields)
+        return tuple(_read_field(f, text) for f, text in zip(self.fields, texts))
+
+    def grade(self, answer: Answer) -> Feedback:
+        """Right or wrong, and why. Raises :class:`AnswerError` when the answer cannot be read."""
+        given = self.read(answer)
+        others = self.also_right + (self.more_right() if self.more_right is not None else ())
+        correct = self._matches(given, self.expected) or any(self._matches(given, other) for other in others)
+        written = [_written(f, e) for f, e in zip(self.fields, self.expected)]
+        shown = ", ".join(f"{f.label} {e}" if len(self.fields) > 1 else e for f, e in zip(self.fields, written))
+        extra = sorted(
+            {", ".join(_written(f, e) for f, e in zip(self.fields, o)) for o in others} - {", ".join(written)}
+        )
+        if extra:
+            shown += f" (or {' or '.join(extra)}, the best over the simulated deals)"
+        verdict = "Right!" if correct else f"Not quite: the answer is {shown}."
+        lines = self.lines + (self.more() if self.more is not None else ())
+        return Feedback(correct, verdict, lines)
+
+    def _matches(self, given: tuple[Any, ...], wanted: tuple[str, ...]) -> bool:
+        for f, value, text in zip(self.fields, given, wanted):
+            target = _read_field(f, text)
+            if f.kind == "number":
+                if abs(float(value) - float(target)) > self.tolerance + 1e-9:
+                    return False
+            elif value != target:
+                return False
+        return True
+
+
+def _written(f: AnswerField, text: str) -> str:
+    """An expected answer as the learner reads it (a card as ``A♠``)."""
+    return Card.parse(text).pretty if f.kind == "card" else text
+
+
+def _answer_texts(answer: Answer, fields: tuple[AnswerField, ...]) -> list[str]:
+    if isinstance(answer, str):
+        if len(fields) == 1:
+            return [answer]
+        parts = [p for p in re.split(r"[,;/ ]+", answer.strip()) if p]
+        if len(parts) != len(fields):
+            names = " and ".join(f.label for f in fields)
+            raise AnswerError(f"give {len(fields)} answers ({names}), separated by commas; got {answer!r}")
+        return parts
+    if isinstance(answer, Mapping):
+        missing = [f.label for f in fields if not str(answer.get(f.name, "")).strip()]
+        if missing:
+            raise AnswerError(f"fill in {' and '.join(missing)}")
+        return [str(answer[f.name]) for f in fields]
+    items = [str(a) for a in answer]
+    if len(items) != len(fields):
+        raise AnswerError(f"give {len(fields)} answers, got {len(items)}")
+    return items
+
+
+_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", ",": "."})
+
+
+def _read_field(f: AnswerField, text: str) -> Any:
+    raw = str(text).strip()
+    if not raw:
+        raise AnswerError(f"{f.label}: type an answer first")
+    if f.kind == "choice":
+        for choice in f.choices:
+            if raw.casefold() == choice.casefold():
+                return choice
+        raise AnswerError(f"{f.label}: choose one of {', '.join(f.choices)}, not {raw!r}")
+    if f.kind == "card":
+        try:
+            card = Card.parse(raw)
+        except ParseError as exc:
+            raise AnswerError(f"{f.label}: {exc}") from None
+        if str(card) not in f.choices:
+            offered = " ".join(Card.parse(c).pretty for c in f.choices)
+            raise AnswerError(f"{f.label}: choose one of {offered}, not {card.pretty}")
+        return str(card)
+    if f.kind == "int":
+        cleaned = raw.translate(_MINUS).replace(" ", "")
+        if not re.fullmatch(r"[+-]?\d+", cleaned):
+            raise AnswerError(f"{f.label}: type a whole number such as 72 or -100, not {raw!r}")
+        return int(cleaned)
+    if f.kind == "number":
+        cleaned = raw.translate(_MINUS).replace(" ", "")
+        if cleaned.endswith("½"):
+            cleaned = (cleaned[:-1] or "0") + ".5"
+        try:
+            value = float(cleaned)
+        except ValueError:
+            raise AnswerError(f"{f.label}: type a number of tricks such as 4 or 4.5, not {raw!r}") from None
+        if not 0 <= value <= 13:
+            raise AnswerError(f"{f.label}: a hand counts between 0 and 13 tricks, not {raw!r}")
+        return value
+    if f.kind == "bid":
+        try:
+            bid = Bid.coerce(raw if not raw.isdigit() else int(raw))
+        except ParseError as exc:
+            raise AnswerError(f"{f.label}: {exc}") from None
+        return bid.label
+    raise AnswerError(f"{f.label}: this kind of answer ({f.kind!r}) is unknown")
+
+
+# -- the registry -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DrillKind:
+    """A registered kind: its ``name``, the ``title`` the learner reads, and its generator."""
+
+    name: str
+    title: str
+    make: Callable[[int, int], Drill]
+
+
+#: Every kind, by name, in the order the widget offers them.
+KINDS: dict[str, DrillKind] = {}
+
+
+def register_kind(name: str, title: str, make: Callable[[int, int], Drill]) -> DrillKind:
+    """Add (or replace) a kind: ``make(seed, difficulty)`` returns its :class:`Drill`."""
+    kind = DrillKind(name, title, make)
+    KINDS[name] = kind
+    return kind
+
+
+def make_drill(kind: str, seed: int, difficulty: int = 0) -> Drill:
+    """The question of ``kind`` for ``seed`` at ``difficulty`` (0 to :data:`MAX_DIFFICULTY`)."""
+    if kind not in KINDS:
+        raise AnswerError(f"unknown drill {kind!r}: choose one of {', '.join(KINDS)}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise AnswerError(f"a drill's seed is a whole number, not {seed!r}")
+    level = max(0, min(MAX_DIFFICULTY, int(difficulty)))
+    return KINDS[kind].make(seed, level)
+
+
+def difficulty_for(streak: int) -> int:
+    """The difficulty for a streak of right answers: one level every :data:`STREAK_STEP`.
+
+    >>> [difficulty_for(n) for n in (0, 2, 3, 7, 40)]
+    [0, 0, 1, 2, 4]
+    """
+    return min(MAX_DIFFICULTY, max(0, streak) // STREAK_STEP)
+
+
+def drill_seed(seed: int | str, kind: str, number: int) -> int:
+    """The seed of question ``number`` of ``kind`` in a series started from ``seed``.
+
+    >>> drill_seed(7, "legal", 0) == drill_seed(7, "legal", 0) != drill_seed(7, "legal", 1)
+    True
+    """
+    return random.Random(f"spades_teach/drill/{seed}/{kind}/{number}").getrandbits(31)
+
+
+def _rng(kind: str, seed: int, difficulty: int) -> random.Random:
+    return random.Random(f"spades_teach/drill/{kind}/{seed}/{difficulty}")
+
+
+# -- shared helpers ---------------------------------------------------------------------------------
+
+
+def _played_round(rng: random.Random, tricks: int, cards: int, rules: Rules = Rules()) -> Round:
+    """A hand dealt from ``rng``, bid by plain numbers and played at random to
+    ``tricks`` completed tricks and ``cards`` cards of the next one."""
+    dealer = rng.choice(_SEATS)
+    rnd = Round(deal(rng.getrandbits(31), dealer=dealer), dealer=dealer, rules=rules)
+    while rnd.phase == "bidding":
+        seat = rnd.to_act
+        assert seat is not None
+        rnd.bid(seat, rng.randint(1, 5))
+    for _ in range(4 * tricks + cards):
+        seat = rnd.to_act
+        assert seat is not None
+        legal = sorted(rnd.legal_plays(), key=lambda c: c.index)
+        rnd.play(seat, rng.choice(legal))
+    return rnd
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+def _trick_text(plays: Sequence[tuple[Seat, Card]]) -> str:
+    return ", ".join(f"{seat.word} {card.pretty}" for seat, card in plays)
+
+
+# -- is this card legal? ----------------------------------------------------------------------------
+
+_LEGAL = ("legal", "not legal")
+
+
+def legal_drill(seed: int, difficulty: int) -> Drill:
+    """*Is this card legal?* A hand in play, the trick so far and one card of the hand.
+
+    Difficulty: 0 is the first few tricks, then later tricks, trick leads with
+    spades unbroken, and from 3 on the 2♣ opening-lead rule now and then.
+    """
+    rng = _rng("legal", seed, difficulty)
+    two_clubs = difficulty >= 3 and rng.random() < 0.3
+    rules = Rules(first_lead="two_of_clubs") if two_clubs else Rules()
+    latest = (2, 5, 8, 11, 12)[difficulty]
+    tricks = 0 if two_clubs else rng.randint(max(0, latest - 4), latest)
+    cards = rng.randint(0, 3) if difficulty < 2 else rng.choice((0, 0, 1, 2, 3))
+    rnd = _played_round(rng, tricks, cards, rules)
+    seat = rnd.to_act
+    assert seat is not None
+    hand = rnd.hand(seat)
+    legal = set(rnd.legal_plays())
+    illegal = [c for c in hand if c not in legal]
+    pool = illegal if illegal and rng.random() < 0.5 else sorted(legal, key=lambda c: c.index)
+    card = rng.choice(pool)
+    reason = rnd.why_illegal(card, seat)
+    plays = rnd.current_trick.plays
+    facts = [f"Trick {len(rnd.tricks) + 1} of 13. You are {seat.word}, to play."]
+    facts.append("You lead this trick." if not plays else f"Played so far: {_trick_text(plays)}.")
+    facts.append("Spades are broken." if rnd.spades_broken else "Spades are not broken yet.")
+    if two_clubs:
+        facts.append("House rule: the 2♣ leads the first trick.")
+    legal_sorted = [c for c in hand if c in legal]
+    if reason is None:
+        lines = [f"{card.pretty} is legal.", f"The legal cards here: {_cards(legal_sorted)}."]
+    else:
+        lines = [f"{card.pretty} is not legal: {reason}."]
+    lines.append(_legal_rule(plays, hand, rnd.spades_broken, two_clubs and not rnd.tricks and not plays))
+    return Drill(
+        kind="legal",
+        seed=seed,
+        difficulty=difficulty,
+        prompt=f"May you play the {card.pretty}?",
+        fields=(AnswerField("answer", "Your answer", "choice", _LEGAL),),
+        expected=("legal" if reason is None else "not legal",),
+        lines=tuple(lines),
+        facts=tuple(facts),
+        hand=hand,
+        trick=plays,
+        card=card,
+        data={"spades_broken": rnd.spades_broken, "tricks_done": len(rnd.tricks), "rules": rules, "seat": seat.name},
+    )
+
+
+def _legal_rule(plays: Sequence[tuple[Seat, Card]], hand: Hand, broken: bool, two_clubs: bool) -> str:
+    """The rule that applied, in one line."""
+    if plays:
+        led = plays[0][1].suit
+        if hand.suit(led):
+            return f"The rule: follow the suit led ({led.word}) when you can."
+        return f"The rule: with no {led.word} left you may play any card, a spade included."
+    if two_clubs:
+        return "The rule: whoever holds the 2♣ must lead it to the first trick."
+    if broken:
+        return "The rule: once spades are broken, any card may lead."
+    return "The rule: spades may not lead until a spade has been played, unless you hold only spades."
+
+
+# -- who wins this trick? ---------------------------------------------------------------------------
+
+
+def winner_drill(seed: int, difficulty: int) -> Drill:
+    """*Who wins this trick?* Four cards in play order.
+
+    Difficulty: 0 looks for a trick with no spade, 1 for one with a spade; later
+    levels take tricks from later in the hand, where players discard and trump.
+    """
+    rng = _rng("winner", seed, difficulty)
+    want_spade = {0: False, 1: True}.get(difficulty)
+    rnd: Round | None = None
+    for _ in range(30):
+        latest = (2, 4, 8, 11, 13)[difficulty]
+        rnd = _played_round(rng, rng.randint(1, latest), 0)
+        spade = any(c.suit is Suit.SPADES for _, c in rnd.tricks[-1].plays)
+        if want_spade is None or spade == want_spade:
+            break
+    assert rnd is not None
+    trick = rnd.tricks[-1]
+    plays = trick.plays
+    leader = plays[0][0]
+    cards = [c for _, c in plays]
+    winner = trick_winner(cards, leader=leader)
+    best = cards[winning_index(cards)]
+    led = cards[0].suit
+    spades = [c for c in cards if c.suit is Suit.SPADES]
+    if spades and led is not Suit.SPADES:
+        why = f"A spade beats every other suit: the highest spade, {best.pretty}, wins."
+    elif led is Suit.SPADES:
+        why = f"Spades were led: the highest spade, {best.pretty}, wins."
+    else:
+        why = f"No trump was played: the highest {led.word[:-1]}, {best.pretty}, wins."
+    lines = [f"{winner.word} wins with the {best.pretty}.", why]
+    off = [c for c in cards if c.suit is not led and c.suit is not Suit.SPADES]
+    if off:
+        lines.append(f"Cards of another suit ({_cards(off)}) never win, however high.")
+    return Drill(
+        kind="winner",
+        seed=seed,
+        difficulty=difficulty,
+        prompt="Who wins this trick?",
+        fields=(AnswerField("answer", "Winner", "choice", tuple(s.word for s in _SEATS)),),
+        expected=(winner.word,),
+        lines=tuple(lines),
+        facts=(f"{leader.word} led; play went clockwise: {_trick_text(plays)}.",),
+        trick=plays,
+        data={"leader": leader.name, "trick_number": len(rnd.tricks)},
+    )
+
+
+# -- score this hand --------------------------------------------------------------------------------
+
+
+def score_drill(seed: int, difficulty: int) -> Drill:
+    """*Score this hand.* Bids, tricks and bags carried in; the learner gives each side's points.
+
+    Difficulty: 0 plain bids, no bags carried; 1 bags carried in; 2 a bag penalty
+    is near; 3 a Nil now and then; 4 blind Nil too (the order of the chapters).
+    """
+    rng = _rng("score", seed, difficulty)
+    rules = Rules(blind_nil=True) if difficulty >= 4 else Rules()
+    tricks = _split_tricks(rng)
+    bids: dict[Seat, Bid] = {}
+    nil_seat = rng.choice(_SEATS) if difficulty >= 3 and rng.random() < 0.7 else None
+    for seat in _SEATS:
+        if seat is nil_seat:
+            blind = difficulty >= 4 and rng.random() < 0.4
+            bids[seat] = Bid(0, blind=blind)
+            continue
+        near = tricks[seat] + rng.choice((-2, -1, -1, 0, 0, 0, 1, 1, 2))
+        bids[seat] = Bid(max(1, min(13, near)))
+    if nil_seat is not None and rng.random() < 0.6:
+        # Most Nils hold: hand the Nil bidder's tricks to the partner.
+        partner = nil_seat.partner
+        tricks[partner] += tricks[nil_seat]
+        tricks[nil_seat] = 0
+    bags = {Team.NS: 0, Team.EW: 0}
+    if difficulty >= 1:
+        top = rules.bag_limit - 1
+        for team in bags:
+            bags[team] = rng.randint(top - 3, top) if difficulty >= 2 else rng.randint(0, 6)
+    result = score_round(bids, tricks, bags=bags, rules=rules)
+    facts = [f"{s.word}: bid {bids[s].label}, took {tricks[s]}." for s in _SEATS]
+    facts.append(f"Bags carried in: North–South {bags[Team.NS]}, East–West {bags[Team.EW]}.")
+    facts.append(
+        f"Rules: {rules.bag_limit} bags cost {rules.bag_penalty} points; Nil is worth 100, blind Nil 200."
+        if difficulty >= 4
+        else f"Rules: {rules.bag_limit} bags cost {rules.bag_penalty} points; Nil is worth 100."
+    )
+    lines = [*result.lines, f"Bags now: North–South {result.bags[Team.NS]}, East–West {result.bags[Team.EW]}."]
+    return Drill(
+        kind="score",
+        seed=seed,
+        difficulty=difficulty,
+        prompt="How many points does each side score this hand?",
+        fields=(
+            AnswerField("NS", "North–South points", "int"),
+            AnswerField("EW", "East–West points", "int"),
+        ),
+        expected=(str(result.points[Team.NS]), str(result.points[Team.EW])),
+        lines=tuple(lines),
+        facts=tuple(facts),
+        data={
+            "bids": {s.name: bids[s] for s in _SEATS},
+            "tricks": {s.name: tricks[s] for s in _SEATS},
+            "bags": {t.name: n for t, n in bags.items()},
+            "rules": rules,
+        },
+    )
+
+
+def _split_tricks(rng: random.Random) -> dict[Seat, int]:
+    """13 tricks shared among the four seats at random."""
+    cuts = sorted(rng.randint(0, 13) for _ in range(3))
+    sizes = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]]
+    rng.shuffle(sizes)
+    return dict(zip(_SEATS, sizes))
+
+
+# -- count this hand --------------------------------------------------------------------------------
+
+
+def count_drill(seed: int, difficulty: int) -> Drill:
+    """*Count this hand.* Levels 0–1 ask for the sure tricks (exact); from 2 on, the
+    whole count, right within half a trick. The explanation is the advisor's
+    itemised count, and the make chance of the nearby bids from bot playouts."""
+    rng = _rng("count", seed, difficulty)
+    want_sure = rng.random() < 0.7  # most hands asked about hold a sure trick, so "none" is no safe guess
+    for _ in range(40):
+        hand = deal(rng.getrandbits(31))[rng.choice(_SEATS)]
+        reasons = count_hand(hand)
+        if any(r.sure for r in reasons) == want_sure:
+            break
+    sure = sum(1 for r in reasons if r.sure)
+    estimate = sum(r.value for r in reasons)
+    lines = [f"{r.cards}: {r.value:g} — {r.why}" + (" (sure)" if r.sure else "") for r in reasons]
+    lines.append(f"Sure tricks: {sure}. The whole count: {estimate:g} tricks.")
+    if difficulty < 2:
+        prompt = "How many sure tricks does this hand hold? (A sure trick wins however the other cards lie.)"
+        fields = (AnswerField("answer", "Sure tricks", "int"),)
+        expected = (str(sure),)
+        tolerance = 0.0
+    else:
+        prompt = "Count this hand: about how many tricks will it take? (Within half a trick is right.)"
+        fields = (AnswerField("answer", "Your count", "number"),)
+        expected = (f"{estimate:g}",)
+        tolerance = 0.5
+    return Drill(
+        kind="count",
+        seed=seed,
+        difficulty=difficulty,
+        prompt=prompt,
+        fields=fields,
+        expected=expected,
+        lines=tuple(lines),
+        facts=("You are South, before the bidding.",),
+        hand=hand,
+        tolerance=tolerance,
+        more=functools.partial(_make_chance_lines, str(hand), (), (), seed, round(estimate)),
+    )
+
+
+# -- what would you bid? ----------------------------------------------------------------------------
+
+
+def bid_drill(seed: int, difficulty: int) -> Drill:
+    """*What would you bid?* South's hand, West deals, so North (partner) and East bid
+    first. From 1 on their bids are shown; from 3 on the match score and bags too.
+    Right: the advisor's bid, or the bid that scored best over the bot playouts."""
+    rng = _rng("bid", seed, difficulty)
+    the_deal = deal(rng.getrandbits(31), dealer=Seat.W)
+    hand = the_deal[Seat.S]
+    bids: dict[Seat, Bid] = {}
+    if difficulty >= 1:
+        for seat in (Seat.N, Seat.E):
+            est = sum(r.value for r in count_hand(the_deal[seat]))
+            nil_ok = difficulty >= 2 and assess_nil(the_deal[seat]).fits
+            bids[seat] = Bid(0) if nil_ok else Bid(max(1, int(est)))
+    scores: dict[Team, int] = {}
+    bags: dict[Team, int] = {}
+    if difficulty >= 3:
+        scores = {Team.NS: rng.randrange(0, 400, 10), Team.EW: rng.randrange(0, 400, 10)}
+        bags = {Team.NS: rng.randint(0, 9), Team.EW: rng.randint(0, 9)}
+    advice = advise_bid(hand, seat=Seat.S, bids=bids, scores=scores, bags=bags)
+    facts = ["You are South; West dealt, so North (your partner) and East bid before you."]
+    if bids:
+        facts.append(", ".join(f"{s.word} bid {b.label}" for s, b in bids.items()) + ".")
+    if scores:
+        facts.append(
+            f"Score: you {scores[Team.NS]} ({bags[Team.NS]} bags), them {scores[Team.EW]} ({bags[Team.EW]} bags); "
+            "the game is to 500."
+        )
+    lines = _advice_lines(advice)
+    key = (
+        str(hand),
+        tuple((s.name, b.label) for s, b in bids.items()),
+        tuple((t.name, scores[t], bags[t]) for t in scores),
+    )
+    return Drill(
+        kind="bid",
+        seed=seed,
+        difficulty=difficulty,
+        prompt="What would you bid? (A number, or Nil.)",
+        fields=(AnswerField("answer", "Your bid", "bid"),),
+        expected=(advice.bid.label,),
+        lines=tuple(lines),
+        facts=tuple(facts),
+        hand=hand,
+        data={
+            "bids": {s.name: b for s, b in bids.items()},
+            "scores": {t.name: n for t, n in scores.items()},
+            "bags": {t.name: n for t, n in bags.items()},
+        },
+        more_right=functools.partial(_simulated_best, key, seed),
+        more=functools.partial(_make_chance_lines, *key, seed, int(advice.bid)),
+    )
+
+
+def _advice_lines(advice: BidAdvice) -> list[str]:
+    lines = [f"The advisor bids {advice.bid.label}: {advice.summary}"]
+    lines += [f"{r.cards}: {r.value:g} — {r.why}" for r in advice.reasons]
+    lines += [f"Note: {c}" for c in advice.context]
+    return lines
+
+
+@functools.lru_cache(maxsize=64)
+def _analysis(hand: str, bids: tuple[tuple[str, str], ...], match: tuple[tuple[str, int, int], ...], seed: int) -> Any:
+    from spades_teach.analysis.parallel import SerialExecutor
+    from spades_teach.analysis.simulate import analyze_hand
+
+    return analyze_hand(
+        hand,
+        seat="S",
+        dealer="W",
+        bids=dict(bids),
+        scores={t: s for t, s, _ in match} or None,
+        bags={t: b for t, _, b in match} or None,
+        samples=BID_SAMPLES,
+        method="playout",
+        seed=seed,
+        executor=SerialExecutor(),
+    )
+
+
+def _simulated_best(key: tuple[Any, ...], seed: int) -> tuple[tuple[str, ...], ...]:
+    """The bid that scored best over the playouts, as a right answer too."""
+    return ((str(_analysis(*key, seed).best_bid.label),),)
+
+
+def _make_chance_lines(
+    hand: str, bids: tuple[tuple[str, str], ...], match: tuple[tuple[str, int, int], ...], seed: int, around: int
+) -> tuple[str, ...]:
+    """The make chance and mean points of the bids near ``around``, from bot playouts."""
+    analysis = _analysis(hand, bids, match, seed)
+    lines = [
+        f"Simulated: {analysis.samples} deals of the other 39 cards, each bid and played out by the medium bots.",
+        "For each bid: how often your side made it, and the points it scored on average.",
+    ]
+    low = max(1, around - 2)
+    for b in range(low, min(13, around + 2) + 1):
+        chance = analysis.make_probability.get(b, 0.0)
+        points = analysis.expected_scores.get(b, 0.0)
+        lines.append(f"Bid {b}: made {chance:.0%} of the time, {points:+.0f} points on average.")
+    if 0 in analysis.expected_scores:
+        lines.append(f"Nil: {analysis.expected_scores[0]:+.0f} points on average.")
+    lines.append(f"Best over these deals: bid {analysis.best_bid.label}.")
+    return tuple(lines)
+
+
+# -- Nil or not? ------------------------------------------------------------------------------------
+
+_NIL = ("Nil", "not Nil")
+
+
+def nil_drill(seed: int, difficulty: int) -> Drill:
+    """*Nil or not?* A hand; the answer is the advisor's Nil check (:func:`assess_nil`)
+    shown item by item, and how often the Nil held when the bots played it out.
+
+    Difficulty: low levels pick clear hands (very safe, or plainly not), higher
+    levels hands near the line."""
+    rng = _rng("nil", seed, difficulty)
+    want_fit = rng.random() < 0.5
+    margin = (3.0, 2.0, 1.0, 0.5, 0.0)[difficulty]
+    hand: Hand | None = None
+    check: NilAssessment | None = None
+    for _ in range(400):
+        candidate = deal(rng.getrandbits(31))[rng.choice(_SEATS)]
+        found = assess_nil(candidate)
+        if found.fits != want_fit:
+            continue
+        distance = 1.0 - found.risk if found.fits else found.risk - 1.0
+        if want_fit or distance >= margin or difficulty == MAX_DIFFICULTY:
+            if not want_fit and difficulty >= 3 and distance > 3.0:
+                continue
+            hand, check = candidate, found
+            break
+    if hand is None or check is None:  # pragma: no cover - 400 draws always find one
+        hand = deal(seed)[Seat.S]
+        check = assess_nil(hand)
+    lines = [
+        "Nil fits this hand." if check.fits else "Nil does not fit this hand.",
+        *nil_checklist(check),
+        f"Risk score {check.risk:g}: the advisor's sum of these dangers; Nil fits at 1 or less.",
+    ]
+    return Drill(
+        kind="nil",
+        seed=seed,
+        difficulty=difficulty,
+        prompt="Would you bid Nil with this hand?",
+        fields=(AnswerField("answer", "Your answer", "choice", _NIL),),
+        expected=("Nil" if check.fits else "not Nil",),
+        lines=tuple(lines),
+        facts=("You are South, before the bidding; nobody has bid Nil yet.",),
+        hand=hand,
+        data={"risk": check.risk},
+        more=functools.partial(_nil_rate_lines, str(hand), seed),
+    )
+
+
+def nil_checklist(check: NilAssessment) -> tuple[str, ...]:
+    """The Nil check as a checklist: ✓ for what is fine, ✗ for each danger.
+
+    Uses the assessment's own ``checklist`` when it has one (a sequence of items,
+    each shown by ``str``, or ``(passed, text)`` pairs); otherwise its dangers."""
+    items = getattr(check, "checklist", None)
+    if items:
+        out = []
+        for item in items:
+            if isinstance(item, tuple) and len(item) == 2:
+                out.append(f"{'✓' if item[0] else '✗'} {item[1]}")
+            else:
+                out.append(str(item))
+        return tuple(out)
+    if not check.dangers:
+        return ("✓ no high spade, and low cards to play under in every suit",)
+    mark = "⚠ small risk:" if check.fits else "✗"
+    return tuple(f"{mark} {danger}" for danger in check.dangers)
+
+
+@functools.lru_cache(maxsize=64)
+def nil_success(hand: str, seed: int, samples: int = NIL_SAMPLES) -> tuple[int, int]:
+    """How many of ``samples`` deals of the unseen cards South's Nil holds, when the
+    medium bots bid the other seats and play all four (South bids Nil, West deals).
+    Returns ``(held, samples)``."""
+    from spades_teach.advice.bots import MediumBot
+    from spades_teach.advice.driver import advance, play_hand
+
+    mine = Hand.coerce(hand)
+    if len(mine) != 13:
+        raise SpadesError(f"a Nil is tried with 13 cards, got {len(mine)} in {str(mine)!r}")
+    rest = [Card.from_index(i) for i in range(52) if Card.from_index(i) not in mine]
+    bot = MediumBot()
+    held = 0
+    for k in range(samples):
+        rng = random.Random(f"spades_teach/drill/nil/{hand}/{seed}/{k}")
+        cards = list(rest)
+        rng.shuffle(cards)
+        hands = {Seat.N: Hand(cards[:13]), Seat.E: Hand(cards[13:26]), Seat.W: Hand(cards[26:]), Seat.S: mine}
+        rnd = Round(Deal(hands, dealer=Seat.W), dealer=Seat.W)
+        advance(rnd, {s: bot for s in (Seat.N, Seat.E, Seat.W)})
+        rnd.bid(Seat.S, 0)
+        play_hand(rnd, {s: bot for s in _SEATS})
+        held += rnd.tricks_won[Seat.S] == 0
+    return held, samples
+
+
+def _nil_rate_lines(hand: str, seed: int) -> tuple[str, ...]:
+    held, samples = nil_success(hand, seed)
+    return (
+        f"Simulated: South bid Nil on {samples} deals of the other 39 cards, played out by the medium bots; "
+        f"the Nil held on {held} ({held / samples:.0%}).",
+    )
+
+
+register_kind("legal", "Is this card legal?", legal_drill)
+register_kind("winner", "Who wins this trick?", winner_drill)
+register_kind("score", "Score this hand", score_drill)
+register_kind("count", "Count this hand", count_drill)
+register_kind("bid", "What would you bid?", bid_drill)
+register_kind("nil", "Nil or not?", nil_drill)

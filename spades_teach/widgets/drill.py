@@ -1,0 +1,441 @@
+"""Drills with instant feedback: :class:`DrillWidget`, an anywidget drawn by the package's JavaScript.
+
+One question at a time from :mod:`spades_teach.analysis.drills` (the library
+makes and grades every question; this widget only shows them). The learner
+answers with a click (choices) or by typing and pressing Enter; the verdict
+and the explanation appear at once, with the streak and the accuracy of each
+kind. The difficulty of a kind grows with its streak, and **Next question**
+(or Enter once more) brings a new one. With several kinds the questions take
+the kinds in turn; the menu can hold one kind.
+
+Progress (streak, best streak, answers, right answers and the number of the
+next question, per kind) is kept across restarts, in one of two stores
+(:func:`progress_store`):
+
+* ``"file"`` (a kernel on the learner's machine): ``drills.json`` in the
+  user's data directory (:func:`progress_dir`), ``platformdirs``' user data
+  directory or the folder named by the ``SPADES_TEACH_DATA_DIR`` environment
+  variable (tests use it);
+* ``"browser"`` (the live edition, where Python runs in the page under
+  Pyodide): the widget's JavaScript keeps the counts in the browser's
+  ``localStorage`` (key ``spades_teach/drills``) and hands them back to a new
+  kernel when the page opens again. ``SPADES_TEACH_DRILL_STORE=browser`` or
+  ``store="browser"`` chooses it anywhere.
+
+>>> import tempfile
+>>> w = DrillWidget(kinds=["winner"], seed=3, progress_dir=tempfile.mkdtemp())
+>>> w.drill.kind, w.view["fields"][0]["choices"]
+('winner', ['North', 'East', 'South', 'West'])
+>>> w.send_action({"action": "answer", "values": {"answer": w.drill.expected[0]}})
+>>> w.feedback.correct, w.stats("winner")["streak"]
+(True, 1)
+>>> w.send_action({"action": "answer", "values": {"answer": "Nobody"}})
+>>> w.error
+'this question is answered: press Next question'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from spades_teach.analysis.drills import (
+    KINDS,
+    MAX_DIFFICULTY,
+    AnswerField,
+    Drill,
+    Feedback,
+    difficulty_for,
+    drill_seed,
+    make_drill,
+)
+from spades_teach.errors import AnswerError, SpadesError
+from spades_teach.game.cards import Card
+from spades_teach.widgets.table_game import card_state
+
+__all__ = [
+    "DATA_DIR_VARIABLE",
+    "DrillWidget",
+    "PROGRESS_FILE",
+    "Progress",
+    "STORE_VARIABLE",
+    "progress_dir",
+    "progress_store",
+]
+
+STATIC = Path(__file__).resolve().parent / "static"
+#: The environment variable that names the folder of the progress file (tests, shared machines).
+DATA_DIR_VARIABLE = "SPADES_TEACH_DATA_DIR"
+#: The progress file's name inside that folder.
+PROGRESS_FILE = "drills.json"
+#: The environment variable that chooses the store: ``file`` or ``browser``.
+STORE_VARIABLE = "SPADES_TEACH_DRILL_STORE"
+_STORES = ("file", "browser")
+_EMPTY = {"streak": 0, "best": 0, "answered": 0, "right": 0, "number": 0}
+
+
+def progress_dir() -> Path:
+    """Where the progress file lives: ``$SPADES_TEACH_DATA_DIR`` when set; in Pyodide
+    (the live edition) ``.spades_teach`` in the notebook's folder, which JupyterLite
+    keeps in the browser's storage; else the user data directory of ``platformdirs``."""
+    chosen = os.environ.get(DATA_DIR_VARIABLE)
+    if chosen:
+        return Path(chosen)
+    if sys.platform == "emscripten":
+        return Path.cwd() / ".spades_teach"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("spades_teach", appauthor=False))
+
+
+def progress_store() -> str:
+    """``"browser"`` in Pyodide (the live edition) or when ``$SPADES_TEACH_DRILL_STORE`` says so,
+    else ``"file"``."""
+    chosen = os.environ.get(STORE_VARIABLE, "").strip().lower()
+    if chosen in _STORES:
+        return chosen
+    return "browser" if sys.platform == "emscripten" else "file"
+
+
+class Progress:
+    """Per-kind counts kept in a small JSON file (see the module docs).
+
+    Saving merges: only the kinds this object changed are written over what the
+    file holds, so widgets in two notebooks do not undo each other's progress.
+    """
+
+    def __init__(self, folder: Path | str | None = None, *, in_memory: bool = False) -> None:
+        self.path: Path | None = (
+            None if in_memory else Path(folder if folder is not None else progress_dir()) / PROGRESS_FILE
+        )
+        self.problem = ""
+        self.kinds: dict[str, dict[str, int]] = self._read()
+        self._changed: set[str] = set()
+
+    def restore(self, kinds: Any) -> None:
+        """Take the counts kept elsewhere (the browser's storage) for every kind not changed here."""
+        if not isinstance(kinds, Mapping):
+            return
+        for name, counts in _clean(kinds).items():
+            if name not in self._changed:
+                self.kinds[name] = counts
+
+    def _read(self) -> dict[str, dict[str, int]]:
+        if self.path is None:
+            return {}
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError):
+            self.problem = f"the saved progress in {self.path} could not be read; starting afresh"
+            return {}
+        kinds = data.get("kinds") if isinstance(data, dict) else None
+        if not isinstance(kinds, dict):
+            self.problem = f"the saved progress in {self.path} is not a drill record; starting afresh"
+            return {}
+        return _clean(kinds)
+
+    def of(self, kind: str) -> dict[str, int]:
+        """The counts of ``kind`` (zeros for a kind never practised)."""
+        return dict(self.kinds.get(kind, _EMPTY))
+
+    def record(self, kind: str, correct: bool) -> None:
+        """Count one graded answer of ``kind``."""
+        counts = self.of(kind)
+        counts["answered"] += 1
+        counts["right"] += int(correct)
+        counts["streak"] = counts["streak"] + 1 if correct else 0
+        counts["best"] = max(counts["best"], counts["streak"])
+        self.kinds[kind] = counts
+        self._changed.add(kind)
+
+    def advance(self, kind: str) -> None:
+        """Move ``kind`` on to its next question."""
+        counts = self.of(kind)
+        counts["number"] += 1
+        self.kinds[kind] = counts
+        self._changed.add(kind)
+
+    def save(self) -> None:
+        """Write the changed kinds (merged into the file's others); a failure is noted, not raised."""
+        if not self._changed or self.path is None:
+            return
+        try:
+            current = json.loads(self.path.read_text(encoding="utf-8")) if self.path.exists() else {}
+            kinds = current.get("kinds") if isinstance(current, dict) else None
+            merged = dict(kinds) if isinstance(kinds, dict) else {}
+        except (OSError, ValueError):
+            merged = {}
+        for kind in self._changed:
+            merged[kind] = self.kinds[kind]
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            spare = self.path.with_suffix(".tmp")
+            spare.write_text(json.dumps({"version": 1, "kinds": merged}, indent=1, sort_keys=True), encoding="utf-8")
+            spare.replace(self.path)
+        except OSError as exc:
+            self.problem = f"progress could not be saved in {self.path} ({exc.strerror or exc})"
+            return
+        self._changed.clear()
+
+
+def _clean(kinds: Mapping[Any, Any]) -> dict[str, dict[str, int]]:
+    """Counts read from a file or the browser, each a whole number of 0 or more."""
+    out: dict[str, dict[str, int]] = {}
+    for name, counts in kinds.items():
+        if isinstance(counts, Mapping):
+            out[str(name)] = {key: _count(counts.get(key)) for key in _EMPTY}
+    return out
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def _styles() -> str:
+    return (STATIC / "cardtable.css").read_text(encoding="utf-8") + (STATIC / "drill.css").read_text(encoding="utf-8")
+
+
+class DrillWidget(anywidget.AnyWidget):
+    """Endless drills of the given ``kinds`` (names of :data:`~spades_teach.analysis.drills.KINDS`;
+    all of them by default), seeded by ``seed``. ``min_levels`` maps a kind to the level its
+    questions start from (a chapter on bags asks score drills with bags from the first one);
+    the streak raises it from there. ``progress_dir`` overrides where the progress file is
+    kept; ``save=False`` keeps progress in memory only; ``store`` is ``"file"`` or
+    ``"browser"`` (default: :func:`progress_store`).
+
+    Plain state for tests and notebooks: :attr:`drill`, :attr:`feedback`,
+    :attr:`error`, :meth:`stats`, :meth:`answer`, :meth:`next_question`,
+    :meth:`choose`, :meth:`send_action` (what the browser sends).
+    """
+
+    _esm = STATIC / "drill.js"
+    _css = _styles()
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        kinds: Iterable[str] | None = None,
+        seed: int = 0,
+        *,
+        min_levels: Mapping[str, int] | None = None,
+        progress_dir: Path | str | None = None,
+        save: bool = True,
+        store: str | None = None,
+    ) -> None:
+        super().__init__()
+        chosen = list(KINDS) if kinds is None else [str(k) for k in kinds]
+        unknown = [k for k in chosen if k not in KINDS]
+        if unknown or not chosen:
+            raise AnswerError(f"unknown drill kinds {unknown or chosen!r}: choose among {', '.join(KINDS)}")
+        self.min_levels = _check_levels(min_levels or {}, chosen)
+        self.kinds = chosen
+        self.seed = seed
+        self.store = progress_store() if store is None else store
+        if self.store not in _STORES:
+            raise AnswerError(f"store must be 'file' or 'browser', not {store!r}")
+        self.progress = Progress(progress_dir, in_memory=self.store == "browser")
+        self.saving = save
+        #: In the browser store, whether the page has handed back its saved counts yet.
+        self.restored = self.store == "file"
+        self.mode = "mixed" if len(chosen) > 1 else chosen[0]
+        self.kind = chosen[0]
+        self.error = ""
+        self.pending = ""
+        self.feedback: Feedback | None = None
+        self._given: dict[str, str] = {}
+        self._question = 0
+        self.last_exception: BaseException | None = None
+        self.drill = self._make()
+        self._publish()
+        self.on_msg(self._on_message)
+
+    def __repr__(self) -> str:
+        # Stable text for a notebook's stored output: no progress, no seed-dependent text.
+        return f"<DrillWidget: {', '.join(KINDS[k].title for k in self.kinds)}>"
+
+    # -- plain state -----------------------------------------------------------------------------------
+    def stats(self, kind: str) -> dict[str, int]:
+        """Streak, best streak, answers and right answers of ``kind``."""
+        return self.progress.of(kind)
+
+    def _make(self) -> Drill:
+        counts = self.progress.of(self.kind)
+        number = drill_seed(self.seed, self.kind, counts["number"])
+        self._question += 1
+        level = max(self.min_levels.get(self.kind, 0), difficulty_for(counts["streak"]))
+        return make_drill(self.kind, number, level)
+
+    # -- actions ---------------------------------------------------------------------------------------
+    def answer(self, values: Mapping[str, str] | str) -> Feedback:
+        """Grade the learner's answer (once per question); :class:`AnswerError` when it cannot be read."""
+        if self.feedback is not None:
+            raise AnswerError("this question is answered: press Next question")
+        feedback = self.drill.grade(values)
+        self.feedback = feedback
+        self._given = {k: str(v) for k, v in values.items()} if isinstance(values, Mapping) else {"answer": values}
+        self.progress.record(self.kind, feedback.correct)
+        self.progress.advance(self.kind)
+        if self.saving:
+            self.progress.save()
+        return feedback
+
+    def next_question(self) -> None:
+        """The next question: the next kind in turn (mixed), or the same kind."""
+        if self.mode == "mixed":
+            self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
+        if self.feedback is None:
+            # Skipped unanswered: still move on to a fresh question of this kind.
+            self.progress.advance(self.kind)
+            if self.saving:
+                self.progress.save()
+        self.feedback = None
+        self._given = {}
+        self.drill = self._make()
+
+    def choose(self, mode: str) -> None:
+        """Practise one kind (its name) or all in turn (``"mixed"``)."""
+        if mode != "mixed" and mode not in self.kinds:
+            raise AnswerError(f"unknown drill {mode!r}: choose among mixed, {', '.join(self.kinds)}")
+        self.mode = mode
+        if mode != "mixed" and mode != self.kind:
+            self.kind = mode
+            self.feedback = None
+            self._given = {}
+            self.drill = self._make()
+
+    def send_action(self, message: Mapping[str, Any]) -> None:
+        """Act as if the browser had sent ``message``: ``{"action": "answer", "values": {...}}``,
+        ``{"action": "next"}`` or ``{"action": "mode", "mode": "legal"}``. A bad answer shows
+        its message next to the box; the verdict of an older answer is cleared."""
+        action = message.get("action")
+        try:
+            if action == "answer":
+                values = message.get("values")
+                if not isinstance(values, Mapping):
+                    raise AnswerError("type an answer first")
+                self.error = ""
+                self._answer_in_two_steps({str(k): str(v) for k, v in values.items()})
+            elif action == "next":
+                self.error = ""
+                self.next_question()
+            elif action == "restore":
+                self._restore(message.get("kinds"))
+            elif action == "mode":
+                self.error = ""
+                self.choose(str(message.get("mode")))
+            else:
+                raise AnswerError(f"unknown action {action!r}")
+        except SpadesError as exc:
+            self.error = str(exc)
+            if action == "answer" and self.feedback is None:
+                self._given = {}
+        self._publish()
+
+    def _restore(self, kinds: Any) -> None:
+        """The browser's saved counts: take them, and ask the question they lead to."""
+        if self.store != "browser" or self.restored:
+            return
+        self.progress.restore(kinds)
+        self.restored = True
+        if self.feedback is None:
+            self.drill = self._make()
+
+    def _answer_in_two_steps(self, values: dict[str, str]) -> None:
+        """Grade, showing the verdict and the fixed lines at once while a simulation runs."""
+        drill = self.drill
+        if self.feedback is None and drill.more is not None:
+            drill.read(values)  # a bad answer fails here, before anything is shown
+            self.pending = "Simulating deals for the figures below…"
+            self._publish(preview=values)
+        try:
+            self.answer(values)
+        finally:
+            self.pending = ""
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        try:
+            self.send_action(content)
+        except Exception as exc:  # a bug: one line for the learner, never a traceback
+            self.last_exception = exc
+            self.error = f"something went wrong ({type(exc).__name__}); press Next question"
+            self.pending = ""
+            self._publish()
+
+    # -- the state the browser draws -------------------------------------------------------------------
+    def _publish(self, preview: Mapping[str, str] | None = None) -> None:
+        drill = self.drill
+        feedback = self.feedback
+        if preview is not None:
+            quick = _without_more(drill).grade(preview)
+            shown = _feedback_state(quick, dict(preview))
+            if drill.more_right is not None and not quick.correct:
+                shown.update(correct=None, verdict="Checking your bid against the simulated deals…")
+            result: dict[str, Any] | None = shown
+        else:
+            result = None if feedback is None else _feedback_state(feedback, self._given)
+        self.view = {
+            "kinds": [[name, KINDS[name].title] for name in self.kinds],
+            "mode": self.mode,
+            "kind": drill.kind,
+            "title": KINDS[drill.kind].title,
+            "question": self._question,
+            "level": drill.difficulty,
+            "prompt": drill.prompt,
+            "facts": list(drill.facts),
+            "hand": [card_state(c) for c in drill.hand] if drill.hand is not None else None,
+            "trick": [{"seat": seat.word, "card": card_state(card)} for seat, card in drill.trick],
+            "card": card_state(drill.card) if drill.card is not None else None,
+            "fields": [_field_state(f) for f in drill.fields],
+            "feedback": result,
+            "pending": self.pending,
+            "error": self.error,
+            "note": self.progress.problem,
+            "store": self.store if self.saving else "none",
+            "restored": self.restored,
+            "progress": {name: self.progress.of(name) for name in self.kinds},
+            "stats": [self._stat_state(name) for name in self.kinds],
+        }
+
+    def _stat_state(self, name: str) -> dict[str, Any]:
+        counts = self.progress.of(name)
+        accuracy = f"{counts['right'] / counts['answered']:.0%}" if counts["answered"] else "–"
+        return {"kind": name, "title": KINDS[name].title, **counts, "accuracy": accuracy}
+
+
+def _field_state(f: AnswerField) -> dict[str, Any]:
+    state: dict[str, Any] = {"name": f.name, "label": f.label, "kind": f.kind, "choices": list(f.choices)}
+    if f.kind == "card":
+        state["cards"] = [card_state(Card.parse(code)) for code in f.choices]
+    return state
+
+
+def _check_levels(levels: Mapping[str, int], kinds: list[str]) -> dict[str, int]:
+    out = {}
+    for kind, level in levels.items():
+        if kind not in kinds:
+            raise AnswerError(f"min_levels names {kind!r}, which is not one of this drill's kinds ({', '.join(kinds)})")
+        if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= MAX_DIFFICULTY:
+            raise AnswerError(f"min_levels[{kind!r}] must be a level from 0 to {MAX_DIFFICULTY}, not {level!r}")
+        out[kind] = level
+    return out
+
+
+def _without_more(drill: Drill) -> Drill:
+    from dataclasses import replace
+
+    return replace(drill, more=None, more_right=None)
+
+
+def _feedback_state(feedback: Feedback, given: dict[str, str]) -> dict[str, Any]:
+    return {"correct": feedback.correct, "verdict": feedback.verdict, "lines": list(feedback.lines), "given": given}

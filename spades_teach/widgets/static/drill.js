@@ -1,0 +1,231 @@
+// The drills of spades_teach: draws the `view` state sent by Python (one question, its
+// feedback, the streak and accuracy of each kind) and sends the learner's answers back
+// ({action: "answer", values: {...}}, {action: "next"}, {action: "mode", mode: "legal"}).
+// No rule and no answer lives here: the library makes and grades every question.
+
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+function face(card) {
+  // A card face drawn like the card table's.
+  return h(
+    "span",
+    { class: `ct-card ct-suit-${card.suit}`, role: "img", "aria-label": card.label, "data-code": card.code },
+    h("span", { class: "ct-rank", "aria-hidden": "true" }, card.rank, h("span", { class: "ct-small" }, card.glyph)),
+    h("span", { class: "ct-pip", "aria-hidden": "true" }, card.glyph),
+  );
+}
+
+let uid = 0;
+const STORAGE_KEY = "spades_teach/drills";
+
+function readStored() {
+  // The counts this browser keeps (the live edition's store); {} when there are none or storage is off.
+  try {
+    const value = JSON.parse(window.localStorage.getItem(STORAGE_KEY) || "{}");
+    return value && typeof value === "object" && value.kinds && typeof value.kinds === "object" ? value.kinds : {};
+  } catch (error) {
+    return {};
+  }
+}
+
+function writeStored(progress) {
+  // Merge this widget's kinds into what the browser keeps.
+  try {
+    const kinds = { ...readStored(), ...progress };
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, kinds }));
+  } catch (error) {
+    // Storage full or switched off: the progress lasts as long as the page.
+  }
+}
+
+function render({ model, el }) {
+  const id = `dr${++uid}`;
+  const root = h("div", { class: "ct-root dr-root st-widget", role: "region", "aria-label": "Drills" });
+  el.append(root);
+  let shownQuestion = null;
+  let shownAnswered = false;
+  const typed = {};
+
+  function send(message) {
+    model.send(message);
+  }
+
+  function submit(fields) {
+    const values = {};
+    for (const f of fields) values[f.name] = typed[f.name] ?? "";
+    send({ action: "answer", values });
+  }
+
+  function draw() {
+    const v = model.get("view") || {};
+    const answered = !!v.feedback;
+    const newQuestion = v.question !== shownQuestion;
+    if (newQuestion) for (const key of Object.keys(typed)) delete typed[key];
+    const hadFocus = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+    root.replaceChildren();
+
+    // The kind menu and the question's title.
+    const menu = h("select", { class: "dr-mode", id: `${id}-mode`, onchange: (e) => send({ action: "mode", mode: e.target.value }) });
+    if (v.kinds && v.kinds.length > 1) menu.append(h("option", { value: "mixed" }, "All kinds in turn"));
+    for (const [name, title] of v.kinds || []) menu.append(h("option", { value: name }, title));
+    menu.value = v.mode;
+    const several = (v.kinds || []).length > 1;
+    root.append(
+      h("div", { class: "ct-row dr-top" },
+        h("h3", { class: "dr-title", id: `${id}-title` }, v.title || ""),
+        several ? h("span", { class: "ct-field" }, h("label", { for: `${id}-mode` }, "Practise"), menu) : null,
+        h("span", { class: "dr-level", title: "the level rises with every three right answers in a row" }, `Level ${v.level + 1} of 5`)),
+    );
+
+    // What the question shows: facts, the trick so far, the hand, the card asked about.
+    const body = h("div", { class: "dr-body" });
+    if (v.facts && v.facts.length) body.append(h("ul", { class: "dr-facts" }, v.facts.map((f) => h("li", {}, f))));
+    if (v.trick && v.trick.length) {
+      body.append(h("div", { class: "dr-trick", role: "group", "aria-label": "the trick so far" },
+        v.trick.map((p) => h("span", { class: "dr-play" }, h("span", { class: "dr-seat" }, p.seat), face(p.card)))));
+    }
+    const cardField = (v.fields || []).some((f) => f.kind === "card");
+    if (v.hand && !cardField) {
+      body.append(h("div", { class: "dr-hand-wrap" }, h("span", { class: "dr-caption" }, "Your hand"),
+        h("div", { class: "dr-hand", role: "group", "aria-label": "your hand" }, v.hand.map(face))));
+    }
+    if (v.card) body.append(h("div", { class: "dr-asked" }, h("span", { class: "dr-caption" }, "The card asked about"), face(v.card)));
+    root.append(body);
+
+    // The question and the answer: choice buttons, or typed boxes with Enter to check.
+    const prompt = h("p", { class: "dr-prompt", id: `${id}-prompt` }, v.prompt || "");
+    root.append(prompt);
+    const errorId = `${id}-error`;
+    const fields = v.fields || [];
+    const form = h("form", { class: "dr-form", "aria-labelledby": `${id}-prompt`, onsubmit: (e) => { e.preventDefault(); if (!answered) submit(fields); } });
+    let first = null;
+    for (const f of fields) {
+      if (f.kind === "card") {
+        // Which card? The cards offered, drawn as the table draws them, each a button.
+        // The hand itself is the answer box: the cards offered are buttons, the others only shown.
+        const group = h("div", { class: "dr-choices dr-card-choices dr-hand", role: "group", "aria-label": `${f.label}: your hand` });
+        const offered = new Map((f.cards || []).map((c) => [c.code, c]));
+        const inHand = new Set((v.hand || []).map((c) => c.code));
+        const shown = [...(v.hand || []), ...(f.cards || []).filter((c) => !inHand.has(c.code))];
+        for (const card of shown) {
+          if (!offered.has(card.code)) {
+            group.append(h("span", { class: "dr-not-offered" }, face({ ...card, label: `${card.label}, not offered` })));
+            continue;
+          }
+          const given = answered && v.feedback.given && v.feedback.given[f.name] === card.code;
+          const button = h("button", {
+            type: "button", class: `dr-choice dr-card-choice${given ? " dr-given" : ""}`, "data-choice": card.code,
+            "data-focus": `choice-${card.code}`, disabled: answered, "aria-pressed": given ? "true" : "false",
+            "aria-describedby": errorId,  // its name is the face's label ("queen of hearts")
+            onclick: () => { typed[f.name] = card.code; submit(fields); },
+          }, face(card));
+          group.append(button);
+          first = first || button;
+        }
+        form.append(group);
+      } else if (f.kind === "choice") {
+        const group = h("div", { class: "dr-choices", role: "group", "aria-label": f.label });
+        for (const choice of f.choices) {
+          const given = answered && v.feedback.given && v.feedback.given[f.name] === choice;
+          const button = h("button", {
+            type: "button", class: `dr-choice${given ? " dr-given" : ""}`, "data-choice": choice, "data-focus": `choice-${choice}`,
+            disabled: answered, "aria-pressed": given ? "true" : "false", "aria-describedby": errorId,
+            onclick: () => { typed[f.name] = choice; submit(fields); },
+          }, choice);
+          group.append(button);
+          first = first || button;
+        }
+        form.append(group);
+      } else {
+        const input = h("input", {
+          type: "text", class: `dr-input dr-input-${f.name}`, id: `${id}-${f.name}`, name: f.name, "data-focus": `input-${f.name}`,
+          inputmode: f.kind === "bid" ? "text" : "decimal", autocomplete: "off", disabled: answered,
+          "aria-describedby": errorId, "aria-invalid": v.error && !answered ? "true" : "false",
+          oninput: (e) => { typed[f.name] = e.target.value; },
+          onkeydown: (e) => {
+            // Enter in a box while another is still empty moves on to it instead of checking.
+            if (e.key !== "Enter") return;
+            const empty = [...form.querySelectorAll(".dr-input")].find((box) => box !== e.target && !box.value.trim());
+            if (empty && e.target.value.trim()) { e.preventDefault(); empty.focus(); }
+          },
+        });
+        input.value = answered ? ((v.feedback.given || {})[f.name] ?? "") : (typed[f.name] ?? "");
+        form.append(h("label", { class: "ct-field dr-field", for: `${id}-${f.name}` }, f.label), input);
+        first = first || input;
+      }
+    }
+    const typedFields = fields.some((f) => f.kind !== "choice" && f.kind !== "card");
+    if (typedFields) form.append(h("button", { type: "submit", class: "dr-check", disabled: answered, "data-focus": "check" }, "Check"));
+    form.append(h("span", { class: `dr-error${v.error ? " st-input-error" : ""}`, id: errorId, role: "alert" }, v.error ? `⚠ ${v.error}` : ""));
+    root.append(form);
+
+    // The feedback: the verdict, then the explanation line by line.
+    const live = h("div", { class: "dr-feedback", "aria-live": "polite" });
+    let next = null;
+    if (v.feedback) {
+      const fb = v.feedback;
+      const cls = fb.correct === true ? "dr-right" : fb.correct === false ? "dr-wrong" : "dr-checking";
+      live.append(h("p", { class: `dr-verdict ${cls}` }, fb.correct === true ? "✓ " : fb.correct === false ? "✗ " : "", fb.verdict));
+      live.append(h("ul", { class: "dr-lines" }, fb.lines.map((line) => h("li", {}, line))));
+      if (v.pending) live.append(h("p", { class: "dr-pending" }, v.pending));
+    }
+    root.append(live);
+    next = h("button", { type: "button", class: "dr-next", "data-focus": "next", onclick: () => send({ action: "next" }) },
+      answered ? "Next question" : "Skip this question");
+    root.append(h("div", { class: "ct-row" }, next));
+
+    // The streak and accuracy of each kind.
+    const table = h("table", { class: "dr-stats" },
+      h("caption", {}, v.store === "browser" ? "Your progress (kept in this browser)" : v.store === "none" ? "Your progress (this page only)" : "Your progress (kept on this computer)"),
+      h("thead", {}, h("tr", {}, ["Drill", "Streak", "Best", "Right", "Accuracy"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, (v.stats || []).map((s) => h("tr", { class: `dr-stat dr-stat-${s.kind}` },
+        h("th", { scope: "row" }, s.title), h("td", { class: "dr-streak" }, String(s.streak)), h("td", {}, String(s.best)),
+        h("td", { class: "dr-right-count" }, `${s.right} of ${s.answered}`), h("td", { class: "dr-accuracy" }, s.accuracy)))),
+    );
+    root.append(table);
+    if (v.note) root.append(h("p", { class: "dr-note" }, v.note));
+
+    // Focus lands where the learner acts next.
+    let target = null;
+    if (newQuestion && shownQuestion !== null) target = first;
+    else if (answered && !shownAnswered && !v.pending) target = next;
+    else if (v.error && !answered) {
+      target = [...root.querySelectorAll(".dr-input")].find((box) => !box.value.trim()) || root.querySelector("[aria-invalid=true]") || first;
+    }
+    else if (hadFocus) target = root.querySelector(`[data-focus="${CSS.escape(hadFocus)}"]`) || (answered ? next : null);
+    if (target && !target.disabled) target.focus();
+    shownQuestion = v.question;
+    shownAnswered = answered && !v.pending;
+  }
+
+  function keep() {
+    const v = model.get("view") || {};
+    if (v.store === "browser" && v.restored) writeStored(v.progress || {});
+  }
+
+  draw();
+  model.on("change:view", draw);
+  model.on("change:view", keep);
+  const first = model.get("view") || {};
+  if (first.store === "browser" && !first.restored) send({ action: "restore", kinds: readStored() });
+  return () => {
+    model.off("change:view", draw);
+    model.off("change:view", keep);
+  };
+}
+
+export default { render };
