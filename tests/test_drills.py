@@ -265,8 +265,8 @@ def test_difficulty_grows_with_the_streak_and_seeds_differ_by_question() -> None
 
 
 def test_make_drill_refuses_unknown_kinds_and_clamps_the_level() -> None:
-    with pytest.raises(AnswerError, match="unknown drill 'which'"):
-        make_drill("which", 1)
+    with pytest.raises(AnswerError, match="unknown drill 'trumps'"):
+        make_drill("trumps", 1)
     with pytest.raises(AnswerError, match="whole number"):
         make_drill("legal", "1")  # type: ignore[arg-type]
     assert make_drill("winner", 1, 99) == make_drill("winner", 1, drills.MAX_DIFFICULTY)
@@ -275,10 +275,10 @@ def test_make_drill_refuses_unknown_kinds_and_clamps_the_level() -> None:
 
 @pytest.fixture
 def extra_kind() -> Iterator[str]:
-    def which(seed: int, difficulty: int) -> Drill:
+    def pick(seed: int, difficulty: int) -> Drill:
         hand = Hand.parse("AS KH")
         return Drill(
-            kind="which",
+            kind="pick",
             seed=seed,
             difficulty=difficulty,
             prompt="Which card?",
@@ -288,11 +288,11 @@ def extra_kind() -> Iterator[str]:
             hand=hand,
         )
 
-    register_kind("which", "Which card?", which)
+    register_kind("pick", "Pick a card", pick)
     try:
-        yield "which"
+        yield "pick"
     finally:
-        del KINDS["which"]
+        del KINDS["pick"]
 
 
 def test_a_kind_is_added_by_registering_its_generator(extra_kind: str, tmp_path: Path) -> None:
@@ -305,7 +305,7 @@ def test_a_kind_is_added_by_registering_its_generator(extra_kind: str, tmp_path:
     from spades_teach.widgets.drill import DrillWidget
 
     widget = DrillWidget(kinds=[extra_kind, "winner"], progress_dir=tmp_path)
-    assert widget.view["kinds"][0] == ["which", "Which card?"]
+    assert widget.view["kinds"][0] == ["pick", "Pick a card"]
     assert widget.view["hand"][0]["code"] == "AS"
     assert [c["code"] for c in widget.view["fields"][0]["cards"]] == ["AS", "KH"]
     widget.send_action({"action": "answer", "values": {"answer": "KH"}})

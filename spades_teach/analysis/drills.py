@@ -761,9 +761,61 @@ def _nil_rate_lines(hand: str, seed: int) -> tuple[str, ...]:
     )
 
 
+# -- which card? ----------------------------------------------------------------------------------------
+
+#: The puzzle difficulty a drill level draws from.
+_PUZZLE_LEVEL = ("easy", "easy", "medium", "medium", "hard")
+
+
+def _sentence(line: str) -> str:
+    """``line`` as a sentence: its first letter upper case, a full stop at the end."""
+    return line[:1].upper() + line[1:] + ("" if line.endswith(".") else ".")
+
+
+def which_drill(seed: int, difficulty: int) -> Drill:
+    """*Which card?* A packaged puzzle (:func:`spades_teach.analysis.puzzles.load_puzzles`):
+    one card clearly best, re-checked against the solver when the puzzles are made.
+
+    Difficulty: levels 0–1 draw easy puzzles (open hands, up to 3 cards each), 2–3
+    medium ones (open hands, 4–5 cards), 4 hard ones (hidden hands, judged over
+    sampled deals). The explanation gives the reason and what each card would do.
+    """
+    from spades_teach.analysis.puzzles import load_puzzles
+
+    rng = _rng("which", seed, difficulty)
+    puzzle = rng.choice(load_puzzles(_PUZZLE_LEVEL[difficulty]))
+    position = puzzle.position
+    legal = tuple(str(c) for c in position.legal)
+    seats = [Seat((int(puzzle.leader) + k) % 4) for k in range(len(puzzle.trick))]
+    facts = [
+        "Bids: " + ", ".join(f"{s.word} {puzzle.bids[s].label}" for s in _SEATS) + ".",
+        "Tricks won so far: " + ", ".join(f"{s.word} {puzzle.tricks_won.get(s, 0)}" for s in _SEATS) + ".",
+    ]
+    for s, hand in puzzle.others.items():
+        facts.append(f"{s.word} holds {_cards(tuple(hand))}.")
+    if puzzle.trick:
+        facts.append(f"The trick so far: {_trick_text(tuple(zip(seats, puzzle.trick)))}.")
+    lines = [puzzle.reason]
+    lines += [_sentence(puzzle.evidence_line(c)) for c in position.legal if c in puzzle.evidence]
+    return Drill(
+        kind="which",
+        seed=seed,
+        difficulty=difficulty,
+        prompt=puzzle.prompt(),
+        fields=(AnswerField("answer", "Your card", "card", legal),),
+        expected=(str(puzzle.answer),),
+        lines=tuple(lines),
+        facts=tuple(facts),
+        hand=puzzle.hand,
+        trick=tuple(zip(seats, puzzle.trick)),
+        data={"puzzle": puzzle.id, "difficulty": puzzle.difficulty, "themes": list(puzzle.themes)},
+    )
+
+
 register_kind("legal", "Is this card legal?", legal_drill)
 register_kind("winner", "Who wins this trick?", winner_drill)
 register_kind("score", "Score this hand", score_drill)
 register_kind("count", "Count this hand", count_drill)
 register_kind("bid", "What would you bid?", bid_drill)
 register_kind("nil", "Nil or not?", nil_drill)
+register_kind("which", "Which card?", which_drill)
