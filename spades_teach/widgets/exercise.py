@@ -1,0 +1,305 @@
+"""A short exercise with its answer: :class:`Exercise`.
+
+A question, a picture of the position, and a row of choices (buttons, so they
+work with Tab and Enter as well as the mouse). A click says right or wrong, with
+the one-line reason. The widget knows no answer of its own: each factory below
+asks the library, which both finds the right choice and says why.
+
+* :func:`play_exercise` — which card would you play? Checked by the play advisor
+  (:func:`~spades_teach.advice.play.suggest_play`): its card is right, its reason
+  names the principle.
+* :func:`solver_exercise` — which card takes the most tricks, every hand in view?
+  Checked by the double-dummy solver.
+* :func:`nil_exercise` — Nil or not? Checked by
+  :func:`~spades_teach.advice.bidding.assess_nil`.
+* :func:`points_exercise` — which choice is worth more? Each option comes with its
+  points, computed by the caller with the library (e.g. ``score_round``); the
+  highest is right.
+
+>>> from spades_teach.advice.position import Position
+>>> p = Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3},
+...              tricks_won={}, trick=["3H", "7H"])
+>>> ex = play_exercise(p)
+>>> ex.choices
+('K♥', '5♥', '4♥')
+>>> ex.choose("4♥")
+>>> ex.verdict
+'Not quite: the answer is K♥. third hand high: the K♥ forces out the A♥'
+>>> ex.choose("K♥"); ex.correct
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from spades_teach.advice.position import Position
+from spades_teach.errors import SpadesError
+from spades_teach.game.cards import Card, CardLike, Hand, HandLike
+from spades_teach.game.seating import Seat, SeatLike
+from spades_teach.render.html import STYLE, card_html, hand_html
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape
+
+__all__ = ["Answer", "Exercise", "play_exercise", "solver_exercise", "nil_exercise", "points_exercise", "position_html"]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The library's answer to an exercise: the ``right`` choices (labels), the
+    one-line ``reason``, and the ``principle`` it illustrates ('' if none)."""
+
+    right: tuple[str, ...]
+    reason: str
+    principle: str = ""
+
+
+class Exercise(SpadesWidget):
+    """A question with clickable choices; ``answer`` (an :class:`Answer`, or a function
+    returning one) comes from the library, never from the widget.
+
+    Plain state: :attr:`choices`, :attr:`chosen`, :attr:`correct` (``None`` before a
+    choice), :attr:`verdict`, :attr:`answer`, :attr:`buttons` (label → button),
+    :meth:`choose`, :meth:`reset`.
+    """
+
+    def __init__(
+        self,
+        question: str,
+        choices: Iterable[str],
+        answer: Answer | Callable[[], Answer],
+        *,
+        picture: str = "",
+    ) -> None:
+        self.choices = tuple(choices)
+        if len(self.choices) < 2:
+            raise SpadesError(f"an exercise needs at least two choices, not {len(self.choices)}")
+        if len(set(self.choices)) != len(self.choices):
+            raise SpadesError(f"the choices of an exercise must differ: {', '.join(self.choices)}")
+        self.answer = answer() if callable(answer) else answer
+        missing = [c for c in self.answer.right if c not in self.choices]
+        if not self.answer.right or missing:
+            raise SpadesError(f"the right answer {', '.join(missing or ('(none)',))} is not among the choices")
+        self.question = question
+        self._chosen: str | None = None
+        self.question_html = add_classes(
+            widgets.HTML(f'<p class="st-exercise-question" id="q"><b>{escape(question)}</b></p>'), "st-exercise-q"
+        )
+        self.picture_html = add_classes(widgets.HTML(picture), "st-exercise-picture")
+        self.buttons: dict[str, Any] = {}
+        for label in self.choices:
+            button = widgets.Button(description=label, tooltip=f"answer: {label}", layout=widgets.Layout(width="auto"))
+            add_classes(button, "st-exercise-choice")
+            button.on_click(self.handler(lambda _b, c=label: self.choose(c)))
+            self.buttons[label] = button
+        self.choice_box = add_classes(
+            widgets.HBox(list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap")),
+            "st-exercise-choices",
+        )
+        self.again_button = add_classes(
+            widgets.Button(description="Try again", tooltip="clear the answer and choose again", disabled=True),
+            "st-exercise-again",
+        )
+        self.again_button.on_click(self.handler(lambda _b: self.reset()))
+        self.feedback_html = add_classes(widgets.HTML(self._feedback_value()), "st-exercise-feedback")
+        super().__init__(
+            [self.question_html, self.picture_html, self.choice_box, self.feedback_html, self.again_button]
+        )
+        self.add_class("st-exercise")
+        self.set_status("choose an answer")
+
+    # -- plain state -------------------------------------------------------------------
+    @property
+    def chosen(self) -> str | None:
+        return self._chosen
+
+    @property
+    def correct(self) -> bool | None:
+        """Whether the choice made is right (``None`` before any choice)."""
+        return None if self._chosen is None else self._chosen in self.answer.right
+
+    @property
+    def verdict(self) -> str:
+        """Right or wrong, with the reason ('' before a choice)."""
+        if self._chosen is None:
+            return ""
+        if self.correct:
+            return f"Right: {self.answer.reason}"
+        best = " or ".join(self.answer.right)
+        return f"Not quite: the answer is {best}. {self.answer.reason}"
+
+    def describe(self) -> str:
+        return self.error or self.verdict or self.question
+
+    # -- actions -----------------------------------------------------------------------
+    def choose(self, label: str) -> None:
+        """Answer with the choice ``label`` (a click on its button)."""
+        if label not in self.choices:
+            raise SpadesError(f"{label!r} is not one of the choices: {', '.join(self.choices)}")
+        self._chosen = label
+        self._refresh()
+
+    def reset(self) -> None:
+        """Clear the answer, to choose again."""
+        self._chosen = None
+        self._refresh()
+
+    # -- internals ---------------------------------------------------------------------
+    def _feedback_value(self) -> str:
+        text = self.verdict
+        mark = "" if self.correct is None else (" st-exercise-right" if self.correct else " st-exercise-wrong")
+        return f'<div role="status" aria-live="polite" class="st-exercise-verdict{mark}">{escape(text)}</div>'
+
+    def _refresh(self) -> None:
+        for label, button in self.buttons.items():
+            button.remove_class("st-exercise-picked")
+            button.button_style = ""
+            if label == self._chosen:
+                button.add_class("st-exercise-picked")
+                button.button_style = "success" if self.correct else "danger"
+        self.feedback_html.value = self._feedback_value()
+        self.again_button.disabled = self._chosen is None
+        self.set_status("right" if self.correct else "choose an answer" if self.correct is None else "try again")
+
+
+# -- pictures -------------------------------------------------------------------------------------------
+
+
+def position_html(position: Position) -> str:
+    """The seat's hand, the bids and tricks so far, and the trick on the table."""
+    bids = ", ".join(
+        f"{s.word} {position.bids[s].label} ({position.tricks_won.get(s, 0)} won)" for s in Seat if s in position.bids
+    )
+    if position.trick:
+        played = " ".join(
+            f'<span class="st-seat">{s.word}</span> {card_html(c)}'
+            for s, c in zip(position.trick_seats, position.trick, strict=True)
+        )
+        table = f"on the table: {played}"
+    else:
+        table = "you lead this trick"
+    return (
+        f'<div class="st-position"><div>bids: {html.escape(bids)}</div>'
+        f"<div>{table}</div>"
+        f'<div class="st-seat">your hand ({html.escape(position.seat.word)}):</div>{hand_html(position.hand)}</div>'
+    )
+
+
+def _pick_choices(legal: Iterable[Card], choices: Iterable[CardLike] | None) -> tuple[Card, ...]:
+    legal = tuple(legal)
+    if choices is None:
+        return legal
+    picked = tuple(Card.parse(c) for c in choices)
+    bad = [c.pretty for c in picked if c not in legal]
+    if bad:
+        raise SpadesError(f"not legal here: {', '.join(bad)}")
+    return picked
+
+
+# -- factories ------------------------------------------------------------------------------------------
+
+
+def play_exercise(
+    position: Position, *, question: str | None = None, choices: Iterable[CardLike] | None = None
+) -> Exercise:
+    """Which card would you play? The play advisor's card is right; its reason names the principle.
+    ``choices`` limits the buttons to some legal cards (the advisor's card must be among them)."""
+    from spades_teach.advice.play import suggest_play
+
+    hint = suggest_play(position)
+    cards = _pick_choices(sorted(position.legal, key=_card_order), choices)
+    return Exercise(
+        question or f"You are {position.seat.word}. Which card do you play?",
+        [c.pretty for c in cards],
+        Answer((hint.card.pretty,), hint.reason, hint.principle),
+        picture=position_html(position),
+    )
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return (int(card.suit), -int(card.rank))
+
+
+def solver_exercise(
+    hands: Mapping[Any, HandLike],
+    *,
+    leader: SeatLike,
+    trick: Sequence[CardLike] = (),
+    spades_broken: bool = False,
+    question: str | None = None,
+    choices: Iterable[CardLike] | None = None,
+) -> Exercise:
+    """Which card takes the most tricks for its side, with every hand in view? The
+    double-dummy solver answers; every card that reaches its best count is right."""
+    from spades_teach.analysis.solver import double_dummy
+
+    dd = double_dummy(hands, leader=leader, trick=trick, spades_broken=spades_broken)
+    scores = dd.card_scores
+    cards = _pick_choices(sorted(scores, key=_card_order), choices)
+    top = max(scores[c] for c in cards)
+    right = tuple(c.pretty for c in cards if scores[c] == top)
+    worst = min(cards, key=lambda c: scores[c])
+    side = "your side"
+    reason = f"with every hand in view, the {right[0]} takes {top} of the {dd.tricks_left} tricks left for {side}"
+    if scores[worst] < top:
+        reason += f"; the {worst.pretty} only {scores[worst]}"
+    seat = dd.to_play
+    picture = _table_html(hands, seat, trick, leader)
+    return Exercise(
+        question or f"You are {seat.word}, every hand in view. Which card takes the most tricks?",
+        [c.pretty for c in cards],
+        Answer(right, reason),
+        picture=picture,
+    )
+
+
+def _table_html(hands: Mapping[Any, HandLike], to_play: Seat, trick: Sequence[CardLike], leader: SeatLike) -> str:
+    by_seat = {Seat.coerce(s): Hand.coerce(h) for s, h in hands.items()}
+
+    def cell(seat: Seat) -> str:
+        mark = " (to play)" if seat is to_play else ""
+        return f'<div class="st-seat">{seat.word}{mark}</div>' + hand_html(by_seat[seat], style=False)
+
+    seat = Seat.coerce(leader)
+    played = []
+    for c in trick:
+        played.append(f"{seat.name} {card_html(Card.parse(c))}")
+        seat = seat.next
+    middle = " ".join(played) or "—"
+    return (
+        STYLE
+        + '<table class="st-table">'
+        + f"<tr><td></td><td>{cell(Seat.N)}</td><td></td></tr>"
+        + f"<tr><td>{cell(Seat.W)}</td><td>{middle}</td><td>{cell(Seat.E)}</td></tr>"
+        + f"<tr><td></td><td>{cell(Seat.S)}</td><td></td></tr></table>"
+    )
+
+
+def nil_exercise(hand: HandLike, *, question: str = "Would you bid Nil with this hand?") -> Exercise:
+    """Nil or not? :func:`~spades_teach.advice.bidding.assess_nil` answers, with its checklist."""
+    from spades_teach.advice.bidding import assess_nil
+
+    h = Hand.coerce(hand)
+    check = assess_nil(h)
+    yes, no = "bid Nil", "don't bid Nil"
+    return Exercise(
+        question,
+        (yes, no),
+        Answer((yes,) if check.fits else (no,), check.why, "the Nil checklist"),
+        picture=hand_html(h),
+    )
+
+
+def points_exercise(question: str, options: Mapping[str, tuple[float, str]], *, picture: str = "") -> Exercise:
+    """Which option is worth more? ``options`` maps each choice to its value in points
+    (computed with the library) and a one-line explanation; the highest is right."""
+    if not options:
+        raise SpadesError("a points exercise needs options")
+    best = max(value for value, _ in options.values())
+    right = tuple(label for label, (value, _) in options.items() if value == best)
+    reason = "; ".join(f"{label}: {line}" for label, (_, line) in options.items())
+    return Exercise(question, tuple(options), Answer(right, reason), picture=picture)
