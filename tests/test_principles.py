@@ -4,6 +4,7 @@ principle is defined, with its registry line, in the strategy chapter it is tagg
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from spades_teach import Round, deal
 from spades_teach.advice.play import View, decide_principle, suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.advice.principles import PRINCIPLES, principle
+from spades_teach.advice.principles import PRINCIPLES, definition, principle
 from spades_teach.errors import SpadesError
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
@@ -84,3 +85,22 @@ def test_each_principle_is_one_plain_line() -> None:
 
 def test_principles_are_grouped_in_the_three_strategy_chapters() -> None:
     assert {p.chapter for p in PRINCIPLES.values()} == {"08_card_play", "09_nil_play", "10_bags_against_sets"}
+
+
+def chapter_definitions(chapter: str) -> dict[str, str]:
+    """The principles a chapter defines (``**Principle: name.** line``), name → line."""
+    text = (NOTEBOOKS / f"{chapter}.md").read_text(encoding="utf-8")
+    found = re.findall(r"^\*\*Principle: (.+?)\.\*\* (.+)$", text, flags=re.MULTILINE)
+    return dict(found)
+
+
+STRATEGY_CHAPTERS = ("08_card_play",)
+
+
+@pytest.mark.parametrize("chapter", STRATEGY_CHAPTERS)
+def test_each_chapter_defines_its_principles_with_the_registry_line(chapter: str) -> None:
+    defined = chapter_definitions(chapter)
+    mine = {p.name: p.line for p in PRINCIPLES.values() if p.chapter == chapter}
+    assert defined == mine
+    for name in mine:
+        assert definition(name) in (NOTEBOOKS / f"{chapter}.md").read_text(encoding="utf-8")

@@ -7,11 +7,15 @@ import pytest
 from spades_teach.advice.bidding import assess_nil
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
+from spades_teach.advice.principles import find_exception, find_moments
 from spades_teach.analysis.solver import double_dummy
 from spades_teach.errors import SpadesError
 from spades_teach.widgets.exercise import (
     Answer,
     Exercise,
+    count_spades_exercise,
+    exception_exercise,
+    moment_view,
     nil_exercise,
     play_exercise,
     points_exercise,
@@ -82,3 +86,27 @@ def test_every_choice_is_a_labelled_button_and_the_verdict_is_announced() -> Non
     ex.buttons["b"].click()
     assert ex.correct is True
     assert 'aria-live="polite"' in ex.feedback_html.value and "Right: because" in ex.feedback_html.value
+
+
+def test_count_spades_exercise_counts_from_the_position() -> None:
+    # South holds three spades; the 2♠ ruffed the first trick and the 7♠ is on the table.
+    p = Position("S", "Q83.K5.A95.T632", EVEN, {"E": 1}, played=["4H", "AH", "2S", "3H"], trick=["7S"])
+    ex = count_spades_exercise(p)
+    assert ex.answer.right == ("8",)
+    assert ex.answer.reason == "13 spades: 3 in your hand and 2 played, so 8 are left in the other hands"
+
+
+def test_moment_view_stops_just_after_the_principles_card() -> None:
+    [moment] = find_moments("second hand low")
+    view = moment_view(moment)
+    assert view.step == moment.step + 1
+    assert view.annotation.startswith(
+        f"{moment.position.seat.word} plays the {moment.hint.card.pretty}. Second hand low: "
+    )
+
+
+def test_exception_exercise_takes_the_solvers_cards() -> None:
+    found = find_exception("second hand low", seeds=range(40, 60))
+    ex = exception_exercise(found)
+    assert set(ex.answer.right) == {c.pretty for c in found.better}
+    assert found.moment.hint.card.pretty not in ex.answer.right

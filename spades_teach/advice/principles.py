@@ -20,12 +20,39 @@ spades_teach.errors.SpadesError: unknown principle 'fourth hand sleepy'
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
+from spades_teach.advice.position import Position
 from spades_teach.errors import SpadesError
+from spades_teach.game.bids import BidLike
+from spades_teach.game.cards import Card
+from spades_teach.game.deals import deal
+from spades_teach.game.round import Round
+from spades_teach.game.seating import Seat, SeatLike
 
-__all__ = ["CARD_PLAY", "NIL_PLAY", "BAGS", "PRINCIPLES", "Principle", "principle", "definition"]
+if TYPE_CHECKING:
+    from spades_teach.advice.play import PlayHint
+    from spades_teach.analysis.solver import DoubleDummy
+
+__all__ = [
+    "BAGS",
+    "CARD_PLAY",
+    "NIL_PLAY",
+    "PRINCIPLES",
+    "Exception_",
+    "Moment",
+    "Principle",
+    "definition",
+    "double_dummy_at",
+    "find_exception",
+    "find_moments",
+    "play_out",
+    "principle",
+    "solver_disagrees",
+]
 
 CARD_PLAY = "08_card_play"
 NIL_PLAY = "09_nil_play"
@@ -217,3 +244,144 @@ def definition(name: str) -> str:
     """
     p = principle(name)
     return f"**Principle: {p.name}.** {p.line}"
+
+
+# -- principles on real deals -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A moment of a real deal where the play advisor follows a principle.
+
+    ``round`` is the whole hand, played out by the advisor at every seat;
+    ``step`` the number of bids and cards made before the moment (the card the
+    hint suggests is event ``step`` of ``round.history``); ``position`` the
+    player's view then; ``hint`` the advisor's card and reason; ``seed`` the deal.
+    """
+
+    round: Round
+    step: int
+    position: Position
+    hint: PlayHint
+    seed: int
+
+
+def play_out(
+    seed: int, *, bids: Sequence[BidLike] | None = None, dealer: SeatLike = "W", scores: Mapping[Any, int] | None = None
+) -> tuple[Round, list[tuple[Position, PlayHint]]]:
+    """Deal ``seed``, bid (``bids`` in turn from the dealer's left, or the bid advisor's
+    bids), and let the play advisor play every card; returns the finished round and
+    each card's position and hint, in play order.
+
+    >>> rnd, hints = play_out(3, bids=[3, 3, 3, 3])
+    >>> rnd.is_complete, len(hints), hints[0][1].card == rnd.tricks[0].cards[0]
+    (True, 52, True)
+    """
+    from spades_teach.advice.bidding import advise_bid
+    from spades_teach.advice.play import suggest_play
+
+    rnd = Round(deal(seed), dealer=dealer, scores=scores)
+    for i in range(4):
+        seat = rnd.to_act
+        assert seat is not None
+        bid = bids[i] if bids is not None else advise_bid(rnd.hand(seat), seat=seat, bids=rnd.bids).bid
+        rnd.bid(seat, bid)
+    played: list[tuple[Position, PlayHint]] = []
+    while not rnd.is_complete:
+        position = Position.from_round(rnd)
+        hint = suggest_play(position)
+        played.append((position, hint))
+        rnd.play(position.seat, hint.card)
+    return rnd, played
+
+
+def find_moments(
+    name: str,
+    *,
+    seeds: Iterable[int] = range(300),
+    bids: Sequence[BidLike] | None = None,
+    dealer: SeatLike = "W",
+    scores: Mapping[Any, int] | None = None,
+    count: int = 1,
+    accept: Callable[[Position, PlayHint], bool] | None = None,
+) -> list[Moment]:
+    """The first ``count`` moments, over the seeded deals, where the advisor follows the
+    principle ``name`` (and ``accept(position, hint)`` holds, when given); one per deal.
+
+    >>> [m] = find_moments("third hand high")
+    >>> m.hint.principle, m.round.history[m.step].card == m.hint.card
+    ('third hand high', True)
+    """
+    principle(name)
+    found: list[Moment] = []
+    for seed in seeds:
+        rnd, played = play_out(seed, bids=bids, dealer=dealer, scores=scores)
+        for i, (position, hint) in enumerate(played):
+            if hint.principle == name and (accept is None or accept(position, hint)):
+                found.append(Moment(rnd, 4 + i, position, hint, seed))
+                break
+        if len(found) >= count:
+            return found
+    raise SpadesError(f"no deal among the seeds shows {name!r} {count} times")
+
+
+def solver_disagrees(position: Position, hint: PlayHint, deal_round: Round) -> bool:
+    """Whether, with every hand of ``deal_round`` in view at ``position``, the double-dummy
+    solver finds a card that takes more tricks for the side than the hint's card."""
+    return hint.card not in double_dummy_at(position, deal_round).best_cards
+
+
+def double_dummy_at(position: Position, deal_round: Round) -> DoubleDummy:
+    """The double-dummy answer at ``position``, the hidden hands read from ``deal_round``
+    (a round of the same deal, finished or not)."""
+    from spades_teach.analysis.solver import double_dummy
+
+    gone = set(position.played) | set(position.trick)
+    hands = {s: [c for c in deal_round.deal[s] if c not in gone] for s in Seat}
+    leader = position.trick_seats[0] if position.trick else position.seat
+    return double_dummy(hands, leader=leader, trick=position.trick, spades_broken=position.spades_broken)
+
+
+@dataclass(frozen=True)
+class Exception_:
+    """A moment where a principle fails: the advisor's card (``moment.hint``) sets the
+    side's contract while ``better``, found by the double-dummy solver with every hand
+    in view, makes it. ``tricks`` maps each legal card to the tricks the side takes
+    after it, ``need`` is how many more tricks the contract needs."""
+
+    moment: Moment
+    better: tuple[Card, ...]
+    tricks: Mapping[Card, int]
+    need: int
+
+
+def find_exception(
+    name: str, *, seeds: Iterable[int] = range(200), bids: Sequence[BidLike] | None = None, dealer: SeatLike = "W"
+) -> Exception_:
+    """The first moment, over the seeded deals played by the advisor, where following
+    ``name`` costs the contract: with every hand in view the advisor's card leaves the
+    side short of its bid, and another card makes it (a difference in points, not only
+    in tricks).
+
+    >>> ex = find_exception("second hand low")
+    >>> ex.tricks[ex.moment.hint.card] < ex.need <= ex.tricks[ex.better[0]]
+    True
+    """
+    from spades_teach.advice.play import View
+
+    principle(name)
+    for seed in seeds:
+        rnd, played = play_out(seed, bids=bids, dealer=dealer)
+        for i, (position, hint) in enumerate(played):
+            if hint.principle != name:
+                continue
+            contract, taken = View.from_position(position).contract(int(position.seat))
+            need = contract - taken
+            if need <= 0:
+                continue
+            scores = double_dummy_at(position, rnd).card_scores
+            if scores[hint.card] < need:
+                better = tuple(c for c, v in scores.items() if v >= need)
+                if better:
+                    return Exception_(Moment(rnd, 4 + i, position, hint, seed), better, scores, need)
+    raise SpadesError(f"no deal among the seeds shows {name!r} costing a contract")

@@ -17,6 +17,7 @@ asks the library, which both finds the right choice and says why.
   highest is right.
 
 >>> from spades_teach.advice.position import Position
+from spades_teach.advice.principles import Exception_, Moment
 >>> p = Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3},
 ...              tricks_won={}, trick=["3H", "7H"])
 >>> ex = play_exercise(p)
@@ -39,13 +40,26 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.advice.position import Position
+from spades_teach.advice.principles import Exception_, Moment
 from spades_teach.errors import SpadesError
-from spades_teach.game.cards import Card, CardLike, Hand, HandLike
+from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Suit
+from spades_teach.game.round import Round
 from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.render.html import STYLE, card_html, hand_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 
-__all__ = ["Answer", "Exercise", "play_exercise", "solver_exercise", "nil_exercise", "points_exercise", "position_html"]
+__all__ = [
+    "Answer",
+    "Exercise",
+    "count_spades_exercise",
+    "exception_exercise",
+    "moment_view",
+    "nil_exercise",
+    "play_exercise",
+    "points_exercise",
+    "position_html",
+    "solver_exercise",
+]
 
 
 @dataclass(frozen=True)
@@ -303,3 +317,69 @@ def points_exercise(question: str, options: Mapping[str, tuple[float, str]], *, 
     right = tuple(label for label, (value, _) in options.items() if value == best)
     reason = "; ".join(f"{label}: {line}" for label, (_, line) in options.items())
     return Exercise(question, tuple(options), Answer(right, reason), picture=picture)
+
+
+def exception_exercise(found: Exception_, *, question: str | None = None) -> Exercise:
+    """Where a principle fails (:func:`~spades_teach.advice.principles.find_exception`):
+    which card makes the contract, every hand in view? The solver's cards are right."""
+    moment = found.moment
+    position = moment.position
+    cards = sorted(found.tricks, key=_card_order)
+    hint = moment.hint
+    best = found.better[0]
+    reason = (
+        f"with every hand in view, the {best.pretty} lets your side take {found.tricks[best]} more "
+        f"trick{'s' if found.tricks[best] != 1 else ''} and make the contract, which needs {found.need}; "
+        f"the {hint.card.pretty} ({hint.principle}) takes only {found.tricks[hint.card]}"
+    )
+    return Exercise(
+        question or f"You are {position.seat.word} and can see every hand. Which card makes your contract?",
+        [c.pretty for c in cards],
+        Answer(tuple(c.pretty for c in cards if c in found.better), reason, hint.principle),
+        picture=_table_html(
+            _hands_at(position, moment.round),
+            position.seat,
+            position.trick,
+            position.trick_seats[0] if position.trick else position.seat,
+        ),
+    )
+
+
+def _hands_at(position: Position, deal_round: Round) -> dict[Seat, list[Card]]:
+    gone = set(position.played) | set(position.trick)
+    return {s: [c for c in deal_round.deal[s] if c not in gone] for s in Seat}
+
+
+def count_spades_exercise(position: Position) -> Exercise:
+    """How many spades do the other three players still hold? Counted from the
+    position: 13, less the spades in the hand and those already played."""
+    held = len(position.hand.suit(Suit.SPADES))
+    gone = sum(1 for c in (*position.played, *position.trick) if c.suit is Suit.SPADES)
+    out = sum(1 for c in position.unseen if c.suit is Suit.SPADES)
+    choices = sorted({max(out - 2, 0), max(out - 1, 0), out, out + 1, out + 2})
+    reason = f"13 spades: {held} in your hand and {gone} played, so {out} are left in the other hands"
+    return Exercise(
+        f"You are {position.seat.word}. How many spades do the other three players hold?",
+        [str(n) for n in choices],
+        Answer((str(out),), reason, "count the spades"),
+        picture=position_html(position) + _played_html(position),
+    )
+
+
+def _played_html(position: Position) -> str:
+    cards = sorted(position.played, key=_card_order)
+    return "<div>cards played in the finished tricks: " + "".join(card_html(c) for c in cards) + "</div>"
+
+
+def moment_view(moment: Moment, *, note: str | None = None) -> Any:
+    """A replay of the moment's deal, stopped just after the card the principle chose,
+    with the advisor's reason (or ``note``) as the annotation; step back and forth freely."""
+    from spades_teach.widgets.replay import ReplayView
+
+    seat = moment.position.seat.word
+    text = (
+        note or f"{seat} plays the {moment.hint.card.pretty}. {moment.hint.reason[0].upper()}{moment.hint.reason[1:]}."
+    )
+    view = ReplayView(moment.round, annotations={moment.step: text})
+    view.go(moment.step + 1)
+    return view
