@@ -94,7 +94,7 @@ def chapter_definitions(chapter: str) -> dict[str, str]:
     return dict(found)
 
 
-STRATEGY_CHAPTERS = ("08_card_play",)
+STRATEGY_CHAPTERS = ("08_card_play", "09_nil_play")
 
 
 @pytest.mark.parametrize("chapter", STRATEGY_CHAPTERS)

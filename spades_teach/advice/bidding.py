@@ -61,7 +61,10 @@ __all__ = [
     "SAFETY_MARGIN",
     "BidAdvice",
     "BidReason",
+    "NIL_CHECKLIST",
     "NilAssessment",
+    "NilCheck",
+    "nil_checklist",
     "advise_bid",
     "count_hand",
     "assess_nil",
@@ -100,13 +103,28 @@ class BidReason:
 
 
 @dataclass(frozen=True)
+class NilCheck:
+    """One item of the Nil checklist: the ``item`` checked (the same words for every
+    hand), whether this hand passes it (``ok``) and a one-line ``line`` about this hand."""
+
+    item: str
+    ok: bool
+    line: str
+
+    def __str__(self) -> str:
+        return f"{'✓' if self.ok else '✗'} {self.item}: {self.line}"
+
+
+@dataclass(frozen=True)
 class NilAssessment:
     """Whether the hand suits a Nil: ``risk`` (0 is ideal; above 1 is too risky),
-    ``fits`` and the ``dangers`` found."""
+    ``fits``, the ``dangers`` found, and the ``checklist`` by holding
+    (:data:`NIL_CHECKLIST`'s items, each ok or not, one line each)."""
 
     fits: bool
     risk: float
     dangers: tuple[str, ...]
+    checklist: tuple[NilCheck, ...] = ()
 
     @property
     def why(self) -> str:
@@ -561,7 +579,123 @@ def assess_nil(hand: HandLike) -> NilAssessment:
             risk += 0.5
             dangers.append(f"{n} {suit.word}: the last of them may be left high")
     fits = risk <= 1.0
-    return NilAssessment(fits, risk, tuple(dangers))
+    return NilAssessment(fits, risk, tuple(dangers), nil_checklist(h))
+
+
+#: The Nil checklist, by holding: the items :func:`nil_checklist` checks, in order.
+NIL_CHECKLIST = (
+    "no A♠ or K♠",
+    "no Q♠",
+    "spades 8 or lower",
+    "three spades at most",
+    "no side ace",
+    "no side king",
+    "no side queen with two cards or fewer",
+    "a low card (5 or lower) in every side suit",
+    "no side suit of six or more",
+)
+
+
+def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
+    """The Nil checklist for ``hand``: each item of :data:`NIL_CHECKLIST`, ok or not,
+    with one line about this hand. Each item is one of the dangers
+    :func:`assess_nil` weighs: a hand that passes every item fits a Nil, and one
+    that fails only a small item (a side king with three cards beside it, a lowest
+    card of 6 or 7, one middle spade) may still fit.
+
+    >>> for check in nil_checklist("3.J962.T8742.Q84"):
+    ...     print(check)
+    ✓ no A♠ or K♠: no spade is sure to win a trick
+    ✓ no Q♠: no spade likely to win a trick
+    ✓ spades 8 or lower: the 3♠ can play under most spades
+    ✓ three spades at most: 1 spade
+    ✓ no side ace: no side ace to win a trick
+    ✓ no side king: no side king
+    ✓ no side queen with two cards or fewer: the Q♣ has 2 cards beside it
+    ✓ a low card (5 or lower) in every side suit: 2♥, 2♦, 4♣
+    ✓ no side suit of six or more: the longest side suit has 5 cards
+    """
+    h = Hand.coerce(hand)
+    spades = h.suit(Suit.SPADES)
+    ranks = {c.rank for c in spades}
+    top = tuple(c for c in spades if c.rank >= Rank.KING)
+    middle = tuple(c for c in spades if Rank.NINE <= c.rank <= Rank.JACK)
+    checks = [
+        NilCheck(
+            NIL_CHECKLIST[0],
+            not top,
+            "no spade is sure to win a trick"
+            if not top
+            else f"the {_names(top)} will {'each ' if len(top) > 1 else ''}win a trick",
+        ),
+        NilCheck(
+            NIL_CHECKLIST[1],
+            Rank.QUEEN not in ranks,
+            "no spade likely to win a trick"
+            if Rank.QUEEN not in ranks
+            else "the Q♠ wins unless the A♠ or K♠ covers it",
+        ),
+        NilCheck(
+            NIL_CHECKLIST[2],
+            not middle,
+            f"the {_names(middle)} may be forced to win"
+            if middle
+            else (f"the {_names(spades)} can play under most spades" if spades else "no spades at all"),
+        ),
+        NilCheck(NIL_CHECKLIST[3], len(spades) <= 3, plural(len(spades), "spade")),
+    ]
+    side = {suit: h.suit(suit) for suit in _SIDE_SUITS}
+    aces = [
+        f"the A{suit.symbol} ({plural(len(cards), 'card')} in the suit)"
+        for suit, cards in side.items()
+        if any(c.rank == Rank.ACE for c in cards)
+    ]
+    checks.append(
+        NilCheck(
+            NIL_CHECKLIST[4],
+            not aces,
+            "; ".join(aces) + " wins when the suit is led" if aces else "no side ace to win a trick",
+        )
+    )
+    kings = [
+        f"the K{suit.symbol} "
+        + ("with little cover" if len(cards) <= 2 else f"with {len(cards) - 1} cards beside it: a small risk")
+        for suit, cards in side.items()
+        if any(c.rank == Rank.KING for c in cards)
+    ]
+    checks.append(NilCheck(NIL_CHECKLIST[5], not kings, "; ".join(kings) if kings else "no side king"))
+    queens = [(suit, cards) for suit, cards in side.items() if any(c.rank == Rank.QUEEN for c in cards)]
+    bare = [f"the Q{suit.symbol}" for suit, cards in queens if len(cards) <= 2]
+    checks.append(
+        NilCheck(
+            NIL_CHECKLIST[6],
+            not bare,
+            ", ".join(bare) + " with little cover"
+            if bare
+            else "; ".join(f"the Q{suit.symbol} has {len(cards) - 1} cards beside it" for suit, cards in queens)
+            or "no side queen",
+        )
+    )
+    lows = []
+    missing = []
+    for suit, cards in side.items():
+        if not cards:
+            lows.append(f"no {suit.word}")
+            continue
+        lowest = min(cards, key=lambda c: c.rank)
+        lows.append(lowest.pretty)
+        if lowest.rank >= Rank.SIX:
+            missing.append(f"{suit.word} (lowest {lowest.pretty})")
+    checks.append(
+        NilCheck(
+            NIL_CHECKLIST[7],
+            not missing,
+            "no low card to play under in " + " and ".join(missing) if missing else ", ".join(lows),
+        )
+    )
+    longest = max(len(cards) for cards in side.values())
+    checks.append(NilCheck(NIL_CHECKLIST[8], longest < 6, f"the longest side suit has {plural(longest, 'card')}"))
+    return tuple(checks)
 
 
 # -- the advice -----------------------------------------------------------------------------------

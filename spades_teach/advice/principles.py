@@ -142,7 +142,7 @@ _ALL = (
     # -- chapter 9: Nil play ------------------------------------------------------------------------
     Principle(
         "the Nil checklist",
-        "Bid Nil only with at most three low spades, no ace or king you cannot throw away, and low cards in every long suit.",
+        "Bid Nil only with a hand that passes the checklist: three low spades at most, no side ace or king, and a low card in every side suit.",
         NIL_PLAY,
     ),
     Principle(

@@ -54,6 +54,7 @@ __all__ = [
     "count_spades_exercise",
     "exception_exercise",
     "moment_view",
+    "nil_checklist_html",
     "nil_exercise",
     "play_exercise",
     "points_exercise",
@@ -294,18 +295,38 @@ def _table_html(hands: Mapping[Any, HandLike], to_play: Seat, trick: Sequence[Ca
 
 
 def nil_exercise(hand: HandLike, *, question: str = "Would you bid Nil with this hand?") -> Exercise:
-    """Nil or not? :func:`~spades_teach.advice.bidding.assess_nil` answers, with its checklist."""
+    """Nil or not? :func:`~spades_teach.advice.bidding.assess_nil` answers; the reason
+    is the Nil checklist's failed items (or that every item passes)."""
     from spades_teach.advice.bidding import assess_nil
 
     h = Hand.coerce(hand)
     check = assess_nil(h)
+    failed = [f"{c.item}? no: {c.line}" for c in check.checklist if not c.ok]
+    if not failed:
+        reason = "the hand passes every item of the Nil checklist"
+    elif check.fits:
+        reason = "only small risks: " + "; ".join(failed)
+    else:
+        reason = "; ".join(failed)
     yes, no = "bid Nil", "don't bid Nil"
     return Exercise(
         question,
         (yes, no),
-        Answer((yes,) if check.fits else (no,), check.why, "the Nil checklist"),
+        Answer((yes,) if check.fits else (no,), reason, "the Nil checklist"),
         picture=hand_html(h),
     )
+
+
+def nil_checklist_html(hand: HandLike) -> str:
+    """The Nil checklist of a hand as a list: each item ticked or crossed, with its line."""
+    from spades_teach.advice.bidding import nil_checklist
+
+    h = Hand.coerce(hand)
+    rows = "".join(
+        f'<li class="st-nil-{"ok" if c.ok else "no"}">{"✓" if c.ok else "✗"} <b>{escape(c.item)}</b>: {escape(c.line)}</li>'
+        for c in nil_checklist(h)
+    )
+    return hand_html(h) + f'<ul class="st-nil-checklist" aria-label="Nil checklist">{rows}</ul>'
 
 
 def points_exercise(question: str, options: Mapping[str, tuple[float, str]], *, picture: str = "") -> Exercise:
