@@ -781,13 +781,37 @@ def advise_bid(
         elif total >= 13:
             cushion -= 0.25
             context.append(f"the table has bid {sum(others)} already: tricks will be scarce, so stay low")
-    if score[mine] + 10 * planned >= rules.target and behind < 0:
-        cushion -= 0.25
-        context.append("you are near the target and ahead: play safe and bid low")
-    if behind >= 150:
+    their_route = _their_route(made, score[theirs], me, rules)
+    if their_route is None and behind >= 150:
         cushion += 0.25
         context.append(f"you are {behind} points behind: take a little more risk")
     bid_value = max(0, _floor(estimate - SAFETY_MARGIN + cushion))
+    if their_route is not None:
+        # The end of the match: the score, not the count's safety, decides the bid.
+        route, their_total, known = their_route
+        context = [n for n in context if not _score_blind(n)]
+        bid_value = _floor(estimate - SAFETY_MARGIN)
+        stop = 14 - their_total - (int(partner_bid) if partner_bid is not None and not partner_nil else 0)
+        if known and partner_bid is not None and bid_value < stop <= math.ceil(estimate) + 1:
+            context.append(
+                f"the opponents reach {rules.target} if they make their bid ({route}): bid to the score, {stop}, "
+                f"so that your side's {14 - their_total} tricks leave them short; only a set stops them"
+            )
+            bid_value = stop
+        else:
+            context.append(
+                f"the opponents reach {rules.target} if they make their bid ({route}): bid your count and fight "
+                "for every trick, since only a set stops them"
+            )
+    elif partner_bid is not None and not partner_nil and seating.partnerships:
+        enough = _enough_to_win(score[mine], int(partner_bid), bag_count[mine], bid_value, rules)
+        if enough is not None and enough < bid_value:
+            context = [n for n in context if not _score_blind(n)]
+            context.append(
+                f"{enough + int(partner_bid)} between you reaches {rules.target}: bid to the score, "
+                f"{enough} is enough to win the match and safer than {bid_value}"
+            )
+            bid_value = enough
 
     # Nil: recommended when it fits, unless the partner already bid Nil.
     nil_ok = rules.nil and not partner_nil
@@ -826,6 +850,42 @@ def advise_bid(
 
     summary = _summary(bid, estimate, reasons, nil, rules, partner_nil, context)
     return BidAdvice(bid, estimate, reasons, summary, nil, tuple(context))
+
+
+def _score_blind(note: str) -> bool:
+    """Whether a note judges the bid by bags or the table's total, which the end of a match overrides."""
+    return note.startswith("the table has bid") or " bags already: " in note
+
+
+def _their_route(made: Mapping[Seat, Bid], their_score: int, me: Seat, rules: Rules) -> tuple[str, int, bool] | None:
+    """How the opponents reach the target this hand by making their bid: the sum in
+    words, their total bid and whether both bids are known; ``None`` when they do not
+    reach it (a seat yet to bid counts 3, an average bid)."""
+    seating = seating_of(rules)
+    if not seating.partnerships:
+        return None
+    opponents = [s for s in seating.seats if s != me and s != seating.partner(me)]
+    total = 0
+    for seat in opponents:
+        bid = made.get(seat)
+        total += 3 if bid is None else int(bid)
+    if total == 0 or their_score + 10 * total < rules.target:
+        return None
+    known = all(seat in made for seat in opponents)
+    what = f"{total} bid" if known else f"about {total}"
+    return f"{their_score} + {what} × 10 = {their_score + 10 * total}", total, known
+
+
+def _enough_to_win(my_score: int, partner: int, bags: int, count: int, rules: Rules) -> int | None:
+    """The smallest bid (at least 1, at most ``count``) with which the side reaches the
+    target when it makes its contract, even if every trick of the count beyond the
+    bid is a bag; ``None`` when no such bid reaches it."""
+    for bid in range(1, count + 1):
+        extra = count - bid
+        penalty = rules.bag_penalty if bags + extra >= rules.bag_limit else 0
+        if my_score + 10 * (partner + bid) + extra - penalty >= rules.target:
+            return bid
+    return None
 
 
 def _counting(estimate: float, reasons: tuple[BidReason, ...]) -> str:
