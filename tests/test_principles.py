@@ -65,6 +65,14 @@ def test_every_name_the_engine_gives_is_a_registered_principle(named: dict[str, 
     assert len(named) >= 20, sorted(named)
 
 
+def test_every_name_the_engine_gives_is_defined_in_a_strategy_chapter(named: dict[str, str]) -> None:
+    defined: dict[str, str] = {}
+    for chapter in STRATEGY_CHAPTERS:
+        defined.update(chapter_definitions(chapter))
+    undefined = sorted(set(named) - set(defined))
+    assert not undefined, [named[n] for n in undefined]
+
+
 def test_suggest_play_carries_the_principle_it_names() -> None:
     p = Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3}, tricks_won={}, trick=["3H", "7H"])
     hint = suggest_play(p)
@@ -94,7 +102,7 @@ def chapter_definitions(chapter: str) -> dict[str, str]:
     return dict(found)
 
 
-STRATEGY_CHAPTERS = ("08_card_play", "09_nil_play")
+STRATEGY_CHAPTERS = ("08_card_play", "09_nil_play", "10_bags_against_sets")
 
 
 @pytest.mark.parametrize("chapter", STRATEGY_CHAPTERS)
@@ -104,3 +112,27 @@ def test_each_chapter_defines_its_principles_with_the_registry_line(chapter: str
     assert defined == mine
     for name in mine:
         assert definition(name) in (NOTEBOOKS / f"{chapter}.md").read_text(encoding="utf-8")
+
+
+def test_both_contracts_made_and_their_bags_near_ten_push_bags_onto_them() -> None:
+    bids = {"N": 2, "E": 2, "S": 2, "W": 2}
+    won = {"N": 2, "E": 2, "S": 2, "W": 2}
+    near = Position("S", "Q8.K4.A.", bids, won, trick=["6H"], bags={"NS": 0, "EW": 8})
+    hint = suggest_play(near)
+    assert hint.principle == "push bags onto the opponents"
+    assert hint.reason.startswith(
+        "push bags onto the opponents: both contracts are made and the opponents have 8 bags, "
+        "so every trick you leave them is one more; "
+    )
+    far = suggest_play(Position("S", "Q8.K4.A.", bids, won, trick=["6H"], bags={"NS": 0, "EW": 2}))
+    assert far.principle == "duck to dodge a bag" and far.card == hint.card
+
+
+def test_setting_them_counts_the_tricks_it_takes() -> None:
+    # East-West bid 8 and have 6 with 3 tricks left: two more tricks for North-South set them.
+    p = Position("S", "Q.K4..", {"N": 2, "E": 4, "S": 1, "W": 4}, {"N": 3, "E": 3, "S": 1, "W": 3}, trick=["6H"])
+    hint = suggest_play(p)
+    assert hint.principle == "take a bag to set them"
+    assert hint.reason.startswith(
+        "take a bag to set them: the opponents need 2 of the last 3 tricks, so 2 more tricks for you set them; "
+    )

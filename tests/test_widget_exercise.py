@@ -13,6 +13,7 @@ from spades_teach.errors import SpadesError
 from spades_teach.widgets.exercise import (
     Answer,
     Exercise,
+    bid_exercise,
     count_spades_exercise,
     exception_exercise,
     moment_view,
@@ -110,3 +111,13 @@ def test_exception_exercise_takes_the_solvers_cards() -> None:
     ex = exception_exercise(found)
     assert set(ex.answer.right) == {c.pretty for c in found.better}
     assert found.moment.hint.card.pretty not in ex.answer.right
+
+
+def test_bid_exercise_is_checked_by_the_bid_advisor() -> None:
+    from spades_teach.advice.bidding import advise_bid
+
+    kwargs = {"seat": "S", "bids": {"W": 2, "N": 4, "E": 3}, "scores": {"NS": 470, "EW": 200}}
+    ex = bid_exercise("AKQ3.K52.7.A9842", choices=[1, 3, 5, 6], **kwargs)  # type: ignore[arg-type]
+    advice = advise_bid("AKQ3.K52.7.A9842", **kwargs)  # type: ignore[arg-type]
+    assert ex.answer.right == (advice.bid.label,) and ex.answer.reason == advice.summary
+    assert "score: NS 470, EW 200" in ex.picture_html.value

@@ -382,11 +382,9 @@ def _mode(v: View) -> tuple[bool, str, str]:
     ):
         return True, SCORE, "the opponents win the game if they make their bid, so fight for every trick"
     if can_set and r - opp_need <= 1:
-        return (
-            True,
-            SET_THEM,
-            f"the opponents need {opp_need} of the last {r} tricks, so one more trick for you sets them",
-        )
+        short = r - opp_need + 1
+        more = "one more trick for you sets them" if short == 1 else f"{short} more tricks for you set them"
+        return True, SET_THEM, f"the opponents need {opp_need} of the last {r} tricks, so {more}"
     if contract == 0:
         return False, DODGE, "your side has no contract to make, so every trick is a bag"
     if need > r:
@@ -397,6 +395,12 @@ def _mode(v: View) -> tuple[bool, str, str]:
     worst = my_score + 10 * contract + (taken - contract) - penalty
     if worst >= rules.target and worst > their_score + 10 * max(opp_contract, 0) + r:
         return True, SCORE, "this hand wins the match whatever the bags, so extra tricks are just points"
+    if opp_contract > 0 and opp_need <= 0 and v.bags[1] >= rules.bag_limit - 3:
+        return (
+            False,
+            PUSH,
+            f"both contracts are made and the opponents have {v.bags[1]} bags, so every trick you leave them is one more",
+        )
     return False, DODGE, "your contract is made"
 
 

@@ -199,7 +199,7 @@ _ALL = (
     ),
     Principle(
         "push bags onto the opponents",
-        "When your own contract is lost, or the opponents are close to ten bags, let them take the extra tricks.",
+        "When your own contract is lost, or both are made and the opponents are close to ten bags, let them take the extra tricks.",
         BAGS,
     ),
     Principle(
@@ -267,11 +267,17 @@ class Moment:
 
 
 def play_out(
-    seed: int, *, bids: Sequence[BidLike] | None = None, dealer: SeatLike = "W", scores: Mapping[Any, int] | None = None
+    seed: int,
+    *,
+    bids: Sequence[BidLike] | None = None,
+    dealer: SeatLike = "W",
+    scores: Mapping[Any, int] | None = None,
+    bags: Mapping[Any, int] | None = None,
 ) -> tuple[Round, list[tuple[Position, PlayHint]]]:
     """Deal ``seed``, bid (``bids`` in turn from the dealer's left, or the bid advisor's
-    bids), and let the play advisor play every card; returns the finished round and
-    each card's position and hint, in play order.
+    bids), and let the play advisor play every card, ``scores`` and ``bags`` (side →
+    value) being the match so far; returns the finished round and each card's
+    position and hint, in play order.
 
     >>> rnd, hints = play_out(3, bids=[3, 3, 3, 3])
     >>> rnd.is_complete, len(hints), hints[0][1].card == rnd.tricks[0].cards[0]
@@ -284,11 +290,15 @@ def play_out(
     for i in range(4):
         seat = rnd.to_act
         assert seat is not None
-        bid = bids[i] if bids is not None else advise_bid(rnd.hand(seat), seat=seat, bids=rnd.bids).bid
+        bid = (
+            bids[i]
+            if bids is not None
+            else advise_bid(rnd.hand(seat), seat=seat, bids=rnd.bids, scores=scores, bags=bags).bid
+        )
         rnd.bid(seat, bid)
     played: list[tuple[Position, PlayHint]] = []
     while not rnd.is_complete:
-        position = Position.from_round(rnd)
+        position = Position.from_round(rnd, bags=bags)
         hint = suggest_play(position)
         played.append((position, hint))
         rnd.play(position.seat, hint.card)
@@ -302,6 +312,7 @@ def find_moments(
     bids: Sequence[BidLike] | None = None,
     dealer: SeatLike = "W",
     scores: Mapping[Any, int] | None = None,
+    bags: Mapping[Any, int] | None = None,
     count: int = 1,
     accept: Callable[[Position, PlayHint], bool] | None = None,
 ) -> list[Moment]:
@@ -315,7 +326,7 @@ def find_moments(
     principle(name)
     found: list[Moment] = []
     for seed in seeds:
-        rnd, played = play_out(seed, bids=bids, dealer=dealer, scores=scores)
+        rnd, played = play_out(seed, bids=bids, dealer=dealer, scores=scores, bags=bags)
         for i, (position, hint) in enumerate(played):
             if hint.principle == name and (accept is None or accept(position, hint)):
                 found.append(Moment(rnd, 4 + i, position, hint, seed))

@@ -42,8 +42,10 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from spades_teach.advice.position import Position
 from spades_teach.advice.principles import Exception_, Moment
 from spades_teach.errors import SpadesError
+from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Suit
 from spades_teach.game.round import Round
+from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.render.html import STYLE, card_html, hand_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
@@ -51,6 +53,7 @@ from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 __all__ = [
     "Answer",
     "Exercise",
+    "bid_exercise",
     "count_spades_exercise",
     "exception_exercise",
     "moment_view",
@@ -404,3 +407,36 @@ def moment_view(moment: Moment, *, note: str | None = None) -> Any:
     view = ReplayView(moment.round, annotations={moment.step: text})
     view.go(moment.step + 1)
     return view
+
+
+def bid_exercise(
+    hand: HandLike,
+    *,
+    seat: SeatLike = "S",
+    bids: Mapping[Any, BidLike] | None = None,
+    scores: Mapping[Any, int] | None = None,
+    bags: Mapping[Any, int] | None = None,
+    rules: Rules = Rules(),
+    choices: Iterable[BidLike],
+    question: str | None = None,
+) -> Exercise:
+    """What do you bid? The bid advisor (:func:`~spades_teach.advice.bidding.advise_bid`)
+    answers, with the match score in view; its summary is the reason."""
+    from spades_teach.advice.bidding import advise_bid
+
+    advice = advise_bid(hand, seat=seat, bids=bids, scores=scores, bags=bags, rules=rules)
+    labels = [Bid.coerce(b).label for b in choices]
+    me = Seat.coerce(seat)
+    made = ", ".join(f"{Seat.coerce(s).word} {Bid.coerce(b).label}" for s, b in (bids or {}).items())
+    score = ", ".join(f"{side} {value}" for side, value in (scores or {}).items())
+    bag_text = ", ".join(f"{side} {value}" for side, value in (bags or {}).items())
+    lines = [f"bids so far: {made or 'none'}", f"score: {score or '0 each'}"]
+    if bag_text:
+        lines.append(f"bags: {bag_text}")
+    picture = "".join(f"<div>{escape(line)}</div>" for line in lines) + hand_html(Hand.coerce(hand))
+    return Exercise(
+        question or f"You are {me.word}, playing to {rules.target}. What do you bid?",
+        labels,
+        Answer((advice.bid.label,), advice.summary, "bid to the score"),
+        picture=picture,
+    )
