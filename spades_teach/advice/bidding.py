@@ -191,7 +191,7 @@ ITEM_VALUES: Mapping[str, float] = MappingProxyType(
         "king with its ace, 5 or more cards": 0.5,
         "king with a guard": 0.75,
         "king in a long suit": 0.5,
-        "king bare": 0.5,
+        "king bare": 0.25,
         "queen with two or three guards": 0.5,
         "queen with fewer guards": 0.25,
         "queen in a long suit": 0.25,
