@@ -34,7 +34,10 @@ def test_play_exercise_is_checked_by_the_play_advisor() -> None:
     assert set(ex.choices) == {c.pretty for c in p.legal}
     wrong = next(c for c in ex.choices if c != hint.card.pretty)
     ex.choose(wrong)
-    assert ex.correct is False and ex.verdict == f"Not quite: the answer is {hint.card.pretty}. {hint.reason}"
+    assert (
+        ex.correct is False
+        and ex.verdict == f"Not quite: the answer is {hint.card.pretty}. {hint.reason[0].upper()}{hint.reason[1:]}"
+    )
     assert ex.buttons[wrong].button_style == "danger"
     ex.reset()
     assert ex.correct is None and ex.verdict == "" and ex.again_button.disabled

@@ -17,7 +17,6 @@ asks the library, which both finds the right choice and says why.
   highest is right.
 
 >>> from spades_teach.advice.position import Position
-from spades_teach.advice.principles import Exception_, Moment
 >>> p = Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3},
 ...              tricks_won={}, trick=["3H", "7H"])
 >>> ex = play_exercise(p)
@@ -25,7 +24,7 @@ from spades_teach.advice.principles import Exception_, Moment
 ('K♥', '5♥', '4♥')
 >>> ex.choose("4♥")
 >>> ex.verdict
-'Not quite: the answer is K♥. third hand high: the K♥ forces out the A♥'
+'Not quite: the answer is K♥. Third hand high: the K♥ forces out the A♥'
 >>> ex.choose("K♥"); ex.correct
 True
 """
@@ -148,7 +147,8 @@ class Exercise(SpadesWidget):
         if self.correct:
             return f"Right: {self.answer.reason}"
         best = " or ".join(self.answer.right)
-        return f"Not quite: the answer is {best}. {self.answer.reason}"
+        reason = self.answer.reason
+        return f"Not quite: the answer is {best}. {reason[:1].upper()}{reason[1:]}"
 
     def describe(self) -> str:
         return self.error or self.verdict or self.question
