@@ -7,7 +7,7 @@ import pytest
 from spades_teach.advice.bidding import assess_nil
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.advice.principles import find_exception, find_moments
+from spades_teach.advice.principles import find_exception, find_missed_set, find_moments
 from spades_teach.analysis.solver import double_dummy
 from spades_teach.errors import SpadesError
 from spades_teach.widgets.exercise import (
@@ -124,3 +124,11 @@ def test_bid_exercise_is_checked_by_the_bid_advisor() -> None:
     advice = advise_bid("AKQ3.K52.7.A9842", **kwargs)  # type: ignore[arg-type]
     assert ex.answer.right == (advice.bid.label,) and ex.answer.reason == advice.summary
     assert "score: NS 470, EW 200" in ex.picture_html.value
+
+
+def test_missed_set_exercise_takes_the_cards_that_set_the_opponents() -> None:
+    found = find_missed_set("duck to dodge a bag", seeds=range(10, 20))
+    ex = exception_exercise(found)
+    left = found.moment.position.tricks_left
+    assert set(ex.answer.right) == {c.pretty for c in found.tricks if left - found.tricks[c] < found.need}
+    assert ex.question.endswith("Which card sets the opponents?")

@@ -48,6 +48,7 @@ __all__ = [
     "definition",
     "double_dummy_at",
     "find_exception",
+    "find_missed_set",
     "find_moments",
     "play_out",
     "principle",
@@ -357,13 +358,16 @@ def double_dummy_at(position: Position, deal_round: Round) -> DoubleDummy:
 class Exception_:
     """A moment where a principle fails: the advisor's card (``moment.hint``) sets the
     side's contract while ``better``, found by the double-dummy solver with every hand
-    in view, makes it. ``tricks`` maps each legal card to the tricks the side takes
+    in view, makes it (or, with ``sets``, lets the opponents make theirs while
+    ``better`` sets them). ``tricks`` maps each legal card to the tricks the side takes
     after it, ``need`` is how many more tricks the contract needs."""
 
     moment: Moment
     better: tuple[Card, ...]
     tricks: Mapping[Card, int]
     need: int
+    #: ``True`` when the better cards set the opponents instead (``need``: the tricks they still need).
+    sets: bool = False
 
 
 def find_exception(
@@ -396,3 +400,37 @@ def find_exception(
                 if better:
                     return Exception_(Moment(rnd, 4 + i, position, hint, seed), better, scores, need)
     raise SpadesError(f"no deal among the seeds shows {name!r} costing a contract")
+
+
+def find_missed_set(
+    name: str, *, seeds: Iterable[int] = range(200), bids: Sequence[BidLike] | None = None, dealer: SeatLike = "W"
+) -> Exception_:
+    """The first moment, over the seeded deals played by the advisor, where following
+    ``name`` lets the opponents make their contract while another card, with every hand
+    in view, sets them: a swing of their whole bid, against a bag or two.
+
+    >>> ex = find_missed_set("duck to dodge a bag")
+    >>> left = ex.moment.position.tricks_left
+    >>> left - ex.tricks[ex.moment.hint.card] >= ex.need > left - ex.tricks[ex.better[0]]
+    True
+    """
+    from spades_teach.advice.play import View
+
+    principle(name)
+    for seed in seeds:
+        rnd, played = play_out(seed, bids=bids, dealer=dealer)
+        for i, (position, hint) in enumerate(played):
+            if hint.principle != name:
+                continue
+            view = View.from_position(position)
+            contract, taken = view.contract(view.opponents()[0])
+            need = contract - taken
+            if contract <= 0 or need <= 0:
+                continue
+            scores = double_dummy_at(position, rnd).card_scores
+            left = position.tricks_left
+            if left - scores[hint.card] >= need:
+                better = tuple(c for c, v in scores.items() if left - v < need)
+                if better:
+                    return Exception_(Moment(rnd, 4 + i, position, hint, seed), better, scores, need, sets=True)
+    raise SpadesError(f"no deal among the seeds shows {name!r} letting the opponents make a contract they could lose")

@@ -351,13 +351,23 @@ def exception_exercise(found: Exception_, *, question: str | None = None) -> Exe
     cards = sorted(found.tricks, key=_card_order)
     hint = moment.hint
     best = found.better[0]
-    reason = (
-        f"with every hand in view, the {best.pretty} lets your side take {found.tricks[best]} more "
-        f"trick{'s' if found.tricks[best] != 1 else ''} and make the contract, which needs {found.need}; "
-        f"the {hint.card.pretty} ({hint.principle}) takes only {found.tricks[hint.card]}"
-    )
+    left = position.tricks_left
+    if found.sets:
+        reason = (
+            f"with every hand in view, the {best.pretty} lets your side take {found.tricks[best]} of the {left} "
+            f"tricks left and leaves the opponents {left - found.tricks[best]}, short of the {found.need} they need; "
+            f"after the {hint.card.pretty} ({hint.principle}) they take {left - found.tricks[hint.card]}"
+        )
+        asked = "Which card sets the opponents?"
+    else:
+        reason = (
+            f"with every hand in view, the {best.pretty} lets your side take {found.tricks[best]} more "
+            f"trick{'s' if found.tricks[best] != 1 else ''} and make the contract, which needs {found.need}; "
+            f"the {hint.card.pretty} ({hint.principle}) takes only {found.tricks[hint.card]}"
+        )
+        asked = "Which card makes your contract?"
     return Exercise(
-        question or f"You are {position.seat.word} and can see every hand. Which card makes your contract?",
+        question or f"You are {position.seat.word} and can see every hand. {asked}",
         [c.pretty for c in cards],
         Answer(tuple(c.pretty for c in cards if c in found.better), reason, hint.principle),
         picture=_table_html(
