@@ -25,14 +25,15 @@ def test_nil_lowest_card_is_not_said_to_get_rid_of_a_high_card() -> None:
     p = Position("S", "32.92.65432.6543", bids={"N": 4, "E": 3, "S": 0, "W": 3}, tricks_won={}, trick=["3H"])
     hint = suggest_play(p)
     assert str(hint.card) == "2H"
-    assert "high card" not in hint.reason
-    assert hint.reason == "Nil: the 2♥, your lowest heart, stays under the 3♥"
+    assert "high card" not in hint.reason and hint.principle == "stay under the winning card"
+    assert hint.reason == "stay under the winning card: the 2♥, your lowest heart, stays under the 3♥"
 
 
 def test_nil_card_kept_under_with_lower_ones_still_gets_rid_of_a_high_card() -> None:
     p = Position("S", "32.T52.5432.6543", bids={"N": 4, "E": 3, "S": 0, "W": 3}, tricks_won={}, trick=["7H"])
     hint = suggest_play(p)
-    assert str(hint.card) == "5H" and "gets rid of a high card" in hint.reason
+    assert str(hint.card) == "5H" and hint.principle == "dump your high cards"
+    assert hint.reason == "dump your high cards: the 5♥ stays under the 7♥ and gets rid of a high card"
 
 
 @settings(max_examples=150, deadline=None)

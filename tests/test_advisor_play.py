@@ -61,7 +61,7 @@ def test_third_hand_only_as_high_as_needed() -> None:
 
 def test_third_hand_wins_cheaply_with_a_sure_winner() -> None:
     # South holds A-K of hearts: the king cannot be beaten, and costs less than the ace.
-    check(hint("Q82.AK4.J95.T632", ["3H", "7H"]), "KH", "cheaply")
+    check(hint("Q82.AK4.J95.T632", ["3H", "7H"]), "KH", "win as cheaply as possible")
 
 
 def test_do_not_overtake_partners_sure_winner() -> None:
@@ -73,7 +73,7 @@ def test_fourth_hand_lets_partner_win() -> None:
 
 
 def test_fourth_hand_wins_as_cheaply_as_possible() -> None:
-    check(hint("Q82.K54.AQJ3.T63", ["5D", "9D", "TD"]), "JD", "cheaply")
+    check(hint("Q82.K54.AQJ3.T63", ["5D", "9D", "TD"]), "JD", "win as cheaply as possible")
 
 
 def test_fourth_hand_cannot_win_plays_lowest() -> None:
@@ -85,7 +85,7 @@ def test_ruff_when_void() -> None:
 
 
 def test_over_ruff() -> None:
-    check(hint("Q82.K5432..T6543", ["5D", "9D", "4S"]), "8S", "over-ruff")
+    check(hint("Q82.K5432..T6543", ["5D", "9D", "4S"]), "8S", "over-ruff:")
 
 
 def test_no_over_ruff_of_partner() -> None:
@@ -100,22 +100,22 @@ def test_discard_when_partner_has_the_trick() -> None:
 
 
 def test_discard_from_a_short_suit() -> None:
-    check(hint(".J4..AKQJT987654", ["5D", "9D", "TD"]), "4H", "short suit")
+    check(hint(".J4..AKQJT987654", ["5D", "9D", "TD"]), "4H", "discard from a short suit")
 
 
 # -- leading ---------------------------------------------------------------------------------------
 
 
 def test_lead_cashes_a_side_ace() -> None:
-    check(hint("Q82.A54.K95.T632"), "AH", "cash")
+    check(hint("Q82.A54.K95.T632"), "AH", "cash your winners")
 
 
 def test_lead_from_strength_with_a_sequence() -> None:
-    check(hint("Q82.KQ4.J95.T632"), "KH", "strength")
+    check(hint("Q82.KQ4.J95.T632"), "KH", "lead the top of a sequence")
 
 
 def test_lead_a_singleton_to_make_a_void() -> None:
-    check(hint("Q82.4.J9543.T632"), "4H", "singleton")
+    check(hint("Q82.4.J9543.T632"), "4H", "lead a singleton")
 
 
 def test_no_spade_lead_before_spades_are_broken() -> None:
@@ -124,13 +124,13 @@ def test_no_spade_lead_before_spades_are_broken() -> None:
 
 
 def test_draw_spades_with_the_top_spade() -> None:
-    check(hint("AK82.Q54.J95.T63", spades_broken=True), "AS", "draw")
+    check(hint("AK82.Q54.J95.T63", spades_broken=True), "AS", "draw spades")
 
 
 def test_lead_partners_void_suit() -> None:
     # Trick 1: W led 2D, N discarded 5H (void in diamonds), E 9D, S won with AD.
     played = ["2D", "6H", "9D", "AD"]
-    check(hint("Q82.K54.K7.T632", played=played, tricks_won={"S": 1}), "7D", "your partner has none")
+    check(hint("Q82.K54.K7.T632", played=played, tricks_won={"S": 1}), "7D", "lead to your partner's void")
 
 
 # -- Nil ---------------------------------------------------------------------------------------------
@@ -142,7 +142,7 @@ NIL_W = {"N": 3, "E": 4, "S": 3, "W": 0}
 
 
 def test_nil_plays_under_the_winning_card() -> None:
-    check(hint("82.KJ42.9543.T63", ["5H", "QH"], NIL_S), "JH", "nil")
+    check(hint("82.KJ42.9543.T63", ["5H", "QH"], NIL_S), "JH", "dump your high cards")
 
 
 def test_nil_discards_the_most_dangerous_card() -> None:
@@ -150,11 +150,11 @@ def test_nil_discards_the_most_dangerous_card() -> None:
 
 
 def test_nil_leads_low() -> None:
-    check(hint("82.J42.9543.T632", bids=NIL_S), "2H", "nil")
+    check(hint("82.J42.9543.T632", bids=NIL_S), "2H", "lead low on a nil")
 
 
 def test_nil_cannot_duck_plays_lowest_hoping_for_an_overtake() -> None:
-    check(hint("82.KJ.95432.T632", ["5H"], NIL_S), "JH", "nil")
+    check(hint("82.KJ.95432.T632", ["5H"], NIL_S), "JH", "play low and hope")
 
 
 def test_cover_partners_nil_in_fourth_seat() -> None:
@@ -170,7 +170,7 @@ def test_cover_partners_nil_by_ruffing() -> None:
 
 
 def test_protect_partners_nil_with_a_high_lead() -> None:
-    check(hint("Q82.A54.K95.T632", bids=NIL_N), "AH", "partner's nil")
+    check(hint("Q82.A54.K95.T632", bids=NIL_N), "AH", "lead high for your partner's nil")
 
 
 def test_partner_nil_already_safe_plays_normally() -> None:
@@ -184,11 +184,11 @@ def test_set_opponents_nil_by_ducking_under() -> None:
 
 
 def test_set_opponents_nil_by_playing_low_before_them() -> None:
-    check(hint("Q82.K54.K95.KJ42", ["5C"], NIL_W), "2C", "set west's nil")
+    check(hint("Q82.K54.K95.KJ42", ["5C"], NIL_W), "2C", "set the nil")
 
 
 def test_set_opponents_nil_with_a_low_lead() -> None:
-    check(hint("Q82.K54.K95.T632", bids=NIL_W), "2C", "set west's nil")
+    check(hint("Q82.K54.K95.T632", bids=NIL_W), "2C", "set the nil")
 
 
 def test_set_nil_does_not_ruff_their_winner() -> None:
@@ -204,7 +204,7 @@ def test_dodge_bags_once_the_contract_is_made() -> None:
     check(
         hint("Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}),
         "4H",
-        "bags",
+        "duck to dodge a bag",
     )
 
 
@@ -220,7 +220,7 @@ def test_take_a_bag_to_set_the_opponents() -> None:
     check(
         hint("Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}),
         "QH",
-        "sets them",
+        "take a bag to set them",
     )
 
 
@@ -236,7 +236,7 @@ def test_end_of_match_fight_when_opponents_would_win() -> None:
             scores={"NS": 100, "EW": 460},
         ),
         "QH",
-        "end of match",
+        "play to the score",
     )
 
 
@@ -244,20 +244,24 @@ def test_bags_irrelevant_when_this_hand_wins_the_match() -> None:
     bids = {"N": 2, "E": 3, "S": 2, "W": 3}
     base = {"played": FOUR_TO_NORTH, "tricks_won": {"N": 4}}
     check(hint("Q82.KQ5.K9.T", ["6H", "9H"], bids, scores={"NS": 470, "EW": 100}, **base), "QH", "just points")
-    check(hint("Q82.KQ5.K9.T", ["6H", "9H"], bids, **base), "5H", "bags")
+    check(hint("Q82.KQ5.K9.T", ["6H", "9H"], bids, **base), "5H", "duck to dodge a bag")
 
 
 def test_contract_lost_lets_opponents_take_the_tricks() -> None:
     # North-South bid 14 between them: with 11 tricks left the contract cannot be made.
     bids = {"N": 7, "E": 2, "S": 7, "W": 2}
-    check(hint("Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}), "4H", "already lost")
+    check(
+        hint("Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}),
+        "4H",
+        "push bags onto the opponents",
+    )
 
 
 # -- single legal card and two-of-clubs ----------------------------------------------------------------
 
 
 def test_only_one_legal_card() -> None:
-    check(hint("Q82.K.A953.T6432", ["5H"]), "KH", "must follow")
+    check(hint("Q82.K.A953.T6432", ["5H"]), "KH", "only one legal card")
 
 
 def test_two_of_clubs_leads_first() -> None:

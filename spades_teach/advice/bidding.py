@@ -62,7 +62,10 @@ __all__ = [
     "SAFETY_MARGIN",
     "BidAdvice",
     "BidReason",
+    "NIL_CHECKLIST",
     "NilAssessment",
+    "NilCheck",
+    "nil_checklist",
     "advise_bid",
     "count_hand",
     "assess_nil",
@@ -101,13 +104,28 @@ class BidReason:
 
 
 @dataclass(frozen=True)
+class NilCheck:
+    """One item of the Nil checklist: the ``item`` checked (the same words for every
+    hand), whether this hand passes it (``ok``) and a one-line ``line`` about this hand."""
+
+    item: str
+    ok: bool
+    line: str
+
+    def __str__(self) -> str:
+        return f"{'✓' if self.ok else '✗'} {self.item}: {self.line}"
+
+
+@dataclass(frozen=True)
 class NilAssessment:
     """Whether the hand suits a Nil: ``risk`` (0 is ideal; above 1 is too risky),
-    ``fits`` and the ``dangers`` found."""
+    ``fits``, the ``dangers`` found, and the ``checklist`` by holding
+    (:data:`NIL_CHECKLIST`'s items, each ok or not, one line each)."""
 
     fits: bool
     risk: float
     dangers: tuple[str, ...]
+    checklist: tuple[NilCheck, ...] = ()
 
     @property
     def why(self) -> str:
@@ -174,7 +192,7 @@ ITEM_VALUES: Mapping[str, float] = MappingProxyType(
         "king with its ace, 5 or more cards": 0.5,
         "king with a guard": 0.75,
         "king in a long suit": 0.5,
-        "king bare": 0.5,
+        "king bare": 0.25,
         "queen with two or three guards": 0.5,
         "queen with fewer guards": 0.25,
         "queen in a long suit": 0.25,
@@ -566,7 +584,123 @@ def assess_nil(hand: HandLike) -> NilAssessment:
             risk += 0.5
             dangers.append(f"{n} {suit.word}: the last of them may be left high")
     fits = risk <= 1.0
-    return NilAssessment(fits, risk, tuple(dangers))
+    return NilAssessment(fits, risk, tuple(dangers), nil_checklist(h))
+
+
+#: The Nil checklist, by holding: the items :func:`nil_checklist` checks, in order.
+NIL_CHECKLIST = (
+    "no A♠ or K♠",
+    "no Q♠",
+    "spades 8 or lower",
+    "three spades at most",
+    "no side ace",
+    "no side king",
+    "no side queen with two cards or fewer",
+    "a low card (5 or lower) in every side suit",
+    "no side suit of six or more",
+)
+
+
+def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
+    """The Nil checklist for ``hand``: each item of :data:`NIL_CHECKLIST`, ok or not,
+    with one line about this hand. Each item is one of the dangers
+    :func:`assess_nil` weighs: a hand that passes every item fits a Nil, and one
+    that fails only a small item (a side king with three cards beside it, a lowest
+    card of 6 or 7, one middle spade) may still fit.
+
+    >>> for check in nil_checklist("3.J962.T8742.Q84"):
+    ...     print(check)
+    ✓ no A♠ or K♠: no spade is sure to win a trick
+    ✓ no Q♠: no spade likely to win a trick
+    ✓ spades 8 or lower: the 3♠ can play under most spades
+    ✓ three spades at most: 1 spade
+    ✓ no side ace: no side ace to win a trick
+    ✓ no side king: no side king
+    ✓ no side queen with two cards or fewer: the Q♣ has 2 cards beside it
+    ✓ a low card (5 or lower) in every side suit: 2♥, 2♦, 4♣
+    ✓ no side suit of six or more: the longest side suit has 5 cards
+    """
+    h = Hand.coerce(hand)
+    spades = h.suit(Suit.SPADES)
+    ranks = {c.rank for c in spades}
+    top = tuple(c for c in spades if c.rank >= Rank.KING)
+    middle = tuple(c for c in spades if Rank.NINE <= c.rank <= Rank.JACK)
+    checks = [
+        NilCheck(
+            NIL_CHECKLIST[0],
+            not top,
+            "no spade is sure to win a trick"
+            if not top
+            else f"the {_names(top)} will {'each ' if len(top) > 1 else ''}win a trick",
+        ),
+        NilCheck(
+            NIL_CHECKLIST[1],
+            Rank.QUEEN not in ranks,
+            "no spade likely to win a trick"
+            if Rank.QUEEN not in ranks
+            else "the Q♠ wins unless the A♠ or K♠ covers it",
+        ),
+        NilCheck(
+            NIL_CHECKLIST[2],
+            not middle,
+            f"the {_names(middle)} may be forced to win"
+            if middle
+            else (f"the {_names(spades)} can play under most spades" if spades else "no spades at all"),
+        ),
+        NilCheck(NIL_CHECKLIST[3], len(spades) <= 3, plural(len(spades), "spade")),
+    ]
+    side = {suit: h.suit(suit) for suit in _SIDE_SUITS}
+    aces = [
+        f"the A{suit.symbol} ({plural(len(cards), 'card')} in the suit)"
+        for suit, cards in side.items()
+        if any(c.rank == Rank.ACE for c in cards)
+    ]
+    checks.append(
+        NilCheck(
+            NIL_CHECKLIST[4],
+            not aces,
+            "; ".join(aces) + " wins when the suit is led" if aces else "no side ace to win a trick",
+        )
+    )
+    kings = [
+        f"the K{suit.symbol} "
+        + ("with little cover" if len(cards) <= 2 else f"with {len(cards) - 1} cards beside it: a small risk")
+        for suit, cards in side.items()
+        if any(c.rank == Rank.KING for c in cards)
+    ]
+    checks.append(NilCheck(NIL_CHECKLIST[5], not kings, "; ".join(kings) if kings else "no side king"))
+    queens = [(suit, cards) for suit, cards in side.items() if any(c.rank == Rank.QUEEN for c in cards)]
+    bare = [f"the Q{suit.symbol}" for suit, cards in queens if len(cards) <= 2]
+    checks.append(
+        NilCheck(
+            NIL_CHECKLIST[6],
+            not bare,
+            ", ".join(bare) + " with little cover"
+            if bare
+            else "; ".join(f"the Q{suit.symbol} has {len(cards) - 1} cards beside it" for suit, cards in queens)
+            or "no side queen",
+        )
+    )
+    lows = []
+    missing = []
+    for suit, cards in side.items():
+        if not cards:
+            lows.append(f"no {suit.word}")
+            continue
+        lowest = min(cards, key=lambda c: c.rank)
+        lows.append(lowest.pretty)
+        if lowest.rank >= Rank.SIX:
+            missing.append(f"{suit.word} (lowest {lowest.pretty})")
+    checks.append(
+        NilCheck(
+            NIL_CHECKLIST[7],
+            not missing,
+            "no low card to play under in " + " and ".join(missing) if missing else ", ".join(lows),
+        )
+    )
+    longest = max(len(cards) for cards in side.values())
+    checks.append(NilCheck(NIL_CHECKLIST[8], longest < 6, f"the longest side suit has {plural(longest, 'card')}"))
+    return tuple(checks)
 
 
 # -- the advice -----------------------------------------------------------------------------------
@@ -659,13 +793,37 @@ def advise_bid(
         elif total >= 13:
             cushion -= 0.25
             context.append(f"the table has bid {sum(others)} already: tricks will be scarce, so stay low")
-    if score[mine] + 10 * planned >= rules.target and behind < 0:
-        cushion -= 0.25
-        context.append("you are near the target and ahead: play safe and bid low")
-    if behind >= 150:
+    their_route = _their_route(made, score[theirs], me, rules)
+    if their_route is None and behind >= 150:
         cushion += 0.25
         context.append(f"you are {behind} points behind: take a little more risk")
     bid_value = max(0, _floor(estimate - margin + cushion))
+    if their_route is not None:
+        # The end of the match: the score, not the count's safety, decides the bid.
+        route, their_total, known = their_route
+        context = [n for n in context if not _score_blind(n)]
+        bid_value = _floor(estimate - margin)
+        stop = 14 - their_total - (int(partner_bid) if partner_bid is not None and not partner_nil else 0)
+        if known and partner_bid is not None and bid_value < stop <= math.ceil(estimate) + 1:
+            context.append(
+                f"the opponents reach {rules.target} if they make their bid ({route}): bid to the score, {stop}, "
+                f"so that your side's {14 - their_total} tricks leave them short; only a set stops them"
+            )
+            bid_value = stop
+        else:
+            context.append(
+                f"the opponents reach {rules.target} if they make their bid ({route}): bid your count and fight "
+                "for every trick, since only a set stops them"
+            )
+    elif partner_bid is not None and not partner_nil and seating.partnerships:
+        enough = _enough_to_win(score[mine], int(partner_bid), bag_count[mine], bid_value, rules)
+        if enough is not None and enough < bid_value:
+            context = [n for n in context if not _score_blind(n)]
+            context.append(
+                f"{enough + int(partner_bid)} between you reaches {rules.target}: bid to the score, "
+                f"{enough} is enough to win the match and safer than {bid_value}"
+            )
+            bid_value = enough
 
     # Nil: recommended when it fits, unless the partner already bid Nil.
     nil_ok = rules.nil and not partner_nil
@@ -704,6 +862,42 @@ def advise_bid(
 
     summary = _summary(bid, estimate, reasons, nil, rules, partner_nil, context)
     return BidAdvice(bid, estimate, reasons, summary, nil, tuple(context))
+
+
+def _score_blind(note: str) -> bool:
+    """Whether a note judges the bid by bags or the table's total, which the end of a match overrides."""
+    return note.startswith("the table has bid") or " bags already: " in note
+
+
+def _their_route(made: Mapping[Seat, Bid], their_score: int, me: Seat, rules: Rules) -> tuple[str, int, bool] | None:
+    """How the opponents reach the target this hand by making their bid: the sum in
+    words, their total bid and whether both bids are known; ``None`` when they do not
+    reach it (a seat yet to bid counts 3, an average bid)."""
+    seating = seating_of(rules)
+    if not seating.partnerships:
+        return None
+    opponents = [s for s in seating.seats if s != me and s != seating.partner(me)]
+    total = 0
+    for seat in opponents:
+        bid = made.get(seat)
+        total += 3 if bid is None else int(bid)
+    if total == 0 or their_score + 10 * total < rules.target:
+        return None
+    known = all(seat in made for seat in opponents)
+    what = f"{total} bid" if known else f"about {total}"
+    return f"{their_score} + {what} × 10 = {their_score + 10 * total}", total, known
+
+
+def _enough_to_win(my_score: int, partner: int, bags: int, count: int, rules: Rules) -> int | None:
+    """The smallest bid (at least 1, at most ``count``) with which the side reaches the
+    target when it makes its contract, even if every trick of the count beyond the
+    bid is a bag; ``None`` when no such bid reaches it."""
+    for bid in range(1, count + 1):
+        extra = count - bid
+        penalty = rules.bag_penalty if bags + extra >= rules.bag_limit else 0
+        if my_score + 10 * (partner + bid) + extra - penalty >= rules.target:
+            return bid
+    return None
 
 
 def _counting(estimate: float, reasons: tuple[BidReason, ...]) -> str:

@@ -13,8 +13,13 @@ a trick sets the opponents or the match score makes bags irrelevant.
 >>> p = Position("S", "Q82.KQ4.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3},
 ...              tricks_won={}, trick=["3H", "7H"])
 >>> hint = suggest_play(p)
->>> str(hint.card), hint.reason
-('QH', 'third hand high, but only as high as needed: the Q♥ does the same work as the K♥')
+>>> str(hint.card), hint.principle
+('QH', 'third hand high')
+>>> hint.reason
+'third hand high: only as high as needed, the Q♥ does the same work as the K♥'
+
+Every reason starts with the name of the principle it follows, as the strategy
+chapters define it (:mod:`spades_teach.advice.principles`).
 
 Internally the advice works on :class:`View`, a light copy of what the seat
 knows, so the hard bot can run it thousands of times in its playouts.
@@ -33,7 +38,7 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import side_contract
 from spades_teach.game.seating import Seat, seating_of
 
-__all__ = ["PlayHint", "View", "suggest_play", "decide"]
+__all__ = ["PlayHint", "View", "suggest_play", "decide", "decide_principle"]
 
 _SPADES = SUIT_MASKS[Suit.SPADES]
 _SIDE = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -42,10 +47,13 @@ _DECK = tuple(Card.from_index(i) for i in range(52))
 
 @dataclass(frozen=True)
 class PlayHint:
-    """A suggested ``card`` and the one-line ``reason`` for it."""
+    """A suggested ``card``, the one-line ``reason`` for it, and the ``principle`` it
+    follows (a name of :data:`~spades_teach.advice.principles.PRINCIPLES`, which the
+    reason starts with)."""
 
     card: Card
     reason: str
+    principle: str
 
     def __str__(self) -> str:
         return f"{self.card.pretty}: {self.reason}"
@@ -260,24 +268,39 @@ def _threatened(v: View, card: Card, later: list[int]) -> bool:
 
 # -- the decision ---------------------------------------------------------------------------------
 
+#: A choice: the card, the principle it follows, and the reason line (which starts with that name).
+_Pick = tuple[Card, str, str]
+
+
+def _say(card: Card, name: str, detail: str) -> _Pick:
+    """A pick whose reason line is ``"<principle>: <detail>"``."""
+    return card, name, f"{name}: {detail}"
+
 
 def suggest_play(position: Position) -> PlayHint:
-    """A legal card for ``position`` and the one-line reason."""
-    card, reason = decide(View.from_position(position))
-    return PlayHint(card, reason)
+    """A legal card for ``position``, the principle it follows and the one-line reason."""
+    card, name, reason = decide_principle(View.from_position(position))
+    return PlayHint(card, reason, name)
 
 
 def decide(v: View) -> tuple[Card, str]:
     """The advisor's choice for a :class:`View`: ``(card, reason)``."""
+    card, _, reason = decide_principle(v)
+    return card, reason
+
+
+def decide_principle(v: View) -> _Pick:
+    """The advisor's choice for a :class:`View`: ``(card, principle, reason)``; the
+    principle is a name of :data:`~spades_teach.advice.principles.PRINCIPLES`."""
     led = v.trick[0].suit if v.trick else None
     legal = legal_mask(v.hand, led, v.broken, first_trick_two_of_clubs=v.two_clubs)
     if legal & (legal - 1) == 0:
         card = _DECK[legal.bit_length() - 1]
         if v.two_clubs and card.suit is Suit.CLUBS and card.rank == Rank.TWO:
-            return card, "the 2♣ must lead the first trick"
+            return _say(card, ONLY, "the 2♣ must lead the first trick")
         if led is not None and card.suit is led:
-            return card, f"your only {led.word[:-1]}: you must follow suit"
-        return card, f"the {card.pretty} is your only legal card"
+            return _say(card, ONLY, f"your only {led.word[:-1]}, and you must follow suit")
+        return _say(card, ONLY, f"the {card.pretty} is the one card you may play")
     if v.nil_alive(v.seat):
         return _nil_play(v, legal)
     partner = v.partner()
@@ -290,20 +313,52 @@ def decide(v: View) -> tuple[Card, str]:
             found = _set_nil(v, legal, opp)
             if found is not None:
                 return found
-    win, why = _mode(v)
+    win, name, why = _mode(v)
     if not win:
-        return _lead_to_duck(v, legal, why) if not v.trick else _follow_to_duck(v, legal, why)
-    card, reason = _lead_to_win(v, legal, why) if not v.trick else _follow_to_win(v, legal, why)
-    if not why.startswith("your side still needs") and why not in reason:
-        reason = f"{why}; {reason}"
-    return card, reason
+        return _lead_to_duck(v, legal, name, why) if not v.trick else _follow_to_duck(v, legal, name, why)
+    card, card_name, reason = _lead_to_win(v, legal, why) if not v.trick else _follow_to_win(v, legal, why)
+    if name:
+        # The score decides this hand: the score's principle leads, the card's follows.
+        return card, name, f"{name}: {why}; {reason.replace(f' ({why})', '')}"
+    return card, card_name, reason
+
+
+ONLY = "only one legal card"
+SECOND_LOW = "second hand low"
+THIRD_HIGH = "third hand high"
+CHEAP = "win as cheaply as possible"
+CANNOT_WIN = "play low when you cannot win"
+NEED = "take the tricks you need"
+PARTNER_WINS = "don't trump your partner's winner"
+RUFF = "ruff"
+OVER_RUFF = "over-ruff"
+DRAW = "draw spades"
+CASH = "cash your winners"
+SEQUENCE = "lead the top of a sequence"
+LENGTH = "lead from length"
+SINGLETON = "lead a singleton"
+PARTNER_VOID = "lead to your partner's void"
+DISCARD = "discard from a short suit"
+NIL_LEAD = "lead low on a Nil"
+DUMP = "dump your high cards"
+UNDER = "stay under the winning card"
+HOPE = "play low and hope"
+COVER_LEAD_HIGH = "lead high for your partner's Nil"
+COVER_VOID = "lead the Nil bidder's void"
+COVER = "cover your partner's Nil"
+SET_NIL = "set the Nil"
+DODGE = "duck to dodge a bag"
+SET_THEM = "take a bag to set them"
+PUSH = "push bags onto the opponents"
+SCORE = "play to the score"
 
 
 # -- contract mode ------------------------------------------------------------------------------------
 
 
-def _mode(v: View) -> tuple[bool, str]:
-    """Whether to take tricks (True) or avoid them (False), and why."""
+def _mode(v: View) -> tuple[bool, str, str]:
+    """Whether to take tricks (True) or avoid them (False), the principle of the
+    score that decides it (empty when the side simply needs tricks), and why."""
     r = v.tricks_left
     contract, taken = v.contract(v.seat)
     need = contract - taken
@@ -318,26 +373,34 @@ def _mode(v: View) -> tuple[bool, str]:
         and their_score + 10 * opp_contract >= rules.target
         and my_score + 10 * max(contract, 0) <= their_score + 10 * opp_contract
     ):
-        return True, "end of match: the opponents win the game if they make their bid, so fight for every trick"
+        return True, SCORE, "the opponents win the game if they make their bid, so fight for every trick"
     if can_set and r - opp_need <= 1:
-        return True, f"the opponents need {opp_need} of the last {r} tricks: one more trick for you sets them"
+        short = r - opp_need + 1
+        more = "one more trick for you sets them" if short == 1 else f"{short} more tricks for you set them"
+        return True, SET_THEM, f"the opponents need {opp_need} of the last {r} tricks, so {more}"
     if contract == 0:
-        return False, "your side has no contract to make: every trick is a bag"
+        return False, DODGE, "your side has no contract to make, so every trick is a bag"
     if need > r:
-        return False, "your contract is already lost: let the opponents take the tricks and the bags"
+        return False, PUSH, "your contract is already lost, so let the opponents take the tricks and the bags"
     if need > 0:
-        return True, f"your side still needs {need} trick{'s' if need != 1 else ''}"
+        return True, "", f"your side still needs {need} trick{'s' if need != 1 else ''}"
     penalty = rules.bag_penalty if v.bags[0] + r >= rules.bag_limit else 0
     worst = my_score + 10 * contract + (taken - contract) - penalty
     if worst >= rules.target and worst > their_score + 10 * max(opp_contract, 0) + r:
-        return True, "this hand wins the match whatever the bags: extra tricks are just points"
-    return False, "your contract is made: dodge bags"
+        return True, SCORE, "this hand wins the match whatever the bags, so extra tricks are just points"
+    if opp_contract > 0 and opp_need <= 0 and v.bags[1] >= rules.bag_limit - 3:
+        return (
+            False,
+            PUSH,
+            f"both contracts are made and the opponents have {v.bags[1]} bags, so every trick you leave them is one more",
+        )
+    return False, DODGE, "your contract is made"
 
 
 # -- leading -------------------------------------------------------------------------------------------
 
 
-def _lead_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
+def _lead_to_win(v: View, legal: int, why: str) -> _Pick:
     partner = v.partner()
     non_spade = legal & ~_SPADES
     # A suit the partner is known to be void in: they can ruff it.
@@ -346,14 +409,14 @@ def _lead_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
             held = legal & SUIT_MASKS[suit]
             if held and v.voids[partner] >> suit & 1 and not v.voids[(v.seat + 1) & 3] >> suit & 1:
                 card = _low(held)
-                return card, f"lead {suit.word}: your partner has none and can ruff the {card.pretty}"
+                return _say(card, PARTNER_VOID, f"your partner has no {suit.word} and can ruff the {card.pretty}")
     # Draw the opponents' spades with the master spade when the side holds control.
     spades = legal & _SPADES
     unseen_spades = v.unseen & _SPADES
     if spades and unseen_spades and (v.broken or not non_spade):
         top = _high(spades)
         if not v.unseen & _above(top) and _count(v.hand & _SPADES) >= 2:
-            return top, f"draw spades: the {top.pretty} is the highest spade left and pulls out theirs"
+            return _say(top, DRAW, f"the {top.pretty} is the highest spade left and pulls out theirs")
     # Cash a master in a side suit the opponents still hold.
     best: Card | None = None
     best_left = 0
@@ -370,7 +433,7 @@ def _lead_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
         if left > best_left:
             best, best_left = top, left
     if best is not None:
-        return best, f"cash the {best.pretty}: it is the highest {best.suit.word[:-1]} left"
+        return _say(best, CASH, f"the {best.pretty} is the highest {best.suit.word[:-1]} left")
     # Lead from strength: the top of a touching sequence forces out the higher card.
     for suit in _SIDE:
         held = legal & SUIT_MASKS[suit]
@@ -382,22 +445,27 @@ def _lead_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
         bottom = _run_bottom(v, top)
         if bottom is not top and _count(v.unseen & _above(top)) == 1:
             higher = _high(v.unseen & _above(top))
-            return top, f"lead from strength: the {top.pretty} from a sequence forces out the {higher.pretty}"
+            return _say(top, SEQUENCE, f"the {top.pretty} forces out the {higher.pretty}")
     # A singleton with spades to spare: lead it to make a void.
     if _count(v.hand & _SPADES) >= 2:
         for suit in _SIDE:
             held = legal & SUIT_MASKS[suit]
             if _count(held) == 1 and v.unseen & _above(_high(held)):
                 card = _high(held)
-                return card, f"lead your singleton {card.pretty}: once {suit.word} are gone you can ruff them"
+                return _say(card, SINGLETON, f"once {suit.word} are gone you can ruff them")
     if non_spade:
         suit = _long_safe_suit(v, non_spade)
         card = _low(non_spade & SUIT_MASKS[suit])
         if card.rank >= Rank.JACK:
-            return card, f"lead the {card.pretty}, your lowest {suit.word[:-1]}, and keep the rest for later ({why})"
-        return card, f"lead low from your long {suit.word}: keep your high cards to win later ({why})"
-    card = _high(legal) if not v.unseen & _above(_high(legal)) else _low(legal)
-    return card, f"only spades left: lead the {card.pretty}"
+            return _say(
+                card, LENGTH, f"the {card.pretty} is your lowest {suit.word[:-1]}; keep the rest for later ({why})"
+            )
+        return _say(card, LENGTH, f"lead low from your long {suit.word} and keep your high cards to win later ({why})")
+    top = _high(legal)
+    if not v.unseen & _above(top):
+        return _say(top, CASH, f"only spades left, and the {top.pretty} is the highest")
+    card = _low(legal)
+    return _say(card, LENGTH, f"only spades left: lead the {card.pretty} and keep the higher ones")
 
 
 def _long_safe_suit(v: View, non_spade: int) -> Suit:
@@ -414,7 +482,7 @@ def _long_safe_suit(v: View, non_spade: int) -> Suit:
     return max(suits, key=score)
 
 
-def _lead_to_duck(v: View, legal: int, why: str) -> tuple[Card, str]:
+def _lead_to_duck(v: View, legal: int, name: str, why: str) -> _Pick:
     best: Card | None = None
     best_key: tuple[int, int] | None = None
     for suit in Suit:
@@ -429,13 +497,13 @@ def _lead_to_duck(v: View, legal: int, why: str) -> tuple[Card, str]:
         if best_key is None or key > best_key:
             best, best_key = card, key
     assert best is not None
-    return best, f"{why}: lead the {best.pretty}, a low card the others can beat"
+    return _say(best, name, f"{why}; lead the {best.pretty}, a low card the others can beat")
 
 
 # -- following ---------------------------------------------------------------------------------------
 
 
-def _follow_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
+def _follow_to_win(v: View, legal: int, why: str) -> _Pick:
     led = v.trick[0].suit
     seat_won, top = _winning(v)
     later = v.later_seats()
@@ -443,20 +511,22 @@ def _follow_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
     following = bool(legal & SUIT_MASKS[led])
     beaters = _beaters(v, legal, top)
     if partner_wins and not _threatened(v, top, later):
-        card = _low_discard(v, legal) if not following else _low(legal)
-        return card, f"your partner's {top.pretty} is already winning: play low"
+        if following:
+            return _say(_low(legal), PARTNER_WINS, f"your partner's {top.pretty} is already winning, so play low")
+        card = _low_discard(v, legal)
+        return _say(card, PARTNER_WINS, f"your partner's {top.pretty} is already winning, so discard the {card.pretty}")
     if not following:
         return _void_to_win(v, legal, top, later, partner_wins)
     if not beaters:
         card = _low(legal)
-        return card, f"you cannot beat the {top.pretty}: play your lowest {led.word[:-1]}"
+        return _say(card, CANNOT_WIN, f"nothing you hold beats the {top.pretty}, so play your lowest {led.word[:-1]}")
     if not later:
         card = _low(beaters)
-        return card, f"win as cheaply as possible: the {card.pretty} is enough"
+        return _say(card, CHEAP, f"the {card.pretty} is enough")
     sure = [c for c in mask_cards(beaters) if not _threatened(v, c, later)]
     if sure:
         card = sure[-1]
-        return card, f"win as cheaply as possible: the {card.pretty} cannot be beaten"
+        return _say(card, CHEAP, f"the {card.pretty} cannot be beaten")
     position = len(v.trick)
     if position == 1 and v.seating.partnerships:
         remaining = _count(v.unseen & SUIT_MASKS[led])
@@ -464,23 +534,23 @@ def _follow_to_win(v: View, legal: int, why: str) -> tuple[Card, str]:
         urgent = contract - taken >= v.tricks_left - 1
         if not urgent or remaining > 3:
             card = _low(legal)
-            return card, f"second hand low: your partner plays after you, so keep your high {led.word} for later"
+            return _say(card, SECOND_LOW, f"your partner plays after you, so keep your high {led.word} for later")
     card = _high(beaters)
+    name = THIRD_HIGH if position == 2 else NEED
     bottom = _run_bottom(v, card)
     if bottom is not card and bottom.mask & beaters:
-        return (
-            bottom,
-            f"third hand high, but only as high as needed: the {bottom.pretty} does the same work as the {card.pretty}",
+        return _say(
+            bottom, name, f"only as high as needed, the {bottom.pretty} does the same work as the {card.pretty}"
         )
     higher = v.unseen & _above(card)
     if _count(higher) == 1:
-        return card, f"third hand high: the {card.pretty} forces out the {_high(higher).pretty}"
+        return _say(card, name, f"the {card.pretty} forces out the {_high(higher).pretty}")
     if higher:
-        return card, f"third hand high: the {card.pretty} makes the last player spend a higher {led.word[:-1]}"
-    return card, f"play high: the {card.pretty} is your best chance to win this trick"
+        return _say(card, name, f"the {card.pretty} makes the last player spend a higher {led.word[:-1]}")
+    return _say(card, name, f"the {card.pretty} is your best chance to win this trick")
 
 
-def _void_to_win(v: View, legal: int, top: Card, later: list[int], partner_wins: bool) -> tuple[Card, str]:
+def _void_to_win(v: View, legal: int, top: Card, later: list[int], partner_wins: bool) -> _Pick:
     led = v.trick[0].suit
     spades = legal & _SPADES
     if spades:
@@ -489,9 +559,11 @@ def _void_to_win(v: View, legal: int, top: Card, later: list[int], partner_wins:
             if over:
                 if partner_wins:
                     card = _low_discard(v, legal)
-                    return card, f"your partner's {top.pretty} is winning: discard instead of over-ruffing"
+                    return _say(
+                        card, PARTNER_WINS, f"your partner's {top.pretty} is winning, so discard the {card.pretty}"
+                    )
                 card = _low(over)
-                return card, f"over-ruff: the {card.pretty} beats the {top.pretty}"
+                return _say(card, OVER_RUFF, f"the {card.pretty} beats the {top.pretty}")
         else:
             choice = _low(spades)
             # Against a seat still to play that may over-ruff, ruff higher.
@@ -501,9 +573,9 @@ def _void_to_win(v: View, legal: int, top: Card, later: list[int], partner_wins:
                     if safe:
                         choice = safe[-1]
                     break
-            return choice, f"ruff: you have no {led.word}, so the {choice.pretty} takes the trick"
+            return _say(choice, RUFF, f"you have no {led.word}, so the {choice.pretty} takes the trick")
     card = _low_discard(v, legal)
-    return card, f"no {led.word} and no way to win: discard the {card.pretty} from a short suit"
+    return _say(card, DISCARD, f"no {led.word} and no way to win, so discard the {card.pretty}")
 
 
 def _low_discard(v: View, legal: int) -> Card:
@@ -530,19 +602,20 @@ def _low_discard(v: View, legal: int) -> Card:
 
 @dataclass(frozen=True)
 class _DuckWords:
-    """The reasons given when playing under the winning card; ``{card}``, ``{top}``,
-    ``{led}`` (a suit's plural) and ``{led_one}`` (singular) are filled in."""
+    """The principles and reasons given when playing under the winning card: each a
+    ``(principle, detail)`` pair; ``{card}``, ``{top}``, ``{led}`` (a suit's plural)
+    and ``{led_one}`` (singular) are filled in."""
 
-    under: str
-    under_lowest: str
-    must_win: str
-    lowest: str
-    discard: str
-    spade_under: str
-    spade_lowest: str
+    under: tuple[str, str]
+    under_lowest: tuple[str, str]
+    must_win: tuple[str, str]
+    lowest: tuple[str, str]
+    discard: tuple[str, str]
+    spade_under: tuple[str, str]
+    spade_lowest: tuple[str, str]
 
 
-def _duck(v: View, legal: int, words: _DuckWords) -> tuple[Card, str]:
+def _duck(v: View, legal: int, words: _DuckWords) -> _Pick:
     """Stay under the card winning the trick when possible (the highest card that does);
     without the suit led, discard the most dangerous side card rather than ruff."""
     led = v.trick[0].suit
@@ -550,8 +623,9 @@ def _duck(v: View, legal: int, words: _DuckWords) -> tuple[Card, str]:
     beaters = _beaters(v, legal, top)
     under = legal & ~beaters
 
-    def say(template: str, card: Card) -> tuple[Card, str]:
-        return card, template.format(card=card.pretty, top=top.pretty, led=led.word, led_one=led.word[:-1])
+    def say(words: tuple[str, str], card: Card) -> _Pick:
+        name, template = words
+        return _say(card, name, template.format(card=card.pretty, top=top.pretty, led=led.word, led_one=led.word[:-1]))
 
     if legal & SUIT_MASKS[led]:
         if under:
@@ -570,30 +644,30 @@ def _duck(v: View, legal: int, words: _DuckWords) -> tuple[Card, str]:
     return say(words.spade_lowest, _low(legal))
 
 
-def _follow_to_duck(v: View, legal: int, why: str) -> tuple[Card, str]:
+def _follow_to_duck(v: View, legal: int, name: str, why: str) -> _Pick:
     return _duck(
         v,
         legal,
         _DuckWords(
-            under=why + ": the {card} stays under the {top}",
-            under_lowest=why + ": the {card} stays under the {top}",
-            must_win="you must win this trick: win it with the {card} to get rid of a winner",
-            lowest=why + ": play your lowest and hope a later card overtakes it",
-            discard=why + ": discard the {card} rather than ruff",
-            spade_under=why + ": the {card} stays under the {top}",
-            spade_lowest="only spades left: the {card} is the smallest",
+            under=(name, why + "; the {card} stays under the {top}"),
+            under_lowest=(name, why + "; the {card} stays under the {top}"),
+            must_win=(name, why + "; you must win this trick, so win it with the {card} to get rid of a winner"),
+            lowest=(name, why + "; play your lowest and hope a later card overtakes it"),
+            discard=(name, why + "; discard the {card} rather than ruff"),
+            spade_under=(name, why + "; the {card} stays under the {top}"),
+            spade_lowest=(name, why + "; only spades left, and the {card} is the smallest"),
         ),
     )
 
 
 _NIL_DUCK = _DuckWords(
-    under="Nil: the {card} stays under the {top} and gets rid of a high card",
-    under_lowest="Nil: the {card}, your lowest {led_one}, stays under the {top}",
-    must_win="your Nil is lost on this trick: at least get rid of the {card}",
-    lowest="Nil in danger: play your lowest {led_one} and hope a later card overtakes it",
-    discard="Nil: with no {led}, discard the {card}, your most dangerous card",
-    spade_under="Nil: the {card} stays under the {top}",
-    spade_lowest="Nil in danger: only spades left, play the smallest, the {card}",
+    under=(DUMP, "the {card} stays under the {top} and gets rid of a high card"),
+    under_lowest=(UNDER, "the {card}, your lowest {led_one}, stays under the {top}"),
+    must_win=(DUMP, "your Nil is lost on this trick, so at least get rid of the {card}"),
+    lowest=(HOPE, "your Nil is in danger, so play your lowest {led_one} and hope a later card overtakes it"),
+    discard=(DUMP, "with no {led}, discard the {card}, your most dangerous card"),
+    spade_under=(UNDER, "the {card} stays under the {top}"),
+    spade_lowest=(HOPE, "your Nil is in danger and only spades are left, so play the smallest, the {card}"),
 )
 
 
@@ -616,7 +690,7 @@ def _dump(v: View, mask: int) -> Card:
 # -- Nil ------------------------------------------------------------------------------------------------
 
 
-def _nil_play(v: View, legal: int) -> tuple[Card, str]:
+def _nil_play(v: View, legal: int) -> _Pick:
     if not v.trick:
         best: Card | None = None
         best_key: tuple[int, int, int] | None = None
@@ -630,20 +704,20 @@ def _nil_play(v: View, legal: int) -> tuple[Card, str]:
             if best_key is None or key > best_key:
                 best, best_key = card, key
         assert best is not None
-        return best, f"Nil: lead your {best.pretty}, a low card others will beat"
+        return _say(best, NIL_LEAD, f"the {best.pretty} is a low card the others will beat")
     return _duck(v, legal, _NIL_DUCK)
 
 
-def _cover_partner_nil(v: View, legal: int, partner: int) -> tuple[Card, str] | None:
+def _cover_partner_nil(v: View, legal: int, partner: int) -> _Pick | None:
     if not v.trick:
         for suit in _SIDE:
             held = legal & SUIT_MASKS[suit]
             if held and v.voids[partner] >> suit & 1:
                 card = _high(held)
-                return card, f"protect your partner's Nil: lead {suit.word}, which they can throw high cards on"
+                return _say(card, COVER_VOID, f"your partner has no {suit.word} and can throw high cards on them")
         non_spade = legal & ~_SPADES or legal
         best = max(mask_cards(non_spade), key=lambda c: (not v.unseen & _above(c), c.rank))
-        return best, f"protect your partner's Nil: lead the {best.pretty} high so they can play under it"
+        return _say(best, COVER_LEAD_HIGH, f"the {best.pretty} is high, so your partner can play under it")
     seat_won, top = _winning(v)
     later = v.later_seats()
     beaters = _beaters(v, legal, top)
@@ -652,18 +726,18 @@ def _cover_partner_nil(v: View, legal: int, partner: int) -> tuple[Card, str] | 
         # The partner plays after: win high so they can play under.
         if beaters:
             card = _high(beaters & SUIT_MASKS[led]) if beaters & SUIT_MASKS[led] else _high(beaters)
-            return card, f"cover your partner's Nil: the {card.pretty} is high, so they can play under it"
+            return _say(card, COVER, f"the {card.pretty} is high, so your partner can play under it")
         return None
     if seat_won == partner:
         if beaters:
             card = _low(beaters)
-            return card, f"cover your partner's Nil: the {card.pretty} takes the trick from their {top.pretty}"
+            return _say(card, COVER, f"the {card.pretty} takes the trick from their {top.pretty}")
         card = _low(legal)
-        return card, f"you cannot cover your partner's {top.pretty}: play low"
+        return _say(card, COVER, f"nothing you hold beats your partner's {top.pretty}, so play low")
     return None
 
 
-def _set_nil(v: View, legal: int, opp: int) -> tuple[Card, str] | None:
+def _set_nil(v: View, legal: int, opp: int) -> _Pick | None:
     contract, taken = v.contract(v.seat)
     if contract - taken >= v.tricks_left - 1 and contract - taken > 0:
         return None  # every trick is needed for the contract
@@ -671,7 +745,7 @@ def _set_nil(v: View, legal: int, opp: int) -> tuple[Card, str] | None:
     if not v.trick:
         held = legal & ~_SPADES or legal
         best = min(mask_cards(held), key=lambda c: (bool(v.voids[opp] >> c.suit & 1), c.rank))
-        return best, f"set {name}'s Nil: lead the {best.pretty}, a low card they may have to win"
+        return _say(best, SET_NIL, f"lead the {best.pretty}, a low card {name} may have to win")
     seat_won, top = _winning(v)
     led = v.trick[0].suit
     beaters = _beaters(v, legal, top)
@@ -680,14 +754,14 @@ def _set_nil(v: View, legal: int, opp: int) -> tuple[Card, str] | None:
         if under:
             following = bool(legal & SUIT_MASKS[led])
             card = _high(under) if following else _dump(v, under & ~_SPADES) if under & ~_SPADES else _high(under)
-            return card, f"set {name}'s Nil: duck under their {top.pretty} and let them win the trick"
+            return _say(card, SET_NIL, f"duck under {name}'s {top.pretty} and let them win the trick")
         return None
     if opp in v.later_seats():
         following = bool(legal & SUIT_MASKS[led])
         if following:
             card = _low(legal)
-            return card, f"set {name}'s Nil: play low so they may be forced to win"
+            return _say(card, SET_NIL, f"play low, so that {name} may be forced to win")
         if under & ~_SPADES:
             card = _dump(v, under & ~_SPADES)
-            return card, f"set {name}'s Nil: discard the {card.pretty} and leave the trick low"
+            return _say(card, SET_NIL, f"discard the {card.pretty} and leave the trick low for {name}")
     return None

@@ -1,0 +1,436 @@
+"""The playing principles: one name and one plain line each.
+
+Every reason a play hint gives names one of these principles
+(:attr:`~spades_teach.advice.play.PlayHint.principle`), and each principle is
+defined, with the same name and the same line, in the strategy chapter it is
+tagged with (``chapter``: the notebook's file name without its extension). A
+chapter writes a definition as a paragraph of its own::
+
+    **Principle: second hand low.** Second to play in a trick, play low: ...
+
+>>> PRINCIPLES["third hand high"].chapter
+'08_card_play'
+>>> principle("second hand low").line
+'Second to play in a trick, play low: your partner still plays after you.'
+>>> principle("fourth hand sleepy")
+Traceback (most recent call last):
+...
+spades_teach.errors.SpadesError: unknown principle 'fourth hand sleepy'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from spades_teach.advice.position import Position
+from spades_teach.errors import SpadesError
+from spades_teach.game.bids import BidLike
+from spades_teach.game.cards import Card
+from spades_teach.game.deals import deal
+from spades_teach.game.round import Round
+from spades_teach.game.seating import Seat, SeatLike
+
+if TYPE_CHECKING:
+    from spades_teach.advice.play import PlayHint
+    from spades_teach.analysis.solver import DoubleDummy
+
+__all__ = [
+    "BAGS",
+    "CARD_PLAY",
+    "NIL_PLAY",
+    "PRINCIPLES",
+    "Exception_",
+    "Moment",
+    "Principle",
+    "definition",
+    "double_dummy_at",
+    "find_exception",
+    "find_missed_set",
+    "find_moments",
+    "play_out",
+    "principle",
+    "solver_disagrees",
+]
+
+CARD_PLAY = "08_card_play"
+NIL_PLAY = "09_nil_play"
+BAGS = "10_bags_against_sets"
+
+
+@dataclass(frozen=True)
+class Principle:
+    """A playing principle: its ``name`` (as hints and chapters write it), its
+    one-line definition (``line``) and the ``chapter`` that teaches it."""
+
+    name: str
+    line: str
+    chapter: str
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.line}"
+
+
+_ALL = (
+    # -- chapter 8: card play ----------------------------------------------------------------------
+    Principle("only one legal card", "When the rules leave you a single legal card, play it.", CARD_PLAY),
+    Principle("second hand low", "Second to play in a trick, play low: your partner still plays after you.", CARD_PLAY),
+    Principle(
+        "third hand high",
+        "Third to play, play high to win the trick or to force out a higher card, but no higher than needed.",
+        CARD_PLAY,
+    ),
+    Principle(
+        "win as cheaply as possible",
+        "When you can win a trick, win it with the lowest card that surely does.",
+        CARD_PLAY,
+    ),
+    Principle(
+        "play low when you cannot win",
+        "When you cannot beat the winning card, play your lowest card of the suit.",
+        CARD_PLAY,
+    ),
+    Principle(
+        "take the tricks you need",
+        "When your side needs nearly every trick that is left, play your best card now instead of waiting.",
+        CARD_PLAY,
+    ),
+    Principle(
+        "don't trump your partner's winner",
+        "When your partner's card is winning and nobody after you can beat it, play low or discard: never ruff it.",
+        CARD_PLAY,
+    ),
+    Principle(
+        "ruff", "With none of the suit that was led, a spade wins the trick: ruff when your side needs it.", CARD_PLAY
+    ),
+    Principle("over-ruff", "When an opponent has ruffed and you hold a higher spade, ruff over them.", CARD_PLAY),
+    Principle(
+        "draw spades",
+        "Holding the highest spade left, lead spades to pull out the opponents' spades before they ruff your winners.",
+        CARD_PLAY,
+    ),
+    Principle(
+        "count the spades",
+        "Count the 13 spades, and the 13 cards of each suit, as they fall: then you know which cards are the highest left.",
+        CARD_PLAY,
+    ),
+    Principle(
+        "cash your winners", "Lead a card nobody can beat while the opponents still have to follow suit.", CARD_PLAY
+    ),
+    Principle(
+        "lead the top of a sequence",
+        "From touching high cards such as K Q, lead the top one: it forces out the ace and the next card becomes the winner.",
+        CARD_PLAY,
+    ),
+    Principle(
+        "lead from length",
+        "With nothing better, lead low from your longest side suit and keep its high cards for later.",
+        CARD_PLAY,
+    ),
+    Principle(
+        "lead a singleton",
+        "With spades to spare, lead your single card of a suit, so that you can ruff that suit later.",
+        CARD_PLAY,
+    ),
+    Principle("lead to your partner's void", "Lead a suit your partner has shown out of: they can ruff it.", CARD_PLAY),
+    Principle(
+        "discard from a short suit",
+        "When you can neither follow suit nor win, throw a low card from your shortest side suit to make a void.",
+        CARD_PLAY,
+    ),
+    # -- chapter 9: Nil play ------------------------------------------------------------------------
+    Principle(
+        "the Nil checklist",
+        "Bid Nil only with a hand that passes the checklist: three low spades at most, no side ace or king, and a low card in every side suit.",
+        NIL_PLAY,
+    ),
+    Principle(
+        "lead low on a Nil",
+        "As the Nil bidder, lead your lowest card of the suit where the others hold the most higher cards.",
+        NIL_PLAY,
+    ),
+    Principle(
+        "stay under the winning card",
+        "As the Nil bidder, play a card lower than the one that is winning the trick.",
+        NIL_PLAY,
+    ),
+    Principle(
+        "dump your high cards",
+        "As the Nil bidder, while a higher card is winning, play your highest card that stays under it, or discard your most dangerous card.",
+        NIL_PLAY,
+    ),
+    Principle(
+        "play low and hope",
+        "As the Nil bidder, when every card you may play could win, play your lowest and hope a later card is higher.",
+        NIL_PLAY,
+    ),
+    Principle(
+        "lead high for your partner's Nil",
+        "With a Nil partner, lead high cards so that they can play under them.",
+        NIL_PLAY,
+    ),
+    Principle(
+        "lead the Nil bidder's void",
+        "With a Nil partner, lead a suit they have none of: they throw their high cards on it.",
+        NIL_PLAY,
+    ),
+    Principle(
+        "cover your partner's Nil",
+        "Play last or high over your Nil partner: take the trick with a card above theirs so that they stay under it.",
+        NIL_PLAY,
+    ),
+    Principle(
+        "set the Nil",
+        "Against a Nil bidder, lead low and play under their card, so that they are forced to win a trick.",
+        NIL_PLAY,
+    ),
+    # -- chapter 10: bags against sets --------------------------------------------------------------
+    Principle(
+        "a bag costs ten points", "Ten bags cost 100 points, so each bag costs about ten points over a match.", BAGS
+    ),
+    Principle(
+        "duck to dodge a bag",
+        "Once your contract is made, play under the winning card: each extra trick is a bag.",
+        BAGS,
+    ),
+    Principle(
+        "take a bag to set them", "When one more trick sets the opponents, take it, even if it is a bag for you.", BAGS
+    ),
+    Principle(
+        "push bags onto the opponents",
+        "When your own contract is lost, or both are made and the opponents are close to ten bags, let them take the extra tricks.",
+        BAGS,
+    ),
+    Principle(
+        "the total of the bids",
+        "Add the four bids: well under 13 means bags are coming; 13 or more means somebody will be set.",
+        BAGS,
+    ),
+    Principle(
+        "play to the score",
+        "At the end of a match, play for the tricks that win it or stop the opponents from winning it; bags no longer matter.",
+        BAGS,
+    ),
+    Principle(
+        "bid to the score",
+        "At the end of a match, bid what stops the opponents reaching the target, not the safest number.",
+        BAGS,
+    ),
+    Principle(
+        "blind Nil when far behind",
+        "Bid blind Nil only when 100 points or more behind, as a last chance to catch up.",
+        BAGS,
+    ),
+)
+
+#: Every principle by name.
+PRINCIPLES = MappingProxyType({p.name: p for p in _ALL})
+
+
+def principle(name: str) -> Principle:
+    """The principle called ``name``; an unknown name raises :class:`SpadesError`."""
+    try:
+        return PRINCIPLES[name]
+    except KeyError:
+        raise SpadesError(f"unknown principle {name!r}") from None
+
+
+def definition(name: str) -> str:
+    """The paragraph a chapter writes to define the principle ``name``.
+
+    >>> definition("ruff")
+    '**Principle: ruff.** With none of the suit that was led, a spade wins the trick: ruff when your side needs it.'
+    """
+    p = principle(name)
+    return f"**Principle: {p.name}.** {p.line}"
+
+
+# -- principles on real deals -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A moment of a real deal where the play advisor follows a principle.
+
+    ``round`` is the whole hand, played out by the advisor at every seat;
+    ``step`` the number of bids and cards made before the moment (the card the
+    hint suggests is event ``step`` of ``round.history``); ``position`` the
+    player's view then; ``hint`` the advisor's card and reason; ``seed`` the deal.
+    """
+
+    round: Round
+    step: int
+    position: Position
+    hint: PlayHint
+    seed: int
+
+
+def play_out(
+    seed: int,
+    *,
+    bids: Sequence[BidLike] | None = None,
+    dealer: SeatLike = "W",
+    scores: Mapping[Any, int] | None = None,
+    bags: Mapping[Any, int] | None = None,
+) -> tuple[Round, list[tuple[Position, PlayHint]]]:
+    """Deal ``seed``, bid (``bids`` in turn from the dealer's left, or the bid advisor's
+    bids), and let the play advisor play every card, ``scores`` and ``bags`` (side →
+    value) being the match so far; returns the finished round and each card's
+    position and hint, in play order.
+
+    >>> rnd, hints = play_out(3, bids=[3, 3, 3, 3])
+    >>> rnd.is_complete, len(hints), hints[0][1].card == rnd.tricks[0].cards[0]
+    (True, 52, True)
+    """
+    from spades_teach.advice.bidding import advise_bid
+    from spades_teach.advice.play import suggest_play
+
+    rnd = Round(deal(seed), dealer=dealer, scores=scores)
+    for i in range(4):
+        seat = rnd.to_act
+        assert seat is not None
+        bid = (
+            bids[i]
+            if bids is not None
+            else advise_bid(rnd.hand(seat), seat=seat, bids=rnd.bids, scores=scores, bags=bags).bid
+        )
+        rnd.bid(seat, bid)
+    played: list[tuple[Position, PlayHint]] = []
+    while not rnd.is_complete:
+        position = Position.from_round(rnd, bags=bags)
+        hint = suggest_play(position)
+        played.append((position, hint))
+        rnd.play(position.seat, hint.card)
+    return rnd, played
+
+
+def find_moments(
+    name: str,
+    *,
+    seeds: Iterable[int] = range(300),
+    bids: Sequence[BidLike] | None = None,
+    dealer: SeatLike = "W",
+    scores: Mapping[Any, int] | None = None,
+    bags: Mapping[Any, int] | None = None,
+    count: int = 1,
+    accept: Callable[[Position, PlayHint], bool] | None = None,
+) -> list[Moment]:
+    """The first ``count`` moments, over the seeded deals, where the advisor follows the
+    principle ``name`` (and ``accept(position, hint)`` holds, when given); one per deal.
+
+    >>> [m] = find_moments("third hand high")
+    >>> m.hint.principle, m.round.history[m.step].card == m.hint.card
+    ('third hand high', True)
+    """
+    principle(name)
+    found: list[Moment] = []
+    for seed in seeds:
+        rnd, played = play_out(seed, bids=bids, dealer=dealer, scores=scores, bags=bags)
+        for i, (position, hint) in enumerate(played):
+            if hint.principle == name and (accept is None or accept(position, hint)):
+                found.append(Moment(rnd, 4 + i, position, hint, seed))
+                break
+        if len(found) >= count:
+            return found
+    raise SpadesError(f"no deal among the seeds shows {name!r} {count} times")
+
+
+def solver_disagrees(position: Position, hint: PlayHint, deal_round: Round) -> bool:
+    """Whether, with every hand of ``deal_round`` in view at ``position``, the double-dummy
+    solver finds a card that takes more tricks for the side than the hint's card."""
+    return hint.card not in double_dummy_at(position, deal_round).best_cards
+
+
+def double_dummy_at(position: Position, deal_round: Round) -> DoubleDummy:
+    """The double-dummy answer at ``position``, the hidden hands read from ``deal_round``
+    (a round of the same deal, finished or not)."""
+    from spades_teach.analysis.solver import double_dummy
+
+    gone = set(position.played) | set(position.trick)
+    hands = {s: [c for c in deal_round.deal[s] if c not in gone] for s in Seat}
+    leader = position.trick_seats[0] if position.trick else position.seat
+    return double_dummy(hands, leader=leader, trick=position.trick, spades_broken=position.spades_broken)
+
+
+@dataclass(frozen=True)
+class Exception_:
+    """A moment where a principle fails: the advisor's card (``moment.hint``) sets the
+    side's contract while ``better``, found by the double-dummy solver with every hand
+    in view, makes it (or, with ``sets``, lets the opponents make theirs while
+    ``better`` sets them). ``tricks`` maps each legal card to the tricks the side takes
+    after it, ``need`` is how many more tricks the contract needs."""
+
+    moment: Moment
+    better: tuple[Card, ...]
+    tricks: Mapping[Card, int]
+    need: int
+    #: ``True`` when the better cards set the opponents instead (``need``: the tricks they still need).
+    sets: bool = False
+
+
+def find_exception(
+    name: str, *, seeds: Iterable[int] = range(200), bids: Sequence[BidLike] | None = None, dealer: SeatLike = "W"
+) -> Exception_:
+    """The first moment, over the seeded deals played by the advisor, where following
+    ``name`` costs the contract: with every hand in view the advisor's card leaves the
+    side short of its bid, and another card makes it (a difference in points, not only
+    in tricks).
+
+    >>> ex = find_exception("second hand low")
+    >>> ex.tricks[ex.moment.hint.card] < ex.need <= ex.tricks[ex.better[0]]
+    True
+    """
+    from spades_teach.advice.play import View
+
+    principle(name)
+    for seed in seeds:
+        rnd, played = play_out(seed, bids=bids, dealer=dealer)
+        for i, (position, hint) in enumerate(played):
+            if hint.principle != name:
+                continue
+            contract, taken = View.from_position(position).contract(int(position.seat))
+            need = contract - taken
+            if need <= 0:
+                continue
+            scores = double_dummy_at(position, rnd).card_scores
+            if scores[hint.card] < need:
+                better = tuple(c for c, v in scores.items() if v >= need)
+                if better:
+                    return Exception_(Moment(rnd, 4 + i, position, hint, seed), better, scores, need)
+    raise SpadesError(f"no deal among the seeds shows {name!r} costing a contract")
+
+
+def find_missed_set(
+    name: str, *, seeds: Iterable[int] = range(200), bids: Sequence[BidLike] | None = None, dealer: SeatLike = "W"
+) -> Exception_:
+    """The first moment, over the seeded deals played by the advisor, where following
+    ``name`` lets the opponents make their contract while another card, with every hand
+    in view, sets them: a swing of their whole bid, against a bag or two.
+
+    >>> ex = find_missed_set("duck to dodge a bag")
+    >>> left = ex.moment.position.tricks_left
+    >>> left - ex.tricks[ex.moment.hint.card] >= ex.need > left - ex.tricks[ex.better[0]]
+    True
+    """
+    from spades_teach.advice.play import View
+
+    principle(name)
+    for seed in seeds:
+        rnd, played = play_out(seed, bids=bids, dealer=dealer)
+        for i, (position, hint) in enumerate(played):
+            if hint.principle != name:
+                continue
+            view = View.from_position(position)
+            contract, taken = view.contract(view.opponents()[0])
+            need = contract - taken
+            if contract <= 0 or need <= 0:
+                continue
+            scores = double_dummy_at(position, rnd).card_scores
+            left = position.tricks_left
+            if left - scores[hint.card] >= need:
+                better = tuple(c for c, v in scores.items() if left - v < need)
+                if better:
+                    return Exception_(Moment(rnd, 4 + i, position, hint, seed), better, scores, need, sets=True)
+    raise SpadesError(f"no deal among the seeds shows {name!r} letting the opponents make a contract they could lose")

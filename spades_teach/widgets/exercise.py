@@ -1,0 +1,452 @@
+"""A short exercise with its answer: :class:`Exercise`.
+
+A question, a picture of the position, and a row of choices (buttons, so they
+work with Tab and Enter as well as the mouse). A click says right or wrong, with
+the one-line reason. The widget knows no answer of its own: each factory below
+asks the library, which both finds the right choice and says why.
+
+* :func:`play_exercise` — which card would you play? Checked by the play advisor
+  (:func:`~spades_teach.advice.play.suggest_play`): its card is right, its reason
+  names the principle.
+* :func:`solver_exercise` — which card takes the most tricks, every hand in view?
+  Checked by the double-dummy solver.
+* :func:`nil_exercise` — Nil or not? Checked by
+  :func:`~spades_teach.advice.bidding.assess_nil`.
+* :func:`points_exercise` — which choice is worth more? Each option comes with its
+  points, computed by the caller with the library (e.g. ``score_round``); the
+  highest is right.
+
+>>> from spades_teach.advice.position import Position
+>>> p = Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3},
+...              tricks_won={}, trick=["3H", "7H"])
+>>> ex = play_exercise(p)
+>>> ex.choices
+('K♥', '5♥', '4♥')
+>>> ex.choose("4♥")
+>>> ex.verdict
+'Not quite: the answer is K♥. Third hand high: the K♥ forces out the A♥'
+>>> ex.choose("K♥"); ex.correct
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from spades_teach.advice.position import Position
+from spades_teach.advice.principles import Exception_, Moment
+from spades_teach.errors import SpadesError
+from spades_teach.game.bids import Bid, BidLike
+from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Suit
+from spades_teach.game.round import Round
+from spades_teach.game.rules import Rules
+from spades_teach.game.seating import Seat, SeatLike
+from spades_teach.render.html import STYLE, card_html, hand_html
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape
+
+__all__ = [
+    "Answer",
+    "Exercise",
+    "bid_exercise",
+    "count_spades_exercise",
+    "exception_exercise",
+    "moment_view",
+    "nil_checklist_html",
+    "nil_exercise",
+    "play_exercise",
+    "points_exercise",
+    "position_html",
+    "solver_exercise",
+]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The library's answer to an exercise: the ``right`` choices (labels), the
+    one-line ``reason``, and the ``principle`` it illustrates ('' if none)."""
+
+    right: tuple[str, ...]
+    reason: str
+    principle: str = ""
+
+
+class Exercise(SpadesWidget):
+    """A question with clickable choices; ``answer`` (an :class:`Answer`, or a function
+    returning one) comes from the library, never from the widget.
+
+    Plain state: :attr:`choices`, :attr:`chosen`, :attr:`correct` (``None`` before a
+    choice), :attr:`verdict`, :attr:`answer`, :attr:`buttons` (label → button),
+    :meth:`choose`, :meth:`reset`.
+    """
+
+    def __init__(
+        self,
+        question: str,
+        choices: Iterable[str],
+        answer: Answer | Callable[[], Answer],
+        *,
+        picture: str = "",
+    ) -> None:
+        self.choices = tuple(choices)
+        if len(self.choices) < 2:
+            raise SpadesError(f"an exercise needs at least two choices, not {len(self.choices)}")
+        if len(set(self.choices)) != len(self.choices):
+            raise SpadesError(f"the choices of an exercise must differ: {', '.join(self.choices)}")
+        self.answer = answer() if callable(answer) else answer
+        missing = [c for c in self.answer.right if c not in self.choices]
+        if not self.answer.right or missing:
+            raise SpadesError(f"the right answer {', '.join(missing or ('(none)',))} is not among the choices")
+        self.question = question
+        self._chosen: str | None = None
+        self.question_html = add_classes(
+            widgets.HTML(f'<p class="st-exercise-question" id="q"><b>{escape(question)}</b></p>'), "st-exercise-q"
+        )
+        self.picture_html = add_classes(widgets.HTML(picture), "st-exercise-picture")
+        self.buttons: dict[str, Any] = {}
+        for label in self.choices:
+            button = widgets.Button(description=label, tooltip=f"answer: {label}", layout=widgets.Layout(width="auto"))
+            add_classes(button, "st-exercise-choice")
+            button.on_click(self.handler(lambda _b, c=label: self.choose(c)))
+            self.buttons[label] = button
+        self.choice_box = add_classes(
+            widgets.HBox(list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap")),
+            "st-exercise-choices",
+        )
+        self.again_button = add_classes(
+            widgets.Button(description="Try again", tooltip="clear the answer and choose again", disabled=True),
+            "st-exercise-again",
+        )
+        self.again_button.on_click(self.handler(lambda _b: self.reset()))
+        self.feedback_html = add_classes(widgets.HTML(self._feedback_value()), "st-exercise-feedback")
+        super().__init__(
+            [self.question_html, self.picture_html, self.choice_box, self.feedback_html, self.again_button]
+        )
+        self.add_class("st-exercise")
+        self.set_status("choose an answer")
+
+    # -- plain state -------------------------------------------------------------------
+    @property
+    def chosen(self) -> str | None:
+        return self._chosen
+
+    @property
+    def correct(self) -> bool | None:
+        """Whether the choice made is right (``None`` before any choice)."""
+        return None if self._chosen is None else self._chosen in self.answer.right
+
+    @property
+    def verdict(self) -> str:
+        """Right or wrong, with the reason ('' before a choice)."""
+        if self._chosen is None:
+            return ""
+        if self.correct:
+            return f"Right: {self.answer.reason}"
+        best = " or ".join(self.answer.right)
+        reason = self.answer.reason
+        return f"Not quite: the answer is {best}. {reason[:1].upper()}{reason[1:]}"
+
+    def describe(self) -> str:
+        return self.error or self.verdict or self.question
+
+    # -- actions -----------------------------------------------------------------------
+    def choose(self, label: str) -> None:
+        """Answer with the choice ``label`` (a click on its button)."""
+        if label not in self.choices:
+            raise SpadesError(f"{label!r} is not one of the choices: {', '.join(self.choices)}")
+        self._chosen = label
+        self._refresh()
+
+    def reset(self) -> None:
+        """Clear the answer, to choose again."""
+        self._chosen = None
+        self._refresh()
+
+    # -- internals ---------------------------------------------------------------------
+    def _feedback_value(self) -> str:
+        text = self.verdict
+        mark = "" if self.correct is None else (" st-exercise-right" if self.correct else " st-exercise-wrong")
+        return f'<div role="status" aria-live="polite" class="st-exercise-verdict{mark}">{escape(text)}</div>'
+
+    def _refresh(self) -> None:
+        for label, button in self.buttons.items():
+            button.remove_class("st-exercise-picked")
+            button.button_style = ""
+            if label == self._chosen:
+                button.add_class("st-exercise-picked")
+                button.button_style = "success" if self.correct else "danger"
+        self.feedback_html.value = self._feedback_value()
+        self.again_button.disabled = self._chosen is None
+        self.set_status("right" if self.correct else "choose an answer" if self.correct is None else "try again")
+
+
+# -- pictures -------------------------------------------------------------------------------------------
+
+
+def position_html(position: Position) -> str:
+    """The seat's hand, the bids and tricks so far, and the trick on the table."""
+    bids = ", ".join(
+        f"{s.word} {position.bids[s].label} ({position.tricks_won.get(s, 0)} won)" for s in Seat if s in position.bids
+    )
+    if position.trick:
+        played = " ".join(
+            f'<span class="st-seat">{s.word}</span> {card_html(c)}'
+            for s, c in zip(position.trick_seats, position.trick, strict=True)
+        )
+        table = f"on the table: {played}"
+    else:
+        table = "you lead this trick"
+    return (
+        f'<div class="st-position"><div>bids: {html.escape(bids)}</div>'
+        f"<div>{table}</div>"
+        f'<div class="st-seat">your hand ({html.escape(position.seat.word)}):</div>{hand_html(position.hand)}</div>'
+    )
+
+
+def _pick_choices(legal: Iterable[Card], choices: Iterable[CardLike] | None) -> tuple[Card, ...]:
+    legal = tuple(legal)
+    if choices is None:
+        return legal
+    picked = tuple(Card.parse(c) for c in choices)
+    bad = [c.pretty for c in picked if c not in legal]
+    if bad:
+        raise SpadesError(f"not legal here: {', '.join(bad)}")
+    return picked
+
+
+# -- factories ------------------------------------------------------------------------------------------
+
+
+def play_exercise(
+    position: Position, *, question: str | None = None, choices: Iterable[CardLike] | None = None
+) -> Exercise:
+    """Which card would you play? The play advisor's card is right; its reason names the principle.
+    ``choices`` limits the buttons to some legal cards (the advisor's card must be among them)."""
+    from spades_teach.advice.play import suggest_play
+
+    hint = suggest_play(position)
+    cards = _pick_choices(sorted(position.legal, key=_card_order), choices)
+    return Exercise(
+        question or f"You are {position.seat.word}. Which card do you play?",
+        [c.pretty for c in cards],
+        Answer((hint.card.pretty,), hint.reason, hint.principle),
+        picture=position_html(position),
+    )
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return (int(card.suit), -int(card.rank))
+
+
+def solver_exercise(
+    hands: Mapping[Any, HandLike],
+    *,
+    leader: SeatLike,
+    trick: Sequence[CardLike] = (),
+    spades_broken: bool = False,
+    question: str | None = None,
+    choices: Iterable[CardLike] | None = None,
+) -> Exercise:
+    """Which card takes the most tricks for its side, with every hand in view? The
+    double-dummy solver answers; every card that reaches its best count is right."""
+    from spades_teach.analysis.solver import double_dummy
+
+    dd = double_dummy(hands, leader=leader, trick=trick, spades_broken=spades_broken)
+    scores = dd.card_scores
+    cards = _pick_choices(sorted(scores, key=_card_order), choices)
+    top = max(scores[c] for c in cards)
+    right = tuple(c.pretty for c in cards if scores[c] == top)
+    worst = min(cards, key=lambda c: scores[c])
+    side = "your side"
+    reason = f"with every hand in view, the {right[0]} takes {top} of the {dd.tricks_left} tricks left for {side}"
+    if scores[worst] < top:
+        reason += f"; the {worst.pretty} only {scores[worst]}"
+    seat = dd.to_play
+    picture = _table_html(hands, seat, trick, leader)
+    return Exercise(
+        question or f"You are {seat.word}, every hand in view. Which card takes the most tricks?",
+        [c.pretty for c in cards],
+        Answer(right, reason),
+        picture=picture,
+    )
+
+
+def _table_html(hands: Mapping[Any, HandLike], to_play: Seat, trick: Sequence[CardLike], leader: SeatLike) -> str:
+    by_seat = {Seat.coerce(s): Hand.coerce(h) for s, h in hands.items()}
+
+    def cell(seat: Seat) -> str:
+        mark = " (to play)" if seat is to_play else ""
+        return f'<div class="st-seat">{seat.word}{mark}</div>' + hand_html(by_seat[seat], style=False)
+
+    seat = Seat.coerce(leader)
+    played = []
+    for c in trick:
+        played.append(f"{seat.name} {card_html(Card.parse(c))}")
+        seat = seat.next
+    middle = " ".join(played) or "—"
+    return (
+        STYLE
+        + '<table class="st-table">'
+        + f"<tr><td></td><td>{cell(Seat.N)}</td><td></td></tr>"
+        + f"<tr><td>{cell(Seat.W)}</td><td>{middle}</td><td>{cell(Seat.E)}</td></tr>"
+        + f"<tr><td></td><td>{cell(Seat.S)}</td><td></td></tr></table>"
+    )
+
+
+def nil_exercise(hand: HandLike, *, question: str = "Would you bid Nil with this hand?") -> Exercise:
+    """Nil or not? :func:`~spades_teach.advice.bidding.assess_nil` answers; the reason
+    is the Nil checklist's failed items (or that every item passes)."""
+    from spades_teach.advice.bidding import assess_nil
+
+    h = Hand.coerce(hand)
+    check = assess_nil(h)
+    failed = [f"{c.item}? no: {c.line}" for c in check.checklist if not c.ok]
+    if not failed:
+        reason = "the hand passes every item of the Nil checklist"
+    elif check.fits:
+        reason = "only small risks: " + "; ".join(failed)
+    else:
+        reason = "; ".join(failed)
+    yes, no = "bid Nil", "don't bid Nil"
+    return Exercise(
+        question,
+        (yes, no),
+        Answer((yes,) if check.fits else (no,), reason, "the Nil checklist"),
+        picture=hand_html(h),
+    )
+
+
+def nil_checklist_html(hand: HandLike) -> str:
+    """The Nil checklist of a hand as a list: each item ticked or crossed, with its line."""
+    from spades_teach.advice.bidding import nil_checklist
+
+    h = Hand.coerce(hand)
+    rows = "".join(
+        f'<li class="st-nil-{"ok" if c.ok else "no"}">{"✓" if c.ok else "✗"} <b>{escape(c.item)}</b>: {escape(c.line)}</li>'
+        for c in nil_checklist(h)
+    )
+    return hand_html(h) + f'<ul class="st-nil-checklist" aria-label="Nil checklist">{rows}</ul>'
+
+
+def points_exercise(question: str, options: Mapping[str, tuple[float, str]], *, picture: str = "") -> Exercise:
+    """Which option is worth more? ``options`` maps each choice to its value in points
+    (computed with the library) and a one-line explanation; the highest is right."""
+    if not options:
+        raise SpadesError("a points exercise needs options")
+    best = max(value for value, _ in options.values())
+    right = tuple(label for label, (value, _) in options.items() if value == best)
+    reason = "; ".join(f"{label}: {line}" for label, (_, line) in options.items())
+    return Exercise(question, tuple(options), Answer(right, reason), picture=picture)
+
+
+def exception_exercise(found: Exception_, *, question: str | None = None) -> Exercise:
+    """Where a principle fails (:func:`~spades_teach.advice.principles.find_exception`):
+    which card makes the contract, every hand in view? The solver's cards are right."""
+    moment = found.moment
+    position = moment.position
+    cards = sorted(found.tricks, key=_card_order)
+    hint = moment.hint
+    best = found.better[0]
+    left = position.tricks_left
+    if found.sets:
+        reason = (
+            f"with every hand in view, the {best.pretty} lets your side take {found.tricks[best]} of the {left} "
+            f"tricks left and leaves the opponents {left - found.tricks[best]}, short of the {found.need} they need; "
+            f"after the {hint.card.pretty} ({hint.principle}) they take {left - found.tricks[hint.card]}"
+        )
+        asked = "Which card sets the opponents?"
+    else:
+        reason = (
+            f"with every hand in view, the {best.pretty} lets your side take {found.tricks[best]} more "
+            f"trick{'s' if found.tricks[best] != 1 else ''} and make the contract, which needs {found.need}; "
+            f"the {hint.card.pretty} ({hint.principle}) takes only {found.tricks[hint.card]}"
+        )
+        asked = "Which card makes your contract?"
+    return Exercise(
+        question or f"You are {position.seat.word} and can see every hand. {asked}",
+        [c.pretty for c in cards],
+        Answer(tuple(c.pretty for c in cards if c in found.better), reason, hint.principle),
+        picture=_table_html(
+            _hands_at(position, moment.round),
+            position.seat,
+            position.trick,
+            position.trick_seats[0] if position.trick else position.seat,
+        ),
+    )
+
+
+def _hands_at(position: Position, deal_round: Round) -> dict[Seat, list[Card]]:
+    gone = set(position.played) | set(position.trick)
+    return {s: [c for c in deal_round.deal[s] if c not in gone] for s in Seat}
+
+
+def count_spades_exercise(position: Position) -> Exercise:
+    """How many spades do the other three players still hold? Counted from the
+    position: 13, less the spades in the hand and those already played."""
+    held = len(position.hand.suit(Suit.SPADES))
+    gone = sum(1 for c in (*position.played, *position.trick) if c.suit is Suit.SPADES)
+    out = sum(1 for c in position.unseen if c.suit is Suit.SPADES)
+    choices = sorted({max(out - 2, 0), max(out - 1, 0), out, out + 1, out + 2})
+    reason = f"13 spades: {held} in your hand and {gone} played, so {out} are left in the other hands"
+    return Exercise(
+        f"You are {position.seat.word}. How many spades do the other three players hold?",
+        [str(n) for n in choices],
+        Answer((str(out),), reason, "count the spades"),
+        picture=position_html(position) + _played_html(position),
+    )
+
+
+def _played_html(position: Position) -> str:
+    cards = sorted(position.played, key=_card_order)
+    return "<div>cards played in the finished tricks: " + "".join(card_html(c) for c in cards) + "</div>"
+
+
+def moment_view(moment: Moment, *, note: str | None = None) -> Any:
+    """A replay of the moment's deal, stopped just after the card the principle chose,
+    with the advisor's reason (or ``note``) as the annotation; step back and forth freely."""
+    from spades_teach.widgets.replay import ReplayView
+
+    seat = moment.position.seat.word
+    text = (
+        note or f"{seat} plays the {moment.hint.card.pretty}. {moment.hint.reason[0].upper()}{moment.hint.reason[1:]}."
+    )
+    view = ReplayView(moment.round, annotations={moment.step: text})
+    view.go(moment.step + 1)
+    return view
+
+
+def bid_exercise(
+    hand: HandLike,
+    *,
+    seat: SeatLike = "S",
+    bids: Mapping[Any, BidLike] | None = None,
+    scores: Mapping[Any, int] | None = None,
+    bags: Mapping[Any, int] | None = None,
+    rules: Rules = Rules(),
+    choices: Iterable[BidLike],
+    question: str | None = None,
+) -> Exercise:
+    """What do you bid? The bid advisor (:func:`~spades_teach.advice.bidding.advise_bid`)
+    answers, with the match score in view; its summary is the reason."""
+    from spades_teach.advice.bidding import advise_bid
+
+    advice = advise_bid(hand, seat=seat, bids=bids, scores=scores, bags=bags, rules=rules)
+    labels = [Bid.coerce(b).label for b in choices]
+    me = Seat.coerce(seat)
+    made = ", ".join(f"{Seat.coerce(s).word} {Bid.coerce(b).label}" for s, b in (bids or {}).items())
+    score = ", ".join(f"{side} {value}" for side, value in (scores or {}).items())
+    bag_text = ", ".join(f"{side} {value}" for side, value in (bags or {}).items())
+    lines = [f"bids so far: {made or 'none'}", f"score: {score or '0 each'}"]
+    if bag_text:
+        lines.append(f"bags: {bag_text}")
+    picture = "".join(f"<div>{escape(line)}</div>" for line in lines) + hand_html(Hand.coerce(hand))
+    return Exercise(
+        question or f"You are {me.word}, playing to {rules.target}. What do you bid?",
+        labels,
+        Answer((advice.bid.label,), advice.summary, "bid to the score"),
+        picture=picture,
+    )

@@ -1,0 +1,55 @@
+"""Bidding to the score at the end of a match (issue 18, §3 item 12): never "play safe and bid low"
+because the side is ahead; bid what wins the match, or what stops the opponents' route to the target."""
+
+from __future__ import annotations
+
+from spades_teach import Rules, score_round
+from spades_teach.advice.bidding import advise_bid
+
+HAND = "AKQ3.K52.7.A9842"  # counts 5.25: bid 5 on an empty score sheet
+
+
+def test_the_old_advice_is_gone() -> None:
+    a = advise_bid(HAND, seat="S", bids={"W": 2, "N": 4, "E": 3}, scores={"NS": 470, "EW": 200})
+    assert not any("play safe and bid low" in note for note in a.context)
+
+
+def test_ahead_near_the_target_bids_just_enough_to_win() -> None:
+    a = advise_bid(HAND, seat="S", bids={"W": 2, "N": 4, "E": 3}, scores={"NS": 470, "EW": 200})
+    assert int(a.bid) == 1
+    assert a.context == ("5 between you reaches 500: bid to the score, 1 is enough to win the match and safer than 5",)
+    # Making 1 + 4 with the count's 4 overtricks as bags does reach the target.
+    s = score_round({"N": 4, "E": 3, "S": 1, "W": 2}, {"N": 4, "E": 3, "S": 5, "W": 1}, rules=Rules())
+    assert 470 + s.points["NS"] >= 500
+
+
+def test_bags_close_to_the_limit_raise_the_bid_that_is_enough() -> None:
+    a = advise_bid(HAND, seat="S", bids={"W": 2, "N": 4, "E": 3}, scores={"NS": 470, "EW": 200}, bags={"NS": 8})
+    # 1, 2 or 3 would leave 4, 3 or 2 overtricks: the tenth bag costs 100 and the side stays short of 500.
+    assert int(a.bid) == 4
+    s = score_round({"N": 4, "E": 3, "S": 4, "W": 2}, {"N": 4, "E": 3, "S": 5, "W": 1}, bags={"NS": 8})
+    assert 470 + s.points["NS"] >= 500 and s.bags["NS"] == 9
+
+
+def test_the_opponents_route_to_the_target_is_stopped_by_the_bid() -> None:
+    # East-West bid 7 from 460: making it takes them to 530. North bid 1: South bids 6, so that
+    # North-South's 7 tricks leave East-West 6, one short.
+    a = advise_bid(HAND, seat="S", bids={"W": 3, "N": 1, "E": 4}, scores={"NS": 300, "EW": 460})
+    assert int(a.bid) == 6
+    assert a.context == (
+        "the opponents reach 500 if they make their bid (460 + 7 bid × 10 = 530): bid to the score, 6, "
+        "so that your side's 7 tricks leave them short; only a set stops them",
+    )
+    plain = advise_bid(HAND, seat="S", bids={"W": 3, "N": 1, "E": 4})
+    assert int(plain.bid) == 5
+
+
+def test_out_of_reach_the_advice_is_to_fight_not_to_stay_low() -> None:
+    a = advise_bid(HAND, seat="N", bids={"W": 3, "E": 4}, scores={"NS": 300, "EW": 460})
+    assert int(a.bid) == 5
+    assert "fight for every trick" in a.context[-1] and "scarce" not in " ".join(a.context)
+
+
+def test_far_from_the_target_nothing_changes() -> None:
+    a = advise_bid(HAND, seat="S", bids={"W": 2, "N": 4, "E": 3}, scores={"NS": 100, "EW": 120})
+    assert int(a.bid) == int(advise_bid(HAND, seat="S", bids={"W": 2, "N": 4, "E": 3}).bid)

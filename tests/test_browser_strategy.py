@@ -1,0 +1,43 @@
+"""The strategy chapters in Voila, in a real browser: replays and exercises drawn with a clean
+console, and an exercise answered with the keyboard alone, its verdict in a live region."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from _voila import chapter_page, voila_over_chapters
+
+STRATEGY_CHAPTERS = ["08_card_play", "09_nil_play", "10_bags_against_sets"]
+
+
+@pytest.fixture(scope="module")
+def chapters_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with voila_over_chapters(tmp_path_factory.mktemp("voila") / "voila.log") as url:
+        yield url
+
+
+@pytest.mark.parametrize("chapter", STRATEGY_CHAPTERS)
+def test_an_exercise_is_answered_with_the_keyboard(browser: Any, chapters_url: str, chapter: str) -> None:
+    with chapter_page(browser, chapters_url, chapter) as (page, problems):
+        exercise = page.locator(".st-exercise").first
+        exercise.wait_for()
+        assert page.locator(".st-replay").count() >= 1
+        choices = exercise.locator(".st-exercise-choice")
+        assert choices.count() >= 2
+        for i in range(choices.count()):
+            assert choices.nth(i).inner_text().strip()  # each choice is named by its own text
+        verdict = exercise.locator('.st-exercise-verdict[aria-live="polite"]')
+        assert verdict.inner_text().strip() == ""
+        choices.first.focus()
+        page.keyboard.press("Enter")
+        verdict.filter(has_text="t").wait_for()
+        first = verdict.inner_text()
+        assert first.startswith(("Right: ", "Not quite: the answer is "))
+        page.keyboard.press("Tab")
+        page.keyboard.press("Space")
+        page.wait_for_timeout(500)
+        assert verdict.inner_text().startswith(("Right: ", "Not quite: the answer is "))
+        assert "Traceback" not in page.locator("body").inner_text()
+    assert problems.all() == [], f"{chapter}: {problems}"

@@ -1,0 +1,134 @@
+"""The exercise widget: the library finds the answer, the widget only asks and says right or wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from spades_teach.advice.bidding import assess_nil
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.position import Position
+from spades_teach.advice.principles import find_exception, find_missed_set, find_moments
+from spades_teach.analysis.solver import double_dummy
+from spades_teach.errors import SpadesError
+from spades_teach.widgets.exercise import (
+    Answer,
+    Exercise,
+    bid_exercise,
+    count_spades_exercise,
+    exception_exercise,
+    moment_view,
+    nil_exercise,
+    play_exercise,
+    points_exercise,
+    solver_exercise,
+)
+
+EVEN = {"N": 3, "E": 3, "S": 3, "W": 3}
+
+
+def test_play_exercise_is_checked_by_the_play_advisor() -> None:
+    p = Position("S", "Q82.K74.A95.T632", EVEN, {}, trick=["5H"])
+    ex = play_exercise(p)
+    hint = suggest_play(p)
+    assert ex.answer.right == (hint.card.pretty,) and ex.answer.principle == hint.principle == "second hand low"
+    assert set(ex.choices) == {c.pretty for c in p.legal}
+    wrong = next(c for c in ex.choices if c != hint.card.pretty)
+    ex.choose(wrong)
+    assert (
+        ex.correct is False
+        and ex.verdict == f"Not quite: the answer is {hint.card.pretty}. {hint.reason[0].upper()}{hint.reason[1:]}"
+    )
+    assert ex.buttons[wrong].button_style == "danger"
+    ex.reset()
+    assert ex.correct is None and ex.verdict == "" and ex.again_button.disabled
+    ex.choose(hint.card.pretty)
+    assert ex.correct is True and ex.verdict == f"Right: {hint.reason}"
+
+
+def test_play_exercise_with_some_choices_must_offer_the_right_card() -> None:
+    p = Position("S", "Q82.K54.A95.T632", EVEN, {}, trick=["3H", "7H"])
+    assert play_exercise(p, choices=["KH", "4H"]).choices == ("K♥", "4♥")
+    with pytest.raises(SpadesError, match="not among the choices"):
+        play_exercise(p, choices=["5H", "4H"])
+    with pytest.raises(SpadesError, match="not legal here: A♦"):
+        play_exercise(p, choices=["KH", "AD"])
+
+
+def test_solver_exercise_is_checked_by_double_dummy() -> None:
+    hands = {"N": "2.A3.-.-", "E": "-.K4.2.-", "S": "-.Q5.3.-", "W": "-.J6.4.-"}
+    ex = solver_exercise(hands, leader="N", spades_broken=True)
+    dd = double_dummy(hands, leader="N", spades_broken=True)
+    assert set(ex.answer.right) == {c.pretty for c in dd.best_cards}
+    assert set(ex.choices) == {c.pretty for c in dd.card_scores}
+
+
+def test_nil_exercise_follows_assess_nil() -> None:
+    for hand in ("3.J962.T8742.Q84", "AKQ3.K52.7.A9842"):
+        ex = nil_exercise(hand)
+        fits = assess_nil(hand).fits
+        assert ex.answer.right == (("bid Nil",) if fits else ("don't bid Nil",))
+
+
+def test_points_exercise_picks_the_highest_value() -> None:
+    ex = points_exercise("Which?", {"set them": (60.0, "they lose 60"), "dodge the bag": (-10.0, "a bag")})
+    assert ex.answer.right == ("set them",) and "they lose 60" in ex.answer.reason
+
+
+def test_a_bad_choice_shows_a_message_and_keeps_the_old_state() -> None:
+    ex = Exercise("Pick", ["a", "b"], Answer(("a",), "because"))
+    ex.choose("a")
+    assert not ex.run(ex.choose, "c")
+    assert ex.error == "'c' is not one of the choices: a, b" and ex.chosen == "a"
+    with pytest.raises(SpadesError, match="at least two choices"):
+        Exercise("Pick", ["a"], Answer(("a",), "x"))
+
+
+def test_every_choice_is_a_labelled_button_and_the_verdict_is_announced() -> None:
+    ex = Exercise("Pick", ["a", "b"], lambda: Answer(("b",), "because"))
+    for label, button in ex.buttons.items():
+        assert button.description == label and button.tooltip
+    ex.buttons["b"].click()
+    assert ex.correct is True
+    assert 'aria-live="polite"' in ex.feedback_html.value and "Right: because" in ex.feedback_html.value
+
+
+def test_count_spades_exercise_counts_from_the_position() -> None:
+    # South holds three spades; the 2♠ ruffed the first trick and the 7♠ is on the table.
+    p = Position("S", "Q83.K5.A95.T632", EVEN, {"E": 1}, played=["4H", "AH", "2S", "3H"], trick=["7S"])
+    ex = count_spades_exercise(p)
+    assert ex.answer.right == ("8",)
+    assert ex.answer.reason == "13 spades: 3 in your hand and 2 played, so 8 are left in the other hands"
+
+
+def test_moment_view_stops_just_after_the_principles_card() -> None:
+    [moment] = find_moments("second hand low")
+    view = moment_view(moment)
+    assert view.step == moment.step + 1
+    assert view.annotation.startswith(
+        f"{moment.position.seat.word} plays the {moment.hint.card.pretty}. Second hand low: "
+    )
+
+
+def test_exception_exercise_takes_the_solvers_cards() -> None:
+    found = find_exception("second hand low", seeds=range(40, 60))
+    ex = exception_exercise(found)
+    assert set(ex.answer.right) == {c.pretty for c in found.better}
+    assert found.moment.hint.card.pretty not in ex.answer.right
+
+
+def test_bid_exercise_is_checked_by_the_bid_advisor() -> None:
+    from spades_teach.advice.bidding import advise_bid
+
+    kwargs = {"seat": "S", "bids": {"W": 2, "N": 4, "E": 3}, "scores": {"NS": 470, "EW": 200}}
+    ex = bid_exercise("AKQ3.K52.7.A9842", choices=[1, 3, 5, 6], **kwargs)  # type: ignore[arg-type]
+    advice = advise_bid("AKQ3.K52.7.A9842", **kwargs)  # type: ignore[arg-type]
+    assert ex.answer.right == (advice.bid.label,) and ex.answer.reason == advice.summary
+    assert "score: NS 470, EW 200" in ex.picture_html.value
+
+
+def test_missed_set_exercise_takes_the_cards_that_set_the_opponents() -> None:
+    found = find_missed_set("duck to dodge a bag", seeds=range(10, 20))
+    ex = exception_exercise(found)
+    left = found.moment.position.tricks_left
+    assert set(ex.answer.right) == {c.pretty for c in found.tricks if left - found.tricks[c] < found.need}
+    assert ex.question.endswith("Which card sets the opponents?")
