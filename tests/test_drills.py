@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from spades_teach import Card, Hand, Seat, score_round
-from spades_teach.advice.bidding import NilAssessment, assess_nil, count_hand
+from spades_teach.advice.bidding import assess_nil, count_hand
 from spades_teach.analysis import drills
 from spades_teach.analysis.drills import KINDS, Drill, difficulty_for, drill_seed, make_drill, register_kind
 from spades_teach.errors import AnswerError, SpadesError
@@ -225,8 +225,7 @@ def test_nil_drill_shows_the_checklist_and_a_simulated_success_rate() -> None:
         assert drill.expected == ("Nil" if check.fits else "not Nil",)
         assert abs(check.risk - 1.0) >= 3.0 or check.fits  # level 0: clear cases
         answers.add(drill.expected[0])
-        for danger in check.dangers:
-            assert any(danger in line for line in drill.lines)
+        assert check.checklist and all(str(item) in drill.lines for item in check.checklist)
     assert answers == {"Nil", "not Nil"}
     drill = make_drill("nil", 0, 2)
     feedback = drill.grade(drill.expected[0])
@@ -235,16 +234,12 @@ def test_nil_drill_shows_the_checklist_and_a_simulated_success_rate() -> None:
     assert not drill.grade("not Nil" if drill.expected[0] == "Nil" else "Nil").correct
 
 
-def test_nil_checklist_uses_the_assessments_own_checklist_when_it_has_one() -> None:
-    class WithChecklist(NilAssessment):
-        @property
-        def checklist(self) -> tuple[tuple[bool, str], ...]:
-            return ((True, "no A♠ or K♠"), (False, "a low card in every suit"))
-
-    plain = NilAssessment(False, 3.0, ("the A♥ wins when hearts are led",))
-    assert drills.nil_checklist(plain) == ("✗ the A♥ wins when hearts are led",)
-    listed = WithChecklist(False, 3.0, ())
-    assert drills.nil_checklist(listed) == ("✓ no A♠ or K♠", "✗ a low card in every suit")
+def test_nil_checklist_is_the_assessments_own_checklist() -> None:
+    for hand in ("AKQJ.AKQ.AKQ.AKQ", "2.5432.5432.5432", "K3.7654.8642.T93"):
+        check = assess_nil(hand)
+        lines = drills.nil_checklist(check)
+        assert lines == tuple(str(item) for item in check.checklist)
+        assert [line[0] for line in lines] == ["✓" if item.ok else "✗" for item in check.checklist]
 
 
 def test_nil_success_counts_the_deals_where_south_takes_no_trick() -> None:

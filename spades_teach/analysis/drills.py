@@ -707,23 +707,9 @@ def nil_drill(seed: int, difficulty: int) -> Drill:
 
 
 def nil_checklist(check: NilAssessment) -> tuple[str, ...]:
-    """The Nil check as a checklist: ✓ for what is fine, ✗ for each danger.
-
-    Uses the assessment's own ``checklist`` when it has one (a sequence of items,
-    each shown by ``str``, or ``(passed, text)`` pairs); otherwise its dangers."""
-    items = getattr(check, "checklist", None)
-    if items:
-        out = []
-        for item in items:
-            if isinstance(item, tuple) and len(item) == 2:
-                out.append(f"{'✓' if item[0] else '✗'} {item[1]}")
-            else:
-                out.append(str(item))
-        return tuple(out)
-    if not check.dangers:
-        return ("✓ no high spade, and low cards to play under in every suit",)
-    mark = "⚠ small risk:" if check.fits else "✗"
-    return tuple(f"{mark} {danger}" for danger in check.dangers)
+    """The Nil check as the checklist the Nil chapter teaches (``assess_nil(...).checklist``):
+    one line per item, ✓ for an item the hand passes, ✗ for one it fails."""
+    return tuple(str(item) for item in check.checklist)
 
 
 @functools.lru_cache(maxsize=64)
