@@ -28,7 +28,7 @@ CHAPTERS = {
     "14_house_rules": ".st-widget",
     "16_glossary_and_cheat_sheet": ".st-glossary",
 }
-CODE = ".jp-InputArea:visible, .jp-InputArea-editor:visible, .jp-InputPrompt:visible, .cm-editor:visible"
+CODE = ".jp-CodeCell .jp-InputArea:visible, .jp-CodeCell .jp-InputPrompt:visible, .cm-editor:visible"
 
 
 def test_voila_json_keeps_out_what_the_app_keeps_out() -> None:

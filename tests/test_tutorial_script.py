@@ -12,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -63,6 +64,13 @@ def _get(url: str, limit: float = 90.0) -> bytes:
             time.sleep(0.5)
 
 
+def _drain(process: subprocess.Popen[str]) -> None:
+    assert process.stdout is not None
+    with contextlib.suppress(ValueError, OSError):
+        for _ in process.stdout:
+            pass
+
+
 @contextlib.contextmanager
 def _tutorial(tmp_path: Path, port_style: str) -> Iterator[tuple[str, int]]:
     """Start tools/tutorial.sh with the port given as PORT=, --port=N or --port N; yields (url, port)."""
@@ -87,7 +95,10 @@ def _tutorial(tmp_path: Path, port_style: str) -> Iterator[tuple[str, int]]:
         start_new_session=True,
     )
     try:
-        yield _wait_for_url(process), port
+        url = _wait_for_url(process)
+        # Keep reading the server's log, or a full pipe would stop the server mid-request.
+        threading.Thread(target=_drain, args=(process,), daemon=True).start()
+        yield url, port
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGTERM)  # the group of the process this test started
@@ -131,6 +142,7 @@ def test_render_with_voila_from_the_tutorial_fetches_nothing_off_the_machine_and
     template (no Font Awesome from a CDN) and leave the JupyterLite kernel extension out."""
     with _tutorial(tmp_path, "flag=") as (url, port):
         token = url.rsplit("token=", 1)[1]
+        _get(url)  # the server answers
         context = browser.new_context()
         remote: list[str] = []
         errors: list[str] = []
@@ -147,11 +159,13 @@ def test_render_with_voila_from_the_tutorial_fetches_nothing_off_the_machine_and
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
         try:
-            page.goto(f"http://127.0.0.1:{port}/voila/render/01_deck_and_deal.ipynb?token={token}", timeout=180_000)
-            page.locator(".st-widget").first.wait_for(timeout=180_000)
+            page.goto(
+                f"http://127.0.0.1:{port}/voila/render/00_a_hand_in_ten_minutes.ipynb?token={token}", timeout=180_000
+            )
+            page.locator(".st-table").first.wait_for(state="attached", timeout=180_000)
             page.wait_for_timeout(1500)
             assert remote == [] and errors == [], (remote, errors)
-            visible = page.locator(".jp-InputArea:visible, .jp-CodeCell .jp-InputArea-editor:visible").count()
+            visible = page.locator(".jp-CodeCell .jp-InputArea:visible, .cm-editor:visible").count()
             assert visible == 0, f"{visible} code cells shown"
         finally:
             context.close()
