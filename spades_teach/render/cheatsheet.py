@@ -32,6 +32,13 @@ __all__ = [
     "CheatSheet",
 ]
 
+#: The tables' own look (left-aligned, as a sheet is read), so each part can be shown alone.
+_TABLE_STYLE = (
+    "<style>.st-cheat{font-family:sans-serif}.st-cheat caption{font-weight:700;text-align:left}"
+    ".st-cheat td,.st-cheat th{padding:.1em .5em;border-bottom:1px solid #ccc;text-align:left !important}"
+    "</style>"
+)
+
 _FRACTIONS = {0.25: "¼", 0.5: "½", 0.75: "¾", 1.0: "1", 0.0: "0", -0.25: "−¼", -0.5: "−½"}
 
 #: Hands that each trip one check of the Nil assessment (one danger each, in checklist order).
@@ -63,7 +70,7 @@ def count_values_html() -> str:
         f"<tr><td>{html.escape(name)}</td><td>{_fraction(value)}</td></tr>" for name, value in count_value_rows()
     )
     return (
-        '<table class="st-cheat"><caption>The count (tricks)</caption>'
+        _TABLE_STYLE + '<table class="st-cheat"><caption>The count (tricks)</caption>'
         "<tr><th>holding</th><th>worth</th></tr>"
         "<tr><td>A♠, and each spade in an unbroken run down from it: a sure trick</td><td>1</td></tr>"
         f"{rows}</table>"
@@ -114,14 +121,15 @@ def nil_checklist() -> list[str]:
 def nil_checklist_html() -> str:
     """The Nil checklist as an HTML list."""
     items = "".join(f"<li>{html.escape(line)}</li>" for line in nil_checklist())
-    return f'<div class="st-cheat"><b>Nil checklist: bid Nil only if none of these is true</b><ul>{items}</ul></div>'
+    return (
+        _TABLE_STYLE
+        + f'<div class="st-cheat"><b>Nil checklist: bid Nil only if none of these is true</b><ul>{items}</ul></div>'
+    )
 
 
 _STYLE = (
     "<style>.st-cheatsheet{font-family:sans-serif;font-size:.9em;display:grid;"
     "grid-template-columns:repeat(auto-fit,minmax(18em,1fr));gap:.8em}"
-    ".st-cheat caption{font-weight:700;text-align:left}.st-cheat td,.st-cheat th{padding:.1em .5em;"
-    "border-bottom:1px solid #ccc;text-align:left}"
     "@media print{.st-cheatsheet{font-size:8pt}}</style>"
 )
 
