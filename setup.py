@@ -9,8 +9,16 @@ pure ``py3-none-any`` one (the live edition of the book runs it in the browser).
 """
 
 import os
+from pathlib import Path
 
 from setuptools import Extension, setup
+
+# Voila's page template without CDN links, installed where a plain ``voila notebooks/`` finds it
+# (``voila.json`` at the root of the project and in spades_teach/data/jupyter names it).
+TEMPLATE = "spades_teach/data/jupyter/voila/templates/spades_teach"
+DATA_FILES = [
+    ("share/jupyter/voila/templates/spades_teach", sorted(str(p) for p in Path(TEMPLATE).iterdir() if p.is_file())),
+]
 
 DDCORE = Extension(
     "spades_teach.analysis._ddcore",
@@ -26,4 +34,7 @@ KERNEL = Extension(
     optional=True,
 )
 
-setup(ext_modules=[] if os.environ.get("SPADES_TEACH_PURE") == "1" else [DDCORE, KERNEL])
+setup(
+    ext_modules=[] if os.environ.get("SPADES_TEACH_PURE") == "1" else [DDCORE, KERNEL],
+    data_files=DATA_FILES,
+)

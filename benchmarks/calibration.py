@@ -14,7 +14,7 @@ Then it scores the very same simulated hands with the counting the advisor used
 before it was calibrated (:func:`previous_count_hand`, a frozen copy kept here,
 whose bid was the count rounded down with no margin kept in hand) and prints the
 two side by side. ``--json`` writes the per-hand figures that
-chapter 12 of the book plots.
+chapter 17 of the book plots.
 
 The simulation's bots bid and play with the current advisor, so both countings
 are measured against the same targets. It prints figures only; nothing is asserted.
@@ -233,7 +233,7 @@ def comparison(before: Calibration, after: Calibration) -> str:
 
 
 def chapter_data(before: Calibration, after: Calibration) -> dict[str, Any]:
-    """The per-hand figures chapter 12 plots (see ``--json``); the same for the same study, byte for byte."""
+    """The per-hand figures chapter 17 plots (see ``--json``); the same for the same study, byte for byte."""
     rows = [
         [
             str(new.hand),

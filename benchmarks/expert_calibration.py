@@ -1,4 +1,4 @@
-"""The bid advisor's count against expert play and double dummy: the data of chapter 12.
+"""The bid advisor's count against expert play and double dummy: the data of chapter 17.
 
 Run from the repository root::
 

@@ -26,8 +26,11 @@ TIMEOUT_MS = 180_000
 
 
 @contextlib.contextmanager
-def voila_over_chapters(log: Path, directory: Path | None = None) -> Iterator[str]:
-    """Run Voila over notebooks/ (or ``directory``) on a free port of 127.0.0.1; yields its base URL."""
+def voila_over_chapters(log: Path, directory: Path | None = None, *, plain: bool = False) -> Iterator[str]:
+    """Run Voila over notebooks/ (or ``directory``) on a free port of 127.0.0.1; yields its base URL.
+
+    ``plain``: the bare ``voila notebooks`` a learner types, with no option: the settings then come
+    from ``voila.json`` at the root of the project (the template is found as the package installs it)."""
     port = free_port()
     env = voila_environment({**os.environ, "PYTHONPATH": str(ROOT)})
     command = [
@@ -41,7 +44,7 @@ def voila_over_chapters(log: Path, directory: Path | None = None) -> Iterator[st
     ]
     with log.open("wb") as out:
         server = subprocess.Popen(
-            [*command, *VOILA_OPTIONS, "--no-browser"],
+            [*command, *(() if plain else VOILA_OPTIONS), "--no-browser"],
             cwd=ROOT,
             env=env,
             stdout=out,
@@ -91,8 +94,10 @@ class Problems:
 
 
 @contextlib.contextmanager
-def chapter_page(browser: Any, base_url: str, chapter: str, *, width: int = 1200) -> Iterator[tuple[Any, Problems]]:
-    """A chapter rendered by Voila, once its first widget is drawn, with its problems."""
+def chapter_page(
+    browser: Any, base_url: str, chapter: str, *, width: int = 1200, ready: str = ".st-widget"
+) -> Iterator[tuple[Any, Problems]]:
+    """A chapter rendered by Voila, once ``ready`` (by default its first widget) is drawn, with its problems."""
     context = browser.new_context(viewport={"width": width, "height": 900})
     problems = Problems()
 
@@ -110,7 +115,7 @@ def chapter_page(browser: Any, base_url: str, chapter: str, *, width: int = 1200
     page.on("pageerror", lambda e: problems.page.append(str(e)))
     try:
         page.goto(f"{base_url}/voila/render/{chapter}.ipynb", timeout=TIMEOUT_MS)
-        page.locator(".st-widget").first.wait_for()
+        page.locator(ready).first.wait_for()
         yield page, problems
     finally:
         context.close()

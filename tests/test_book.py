@@ -25,12 +25,18 @@ def toc_files() -> list[str]:
 def test_the_calibration_chapter_is_an_appendix() -> None:
     toc = yaml.safe_load((BOOK / "_toc.yml").read_text())
     appendix = [p for p in toc.get("parts", []) if p["caption"] == "Appendix"]
-    assert appendix and [c["file"] for c in appendix[0]["chapters"]] == ["notebooks/12_calibration"]
-    assert "notebooks/12_calibration" not in [
+    assert appendix and [c["file"] for c in appendix[0]["chapters"]] == ["notebooks/17_appendix_calibration"]
+    assert "notebooks/17_appendix_calibration" not in [
         c["file"] for p in toc["parts"] if p is not appendix[0] for c in p["chapters"]
     ]
-    title = (NOTEBOOKS / "12_calibration.md").read_text().split("\n# ", 1)[1].splitlines()[0]
+    title = (NOTEBOOKS / "17_appendix_calibration.md").read_text().split("\n# ", 1)[1].splitlines()[0]
     assert title.startswith("Appendix")
+
+
+def test_the_table_of_contents_lists_the_chapters_in_their_order() -> None:
+    listed = [f for f in toc_files() if f.startswith("notebooks/")]
+    assert listed == sorted(listed), listed
+    assert listed[-1] == "notebooks/17_appendix_calibration"
 
 
 def test_learner_chapters_hold_no_plotting_code() -> None:

@@ -46,11 +46,11 @@ def test_scoring_chapter_states_the_computed_numbers(page: Any, book_url: str) -
 
 BOOK_CHAPTERS = [
     "01_deck_and_deal",
-    "03_playing_tricks",
+    "02_playing_tricks",
     "04_scoring_a_hand",
     "07_winning_the_match",
-    "08_bid_advisor",
-    "09_annotated_replays",
+    "11_bid_advisor",
+    "12_annotated_replays",
 ]
 
 
@@ -72,3 +72,20 @@ def test_chapter_page_has_a_clean_console(browser: Any, book_url: str, chapter: 
     finally:
         context.close()
     assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    "chapter", ["00_a_hand_in_ten_minutes", "02_playing_tricks", "03_bidding_basics", "16_glossary_and_cheat_sheet"]
+)
+def test_no_code_is_visible_outside_the_section_for_programmers(page: Any, book_url: str, chapter: str) -> None:
+    page.goto(f"{book_url}/notebooks/{chapter}.html")
+    article = page.locator("article").first
+    article.wait_for()
+    shown = page.locator("article .cell_input:visible")
+    outside = [
+        shown.nth(i).inner_text()[:60]
+        for i in range(shown.count())
+        if not shown.nth(i).evaluate("e => Boolean(e.closest('section#for-programmers'))")
+    ]
+    assert outside == [], f"{chapter}: code shown outside 'For programmers': {outside}"
+    assert page.locator("section#for-programmers .cell_input").count() >= 1

@@ -4,7 +4,7 @@ The book is built once per session (tests/_book.py) and served on 127.0.0.1. A c
 displays widgets stores their state in the notebook; the book's own copy of the ipywidgets
 JavaScript must draw them from that state, with no request leaving 127.0.0.1 and no kernel.
 The chapters with widgets are found from the notebooks themselves (outputs of type
-``application/vnd.jupyter.widget-view+json``); chapter 8 (the bid advisor) is checked in detail.
+``application/vnd.jupyter.widget-view+json``); chapter 11 (the bid advisor) is checked in detail.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from spades_teach import score_round
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-ADVISOR_CHAPTER = "08_bid_advisor"
+ADVISOR_CHAPTER = "11_bid_advisor"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 TOP_LEVEL = ".st-widget:not(.st-widget .st-widget)"
 
@@ -57,7 +57,7 @@ WIDGET_CHAPTERS = _chapters_with_widgets()
 
 def test_the_book_saves_the_state_of_the_widgets_itself(book_url: str) -> None:
     """The committed notebook has no widget state (it is source); the book's own run saves it."""
-    assert ADVISOR_CHAPTER in WIDGET_CHAPTERS, "chapter 8 should display the bid advisor"
+    assert ADVISOR_CHAPTER in WIDGET_CHAPTERS, "chapter 11 should display the bid advisor"
     assert "widgets" not in _notebook(ADVISOR_CHAPTER)["metadata"]
     with urllib.request.urlopen(f"{book_url}/notebooks/{ADVISOR_CHAPTER}.html") as answer:
         page = answer.read().decode("utf-8")
@@ -141,9 +141,9 @@ def test_each_advisor_shows_the_state_of_its_own_cell(chapters: dict[str, Any]) 
 
 
 def test_each_replay_shows_the_moment_of_its_own_cell(chapters: dict[str, Any]) -> None:
-    page = chapters["09_annotated_replays"]
+    page = chapters["12_annotated_replays"]
     first = page.locator(".st-replay").nth(0)
-    trick = next(line for line in _printed_lines("09_annotated_replays") if " won by " in line)
+    trick = next(line for line in _printed_lines("12_annotated_replays") if " won by " in line)
     assert trick not in first.inner_text()  # the first view still shows the start of the hand
     assert first.locator(".st-replay-position").inner_text().startswith("moment 0 of")
     first.screenshot(path=str(_artifact("book-replay-start")))

@@ -20,12 +20,12 @@ from spades_teach import Round, deal
 
 WIDGET_CHAPTERS = [
     "01_deck_and_deal",
-    "03_playing_tricks",
+    "02_playing_tricks",
     "04_scoring_a_hand",
     "05_bags",
     "06_nil_and_blind_nil",
     "07_winning_the_match",
-    "08_bid_advisor",
+    "11_bid_advisor",
 ]
 TOP_LEVEL = ".st-widget:not(.st-widget .st-widget)"
 
@@ -76,7 +76,7 @@ def test_chapter_3_any_card_can_be_asked_about(browser: Any, chapters_url: str) 
     rnd = Round(deal(11), dealer="W")
     for bid in (4, 2, 3, 4):
         rnd.bid(rnd.to_act, bid)  # type: ignore[arg-type]
-    with chapter_page(browser, chapters_url, "03_playing_tricks") as (page, problems):
+    with chapter_page(browser, chapters_url, "02_playing_tricks") as (page, problems):
         view = page.locator(".st-legal-explorer")
         view.locator(".st-card-6S").click()
         verdict = view.locator(".st-legal-verdict")
@@ -136,7 +136,7 @@ def test_chapter_5_and_7_steppers_grow(browser: Any, chapters_url: str) -> None:
 
 
 def test_chapter_8_simulate_is_busy_then_refuses_a_bad_hand(browser: Any, chapters_url: str) -> None:
-    with chapter_page(browser, chapters_url, "08_bid_advisor") as (page, problems):
+    with chapter_page(browser, chapters_url, "11_bid_advisor") as (page, problems):
         advisor = page.locator(".st-bid-advisor").first
         button = advisor.locator(".st-advice-simulate")
         button.click()

@@ -3,7 +3,7 @@
 The site is built once per session from its pinned inputs (tools/build_lite.sh) and served on
 127.0.0.1. Chromium may reach no other host: every other request is aborted and recorded, and any
 blocked request, console error or page error fails the test. Chapters 3 and 8 run all their cells in
-the browser's Python; in chapter 8 the bid advisor then gets a new hand and must show the advice the
+the browser's Python; in chapter 11 the bid advisor then gets a new hand and must show the advice the
 library gives for it. In the play chapter the card table (an anywidget) is drawn and the learner bids
 and plays a card; in another run of it the learner plays a whole hand and presses "Review my hand",
 which must show, within a minute, the review the library gives here (the solver runs in the browser
@@ -114,17 +114,17 @@ def _stored_line(chapter: str, start: str) -> str:
     raise AssertionError(f"{chapter} prints no line starting with {start!r}")
 
 
-def test_chapter_3_runs_live(live: tuple[Any, Watch]) -> None:
-    page = _run_chapter(live, "03_playing_tricks")
-    expected = _stored_line("03_playing_tricks", "first to play:")  # the 2♣ variant's first lead
+def test_chapter_2_runs_live(live: tuple[Any, Watch]) -> None:
+    page = _run_chapter(live, "02_playing_tricks")
+    expected = _stored_line("02_playing_tricks", "first to play:")  # the 2♣ variant's first lead
     assert "legal: 2♣" in expected
     assert expected in page.locator(".jp-Notebook").inner_text()
     page.close()
 
 
-def test_chapter_8_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any, Watch]) -> None:
+def test_chapter_11_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any, Watch]) -> None:
     _, watch = live
-    page = _run_chapter(live, "08_bid_advisor")
+    page = _run_chapter(live, "11_bid_advisor")
     advisor = page.locator(".st-bid-advisor").first
     shown = advisor.locator(".st-advice-bid-value")
     first = _label(advise_bid("S: AKQ3 H: K52 D: 7 C: A9842").bid)
@@ -148,13 +148,13 @@ def test_chapter_8_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any,
     page.close()
 
 
-OTHER_CHAPTERS = [name for name in chapter_names() if name not in ("03_playing_tricks", "08_bid_advisor")]
+OTHER_CHAPTERS = [name for name in chapter_names() if name not in ("02_playing_tricks", "11_bid_advisor")]
 
 
 @pytest.mark.parametrize("name", OTHER_CHAPTERS)
 def test_every_other_chapter_runs_live_to_its_end(live: tuple[Any, Watch], name: str) -> None:
     page = _run_chapter(live, name)
-    # the figures too (chapters 7 and 12 draw SVG charts: the browser's Python has no matplotlib)
+    # the figures too (chapters 7 and 17 draw SVG charts: the browser's Python has no matplotlib)
     assert shown_figures(page) == saved_figures(name)
     page.close()
 

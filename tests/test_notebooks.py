@@ -77,3 +77,36 @@ def test_every_attempt_does_what_its_text_says(source: Path) -> None:
             assert result.group(3) == expected, (
                 f"{source.name}: {seat} plays {card} was {result.group(3)}: {result.group(0)}"
             )
+
+
+#: The strategy chapters, written on another branch: a reference to them is not a dangling one.
+STRATEGY_CHAPTERS = {8, 9, 10}
+_TITLE = re.compile(r"^# (?:(\d+)\. |Appendix)", re.MULTILINE)
+_CHAPTER_REFERENCE = re.compile(r"\b[Cc]hapters? (\d+)\b")
+
+
+def _number(source: Path) -> int:
+    return int(source.name[:2])
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+def test_the_title_carries_the_number_of_the_file(source: Path) -> None:
+    title = _TITLE.search(source.read_text())
+    assert title, f"{source.name} has no numbered title"
+    if title.group(1) is None:
+        assert "appendix" in source.stem, f"{source.name} is titled as the appendix"
+    else:
+        assert int(title.group(1)) == _number(source), f"{source.name} is titled chapter {title.group(1)}"
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+def test_each_chapter_named_in_the_text_exists(source: Path) -> None:
+    numbers = {_number(s) for s in SOURCES} | STRATEGY_CHAPTERS
+    named = {int(n) for n in _CHAPTER_REFERENCE.findall(source.read_text())}
+    assert named <= numbers, f"{source.name} names chapters that do not exist: {sorted(named - numbers)}"
+
+
+def test_playing_comes_before_bidding() -> None:
+    """Bidding talks of ruffs, voids and trumps: the chapter on playing tricks explains them first."""
+    names = [s.stem for s in SOURCES]
+    assert names.index("02_playing_tricks") < names.index("03_bidding_basics")

@@ -4,6 +4,7 @@ address to open, answer there, and list each chapter once (the .ipynb, not its .
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -11,10 +12,13 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from _browser import free_port
@@ -60,12 +64,29 @@ def _get(url: str, limit: float = 90.0) -> bytes:
             time.sleep(0.5)
 
 
-def test_tutorial_script_opens_jupyterlab_and_lists_each_chapter_once(tmp_path: Path) -> None:
+def _drain(process: subprocess.Popen[str]) -> None:
+    assert process.stdout is not None
+    with contextlib.suppress(ValueError, OSError):
+        for _ in process.stdout:
+            pass
+
+
+@contextlib.contextmanager
+def _tutorial(tmp_path: Path, port_style: str) -> Iterator[tuple[str, int]]:
+    """Start tools/tutorial.sh with the port given as PORT=, --port=N or --port N; yields (url, port)."""
     project = _project_copy(tmp_path)
     port = free_port()
-    env = {**os.environ, "SPADES_TEACH_SKIP_SETUP": "1", "PORT": str(port), "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg")}
+    env = {**os.environ, "SPADES_TEACH_SKIP_SETUP": "1", "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg")}
+    env.pop("PORT", None)
+    arguments = ["--no-browser"]
+    if port_style == "env":
+        env["PORT"] = str(port)
+    elif port_style == "flag=":
+        arguments.append(f"--port={port}")
+    else:
+        arguments += ["--port", str(port)]
     process = subprocess.Popen(
-        ["bash", "tools/tutorial.sh", "--no-browser"],
+        ["bash", "tools/tutorial.sh", *arguments],
         cwd=project,
         env=env,
         stdout=subprocess.PIPE,
@@ -75,17 +96,12 @@ def test_tutorial_script_opens_jupyterlab_and_lists_each_chapter_once(tmp_path: 
     )
     try:
         url = _wait_for_url(process)
-        assert f":{port}/lab/tree/01_deck_and_deal.ipynb" in url
-        assert b"JupyterLab" in _get(url)
-        token = url.rsplit("token=", 1)[1]
-        listing = json.loads(_get(f"http://127.0.0.1:{port}/api/contents?token={token}"))
-        names = sorted(item["name"] for item in listing["content"])
-        chapters = [n for n in names if re.match(r"\d\d_", n)]
-        assert chapters and all(n.endswith(".ipynb") for n in chapters), names
-        assert "01_deck_and_deal.ipynb" in chapters
+        # Keep reading the server's log, or a full pipe would stop the server mid-request.
+        threading.Thread(target=_drain, args=(process,), daemon=True).start()
+        yield url, port
     finally:
         if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
+            os.killpg(process.pid, signal.SIGTERM)  # the group of the process this test started
             try:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
@@ -93,3 +109,63 @@ def test_tutorial_script_opens_jupyterlab_and_lists_each_chapter_once(tmp_path: 
                 process.wait()
         assert process.stdout is not None
         process.stdout.close()
+
+
+@pytest.mark.parametrize("port_style", ["env", "flag=", "flag space"])
+def test_tutorial_script_opens_jupyterlab_and_lists_each_chapter_once(tmp_path: Path, port_style: str) -> None:
+    with _tutorial(tmp_path, port_style) as (url, port):
+        assert f":{port}/lab/tree/00_a_hand_in_ten_minutes.ipynb" in url
+        assert b"JupyterLab" in _get(url)
+        token = url.rsplit("token=", 1)[1]
+        listing = json.loads(_get(f"http://127.0.0.1:{port}/api/contents?token={token}"))
+        names = sorted(item["name"] for item in listing["content"])
+        chapters = [n for n in names if re.match(r"\d\d_", n)]
+        assert chapters and all(n.endswith(".ipynb") for n in chapters), names
+        assert "00_a_hand_in_ten_minutes.ipynb" in chapters
+
+
+def test_tutorial_script_refuses_a_port_that_is_not_a_number(tmp_path: Path) -> None:
+    project = _project_copy(tmp_path)
+    env = {**os.environ, "SPADES_TEACH_SKIP_SETUP": "1"}
+    done = subprocess.run(
+        ["bash", "tools/tutorial.sh", "--port=abc"], cwd=project, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert "the port must be a number, got 'abc'" in done.stderr
+
+
+@pytest.mark.browser
+def test_render_with_voila_from_the_tutorial_fetches_nothing_off_the_machine_and_logs_no_error(
+    tmp_path: Path, browser: Any
+) -> None:
+    """JupyterLab's "Render with Voilà" opens /voila/render/<chapter>: it must use the package's
+    template (no Font Awesome from a CDN) and leave the JupyterLite kernel extension out."""
+    with _tutorial(tmp_path, "flag=") as (url, port):
+        token = url.rsplit("token=", 1)[1]
+        _get(url)  # the server answers
+        context = browser.new_context()
+        remote: list[str] = []
+        errors: list[str] = []
+
+        def local_only(route: Any) -> None:
+            if route.request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:")):
+                route.continue_()
+            else:
+                remote.append(route.request.url)
+                route.abort()
+
+        context.route("**/*", local_only)
+        page = context.new_page()
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            page.goto(
+                f"http://127.0.0.1:{port}/voila/render/00_a_hand_in_ten_minutes.ipynb?token={token}", timeout=180_000
+            )
+            page.locator(".st-table").first.wait_for(state="attached", timeout=180_000)
+            page.wait_for_timeout(1500)
+            assert remote == [] and errors == [], (remote, errors)
+            visible = page.locator(".jp-CodeCell .jp-InputArea:visible, .cm-editor:visible").count()
+            assert visible == 0, f"{visible} code cells shown"
+        finally:
+            context.close()

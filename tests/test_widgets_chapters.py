@@ -84,7 +84,7 @@ def test_deal_explorer_hides_the_other_hands_and_sorts() -> None:
     assert "13 cards" not in view.table.hand_views["E"].faces.value
 
 
-# -- chapter 3: the legal-play explorer ------------------------------------------------------
+# -- chapter 2: the legal-play explorer ------------------------------------------------------
 
 
 def _chapter_round(rules: Rules = Rules()) -> Round:

@@ -2,6 +2,7 @@
 # Set everything up on a fresh machine and open the tutorial in JupyterLab.
 #   bash tools/tutorial.sh                 # then open the URL it prints
 #   PORT=9999 bash tools/tutorial.sh --no-browser
+#   bash tools/tutorial.sh --port=9999           (Jupyter's own flag works too, as does --port 9999)
 # Runs as root too (containers, cloud notebooks): Jupyter then needs --allow-root.
 # Only the chapter notebooks (.ipynb) are listed: their .md twins are the text sources.
 set -euo pipefail
@@ -10,12 +11,35 @@ if [ "${SPADES_TEACH_SKIP_SETUP:-0}" != "1" ]; then
   bash tools/setup.sh "tutorial"
 fi
 port="${PORT:-8888}"
+# --port=N or --port N (Jupyter's own flag) sets the port as PORT=N does; other arguments go to Jupyter.
+args=()
+while [ "$#" -gt 0 ]; do
+  case "$1" in
+    --port=*|--ServerApp.port=*) port="${1#*=}" ;;
+    --port|--ServerApp.port)
+      if [ "$#" -lt 2 ]; then echo "tools/tutorial.sh: $1 needs a port number" >&2; exit 2; fi
+      port="$2"; shift ;;
+    *) args+=("$1") ;;
+  esac
+  shift
+done
+case "$port" in
+  ''|*[!0-9]*) echo "tools/tutorial.sh: the port must be a number, got '${port}'" >&2; exit 2 ;;
+esac
+# The package's Jupyter folder: Voila's page template without CDN links and voila.json, which keeps the
+# JupyterLite kernel extension out of "Render with Voila" pages (it fails outside JupyterLite).
+ours="$(pwd)/spades_teach/data/jupyter"
+if [ ! -d "$ours" ]; then
+  ours="$(.venv/bin/python -c 'import spades_teach, pathlib; print(pathlib.Path(spades_teach.__file__).parent / "data" / "jupyter")')"
+fi
+export JUPYTER_PATH="${ours}${JUPYTER_PATH:+:${JUPYTER_PATH}}"
+export JUPYTER_CONFIG_PATH="${ours}${JUPYTER_CONFIG_PATH:+:${JUPYTER_CONFIG_PATH}}"
 token="$(.venv/bin/python -c 'import secrets; print(secrets.token_hex(16))')"
 extra=()
 if [ "$(id -u)" = "0" ]; then
   extra+=(--allow-root)
 fi
-first="notebooks/01_deck_and_deal.ipynb"
+first="notebooks/00_a_hand_in_ten_minutes.ipynb"
 echo "The tutorial opens at:"
 echo "  http://127.0.0.1:${port}/lab/tree/$(basename "$first")?token=${token}"
 echo "(copy this address into your browser if no window opens; Ctrl+C stops the tutorial)"
@@ -25,4 +49,4 @@ exec .venv/bin/jupyter lab "$first" \
   --ServerApp.port_retries=0 \
   --IdentityProvider.token="$token" \
   '--ContentsManager.hide_globs=["__pycache__","*.pyc",".ipynb_checkpoints","[0-9][0-9]_*.md"]' \
-  "${extra[@]}" "$@"
+  "${extra[@]}" "${args[@]}"

@@ -20,8 +20,8 @@ CHAPTERS = "notebooks/"
 def live_chapter_url(pagename: str) -> str:
     """The relative link from a chapter page to the same chapter in the live edition.
 
-    >>> live_chapter_url("notebooks/03_playing_tricks")
-    '../live/notebooks/index.html?path=03_playing_tricks.ipynb'
+    >>> live_chapter_url("notebooks/02_playing_tricks")
+    '../live/notebooks/index.html?path=02_playing_tricks.ipynb'
     """
     up = "../" * pagename.count("/")
     return f"{up}{LIVE}/notebooks/index.html?path={posixpath.basename(pagename)}.ipynb"

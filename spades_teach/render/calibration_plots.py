@@ -1,4 +1,4 @@
-"""The figures of the calibration appendix (chapter 12), kept out of the chapter itself.
+"""The figures of the calibration appendix (chapter 17), kept out of the chapter itself.
 
 Each function takes the study's rows (dicts with ``count_before``, ``count_after``,
 ``simulated``, ``best_bid``, ``regret_before``, ``regret_after`` and ``features``;

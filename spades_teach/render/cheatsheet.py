@@ -1,0 +1,149 @@
+"""The one-page cheat sheet, drawn from the library so it never drifts from it.
+
+- the count's values, read from the bid advisor's own table (:data:`~spades_teach.advice.bidding.ITEM_VALUES`);
+- the scoring table, every line computed by :func:`~spades_teach.game.scoring.score_round`;
+- the Nil checklist, each line a danger that :func:`~spades_teach.advice.bidding.assess_nil` reports.
+
+>>> rows = count_value_rows()
+>>> ("ace", 1.0) in rows
+True
+>>> scoring_rows()[0]
+('bid 4, take 4', 'NS bid 4 and took 4: 40')
+>>> any("A♠" in line for line in nil_checklist())
+True
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from spades_teach.advice.bidding import ITEM_VALUES, assess_nil
+from spades_teach.game.rules import Rules
+from spades_teach.game.scoring import score_round
+
+__all__ = [
+    "count_value_rows",
+    "count_values_html",
+    "scoring_rows",
+    "scoring_html",
+    "nil_checklist",
+    "nil_checklist_html",
+    "CheatSheet",
+]
+
+#: The tables' own look (left-aligned, as a sheet is read), so each part can be shown alone.
+_TABLE_STYLE = (
+    "<style>.st-cheat{font-family:sans-serif}.st-cheat caption{font-weight:700;text-align:left}"
+    ".st-cheat td,.st-cheat th{padding:.1em .5em;border-bottom:1px solid #ccc;text-align:left !important}"
+    "</style>"
+)
+
+_FRACTIONS = {0.25: "¼", 0.5: "½", 0.75: "¾", 1.0: "1", 0.0: "0", -0.25: "−¼", -0.5: "−½"}
+
+#: Hands that each trip one check of the Nil assessment (one danger each, in checklist order).
+_NIL_PROBES = (
+    "A432.5432.5432.2",
+    "K32.65432.5432.2",
+    "Q32.65432.5432.2",
+    "J32.65432.5432.2",
+    "5432.6543.5432.2",
+    "32.A5432.65432.2",
+    "32.K6.765432.542",
+    "32.Q6.765432.542",
+    "32.QJT9.765432.5",
+)
+
+
+def _fraction(value: float) -> str:
+    return _FRACTIONS.get(value, f"{value:g}")
+
+
+def count_value_rows() -> list[tuple[str, float]]:
+    """Each item of the advisor's count with its value in tricks, as the advisor uses them."""
+    return list(ITEM_VALUES.items())
+
+
+def count_values_html() -> str:
+    """The count's values as a table: sure tricks first, then each item and its worth."""
+    rows = "".join(
+        f"<tr><td>{html.escape(name)}</td><td>{_fraction(value)}</td></tr>" for name, value in count_value_rows()
+    )
+    return (
+        _TABLE_STYLE + '<table class="st-cheat"><caption>The count (tricks)</caption>'
+        "<tr><th>holding</th><th>worth</th></tr>"
+        "<tr><td>A♠, and each spade in an unbroken run down from it: a sure trick</td><td>1</td></tr>"
+        f"{rows}</table>"
+    )
+
+
+def _lines(bids: dict[str, object], tricks: dict[str, int], *, bags: int = 0) -> list[str]:
+    """North–South's lines of ``score_round`` for one hand (East and West take the rest)."""
+    rest = 13 - tricks["N"] - tricks["S"]
+    all_bids = {**bids, "E": 1, "W": 1}
+    all_tricks = {**tricks, "E": rest // 2, "W": rest - rest // 2}
+    score = score_round(all_bids, all_tricks, bags={"NS": bags}, rules=Rules(blind_nil=True))  # type: ignore[arg-type]
+    return [line for line in score.lines if not line.startswith(("EW", "NS scores"))]
+
+
+def scoring_rows() -> list[tuple[str, str]]:
+    """The scoring table: each case and the engine's own lines for it (``score_round``)."""
+    cases: list[tuple[str, dict[str, object], dict[str, int], int]] = [
+        ("bid 4, take 4", {"N": 2, "S": 2}, {"N": 2, "S": 2}, 0),
+        ("bid 4, take 6", {"N": 2, "S": 2}, {"N": 3, "S": 3}, 0),
+        ("bid 4, take 3", {"N": 2, "S": 2}, {"N": 2, "S": 1}, 0),
+        ("bid 4, take 5, with 9 bags carried", {"N": 2, "S": 2}, {"N": 3, "S": 2}, 9),
+        ("Nil made (partner bid 4, took 4)", {"N": "nil", "S": 4}, {"N": 0, "S": 4}, 0),
+        ("Nil failed with one trick (partner bid 4, took 4)", {"N": "nil", "S": 4}, {"N": 1, "S": 4}, 0),
+        ("blind Nil made (partner bid 4, took 4)", {"N": "blind nil", "S": 4}, {"N": 0, "S": 4}, 0),
+    ]
+    return [(label, "; ".join(_lines(bids, tricks, bags=bags))) for label, bids, tricks, bags in cases]
+
+
+def scoring_html() -> str:
+    """The scoring table as HTML."""
+    body = "".join(f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td></tr>" for a, b in scoring_rows())
+    return (
+        f'<table class="st-cheat"><caption>Scoring a team</caption><tr><th>hand</th><th>score</th></tr>{body}</table>'
+    )
+
+
+def nil_checklist() -> list[str]:
+    """Before bidding Nil, none of these should be true of your hand: the dangers the advisor checks."""
+    lines: list[str] = []
+    for probe in _NIL_PROBES:
+        for danger in assess_nil(probe).dangers:
+            if danger not in lines:
+                lines.append(danger)
+    return lines
+
+
+def nil_checklist_html() -> str:
+    """The Nil checklist as an HTML list."""
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in nil_checklist())
+    return (
+        _TABLE_STYLE
+        + f'<div class="st-cheat"><b>Nil checklist: bid Nil only if none of these is true</b><ul>{items}</ul></div>'
+    )
+
+
+_STYLE = (
+    "<style>.st-cheatsheet{font-family:sans-serif;font-size:.9em;display:grid;"
+    "grid-template-columns:repeat(auto-fit,minmax(18em,1fr));gap:.8em}"
+    "@media print{.st-cheatsheet{font-size:8pt}}</style>"
+)
+
+
+@dataclass(frozen=True)
+class CheatSheet:
+    """The whole sheet; shows itself in a notebook."""
+
+    def _repr_html_(self) -> str:
+        return (
+            _STYLE
+            + '<div class="st-cheatsheet">'
+            + count_values_html()
+            + scoring_html()
+            + nil_checklist_html()
+            + "</div>"
+        )
