@@ -414,17 +414,17 @@ def _review(round_: Round, progress: Progress | None) -> list[CardCost]:
     plays = [e for e in round_.history if isinstance(e, PlayEvent)]
     if not seating_of(round_.rules).partnerships:
         raise SpadesError("double-dummy review needs a four-player hand")
-    replay = Round(round_.deal, dealer=round_.dealer, rules=round_.rules, scores=round_.scores_before)
+    replay = round_.restarted()
     for event in round_.history:
         if not isinstance(event, PlayEvent):
-            replay.bid(event.seat, event.bid)
+            replay.apply(event)
     out: list[CardCost] = []
     search = PointsSearch(replay.bids, replay.rules)
     for number, event in enumerate(plays, start=1):
         if event.renege:
             break
         out.append(_review_card(replay, event, number, search))
-        replay.play(event.seat, event.card)
+        replay.apply(event)
         if progress is not None:
             progress(number, len(plays))
     return out

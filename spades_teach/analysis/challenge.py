@@ -215,7 +215,7 @@ def compare_with_expert(
     me = Seat.coerce(seat)
     theirs = expert_round(yours.deal, me, level=level, seed=seed, rules=yours.rules)
     judge = ExpertBot(seed=f"{seed}/{me.name}/judge")
-    replay = Round(yours.deal, dealer=yours.dealer, rules=yours.rules)
+    replay = yours.restarted()
     differences: list[Difference] = []
     for event in yours.history:
         if event.seat is me:
@@ -227,10 +227,7 @@ def compare_with_expert(
             )
             if found is not None:
                 differences.append(found)
-        if isinstance(event, BidEvent):
-            replay.bid(event.seat, event.bid)
-        else:
-            replay.play(event.seat, event.card)
+        replay.apply(event)
     side = _side_of(yours, me)
     return ChallengeResult(
         code=yours.deal.code,

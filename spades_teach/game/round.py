@@ -489,16 +489,26 @@ class _RoundBody(_Play):
         self._replay(events)
         return last
 
+    def apply(self, event: Event) -> None:
+        """Make the bid of a :class:`BidEvent` or play the card of a :class:`PlayEvent`, checked
+        like any other action: the one step that replays a history onto a round."""
+        if isinstance(event, BidEvent):
+            self.bid(event.seat, event.bid)
+        else:
+            self.play(event.seat, event.card)
+
+    def restarted(self: _R) -> _R:
+        """A new round of the same deal, dealer, rules and scores, before the first bid: the
+        start from which :meth:`apply` replays this round's history, one event at a time."""
+        return type(self)(self._deal, dealer=self._dealer, rules=self._rules, scores=self._scores)
+
     def _replay(self, events: Iterable[Event]) -> None:
         for event in events:
-            if isinstance(event, BidEvent):
-                self.bid(event.seat, event.bid)
-            else:
-                self.play(event.seat, event.card)
+            self.apply(event)
 
     def copy(self: _R) -> _R:
         """An independent copy of this round in the same state."""
-        clone = type(self)(self._deal, dealer=self._dealer, rules=self._rules, scores=self._scores)
+        clone = self.restarted()
         clone._replay(self._history)
         return clone
 
