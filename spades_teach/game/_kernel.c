@@ -356,8 +356,14 @@ static int close_trick(PlayCore *self) {
         PyErr_Format(PyExc_RuntimeError, "no trick order from %R", leader);
         return -1;
     }
+    /* leader and winner are among the four seats, which the module keeps alive; the
+       order is held here, as a finalizer run by an allocation below could replace it. */
+    Py_INCREF(seats);
     PyObject *trick = PyBaseObject_Type.tp_new(trick_type, empty_args, NULL);
-    if (trick == NULL) return -1;
+    if (trick == NULL) {
+        Py_DECREF(seats);
+        return -1;
+    }
     PyObject *number = PyLong_FromSsize_t(PyList_GET_SIZE(self->tricks) + 1);
     PyObject *cards = PyList_AsTuple(self->trick_cards);
     if (number == NULL || cards == NULL || PyObject_GenericSetAttr(trick, str_number, number) < 0 ||
@@ -367,11 +373,13 @@ static int close_trick(PlayCore *self) {
         Py_XDECREF(number);
         Py_XDECREF(cards);
         Py_DECREF(trick);
+        Py_DECREF(seats);
         return -1;
     }
     Py_DECREF(number);
     Py_DECREF(cards);
     Py_DECREF(trick);
+    Py_DECREF(seats);
     /* _end_trick() */
     PyObject *fresh = PyList_New(0);
     if (fresh == NULL) return -1;
