@@ -394,7 +394,73 @@ def still_sound(fuzzer: Fuzzer) -> None:
         assert ours.score() == reference.score() and ours.tricks_won == reference.tricks_won
 
 
+def checked_fields(fuzzer: Fuzzer) -> None:
+    """The fields C trusts refuse what it cannot use, and change nothing when they do."""
+    from spades_teach import Rules, Seat, deal
+    from spades_teach.game.round import PureRound
+
+    r = fuzzer.round_type(deal(8))
+    fuzzer.play_on(r, 10)
+    before = (r.history, r._trick_cards, r.to_act, r.phase, r._players, r.hands)
+    refused = [
+        ("_players", 100, ValueError),
+        ("_players", 3, ValueError),
+        ("_players", 4.0, TypeError),
+        ("_players", True, TypeError),
+        ("_to_play", 2, TypeError),
+        ("_to_play", "S", TypeError),
+        ("_to_act", 7, TypeError),
+        ("_leader", object(), TypeError),
+        ("_phase", "done", ValueError),
+        ("_phase", None, ValueError),
+        ("_history", (), TypeError),
+        ("_next_of", {seat: 1 for seat in Seat}, TypeError),
+        ("_order_from", {seat: [seat] for seat in Seat}, TypeError),
+        ("_order_from", {seat: (seat, 5) for seat in Seat}, TypeError),
+    ]
+    for name, value, error in refused:
+        try:
+            setattr(r, name, value)
+        except error:
+            pass
+        else:
+            raise AssertionError(f"{name} = {value!r} was accepted")
+    for name in ("_trick_cards", "_top_seat", "_broken", "_c2_pending", "_spade_lead_breaks", "_hands", "_tricks"):
+        try:
+            setattr(r, name, getattr(r, name))
+        except AttributeError:
+            pass
+        else:
+            raise AssertionError(f"{name} is writable")
+    for name in ("_to_act", "_history", "_phase", "_players"):
+        try:
+            delattr(r, name)
+        except AttributeError:
+            pass
+        else:
+            raise AssertionError(f"{name} could be deleted")
+    assert (r.history, r._trick_cards, r.to_act, r.phase, r._players, r.hands) == before
+    r._trick_cards.append(fuzzer.deck[0])  # a copy: the trick in progress is untouched
+    assert r._trick_cards == list(before[1])
+    # Hands are cut to the 52 card bits on both forms alike.
+    twins = fuzzer.round_type(deal(9)), PureRound(deal(9))
+    for made in twins:
+        made._start_play([2**64 - 1] * 4, Rules(spade_lead_breaks=True), Seat.N)
+        made._to_act = made._to_play = Seat.N
+        made._phase = "play"
+    assert twins[0]._hands == twins[1]._hands == [2**52 - 1] * 4
+    assert twins[0].legal_plays() == twins[1].legal_plays() and len(twins[0].legal_plays()) == 39
+    for made in twins:
+        made._play_any(Seat.N, fuzzer.deck[0])  # the ace of spades led: spades broken under this rule
+        made._to_play = Seat.E
+    assert twins[0]._broken and twins[1]._broken
+    assert twins[0].legal_plays() == twins[1].legal_plays() and len(twins[0].legal_plays()) == 13
+    fuzzer.counts["calls"] += 1
+    fuzzer.counts["raised"] += len(refused)
+
+
 SCENARIOS: dict[str, Callable[[Fuzzer], None]] = {
+    "checked_fields": checked_fields,
     "every_write": every_write,
     "every_call": every_call,
     "out_of_order": out_of_order,
@@ -432,6 +498,10 @@ def check_survived(scenario: str, seed: int) -> None:
     assert summary.startswith(f"fuzz {scenario} seed={seed} survived"), report
     counts = dict(part.split("=") for part in summary.split(": ")[1].split())
     assert int(counts["calls"]) > 0 and int(counts["raised"]) > 0, report  # hostile input was refused somewhere
+
+
+def test_the_fields_c_trusts_refuse_what_it_cannot_use() -> None:
+    check_survived("checked_fields", 0)
 
 
 def test_every_field_written_with_hostile_values_then_play_goes_on() -> None:
