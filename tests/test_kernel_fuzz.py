@@ -455,6 +455,20 @@ def checked_fields(fuzzer: Fuzzer) -> None:
         made._to_play = Seat.E
     assert twins[0]._broken and twins[1]._broken
     assert twins[0].legal_plays() == twins[1].legal_plays() and len(twins[0].legal_plays()) == 13
+    # The kernel's types are bound once: a repeat is allowed, other objects are not.
+    from spades_teach.game.cards import Card, Cards
+    from spades_teach.game.kernel import PlayEvent, Trick
+
+    fuzzer.kernel.setup(Card, Cards, PlayEvent, Trick, fuzzer.deck, tuple(Seat))
+    other_trick = (Card, Cards, PlayEvent, dict, fuzzer.deck, tuple(Seat))
+    other_deck = (Card, Cards, PlayEvent, Trick, fuzzer.deck[::-1], tuple(Seat))
+    for swapped in (other_trick, other_deck):
+        try:
+            fuzzer.kernel.setup(*swapped)
+        except RuntimeError:
+            pass
+        else:
+            raise AssertionError("setup accepted other objects")
     fuzzer.counts["calls"] += 1
     fuzzer.counts["raised"] += len(refused)
 
