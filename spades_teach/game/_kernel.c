@@ -12,6 +12,13 @@
  * of clubs; a card's mask is 1 << index, a hand the OR of its cards. A card is a
  * spade exactly when its mask is below SPADE_END, and of two cards that can win
  * a trick the one with the smaller mask is the higher.
+ *
+ * Safe at its edge: nothing reachable from Python may crash the process. Every
+ * field this code trusts without a check (the trick in progress, the trick list
+ * and the history are lists, a seat is one of the four Seat objects, the number
+ * of players is 2 or 4, a hand holds only the 52 card bits) is either read-only
+ * from Python or checked by its setter; tests/test_kernel_fuzz.py calls every
+ * method and writes every field with hostile values in a subprocess.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -39,6 +46,7 @@ static int LOWEST_BIT(uint64_t x) {
 #define SPADE_END (1ULL << 13)
 #define NON_SPADES (((1ULL << 52) - 1) & ~SPADES)
 #define TWO_OF_CLUBS_MASK (1ULL << 51)
+#define FULL_DECK ((1ULL << 52) - 1) /* the 52 cards: every hand C reads is cut to these bits */
 
 /* Set once by setup(): the Python objects the kernel builds and compares with. */
 static PyTypeObject *card_type = NULL;     /* spades_teach.game.cards.Card */
@@ -49,7 +57,7 @@ static PyObject *deck[52];                 /* the 52 Card objects, by index */
 static PyObject *seat_objects[4];          /* Seat.N .. Seat.W */
 static PyObject *empty_cards = NULL;       /* Cards() */
 static PyObject *empty_args = NULL;        /* () */
-static PyObject *str_index, *str_play_checked, *str_first_lead, *str_spade_lead_breaks, *str_two_of_clubs,
+static PyObject *str_bidding, *str_play, *str_index, *str_play_checked, *str_first_lead, *str_spade_lead_breaks, *str_two_of_clubs,
     *str_complete, *str_number, *str_leader, *str_cards, *str_seats, *str_winner;
 
 typedef struct {
@@ -85,19 +93,34 @@ static int ready(void) {
     return 1;
 }
 
-/* The seat number (0-3) of a Seat, or -1 with an exception set. */
+/* The seat number (0-3) of one of the four Seat objects, or -1 with an exception
+   set (anything else, even an equal int, is refused: C indexes arrays with it). */
 static int seat_number(PyObject *seat) {
-    long n = PyLong_AsLong(seat);
-    if (n == -1 && PyErr_Occurred()) return -1;
-    if (n < 0 || n > 3) {
-        PyErr_Format(PyExc_ValueError, "not a seat: %R", seat);
-        return -1;
-    }
-    return (int)n;
+    for (int i = 0; i < 4; i++)
+        if (seat == seat_objects[i] && seat != NULL) return i;
+    PyErr_Format(PyExc_TypeError, "not a seat: %R", seat);
+    return -1;
 }
 
-/* The index (0-51) of a Card, or -1 with an exception set. */
+/* 0 if value is None or one of the four seats, else -1 with an exception naming field. */
+static int check_seat_or_none(PyObject *value, const char *field) {
+    if (value == NULL) {
+        PyErr_Format(PyExc_AttributeError, "%s cannot be deleted", field);
+        return -1;
+    }
+    if (value == Py_None) return 0;
+    for (int i = 0; i < 4; i++)
+        if (value == seat_objects[i]) return 0;
+    PyErr_Format(PyExc_TypeError, "%s must be a Seat or None, not %R", field, value);
+    return -1;
+}
+
+/* The index (0-51) of a Card (of exactly that type: its index is a slot, no Python code runs), or -1 with an exception set. */
 static int card_index(PyObject *card) {
+    if (Py_TYPE(card) != card_type) {
+        PyErr_Format(PyExc_TypeError, "not a Card: %R", card);
+        return -1;
+    }
     PyObject *index = PyObject_GetAttr(card, str_index);
     if (index == NULL) return -1;
     long n = PyLong_AsLong(index);
@@ -191,9 +214,14 @@ static PyObject *start_play(PlayCore *self, PyObject *const *args, Py_ssize_t na
         PyErr_SetString(PyExc_ValueError, "hands must hold four masks, one a seat");
         return NULL;
     }
+    if (seat_number(args[2]) < 0) {
+        Py_DECREF(seq);
+        return NULL;
+    }
     uint64_t hands[4];
     for (int i = 0; i < 4; i++) {
-        hands[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        /* cut to the 52 card bits: cards_of_mask indexes the deck with every bit set */
+        hands[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i)) & FULL_DECK;
         if (PyErr_Occurred()) {
             Py_DECREF(seq);
             return NULL;
@@ -243,6 +271,7 @@ static uint64_t legal_now(PlayCore *self, int seat) {
 
 /* The cards of a mask as a Cards tuple, in display order (ascending index). */
 static PyObject *cards_of_mask(uint64_t mask) {
+    mask &= FULL_DECK; /* deck holds 52 cards */
     Py_ssize_t n = (Py_ssize_t)POPCOUNT(mask);
     PyObject *made = cards_type->tp_alloc(cards_type, n);
     if (made == NULL) return NULL;
@@ -327,8 +356,14 @@ static int close_trick(PlayCore *self) {
         PyErr_Format(PyExc_RuntimeError, "no trick order from %R", leader);
         return -1;
     }
+    /* leader and winner are among the four seats, which the module keeps alive; the
+       order is held here, as a finalizer run by an allocation below could replace it. */
+    Py_INCREF(seats);
     PyObject *trick = PyBaseObject_Type.tp_new(trick_type, empty_args, NULL);
-    if (trick == NULL) return -1;
+    if (trick == NULL) {
+        Py_DECREF(seats);
+        return -1;
+    }
     PyObject *number = PyLong_FromSsize_t(PyList_GET_SIZE(self->tricks) + 1);
     PyObject *cards = PyList_AsTuple(self->trick_cards);
     if (number == NULL || cards == NULL || PyObject_GenericSetAttr(trick, str_number, number) < 0 ||
@@ -338,11 +373,13 @@ static int close_trick(PlayCore *self) {
         Py_XDECREF(number);
         Py_XDECREF(cards);
         Py_DECREF(trick);
+        Py_DECREF(seats);
         return -1;
     }
     Py_DECREF(number);
     Py_DECREF(cards);
     Py_DECREF(trick);
+    Py_DECREF(seats);
     /* _end_trick() */
     PyObject *fresh = PyList_New(0);
     if (fresh == NULL) return -1;
@@ -493,6 +530,19 @@ static int set_order_from(PlayCore *self, PyObject *value, void *closure) {
     if (!ready()) return -1;
     PyObject *found[4] = {NULL, NULL, NULL, NULL};
     if (read_seat_table(value, found) < 0) return -1;
+    for (int i = 0; i < 4; i++) {
+        if (found[i] == NULL) continue;
+        int ok = PyTuple_CheckExact(found[i]) && PyTuple_GET_SIZE(found[i]) <= 4;
+        for (Py_ssize_t j = 0; ok && j < PyTuple_GET_SIZE(found[i]); j++)
+            ok = seat_number(PyTuple_GET_ITEM(found[i], j)) >= 0;
+        if (!ok) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "_order_from must map a seat to a tuple of at most four seats, not %R",
+                         found[i]);
+            for (int j = 0; j < 4; j++) Py_XDECREF(found[j]);
+            return -1;
+        }
+    }
     for (int i = 0; i < 4; i++) Py_XSETREF(self->order[i], found[i]);
     set_object(&self->order_from, value);
     return 0;
@@ -512,27 +562,126 @@ static int set_next_of(PlayCore *self, PyObject *value, void *closure) {
     if (!ready()) return -1;
     PyObject *found[4] = {NULL, NULL, NULL, NULL};
     if (read_seat_table(value, found) < 0) return -1;
+    for (int i = 0; i < 4; i++) {
+        if (found[i] != NULL && seat_number(found[i]) < 0) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "_next_of must map a seat to a seat, not %R", found[i]);
+            for (int j = 0; j < 4; j++) Py_XDECREF(found[j]);
+            return -1;
+        }
+    }
     for (int i = 0; i < 4; i++) Py_XSETREF(self->next_seat[i], found[i]);
     set_object(&self->next_of, value);
     return 0;
 }
 
+/* The value of an object field for a getter: AttributeError while it is unset (a
+   PlayCore made by __new__ alone, or cleared by the garbage collector). */
+static PyObject *field_value(PyObject *value, const char *name) {
+    if (value == NULL) {
+        PyErr_Format(PyExc_AttributeError, "%s is not set: the play has not started", name);
+        return NULL;
+    }
+    Py_INCREF(value);
+    return value;
+}
+
+/* _trick_cards: the trick in progress, a copy (C appends to and measures the list itself). */
+static PyObject *get_trick_cards(PlayCore *self, void *closure) {
+    if (self->trick_cards == NULL) return field_value(NULL, "_trick_cards");
+    return PyList_GetSlice(self->trick_cards, 0, PyList_GET_SIZE(self->trick_cards));
+}
+
+static PyObject *get_leader(PlayCore *self, void *closure) { return field_value(self->leader, "_leader"); }
+
+static int set_leader(PlayCore *self, PyObject *value, void *closure) {
+    if (check_seat_or_none(value, "_leader") < 0) return -1;
+    set_object(&self->leader, value);
+    return 0;
+}
+
+static PyObject *get_top_seat(PlayCore *self, void *closure) { return field_value(self->top_seat, "_top_seat"); }
+
+static PyObject *get_to_play(PlayCore *self, void *closure) { return field_value(self->to_play, "_to_play"); }
+
+static int set_to_play(PlayCore *self, PyObject *value, void *closure) {
+    if (check_seat_or_none(value, "_to_play") < 0) return -1;
+    set_object(&self->to_play, value);
+    self->legal_now = -1; /* worked out for the seat that was to play */
+    return 0;
+}
+
+static PyObject *get_to_act(PlayCore *self, void *closure) { return field_value(self->to_act, "_to_act"); }
+
+static int set_to_act(PlayCore *self, PyObject *value, void *closure) {
+    if (check_seat_or_none(value, "_to_act") < 0) return -1;
+    set_object(&self->to_act, value);
+    return 0;
+}
+
+static PyObject *get_phase(PlayCore *self, void *closure) { return field_value(self->phase, "_phase"); }
+
+static int set_phase(PlayCore *self, PyObject *value, void *closure) {
+    if (value == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "_phase cannot be deleted");
+        return -1;
+    }
+    PyObject *phases[3] = {str_bidding, str_play, str_complete};
+    for (int i = 0; i < 3; i++) {
+        int same = value == phases[i];
+        if (!same && PyUnicode_CheckExact(value)) {
+            same = PyObject_RichCompareBool(value, phases[i], Py_EQ);
+            if (same < 0) return -1;
+        }
+        if (same) {
+            set_object(&self->phase, phases[i]);
+            return 0;
+        }
+    }
+    PyErr_Format(PyExc_ValueError, "_phase must be 'bidding', 'play' or 'complete', not %R", value);
+    return -1;
+}
+
+static PyObject *get_history(PlayCore *self, void *closure) { return field_value(self->history, "_history"); }
+
+static int set_history(PlayCore *self, PyObject *value, void *closure) {
+    if (value == NULL || !PyList_CheckExact(value)) {
+        PyErr_Format(value == NULL ? PyExc_AttributeError : PyExc_TypeError, "_history must be a list, not %R",
+                     value == NULL ? Py_None : value);
+        return -1;
+    }
+    set_object(&self->history, value);
+    return 0;
+}
+
+static PyObject *get_players(PlayCore *self, void *closure) { return PyLong_FromLong(self->players); }
+
+static int set_players(PlayCore *self, PyObject *value, void *closure) {
+    if (value == NULL || !PyLong_CheckExact(value)) {
+        PyErr_Format(value == NULL ? PyExc_AttributeError : PyExc_TypeError, "_players must be the int 2 or 4, not %R",
+                     value == NULL ? Py_None : value);
+        return -1;
+    }
+    int overflow = 0;
+    long n = PyLong_AsLongAndOverflow(value, &overflow);
+    if (overflow || (n != 2 && n != 4)) {
+        PyErr_Format(PyExc_ValueError, "_players must be 2 or 4, not %R", value);
+        return -1;
+    }
+    self->players = (int)n;
+    return 0;
+}
+
+/* Read-only from Python: the fields only C writes (the masks, spades broken, the 2 of
+   clubs still to lead, the rule read by _start_play, the list of finished tricks). */
 static PyMemberDef members[] = {
-    {"_trick_cards", T_OBJECT, offsetof(PlayCore, trick_cards), 0, NULL},
-    {"_leader", T_OBJECT, offsetof(PlayCore, leader), 0, NULL},
-    {"_top_seat", T_OBJECT, offsetof(PlayCore, top_seat), 0, NULL},
-    {"_to_play", T_OBJECT, offsetof(PlayCore, to_play), 0, NULL},
-    {"_to_act", T_OBJECT, offsetof(PlayCore, to_act), 0, NULL},
-    {"_phase", T_OBJECT, offsetof(PlayCore, phase), 0, NULL},
-    {"_history", T_OBJECT, offsetof(PlayCore, history), 0, NULL},
     {"_tricks", T_OBJECT, offsetof(PlayCore, tricks), READONLY, NULL},
     {"_led_mask", T_ULONGLONG, offsetof(PlayCore, led_mask), READONLY, NULL},
     {"_top_mask", T_ULONGLONG, offsetof(PlayCore, top_mask), READONLY, NULL},
     {"_legal_now", T_LONGLONG, offsetof(PlayCore, legal_now), READONLY, NULL},
-    {"_broken", T_BOOL, offsetof(PlayCore, broken), 0, NULL},
-    {"_c2_pending", T_BOOL, offsetof(PlayCore, c2_pending), 0, NULL},
-    {"_spade_lead_breaks", T_BOOL, offsetof(PlayCore, spade_lead_breaks), 0, NULL},
-    {"_players", T_INT, offsetof(PlayCore, players), 0, NULL},
+    {"_broken", T_BOOL, offsetof(PlayCore, broken), READONLY, NULL},
+    {"_c2_pending", T_BOOL, offsetof(PlayCore, c2_pending), READONLY, NULL},
+    {"_spade_lead_breaks", T_BOOL, offsetof(PlayCore, spade_lead_breaks), READONLY, NULL},
     {"to_act", T_OBJECT, offsetof(PlayCore, to_act), READONLY,
      "The seat whose turn it is (to bid or to play); ``None`` when the hand is over."},
     {"phase", T_OBJECT, offsetof(PlayCore, phase), READONLY, "``\"bidding\"``, ``\"play\"`` or ``\"complete\"``."},
@@ -544,6 +693,14 @@ static PyGetSetDef getset[] = {
     {"_order_from", (getter)get_order_from, (setter)set_order_from, "the seats of a trick in play order, by leader",
      NULL},
     {"_won", (getter)get_won, NULL, "tricks won, by seat number (a copy)", NULL},
+    {"_trick_cards", (getter)get_trick_cards, NULL, "the cards of the trick in progress (a copy)", NULL},
+    {"_leader", (getter)get_leader, (setter)set_leader, "the seat that led the trick (a Seat or None)", NULL},
+    {"_top_seat", (getter)get_top_seat, NULL, "the seat winning the trick so far", NULL},
+    {"_to_play", (getter)get_to_play, (setter)set_to_play, "the seat to play (a Seat or None)", NULL},
+    {"_to_act", (getter)get_to_act, (setter)set_to_act, "the seat to act (a Seat or None)", NULL},
+    {"_phase", (getter)get_phase, (setter)set_phase, "'bidding', 'play' or 'complete'", NULL},
+    {"_history", (getter)get_history, (setter)set_history, "the events so far (a list)", NULL},
+    {"_players", (getter)get_players, (setter)set_players, "the number of players: 2 or 4", NULL},
     {NULL}};
 
 static PyMethodDef methods[] = {
@@ -596,6 +753,37 @@ static PyObject *setup(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "setup needs the 52 cards and the 4 seats");
         return NULL;
     }
+    if (card_type != NULL) {
+        /* Set once (by kernel.py, on import): a second call may only repeat the same
+           objects (a reload), never swap in others under the live kernel. */
+        int same = (PyTypeObject *)card == card_type && (PyTypeObject *)cards == cards_type &&
+                   (PyTypeObject *)event == event_type && (PyTypeObject *)trick == trick_type;
+        for (int i = 0; same && i < 52; i++) same = PySequence_Fast_GET_ITEM(d, i) == deck[i];
+        for (int i = 0; same && i < 4; i++) same = PySequence_Fast_GET_ITEM(s, i) == seat_objects[i];
+        Py_DECREF(d);
+        Py_DECREF(s);
+        if (!same) {
+            PyErr_SetString(PyExc_RuntimeError, "the kernel is already set up with other objects");
+            return NULL;
+        }
+        Py_RETURN_NONE;
+    }
+    /* Trick is made by object.__new__ and filled through its instance dictionary. */
+    if (((PyTypeObject *)trick)->tp_new != PyBaseObject_Type.tp_new ||
+        ((PyTypeObject *)trick)->tp_dictoffset == 0 || PyType_IsSubtype((PyTypeObject *)trick, &PyType_Type)) {
+        Py_DECREF(d);
+        Py_DECREF(s);
+        PyErr_SetString(PyExc_TypeError, "Trick must be a plain class with an instance dictionary");
+        return NULL;
+    }
+    for (int i = 0; i < 52; i++) {
+        if (Py_TYPE(PySequence_Fast_GET_ITEM(d, i)) != (PyTypeObject *)card) {
+            Py_DECREF(d);
+            Py_DECREF(s);
+            PyErr_SetString(PyExc_TypeError, "the deck must hold 52 objects of the Card type");
+            return NULL;
+        }
+    }
     PyObject *empty = ((PyTypeObject *)cards)->tp_alloc((PyTypeObject *)cards, 0);
     if (empty == NULL) {
         Py_DECREF(d);
@@ -635,6 +823,8 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     empty_args = PyTuple_New(0);
+    str_bidding = PyUnicode_InternFromString("bidding");
+    str_play = PyUnicode_InternFromString("play");
     str_index = PyUnicode_InternFromString("index");
     str_play_checked = PyUnicode_InternFromString("_play_checked");
     str_first_lead = PyUnicode_InternFromString("first_lead");
@@ -646,7 +836,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     str_cards = PyUnicode_InternFromString("cards");
     str_seats = PyUnicode_InternFromString("seats");
     str_winner = PyUnicode_InternFromString("winner");
-    if (!empty_args || !str_index || !str_play_checked || !str_first_lead || !str_spade_lead_breaks ||
+    if (!empty_args || !str_bidding || !str_play || !str_index || !str_play_checked || !str_first_lead || !str_spade_lead_breaks ||
         !str_two_of_clubs || !str_complete || !str_number || !str_leader || !str_cards || !str_seats || !str_winner)
         return NULL;
     if (PyType_Ready(&PlayCoreType) < 0) return NULL;

@@ -40,7 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
-from spades_teach.game._bits import SUIT_MASKS
+from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS
 from spades_teach.game._bits import cards_of_mask as _cards_of_mask
 from spades_teach.game._bits import fill_suit_tuples as _fill_suit_tuples
 from spades_teach.game.cards import Card, Cards, Suit
@@ -73,6 +73,8 @@ __all__ = [
     "CompiledPlayState",
     "FastPlayState",
     "BACKEND",
+    "choose_kernel",
+    "PURE_KERNEL_VARIABLE",
 ]
 
 SPADES = SUIT_MASKS[Suit.SPADES]
@@ -348,7 +350,7 @@ class PlayState:
 
     def _start_play(self, hands: list[int], rules: Rules, first: Seat) -> None:
         self._tables = _fill_suit_tuples()
-        self._hands = hands
+        self._hands = [hand & FULL_DECK_MASK for hand in hands]  # the 52 card bits, as the compiled twin
         self._trick_cards = []
         self._leader = None
         self._led_mask = 0
@@ -527,10 +529,33 @@ def _load_compiled() -> type[PlayState] | None:
 #: random hands); :class:`PlayState` stays the reference.
 CompiledPlayState: type[PlayState] | None = _load_compiled()
 
+#: The environment variable that asks for the pure-Python kernel: ``1`` (read once,
+#: when :mod:`spades_teach` is imported, by :func:`choose_kernel`).
+PURE_KERNEL_VARIABLE = "SPADES_TEACH_PURE_KERNEL"
+
+
+def choose_kernel(environ: Mapping[str, str] = os.environ) -> tuple[str, type[PlayState]]:
+    """Which form of the card play :class:`~spades_teach.game.round.Round` builds on,
+    as ``(backend, class)``: the one place the kernel is chosen.
+
+    ``("c", CompiledPlayState)`` when the twin is built, unless ``environ`` sets
+    ``SPADES_TEACH_PURE_KERNEL=1``; ``("python", PlayState)`` otherwise. It runs
+    once, on import, to fix :data:`BACKEND` and :data:`FastPlayState`.
+
+    >>> choose_kernel({"SPADES_TEACH_PURE_KERNEL": "1"})
+    ('python', <class 'spades_teach.game.kernel.PlayState'>)
+    >>> choose_kernel({})[0] == ("c" if CompiledPlayState is not None else "python")
+    True
+    """
+    if CompiledPlayState is None or environ.get(PURE_KERNEL_VARIABLE) == "1":
+        return "python", PlayState
+    return "c", CompiledPlayState
+
+
 #: Which form :class:`~spades_teach.game.round.Round` plays with: ``"c"`` (the
 #: compiled twin) or ``"python"`` (:class:`PlayState`: when the twin is not built, or
-#: when ``SPADES_TEACH_PURE_KERNEL=1`` is set before ``spades_teach`` is imported).
-BACKEND: str = "c" if CompiledPlayState is not None and os.environ.get("SPADES_TEACH_PURE_KERNEL") != "1" else "python"
-
-#: The class :class:`~spades_teach.game.round.Round` builds on, as :data:`BACKEND` says.
-FastPlayState: type[PlayState] = CompiledPlayState if BACKEND == "c" and CompiledPlayState is not None else PlayState
+#: when ``SPADES_TEACH_PURE_KERNEL=1`` is set before ``spades_teach`` is imported);
+#: :data:`FastPlayState` is that class. Both come from :func:`choose_kernel`.
+BACKEND: str
+FastPlayState: type[PlayState]
+BACKEND, FastPlayState = choose_kernel()

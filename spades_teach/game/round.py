@@ -198,7 +198,6 @@ class _RoundBody(_Play):
         if not seating.plays(self._dealer):
             raise RulesError(f"two-player Spades is played by N and S: the dealer cannot be {self._dealer.name}")
         self._players = seating.players
-        self._spade_lead_breaks = rules.spade_lead_breaks
         self._next_of: Mapping[Seat, Seat] = seating.next_of
         self._seats: tuple[Seat, ...] = seating.seats
         # The seats of a trick in play order, by leader.
