@@ -142,6 +142,7 @@ class TableGame:
         self.busy = ""
         self.message = ""
         self.origin = ""
+        self._settled = False  # the hint of South's turn is worked out (see _settle)
         self._live = False  # no pause while the first deal is being set up
         if deal is not None:
             self.play_deal(deal)
@@ -475,25 +476,42 @@ class TableGame:
 
     def _advance(self) -> None:
         """Let the bots act until it is South's turn or the hand is over; the
-        state is published after each bot card, followed by the pause."""
+        state is published after each bot card, followed by the pause.
+
+        Each published state is whole: when a bot card makes it South's turn,
+        the Teach me hint is worked out before the table shows "your turn", and
+        when it ends the hand, the hand is scored before "The hand is over" is
+        shown (no moment with a turn but no hint, or a finished hand without
+        its score)."""
         from spades_teach.advice.driver import advance
 
         r = self._require_round()
         self._hint, self._hint_card, self._hint_reason = "", None, ""
+        self._hint_reasons = []
+        self._settled = False
 
         def show(event: object) -> None:
             """After each bot card: publish the table, then pause (longer once a trick is complete)."""
             if isinstance(event, PlayEvent) and self.pause > 0 and self._live and self.on_change is not None:
+                self._settle(r)
                 self._changed()
                 self._sleep(self.pause * (2 if not r.current_trick.cards else 1))
 
         advance(
             r, {seat: bot for seat, bot in self._bots.items() if seat is not ME}, bags=self._match.bags, on_event=show
         )
+        self._settle(r)
+        self._changed()
+
+    def _settle(self, r: Round) -> None:
+        """Make the state whole before it is shown: score a finished hand (once), and
+        work out the hint once South is to act (once per turn)."""
         if r.is_complete and self._match.current_round is r:
             row = self._match.finish_round(r)
             self._result = list(row.lines)
-        self._refresh()
+        if r.to_act is ME and not self._settled:
+            self._teach()
+            self._settled = True
 
     def _refresh(self) -> None:
         self._teach()
