@@ -170,17 +170,19 @@ def test_a_bad_paste_shows_the_message_by_the_box_and_clears_the_advice(advisor_
     hand = advisor.locator(".st-advice-hand textarea")
     hand.fill("AKQ3.K52.7.A9842")
     advisor.locator(".st-advice-bid-value").wait_for()
-    hand.fill("AKQ3.K52.7")
-    _wait_text(page, ".st-bid-advisor > .st-error", "t.trim().length > 0")
-    error = advisor.locator(":scope > .st-error").inner_text()
-    assert "four groups" in error
-    assert "four groups" in advisor.locator(".st-advice-hand-error").inner_text()  # next to the box
+    hand.fill("AKQ3.K52.7\n")  # a paste ending with a line break
+    _wait_text(page, ".st-advice-hand-error", "t.trim().length > 0")
+    error = advisor.locator(".st-advice-hand-error").inner_text()  # next to the box
+    assert "four groups" in error and "\\n" not in error
+    text = advisor.inner_text()
+    assert text.count("four groups") == 1, f"the message is shown more than once: {text}"
     assert "Traceback" not in page.locator("body").inner_text()
+    assert "advice for" not in text  # nothing about the hand that was in the box before
     assert advisor.locator(".st-advice-bid-value").count() == 0  # no advice for a hand not in the box
     assert advisor.locator(".st-advice-simulate").is_disabled()
     _shot(advisor, "app-advisor-error")
     hand.fill("AKQ3.K52.7.A9842")  # and a good paste clears the message and brings the advice back
-    _wait_text(page, ".st-bid-advisor > .st-error", "t.trim() === ''")
+    _wait_text(page, ".st-advice-hand-error", "t.trim() === ''")
     advisor.locator(".st-advice-bid-value").wait_for()
 
 
@@ -220,6 +222,22 @@ def test_changing_a_bid_changes_the_points(advisor_page: Any) -> None:
     assert _shown_points(calculator, "EW") == after["EW"]
     first_line = score_round(bids, tricks).lines[0]
     _wait_text(page, ".st-score-calculator .st-score-lines", f"t.includes({first_line!r})")
+
+
+def test_a_score_that_does_not_add_up_shows_one_message_and_no_old_score(advisor_page: Any) -> None:
+    page = advisor_page
+    calculator = page.locator(".st-score-calculator")
+    box = calculator.locator(".st-score-tricks-W input")
+    before = box.input_value()
+    _wait_text(page, ".st-score-calculator", "t.includes('this hand:')")
+    box.fill(str(int(before) + 1))  # 14 tricks
+    _wait_text(page, ".st-score-calculator .st-score-input-error", "t.includes('add up to')")
+    page.wait_for_function("() => !document.querySelector('.st-score-calculator').innerText.includes('this hand:')")
+    text = calculator.inner_text()
+    assert text.count("add up to") == 1, f"the message is shown more than once: {text}"
+    assert calculator.locator(".st-score-points-NS").count() == 0 and "+" not in text.split("add up to")[1]
+    box.fill(before)  # and the score comes back once the boxes make a hand
+    _wait_text(page, ".st-score-calculator", "t.includes('this hand:') && !t.includes('add up to')")
 
 
 # -- replay ---------------------------------------------------------------------------------

@@ -298,8 +298,13 @@ class BidAdvisorView(SpadesWidget):
         """A handler that also shows its error right under the hand box."""
 
         def call(*_args: Any) -> None:
-            self.run(action)
-            self.input_error_html.value = f"⚠ {escape(self.error)}" if self.error else ""
+            if not self.run(action):
+                # Once, under the box; the status line's "advice for …" belonged to the old hand.
+                self.error_line.value = ""
+                self.set_status("")
+            beside_the_bags = bool(self.bags_note.value)  # a bag counter's message sits by its box
+            shown = self.error and not beside_the_bags
+            self.input_error_html.value = f"⚠ {escape(self.error)}" if shown else ""
 
         return call
 
@@ -322,7 +327,7 @@ class BidAdvisorView(SpadesWidget):
         if not text.strip():
             self.set_status("paste a 13-card hand to see the advice")
             return
-        hand = Hand.parse(text)
+        hand = Hand.parse(_one_line(text))
         inputs = self._inputs()
         advise = self._advise or advise_bid
         advice = advise(hand, **inputs)
@@ -353,6 +358,16 @@ class BidAdvisorView(SpadesWidget):
         self.context_html.value = "".join(f'<div class="st-note">{escape(n)}</div>' for n in notes)
         hand = self._advised_hand.labelled() if self._advised_hand is not None else ""
         self.set_status(f"advice for {hand}: bid {label}")
+
+
+def _one_line(text: str) -> str:
+    """The pasted text on one line: line breaks and runs of spaces become one space
+    (a paste often ends with a line break; the message then quotes what was meant).
+
+    >>> _one_line(" AKQJ.732\\n K5.QJ98\\n")
+    'AKQJ.732 K5.QJ98'
+    """
+    return " ".join(text.split())
 
 
 def _simulation_html(result: Any) -> str:
