@@ -119,3 +119,51 @@ def test_the_end_of_the_hand_comes_with_its_score(table: Any) -> None:
         _click_and_wait_for_the_next_turn(page, f"{TABLE} .ct-hand-card.ct-legal")
     _wait(page, "() => document.querySelectorAll('.ct-root .ct-end .ct-result li').length > 0")
     assert _seen(page) == []
+
+
+# -- broken item 5: the keyboard goes on to the next thing to do ------------------------------------
+
+
+def _focused_class(page: Any) -> str:
+    return str(page.evaluate("() => document.activeElement ? document.activeElement.className : ''"))
+
+
+def _wait_focus(page: Any, cls: str) -> None:
+    _wait(page, "c => document.activeElement && document.activeElement.classList.contains(c)", cls)
+
+
+def test_a_hand_from_new_game_to_the_review_without_a_single_tab(table: Any) -> None:
+    page = table
+    keys: list[str] = []
+
+    def press(key: str) -> None:
+        keys.append(key)
+        page.keyboard.press(key)
+
+    page.focus(f"{TABLE} .ct-new")  # the learner is on New game
+    press("Enter")
+    _wait_focus(page, "ct-bid-choice")  # the bid box, not the page's body
+    press("ArrowDown")
+    press("ArrowDown")
+    assert page.locator(f"{TABLE} .ct-bid-choice").input_value() != ""
+    press("Enter")  # Enter on the bid list bids
+    _wait(page, "() => document.querySelector('.ct-root .ct-bid-row').hidden")
+    while _my_turn(page) == "play":
+        _wait_focus(page, "ct-hand-card")
+        press("Home")
+        while "ct-legal" not in _focused_class(page):
+            press("ArrowRight")
+        count = page.locator(f"{TABLE} .ct-hand-card").count()
+        press("Enter")
+        _wait(
+            page,
+            "n => document.querySelectorAll('.ct-root .ct-hand-card').length < n || !document.querySelector('.ct-root .ct-end').hidden",
+            count,
+        )
+    _wait_focus(page, "ct-review-button")  # the end of the hand: Review my hand is next
+    press("Enter")
+    page.locator(f"{TABLE} .ct-review tbody tr").first.wait_for()
+    _wait_focus(page, "ct-review-title")  # and the review, once it is there
+    assert "Tab" not in keys
+    press("Shift+Tab")  # the end panel's buttons are one step back, not at the top of the page
+    assert page.evaluate("() => document.querySelector('.ct-root .ct-end').contains(document.activeElement)")
