@@ -110,7 +110,17 @@ def _open(browser: Any, url: str, root: str, allowed: tuple[str, ...] = ()) -> I
 
 @pytest.fixture(scope="module")
 def advisor_page(browser: Any, app_url: str) -> Iterator[Any]:
-    yield from _open(browser, f"{app_url}/voila/render/advisor.ipynb", ".st-replay")
+    yield from _open(browser, f"{app_url}/voila/render/advisor.ipynb", ".st-bid-advisor")
+
+
+@pytest.fixture(scope="module")
+def score_page(browser: Any, app_url: str) -> Iterator[Any]:
+    yield from _open(browser, f"{app_url}/voila/render/score.ipynb", ".st-score-calculator")
+
+
+@pytest.fixture(scope="module")
+def replay_page(browser: Any, app_url: str) -> Iterator[Any]:
+    yield from _open(browser, f"{app_url}/voila/render/replay.ipynb", ".st-replay")
 
 
 def _shot(locator: Any, name: str) -> Path:
@@ -127,15 +137,55 @@ def _wait_text(page: Any, selector: str, predicate: str) -> None:
     )
 
 
-# -- the app's front page -------------------------------------------------------------------
+# -- the app's home page --------------------------------------------------------------------
+
+PAGES = {"Play": "play", "Bid advisor": "advisor", "Score": "score", "Replay": "replay", "Daily challenge": "daily"}
 
 
-def test_front_page_lists_both_notebooks(browser: Any, app_url: str) -> None:
-    pages = _open(browser, app_url + "/", ".jp-DirListing-item")
+def test_the_home_page_leads_to_every_page_with_a_clean_console(browser: Any, app_url: str) -> None:
+    console: list[str] = []
+    pages = _open(browser, app_url + "/", ".st-home-pages")
     page = next(pages)
-    names = [t.strip() for t in page.locator(".jp-DirListing-itemText").all_inner_texts()]
-    assert sorted(names) == ["advisor.ipynb", "play.ipynb"]
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.reload()
+    page.locator(".st-home-pages").wait_for()
+    assert page.locator("h1").inner_text() == "Spades tutorial"
+    assert "Select items to open" not in page.locator("body").inner_text()  # not Voila's list of files
+    links = page.locator(".st-home-pages a")
+    labels = [t.split("\n")[0].strip() for t in links.all_inner_texts()]
+    assert labels == list(PAGES)
+    hrefs = links.evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert hrefs == [f"/voila/render/{name}.ipynb" for name in PAGES.values()]
+    assert page.locator(".st-home-path li").count() >= 5  # the way through the chapters
+    page.set_viewport_size({"width": 1200, "height": 1000})
+    _shot(page.locator("body"), "app-home")
+    assert console == []
     assert next(pages, None) is None  # closes the page and checks its requests
+
+
+def test_every_page_links_home_and_to_the_others(browser: Any, app_url: str) -> None:
+    pages = _open(browser, f"{app_url}/voila/render/score.ipynb", ".st-score-calculator")
+    page = next(pages)
+    nav = page.locator("a", has_text="Home").first
+    assert nav.get_attribute("href") == "../../"
+    for label, name in PAGES.items():
+        if name != "score":
+            assert page.locator(f"a[href='{name}.ipynb']").inner_text() == label
+    nav.click()
+    page.locator(".st-home-pages").wait_for()
+    assert next(pages, None) is None
+
+
+def test_each_notebook_links_home_and_to_every_other_page() -> None:
+    import nbformat
+
+    from spades_teach.app import app_notebooks
+
+    for path in app_notebooks():
+        first = nbformat.read(path, as_version=4).cells[0]
+        assert first.cell_type == "markdown" and "[Home](../../)" in first.source
+        others = [name for name in PAGES.values() if f"{name}.ipynb" != path.name]
+        assert all(f"]({name}.ipynb)" in first.source for name in others), path.name
 
 
 # -- bid advisor ----------------------------------------------------------------------------
@@ -200,8 +250,8 @@ def _shown_points(calculator: Any, side: str) -> int:
     return int(text.replace("−", "-").replace("+", ""))
 
 
-def test_changing_a_bid_changes_the_points(advisor_page: Any) -> None:
-    page = advisor_page
+def test_changing_a_bid_changes_the_points(score_page: Any) -> None:
+    page = score_page
     calculator = page.locator(".st-score-calculator")
     bids, tricks = _score_inputs(calculator)
     shown = {side: _shown_points(calculator, side) for side in ("NS", "EW")}
@@ -224,8 +274,8 @@ def test_changing_a_bid_changes_the_points(advisor_page: Any) -> None:
     _wait_text(page, ".st-score-calculator .st-score-lines", f"t.includes({first_line!r})")
 
 
-def test_a_score_that_does_not_add_up_shows_one_message_and_no_old_score(advisor_page: Any) -> None:
-    page = advisor_page
+def test_a_score_that_does_not_add_up_shows_one_message_and_no_old_score(score_page: Any) -> None:
+    page = score_page
     calculator = page.locator(".st-score-calculator")
     box = calculator.locator(".st-score-tricks-W input")
     before = box.input_value()
@@ -282,8 +332,8 @@ def _replay_from_its_start(page: Any) -> None:
     _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")
 
 
-def test_step_a_replay_forward_and_back(advisor_page: Any) -> None:
-    page = advisor_page
+def test_step_a_replay_forward_and_back(replay_page: Any) -> None:
+    page = replay_page
     _replay_from_its_start(page)
     replay = page.locator(".st-replay")
     states = [_settled_state(page, replay)]
@@ -305,8 +355,8 @@ def test_step_a_replay_forward_and_back(advisor_page: Any) -> None:
     assert replay.locator(".st-replay-score").inner_text().strip() != ""
 
 
-def test_choose_another_game_to_replay(advisor_page: Any) -> None:
-    page = advisor_page
+def test_choose_another_game_to_replay(replay_page: Any) -> None:
+    page = replay_page
     choice = page.locator(".st-app-record select")
     options = [t.replace("\xa0", " ") for t in choice.locator("option").all_inner_texts()]
     titles = [record.title or name for name, record in packaged_records()]
@@ -318,8 +368,8 @@ def test_choose_another_game_to_replay(advisor_page: Any) -> None:
     _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")  # at its start
 
 
-def test_the_replay_page_reviews_what_each_card_cost(advisor_page: Any) -> None:
-    page = advisor_page
+def test_the_replay_page_reviews_what_each_card_cost(replay_page: Any) -> None:
+    page = replay_page
     _replay_from_its_start(page)
     page.locator(".st-app-review button, button.st-app-review").first.click()
     _wait_text(page, ".st-app-review-summary", "t.includes('kept the most tricks')")
@@ -343,3 +393,13 @@ def test_the_advisor_page_has_no_serious_accessibility_violation(advisor_page: A
     _wait_text(page, ".st-advice-hand-error", "t.trim().length > 0")
     assert serious_violations(page) == []  # the error beside the box too
     _empty_the_hand_box(page)  # leave the shared page as it was: no hand yet
+
+
+def test_the_daily_challenge_deals_the_deal_of_the_day(browser: Any, app_url: str) -> None:
+    from spades_teach import Deal
+
+    pages = _open(browser, f"{app_url}/voila/render/daily.ipynb", ".ct-root .ct-code-value")
+    page = next(pages)
+    assert page.locator(".ct-root .ct-code-value").inner_text() == Deal.of_the_day().code
+    assert "the deal of the day" in page.locator(".ct-root .ct-code").inner_text()
+    assert next(pages, None) is None

@@ -85,7 +85,8 @@ class TableGame:
 
     ``seed`` fixes the first deal and the bots (for notebooks and tests);
     without it the first deal is random. ``deal`` (a :class:`Deal` or its
-    code) plays that deal first. ``pause`` is the time in seconds the table
+    code) plays that deal first; ``daily=True`` the deal of the day (the app's
+    daily challenge). ``pause`` is the time in seconds the table
     waits after each bot card (0 for tests); ``sleep`` and ``on_change`` (called
     whenever the state changed, e.g. between two bot cards) are the widget's
     hooks.
@@ -96,6 +97,7 @@ class TableGame:
         *,
         seed: int | str | None = None,
         deal: Deal | str | None = None,
+        daily: bool = False,
         level: str = "medium",
         mode: Literal["hand", "match"] = "hand",
         rules: Rules = Rules(),
@@ -144,7 +146,9 @@ class TableGame:
         self.origin = ""
         self._settled = False  # the hint of South's turn is worked out (see _settle)
         self._live = False  # no pause while the first deal is being set up
-        if deal is not None:
+        if daily:
+            self.deal_of_the_day()
+        elif deal is not None:
             self.play_deal(deal)
         else:
             self.new_game(seed)
