@@ -229,7 +229,7 @@ def test_deal_view_reads_seeds_codes_and_pbn(day: datetime.date) -> None:
     assert view.deal == deal("a text seed")
 
 
-def test_deal_view_keeps_the_deal_and_shows_the_message_on_bad_input(day: datetime.date) -> None:
+def test_deal_view_clears_the_old_deal_and_shows_the_message_on_bad_input(day: datetime.date) -> None:
     view = DealView(3, today=day)
     assert view.deal == deal(3)
     bad = "N:AKQ3.K52.7.A9842 x y z"
@@ -237,7 +237,7 @@ def test_deal_view_keeps_the_deal_and_shows_the_message_on_bad_input(day: dateti
     with pytest.raises(SpadesError) as expected:
         Deal.parse(bad)
     assert view.error == str(expected.value)
-    assert view.deal == deal(3)
+    assert view.deal is None and view.code_html.value == ""  # nothing left from the old box
     view.open_button.click()
     assert view.error == str(expected.value)
 
