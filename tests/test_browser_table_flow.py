@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from test_browser_app import app_url  # noqa: F401  (the server fixture)
-from test_browser_table import TABLE, _bid_with_mouse, _my_turn, _play_page, _wait
+from test_browser_table import TABLE, _bid_with_mouse, _my_turn, _play_page, _shot, _wait
 
 from spades_teach import deal
 
@@ -167,3 +167,37 @@ def test_a_hand_from_new_game_to_the_review_without_a_single_tab(table: Any) -> 
     assert "Tab" not in keys
     press("Shift+Tab")  # the end panel's buttons are one step back, not at the top of the page
     assert page.evaluate("() => document.querySelector('.ct-root .ct-end').contains(document.activeElement)")
+
+
+# -- cards move --------------------------------------------------------------------------------------
+
+MOVING = """
+  const moving = document.getAnimations().filter((a) => a.effect && a.effect.target && a.effect.target.closest('.ct-trick'));
+  const caption = root.querySelector('.ct-trick-caption');
+  const won = caption && caption.innerText.includes('wins the trick') && root.querySelector('.ct-trick .ct-winner');
+  return [moving.length ? 'moving' : '', won ? 'won' : ''].join(' ').trim();
+"""
+
+
+def test_cards_slide_to_the_middle_and_the_trick_to_its_winner_unless_motion_is_reduced(table: Any) -> None:
+    page = table
+    _slow_bots(page)
+    _play_fixed_deal(page, 5)
+    _watch(page, MOVING)
+    _bid_with_mouse(page, "3")
+    for _ in range(3):  # three of South's turns: at least two whole tricks
+        if _my_turn(page) != "play":
+            break
+        _click_and_wait_for_the_next_turn(page, f"{TABLE} .ct-hand-card.ct-legal")
+    _my_turn(page)
+    assert any("moving" in seen for seen in _seen(page))  # the cards moved
+    assert any("won" in seen for seen in _seen(page))  # a finished trick names its winner, the winning card highlighted
+    _shot(page, "app-play-trick")
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate("() => { window.__seen = []; }")
+    for _ in range(2):
+        if _my_turn(page) != "play":
+            break
+        _click_and_wait_for_the_next_turn(page, f"{TABLE} .ct-hand-card.ct-legal")
+    _my_turn(page)
+    assert not any("moving" in seen for seen in _seen(page))  # nothing moves for a learner who asked for less motion

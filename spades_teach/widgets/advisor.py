@@ -82,7 +82,7 @@ class BidAdvisorView(SpadesWidget):
                 description="Your hand",
                 continuous_update=True,
                 rows=2,
-                layout=widgets.Layout(width="36em"),
+                layout=widgets.Layout(width="36em", max_width="100%"),
                 style={"description_width": "initial"},
             ),
             "st-advice-hand",
@@ -345,7 +345,7 @@ class BidAdvisorView(SpadesWidget):
         )
         self.summary_html.value = f"<i>{escape(advice.summary)}</i>"
         rows = "".join(
-            f'<tr class="st-advice-item"><td>{escape(cards)}</td><td>{value:+g}</td><td>{escape(why)}</td></tr>'
+            f'<tr class="st-advice-item"><td>{escape(cards)}</td><td>{_minus(f"{value:+g}")}</td><td>{escape(why)}</td></tr>'
             for cards, value, why in self.reasons
         )
         self.reasons_html.value = (
@@ -358,6 +358,15 @@ class BidAdvisorView(SpadesWidget):
         self.context_html.value = "".join(f'<div class="st-note">{escape(n)}</div>' for n in notes)
         hand = self._advised_hand.labelled() if self._advised_hand is not None else ""
         self.set_status(f"advice for {hand}: bid {label}")
+
+
+def _minus(number: str) -> str:
+    """A signed number with the minus sign the other pages use (−, not the hyphen).
+
+    >>> _minus("-85.1"), _minus("+2")
+    ('−85.1', '+2')
+    """
+    return number.replace("-", "−")
 
 
 def _one_line(text: str) -> str:
@@ -383,7 +392,7 @@ def _simulation_html(result: Any) -> str:
     bold = " style='font-weight:700'"
     rows = "".join(
         f"<tr{bold if bid == best else ''}><td>{'Nil' if bid == 0 else bid}</td>"
-        f"<td>{100 * result.make_probability.get(bid, 0.0):.0f}%</td><td>{score:+.1f}</td></tr>"
+        f"<td>{100 * result.make_probability.get(bid, 0.0):.0f}%</td><td>{_minus(f'{score:+.1f}')}</td></tr>"
         for bid, score in sorted(result.expected_scores.items())
     )
     return (

@@ -121,7 +121,7 @@ class ScoreCalculator(SpadesWidget):
                     widgets.ToggleButtons(
                         options=[("number", "number"), ("Nil", "nil"), ("blind Nil", "blind nil")],
                         value=_toggle_value(str(bid)),
-                        style={"button_width": "5.5em"},
+                        style={"button_width": "6.8em"},
                         tooltips=[f"{seat.word} bids a number", f"{seat.word} bids Nil", f"{seat.word} bids blind Nil"],
                     ),
                     "st-score-nil-toggle",
@@ -138,7 +138,7 @@ class ScoreCalculator(SpadesWidget):
                 *toggle,
                 self.row_error_html[seat],
             ]
-        columns = "6em 9em 7em " + ("18em " if nil_toggles else "") + "auto"
+        columns = "6em 9em 7em " + ("22em " if nil_toggles else "") + "auto"
         grid = widgets.GridBox(rows, layout=widgets.Layout(grid_template_columns=columns, grid_gap="0.2em"))
         self.bags_note = add_classes(widgets.HTML(""), "st-score-bags-note")
         self.bag_boxes: dict[Side, Any] = TeamMap()

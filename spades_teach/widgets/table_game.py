@@ -598,7 +598,7 @@ class TableGame:
 
     def _score_state(self, r: Round, match: Any) -> list[dict[str, Any]]:
         out = []
-        for side, seats, label in (("NS", (Seat.N, Seat.S), "You & North"), ("EW", (Seat.E, Seat.W), "East & West")):
+        for side, seats, label in (("NS", (Seat.S, Seat.N), "You & North"), ("EW", (Seat.E, Seat.W), "East & West")):
             bids = [r.bids.get(s) for s in seats]
             out.append(
                 {
@@ -615,9 +615,12 @@ class TableGame:
     def _match_over(self, match: Any) -> dict[str, Any] | None:
         if not match.is_over:
             return None
+        won = match.winner is not None and match.winner.name == "NS"
         return {
             "status": match.status(),
             "sheet": match.sheet_text(),
+            "won": won,
+            "banner": "You and North win the match!" if won else "East and West win the match",
         }
 
     def _can_undo(self, r: Round) -> bool:

@@ -211,6 +211,49 @@ function render({ model, el }) {
     box.replaceChildren(seatLine(s, seat), s.cards.length ? chips(s.cards) : backs(s.count));
   }
 
+  // -- cards that move -----------------------------------------------------------------------------
+  // A card played slides in from its seat; a finished trick shows its winner, then slides to the
+  // winner's seat. Nothing moves when the learner's system asks for reduced motion or the bot
+  // pause is "none"; the moves last a part of the pause, so they never slow the game down.
+  const FROM = { N: [0, -1], S: [0, 1], W: [-1, 0], E: [1, 0] };
+  const moved = { trick: 0, plays: 0, swept: 0 };
+  function motion(view) {
+    const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (reduce || !view.pause) return 0;
+    return Math.min(300, view.pause * 500);
+  }
+
+  function animateTrick(view, box) {
+    const t = view.trick;
+    const ms = motion(view);
+    if (!t) return;
+    const fresh = t.number !== moved.trick ? 0 : moved.plays;
+    const plays = Array.from(box.querySelectorAll(".ct-play"));
+    if (ms) {
+      plays.slice(fresh).forEach((el) => {
+        const [dx, dy] = FROM[el.dataset.seat] || [0, 0];
+        el.animate(
+          [{ transform: `translate(${dx * 9}em, ${dy * 7}em)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+          { duration: ms, easing: "ease-out" },
+        );
+      });
+    }
+    if (t.winner && moved.swept !== t.number) {
+      moved.swept = t.number;
+      if (ms) {
+        const [dx, dy] = FROM[t.winner] || [0, 0];
+        plays.forEach((el) =>
+          el.animate(
+            [{ transform: "none", opacity: 1 }, { transform: `translate(${dx * 9}em, ${dy * 7}em) scale(0.6)`, opacity: 0 }],
+            { duration: ms, delay: ms * 2.5, easing: "ease-in", fill: "forwards" },
+          ),
+        );
+      }
+    }
+    moved.trick = t.number;
+    moved.plays = t.plays.length;
+  }
+
   function trickCards(t, box) {
     box.replaceChildren();
     if (!t) {
@@ -219,9 +262,9 @@ function render({ model, el }) {
     }
     for (const play of t.plays) {
       const won = t.winner === play.seat;
-      box.append(h("div", { class: `ct-play ct-play-${play.seat}${won ? " ct-winner" : ""}` }, face(play.card, `ct-played-${play.card.code}`)));
+      box.append(h("div", { class: `ct-play ct-play-${play.seat}${won ? " ct-winner" : ""}`, "data-seat": play.seat }, face(play.card, `ct-played-${play.card.code}`)));
     }
-    const caption = t.winner ? `trick ${t.number}: won by ${t.winner_word}` : `trick ${t.number}`;
+    const caption = t.winner ? `trick ${t.number}: ${t.winner_word} wins the trick` : `trick ${t.number}`;
     box.append(h("div", { class: "ct-trick-caption" }, caption));
   }
 
@@ -319,6 +362,7 @@ function render({ model, el }) {
     over.hidden = !view.match_over;
     if (!view.match_over) return;
     over.append(
+      h("div", { class: `ct-banner${view.match_over.won ? " ct-banner-won" : ""}`, role: "status" }, view.match_over.banner),
       h("h3", {}, "The match is over"),
       h("p", { class: "ct-over-status" }, view.match_over.status),
       h("pre", { class: "ct-sheet" }, view.match_over.sheet),
@@ -386,6 +430,7 @@ function render({ model, el }) {
     for (const seat of ["N", "W", "E"]) drawSeat(seats[seat], seat, view);
     southLabel.replaceChildren(seatLine(view.seats.S, "S"));
     trickCards(view.trick, trick);
+    animateTrick(view, trick);
     const reasons = view.hint_reasons || [];
     hint.replaceChildren(
       h("div", {}, view.hint),
