@@ -1,17 +1,22 @@
-"""The tutorial as a small web app: the Play and Bid advisor notebooks served by Voila.
+"""The tutorial as a small web app: a home page and the Play, Bid advisor, Score, Replay and
+Daily challenge notebooks, served by Voila.
 
 ``spades-teach app`` (or :func:`serve`) copies the notebooks shipped in
 ``spades_teach/data/app/`` into a fresh temporary folder and runs Voila on
 ``127.0.0.1`` over that folder. Each page Voila shows runs its notebook in a
 kernel of its own and shows the widgets, never the code. Nothing is written next to the
-installed package, and the folder is removed when the server stops.
+installed package, and the folder is removed when the server stops. The
+server's first page is the app's home (the template's ``tree-lab.html``, a plain
+page with no script), not Voila's list of files: the title, a link to each page
+and the way through the chapters. Every page links home and to the others (its
+first cell).
 
 The notebooks keep their code to one or two lines a cell: they build the views
 of :mod:`spades_teach.widgets`, and :func:`replay_picker` below, which lets the
 learner choose an annotated game record to step through.
 
 >>> [path.name for path in app_notebooks()]
-['play.ipynb', 'advisor.ipynb']
+['play.ipynb', 'advisor.ipynb', 'score.ipynb', 'replay.ipynb', 'daily.ipynb']
 >>> voila_command("/tmp/app", port=8866, open_browser=False)[3:7]
 ['/tmp/app', '--port=8866', '--Voila.ip=127.0.0.1', '--Voila.token=']
 >>> voila_command("/tmp/app", open_browser=False)[-1]
@@ -58,8 +63,8 @@ __all__ = [
     "replay_picker",
 ]
 
-#: The notebooks of the app (Voila's home page lists them alphabetically).
-APP_NOTEBOOKS = ("play.ipynb", "advisor.ipynb")
+#: The notebooks of the app, in the order of the home page and of each page's links.
+APP_NOTEBOOKS = ("play.ipynb", "advisor.ipynb", "score.ipynb", "replay.ipynb", "daily.ipynb")
 #: The record the replay page opens first: the worked example of the rule texts.
 FIRST_RECORD = "spanish_example"
 #: Voila's usual port.

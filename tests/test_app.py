@@ -68,12 +68,22 @@ def test_the_play_notebook_shows_the_card_table_on_a_random_deal() -> None:
     assert first.game.code != second.game.code  # each visit deals new cards
 
 
-def test_the_advisor_notebook_shows_the_advisor_the_calculator_and_a_replay() -> None:
-    advisor, calculator, picker = _run_cells(app_notebooks()[1])
+def test_the_advisor_score_and_replay_notebooks_show_their_widget() -> None:
+    notebooks = {path.name: path for path in app_notebooks()}
+    (advisor,) = _run_cells(notebooks["advisor.ipynb"])
     assert isinstance(advisor, BidAdvisorView) and advisor.advice is None
+    (calculator,) = _run_cells(notebooks["score.ipynb"])
     assert isinstance(calculator, ScoreCalculator) and calculator.error == ""
+    (picker,) = _run_cells(notebooks["replay.ipynb"])
     replays = [child for child in picker.children if isinstance(child, ReplayView)]
     assert len(replays) == 1 and replays[0].error == ""
+
+
+def test_the_daily_challenge_notebook_deals_the_deal_of_the_day() -> None:
+    from spades_teach import Deal
+
+    (table,) = _run_cells({path.name: path for path in app_notebooks()}["daily.ipynb"])
+    assert table.game.code == Deal.of_the_day().code and table.game.origin == "the deal of the day"
 
 
 def test_copy_notebooks_makes_identical_copies(tmp_path: Path) -> None:
@@ -133,7 +143,9 @@ def test_serve_without_voila_says_how_to_install_it(monkeypatch: pytest.MonkeyPa
 
 def test_missing_notebooks_are_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(app, "app_folder", lambda: tmp_path)
-    with pytest.raises(AppError, match=r"play\.ipynb, advisor\.ipynb are missing"):
+    with pytest.raises(
+        AppError, match=r"play\.ipynb, advisor\.ipynb, score\.ipynb, replay\.ipynb, daily\.ipynb are missing"
+    ):
         app_notebooks()
 
 

@@ -110,7 +110,17 @@ def _open(browser: Any, url: str, root: str, allowed: tuple[str, ...] = ()) -> I
 
 @pytest.fixture(scope="module")
 def advisor_page(browser: Any, app_url: str) -> Iterator[Any]:
-    yield from _open(browser, f"{app_url}/voila/render/advisor.ipynb", ".st-replay")
+    yield from _open(browser, f"{app_url}/voila/render/advisor.ipynb", ".st-bid-advisor")
+
+
+@pytest.fixture(scope="module")
+def score_page(browser: Any, app_url: str) -> Iterator[Any]:
+    yield from _open(browser, f"{app_url}/voila/render/score.ipynb", ".st-score-calculator")
+
+
+@pytest.fixture(scope="module")
+def replay_page(browser: Any, app_url: str) -> Iterator[Any]:
+    yield from _open(browser, f"{app_url}/voila/render/replay.ipynb", ".st-replay")
 
 
 def _shot(locator: Any, name: str) -> Path:
@@ -127,15 +137,55 @@ def _wait_text(page: Any, selector: str, predicate: str) -> None:
     )
 
 
-# -- the app's front page -------------------------------------------------------------------
+# -- the app's home page --------------------------------------------------------------------
+
+PAGES = {"Play": "play", "Bid advisor": "advisor", "Score": "score", "Replay": "replay", "Daily challenge": "daily"}
 
 
-def test_front_page_lists_both_notebooks(browser: Any, app_url: str) -> None:
-    pages = _open(browser, app_url + "/", ".jp-DirListing-item")
+def test_the_home_page_leads_to_every_page_with_a_clean_console(browser: Any, app_url: str) -> None:
+    console: list[str] = []
+    pages = _open(browser, app_url + "/", ".st-home-pages")
     page = next(pages)
-    names = [t.strip() for t in page.locator(".jp-DirListing-itemText").all_inner_texts()]
-    assert sorted(names) == ["advisor.ipynb", "play.ipynb"]
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.reload()
+    page.locator(".st-home-pages").wait_for()
+    assert page.locator("h1").inner_text() == "Spades tutorial"
+    assert "Select items to open" not in page.locator("body").inner_text()  # not Voila's list of files
+    links = page.locator(".st-home-pages a")
+    labels = [t.split("\n")[0].strip() for t in links.all_inner_texts()]
+    assert labels == list(PAGES)
+    hrefs = links.evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert hrefs == [f"/voila/render/{name}.ipynb" for name in PAGES.values()]
+    assert page.locator(".st-home-path li").count() >= 5  # the way through the chapters
+    page.set_viewport_size({"width": 1200, "height": 1000})
+    _shot(page.locator("body"), "app-home")
+    assert console == []
     assert next(pages, None) is None  # closes the page and checks its requests
+
+
+def test_every_page_links_home_and_to_the_others(browser: Any, app_url: str) -> None:
+    pages = _open(browser, f"{app_url}/voila/render/score.ipynb", ".st-score-calculator")
+    page = next(pages)
+    nav = page.locator("a", has_text="Home").first
+    assert nav.get_attribute("href") == "../../"
+    for label, name in PAGES.items():
+        if name != "score":
+            assert page.locator(f"a[href='{name}.ipynb']").inner_text() == label
+    nav.click()
+    page.locator(".st-home-pages").wait_for()
+    assert next(pages, None) is None
+
+
+def test_each_notebook_links_home_and_to_every_other_page() -> None:
+    import nbformat
+
+    from spades_teach.app import app_notebooks
+
+    for path in app_notebooks():
+        first = nbformat.read(path, as_version=4).cells[0]
+        assert first.cell_type == "markdown" and "[Home](../../)" in first.source
+        others = [name for name in PAGES.values() if f"{name}.ipynb" != path.name]
+        assert all(f"]({name}.ipynb)" in first.source for name in others), path.name
 
 
 # -- bid advisor ----------------------------------------------------------------------------
@@ -170,17 +220,19 @@ def test_a_bad_paste_shows_the_message_by_the_box_and_clears_the_advice(advisor_
     hand = advisor.locator(".st-advice-hand textarea")
     hand.fill("AKQ3.K52.7.A9842")
     advisor.locator(".st-advice-bid-value").wait_for()
-    hand.fill("AKQ3.K52.7")
-    _wait_text(page, ".st-bid-advisor > .st-error", "t.trim().length > 0")
-    error = advisor.locator(":scope > .st-error").inner_text()
-    assert "four groups" in error
-    assert "four groups" in advisor.locator(".st-advice-hand-error").inner_text()  # next to the box
+    hand.fill("AKQ3.K52.7\n")  # a paste ending with a line break
+    _wait_text(page, ".st-advice-hand-error", "t.trim().length > 0")
+    error = advisor.locator(".st-advice-hand-error").inner_text()  # next to the box
+    assert "four groups" in error and "\\n" not in error
+    text = advisor.inner_text()
+    assert text.count("four groups") == 1, f"the message is shown more than once: {text}"
     assert "Traceback" not in page.locator("body").inner_text()
+    assert "advice for" not in text  # nothing about the hand that was in the box before
     assert advisor.locator(".st-advice-bid-value").count() == 0  # no advice for a hand not in the box
     assert advisor.locator(".st-advice-simulate").is_disabled()
     _shot(advisor, "app-advisor-error")
     hand.fill("AKQ3.K52.7.A9842")  # and a good paste clears the message and brings the advice back
-    _wait_text(page, ".st-bid-advisor > .st-error", "t.trim() === ''")
+    _wait_text(page, ".st-advice-hand-error", "t.trim() === ''")
     advisor.locator(".st-advice-bid-value").wait_for()
 
 
@@ -198,8 +250,8 @@ def _shown_points(calculator: Any, side: str) -> int:
     return int(text.replace("−", "-").replace("+", ""))
 
 
-def test_changing_a_bid_changes_the_points(advisor_page: Any) -> None:
-    page = advisor_page
+def test_changing_a_bid_changes_the_points(score_page: Any) -> None:
+    page = score_page
     calculator = page.locator(".st-score-calculator")
     bids, tricks = _score_inputs(calculator)
     shown = {side: _shown_points(calculator, side) for side in ("NS", "EW")}
@@ -220,6 +272,22 @@ def test_changing_a_bid_changes_the_points(advisor_page: Any) -> None:
     assert _shown_points(calculator, "EW") == after["EW"]
     first_line = score_round(bids, tricks).lines[0]
     _wait_text(page, ".st-score-calculator .st-score-lines", f"t.includes({first_line!r})")
+
+
+def test_a_score_that_does_not_add_up_shows_one_message_and_no_old_score(score_page: Any) -> None:
+    page = score_page
+    calculator = page.locator(".st-score-calculator")
+    box = calculator.locator(".st-score-tricks-W input")
+    before = box.input_value()
+    _wait_text(page, ".st-score-calculator", "t.includes('this hand:')")
+    box.fill(str(int(before) + 1))  # 14 tricks
+    _wait_text(page, ".st-score-calculator .st-score-input-error", "t.includes('add up to')")
+    page.wait_for_function("() => !document.querySelector('.st-score-calculator').innerText.includes('this hand:')")
+    text = calculator.inner_text()
+    assert text.count("add up to") == 1, f"the message is shown more than once: {text}"
+    assert calculator.locator(".st-score-points-NS").count() == 0 and "+" not in text.split("add up to")[1]
+    box.fill(before)  # and the score comes back once the boxes make a hand
+    _wait_text(page, ".st-score-calculator", "t.includes('this hand:') && !t.includes('add up to')")
 
 
 # -- replay ---------------------------------------------------------------------------------
@@ -264,8 +332,8 @@ def _replay_from_its_start(page: Any) -> None:
     _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")
 
 
-def test_step_a_replay_forward_and_back(advisor_page: Any) -> None:
-    page = advisor_page
+def test_step_a_replay_forward_and_back(replay_page: Any) -> None:
+    page = replay_page
     _replay_from_its_start(page)
     replay = page.locator(".st-replay")
     states = [_settled_state(page, replay)]
@@ -287,8 +355,8 @@ def test_step_a_replay_forward_and_back(advisor_page: Any) -> None:
     assert replay.locator(".st-replay-score").inner_text().strip() != ""
 
 
-def test_choose_another_game_to_replay(advisor_page: Any) -> None:
-    page = advisor_page
+def test_choose_another_game_to_replay(replay_page: Any) -> None:
+    page = replay_page
     choice = page.locator(".st-app-record select")
     options = [t.replace("\xa0", " ") for t in choice.locator("option").all_inner_texts()]
     titles = [record.title or name for name, record in packaged_records()]
@@ -300,8 +368,8 @@ def test_choose_another_game_to_replay(advisor_page: Any) -> None:
     _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")  # at its start
 
 
-def test_the_replay_page_reviews_what_each_card_cost(advisor_page: Any) -> None:
-    page = advisor_page
+def test_the_replay_page_reviews_what_each_card_cost(replay_page: Any) -> None:
+    page = replay_page
     _replay_from_its_start(page)
     page.locator(".st-app-review button, button.st-app-review").first.click()
     _wait_text(page, ".st-app-review-summary", "t.includes('best card')")
@@ -325,3 +393,13 @@ def test_the_advisor_page_has_no_serious_accessibility_violation(advisor_page: A
     _wait_text(page, ".st-advice-hand-error", "t.trim().length > 0")
     assert serious_violations(page) == []  # the error beside the box too
     _empty_the_hand_box(page)  # leave the shared page as it was: no hand yet
+
+
+def test_the_daily_challenge_deals_the_deal_of_the_day(browser: Any, app_url: str) -> None:
+    from spades_teach import Deal
+
+    pages = _open(browser, f"{app_url}/voila/render/daily.ipynb", ".ct-root .ct-code-value")
+    page = next(pages)
+    assert page.locator(".ct-root .ct-code-value").inner_text() == Deal.of_the_day().code
+    assert "the deal of the day" in page.locator(".ct-root .ct-code").inner_text()
+    assert next(pages, None) is None

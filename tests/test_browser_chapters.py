@@ -95,6 +95,40 @@ def test_chapter_3_any_card_can_be_asked_about(browser: Any, chapters_url: str) 
     assert problems.all() == []
 
 
+def test_chapter_3_explorer_tallies_tricks_and_starts_again(browser: Any, chapters_url: str) -> None:
+    with chapter_page(browser, chapters_url, "03_playing_tricks") as (page, problems):
+        view = page.locator(".st-legal-explorer")
+        page.wait_for_function("() => document.querySelector('.st-legal-tally').innerText.includes('North–South 0')")
+        for played in range(1, 53):  # the whole hand, card by card
+            before = _text(view.locator(".st-legal-log")) + _text(view.locator(".st-legal-trick"))
+            view.locator(".st-legal-hint").click()
+            if played < 52:
+                page.wait_for_function(
+                    "b => { const v = document.querySelector('.st-legal-explorer');"
+                    " return v.querySelector('.st-legal-log').innerText + v.querySelector('.st-legal-trick').innerText !== b; }",
+                    arg=before,
+                )
+        page.wait_for_function("() => document.querySelector('.st-legal-seat').innerText.includes('Start again')")
+        tally = re.findall(r"(North–South|East–West) (\d+)", _text(view.locator(".st-legal-tally")))
+        assert sum(int(n) for _, n in tally) == 13, tally
+        view.locator(".st-legal-restart").click()
+        page.wait_for_function("() => document.querySelector('.st-legal-seat').innerText.startsWith('North')")
+        assert "North–South 0" in _text(view.locator(".st-legal-tally"))
+    assert problems.all() == []
+
+
+def test_chapter_1_deal_box_refuses_text_that_names_no_deal(browser: Any, chapters_url: str) -> None:
+    with chapter_page(browser, chapters_url, "01_deck_and_deal") as (page, problems):
+        view = page.locator(".st-deal-view")
+        view.locator(".st-deal-seed input").fill("not a code!!")
+        view.locator(".st-deal-seed input").press("Enter")
+        page.wait_for_function(
+            "() => document.querySelector('.st-deal-view').innerText.includes('is not a seed, a deal code or a deal')"
+        )
+        assert view.locator(".st-code").count() == 0  # no deal shown for text that names none
+    assert problems.all() == []
+
+
 def test_chapter_4_a_wrong_box_takes_the_score_off(browser: Any, chapters_url: str) -> None:
     with chapter_page(browser, chapters_url, "04_scoring_a_hand") as (page, problems):
         calc = page.locator(".st-score-calculator")

@@ -214,7 +214,8 @@ def test_choosing_match_after_the_hand_goes_on_to_a_second_hand(table: Any) -> N
     assert page.locator(f"{TABLE} .ct-next").is_hidden()
     page.click(f"{TABLE} .ct-last-button")  # the last trick, on demand
     assert page.locator(f"{TABLE} .ct-last .ct-card").count() == 4
-    assert "trick 12: won by" in page.locator(f"{TABLE} .ct-last").inner_text()
+    assert "trick 12:" in page.locator(f"{TABLE} .ct-last").inner_text()
+    assert "wins the trick" in page.locator(f"{TABLE} .ct-last").inner_text()
     page.select_option(f"{TABLE} .ct-mode", "match")
     _wait_status(page, "counts as hand 1 of a match")
     page.locator(f"{TABLE} .ct-next-end").click()

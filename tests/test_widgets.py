@@ -229,7 +229,7 @@ def test_deal_view_reads_seeds_codes_and_pbn(day: datetime.date) -> None:
     assert view.deal == deal("a text seed")
 
 
-def test_deal_view_keeps_the_deal_and_shows_the_message_on_bad_input(day: datetime.date) -> None:
+def test_deal_view_clears_the_old_deal_and_shows_the_message_on_bad_input(day: datetime.date) -> None:
     view = DealView(3, today=day)
     assert view.deal == deal(3)
     bad = "N:AKQ3.K52.7.A9842 x y z"
@@ -237,7 +237,7 @@ def test_deal_view_keeps_the_deal_and_shows_the_message_on_bad_input(day: dateti
     with pytest.raises(SpadesError) as expected:
         Deal.parse(bad)
     assert view.error == str(expected.value)
-    assert view.deal == deal(3)
+    assert view.deal is None and view.code_html.value == ""  # nothing left from the old box
     view.open_button.click()
     assert view.error == str(expected.value)
 
@@ -388,8 +388,9 @@ def test_errors_take_the_result_off_and_sit_next_to_the_box() -> None:
     total = sum(box.value for box in calc.tricks_boxes.values())
     assert calc.error == f"tricks add up to {total}, but a hand has 13 tricks"
     assert calc.value["points"] == {} and calc.value["lines"] == []
-    assert "no score" in calc.points_html.value and calc.lines_html.value == ""
+    assert calc.points_html.value == "" and calc.lines_html.value == ""
     assert calc.error in calc.input_error_html.value
+    assert calc.error_line.value == "" and calc.status == ""  # the message once; no total of the old boxes
     calc.tricks_boxes["E"].value = 2
     calc.bid_boxes["W"].value = "abc"
     assert calc.error.startswith("bid for W: unknown bid 'abc'")
@@ -404,6 +405,21 @@ def test_errors_take_the_result_off_and_sit_next_to_the_box() -> None:
     assert calc.error == str(expected.value)
     assert calc.value["points"] == {}
     assert "st-error" in calc.error_line._dom_classes
+    calc.rule_boxes["bag_limit"].value = 10
+    calc.bag_boxes["NS"].value = -1  # a bag counter's message sits by the bag boxes, and only there
+    assert calc.error and calc.error in calc.bags_note.value
+    assert calc.input_error_html.value == "" and calc.error_line.value == ""
+
+
+def test_the_advisor_shows_one_message_and_nothing_from_the_old_hand() -> None:
+    advisor = BidAdvisorView("AKQJ.732.K5.QJ98")
+    assert advisor.status.startswith("advice for")
+    advisor.hand_box.value = "AKQJ.732\n"  # a paste ending with a line break
+    assert "four groups" in advisor.error and "\\n" not in advisor.error and "\n" not in advisor.error
+    assert html.escape(advisor.error) in advisor.input_error_html.value
+    assert advisor.error_line.value == "" and advisor.status == "" and advisor.bid == ""
+    advisor.hand_box.value = "AKQJ.732.K5.QJ98\n"  # a good paste with its line break is a hand
+    assert advisor.error == "" and advisor.bid != ""
 
 
 def test_bags_carried_in_and_the_penalty() -> None:

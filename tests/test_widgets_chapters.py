@@ -197,3 +197,31 @@ def test_messages_count_one_card_and_one_trick_in_the_singular() -> None:
     assert all("adds 1 tricks" not in reason for reason in reasons)
     # the draw's values are hundredths of a trick, always written with two decimals
     assert all(re.search(r"adds -?\d+\.\d\d tricks to a two-player hand", reason) for reason in reasons), reasons
+
+
+def test_the_deal_box_refuses_text_that_names_no_deal_and_clears_the_old_deal() -> None:
+    view = DealView(7)
+    assert view.deal == deal(7)
+    view.seed_box.value = "not a code!!"
+    assert view.error.startswith("'not a code!!' is not a seed, a deal code or a deal")
+    assert view.deal is None and view.code_html.value == "" and view.status == ""
+    view.seed_box.value = deal(7).code[:-1]  # a code with a character missing is not a seed either
+    assert "looks like a deal code" in view.error and view.deal is None
+    view.seed_box.value = "my game"  # words are a seed
+    assert view.error == "" and view.deal == deal("my game")
+
+
+def test_the_legal_play_explorer_counts_tricks_and_starts_again() -> None:
+    view = LegalPlayExplorer(11, dealer="W", bids=[4, 2, 3, 4])
+    assert view.restart_button.disabled  # nothing to start again yet
+    for _ in range(52):
+        view.play_hint()
+    assert view.to_act == ""
+    won = view.round.tricks_won
+    ns, ew = won["N"] + won["S"], won["E"] + won["W"]
+    assert ns + ew == 13
+    assert f"North–South {ns} (North {won['N']}, South {won['S']})" in view.tally_html.value
+    assert "Start again" in view.seat_html.value and not view.restart_button.disabled
+    view.restart_button.click()
+    assert view.to_act == "N" and view.cards_played == 0
+    assert "North–South 0" in view.tally_html.value

@@ -272,6 +272,9 @@ def test_a_match_plays_on_to_its_end_panel() -> None:
             g.next_hand()
     over = g.state()["match_over"]
     assert over is not None and over["status"] == g.match.status() and over["sheet"] == g.match.sheet_text()
+    winner = g.match.winner.name
+    assert over["won"] == (winner == "NS")  # the winner banner names the winning side
+    assert over["banner"] == ("You and North win the match!" if winner == "NS" else "East and West win the match")
     assert not g.state()["can_next"] and g.status.startswith("the match is over")
     g.act({"action": "next"})
     assert g.message == "the match is over: press New game"
@@ -281,7 +284,9 @@ def test_the_score_bar_shows_each_sides_bids_tricks_bags_and_points() -> None:
     g = game(seed=7)
     g.bid("nil")
     ns, ew = g.state()["score"]
-    assert ns["side"] == "NS" and ns["bid"] == f"{g.round.bids[Seat.N].label} + Nil"
+    assert (
+        ns["side"] == "NS" and ns["bid"] == f"Nil + {g.round.bids[Seat.N].label}"
+    )  # your bid first, as in "You & North"
     assert ew["bid"] == f"{g.round.bids[Seat.E].label} + {g.round.bids[Seat.W].label}"
     play_out(g)
     ns, ew = g.state()["score"]

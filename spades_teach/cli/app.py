@@ -1,4 +1,4 @@
-"""``spades-teach app``: serve the Play and Bid advisor pages as a local web app."""
+"""``spades-teach app``: serve the tutorial's app (home, Play, Bid advisor, Score, Replay, Daily challenge) locally."""
 
 from __future__ import annotations
 
@@ -29,9 +29,9 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     "app",
-    "serve the Play and Bid advisor pages as a local web app",
+    "serve the tutorial's app: Play, Bid advisor, Score, Replay and the daily challenge",
     configure,
     run,
-    description="Serve the tutorial's Play and Bid advisor notebooks as a Voila web app on "
+    description="Serve the tutorial's app (a home page; Play, Bid advisor, Score, Replay, Daily challenge) with Voila on "
     "http://127.0.0.1:PORT/ (this machine only) until Ctrl+C, and open it in a browser.",
 )

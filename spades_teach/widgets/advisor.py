@@ -82,7 +82,7 @@ class BidAdvisorView(SpadesWidget):
                 description="Your hand",
                 continuous_update=True,
                 rows=2,
-                layout=widgets.Layout(width="36em"),
+                layout=widgets.Layout(width="36em", max_width="100%"),
                 style={"description_width": "initial"},
             ),
             "st-advice-hand",
@@ -298,8 +298,13 @@ class BidAdvisorView(SpadesWidget):
         """A handler that also shows its error right under the hand box."""
 
         def call(*_args: Any) -> None:
-            self.run(action)
-            self.input_error_html.value = f"⚠ {escape(self.error)}" if self.error else ""
+            if not self.run(action):
+                # Once, under the box; the status line's "advice for …" belonged to the old hand.
+                self.error_line.value = ""
+                self.set_status("")
+            beside_the_bags = bool(self.bags_note.value)  # a bag counter's message sits by its box
+            shown = self.error and not beside_the_bags
+            self.input_error_html.value = f"⚠ {escape(self.error)}" if shown else ""
 
         return call
 
@@ -322,7 +327,7 @@ class BidAdvisorView(SpadesWidget):
         if not text.strip():
             self.set_status("paste a 13-card hand to see the advice")
             return
-        hand = Hand.parse(text)
+        hand = Hand.parse(_one_line(text))
         inputs = self._inputs()
         advise = self._advise or advise_bid
         advice = advise(hand, **inputs)
@@ -340,7 +345,7 @@ class BidAdvisorView(SpadesWidget):
         )
         self.summary_html.value = f"<i>{escape(advice.summary)}</i>"
         rows = "".join(
-            f'<tr class="st-advice-item"><td>{escape(cards)}</td><td>{value:+g}</td><td>{escape(why)}</td></tr>'
+            f'<tr class="st-advice-item"><td>{escape(cards)}</td><td>{_minus(f"{value:+g}")}</td><td>{escape(why)}</td></tr>'
             for cards, value, why in self.reasons
         )
         self.reasons_html.value = (
@@ -353,6 +358,25 @@ class BidAdvisorView(SpadesWidget):
         self.context_html.value = "".join(f'<div class="st-note">{escape(n)}</div>' for n in notes)
         hand = self._advised_hand.labelled() if self._advised_hand is not None else ""
         self.set_status(f"advice for {hand}: bid {label}")
+
+
+def _minus(number: str) -> str:
+    """A signed number with the minus sign the other pages use (−, not the hyphen).
+
+    >>> _minus("-85.1"), _minus("+2")
+    ('−85.1', '+2')
+    """
+    return number.replace("-", "−")
+
+
+def _one_line(text: str) -> str:
+    """The pasted text on one line: line breaks and runs of spaces become one space
+    (a paste often ends with a line break; the message then quotes what was meant).
+
+    >>> _one_line(" AKQJ.732\\n K5.QJ98\\n")
+    'AKQJ.732 K5.QJ98'
+    """
+    return " ".join(text.split())
 
 
 def _simulation_html(result: Any) -> str:
@@ -368,7 +392,7 @@ def _simulation_html(result: Any) -> str:
     bold = " style='font-weight:700'"
     rows = "".join(
         f"<tr{bold if bid == best else ''}><td>{'Nil' if bid == 0 else bid}</td>"
-        f"<td>{100 * result.make_probability.get(bid, 0.0):.0f}%</td><td>{score:+.1f}</td></tr>"
+        f"<td>{100 * result.make_probability.get(bid, 0.0):.0f}%</td><td>{_minus(f'{score:+.1f}')}</td></tr>"
         for bid, score in sorted(result.expected_scores.items())
     )
     return (

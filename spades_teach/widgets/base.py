@@ -65,7 +65,8 @@ CSS = """<style>
 .st-void{color:#595959;font-style:italic}
 .st-label-hidden .widget-label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .st-input-error{color:#b00;font-weight:600}.st-invalid input{border:2px solid #b00}
-.st-stale{color:#666;font-style:italic}.st-busy-note{color:#555;font-style:italic}
+.st-stale{color:#666;font-style:italic}
+.st-score-nil-toggle .widget-toggle-button.mod-active{background:#0d5c36;color:#fff;font-weight:700;box-shadow:inset 0 0 0 2px #07391f}.st-busy-note{color:#555;font-style:italic}
 </style>"""
 
 

@@ -10,8 +10,11 @@ hold, as at a real table) and **Sort** (spades first or colours alternating,
 high cards first or low cards first).
 
 The box is read in this order: PBN-style text (``"N:AKQ3.K52.7.A9842 ..."``);
-a deal code (20 characters, dashes allowed); whole digits as an ``int`` seed;
-any other text as a text seed (``deal("my game")``). The date of the deal of
+a deal code (20 letters and digits, dashes allowed between groups of five);
+whole digits as an ``int`` seed; a word or words of letters, digits, spaces
+and underscores as a text seed (``deal("my game")``). Anything else (``"not a
+code!!"``, a code with a character missing) is refused with a message that
+says what the box takes: it is never dealt from silently. The date of the deal of
 the day and the source of fresh seeds can be injected, so a notebook's output
 never depends on the clock.
 
@@ -54,6 +57,8 @@ __all__ = ["DealView"]
 _CODE = re.compile(r"[0-9A-Za-z]{5}(-?[0-9A-Za-z]{5}){3}")
 _PBN = re.compile(r"^\s*[NESWnesw]:")
 _DIGITS = re.compile(r"[0-9]{1,30}")
+#: A text seed: letters (any alphabet), digits, spaces and underscores, up to 60 characters.
+_WORDS = re.compile(r"[^\W]+(?: [^\W]+)*")
 
 
 #: The sort orders offered: label, suit order, high cards first.
@@ -75,6 +80,23 @@ def sorted_suits(hand: Hand, order: tuple[Suit, ...], high_first: bool) -> list[
         cards = hand.suit(suit)  # high to low
         result.append((suit, cards if high_first else tuple(reversed(cards))))
     return result
+
+
+def _not_a_deal(text: str) -> str:
+    """Why the box cannot read ``text``, and what it takes.
+
+    >>> _not_a_deal("not a code!!")
+    "'not a code!!' is not a seed, a deal code or a deal: type a seed (a number like 7, or words of letters and digits like 'my game'), a 20-character deal code, or a deal like 'N:AKQ3.K52.7.A9842 ...'"
+    >>> _not_a_deal("ABCDE-FGHIJ-KLMNO-PQRS").startswith("'ABCDE-FGHIJ-KLMNO-PQRS' looks like a deal code but has 19 letters and digits")
+    True
+    """
+    plain = text.replace("-", "")
+    if "-" in text and plain.isalnum():
+        return f"{text!r} looks like a deal code but has {len(plain)} letters and digits: a deal code has 20 (copy it whole)"
+    return (
+        f"{text!r} is not a seed, a deal code or a deal: type a seed (a number like 7, or words of letters and"
+        " digits like 'my game'), a 20-character deal code, or a deal like 'N:AKQ3.K52.7.A9842 ...'"
+    )
 
 
 def _fresh_seed() -> int:
@@ -211,7 +233,24 @@ class DealView(SpadesWidget):
         self.load(str(seed))
 
     def load(self, text: str) -> None:
-        """Show the deal named by ``text`` (see the module docs for what is read)."""
+        """Show the deal named by ``text`` (see the module docs for what is read);
+        text that names no deal takes the old deal off the table and says why."""
+        try:
+            self._load(text)
+        except ParseError:
+            self._forget()
+            raise
+
+    def _forget(self) -> None:
+        """No deal on the table (the box does not name one)."""
+        self._deal, self._source = None, ""
+        self.table.show_hands({})
+        for seat in Seat:
+            self.table.set_label(seat, "")
+        self.code_html.value = ""
+        self.set_status("")
+
+    def _load(self, text: str) -> None:
         stripped = text.strip()
         if not stripped:
             raise ParseError("type a seed (like 7), a deal code or a deal like 'N:AKQ3.K52.7.A9842 ...'")
@@ -222,8 +261,10 @@ class DealView(SpadesWidget):
             self._show(found, f"deal code {found.code}")
         elif _DIGITS.fullmatch(stripped):
             self._show(deal(int(stripped), dealer=self.dealer), f"seed {int(stripped)}")
-        else:
+        elif _WORDS.fullmatch(stripped) and len(stripped) <= 60:
             self._show(deal(stripped, dealer=self.dealer), f"seed {stripped!r}")
+        else:
+            raise ParseError(_not_a_deal(stripped))
 
     def deal_of_the_day(self) -> None:
         """Show the deal of the day for the injected date (default: today)."""

@@ -6,8 +6,10 @@ shows the verdict with its reason; **Play it** plays the card picked when the
 engine allows it. **Play the hint** lets the seat to act play the card the play
 advisor suggests, so whole tricks can be stepped through; **Undo** takes the
 last card back. A line says whether spades are broken, and since when; the
-**2♣ leads** switch starts the hand again under the ``two_of_clubs`` first-lead
-rule. The widget decides nothing itself: legality, the trick winner and
+tally counts the tricks each seat and side has taken; **Start again** deals
+the same hand from its first card (at the end of the hand it is the way on);
+the **2♣ leads** switch starts the hand again under the ``two_of_clubs``
+first-lead rule. The widget decides nothing itself: legality, the trick winner and
 "spades broken" are the engine's.
 
 >>> view = LegalPlayExplorer(11, dealer="W", bids=[4, 2, 3, 4])
@@ -86,6 +88,11 @@ class LegalPlayExplorer(SpadesWidget):
         self.play_button = add_classes(widgets.Button(description="Play it", disabled=True), "st-legal-play")
         self.hint_button = add_classes(widgets.Button(description="Play the hint"), "st-legal-hint")
         self.undo_button = add_classes(widgets.Button(description="Undo"), "st-legal-undo")
+        self.restart_button = add_classes(
+            widgets.Button(description="Start again", tooltip="the same hand, from its first card"),
+            "st-legal-restart",
+        )
+        self.tally_html = add_classes(widgets.HTML(""), "st-legal-tally")
         self.trick_html = add_classes(widgets.HTML(""), "st-trick", "st-legal-trick")
         self.broken_html = add_classes(widgets.HTML(""), "st-legal-broken")
         self.log_html = add_classes(widgets.HTML(""), "st-legal-log")
@@ -95,8 +102,9 @@ class LegalPlayExplorer(SpadesWidget):
                 self.seat_html,
                 self.hand_box,
                 self.verdict_html,
-                widgets.HBox([self.play_button, self.hint_button, self.undo_button]),
+                widgets.HBox([self.play_button, self.hint_button, self.undo_button, self.restart_button]),
                 self.trick_html,
+                self.tally_html,
                 self.broken_html,
                 self.log_html,
             ]
@@ -105,6 +113,7 @@ class LegalPlayExplorer(SpadesWidget):
         self.play_button.on_click(self.handler(lambda _b: self.play_picked()))
         self.hint_button.on_click(self.handler(lambda _b: self.play_hint()))
         self.undo_button.on_click(self.handler(lambda _b: self.undo()))
+        self.restart_button.on_click(self.handler(lambda _b: self.restart()))
         self.two_clubs_box.observe(self.handler(self._variant_changed), names="value")
         self._refresh()
 
@@ -141,7 +150,7 @@ class LegalPlayExplorer(SpadesWidget):
         seat = self.round.to_act
         c = Card.parse(card)
         if seat is None:
-            raise IllegalPlayError("the hand is over: untick and tick the variant box, or make a new explorer")
+            raise IllegalPlayError("the hand is over: press Start again to play it from its first card")
         if c not in self.round.hand(seat):
             raise IllegalPlayError(f"{seat.word} does not hold {c.pretty}")
         self._picked = c
@@ -161,7 +170,7 @@ class LegalPlayExplorer(SpadesWidget):
         from spades_teach.advice.position import Position
 
         if self.round.to_act is None:
-            raise IllegalPlayError("the hand is over")
+            raise IllegalPlayError("the hand is over: press Start again to play it from its first card")
         self._play(suggest_play(Position.from_round(self.round)).card)
 
     def undo(self) -> None:
@@ -173,6 +182,33 @@ class LegalPlayExplorer(SpadesWidget):
             self._broken_at = ""
         self._clear_pick()
         self._refresh()
+
+    def restart(self) -> None:
+        """The same hand again from its first card (same bids, same rules)."""
+        self.round = self._new_round(self.round.rules)
+        self._broken_at = ""
+        self._clear_pick()
+        self._refresh()
+
+    @property
+    def tally(self) -> str:
+        """The tricks taken so far, by side and by seat (one line).
+
+        >>> LegalPlayExplorer(11, dealer="W", bids=[4, 2, 3, 4]).tally
+        'tricks taken: North–South 0 (North 0, South 0), East–West 0 (East 0, West 0)'
+        """
+        won = self.round.tricks_won
+        seats = self.round.seats
+        sides = [(Seat.N, Seat.S), (Seat.E, Seat.W)] if Seat.E in seats else [(Seat.N,), (Seat.S,)]
+        parts = []
+        for side in sides:
+            total = sum(won[s] for s in side)
+            if len(side) == 1:
+                parts.append(f"{side[0].word} {total}")
+            else:
+                each = ", ".join(f"{s.word} {won[s]}" for s in side)
+                parts.append(f"{side[0].word}–{side[1].word} {total} ({each})")
+        return "tricks taken: " + ", ".join(parts)
 
     # -- internals ---------------------------------------------------------------------
     def _new_round(self, rules: Rules) -> Round:
@@ -225,7 +261,7 @@ class LegalPlayExplorer(SpadesWidget):
         seat = rnd.to_act
         legal = set(rnd.legal_plays()) if seat is not None else set()
         if seat is None:
-            self.seat_html.value = "<b>the hand is over</b>"
+            self.seat_html.value = "<b>the hand is over</b>: press <b>Start again</b> to play it from its first card"
             self.hand_box.children = []
         else:
             self.seat_html.value = f"<b>{escape(seat.word)}</b> to play: click any card to ask whether it is legal"
@@ -245,6 +281,9 @@ class LegalPlayExplorer(SpadesWidget):
         self.play_button.disabled = not ok
         self.hint_button.disabled = seat is None
         self.undo_button.disabled = not self.cards_played
+        self.restart_button.disabled = not self.cards_played
+        self.restart_button.button_style = "primary" if seat is None else ""
+        self.tally_html.value = escape(self.tally)
         current = rnd.current_trick
         if current.cards:
             self.trick_html.value = f"trick {current.number}: " + trick_cards_html(current.plays)
@@ -255,5 +294,5 @@ class LegalPlayExplorer(SpadesWidget):
         self.broken_html.value = f"<b>{escape(self.broken_text)}</b>"
         done = [t for t in rnd.tricks if t.is_complete]
         self.log_html.value = "".join(f"<div>{escape(trick_text(t))}</div>" for t in done[-3:])
-        status = f"{seat.word} to play" if seat is not None else "the hand is over"
+        status = f"{seat.word} to play" if seat is not None else "the hand is over: press Start again"
         self.set_status(f"{status}; {self.broken_text}")

@@ -121,7 +121,14 @@ class ReplayView(SpadesWidget):
         for key, action in actions.items():
             self.buttons[key].on_click(self.handler(lambda _b, a=action: a()))
         self.slider = add_classes(
-            widgets.BoundedIntText(value=0, min=0, max=0, description="moment", layout=widgets.Layout(width="9em")),
+            widgets.BoundedIntText(
+                value=0,
+                min=0,
+                max=0,
+                description="moment",
+                layout=widgets.Layout(width="13em"),
+                style={"description_width": "initial"},
+            ),
             "st-replay-slider",
         )
         self.slider.observe(self.handler(self._slid), names="value")

@@ -5,9 +5,10 @@ each side has the bags it carries in; a few rule options sit below. Every
 change rescores the hand with :func:`~spades_teach.game.scoring.score_round` and
 shows the points, the bag counters and the explanation lines. A mistake (tricks
 that do not add up to 13, an unknown bid, blind Nil while the rules forbid it)
-shows the scorer's message next to the boxes (on the seat's row when it is about
-one seat's bid) and takes the result off the screen: no score is shown for
-boxes that do not make a hand.
+shows the scorer's message once, next to the boxes (on the seat's row when it
+is about one seat's bid, beside the bag boxes when it is about bags) and takes
+the result off the screen, the status line's total with it: nothing computed
+from the old boxes stays next to the message.
 
 >>> calc = ScoreCalculator(bids={"N": 4, "S": 3, "E": 3, "W": 2}, tricks={"N": 5, "S": 4, "E": 2, "W": 2})
 >>> calc.points["NS"], calc.points["EW"], calc.bags["NS"]
@@ -120,7 +121,7 @@ class ScoreCalculator(SpadesWidget):
                     widgets.ToggleButtons(
                         options=[("number", "number"), ("Nil", "nil"), ("blind Nil", "blind nil")],
                         value=_toggle_value(str(bid)),
-                        style={"button_width": "5.5em"},
+                        style={"button_width": "6.8em"},
                         tooltips=[f"{seat.word} bids a number", f"{seat.word} bids Nil", f"{seat.word} bids blind Nil"],
                     ),
                     "st-score-nil-toggle",
@@ -137,7 +138,7 @@ class ScoreCalculator(SpadesWidget):
                 *toggle,
                 self.row_error_html[seat],
             ]
-        columns = "6em 9em 7em " + ("18em " if nil_toggles else "") + "auto"
+        columns = "6em 9em 7em " + ("22em " if nil_toggles else "") + "auto"
         grid = widgets.GridBox(rows, layout=widgets.Layout(grid_template_columns=columns, grid_gap="0.2em"))
         self.bags_note = add_classes(widgets.HTML(""), "st-score-bags-note")
         self.bag_boxes: dict[Side, Any] = TeamMap()
@@ -260,7 +261,7 @@ class ScoreCalculator(SpadesWidget):
         if getattr(self, "_filling", False):
             return
         self._result = None
-        self.points_html.value = '<span class="st-stale">no score: the boxes above do not make a hand yet</span>'
+        self.points_html.value = ""
         self.lines_html.value = ""
         rules = self.rules()
         self._check_bags(rules)
@@ -295,7 +296,11 @@ class ScoreCalculator(SpadesWidget):
         """A handler that also puts its error next to the box it is about."""
 
         def call(*_args: Any) -> None:
-            self.run(action)
+            if not self.run(action):
+                # The message is shown once, beside the box it is about, and nothing
+                # computed from the old boxes stays on screen (the status named the old score).
+                self.error_line.value = ""
+                self.set_status("")
             self._place_error(self.error)
 
         return call
@@ -310,7 +315,9 @@ class ScoreCalculator(SpadesWidget):
                 box.add_class("st-invalid")
             else:
                 box.remove_class("st-invalid")
-        self.input_error_html.value = f"⚠ {escape(message)}" if message and seat is None else ""
+        beside_the_bags = bool(self.bags_note.value)  # a bag counter's message already sits by its box
+        shown_below = message and seat is None and not beside_the_bags
+        self.input_error_html.value = f"⚠ {escape(message)}" if shown_below else ""
 
     def _show(self, result: RoundScore) -> None:
         cells = []

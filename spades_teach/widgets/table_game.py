@@ -85,7 +85,8 @@ class TableGame:
 
     ``seed`` fixes the first deal and the bots (for notebooks and tests);
     without it the first deal is random. ``deal`` (a :class:`Deal` or its
-    code) plays that deal first. ``pause`` is the time in seconds the table
+    code) plays that deal first; ``daily=True`` the deal of the day (the app's
+    daily challenge). ``pause`` is the time in seconds the table
     waits after each bot card (0 for tests); ``sleep`` and ``on_change`` (called
     whenever the state changed, e.g. between two bot cards) are the widget's
     hooks.
@@ -96,6 +97,7 @@ class TableGame:
         *,
         seed: int | str | None = None,
         deal: Deal | str | None = None,
+        daily: bool = False,
         level: str = "medium",
         mode: Literal["hand", "match"] = "hand",
         rules: Rules = Rules(),
@@ -143,8 +145,11 @@ class TableGame:
         self.busy = ""
         self.message = ""
         self.origin = ""
+        self._settled = False  # the hint of South's turn is worked out (see _settle)
         self._live = False  # no pause while the first deal is being set up
-        if deal is not None:
+        if daily:
+            self.deal_of_the_day()
+        elif deal is not None:
             self.play_deal(deal)
         else:
             self.new_game(seed)
@@ -481,25 +486,42 @@ class TableGame:
 
     def _advance(self) -> None:
         """Let the bots act until it is South's turn or the hand is over; the
-        state is published after each bot card, followed by the pause."""
+        state is published after each bot card, followed by the pause.
+
+        Each published state is whole: when a bot card makes it South's turn,
+        the Teach me hint is worked out before the table shows "your turn", and
+        when it ends the hand, the hand is scored before "The hand is over" is
+        shown (no moment with a turn but no hint, or a finished hand without
+        its score)."""
         from spades_teach.advice.driver import advance
 
         r = self._require_round()
         self._hint, self._hint_card, self._hint_reason = "", None, ""
+        self._hint_reasons = []
+        self._settled = False
 
         def show(event: object) -> None:
             """After each bot card: publish the table, then pause (longer once a trick is complete)."""
             if isinstance(event, PlayEvent) and self.pause > 0 and self._live and self.on_change is not None:
+                self._settle(r)
                 self._changed()
                 self._sleep(self.pause * (2 if not r.current_trick.cards else 1))
 
         advance(
             r, {seat: bot for seat, bot in self._bots.items() if seat is not ME}, bags=self._match.bags, on_event=show
         )
+        self._settle(r)
+        self._changed()
+
+    def _settle(self, r: Round) -> None:
+        """Make the state whole before it is shown: score a finished hand (once), and
+        work out the hint once South is to act (once per turn)."""
         if r.is_complete and self._match.current_round is r:
             row = self._match.finish_round(r)
             self._result = list(row.lines)
-        self._refresh()
+        if r.to_act is ME and not self._settled:
+            self._teach()
+            self._settled = True
 
     def _refresh(self) -> None:
         self._teach()
@@ -582,7 +604,7 @@ class TableGame:
 
     def _score_state(self, r: Round, match: Any) -> list[dict[str, Any]]:
         out = []
-        for side, seats, label in (("NS", (Seat.N, Seat.S), "You & North"), ("EW", (Seat.E, Seat.W), "East & West")):
+        for side, seats, label in (("NS", (Seat.S, Seat.N), "You & North"), ("EW", (Seat.E, Seat.W), "East & West")):
             bids = [r.bids.get(s) for s in seats]
             out.append(
                 {
@@ -599,9 +621,12 @@ class TableGame:
     def _match_over(self, match: Any) -> dict[str, Any] | None:
         if not match.is_over:
             return None
+        won = match.winner is not None and match.winner.name == "NS"
         return {
             "status": match.status(),
             "sheet": match.sheet_text(),
+            "won": won,
+            "banner": "You and North win the match!" if won else "East and West win the match",
         }
 
     def _can_undo(self, r: Round) -> bool:

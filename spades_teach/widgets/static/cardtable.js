@@ -60,7 +60,9 @@ function checkbox(cls, label, onchange) {
 
 function render({ model, el }) {
   const send = (message) => model.send(message);
-  const state = { handFocus: false, focusIndex: 0, showLast: false };
+  // inside: the learner's keyboard focus (or last click) is in this table, so the table may move
+  // the focus on to the next thing to do; moment: the kind of moment drawn last (bidding, play, end).
+  const state = { handFocus: false, focusIndex: 0, showLast: false, inside: false, moment: "" };
 
   // -- the parts built once (their values follow the state) -------------------------------------
   const deal = h(
@@ -99,7 +101,7 @@ function render({ model, el }) {
   const felt = h("div", { class: "ct-felt" }, seats.N, seats.W, trick, seats.E);
   const southLabel = h("div", { class: "ct-seat ct-seat-S" });
   const hint = h("div", { class: "ct-hint" });
-  const bidSelect = h("select", { class: "ct-bid-choice", "aria-label": "Your bid" });
+  const bidSelect = h("select", { class: "ct-bid-choice", "aria-label": "Your bid, Enter bids" });
   const bidRow = h(
     "form",
     {
@@ -128,6 +130,29 @@ function render({ model, el }) {
   const code = h("div", { class: "ct-code" });
   const root = h("div", { class: "ct-root st-widget" }, deal, settings, score, felt, southLabel, hint, bidRow, hand, status, actions, last, end, over, code);
   el.append(root);
+
+  // Enter on the bid list makes the bid (no Tab to the Bid button needed).
+  bidSelect.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      bidRow.requestSubmit();
+    }
+  });
+
+  // The keys the table uses stay in the table: in JupyterLab they would otherwise also reach the
+  // notebook's shortcuts (ArrowDown on the bid list would move to the next cell).
+  const OWN_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Enter", " "]);
+  root.addEventListener("keydown", (event) => {
+    const typing = event.target.matches && event.target.matches("select, input, textarea");
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !(event.shiftKey && event.key === "Enter");
+    if (plain && (typing || hand.contains(event.target)) && OWN_KEYS.has(event.key)) event.stopPropagation();
+    if (typing && plain && event.key.length === 1) event.stopPropagation(); // letters typed in the code box
+  });
+  const whereFocus = (event) => {
+    state.inside = root.contains(event.target);
+  };
+  document.addEventListener("focusin", whereFocus);
+  document.addEventListener("pointerdown", whereFocus);
 
   // -- keyboard and mouse in the hand ------------------------------------------------------------
   const cards = () => Array.from(hand.querySelectorAll("button.ct-hand-card"));
@@ -186,6 +211,49 @@ function render({ model, el }) {
     box.replaceChildren(seatLine(s, seat), s.cards.length ? chips(s.cards) : backs(s.count));
   }
 
+  // -- cards that move -----------------------------------------------------------------------------
+  // A card played slides in from its seat; a finished trick shows its winner, then slides to the
+  // winner's seat. Nothing moves when the learner's system asks for reduced motion or the bot
+  // pause is "none"; the moves last a part of the pause, so they never slow the game down.
+  const FROM = { N: [0, -1], S: [0, 1], W: [-1, 0], E: [1, 0] };
+  const moved = { trick: 0, plays: 0, swept: 0 };
+  function motion(view) {
+    const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (reduce || !view.pause) return 0;
+    return Math.min(300, view.pause * 500);
+  }
+
+  function animateTrick(view, box) {
+    const t = view.trick;
+    const ms = motion(view);
+    if (!t) return;
+    const fresh = t.number !== moved.trick ? 0 : moved.plays;
+    const plays = Array.from(box.querySelectorAll(".ct-play"));
+    if (ms) {
+      plays.slice(fresh).forEach((el) => {
+        const [dx, dy] = FROM[el.dataset.seat] || [0, 0];
+        el.animate(
+          [{ transform: `translate(${dx * 9}em, ${dy * 7}em)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+          { duration: ms, easing: "ease-out" },
+        );
+      });
+    }
+    if (t.winner && moved.swept !== t.number) {
+      moved.swept = t.number;
+      if (ms) {
+        const [dx, dy] = FROM[t.winner] || [0, 0];
+        plays.forEach((el) =>
+          el.animate(
+            [{ transform: "none", opacity: 1 }, { transform: `translate(${dx * 9}em, ${dy * 7}em) scale(0.6)`, opacity: 0 }],
+            { duration: ms, delay: ms * 2.5, easing: "ease-in", fill: "forwards" },
+          ),
+        );
+      }
+    }
+    moved.trick = t.number;
+    moved.plays = t.plays.length;
+  }
+
   function trickCards(t, box) {
     box.replaceChildren();
     if (!t) {
@@ -194,9 +262,9 @@ function render({ model, el }) {
     }
     for (const play of t.plays) {
       const won = t.winner === play.seat;
-      box.append(h("div", { class: `ct-play ct-play-${play.seat}${won ? " ct-winner" : ""}` }, face(play.card, `ct-played-${play.card.code}`)));
+      box.append(h("div", { class: `ct-play ct-play-${play.seat}${won ? " ct-winner" : ""}`, "data-seat": play.seat }, face(play.card, `ct-played-${play.card.code}`)));
     }
-    const caption = t.winner ? `trick ${t.number}: won by ${t.winner_word}` : `trick ${t.number}`;
+    const caption = t.winner ? `trick ${t.number}: ${t.winner_word} wins the trick` : `trick ${t.number}`;
     box.append(h("div", { class: "ct-trick-caption" }, caption));
   }
 
@@ -258,7 +326,7 @@ function render({ model, el }) {
     end.append(h("h3", {}, "The hand is over"), h("ul", { class: "ct-result" }, view.result.map((line) => h("li", {}, line))));
     const buttons = h("div", { class: "ct-row" });
     if (!view.review) {
-      buttons.append(h("button", { class: "ct-button ct-review-button", disabled: Boolean(view.busy), onclick: () => send({ action: "review" }) }, "Review my hand"));
+      buttons.append(h("button", { class: "ct-button ct-review-button", disabled: Boolean(view.busy), onclick: () => { state.reviewAsked = true; send({ action: "review" }); } }, "Review my hand"));
     }
     if (view.can_next) buttons.append(h("button", { class: "ct-button ct-next-end", onclick: () => send({ action: "next" }) }, "Next hand"));
     buttons.append(
@@ -281,7 +349,7 @@ function render({ model, el }) {
         h(
           "div",
           { class: "ct-review" },
-          h("h4", {}, "Review my hand"),
+          h("h4", { class: "ct-review-title", tabindex: "-1" }, "Review my hand"),
           h("p", {}, `What each of your cards cost, against best play by all four seats: ${view.review_summary}.`),
           h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "trick"), h("th", { scope: "col" }, "card"), h("th", { scope: "col" }, "points lost"), h("th", { scope: "col" }, "why"))), h("tbody", {}, rows)),
         ),
@@ -294,6 +362,7 @@ function render({ model, el }) {
     over.hidden = !view.match_over;
     if (!view.match_over) return;
     over.append(
+      h("div", { class: `ct-banner${view.match_over.won ? " ct-banner-won" : ""}`, role: "status" }, view.match_over.banner),
       h("h3", {}, "The match is over"),
       h("p", { class: "ct-over-status" }, view.match_over.status),
       h("pre", { class: "ct-sheet" }, view.match_over.sheet),
@@ -301,8 +370,46 @@ function render({ model, el }) {
     );
   }
 
+  function momentOf(view) {
+    // a new deal, a new hand or a new kind of moment (bid, play, end of the hand, end of the match)
+    const kind = view.bid_choices.length ? "bid" : view.phase === "complete" || view.phase === "over" ? view.phase : "play";
+    return `${view.code}|${view.origin}|${view.hand_number}|${kind}`;
+  }
+
+  function focusKey(element) {
+    // the class that names a control of the table (its place is rebuilt on every draw)
+    if (!element || !root.contains(element)) return "";
+    return Array.from(element.classList).find((c) => /^ct-(review-button|next-end|new-end|replay-end|new-over|review-title)$/.test(c)) || "";
+  }
+
+  function moveFocus(view, before, key) {
+    // The keyboard goes on to the next thing to do when a new moment starts (the bid box when
+    // it is South's bid, Review my hand when the hand is over), and a control rebuilt under the
+    // focus gets it back; nothing moves while the learner works elsewhere on the page.
+    if (!state.inside) return;
+    if (view.review && state.reviewAsked) {
+      // the review asked for is there: the keyboard goes to its title (read out first)
+      state.reviewAsked = false;
+      end.querySelector(".ct-review-title").focus();
+      return;
+    }
+    const moment = momentOf(view);
+    const lost = !root.contains(document.activeElement);
+    const fresh = moment !== before;
+    if (moment.endsWith("|bid") && (fresh || lost)) {
+      bidSelect.focus();
+    } else if ((moment.endsWith("|complete") || moment.endsWith("|over")) && (fresh || lost)) {
+      const panel = moment.endsWith("|over") ? over : end;
+      const again = key && root.querySelector(`.${key}:not(:disabled)`);
+      const next = again || panel.querySelector("button:not(:disabled)") || end.querySelector("button:not(:disabled)");
+      if (next) next.focus();
+    }
+  }
+
   function draw() {
     const view = model.get("view") || {};
+    const before = state.moment;
+    const key = focusKey(document.activeElement);
     if (!view.phase) {
       status.textContent = "press New game";
       return;
@@ -323,6 +430,7 @@ function render({ model, el }) {
     for (const seat of ["N", "W", "E"]) drawSeat(seats[seat], seat, view);
     southLabel.replaceChildren(seatLine(view.seats.S, "S"));
     trickCards(view.trick, trick);
+    animateTrick(view, trick);
     const reasons = view.hint_reasons || [];
     hint.replaceChildren(
       h("div", {}, view.hint),
@@ -361,17 +469,18 @@ function render({ model, el }) {
     }
     drawEnd(view);
     drawOver(view);
-    if (state.handFocus && !hand.contains(document.activeElement) && (view.phase === "complete" || view.phase === "over")) {
-      // the hand is over: the keyboard goes on to the end-of-hand panel
-      const next = (view.phase === "over" ? over : end).querySelector("button");
-      if (next) next.focus();
-    }
+    moveFocus(view, before, key);
+    state.moment = momentOf(view);
     code.replaceChildren(h("span", {}, "Deal code "), h("code", { class: "ct-code-value" }, view.code), ` (${view.origin}) — paste it in "Deal code" to play these cards again.`);
   }
 
   model.on("change:view", draw);
   draw();
-  return () => model.off("change:view", draw);
+  return () => {
+    model.off("change:view", draw);
+    document.removeEventListener("focusin", whereFocus);
+    document.removeEventListener("pointerdown", whereFocus);
+  };
 }
 
 export default { render };
