@@ -14,8 +14,8 @@ search nodes per decision (and how many decisions reached the node budget; the
 decisions taken while a Nil is live are counted apart, since the expert then
 plays like the hard bot and searches nothing), and
 the load average of the machine before and after (the machine is shared, so
-compare runs at a similar load). The target is a median of at most 0.5 s. It
-asserts nothing: it reports.
+compare runs at a similar load, or the CPU times it prints). The target is a
+median of at most 50 ms per card. It asserts nothing: it reports.
 """
 
 from __future__ import annotations
