@@ -40,6 +40,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections.abc import Iterable, Sequence
@@ -86,33 +87,82 @@ def _others(position: Position) -> list[Seat]:
     return [s for s in Seat if s is not position.seat]
 
 
-def _deal_once(position: Position, rng: random.Random, cards: list[Card]) -> dict[Seat, int] | None:
+class _SampleContext:
+    """What drawing and weighing the deals of one decision needs from its position, worked
+    out once for the decision rather than once per deal drawn."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.seats = _others(position)
+        self.rooms = [position.hand_size(s) for s in self.seats]
+        voids = position.voids
+        #: for each suit, the indices (into ``seats``) of the seats that may hold it
+        self.takers = {suit: [i for i, s in enumerate(self.seats) if suit not in voids[s]] for suit in Suit}
+        whole = position.history_known
+        late = position.tricks_left < 5
+        #: the seats whose bids say something of their cards, in seat order: (seat, bid, the
+        #: cards it played); a Nil only while it is live, another bid only while the whole
+        #: history is known and five or more tricks are left
+        self.bids: list[tuple[Seat, Bid, int]] = []
+        for seat in self.seats:
+            bid = position.bids.get(seat)
+            if bid is None:
+                continue
+            if bid.is_nil:
+                if position.tricks_won.get(seat, 0) == 0:
+                    self.bids.append((seat, bid, 0))
+                continue
+            if not whole or late:
+                continue  # late in the hand the cards seen say more than the bids
+            played = 0
+            for card in position.cards_of(seat):
+                played |= card.mask
+            self.bids.append((seat, bid, played))
+
+
+#: The cards a live Nil bidder fits badly with: the aces and the top spades (queen and up).
+_NIL_DANGER = sum(Card(Rank.ACE, suit).mask for suit in Suit) | sum(
+    Card(rank, Suit.SPADES).mask for rank in (Rank.QUEEN, Rank.KING)
+)
+
+
+def _deal_once(context: _SampleContext, rng: random.Random, cards: list[Card]) -> dict[Seat, int] | None:
     """One random deal of ``cards`` (the unseen ones) to the other seats, each
     getting its hand size and no card of a suit it has shown out of; the cards
     left over are the ones already gone (an unknown history). ``None`` if the
-    voids leave no room for a card."""
-    seats = _others(position)
-    room = {s: position.hand_size(s) for s in seats}
-    spare = len(cards) - sum(room.values())
-    hands = {s: 0 for s in seats}
+    voids leave no room for a card.
+
+    Each card goes to a seat with room for it (or to the cards already gone) with a
+    chance in proportion to the room left: the draw ``random.choices`` makes, written
+    out (one ``rng.random()`` per card) since it runs for every card of every deal."""
+    takers = context.takers
+    room = list(context.rooms)
+    spare = len(cards) - sum(room)
+    masks = [0] * len(room)
     rng.shuffle(cards)
     # Cards that fewer seats can take go first, so the voids are always respected.
-    order = sorted(cards, key=lambda c: sum(1 for s in seats if c.suit not in position.voids[s]))
+    order = sorted(cards, key=lambda c: len(takers[c.suit]))
+    random_ = rng.random
     for card in order:
-        allowed = [s for s in seats if room[s] > 0 and card.suit not in position.voids[s]]
-        weights = [float(room[s]) for s in allowed]
+        allowed = [i for i in takers[card.suit] if room[i] > 0]
+        cumulative: list[int] = []
+        total = 0
+        for i in allowed:
+            total += room[i]
+            cumulative.append(total)
         if spare > 0:
-            allowed.append(position.seat)  # stands for "already gone"
-            weights.append(float(spare))
+            allowed.append(-1)  # stands for "already gone"
+            total += spare
+            cumulative.append(total)
         if not allowed:
             return None
-        pick = rng.choices(allowed, weights)[0]
-        if pick is position.seat:
+        pick = allowed[bisect.bisect(cumulative, random_() * total, 0, len(allowed) - 1)]
+        if pick < 0:
             spare -= 1
         else:
-            hands[pick] |= card.mask
+            masks[pick] |= card.mask
             room[pick] -= 1
-    return hands
+    return dict(zip(context.seats, masks, strict=True))
 
 
 def _deal_by_search(position: Position, rng: random.Random, cards: list[Card]) -> dict[Seat, int]:
@@ -128,31 +178,21 @@ def _deal_by_search(position: Position, rng: random.Random, cards: list[Card]) -
     return dict(zip(seats, masks, strict=True))
 
 
-def _bid_weight(position: Position, hands: dict[Seat, int]) -> float:
+def _bid_weight(context: _SampleContext, hands: dict[Seat, int]) -> float:
     """How well a deal fits the bids (1 is neutral): a hand that, with the cards its
     owner already played, counts near the bid fits well; a live Nil bidder holding
     an ace or a top spade fits badly."""
     weight = 1.0
-    whole = position.history_known
-    for seat, mask in hands.items():
-        bid = position.bids.get(seat)
-        if bid is None:
-            continue
+    for seat, bid, played in context.bids:
+        mask = hands[seat]
         if bid.is_nil:
-            if position.tricks_won.get(seat, 0) == 0:
-                held = Hand.from_mask(mask)
-                for card in held:
-                    if card.rank == Rank.ACE or (card.is_spade and card.rank >= Rank.QUEEN):
-                        weight *= 0.2
+            for _ in range((mask & _NIL_DANGER).bit_count()):
+                weight *= 0.2
             continue
-        if not whole or position.tricks_left < 5:
-            continue  # late in the hand the cards seen say more than the bids
-        original = mask
-        for card in position.cards_of(seat):
-            original |= card.mask
-        if bin(original).count("1") != 13:
+        original = mask | played
+        if original.bit_count() != 13:
             continue
-        estimate = _estimate(original, position.players)
+        estimate = _estimate(original, context.position.players)
         gap = estimate - int(bid)
         weight *= math.exp(-(gap * gap) / (2 * 1.5 * 1.5))
     return weight
@@ -178,16 +218,17 @@ def sample_deals(position: Position, count: int, rng: random.Random, *, oversamp
     seat), consistent with ``position`` and drawn in proportion to how well they
     fit the bids (see the module docs)."""
     unseen = list(position.unseen)
+    context = _SampleContext(position)
     pool: list[dict[Seat, int]] = []
     weights: list[float] = []
     tries = 0
     while len(pool) < count * oversample and tries < count * oversample * 4:
         tries += 1
-        hands = _deal_once(position, rng, list(unseen))
+        hands = _deal_once(context, rng, list(unseen))
         if hands is None:
             continue
         pool.append(hands)
-        weights.append(_bid_weight(position, hands))
+        weights.append(_bid_weight(context, hands))
     if not pool:
         # The voids leave so little room that the quick draw keeps failing: search.
         hands = _deal_by_search(position, rng, unseen)
@@ -282,6 +323,9 @@ class _Outcome:
         self.bags = (position.bags[mine_side], position.bags[their_side])
         self.make_bonus, self.set_bonus = _stakes(position)
         self.live_nils = _live_nils(position)
+        # judge() depends on its arguments alone, and the deals of one decision ask it the
+        # same few questions (a trick count and the Nils' fates) over and over
+        self._judged: dict[tuple[int, int, tuple[tuple[Seat, bool], ...]], tuple[float, bool]] = {}
 
     def points(self, ns_from_here: int, tricks_left: int, nil_made: dict[Seat, bool]) -> float:
         return self.judge(ns_from_here, tricks_left, nil_made)[0]
@@ -289,6 +333,13 @@ class _Outcome:
     def judge(self, ns_from_here: int, tricks_left: int, nil_made: dict[Seat, bool]) -> tuple[float, bool]:
         """The points of :meth:`points`, and whether our side's own bids all hold
         (the contract made, if we have one, and each of our live Nils kept)."""
+        key = (ns_from_here, tricks_left, tuple(nil_made.items()))
+        found = self._judged.get(key)
+        if found is None:
+            found = self._judged[key] = self._judge(ns_from_here, tricks_left, nil_made)
+        return found
+
+    def _judge(self, ns_from_here: int, tricks_left: int, nil_made: dict[Seat, bool]) -> tuple[float, bool]:
         p = self.position
         ours_from_here = ns_from_here if self.me in (Seat.N, Seat.S) else tricks_left - ns_from_here
         final = dict(p.tricks_won)
