@@ -66,7 +66,8 @@ from spades_teach.game.scoring import (
     allowed_bids,
     bid_problem,
     coerce_side,
-    score_round,
+    read_bags_carried,
+    score_checked,
     side_of,
     sides_of,
 )
@@ -522,8 +523,16 @@ class _RoundBody(_Play):
                 if self._phase == "play"
                 else "the hand is not finished: bidding is still open"
             )
-        reneges = self.renege_counts() if self._rules.renege == "penalty" else None
-        return score_round(self._bids, self.tricks_won, bags=bags, rules=self._rules, reneges=reneges)
+        rules = self._rules
+        carried = read_bags_carried(bags, rules) if bags is not None else None
+        transfer: dict[Side, int] | None = None
+        if self._reneges and rules.renege == "penalty":
+            transfer = {}
+            for event in self._reneges:
+                side = side_of(event.seat, rules)
+                transfer[side] = transfer.get(side, 0) + 1
+        # The bids and tricks are legal by construction: straight to the formula.
+        return score_checked(self._bids, self._won, rules, carried=carried, transfer=transfer)
 
     def __repr__(self) -> str:
         return (
