@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import operator
 import re
 import secrets
 from collections.abc import Iterator, Mapping
@@ -46,6 +47,9 @@ __all__ = ["Deal", "deal", "shuffled_deck", "DealLike"]
 _SEAT_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
 _new_deal = object.__new__
 _BITS = tuple(1 << i for i in range(52))
+_new_dict = dict.__new__
+_dict_update = dict.update
+_hand_of_mask = Hand.from_mask
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -64,38 +68,46 @@ def _seed_text(seed: int | str) -> bytes:
 def _shuffled_indices(seed: int | str, purpose: bytes = b"deal") -> list[int]:
     """Card indices 0-51 shuffled reproducibly from ``seed`` (see the module docs).
 
-    The byte stream and the Fisher-Yates shuffle are one local loop, for speed;
-    ``tests/test_deals.py`` checks the result against an independent implementation."""
+    The 51 draws are read from the byte stream a run of bytes at a time: each byte
+    is turned into its draw (or found rejected) by one table lookup per step, the
+    lookups of a run done by ``map``; a rejected byte ends the run and the next run
+    starts after it. ``tests/test_deals.py`` checks the result against an
+    independent implementation."""
     prefix = b"spades_teach/" + purpose + b"/v1|" + _seed_text(seed) + b"|"
     sha256 = hashlib.sha256
     # 51 draws of one byte each plus the rare rejected bytes (under 3 on average): two
-    # blocks suffice but for about one seed in a million. Then the loop runs off the end
-    # and starts again on a longer stream, which begins with the same bytes and so gives
-    # the same shuffle.
+    # blocks suffice but for about one seed in a million; then the stream is made
+    # longer, and it begins with the same bytes.
     blocks = _FIRST_BLOCKS
-    while True:
-        buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
-        deck = list(range(52))
-        pos = 0
-        try:
-            for i, n, limit in _STEPS:
-                b = buffer[pos]
-                pos += 1
-                while b >= limit:
-                    b = buffer[pos]
-                    pos += 1
-                j = b % n
-                deck[i], deck[j] = deck[j], deck[i]
-        except IndexError:
-            blocks += 2
+    buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
+    draws: list[int] = []
+    pos = 0
+    while (done := len(draws)) < 51:
+        run = list(map(_getitem, _DRAW_TABLES[done:], buffer[pos : pos + 51 - done]))
+        if _REJECTED in run:
+            cut = run.index(_REJECTED)
+            draws += run[:cut]
+            pos += cut + 1  # past the rejected byte
             continue
-        return deck
+        draws += run
+        pos += len(run)
+        if len(run) < 51 - done:  # the stream ran out: make it longer
+            blocks += 2
+            buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
+    deck = list(range(52))
+    for i, j in zip(_DOWN, draws):
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 _FIRST_BLOCKS = 2
-# _STEPS: for i = 51 down to 1, (i, n = i + 1, limit): a byte below ``limit`` maps
-# uniformly onto 0..i by ``byte % n`` (rejection sampling).
-_STEPS = tuple((i, i + 1, 256 - 256 % (i + 1)) for i in range(51, 0, -1))
+_getitem = operator.getitem
+# The Fisher-Yates steps i = 51 down to 1, and for each the draw a byte gives:
+# _DRAW_TABLES[step][byte] is ``byte % (i + 1)`` when the byte is below
+# ``256 - 256 % (i + 1)`` (so every draw 0..i is equally likely), else _REJECTED.
+_DOWN = tuple(range(51, 0, -1))
+_REJECTED = 255
+_DRAW_TABLES = tuple(bytes(b % (i + 1) if b < 256 - 256 % (i + 1) else _REJECTED for b in range(256)) for i in _DOWN)
 
 
 def shuffled_deck(seed: int | str, purpose: bytes = b"deal") -> list[Card]:
@@ -159,7 +171,8 @@ class Deal(Mapping[Seat, Hand]):
     def _trusted(cls, masks: list[int], dealer: Seat) -> Deal:
         """A four-hand deal from masks already known to be a valid deal (no checks)."""
         made = _new_deal(cls)
-        made._hands = SeatMap((seat, Hand.from_mask(masks[seat])) for seat in _SEAT_ORDER)
+        hands = made._hands = _new_dict(SeatMap)  # its keys are seats already
+        _dict_update(hands, zip(_SEAT_ORDER, map(_hand_of_mask, masks)))
         made.dealer = dealer
         return made
 

@@ -17,7 +17,7 @@ from spades_teach._text import plural, quoted
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import Seat, SeatMap, Side, Team, TeamMap, seating_of
+from spades_teach.game.seating import Seat, SeatMap, Side, Team, TeamMap, seating_for, seating_of
 
 __all__ = [
     "CONTRACT_TRICK_POINTS",
@@ -588,12 +588,13 @@ def score_checked(
     """
     seating = seating_of(rules)
     all_sides = seating.sides
+    side_seats = _SIDE_SEATS[seating.players]
     # The contract and its tricks per side (a Nil bidder's tricks never count for the contract).
     contracts: dict[Side, int] = {}
     taken: dict[Side, int] = {}
-    for side in all_sides:
+    for side, seats in side_seats:
         contract = won = 0
-        for seat in seats_of(side):
+        for seat in seats:
             bid = bids.get(seat)
             if bid:
                 contract += bid
@@ -617,11 +618,11 @@ def score_checked(
     points: dict[Side, int] = {}
     bags_after: dict[Side, int] = {}
     details: dict[Side, SideScore] = {}
-    nil_made: SeatMap[bool] = SeatMap()
-    for side in all_sides if sides is None else sides:
+    nil_made: SeatMap[bool] = dict.__new__(SeatMap)  # filled with seats only
+    for side, seats in side_seats if sides is None else ((side, seats_of(side)) for side in sides):
         nil_points = nil_tricks = 0
         nils: list[tuple[Seat, bool, int, int]] = []
-        for seat in seats_of(side):
+        for seat in seats:
             bid = bids[seat]
             if bid:
                 continue
@@ -648,21 +649,48 @@ def score_checked(
         total = contract_points + bag_count + nil_points - penalty_points
         points[side] = total
         bags_after[side] = counter
-        details[side] = SideScore(
-            side,
-            contract,
-            won,
-            made,
-            contract_points,
-            nil_points,
-            bag_count,
-            bag_count,
-            penalties,
-            penalty_points,
-            start,
-            counter,
-            total,
-            tuple(nils),
-            reneged.get(side),
+        # SideScore(...) without the frozen dataclass's attribute-by-attribute __init__
+        detail = details[side] = _new_object(SideScore)
+        _set_fields(
+            detail,
+            zip(
+                _SIDE_SCORE_FIELDS,
+                (
+                    side,
+                    contract,
+                    won,
+                    made,
+                    contract_points,
+                    nil_points,
+                    bag_count,
+                    bag_count,
+                    penalties,
+                    penalty_points,
+                    start,
+                    counter,
+                    total,
+                    tuple(nils),
+                    reneged.get(side),
+                ),
+            ),
         )
-    return RoundScore(_team_map(points), _team_map(bags_after), _team_map(details), nil_made)
+    made_score = _new_object(RoundScore)
+    _set_fields(
+        made_score,
+        zip(_ROUND_SCORE_FIELDS, (_team_map(points), _team_map(bags_after), _team_map(details), nil_made)),
+    )
+    return made_score
+
+
+# The sides of a game of 2 or 4 players, each with its seats.
+_SIDE_SEATS: dict[int, tuple[tuple[Side, tuple[Seat, ...]], ...]] = {
+    players: tuple((side, seats_of(side)) for side in seating_for(players).sides) for players in (2, 4)
+}
+_SIDE_SCORE_FIELDS = tuple(f.name for f in fields(SideScore))
+_ROUND_SCORE_FIELDS = tuple(f.name for f in fields(RoundScore))
+_new_object = object.__new__
+
+
+def _set_fields(instance: object, values: Iterable[tuple[str, Any]]) -> None:
+    """Fill a new frozen dataclass instance (its fields all given, in order)."""
+    instance.__dict__.update(values)
