@@ -124,3 +124,39 @@ def test_round_score_still_checks_the_bags_carried_in() -> None:
         r.score({"NS": 1, "ns": 2})
     with pytest.raises(Exception, match="bags must map seats or sides"):
         r.score([1, 2])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_the_quick_way_to_bid_accepts_exactly_what_verify_bid_accepts(name: str) -> None:
+    """``bid`` skips ``verify_bid`` for a bid no rule can refuse; every bid, blind or
+    not, from the seat to act or another, is accepted or refused as ``verify_bid`` says."""
+    from spades_teach import Bid, IllegalBidError
+
+    rules = RULE_SETS[name]
+    every = [Bid(n) for n in range(14)] + [Bid(0, blind=True)]
+    rng = random.Random(name)
+    for number in range(12):
+        cards = deal(number) if rules.players == 4 else draw_deal(number, rules=rules)
+        scores = {"NS": -150, "EW": 0} if rules.players == 4 and number % 2 else None
+        r = Round(cards, rules=rules, scores=scores)
+        while r.phase == "bidding":
+            for seat in r.seats:
+                for choice in every:
+                    try:
+                        r.verify_bid(seat, choice)
+                        allowed = True
+                    except IllegalBidError:
+                        allowed = False
+                    trial = r.copy()
+                    try:
+                        trial.bid(seat, choice)
+                        made = True
+                    except IllegalBidError:
+                        made = False
+                    assert made == allowed, (seat, choice)
+                    if made:
+                        assert trial.bids[seat] == choice and trial.bids[seat].blind == choice.blind
+            seat = r.to_act
+            assert seat is not None
+            r.bid(seat, rng.choice(r.legal_bids()))
+        assert not r.can_bid(r.seats[0], Bid(3))

@@ -214,6 +214,11 @@ class _RoundBody(_Play):
             self._scores[side] = value
         # With the sides level (as at the start of a match) nobody is behind.
         self._level = len(set(self._scores.values())) == 1
+        # The bids no rule can refuse here, whoever bids and whatever the score (the
+        # fast path of bid()), and the bids open to every seat when that is all of
+        # them (legal_bids() then copies them).
+        self._free_bids = _free_bids(rules)
+        self._open_bids = None if rules.blind_nil or rules.min_team_bid else allowed_bids(Seat.N, rules)
         self._reset()
 
     # -- state -----------------------------------------------------------------------------
@@ -383,11 +388,23 @@ class _RoundBody(_Play):
         seat = self._to_act
         if self._phase != "bidding" or seat is None:
             return []
+        if self._open_bids is not None:
+            return list(self._open_bids)
         return list(allowed_bids(seat, self._rules, behind=self._behind(seat), partner_bid=self._partner_bid(seat)))
 
     def bid(self, seat: SeatLike, bid: BidLike) -> BidEvent:
         """Make a bid in turn (0 or ``"nil"`` for Nil, ``"blind nil"``)."""
-        b = self.verify_bid(seat, bid)
+        if (
+            seat is self._to_act
+            and type(bid) is Bid
+            and not bid.blind
+            and int(bid) in self._free_bids
+            and self._phase == "bidding"
+        ):
+            # The fast path: the seat to act makes a bid no rule can refuse.
+            b: Bid = bid
+        else:
+            b = self.verify_bid(seat, bid)
         s: Seat = self._to_act  # type: ignore[assignment]  # verify_bid checked it is seat's turn
         self._bids[s] = b
         event: BidEvent = _new_tuple(BidEvent, (s, b))
@@ -544,6 +561,15 @@ class _RoundBody(_Play):
         from spades_teach.render.html import round_html
 
         return round_html(cast("Round", self))
+
+
+def _free_bids(rules: Rules) -> frozenset[int]:
+    """The bids (not blind) :func:`~spades_teach.game.scoring.bid_problem` accepts
+    from any seat under ``rules`` whatever the partner bid and the score: 1 to 13,
+    and Nil when allowed; none when a team minimum makes them depend on the partner."""
+    if rules.min_team_bid:
+        return frozenset()
+    return frozenset(range(0 if rules.nil else 1, 14))
 
 
 def _rebuilt(
