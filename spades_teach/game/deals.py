@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
-import operator
 import re
 import secrets
 from collections.abc import Iterator, Mapping
@@ -39,6 +38,7 @@ from spades_teach._text import quoted
 from spades_teach.errors import ParseError
 from spades_teach.game._bits import FULL_DECK_MASK, mask_cards
 from spades_teach.game.cards import Card, Hand, HandLike
+from spades_teach.game.kernel import SHUFFLE as _SHUFFLE
 from spades_teach.game.notation import read_deal, write_deal
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, seating_for
 
@@ -66,48 +66,49 @@ def _seed_text(seed: int | str) -> bytes:
 
 
 def _shuffled_indices(seed: int | str, purpose: bytes = b"deal") -> list[int]:
-    """Card indices 0-51 shuffled reproducibly from ``seed`` (see the module docs).
-
-    The 51 draws are read from the byte stream a run of bytes at a time: each byte
-    is turned into its draw (or found rejected) by one table lookup per step, the
-    lookups of a run done by ``map``; a rejected byte ends the run and the next run
-    starts after it. ``tests/test_deals.py`` checks the result against an
-    independent implementation."""
+    """Card indices 0-51 shuffled reproducibly from ``seed`` (see the module docs):
+    the byte stream, shuffled by the compiled kernel when it is in use
+    (:data:`~spades_teach.game.kernel.SHUFFLE`), else by :func:`_shuffle_stream`.
+    ``tests/test_deals.py`` checks the result against an independent implementation."""
     prefix = b"spades_teach/" + purpose + b"/v1|" + _seed_text(seed) + b"|"
     sha256 = hashlib.sha256
+    shuffle = _SHUFFLE or _shuffle_stream
     # 51 draws of one byte each plus the rare rejected bytes (under 3 on average): two
-    # blocks suffice but for about one seed in a million; then the stream is made
-    # longer, and it begins with the same bytes.
+    # blocks suffice but for about one seed in a million. Then the stream is made
+    # longer; it begins with the same bytes, and so gives the same shuffle.
     blocks = _FIRST_BLOCKS
-    buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
-    draws: list[int] = []
-    pos = 0
-    while (done := len(draws)) < 51:
-        run = list(map(_getitem, _DRAW_TABLES[done:], buffer[pos : pos + 51 - done]))
-        if _REJECTED in run:
-            cut = run.index(_REJECTED)
-            draws += run[:cut]
-            pos += cut + 1  # past the rejected byte
-            continue
-        draws += run
-        pos += len(run)
-        if len(run) < 51 - done:  # the stream ran out: make it longer
-            blocks += 2
-            buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
+    while True:
+        buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
+        deck = shuffle(buffer)
+        if deck is not None:
+            return deck
+        blocks += 2
+
+
+def _shuffle_stream(buffer: bytes) -> list[int] | None:
+    """The Fisher-Yates shuffle of the module docs on the byte stream ``buffer``: the
+    card indices 0-51 shuffled, or ``None`` if the stream runs out first. The
+    reference for the compiled form; one local loop, for speed."""
     deck = list(range(52))
-    for i, j in zip(_DOWN, draws):
-        deck[i], deck[j] = deck[j], deck[i]
+    pos = 0
+    try:
+        for i, n, limit in _STEPS:
+            b = buffer[pos]
+            pos += 1
+            while b >= limit:
+                b = buffer[pos]
+                pos += 1
+            j = b % n
+            deck[i], deck[j] = deck[j], deck[i]
+    except IndexError:
+        return None
     return deck
 
 
 _FIRST_BLOCKS = 2
-_getitem = operator.getitem
-# The Fisher-Yates steps i = 51 down to 1, and for each the draw a byte gives:
-# _DRAW_TABLES[step][byte] is ``byte % (i + 1)`` when the byte is below
-# ``256 - 256 % (i + 1)`` (so every draw 0..i is equally likely), else _REJECTED.
-_DOWN = tuple(range(51, 0, -1))
-_REJECTED = 255
-_DRAW_TABLES = tuple(bytes(b % (i + 1) if b < 256 - 256 % (i + 1) else _REJECTED for b in range(256)) for i in _DOWN)
+# _STEPS: for i = 51 down to 1, (i, n = i + 1, limit): a byte below ``limit`` maps
+# uniformly onto 0..i by ``byte % n`` (rejection sampling).
+_STEPS = tuple((i, i + 1, 256 - 256 % (i + 1)) for i in range(51, 0, -1))
 
 
 def shuffled_deck(seed: int | str, purpose: bytes = b"deal") -> list[Card]:

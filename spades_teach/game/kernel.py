@@ -36,7 +36,7 @@ the one with the smaller mask is the higher.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
@@ -73,6 +73,7 @@ __all__ = [
     "CompiledPlayState",
     "FastPlayState",
     "BACKEND",
+    "SHUFFLE",
 ]
 
 SPADES = SUIT_MASKS[Suit.SPADES]
@@ -534,3 +535,18 @@ BACKEND: str = "c" if CompiledPlayState is not None and os.environ.get("SPADES_T
 
 #: The class :class:`~spades_teach.game.round.Round` builds on, as :data:`BACKEND` says.
 FastPlayState: type[PlayState] = CompiledPlayState if BACKEND == "c" and CompiledPlayState is not None else PlayState
+
+
+def _load_shuffle() -> Callable[[bytes], list[int] | None] | None:
+    """The compiled shuffle of ``deal(seed)`` when the compiled kernel is in use."""
+    if BACKEND != "c":
+        return None
+    from spades_teach.game import _kernel
+
+    return _kernel.shuffle
+
+
+#: The Fisher-Yates shuffle of :func:`~spades_teach.game.deals.deal` in C
+#: (``_kernel.shuffle``) when :data:`BACKEND` is ``"c"``, else ``None``;
+#: ``deals._shuffle_stream`` is the reference, and a test holds the two equal.
+SHUFFLE: Callable[[bytes], list[int] | None] | None = _load_shuffle()
