@@ -204,7 +204,8 @@ class _RoundBody(_Play):
         self._seats: tuple[Seat, ...] = seating.seats
         # The seats of a trick in play order, by leader.
         self._order_from = seating.trick_orders
-        self._scores: dict[Side, int] = TeamMap({side: 0 for side in sides_of(rules)})
+        self._scores: dict[Side, int] = _new_dict(TeamMap)  # keyed by sides already
+        _dict_update(self._scores, _ZERO_SCORES[seating.players])
         if scores is not None and not isinstance(scores, Mapping):
             raise ParseError(f"scores map each side to its points, as in {{'NS': 120, 'EW': 80}}, not {scores!r}")
         for key, value in (scores or {}).items():
@@ -213,11 +214,11 @@ class _RoundBody(_Play):
                 raise ParseError(f"the score of {side.name} must be a whole number of points, got {value!r}")
             self._scores[side] = value
         # With the sides level (as at the start of a match) nobody is behind.
-        self._level = len(set(self._scores.values())) == 1
+        self._level = scores is None or len(set(self._scores.values())) == 1
         # The bids no rule can refuse here, whoever bids and whatever the score (the
         # fast path of bid()), and the bids open to every seat when that is all of
         # them (legal_bids() then copies them).
-        self._free_bids = _free_bids(rules)
+        self._free_bids = _NO_BIDS if rules.min_team_bid else _NUMBERS_AND_NIL if rules.nil else _NUMBERS
         self._open_bids = None if rules.blind_nil or rules.min_team_bid else allowed_bids(Seat.N, rules)
         self._reset()
 
@@ -563,13 +564,16 @@ class _RoundBody(_Play):
         return round_html(cast("Round", self))
 
 
-def _free_bids(rules: Rules) -> frozenset[int]:
-    """The bids (not blind) :func:`~spades_teach.game.scoring.bid_problem` accepts
-    from any seat under ``rules`` whatever the partner bid and the score: 1 to 13,
-    and Nil when allowed; none when a team minimum makes them depend on the partner."""
-    if rules.min_team_bid:
-        return frozenset()
-    return frozenset(range(0 if rules.nil else 1, 14))
+# The bids (not blind) bid_problem accepts from any seat whatever the partner bid and
+# the score: 1 to 13, and Nil when the rules allow it; none when a team minimum makes
+# them depend on the partner's bid.
+_NUMBERS_AND_NIL = frozenset(range(14))
+_NUMBERS = frozenset(range(1, 14))
+_NO_BIDS: frozenset[int] = frozenset()
+# A match score of 0 for each side, by number of players.
+_ZERO_SCORES = {players: {side: 0 for side in seating_for(players).sides} for players in (2, 4)}
+_new_dict = dict.__new__
+_dict_update = dict.update
 
 
 def _rebuilt(
