@@ -621,7 +621,7 @@ def score_checked(
     nil_made: SeatMap[bool] = dict.__new__(SeatMap)  # filled with seats only
     for side, seats in side_seats if sides is None else ((side, seats_of(side)) for side in sides):
         nil_points = nil_tricks = 0
-        nils: list[tuple[Seat, bool, int, int]] = []
+        nils: tuple[tuple[Seat, bool, int, int], ...] = ()
         for seat in seats:
             bid = bids[seat]
             if bid:
@@ -632,7 +632,7 @@ def score_checked(
             nil_made[seat] = won == 0
             nil_points += -value if won else value
             nil_tricks += won
-            nils.append((seat, blind, won, value))
+            nils += ((seat, blind, won, value),)
         contract = contracts[side]
         won = taken[side]
         made: bool | None
@@ -669,7 +669,7 @@ def score_checked(
                     start,
                     counter,
                     total,
-                    tuple(nils),
+                    nils,
                     reneged.get(side),
                 ),
             ),
