@@ -1,30 +1,36 @@
-"""Random legal hands per second: our ``Round`` against OpenSpiel's ``spades`` game.
+"""Random legal hands per second, dealt, bid, played and scored: our ``Round`` against OpenSpiel's ``spades``.
 
 Run from the repository root (needs ``pip install open_spiel``, or ``.[bench]``)::
 
-    .venv/bin/python benchmarks/vs_openspiel.py                 # 3,000 hands each
+    .venv/bin/python benchmarks/vs_openspiel.py                 # 3,000 hands each, both loops
     .venv/bin/python benchmarks/vs_openspiel.py --hands 500     # a quick look
     .venv/bin/python benchmarks/vs_openspiel.py --pure          # also our pure-Python kernel
 
-Both engines play the same number of whole hands, chosen at random, in one run:
+Both engines do the same work for a hand: deal it, take four bids and 52 cards,
+each drawn uniformly from the legal ones, and score it (OpenSpiel scores inside
+its last action and hands the result to ``returns()``; ours is ``Round.score()``).
+Two loops are timed for each engine:
 
-* ours, through the public API: ``deal(seed)``, a :class:`~spades_teach.Round`, four
-  bids each drawn uniformly from ``legal_bids()``, then 52 cards each drawn
-  uniformly from ``legal_plays()``;
-* OpenSpiel's, through ``pyspiel``: a new state of the ``spades`` game, 52 chance
-  actions dealing the cards, four bids and 52 cards, each drawn uniformly from
-  ``legal_actions()``.
+* **plain**: what a first program would write. Ours: ``deal(seed)``, a
+  :class:`~spades_teach.Round`, four ``legal_bids()`` + ``bid(to_act, ...)``, 52
+  ``legal_plays()`` + ``play(to_act, ...)``, ``score()``. OpenSpiel's: a new state of
+  the ``spades`` game, then ``legal_actions()`` + ``apply_action(...)`` until
+  ``is_terminal()`` (52 chance actions dealing the cards, four bids, 52 cards),
+  ``returns()``.
+* **minimal**: the same work with the methods bound once per hand and fixed
+  counts (4 + 52 actions for ours, 52 + 4 + 52 for OpenSpiel) in place of the
+  phase and end tests.
 
 Every draw indexes the list with ``random.Random.random()``, one call into C for
-both. The hands are split into rounds that alternate between the engines, so a
-change in the machine's load during the run falls on both alike. Rates are hands
-per second of CPU time of this process (``time.process_time``); the script prints
-the overall rate and the best round's for each engine, their ratio, and the load
-average. ``Round`` plays on the rules kernel's compiled twin when it is built
-(``spades_teach.game.kernel.BACKEND`` reads ``"c"``; the script prints it) and on
-the pure-Python kernel otherwise; ``--pure`` also times ``PureRound``, the same
-hand on the pure-Python kernel, in the same alternating rounds. It prints figures
-and asserts nothing.
+both. The hands are split into rounds that alternate between the engines and the
+loops, so a change in the machine's load during the run falls on all alike.
+Rates are hands per second of CPU time of this process (``time.process_time``);
+the script prints, for each loop, the overall rate and the best round's for each
+engine and their ratio, and the load average. ``Round`` plays on the rules
+kernel's compiled twin when it is built (``spades_teach.game.kernel.BACKEND``
+reads ``"c"``; the script prints it) and on the pure-Python kernel otherwise;
+``--pure`` also times ``PureRound``, the same hands on the pure-Python kernel,
+in the same alternating rounds. It prints figures and asserts nothing.
 """
 
 from __future__ import annotations
@@ -48,30 +54,56 @@ from spades_teach import Round, Seat, deal
 from spades_teach.game.kernel import BACKEND
 from spades_teach.game.round import PureRound
 
+_SEATS = tuple(Seat)
 
-def our_hand(number: int, rng: random.Random, kind: type[Round] | type[PureRound] = Round) -> Round | PureRound:
-    """One random legal hand through our public API (``kind``: ``Round`` or ``PureRound``)."""
+
+def our_plain(number: int, rng: random.Random, kind: type[Round] | type[PureRound] = Round) -> object:
+    """One random legal hand through our public API, scored (``kind``: ``Round`` or ``PureRound``)."""
     cards = deal(number, dealer=Seat(number % 4))
     r = kind(cards, dealer=cards.dealer)
     draw = rng.random
-    while (seat := r.to_act) is not None:
-        if r.phase == "bidding":
-            bids = r.legal_bids()
-            r.bid(seat, bids[int(draw() * len(bids))])
-        else:
-            options = r.legal_plays()
-            r.play(seat, options[int(draw() * len(options))])
-    return r
+    for _ in range(4):
+        bids = r.legal_bids()
+        r.bid(r.to_act, bids[int(draw() * len(bids))])
+    for _ in range(52):
+        options = r.legal_plays()
+        r.play(r.to_act, options[int(draw() * len(options))])  # type: ignore[arg-type]
+    return r.score()
 
 
-def openspiel_hand(game: Any, rng: random.Random) -> Any:
-    """One random legal hand through OpenSpiel's Python API: chance deal, bids, plays."""
+def our_minimal(number: int, rng: random.Random, kind: type[Round] | type[PureRound] = Round) -> object:
+    """The same hand with the methods bound once."""
+    r = kind(deal(number, dealer=_SEATS[number % 4]), dealer=_SEATS[number % 4])
+    draw = rng.random
+    legal_bids, bid, legal_plays, play = r.legal_bids, r.bid, r.legal_plays, r.play
+    for _ in range(4):
+        bids = legal_bids()
+        bid(r.to_act, bids[int(draw() * len(bids))])
+    for _ in range(52):
+        options = legal_plays()
+        play(r.to_act, options[int(draw() * len(options))])
+    return r.score()
+
+
+def openspiel_plain(game: Any, rng: random.Random) -> object:
+    """One random legal hand through OpenSpiel's Python API: chance deal, bids, plays, returns."""
     state = game.new_initial_state()
     draw = rng.random
     while not state.is_terminal():
         actions = state.legal_actions()
         state.apply_action(actions[int(draw() * len(actions))])
-    return state
+    return state.returns()
+
+
+def openspiel_minimal(game: Any, rng: random.Random) -> object:
+    """The same hand with the methods bound once and the 108 actions counted."""
+    state = game.new_initial_state()
+    draw = rng.random
+    legal, apply = state.legal_actions, state.apply_action
+    for _ in range(108):
+        actions = legal()
+        apply(actions[int(draw() * len(actions))])
+    return state.returns()
 
 
 def timed(hands: int, one: Callable[[int], object], first: int) -> float:
@@ -88,7 +120,7 @@ def loadavg() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=3000, help="hands per engine (default 3,000)")
+    parser.add_argument("--hands", type=int, default=3000, help="hands per engine and loop (default 3,000)")
     parser.add_argument("--rounds", type=int, default=6, help="alternating rounds the hands are split into (default 6)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pure", action="store_true", help="also time PureRound (the pure-Python kernel)")
@@ -96,46 +128,46 @@ def main(argv: list[str] | None = None) -> int:
     if args.hands < args.rounds or args.rounds < 1:
         parser.error("--hands must be at least --rounds, and --rounds at least 1")
     game = adapter.load_game()
-    ours_rng, theirs_rng = random.Random(args.seed), random.Random(args.seed + 1)
     per_round = args.hands // args.rounds
     print(
-        f"random legal hands: {per_round * args.rounds} per engine in {args.rounds} alternating rounds; "
-        f"OpenSpiel {version('open_spiel')}, Python {sys.version.split()[0]}"
+        f"random legal hands, dealt, bid, played and scored: {per_round * args.rounds} per engine and loop "
+        f"in {args.rounds} alternating rounds; OpenSpiel {version('open_spiel')}, Python {sys.version.split()[0]}"
     )
     print(f"load average at start: {loadavg()}")
     kernel = "the compiled kernel" if BACKEND == "c" else "the pure-Python kernel"
     print(f"Round plays on {kernel} (spades_teach.game.kernel.BACKEND = {BACKEND!r})")
-    pure_rng = random.Random(args.seed)
-    ours_rates: list[float] = []
-    theirs_rates: list[float] = []
-    pure_rates: list[float] = []
-    ours_total = theirs_total = pure_total = 0.0
+    ours_label = f"spades_teach Round ({'compiled' if BACKEND == 'c' else 'pure Python'})"
+    engines: list[tuple[str, str, Callable[[int, random.Random], object]]] = []
+    for loop, ours, theirs in (("plain", our_plain, openspiel_plain), ("minimal", our_minimal, openspiel_minimal)):
+        engines.append((loop, ours_label, ours))
+        engines.append((loop, "OpenSpiel spades via pyspiel", lambda i, rng, f=theirs: f(game, rng)))  # type: ignore[misc]
+        if args.pure:
+            engines.append((loop, "spades_teach PureRound", lambda i, rng, f=ours: f(i, rng, PureRound)))  # type: ignore[misc]
+    rngs = [random.Random(args.seed + k) for k in range(len(engines))]
+    totals = [0.0] * len(engines)
+    rates: list[list[float]] = [[] for _ in engines]
     for k in range(args.rounds):
         first = args.seed + k * per_round
-        spent = timed(per_round, lambda i: our_hand(i, ours_rng), first)
-        ours_total += spent
-        ours_rates.append(per_round / spent)
-        spent = timed(per_round, lambda i: openspiel_hand(game, theirs_rng), 0)
-        theirs_total += spent
-        theirs_rates.append(per_round / spent)
-        if args.pure:
-            spent = timed(per_round, lambda i: our_hand(i, pure_rng, PureRound), first)
-            pure_total += spent
-            pure_rates.append(per_round / spent)
+        for e, (_, _, one) in enumerate(engines):
+            rng = rngs[e]
+            spent = timed(per_round, lambda i, one=one, rng=rng: one(i, rng), first)  # type: ignore[misc]
+            totals[e] += spent
+            rates[e].append(per_round / spent)
     hands = per_round * args.rounds
-    ours, theirs = hands / ours_total, hands / theirs_total
-    label = f"spades_teach Round ({'compiled' if BACKEND == 'c' else 'pure Python'}):"
-    print(f"{label:34s}{ours:8,.0f} hands/s (best round {max(ours_rates):,.0f})")
-    if args.pure:
-        pure = hands / pure_total
-        print(f"{'spades_teach PureRound:':34s}{pure:8,.0f} hands/s (best round {max(pure_rates):,.0f})")
-    print(f"{'OpenSpiel spades via pyspiel:':34s}{theirs:8,.0f} hands/s (best round {max(theirs_rates):,.0f})")
-    ratio = theirs / ours
-    faster = f"OpenSpiel {ratio:.2f}x faster" if ratio >= 1 else f"spades_teach {1 / ratio:.2f}x faster"
-    print(
-        f"ratio OpenSpiel / spades_teach: {ratio:.2f} ({faster}); best rounds: "
-        f"{max(theirs_rates) / max(ours_rates):.2f}"
-    )
+    for loop in ("plain", "minimal"):
+        print(f"{loop} loop:")
+        overall: dict[str, tuple[float, float]] = {}
+        for e, (which, label, _) in enumerate(engines):
+            if which == loop:
+                overall[label] = (hands / totals[e], max(rates[e]))
+                print(f"  {label + ':':36s}{overall[label][0]:8,.0f} hands/s (best round {overall[label][1]:,.0f})")
+        ours_rate, ours_best = overall[ours_label]
+        theirs_rate, theirs_best = overall["OpenSpiel spades via pyspiel"]
+        ratio = ours_rate / theirs_rate
+        print(
+            f"  spades_teach / OpenSpiel: {ratio:.2f} ({'spades_teach' if ratio >= 1 else 'OpenSpiel'} "
+            f"{max(ratio, 1 / ratio):.2f}x faster); best rounds: {ours_best / theirs_best:.2f}"
+        )
     print(f"load average at end: {loadavg()}")
     return 0
 

@@ -814,8 +814,48 @@ static PyObject *setup(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* -- shuffle(stream) ----------------------------------------------------------------------------- */
+
+/* The Fisher-Yates shuffle of deal(seed) (see spades_teach/game/deals.py, whose
+   _shuffle_stream is the reference): for i from 51 down to 1, a byte b of the
+   stream below 256 - 256 % (i + 1) gives j = b % (i + 1) (a byte at or above is
+   skipped), and cards i and j swap. Returns the 52 card indices as a list, or
+   None when the stream runs out first. Reads only the bytes object given. */
+static PyObject *shuffle(PyObject *module, PyObject *stream) {
+    if (!PyBytes_Check(stream)) {
+        PyErr_SetString(PyExc_TypeError, "shuffle(stream) needs a bytes object");
+        return NULL;
+    }
+    const unsigned char *bytes = (const unsigned char *)PyBytes_AS_STRING(stream);
+    Py_ssize_t size = PyBytes_GET_SIZE(stream), pos = 0;
+    int order[52];
+    for (int i = 0; i < 52; i++) order[i] = i;
+    for (int i = 51; i > 0; i--) {
+        int n = i + 1, limit = 256 - 256 % n, b;
+        do {
+            if (pos >= size) Py_RETURN_NONE;
+            b = bytes[pos++];
+        } while (b >= limit);
+        int j = b % n, held = order[i];
+        order[i] = order[j];
+        order[j] = held;
+    }
+    PyObject *made = PyList_New(52);
+    if (made == NULL) return NULL;
+    for (int i = 0; i < 52; i++) {
+        PyObject *index = PyLong_FromLong(order[i]);
+        if (index == NULL) {
+            Py_DECREF(made);
+            return NULL;
+        }
+        PyList_SET_ITEM(made, i, index);
+    }
+    return made;
+}
+
 static PyMethodDef module_methods[] = {
     {"setup", setup, METH_VARARGS, "setup(Card, Cards, PlayEvent, Trick, deck, seats): the objects the kernel builds."},
+    {"shuffle", shuffle, METH_O, "shuffle(stream): the card indices deal(seed) shuffles from a byte stream, or None."},
     {NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",

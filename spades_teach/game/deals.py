@@ -38,6 +38,7 @@ from spades_teach._text import quoted
 from spades_teach.errors import ParseError
 from spades_teach.game._bits import FULL_DECK_MASK, mask_cards
 from spades_teach.game.cards import Card, Hand, HandLike
+from spades_teach.game.kernel import SHUFFLE as _SHUFFLE
 from spades_teach.game.notation import read_deal, write_deal
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, seating_for
 
@@ -46,6 +47,9 @@ __all__ = ["Deal", "deal", "shuffled_deck", "DealLike"]
 _SEAT_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
 _new_deal = object.__new__
 _BITS = tuple(1 << i for i in range(52))
+_new_dict = dict.__new__
+_dict_update = dict.update
+_hand_of_mask = Hand.from_mask
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -62,34 +66,43 @@ def _seed_text(seed: int | str) -> bytes:
 
 
 def _shuffled_indices(seed: int | str, purpose: bytes = b"deal") -> list[int]:
-    """Card indices 0-51 shuffled reproducibly from ``seed`` (see the module docs).
-
-    The byte stream and the Fisher-Yates shuffle are one local loop, for speed;
+    """Card indices 0-51 shuffled reproducibly from ``seed`` (see the module docs):
+    the byte stream, shuffled by the compiled kernel when it is in use
+    (:data:`~spades_teach.game.kernel.SHUFFLE`), else by :func:`_shuffle_stream`.
     ``tests/test_deals.py`` checks the result against an independent implementation."""
     prefix = b"spades_teach/" + purpose + b"/v1|" + _seed_text(seed) + b"|"
     sha256 = hashlib.sha256
+    shuffle = _SHUFFLE or _shuffle_stream
     # 51 draws of one byte each plus the rare rejected bytes (under 3 on average): two
-    # blocks suffice but for about one seed in a million. Then the loop runs off the end
-    # and starts again on a longer stream, which begins with the same bytes and so gives
-    # the same shuffle.
+    # blocks suffice but for about one seed in a million. Then the stream is made
+    # longer; it begins with the same bytes, and so gives the same shuffle.
     blocks = _FIRST_BLOCKS
     while True:
         buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
-        deck = list(range(52))
-        pos = 0
-        try:
-            for i, n, limit in _STEPS:
+        deck = shuffle(buffer)
+        if deck is not None:
+            return deck
+        blocks += 2
+
+
+def _shuffle_stream(buffer: bytes) -> list[int] | None:
+    """The Fisher-Yates shuffle of the module docs on the byte stream ``buffer``: the
+    card indices 0-51 shuffled, or ``None`` if the stream runs out first. The
+    reference for the compiled form; one local loop, for speed."""
+    deck = list(range(52))
+    pos = 0
+    try:
+        for i, n, limit in _STEPS:
+            b = buffer[pos]
+            pos += 1
+            while b >= limit:
                 b = buffer[pos]
                 pos += 1
-                while b >= limit:
-                    b = buffer[pos]
-                    pos += 1
-                j = b % n
-                deck[i], deck[j] = deck[j], deck[i]
-        except IndexError:
-            blocks += 2
-            continue
-        return deck
+            j = b % n
+            deck[i], deck[j] = deck[j], deck[i]
+    except IndexError:
+        return None
+    return deck
 
 
 _FIRST_BLOCKS = 2
@@ -159,7 +172,8 @@ class Deal(Mapping[Seat, Hand]):
     def _trusted(cls, masks: list[int], dealer: Seat) -> Deal:
         """A four-hand deal from masks already known to be a valid deal (no checks)."""
         made = _new_deal(cls)
-        made._hands = SeatMap((seat, Hand.from_mask(masks[seat])) for seat in _SEAT_ORDER)
+        hands = made._hands = _new_dict(SeatMap)  # its keys are seats already
+        _dict_update(hands, zip(_SEAT_ORDER, map(_hand_of_mask, masks)))
         made.dealer = dealer
         return made
 

@@ -36,7 +36,7 @@ the one with the smaller mask is the higher.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
@@ -75,6 +75,7 @@ __all__ = [
     "BACKEND",
     "choose_kernel",
     "PURE_KERNEL_VARIABLE",
+    "SHUFFLE",
 ]
 
 SPADES = SUIT_MASKS[Suit.SPADES]
@@ -559,3 +560,18 @@ def choose_kernel(environ: Mapping[str, str] = os.environ) -> tuple[str, type[Pl
 BACKEND: str
 FastPlayState: type[PlayState]
 BACKEND, FastPlayState = choose_kernel()
+
+
+def _load_shuffle() -> Callable[[bytes], list[int] | None] | None:
+    """The compiled shuffle of ``deal(seed)`` when the compiled kernel is in use."""
+    if BACKEND != "c":
+        return None
+    from spades_teach.game import _kernel
+
+    return _kernel.shuffle
+
+
+#: The Fisher-Yates shuffle of :func:`~spades_teach.game.deals.deal` in C
+#: (``_kernel.shuffle``) when :data:`BACKEND` is ``"c"``, else ``None``;
+#: ``deals._shuffle_stream`` is the reference, and a test holds the two equal.
+SHUFFLE: Callable[[bytes], list[int] | None] | None = _load_shuffle()

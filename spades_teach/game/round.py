@@ -66,7 +66,8 @@ from spades_teach.game.scoring import (
     allowed_bids,
     bid_problem,
     coerce_side,
-    score_round,
+    read_bags_carried,
+    score_checked,
     side_of,
     sides_of,
 )
@@ -202,7 +203,8 @@ class _RoundBody(_Play):
         self._seats: tuple[Seat, ...] = seating.seats
         # The seats of a trick in play order, by leader.
         self._order_from = seating.trick_orders
-        self._scores: dict[Side, int] = TeamMap({side: 0 for side in sides_of(rules)})
+        self._scores: dict[Side, int] = _new_dict(TeamMap)  # keyed by sides already
+        _dict_update(self._scores, _ZERO_SCORES[seating.players])
         if scores is not None and not isinstance(scores, Mapping):
             raise ParseError(f"scores map each side to its points, as in {{'NS': 120, 'EW': 80}}, not {scores!r}")
         for key, value in (scores or {}).items():
@@ -211,7 +213,12 @@ class _RoundBody(_Play):
                 raise ParseError(f"the score of {side.name} must be a whole number of points, got {value!r}")
             self._scores[side] = value
         # With the sides level (as at the start of a match) nobody is behind.
-        self._level = len(set(self._scores.values())) == 1
+        self._level = scores is None or len(set(self._scores.values())) == 1
+        # The bids no rule can refuse here, whoever bids and whatever the score (the
+        # fast path of bid()), and the bids open to every seat when that is all of
+        # them (legal_bids() then copies them).
+        self._free_bids = _NO_BIDS if rules.min_team_bid else _NUMBERS_AND_NIL if rules.nil else _NUMBERS
+        self._open_bids = None if rules.blind_nil or rules.min_team_bid else allowed_bids(Seat.N, rules)
         self._reset()
 
     # -- state -----------------------------------------------------------------------------
@@ -381,11 +388,23 @@ class _RoundBody(_Play):
         seat = self._to_act
         if self._phase != "bidding" or seat is None:
             return []
+        if self._open_bids is not None:
+            return list(self._open_bids)
         return list(allowed_bids(seat, self._rules, behind=self._behind(seat), partner_bid=self._partner_bid(seat)))
 
     def bid(self, seat: SeatLike, bid: BidLike) -> BidEvent:
         """Make a bid in turn (0 or ``"nil"`` for Nil, ``"blind nil"``)."""
-        b = self.verify_bid(seat, bid)
+        if (
+            seat is self._to_act
+            and type(bid) is Bid
+            and not bid.blind
+            and int(bid) in self._free_bids
+            and self._phase == "bidding"
+        ):
+            # The fast path: the seat to act makes a bid no rule can refuse.
+            b: Bid = bid
+        else:
+            b = self.verify_bid(seat, bid)
         s: Seat = self._to_act  # type: ignore[assignment]  # verify_bid checked it is seat's turn
         self._bids[s] = b
         event: BidEvent = _new_tuple(BidEvent, (s, b))
@@ -531,8 +550,16 @@ class _RoundBody(_Play):
                 if self._phase == "play"
                 else "the hand is not finished: bidding is still open"
             )
-        reneges = self.renege_counts() if self._rules.renege == "penalty" else None
-        return score_round(self._bids, self.tricks_won, bags=bags, rules=self._rules, reneges=reneges)
+        rules = self._rules
+        carried = read_bags_carried(bags, rules) if bags is not None else None
+        transfer: dict[Side, int] | None = None
+        if self._reneges and rules.renege == "penalty":
+            transfer = {}
+            for event in self._reneges:
+                side = side_of(event.seat, rules)
+                transfer[side] = transfer.get(side, 0) + 1
+        # The bids and tricks are legal by construction: straight to the formula.
+        return score_checked(self._bids, self._won, rules, carried=carried, transfer=transfer)
 
     def __repr__(self) -> str:
         return (
@@ -544,6 +571,18 @@ class _RoundBody(_Play):
         from spades_teach.render.html import round_html
 
         return round_html(cast("Round", self))
+
+
+# The bids (not blind) bid_problem accepts from any seat whatever the partner bid and
+# the score: 1 to 13, and Nil when the rules allow it; none when a team minimum makes
+# them depend on the partner's bid.
+_NUMBERS_AND_NIL = frozenset(range(14))
+_NUMBERS = frozenset(range(1, 14))
+_NO_BIDS: frozenset[int] = frozenset()
+# A match score of 0 for each side, by number of players.
+_ZERO_SCORES = {players: {side: 0 for side in seating_for(players).sides} for players in (2, 4)}
+_new_dict = dict.__new__
+_dict_update = dict.update
 
 
 def _rebuilt(

@@ -10,19 +10,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from spades_teach._text import plural, quoted
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import Seat, SeatMap, Side, Team, TeamMap, seating_of
+from spades_teach.game.seating import Seat, SeatMap, Side, Team, TeamMap, seating_for, seating_of
 
 __all__ = [
     "CONTRACT_TRICK_POINTS",
     "UNKNOWN_BID",
     "score_round",
+    "score_checked",
+    "read_bags_carried",
     "RoundScore",
     "SideScore",
     "Side",
@@ -268,9 +270,13 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SideScore:
-    """The detail of one side's hand: what a paper score sheet would show."""
+    """The detail of one side's hand: what a paper score sheet would show.
+
+    ``lines`` (the explanation, one sentence an item) is worked out from these
+    numbers when first asked for, then kept.
+    """
 
     side: Side
     contract: int
@@ -285,10 +291,27 @@ class SideScore:
     bags_before: int
     bags_after: int
     points: int
-    lines: tuple[str, ...]
+    # What the explanation needs beyond the numbers: each Nil bidder of the side as
+    # (seat, blind, tricks taken, points at stake), and a renege penalty as
+    # (reneges, tricks moved, tricks the penalty asked for, the side they went to).
+    _nils: tuple[tuple[Seat, bool, int, int], ...] = field(default=(), repr=False)
+    _renege: tuple[int, int, int, Side] | None = field(default=None, repr=False)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The explanation of this side's score, one sentence an item."""
+        cached: tuple[str, ...] | None = self.__dict__.get("_lines")
+        if cached is None:
+            cached = _side_lines(self)
+            object.__setattr__(self, "_lines", cached)
+        return cached
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
+        return f"SideScore({shown}, lines={self.lines!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RoundScore:
     """The score of one hand.
 
@@ -299,9 +322,18 @@ class RoundScore:
 
     points: TeamMap[int]
     bags: TeamMap[int]
-    lines: list[str]
     sides: TeamMap[SideScore] = field(repr=False)
     nil_made: SeatMap[bool] = field(repr=False)
+
+    @property
+    def lines(self) -> list[str]:
+        """The explanation, one sentence an item: each side's lines in turn (worked
+        out when first asked for, then kept)."""
+        cached: list[str] | None = self.__dict__.get("_lines")
+        if cached is None:
+            cached = [line for detail in self.sides.values() for line in detail.lines]
+            object.__setattr__(self, "_lines", cached)
+        return cached
 
     @property
     def bags_added(self) -> TeamMap[int]:
@@ -322,6 +354,55 @@ class RoundScore:
 
     def __str__(self) -> str:
         return self.explain()
+
+    def __repr__(self) -> str:
+        return f"RoundScore(points={self.points!r}, bags={self.bags!r}, lines={self.lines!r})"
+
+
+def _side_lines(detail: SideScore) -> tuple[str, ...]:
+    """The sentences that explain one side's score, from its numbers (in order: a
+    renege penalty, each Nil, the contract, the Nil tricks as bags, a bag penalty,
+    the total)."""
+    name = detail.side.name
+    lines: list[str] = []
+    if detail._renege is not None:
+        count, moved, wanted, other = detail._renege
+        lines.append(_renege_line(detail.side, other, count, moved, wanted))
+    nil_tricks = 0
+    for seat, blind, taken, value in detail._nils:
+        label = "blind Nil" if blind else "Nil"
+        nil_tricks += taken
+        if taken == 0:
+            lines.append(f"{seat.name} bid {label} and took no trick: +{value}")
+        else:
+            lines.append(f"{seat.name} bid {label} but took {_plural(taken, 'trick')}: −{value}")
+    contract, won, points = detail.contract, detail.tricks, detail.contract_points
+    if detail.made is None:
+        if won:
+            lines.append(
+                f"{name} had no contract: {_plural(won, 'trick')} {'counts' if won == 1 else 'count'} only as bags"
+            )
+    elif detail.made:
+        over = won - contract
+        if over:
+            lines.append(f"{name} bid {contract} and took {won}: {points} + {_plural(over, 'bag')} = {points + over}")
+        else:
+            lines.append(f"{name} bid {contract} and took {won}: {points}")
+    else:
+        lines.append(f"{name} bid {contract} but took only {won}: set, −{-points}")
+    if nil_tricks == 1:
+        lines.append(f"the Nil bidder's trick counts as a bag for {name}: +1")
+    elif nil_tricks:
+        lines.append(f"the Nil tricks count as {nil_tricks} bags for {name}: +{nil_tricks}")
+    if detail.penalties:
+        lines.append(
+            f"{name} reached {detail.bags_before + detail.bags_added} bags: −{detail.penalty_points} "
+            f"and the counter drops to {detail.bags_after}"
+        )
+    lines.append(
+        f"{name} scores {_signed(detail.points)} this hand, with {_plural(detail.bags_after, 'bag')} on the counter"
+    )
+    return tuple(lines)
 
 
 def _check_count(value: Any, what: str, seat: Seat) -> int:
@@ -379,6 +460,25 @@ def _renege_line(side: Side, other: Side, count: int, moved: int, wanted: int) -
     return line
 
 
+def read_bags_carried(bags: Mapping[Any, int] | None, rules: Rules) -> dict[Side, int]:
+    """The bag counters carried into a hand (side → bags), each checked by
+    :func:`check_bags_carried`; a side given twice is refused.
+
+    >>> read_bags_carried({"NS": 3}, Rules())
+    {<Team.NS: 0>: 3}
+    """
+    if bags is not None and not isinstance(bags, Mapping):
+        raise SpadesError(f"bags must map seats or sides to values, not {quoted(bags)}")
+    carried: dict[Side, int] = {}
+    if bags:
+        raw_keys: dict[Any, Any] = {}
+        for key, value in bags.items():
+            side = coerce_side(key, rules)
+            _once(raw_keys, side, key, "bags")
+            carried[side] = check_bags_carried(value, side, rules)
+    return carried
+
+
 def score_round(
     bids: Mapping[Any, BidLike],
     tricks: Mapping[Any, int],
@@ -396,6 +496,8 @@ def score_round(
     ``bag_limit - 1``). ``reneges`` maps sides (or the offending seats) to the
     number of reneges under ``rules.renege == "penalty"``, as ``reneges={"N": 1}``.
     A seat or side given twice (``{"N": 4, "north": 9}``) is refused.
+
+    Everything given is checked here; the arithmetic is :func:`score_checked`'s.
     """
     for name, given in (("bids", bids), ("tricks", tricks), ("bags", bags), ("reneges", reneges)):
         if given is not None and not isinstance(given, Mapping):
@@ -439,13 +541,7 @@ def score_round(
         if absent:
             raise SpadesError(f"{side.name} is missing the bid and tricks of {absent[0].name}")
 
-    carried: dict[Side, int] = {}
-    if bags:
-        raw_keys = {}
-        for key, value in bags.items():
-            side = coerce_side(key, rules)
-            _once(raw_keys, side, key, "bags")
-            carried[side] = check_bags_carried(value, side, rules)
+    carried = read_bags_carried(bags, rules)
 
     transfer = {side: 0 for side in sides_of(rules)}
     if reneges:
@@ -456,114 +552,145 @@ def score_round(
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise SpadesError(f"renege count for {side.name} must be 0 or more, got {quoted(count)}")
             transfer[side] += count
+    return score_checked(bid_map, trick_map, rules, carried=carried, transfer=transfer, sides=sides)
 
-    # Contract tricks per side (a Nil bidder's tricks never count for the contract).
-    contract_tricks: dict[Side, int] = {}
-    for side in sides_of(rules):
-        contract_tricks[side] = sum(
-            trick_map.get(s, 0) for s in seats_of(side) if s in bid_map and not bid_map[s].is_nil
-        )
-    moved_lines: dict[Side, list[str]] = {side: [] for side in sides_of(rules)}
-    taken_before = dict(contract_tricks)
-    for side in sides_of(rules):
-        wanted = transfer[side] * rules.renege_penalty
-        if wanted:
-            other = next(o for o in sides_of(rules) if o != side)
-            moved = min(wanted, taken_before[side])
-            contract_tricks[side] -= moved
-            contract_tricks[other] += moved
-            moved_lines[side].append(_renege_line(side, other, transfer[side], moved, wanted))
 
-    points: TeamMap[int] = TeamMap()
-    bags_after: TeamMap[int] = TeamMap()
-    details: TeamMap[SideScore] = TeamMap()
-    nil_made: SeatMap[bool] = SeatMap()
-    all_lines: list[str] = []
-    for side in sides:
-        lines = list(moved_lines[side])
-        seats = seats_of(side)
-        name = side.name
-        nil_points = 0
-        bag_count = 0
+def _team_map(items: dict[Any, Any]) -> Any:
+    """``items`` (keyed by sides already) as a :class:`TeamMap`, without re-reading its keys."""
+    made = dict.__new__(TeamMap)
+    dict.update(made, items)
+    return made
+
+
+def score_checked(
+    bids: Mapping[Seat, Bid],
+    tricks: Mapping[Seat, int] | Sequence[int],
+    rules: Rules,
+    *,
+    carried: Mapping[Side, int] | None = None,
+    transfer: Mapping[Side, int] | None = None,
+    sides: Sequence[Side] | None = None,
+) -> RoundScore:
+    """The scoring formula itself, on input known to be valid: the one place a hand's
+    points are worked out (:func:`score_round` checks what it is given, then calls
+    this; :meth:`Round.score <spades_teach.Round.score>` calls it directly, its bids
+    and tricks being legal by construction).
+
+    ``bids`` maps each seat of the sides scored to its :class:`Bid`; ``tricks[seat]``
+    is the tricks it took (a mapping by seat or a list by seat number); ``carried``
+    the bag counters carried in, by side (each below ``bag_limit``); ``transfer``
+    the reneges by side under ``renege="penalty"``; ``sides`` the sides to score
+    (default: both). The explanation lines are written only when asked for.
+
+    >>> s = score_checked({Seat.N: Bid(4), Seat.S: Bid(0), Seat.E: Bid(3), Seat.W: Bid(3)}, [5, 3, 1, 4], Rules())
+    >>> s.points["NS"], s.points["EW"], s.bags["NS"]
+    (-58, 61, 2)
+    """
+    seating = seating_of(rules)
+    all_sides = seating.sides
+    side_seats = _SIDE_SEATS[seating.players]
+    # The contract and its tricks per side (a Nil bidder's tricks never count for the contract).
+    contracts: dict[Side, int] = {}
+    taken: dict[Side, int] = {}
+    for side, seats in side_seats:
+        contract = won = 0
         for seat in seats:
-            bid = bid_map[seat]
-            if not bid.is_nil:
+            bid = bids.get(seat)
+            if bid:
+                contract += bid
+                won += tricks[seat]
+        contracts[side] = contract
+        taken[side] = won
+    reneged: dict[Side, tuple[int, int, int, Side]] = {}
+    if transfer:
+        before = dict(taken)
+        for side in all_sides:
+            count = transfer.get(side, 0)
+            wanted = count * rules.renege_penalty
+            if wanted:
+                other = seating.other_side(side)
+                moved = min(wanted, before[side])
+                taken[side] -= moved
+                taken[other] += moved
+                reneged[side] = (count, moved, wanted, other)
+    nil_value, blind_nil_value = rules.nil_value, rules.blind_nil_value
+    limit, penalty = rules.bag_limit, rules.bag_penalty
+    points: dict[Side, int] = {}
+    bags_after: dict[Side, int] = {}
+    details: dict[Side, SideScore] = {}
+    nil_made: SeatMap[bool] = dict.__new__(SeatMap)  # filled with seats only
+    for side, seats in side_seats if sides is None else ((side, seats_of(side)) for side in sides):
+        nil_points = nil_tricks = 0
+        nils: tuple[tuple[Seat, bool, int, int], ...] = ()
+        for seat in seats:
+            bid = bids[seat]
+            if bid:
                 continue
-            value = rules.blind_nil_value if bid.blind else rules.nil_value
-            label = "blind Nil" if bid.blind else "Nil"
-            taken = trick_map[seat]
-            made = taken == 0
-            nil_made[seat] = made
-            if made:
-                nil_points += value
-                lines.append(f"{seat.name} bid {label} and took no trick: +{value}")
-            else:
-                nil_points -= value
-                lines.append(f"{seat.name} bid {label} but took {_plural(taken, 'trick')}: −{value}")
-        contract = sum(bid_map[s] for s in seats if not bid_map[s].is_nil)
-        won = contract_tricks[side]
-        made_contract: bool | None
-        if contract == 0:
-            made_contract = None
-            contract_points = 0
-            over = won
-            if won:
-                lines.append(
-                    f"{name} had no contract: {_plural(won, 'trick')} {'counts' if won == 1 else 'count'} only as bags"
-                )
+            blind = bid.blind
+            value = blind_nil_value if blind else nil_value
+            won = tricks[seat]
+            nil_made[seat] = won == 0
+            nil_points += -value if won else value
+            nil_tricks += won
+            nils += ((seat, blind, won, value),)
+        contract = contracts[side]
+        won = taken[side]
+        made: bool | None
+        if not contract:
+            made, over, contract_points = None, won, 0
         elif won >= contract:
-            made_contract = True
-            over = won - contract
-            contract_points = CONTRACT_TRICK_POINTS * contract
-            subject = name if len(seats) > 1 else seats[0].name
-            if over:
-                lines.append(
-                    f"{subject} bid {contract} and took {won}: {contract_points} + {_plural(over, 'bag')} = {contract_points + over}"
-                )
-            else:
-                lines.append(f"{subject} bid {contract} and took {won}: {contract_points}")
+            made, over, contract_points = True, won - contract, CONTRACT_TRICK_POINTS * contract
         else:
-            made_contract = False
-            over = 0
-            contract_points = -CONTRACT_TRICK_POINTS * contract
-            subject = name if len(seats) > 1 else seats[0].name
-            lines.append(f"{subject} bid {contract} but took only {won}: set, −{-contract_points}")
-        bag_count += over
-        nil_tricks = sum(trick_map[s] for s in seats if bid_map[s].is_nil)
-        if nil_tricks:
-            bag_count += nil_tricks
-            if nil_tricks == 1:
-                lines.append(f"the Nil bidder's trick counts as a bag for {name}: +1")
-            else:
-                lines.append(f"the Nil tricks count as {nil_tricks} bags for {name}: +{nil_tricks}")
-        bag_points = bag_count  # each bag is worth one point
-        before = carried.get(side, 0)
-        counter = before + bag_count
-        penalties, counter = divmod(counter, rules.bag_limit)
-        penalty_points = penalties * rules.bag_penalty
-        if penalties:
-            lines.append(
-                f"{name} reached {before + bag_count} bags: −{penalty_points} and the counter drops to {counter}"
-            )
-        total = contract_points + bag_points + nil_points - penalty_points
-        lines.append(f"{name} scores {_signed(total)} this hand, with {_plural(counter, 'bag')} on the counter")
+            made, over, contract_points = False, 0, -CONTRACT_TRICK_POINTS * contract
+        bag_count = over + nil_tricks  # each bag is worth one point
+        start = carried.get(side, 0) if carried else 0
+        penalties, counter = divmod(start + bag_count, limit)
+        penalty_points = penalties * penalty
+        total = contract_points + bag_count + nil_points - penalty_points
         points[side] = total
         bags_after[side] = counter
-        details[side] = SideScore(
-            side=side,
-            contract=contract,
-            tricks=won,
-            made=made_contract,
-            contract_points=contract_points,
-            nil_points=nil_points,
-            bag_points=bag_points,
-            bags_added=bag_count,
-            penalties=penalties,
-            penalty_points=penalty_points,
-            bags_before=before,
-            bags_after=counter,
-            points=total,
-            lines=tuple(lines),
+        # SideScore(...) without the frozen dataclass's attribute-by-attribute __init__
+        detail = details[side] = _new_object(SideScore)
+        _set_fields(
+            detail,
+            zip(
+                _SIDE_SCORE_FIELDS,
+                (
+                    side,
+                    contract,
+                    won,
+                    made,
+                    contract_points,
+                    nil_points,
+                    bag_count,
+                    bag_count,
+                    penalties,
+                    penalty_points,
+                    start,
+                    counter,
+                    total,
+                    nils,
+                    reneged.get(side),
+                ),
+            ),
         )
-        all_lines.extend(lines)
-    return RoundScore(points=points, bags=bags_after, lines=all_lines, sides=details, nil_made=nil_made)
+    made_score = _new_object(RoundScore)
+    _set_fields(
+        made_score,
+        zip(_ROUND_SCORE_FIELDS, (_team_map(points), _team_map(bags_after), _team_map(details), nil_made)),
+    )
+    return made_score
+
+
+# The sides of a game of 2 or 4 players, each with its seats.
+_SIDE_SEATS: dict[int, tuple[tuple[Side, tuple[Seat, ...]], ...]] = {
+    players: tuple((side, seats_of(side)) for side in seating_for(players).sides) for players in (2, 4)
+}
+_SIDE_SCORE_FIELDS = tuple(f.name for f in fields(SideScore))
+_ROUND_SCORE_FIELDS = tuple(f.name for f in fields(RoundScore))
+_new_object = object.__new__
+
+
+def _set_fields(instance: object, values: Iterable[tuple[str, Any]]) -> None:
+    """Fill a new frozen dataclass instance (its fields all given, in order)."""
+    instance.__dict__.update(values)
