@@ -113,3 +113,11 @@ def test_chapter_12_judges_cards_in_points() -> None:
     worst = max(lines, key=lambda line: int(re.search(r"cost your side (\d+)", line).group(1)))  # type: ignore[union-attr]
     trick, seat, card, points = re.search(r"trick +(\d+), (\w+) +(\S+) +this card cost your side (\d+)", worst).groups()  # type: ignore[union-attr]
     assert f"{seat}'s {card} at trick {trick} cost {points} points" in prose
+
+
+def test_chapter_12_review_keeps_the_nil_bidders_cards_free_and_marks_what_the_notes_say() -> None:
+    source = NOTEBOOKS / "12_annotated_replays.md"
+    [output] = _stored_text(source, "nil_costs = ")
+    assert re.search(r"^East \(Nil\): 0 of 13 cards cost points$", output, re.MULTILINE), output
+    marked = re.findall(r"^  trick +(\d+), West (\S+)", output, re.MULTILINE)
+    assert ("1", "6♣") in marked and ("2", "2♠") in marked, marked
