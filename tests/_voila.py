@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -32,7 +33,9 @@ def voila_over_chapters(log: Path, directory: Path | None = None, *, plain: bool
     ``plain``: the bare ``voila notebooks`` a learner types, with no option: the settings then come
     from ``voila.json`` at the root of the project (the template is found as the package installs it)."""
     port = free_port()
-    env = voila_environment({**os.environ, "PYTHONPATH": str(ROOT)})
+    # The chapters' drills keep progress in the user's data folder: the tests keep theirs apart.
+    progress = tempfile.mkdtemp(prefix="spades-teach-voila-")
+    env = voila_environment({**os.environ, "PYTHONPATH": str(ROOT), "SPADES_TEACH_DATA_DIR": progress})
     command = [
         sys.executable,
         "-m",

@@ -17,6 +17,7 @@ from _browser import ARTIFACTS
 from _voila import chapter_page, voila_over_chapters
 
 from spades_teach import Round, deal
+from spades_teach.widgets import PuzzleView
 
 WIDGET_CHAPTERS = [
     "01_deck_and_deal",
@@ -186,3 +187,31 @@ def test_chapter_8_simulate_is_busy_then_refuses_a_bad_hand(browser: Any, chapte
         assert _text(advisor.locator(".st-advice-simulation")) == "" and _text(advisor.locator(".st-advice-bid")) == ""
         _shot(advisor, "chapter-08-advisor-bad-hand")
     assert problems.all() == []
+
+
+def test_chapter_4_ends_with_a_drill_that_answers_in_the_page(browser: Any, chapters_url: str) -> None:
+    with chapter_page(browser, chapters_url, "04_scoring_a_hand") as (page, problems):
+        root = page.locator(".dr-root").first
+        root.wait_for()
+        assert "Score this hand" in root.locator(".dr-title").inner_text()
+        # No hand scores nothing for both sides, so 0 and 0 is always wrong.
+        root.locator(".dr-input-NS").fill("0")
+        root.locator(".dr-input-EW").fill("0")
+        root.locator(".dr-input-EW").press("Enter")
+        root.locator(".dr-verdict.dr-wrong").wait_for()
+        assert root.locator(".dr-lines li").count() >= 1
+        _shot(root, "chapter-04-drill")
+    assert problems.all() == [], problems
+
+
+def test_chapter_13_shows_a_puzzle_and_the_daily_challenge(browser: Any, chapters_url: str) -> None:
+    with chapter_page(browser, chapters_url, "13_play_with_teach_me") as (page, problems):
+        puzzle = page.locator(".st-puzzle").first
+        puzzle.wait_for()
+        answer = PuzzleView(seed=1, difficulty="easy").puzzle.answer  # the chapter's own puzzle
+        puzzle.locator(f".st-puzzle-hand .st-card-{answer}").click()
+        puzzle.locator(".st-puzzle-right").wait_for()
+        body = page.locator("body").inner_text()
+        assert re.search(r"you scored [+-]\d+, the expert [+-]\d+ on the same cards", body)
+        _shot(puzzle, "chapter-13-puzzle")
+    assert problems.all() == [], problems

@@ -8,11 +8,18 @@ but without the widgets' saved state: the book executes every chapter itself and
 each widget then, so the committed notebook stays small and a one-line edit of the text is a small
 diff. The outputs are deterministic: chapters use seeded deals and no clocks, so nbval can compare
 them for real.
+
+The drills of chapters 1-11 keep a learner's progress in the user's data directory. Building a
+chapter only shows a drill (nothing answers it, so nothing is written), and its stored output is
+the widget's fixed text line; still, the kernels started here get ``SPADES_TEACH_DATA_DIR`` set to a
+fresh temporary folder, so a build never reads or touches the progress of whoever runs it.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import jupytext
@@ -53,6 +60,8 @@ def main(argv: list[str]) -> int:
     sources = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.md"))
     if argv:
         sources = [s for s in sources if any(s.name.startswith(prefix) for prefix in argv)]
+    # The drills' progress folder, for the kernels started below (see the module docs).
+    os.environ["SPADES_TEACH_DATA_DIR"] = tempfile.mkdtemp(prefix="spades-teach-build-")
     for source in sources:
         print(f"executing {source.relative_to(ROOT)}", flush=True)
         build(source)

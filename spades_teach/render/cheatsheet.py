@@ -2,15 +2,17 @@
 
 - the count's values, read from the bid advisor's own table (:data:`~spades_teach.advice.bidding.ITEM_VALUES`);
 - the scoring table, every line computed by :func:`~spades_teach.game.scoring.score_round`;
-- the Nil checklist, each line a danger that :func:`~spades_teach.advice.bidding.assess_nil` reports.
+- the Nil checklist, the items of ``assess_nil(...).checklist``
+  (:class:`~spades_teach.advice.bidding.NilCheck`), the same words the bid advisor and the Nil
+  chapter use.
 
 >>> rows = count_value_rows()
 >>> ("ace", 1.0) in rows
 True
 >>> scoring_rows()[0]
 ('bid 4, take 4', 'NS bid 4 and took 4: 40')
->>> any("A♠" in line for line in nil_checklist())
-True
+>>> nil_checklist()[0]
+'no A♠ or K♠'
 """
 
 from __future__ import annotations
@@ -41,18 +43,8 @@ _TABLE_STYLE = (
 
 _FRACTIONS = {0.25: "¼", 0.5: "½", 0.75: "¾", 1.0: "1", 0.0: "0", -0.25: "−¼", -0.5: "−½"}
 
-#: Hands that each trip one check of the Nil assessment (one danger each, in checklist order).
-_NIL_PROBES = (
-    "A432.5432.5432.2",
-    "K32.65432.5432.2",
-    "Q32.65432.5432.2",
-    "J32.65432.5432.2",
-    "5432.6543.5432.2",
-    "32.A5432.65432.2",
-    "32.K6.765432.542",
-    "32.Q6.765432.542",
-    "32.QJT9.765432.5",
-)
+#: Any hand: the checklist's items are the same words for every hand, only ``ok`` differs.
+_NIL_PROBE = "3.J962.T8742.Q84"
 
 
 def _fraction(value: float) -> str:
@@ -109,13 +101,9 @@ def scoring_html() -> str:
 
 
 def nil_checklist() -> list[str]:
-    """Before bidding Nil, none of these should be true of your hand: the dangers the advisor checks."""
-    lines: list[str] = []
-    for probe in _NIL_PROBES:
-        for danger in assess_nil(probe).dangers:
-            if danger not in lines:
-                lines.append(danger)
-    return lines
+    """The Nil checklist: the item of each :class:`~spades_teach.advice.bidding.NilCheck` that
+    ``assess_nil(...).checklist`` gives, in order (a hand fits a Nil when it passes them all)."""
+    return [check.item for check in assess_nil(_NIL_PROBE).checklist]
 
 
 def nil_checklist_html() -> str:
@@ -123,7 +111,9 @@ def nil_checklist_html() -> str:
     items = "".join(f"<li>{html.escape(line)}</li>" for line in nil_checklist())
     return (
         _TABLE_STYLE
-        + f'<div class="st-cheat"><b>Nil checklist: bid Nil only if none of these is true</b><ul>{items}</ul></div>'
+        + '<div class="st-cheat"><b>Nil checklist: a hand for Nil passes every item</b>'
+        + f"<ul>{items}</ul>"
+        + "<small>A hand that misses only a small item may still fit; the bid advisor weighs each one.</small></div>"
     )
 
 
