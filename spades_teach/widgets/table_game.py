@@ -142,6 +142,9 @@ class TableGame:
         self._review: list[dict[str, Any]] | None = None
         self._review_summary = ""
         self._given_hints: dict[int, Card] = {}  # card number in the hand -> the Teach me hint shown then
+        self._comparable = False  # the deal of the day or a deal code: "Compare with the expert" is offered
+        self._bot_level = level  # the level of the bots seated for this game
+        self._comparison: dict[str, Any] | None = None
         self.busy = ""
         self.message = ""
         self.origin = ""
@@ -256,6 +259,8 @@ class TableGame:
             "result": list(self._result),
             "review": self._review,
             "review_summary": self._review_summary,
+            "can_compare": self._can_compare(r, match),
+            "comparison": self._comparison,
             "match_over": self._match_over(match),
             "can_undo": self._can_undo(r),
             "can_next": bool(r.is_complete and not match.is_over and self.mode == "match"),
@@ -276,6 +281,7 @@ class TableGame:
             "next": lambda: self.next_hand(),
             "undo": lambda: self.undo(),
             "review": lambda: self.review_hand(),
+            "compare": lambda: self.compare_with_expert(),
             "set": lambda: self.set_option(str(message.get("name", "")), message.get("value")),
         }
         handler = handlers.get(action)
@@ -298,7 +304,7 @@ class TableGame:
     def deal_of_the_day(self, date: Any = None) -> None:
         """Play the deal of the day (the same cards for everyone today)."""
         d = Deal.of_the_day(date)
-        self._start(f"day/{d.code}", d, origin="the deal of the day")
+        self._start(f"day/{d.code}", d, origin="the deal of the day", comparable=True)
 
     def replay_deal(self) -> None:
         """Play the cards of the current hand again, from the bidding."""
@@ -306,7 +312,7 @@ class TableGame:
         if r is None:
             raise IllegalActionError("no deal to replay yet: press New game")
         d = Deal(r.deal.hands, dealer=r.dealer)
-        self._start(self._seed, d, origin=f"a replay of deal {d.code}")
+        self._start(self._seed, d, origin=f"a replay of deal {d.code}", comparable=self._comparable)
 
     def play_deal(self, deal: Deal | str) -> None:
         """Play the deal with this code (or this :class:`Deal`)."""
@@ -318,7 +324,7 @@ class TableGame:
             d = deal
         if not seating_for(d.players).partnerships:
             raise ParseError(f"deal {d.code!r} is a two-player deal; the card table seats four")
-        self._start(f"code/{d.code}", d, origin="played from its code")
+        self._start(f"code/{d.code}", d, origin="played from its code", comparable=True)
 
     def next_hand(self) -> None:
         r = self._round
@@ -405,6 +411,26 @@ class TableGame:
         self.busy = ""
         self._changed()
 
+    def compare_with_expert(self) -> None:
+        """The challenge: the same cards played by the expert in South's seat, with the
+        same bots in the other seats (:func:`~spades_teach.analysis.challenge.compare_with_expert`);
+        offered for the deal of the day and for a deal played from its code."""
+        r = self._require_round()
+        if not r.is_complete:
+            raise IllegalActionError("the comparison is ready once the hand is over")
+        if not self._can_compare(r, self._match):
+            raise IllegalActionError(
+                "Compare with the expert is for the deal of the day or a deal played from its code, on its first hand"
+            )
+        from spades_teach.analysis.challenge import compare_with_expert
+
+        self.busy = "the expert is playing the same cards in your seat…"
+        self._changed()
+        result = compare_with_expert(r, seat=ME, level=self._bot_level, seed=self._seed)
+        self._comparison = {"summary": result.summary(), "differences": [str(d) for d in result.differences]}
+        self.busy = ""
+        self._changed()
+
     def set_option(self, name: str, value: Any) -> None:
         """Change a setting: ``teach``, ``mode``, ``level``, ``pause``, ``four_colour`` or ``open_hands``."""
         if name == "teach":
@@ -449,10 +475,11 @@ class TableGame:
         else:
             self.message = "One hand: the game ends with this hand; New game deals another"
 
-    def _start(self, seed: str, deal: Deal | None, *, origin: str) -> None:
+    def _start(self, seed: str, deal: Deal | None, *, origin: str, comparable: bool = False) -> None:
         from spades_teach.game.match import Match
 
         bots = self._make_bots(seed)
+        self._comparable, self._bot_level = comparable, self.level
         match = Match(self.rules, dealer=deal.dealer if deal is not None else Seat.N)
         self._seed, self._bots, self._match = seed, bots, match
         self.origin = origin
@@ -476,6 +503,7 @@ class TableGame:
         else:
             self._round = match.start_round(seed=f"{self._seed}/{number}")
         self._result, self._review, self._review_summary = [], None, ""
+        self._comparison = None
         self._given_hints = {}
         self._advance()
 
@@ -628,6 +656,17 @@ class TableGame:
             "won": won,
             "banner": "You and North win the match!" if won else "East and West win the match",
         }
+
+    def _can_compare(self, r: Round, match: Any) -> bool:
+        """The comparison needs the first hand of a deal of the day or a deal code, and the
+        package's seated bots (the expert's hand is played against the same ones)."""
+        return (
+            self._comparable
+            and r.is_complete
+            and match.hands_played == 1
+            and self._given_bots is None
+            and self._bot_factory is _default_bots
+        )
 
     def _can_undo(self, r: Round) -> bool:
         return not r.is_complete and any(isinstance(e, PlayEvent) and e.seat is ME for e in r.history)

@@ -328,12 +328,28 @@ function render({ model, el }) {
     if (!view.review) {
       buttons.append(h("button", { class: "ct-button ct-review-button", disabled: Boolean(view.busy), onclick: () => { state.reviewAsked = true; send({ action: "review" }); } }, "Review my hand"));
     }
+    if (view.can_compare && !view.comparison) {
+      buttons.append(h("button", { class: "ct-button ct-compare-button", disabled: Boolean(view.busy), onclick: () => { state.compareAsked = true; send({ action: "compare" }); } }, "Compare with the expert"));
+    }
     if (view.can_next) buttons.append(h("button", { class: "ct-button ct-next-end", onclick: () => send({ action: "next" }) }, "Next hand"));
     buttons.append(
       h("button", { class: "ct-button ct-new-end", onclick: () => send({ action: "new" }) }, "New game"),
       h("button", { class: "ct-button ct-replay-end", onclick: () => send({ action: "replay" }) }, "Replay this deal"),
     );
     end.append(buttons);
+    if (view.comparison) {
+      end.append(
+        h(
+          "div",
+          { class: "ct-compare" },
+          h("h4", { class: "ct-compare-title", tabindex: "-1" }, "Compared with the expert"),
+          h("p", { class: "ct-compare-summary" }, view.comparison.summary),
+          view.comparison.differences.length
+            ? h("ul", { class: "ct-compare-list" }, view.comparison.differences.map((line) => h("li", {}, line)))
+            : null,
+        ),
+      );
+    }
     if (view.review) {
       const rows = view.review.map((r) =>
         h(
@@ -379,7 +395,7 @@ function render({ model, el }) {
   function focusKey(element) {
     // the class that names a control of the table (its place is rebuilt on every draw)
     if (!element || !root.contains(element)) return "";
-    return Array.from(element.classList).find((c) => /^ct-(review-button|next-end|new-end|replay-end|new-over|review-title)$/.test(c)) || "";
+    return Array.from(element.classList).find((c) => /^ct-(review-button|compare-button|compare-title|next-end|new-end|replay-end|new-over|review-title)$/.test(c)) || "";
   }
 
   function moveFocus(view, before, key) {
@@ -393,6 +409,11 @@ function render({ model, el }) {
       end.querySelector(".ct-review-title").focus();
       return;
     }
+    if (view.comparison && state.compareAsked) {
+      state.compareAsked = false;
+      end.querySelector(".ct-compare-title").focus();
+      return;
+    }
     const moment = momentOf(view);
     const lost = !root.contains(document.activeElement);
     const fresh = moment !== before;
@@ -401,7 +422,8 @@ function render({ model, el }) {
     } else if ((moment.endsWith("|complete") || moment.endsWith("|over")) && (fresh || lost)) {
       const panel = moment.endsWith("|over") ? over : end;
       const again = key && root.querySelector(`.${key}:not(:disabled)`);
-      const next = again || panel.querySelector("button:not(:disabled)") || end.querySelector("button:not(:disabled)");
+      const first = panel.querySelector(".ct-compare-button:not(:disabled)");
+      const next = again || first || panel.querySelector("button:not(:disabled)") || end.querySelector("button:not(:disabled)");
       if (next) next.focus();
     }
   }

@@ -1,0 +1,53 @@
+"""The app's Daily challenge page in a real browser: play the deal of the day, then
+"Compare with the expert" (Debian's Chromium driven by Playwright, one Voila server)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from test_browser_app import TIMEOUT_MS, _open, app_url  # noqa: F401  (app_url: the server fixture)
+from test_browser_table import TABLE, _bid_with_mouse, _focused, _play_out_with_mouse, _wait
+
+
+def test_the_daily_challenge_compares_the_hand_with_the_expert(browser: Any, app_url: str) -> None:  # noqa: F811
+    pages = _open(browser, f"{app_url}/voila/render/daily.ipynb", f"{TABLE} .ct-code-value")
+    page = next(pages)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.select_option(f"{TABLE} .ct-pace", "0")
+    _wait(page, "() => document.querySelector('.ct-root .ct-pace').value === '0'")
+    _wait(
+        page,
+        "() => document.querySelector('.ct-root .ct-bid-choice') && !document.querySelector('.ct-root .ct-bid-row').hidden",
+    )
+    _bid_with_mouse(page, "3")
+    _play_out_with_mouse(page)
+    button = page.locator(f"{TABLE} .ct-compare-button")
+    button.wait_for()
+    # the keyboard is already on the button: Enter asks for the comparison
+    _wait(page, "() => document.activeElement && document.activeElement.classList.contains('ct-compare-button')")
+    page.keyboard.press("Enter")
+    _wait(
+        page,
+        "() => document.querySelector('.ct-root .ct-status').innerText.includes('the expert is playing') || document.querySelector('.ct-root .ct-compare-summary')",
+    )
+    page.locator(f"{TABLE} .ct-compare-summary").wait_for(timeout=TIMEOUT_MS)
+    summary = page.locator(f"{TABLE} .ct-compare-summary").inner_text()
+    assert re.match(r"you scored [+−]?\d+, the expert [+−]?\d+ on the same cards; ", summary), summary
+    lines = page.locator(f"{TABLE} .ct-compare-list li").all_inner_texts()
+    if "every decision" in summary:
+        expected = 0
+    elif "once" in summary:
+        expected = 1
+    else:
+        found = re.search(r"differed from the expert (\d+) times", summary)
+        assert found, summary
+        expected = int(found.group(1))
+    assert len(lines) == expected
+    assert all(re.match(r"(bidding|trick \d+): you (bid|played) .+, the expert .+ — .+", line) for line in lines), lines
+    assert "ct-compare-title" in _focused(page)["cls"]  # the keyboard moves on to the answer
+    assert page.locator(f"{TABLE} .ct-compare-button").count() == 0  # asked once, answered once
+    assert "Traceback" not in page.locator("body").inner_text()
+    assert errors == []
+    assert next(pages, None) is None
