@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from test_browser_app import TIMEOUT_MS, _open, app_url  # noqa: F401  (app_url: the server fixture)
-from test_browser_table import TABLE, _bid_with_mouse, _focused, _play_out_with_mouse, _wait
+from test_browser_table import TABLE, _bid_with_mouse, _focused, _play_out_with_mouse, _wait, table  # noqa: F401
 
 
 def test_the_daily_challenge_compares_the_hand_with_the_expert(browser: Any, app_url: str) -> None:  # noqa: F811
@@ -51,3 +51,23 @@ def test_the_daily_challenge_compares_the_hand_with_the_expert(browser: Any, app
     assert "Traceback" not in page.locator("body").inner_text()
     assert errors == []
     assert next(pages, None) is None
+
+
+def test_the_hint_level_choice_gives_the_expert_teaching_line(table: Any) -> None:
+    page = table
+    page.check(f"{TABLE} .ct-teach input")
+    page.select_option(f"{TABLE} .ct-hint-level", "expert")
+    _wait(page, "() => document.querySelector('.ct-root .ct-status').innerText.includes('expert')")
+    _wait(
+        page,
+        "() => document.querySelector('.ct-root .ct-bid-choice') && !document.querySelector('.ct-root .ct-bid-row').hidden",
+    )
+    _bid_with_mouse(page, "3")
+    _wait(page, "() => document.querySelector('.ct-root .ct-hand-card.ct-legal')")
+    # the turn is drawn with its hint: the expert's line, its card marked in the hand
+    hint = page.locator(f"{TABLE} .ct-hint").inner_text()
+    assert hint.startswith("Teach me (expert): play "), hint
+    hinted = page.locator(f"{TABLE} .ct-hand-card.ct-hinted")
+    assert hinted.count() == 1
+    assert hint.startswith(f"Teach me (expert): play {hinted.inner_text().split()[0]}")
+    assert page.locator(f"{TABLE} .ct-hint-level").input_value() == "expert"

@@ -43,9 +43,11 @@ from spades_teach.game.round import BidEvent, PlayEvent, Round, Trick
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, seating_for, seating_of
 
-__all__ = ["TableGame", "LEVELS", "PACES", "card_state"]
+__all__ = ["TableGame", "LEVELS", "HINT_LEVELS", "PACES", "card_state"]
 
 LEVELS = ("easy", "medium", "hard")
+#: The levels of the Teach me hint: the rules of thumb, or the expert's card with its evidence.
+HINT_LEVELS = ("beginner", "expert")
 #: The pauses (seconds) offered between two bot cards.
 PACES = (0.0, 0.3, 0.7, 1.2)
 ME = Seat.S
@@ -102,6 +104,7 @@ class TableGame:
         mode: Literal["hand", "match"] = "hand",
         rules: Rules = Rules(),
         teach: bool = False,
+        hint_level: str = "beginner",
         pause: float = 0.7,
         four_colour: bool = False,
         bots: Mapping[Any, Bot] | None = None,
@@ -121,6 +124,7 @@ class TableGame:
         self.level = level
         self.mode: str = mode
         self.teach = bool(teach)
+        self.hint_level = _hint_level(hint_level)
         self.pause = _pause(pause)
         self.four_colour = bool(four_colour)
         self.open_hands = False
@@ -237,6 +241,7 @@ class TableGame:
             "level": self.level,
             "levels": list(LEVELS),
             "teach": self.teach,
+            "hint_level": self.hint_level,
             "pause": self.pause,
             "paces": list(PACES),
             "four_colour": self.four_colour,
@@ -432,10 +437,18 @@ class TableGame:
         self._changed()
 
     def set_option(self, name: str, value: Any) -> None:
-        """Change a setting: ``teach``, ``mode``, ``level``, ``pause``, ``four_colour`` or ``open_hands``."""
+        """Change a setting: ``teach``, ``hint_level``, ``mode``, ``level``, ``pause``,
+        ``four_colour`` or ``open_hands``."""
         if name == "teach":
             self.teach = bool(value)
             self.message = "Teach me is on" if self.teach else "Teach me is off"
+        elif name == "hint_level":
+            self.hint_level = _hint_level(value)
+            self.message = (
+                "Teach me shows the expert's card, with its evidence when it is not the rule of thumb's"
+                if self.hint_level == "expert"
+                else "Teach me shows the rules of thumb"
+            )
         elif name == "mode":
             self._set_mode(str(value))
         elif name == "level":
@@ -578,11 +591,28 @@ class TableGame:
         elif r.phase == "play":
             from spades_teach.advice.position import Position
 
+            position = Position.from_round(r, bags=self._match.bags)
+            if self.hint_level == "expert":
+                self._teach_expert(position)
+                return
             suggest = self._suggest_play or suggest_play
-            hint = suggest(Position.from_round(r, bags=self._match.bags))
+            hint = suggest(position)
             self._hint_card = Card.parse(hint.card)
             self._hint_reason = str(hint.reason)
             self._hint = f"Teach me: play {self._hint_card.pretty} — {hint.reason}"
+
+    def _teach_expert(self, position: Any) -> None:
+        """The expert level of Teach me (:func:`~spades_teach.advice.teach.teach`): the
+        expert's card, and when it is not the rule of thumb's, the evidence in brackets.
+        Seeded by the deal and the card's number, so a replayed hand gets the same hints."""
+        from spades_teach.advice.teach import teach
+
+        r = self._require_round()
+        number = 1 + sum(isinstance(e, PlayEvent) for e in r.history)
+        teaching = teach(position, "expert", seed=f"{self._seed}/teach/{number}")
+        self._hint_card = teaching.card
+        self._hint_reason = f"{teaching.reason} ({teaching.evidence})" if teaching.evidence else teaching.reason
+        self._hint = f"Teach me (expert): play {teaching.card.pretty} — {self._hint_reason}"
 
     def _seat_state(self, r: Round, seat: Seat) -> dict[str, Any]:
         bid = r.bids.get(seat)
@@ -685,6 +715,12 @@ def _trick_state(trick: Trick | None) -> dict[str, Any] | None:
         "winner": trick.winner.name if trick.winner is not None else "",
         "winner_word": trick.winner.word if trick.winner is not None else "",
     }
+
+
+def _hint_level(value: Any) -> str:
+    if value not in HINT_LEVELS:
+        raise ParseError(f"unknown hint level {value!r}: use beginner (the rules of thumb) or expert")
+    return str(value)
 
 
 def _pause(value: Any) -> float:

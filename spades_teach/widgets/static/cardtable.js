@@ -91,6 +91,7 @@ function render({ model, el }) {
     select("ct-level", "Bots", [["easy", "easy"], ["medium", "medium"], ["hard", "hard"]], (e) => send({ action: "set", name: "level", value: e.target.value })),
     select("ct-pace", "Bot pause", [], (e) => send({ action: "set", name: "pause", value: Number(e.target.value) })),
     checkbox("ct-teach", "Teach me", (e) => send({ action: "set", name: "teach", value: e.target.checked })),
+    select("ct-hint-level", "Hints", [["Beginner rules", "beginner"], ["Expert", "expert"]], (e) => send({ action: "set", name: "hint_level", value: e.target.value })),
     checkbox("ct-four", "Four-colour deck", (e) => send({ action: "set", name: "four_colour", value: e.target.checked })),
     checkbox("ct-open-hands", "Show all hands", (e) => send({ action: "set", name: "open_hands", value: e.target.checked })),
   );
@@ -446,6 +447,7 @@ function render({ model, el }) {
     }
     pace.value = String(view.pause);
     el.querySelector(".ct-teach input").checked = view.teach;
+    el.querySelector(".ct-hint-level").value = view.hint_level;
     el.querySelector(".ct-four input").checked = view.four_colour;
     el.querySelector(".ct-open-hands input").checked = view.open_hands;
     drawScore(view);
