@@ -53,7 +53,7 @@ def test_the_daily_challenge_compares_the_hand_with_the_expert(browser: Any, app
     assert next(pages, None) is None
 
 
-def test_the_hint_level_choice_gives_the_expert_teaching_line(table: Any) -> None:
+def test_the_hint_level_choice_gives_the_expert_teaching_line(table: Any) -> None:  # noqa: F811
     page = table
     page.check(f"{TABLE} .ct-teach input")
     page.select_option(f"{TABLE} .ct-hint-level", "expert")
