@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from test_browser_app import TIMEOUT_MS, _open, app_url  # noqa: F401  (app_url: the server fixture)
-from test_browser_table import TABLE, _bid_with_mouse, _focused, _play_out_with_mouse, _wait, table  # noqa: F401
+from test_browser_table import TABLE, _bid_with_mouse, _focused, _play_out_with_mouse, _shot, _wait, table  # noqa: F401
 
 
 def test_the_daily_challenge_compares_the_hand_with_the_expert(browser: Any, app_url: str) -> None:  # noqa: F811
@@ -71,3 +71,26 @@ def test_the_hint_level_choice_gives_the_expert_teaching_line(table: Any) -> Non
     assert hinted.count() == 1
     assert hint.startswith(f"Teach me (expert): play {hinted.inner_text().split()[0]}")
     assert page.locator(f"{TABLE} .ct-hint-level").input_value() == "expert"
+
+
+def test_a_glossary_word_in_the_hint_shows_its_definition_on_focus(table: Any) -> None:  # noqa: F811
+    from spades_teach import deal
+    from spades_teach.render.glossary import define
+
+    page = table
+    page.fill(f"{TABLE} .ct-code-input", deal(seed=2).code)
+    page.click(f"{TABLE} .ct-code-go")
+    page.check(f"{TABLE} .ct-teach input")
+    _wait(page, "() => document.querySelector('.ct-root .ct-hint .ct-term')")
+    term = page.locator(f"{TABLE} .ct-hint .ct-term").first
+    name = term.get_attribute("data-term")
+    tip = page.locator(f"#{term.get_attribute('aria-describedby')}")
+    assert not tip.is_visible()  # nothing pops up before the word is reached
+    term.focus()
+    assert tip.is_visible()
+    assert tip.inner_text() == f"{name}: {define(str(name))}"
+    _shot(page, "table_glossary_popup")
+    page.keyboard.press("Escape")  # Escape closes it, the keyboard stays on the word
+    assert not tip.is_visible() and "ct-term" in _focused(page)["cls"]
+    page.keyboard.press("Tab")  # and from the word the keyboard goes on: the next word's pop-up
+    assert not tip.is_visible()

@@ -42,6 +42,7 @@ from spades_teach.game.deals import Deal
 from spades_teach.game.round import BidEvent, PlayEvent, Round, Trick
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, seating_for, seating_of
+from spades_teach.widgets.terms import marked
 
 __all__ = ["TableGame", "LEVELS", "HINT_LEVELS", "PACES", "card_state"]
 
@@ -257,6 +258,10 @@ class TableGame:
             "bid_choices": self._bid_choices(r),
             "hint": self._hint,
             "hint_reasons": list(self._hint_reasons),
+            # the same lines cut into plain text and glossary terms (drawn with their definitions)
+            "hint_marked": marked(self._hint),
+            "hint_reasons_marked": [marked(line) for line in self._hint_reasons],
+            "message_marked": marked(self.message),
             "status": self.status,
             "message": self.message,
             "busy": self.busy,
@@ -402,6 +407,7 @@ class TableGame:
                 "nil_lost": c.nil_lost,
                 "was_hint": c.was_hint,
                 "text": c.explanation,
+                "text_marked": marked(c.explanation),
             }
             for c in mine
         ]
@@ -432,7 +438,12 @@ class TableGame:
         self.busy = "the expert is playing the same cards in your seat…"
         self._changed()
         result = compare_with_expert(r, seat=ME, level=self._bot_level, seed=self._seed)
-        self._comparison = {"summary": result.summary(), "differences": [str(d) for d in result.differences]}
+        lines = [str(d) for d in result.differences]
+        self._comparison = {
+            "summary": result.summary(),
+            "differences": lines,
+            "differences_marked": [marked(line) for line in lines],
+        }
         self.busy = ""
         self._changed()
 

@@ -48,6 +48,24 @@ function chips(cards) {
   return rows;
 }
 
+let termCount = 0;
+function termed(pieces, fallback) {
+  // A line with its glossary terms marked: each term a focusable word whose definition pops up
+  // on hover or keyboard focus (and is read out with it: aria-describedby).
+  if (!pieces) return [fallback || ""];
+  return pieces.map((piece) => {
+    if (!piece.term) return piece.text;
+    termCount += 1;
+    const id = `ct-term-def-${termCount}`;
+    return h(
+      "span",
+      { class: "ct-term-wrap" },
+      h("button", { type: "button", class: "ct-term", "aria-describedby": id, "data-term": piece.term }, piece.text),
+      h("span", { class: "ct-term-def", role: "tooltip", id }, h("b", {}, piece.term), `: ${piece.definition}`),
+    );
+  });
+}
+
 function select(cls, label, options, onchange) {
   const box = h("select", { class: cls, "aria-label": label, onchange });
   for (const [text, value] of options) box.append(h("option", { value }, text));
@@ -148,6 +166,15 @@ function render({ model, el }) {
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !(event.shiftKey && event.key === "Enter");
     if (plain && (typing || hand.contains(event.target)) && OWN_KEYS.has(event.key)) event.stopPropagation();
     if (typing && plain && event.key.length === 1) event.stopPropagation(); // letters typed in the code box
+  });
+  // Escape closes a glossary pop-up without moving the keyboard (it opens again on the next focus).
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && event.target.classList && event.target.classList.contains("ct-term")) {
+      event.target.parentElement.classList.add("ct-quiet");
+    }
+  });
+  root.addEventListener("focusout", (event) => {
+    if (event.target.classList && event.target.classList.contains("ct-term")) event.target.parentElement.classList.remove("ct-quiet");
   });
   const whereFocus = (event) => {
     state.inside = root.contains(event.target);
@@ -346,7 +373,7 @@ function render({ model, el }) {
           h("h4", { class: "ct-compare-title", tabindex: "-1" }, "Compared with the expert"),
           h("p", { class: "ct-compare-summary" }, view.comparison.summary),
           view.comparison.differences.length
-            ? h("ul", { class: "ct-compare-list" }, view.comparison.differences.map((line) => h("li", {}, line)))
+            ? h("ul", { class: "ct-compare-list" }, view.comparison.differences.map((line, i) => h("li", {}, termed((view.comparison.differences_marked || [])[i], line))))
             : null,
         ),
       );
@@ -359,7 +386,7 @@ function render({ model, el }) {
           h("td", {}, String(r.trick)),
           h("td", {}, face(r.card, "ct-mini")),
           h("td", {}, r.cost > 0 ? `−${r.cost}` : r.nil_lost ? "Nil lost" : "0"),
-          h("td", {}, r.text),
+          h("td", {}, termed(r.text_marked, r.text)),
         ),
       );
       end.append(
@@ -457,8 +484,8 @@ function render({ model, el }) {
     animateTrick(view, trick);
     const reasons = view.hint_reasons || [];
     hint.replaceChildren(
-      h("div", {}, view.hint),
-      ...(reasons.length ? [h("ul", { class: "ct-hint-reasons" }, ...reasons.map((line) => h("li", {}, line)))] : []),
+      h("div", {}, termed(view.hint_marked, view.hint)),
+      ...(reasons.length ? [h("ul", { class: "ct-hint-reasons" }, ...reasons.map((line, i) => h("li", {}, termed((view.hint_reasons_marked || [])[i], line))))] : []),
     );
     hint.hidden = !view.hint;
     const bidding = view.bid_choices.length > 0;
@@ -475,7 +502,7 @@ function render({ model, el }) {
     }
     drawHand(view);
     status.replaceChildren(
-      view.message ? h("span", { class: "ct-message" }, view.message) : "",
+      view.message ? h("span", { class: "ct-message" }, termed(view.message_marked, view.message)) : "",
       view.message ? " " : "",
       h("span", { class: "ct-now" }, view.busy || view.status),
     );
