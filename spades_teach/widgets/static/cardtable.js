@@ -353,11 +353,12 @@ function render({ model, el }) {
     if (!finished) return;
     end.append(h("h3", {}, "The hand is over"), h("ul", { class: "ct-result" }, view.result.map((line) => h("li", {}, line))));
     const buttons = h("div", { class: "ct-row" });
-    if (!view.review) {
-      buttons.append(h("button", { class: "ct-button ct-review-button", disabled: Boolean(view.busy), onclick: () => { state.reviewAsked = true; send({ action: "review" }); } }, "Review my hand"));
-    }
+    // the challenge's button first: the keyboard lands on it at the end of a deal of the day
     if (view.can_compare && !view.comparison) {
       buttons.append(h("button", { class: "ct-button ct-compare-button", disabled: Boolean(view.busy), onclick: () => { state.compareAsked = true; send({ action: "compare" }); } }, "Compare with the expert"));
+    }
+    if (!view.review) {
+      buttons.append(h("button", { class: "ct-button ct-review-button", disabled: Boolean(view.busy), onclick: () => { state.reviewAsked = true; send({ action: "review" }); } }, "Review my hand"));
     }
     if (view.can_next) buttons.append(h("button", { class: "ct-button ct-next-end", onclick: () => send({ action: "next" }) }, "Next hand"));
     buttons.append(
