@@ -47,6 +47,8 @@ def test_the_daily_challenge_compares_the_hand_with_the_expert(browser: Any, app
     assert len(lines) == expected
     assert all(re.match(r"(bidding|trick \d+): you (bid|played) .+, the expert .+ — .+", line) for line in lines), lines
     assert "ct-compare-title" in _focused(page)["cls"]  # the keyboard moves on to the answer
+    page.set_viewport_size({"width": 1200, "height": 2400})  # Voila scrolls inside the page: show it all
+    _shot(page, "app-daily-compared")
     assert page.locator(f"{TABLE} .ct-compare-button").count() == 0  # asked once, answered once
     assert "Traceback" not in page.locator("body").inner_text()
     assert errors == []
