@@ -165,9 +165,11 @@ def test_a_whole_hand_played_with_the_keyboard_only(table: Any) -> None:
     assert refused, "no card of this hand was refused"
     end = page.locator(f"{TABLE} .ct-end")
     assert "NS bid" in end.inner_text() and "EW bid" in end.inner_text()  # the score, line by line
-    _wait(
-        page, "() => document.activeElement.classList.contains('ct-review-button')"
-    )  # the keyboard lands on the panel
+    # the keyboard lands on the panel: a deal played from its code is first offered the comparison
+    # with the expert (see test_browser_challenge.py), and Review my hand is the next button
+    _wait(page, "() => document.activeElement.classList.contains('ct-compare-button')")
+    page.keyboard.press("Tab")
+    assert "ct-review-button" in _focused(page)["cls"]
     page.keyboard.press("Enter")
     page.locator(f"{TABLE} .ct-review tbody tr").first.wait_for()
     assert page.locator(f"{TABLE} .ct-review tbody tr").count() == 13  # one line per card of South

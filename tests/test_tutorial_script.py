@@ -169,3 +169,16 @@ def test_render_with_voila_from_the_tutorial_fetches_nothing_off_the_machine_and
             assert visible == 0, f"{visible} code cells shown"
         finally:
             context.close()
+
+
+def test_the_tutorial_turns_off_jupyterlabs_news_pop_up(tmp_path: Path) -> None:
+    """JupyterLab asks "Would you like to get notified about official Jupyter news?" on first start,
+    a pop-up over the widgets: the tutorial's settings override answers Never (no update check either)."""
+    with _tutorial(tmp_path, "env") as (url, port):
+        token = url.rsplit("token=", 1)[1]
+        _get(url)
+        plugin = "@jupyterlab/apputils-extension:notification"
+        answer = json.loads(_get(f"http://127.0.0.1:{port}/lab/api/settings/{plugin}?token={token}"))
+        defaults = answer["schema"]["properties"]
+        assert defaults["fetchNews"]["default"] == "false"
+        assert defaults["checkForUpdates"]["default"] is False

@@ -27,7 +27,9 @@ case "$port" in
   ''|*[!0-9]*) echo "tools/tutorial.sh: the port must be a number, got '${port}'" >&2; exit 2 ;;
 esac
 # The package's Jupyter folder: Voila's page template without CDN links and voila.json, which keeps the
-# JupyterLite kernel extension out of "Render with Voila" pages (it fails outside JupyterLite).
+# JupyterLite kernel extension out of "Render with Voila" pages (it fails outside JupyterLite), and
+# lab/settings/overrides.json: JupyterLab's defaults for the tutorial (no "Jupyter news?" pop-up over
+# the widgets on first start, no update check; a learner's own settings still win).
 ours="$(pwd)/spades_teach/data/jupyter"
 if [ ! -d "$ours" ]; then
   ours="$(.venv/bin/python -c 'import spades_teach, pathlib; print(pathlib.Path(spades_teach.__file__).parent / "data" / "jupyter")')"
@@ -48,5 +50,6 @@ exec .venv/bin/jupyter lab "$first" \
   --ServerApp.port="$port" \
   --ServerApp.port_retries=0 \
   --IdentityProvider.token="$token" \
+  --LabApp.app_settings_dir="${ours}/lab/settings" \
   '--ContentsManager.hide_globs=["__pycache__","*.pyc",".ipynb_checkpoints","[0-9][0-9]_*.md"]' \
   "${extra[@]}" "${args[@]}"

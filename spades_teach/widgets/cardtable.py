@@ -42,7 +42,7 @@ class CardTable(anywidget.AnyWidget):
     """South's game against three bots, drawn as a card table.
 
     Takes the keyword arguments of :class:`TableGame` (``seed``, ``deal``,
-    ``level``, ``mode``, ``rules``, ``teach``, ``pause``, ``four_colour``,
+    ``level``, ``mode``, ``rules``, ``teach``, ``hint_level``, ``pause``, ``four_colour``,
     ``bots`` …); :attr:`game` is the game itself.
     """
 

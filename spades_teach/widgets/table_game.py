@@ -42,10 +42,13 @@ from spades_teach.game.deals import Deal
 from spades_teach.game.round import BidEvent, PlayEvent, Round, Trick
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, seating_for, seating_of
+from spades_teach.widgets.terms import marked
 
-__all__ = ["TableGame", "LEVELS", "PACES", "card_state"]
+__all__ = ["TableGame", "LEVELS", "HINT_LEVELS", "PACES", "card_state"]
 
 LEVELS = ("easy", "medium", "hard")
+#: The levels of the Teach me hint: the rules of thumb, or the expert's card with its evidence.
+HINT_LEVELS = ("beginner", "expert")
 #: The pauses (seconds) offered between two bot cards.
 PACES = (0.0, 0.3, 0.7, 1.2)
 ME = Seat.S
@@ -102,6 +105,7 @@ class TableGame:
         mode: Literal["hand", "match"] = "hand",
         rules: Rules = Rules(),
         teach: bool = False,
+        hint_level: str = "beginner",
         pause: float = 0.7,
         four_colour: bool = False,
         bots: Mapping[Any, Bot] | None = None,
@@ -121,6 +125,7 @@ class TableGame:
         self.level = level
         self.mode: str = mode
         self.teach = bool(teach)
+        self.hint_level = _hint_level(hint_level)
         self.pause = _pause(pause)
         self.four_colour = bool(four_colour)
         self.open_hands = False
@@ -142,6 +147,9 @@ class TableGame:
         self._review: list[dict[str, Any]] | None = None
         self._review_summary = ""
         self._given_hints: dict[int, Card] = {}  # card number in the hand -> the Teach me hint shown then
+        self._comparable = False  # the deal of the day or a deal code: "Compare with the expert" is offered
+        self._bot_level = level  # the level of the bots seated for this game
+        self._comparison: dict[str, Any] | None = None
         self.busy = ""
         self.message = ""
         self.origin = ""
@@ -234,6 +242,7 @@ class TableGame:
             "level": self.level,
             "levels": list(LEVELS),
             "teach": self.teach,
+            "hint_level": self.hint_level,
             "pause": self.pause,
             "paces": list(PACES),
             "four_colour": self.four_colour,
@@ -249,6 +258,10 @@ class TableGame:
             "bid_choices": self._bid_choices(r),
             "hint": self._hint,
             "hint_reasons": list(self._hint_reasons),
+            # the same lines cut into plain text and glossary terms (drawn with their definitions)
+            "hint_marked": marked(self._hint),
+            "hint_reasons_marked": [marked(line) for line in self._hint_reasons],
+            "message_marked": marked(self.message),
             "status": self.status,
             "message": self.message,
             "busy": self.busy,
@@ -256,6 +269,8 @@ class TableGame:
             "result": list(self._result),
             "review": self._review,
             "review_summary": self._review_summary,
+            "can_compare": self._can_compare(r, match),
+            "comparison": self._comparison,
             "match_over": self._match_over(match),
             "can_undo": self._can_undo(r),
             "can_next": bool(r.is_complete and not match.is_over and self.mode == "match"),
@@ -276,6 +291,7 @@ class TableGame:
             "next": lambda: self.next_hand(),
             "undo": lambda: self.undo(),
             "review": lambda: self.review_hand(),
+            "compare": lambda: self.compare_with_expert(),
             "set": lambda: self.set_option(str(message.get("name", "")), message.get("value")),
         }
         handler = handlers.get(action)
@@ -298,7 +314,7 @@ class TableGame:
     def deal_of_the_day(self, date: Any = None) -> None:
         """Play the deal of the day (the same cards for everyone today)."""
         d = Deal.of_the_day(date)
-        self._start(f"day/{d.code}", d, origin="the deal of the day")
+        self._start(f"day/{d.code}", d, origin="the deal of the day", comparable=True)
 
     def replay_deal(self) -> None:
         """Play the cards of the current hand again, from the bidding."""
@@ -306,7 +322,7 @@ class TableGame:
         if r is None:
             raise IllegalActionError("no deal to replay yet: press New game")
         d = Deal(r.deal.hands, dealer=r.dealer)
-        self._start(self._seed, d, origin=f"a replay of deal {d.code}")
+        self._start(self._seed, d, origin=f"a replay of deal {d.code}", comparable=self._comparable)
 
     def play_deal(self, deal: Deal | str) -> None:
         """Play the deal with this code (or this :class:`Deal`)."""
@@ -318,7 +334,7 @@ class TableGame:
             d = deal
         if not seating_for(d.players).partnerships:
             raise ParseError(f"deal {d.code!r} is a two-player deal; the card table seats four")
-        self._start(f"code/{d.code}", d, origin="played from its code")
+        self._start(f"code/{d.code}", d, origin="played from its code", comparable=True)
 
     def next_hand(self) -> None:
         r = self._round
@@ -391,6 +407,7 @@ class TableGame:
                 "nil_lost": c.nil_lost,
                 "was_hint": c.was_hint,
                 "text": c.explanation,
+                "text_marked": marked(c.explanation),
             }
             for c in mine
         ]
@@ -405,11 +422,44 @@ class TableGame:
         self.busy = ""
         self._changed()
 
+    def compare_with_expert(self) -> None:
+        """The challenge: the same cards played by the expert in South's seat, with the
+        same bots in the other seats (:func:`~spades_teach.analysis.challenge.compare_with_expert`);
+        offered for the deal of the day and for a deal played from its code."""
+        r = self._require_round()
+        if not r.is_complete:
+            raise IllegalActionError("the comparison is ready once the hand is over")
+        if not self._can_compare(r, self._match):
+            raise IllegalActionError(
+                "Compare with the expert is for the deal of the day or a deal played from its code, on its first hand"
+            )
+        from spades_teach.analysis.challenge import compare_with_expert
+
+        self.busy = "the expert is playing the same cards in your seat…"
+        self._changed()
+        result = compare_with_expert(r, seat=ME, level=self._bot_level, seed=self._seed)
+        lines = [str(d) for d in result.differences]
+        self._comparison = {
+            "summary": result.summary(),
+            "differences": lines,
+            "differences_marked": [marked(line) for line in lines],
+        }
+        self.busy = ""
+        self._changed()
+
     def set_option(self, name: str, value: Any) -> None:
-        """Change a setting: ``teach``, ``mode``, ``level``, ``pause``, ``four_colour`` or ``open_hands``."""
+        """Change a setting: ``teach``, ``hint_level``, ``mode``, ``level``, ``pause``,
+        ``four_colour`` or ``open_hands``."""
         if name == "teach":
             self.teach = bool(value)
             self.message = "Teach me is on" if self.teach else "Teach me is off"
+        elif name == "hint_level":
+            self.hint_level = _hint_level(value)
+            self.message = (
+                "Teach me shows the expert's card, with its evidence when it is not the rule of thumb's"
+                if self.hint_level == "expert"
+                else "Teach me shows the rules of thumb"
+            )
         elif name == "mode":
             self._set_mode(str(value))
         elif name == "level":
@@ -449,10 +499,11 @@ class TableGame:
         else:
             self.message = "One hand: the game ends with this hand; New game deals another"
 
-    def _start(self, seed: str, deal: Deal | None, *, origin: str) -> None:
+    def _start(self, seed: str, deal: Deal | None, *, origin: str, comparable: bool = False) -> None:
         from spades_teach.game.match import Match
 
         bots = self._make_bots(seed)
+        self._comparable, self._bot_level = comparable, self.level
         match = Match(self.rules, dealer=deal.dealer if deal is not None else Seat.N)
         self._seed, self._bots, self._match = seed, bots, match
         self.origin = origin
@@ -476,6 +527,7 @@ class TableGame:
         else:
             self._round = match.start_round(seed=f"{self._seed}/{number}")
         self._result, self._review, self._review_summary = [], None, ""
+        self._comparison = None
         self._given_hints = {}
         self._advance()
 
@@ -550,11 +602,28 @@ class TableGame:
         elif r.phase == "play":
             from spades_teach.advice.position import Position
 
+            position = Position.from_round(r, bags=self._match.bags)
+            if self.hint_level == "expert":
+                self._teach_expert(position)
+                return
             suggest = self._suggest_play or suggest_play
-            hint = suggest(Position.from_round(r, bags=self._match.bags))
+            hint = suggest(position)
             self._hint_card = Card.parse(hint.card)
             self._hint_reason = str(hint.reason)
             self._hint = f"Teach me: play {self._hint_card.pretty} — {hint.reason}"
+
+    def _teach_expert(self, position: Any) -> None:
+        """The expert level of Teach me (:func:`~spades_teach.advice.teach.teach`): the
+        expert's card, and when it is not the rule of thumb's, the evidence in brackets.
+        Seeded by the deal and the card's number, so a replayed hand gets the same hints."""
+        from spades_teach.advice.teach import teach
+
+        r = self._require_round()
+        number = 1 + sum(isinstance(e, PlayEvent) for e in r.history)
+        teaching = teach(position, "expert", seed=f"{self._seed}/teach/{number}")
+        self._hint_card = teaching.card
+        self._hint_reason = f"{teaching.reason} ({teaching.evidence})" if teaching.evidence else teaching.reason
+        self._hint = f"Teach me (expert): play {teaching.card.pretty} — {self._hint_reason}"
 
     def _seat_state(self, r: Round, seat: Seat) -> dict[str, Any]:
         bid = r.bids.get(seat)
@@ -629,6 +698,17 @@ class TableGame:
             "banner": "You and North win the match!" if won else "East and West win the match",
         }
 
+    def _can_compare(self, r: Round, match: Any) -> bool:
+        """The comparison needs the first hand of a deal of the day or a deal code, and the
+        package's seated bots (the expert's hand is played against the same ones)."""
+        return (
+            self._comparable
+            and r.is_complete
+            and match.hands_played == 1
+            and self._given_bots is None
+            and self._bot_factory is _default_bots
+        )
+
     def _can_undo(self, r: Round) -> bool:
         return not r.is_complete and any(isinstance(e, PlayEvent) and e.seat is ME for e in r.history)
 
@@ -646,6 +726,12 @@ def _trick_state(trick: Trick | None) -> dict[str, Any] | None:
         "winner": trick.winner.name if trick.winner is not None else "",
         "winner_word": trick.winner.word if trick.winner is not None else "",
     }
+
+
+def _hint_level(value: Any) -> str:
+    if value not in HINT_LEVELS:
+        raise ParseError(f"unknown hint level {value!r}: use beginner (the rules of thumb) or expert")
+    return str(value)
 
 
 def _pause(value: Any) -> float:

@@ -48,6 +48,24 @@ function chips(cards) {
   return rows;
 }
 
+let termCount = 0;
+function termed(pieces, fallback) {
+  // A line with its glossary terms marked: each term a focusable word whose definition pops up
+  // on hover or keyboard focus (and is read out with it: aria-describedby).
+  if (!pieces) return [fallback || ""];
+  return pieces.map((piece) => {
+    if (!piece.term) return piece.text;
+    termCount += 1;
+    const id = `ct-term-def-${termCount}`;
+    return h(
+      "span",
+      { class: "ct-term-wrap" },
+      h("button", { type: "button", class: "ct-term", "aria-describedby": id, "data-term": piece.term }, piece.text),
+      h("span", { class: "ct-term-def", role: "tooltip", id }, h("b", {}, piece.term), `: ${piece.definition}`),
+    );
+  });
+}
+
 function select(cls, label, options, onchange) {
   const box = h("select", { class: cls, "aria-label": label, onchange });
   for (const [text, value] of options) box.append(h("option", { value }, text));
@@ -91,6 +109,7 @@ function render({ model, el }) {
     select("ct-level", "Bots", [["easy", "easy"], ["medium", "medium"], ["hard", "hard"]], (e) => send({ action: "set", name: "level", value: e.target.value })),
     select("ct-pace", "Bot pause", [], (e) => send({ action: "set", name: "pause", value: Number(e.target.value) })),
     checkbox("ct-teach", "Teach me", (e) => send({ action: "set", name: "teach", value: e.target.checked })),
+    select("ct-hint-level", "Hints", [["Beginner rules", "beginner"], ["Expert", "expert"]], (e) => send({ action: "set", name: "hint_level", value: e.target.value })),
     checkbox("ct-four", "Four-colour deck", (e) => send({ action: "set", name: "four_colour", value: e.target.checked })),
     checkbox("ct-open-hands", "Show all hands", (e) => send({ action: "set", name: "open_hands", value: e.target.checked })),
   );
@@ -147,6 +166,15 @@ function render({ model, el }) {
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !(event.shiftKey && event.key === "Enter");
     if (plain && (typing || hand.contains(event.target)) && OWN_KEYS.has(event.key)) event.stopPropagation();
     if (typing && plain && event.key.length === 1) event.stopPropagation(); // letters typed in the code box
+  });
+  // Escape closes a glossary pop-up without moving the keyboard (it opens again on the next focus).
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && event.target.classList && event.target.classList.contains("ct-term")) {
+      event.target.parentElement.classList.add("ct-quiet");
+    }
+  });
+  root.addEventListener("focusout", (event) => {
+    if (event.target.classList && event.target.classList.contains("ct-term")) event.target.parentElement.classList.remove("ct-quiet");
   });
   const whereFocus = (event) => {
     state.inside = root.contains(event.target);
@@ -325,6 +353,10 @@ function render({ model, el }) {
     if (!finished) return;
     end.append(h("h3", {}, "The hand is over"), h("ul", { class: "ct-result" }, view.result.map((line) => h("li", {}, line))));
     const buttons = h("div", { class: "ct-row" });
+    // the challenge's button first: the keyboard lands on it at the end of a deal of the day
+    if (view.can_compare && !view.comparison) {
+      buttons.append(h("button", { class: "ct-button ct-compare-button", disabled: Boolean(view.busy), onclick: () => { state.compareAsked = true; send({ action: "compare" }); } }, "Compare with the expert"));
+    }
     if (!view.review) {
       buttons.append(h("button", { class: "ct-button ct-review-button", disabled: Boolean(view.busy), onclick: () => { state.reviewAsked = true; send({ action: "review" }); } }, "Review my hand"));
     }
@@ -334,6 +366,19 @@ function render({ model, el }) {
       h("button", { class: "ct-button ct-replay-end", onclick: () => send({ action: "replay" }) }, "Replay this deal"),
     );
     end.append(buttons);
+    if (view.comparison) {
+      end.append(
+        h(
+          "div",
+          { class: "ct-compare" },
+          h("h4", { class: "ct-compare-title", tabindex: "-1" }, "Compared with the expert"),
+          h("p", { class: "ct-compare-summary" }, view.comparison.summary),
+          view.comparison.differences.length
+            ? h("ul", { class: "ct-compare-list" }, view.comparison.differences.map((line, i) => h("li", {}, termed((view.comparison.differences_marked || [])[i], line))))
+            : null,
+        ),
+      );
+    }
     if (view.review) {
       const rows = view.review.map((r) =>
         h(
@@ -342,7 +387,7 @@ function render({ model, el }) {
           h("td", {}, String(r.trick)),
           h("td", {}, face(r.card, "ct-mini")),
           h("td", {}, r.cost > 0 ? `−${r.cost}` : r.nil_lost ? "Nil lost" : "0"),
-          h("td", {}, r.text),
+          h("td", {}, termed(r.text_marked, r.text)),
         ),
       );
       end.append(
@@ -379,7 +424,7 @@ function render({ model, el }) {
   function focusKey(element) {
     // the class that names a control of the table (its place is rebuilt on every draw)
     if (!element || !root.contains(element)) return "";
-    return Array.from(element.classList).find((c) => /^ct-(review-button|next-end|new-end|replay-end|new-over|review-title)$/.test(c)) || "";
+    return Array.from(element.classList).find((c) => /^ct-(review-button|compare-button|compare-title|next-end|new-end|replay-end|new-over|review-title)$/.test(c)) || "";
   }
 
   function moveFocus(view, before, key) {
@@ -393,6 +438,11 @@ function render({ model, el }) {
       end.querySelector(".ct-review-title").focus();
       return;
     }
+    if (view.comparison && state.compareAsked) {
+      state.compareAsked = false;
+      end.querySelector(".ct-compare-title").focus();
+      return;
+    }
     const moment = momentOf(view);
     const lost = !root.contains(document.activeElement);
     const fresh = moment !== before;
@@ -401,7 +451,8 @@ function render({ model, el }) {
     } else if ((moment.endsWith("|complete") || moment.endsWith("|over")) && (fresh || lost)) {
       const panel = moment.endsWith("|over") ? over : end;
       const again = key && root.querySelector(`.${key}:not(:disabled)`);
-      const next = again || panel.querySelector("button:not(:disabled)") || end.querySelector("button:not(:disabled)");
+      const first = panel.querySelector(".ct-compare-button:not(:disabled)");
+      const next = again || first || panel.querySelector("button:not(:disabled)") || end.querySelector("button:not(:disabled)");
       if (next) next.focus();
     }
   }
@@ -424,6 +475,7 @@ function render({ model, el }) {
     }
     pace.value = String(view.pause);
     el.querySelector(".ct-teach input").checked = view.teach;
+    el.querySelector(".ct-hint-level").value = view.hint_level;
     el.querySelector(".ct-four input").checked = view.four_colour;
     el.querySelector(".ct-open-hands input").checked = view.open_hands;
     drawScore(view);
@@ -433,8 +485,8 @@ function render({ model, el }) {
     animateTrick(view, trick);
     const reasons = view.hint_reasons || [];
     hint.replaceChildren(
-      h("div", {}, view.hint),
-      ...(reasons.length ? [h("ul", { class: "ct-hint-reasons" }, ...reasons.map((line) => h("li", {}, line)))] : []),
+      h("div", {}, termed(view.hint_marked, view.hint)),
+      ...(reasons.length ? [h("ul", { class: "ct-hint-reasons" }, ...reasons.map((line, i) => h("li", {}, termed((view.hint_reasons_marked || [])[i], line))))] : []),
     );
     hint.hidden = !view.hint;
     const bidding = view.bid_choices.length > 0;
@@ -451,7 +503,7 @@ function render({ model, el }) {
     }
     drawHand(view);
     status.replaceChildren(
-      view.message ? h("span", { class: "ct-message" }, view.message) : "",
+      view.message ? h("span", { class: "ct-message" }, termed(view.message_marked, view.message)) : "",
       view.message ? " " : "",
       h("span", { class: "ct-now" }, view.busy || view.status),
     );
