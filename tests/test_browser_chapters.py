@@ -96,8 +96,8 @@ def test_chapter_3_any_card_can_be_asked_about(browser: Any, chapters_url: str) 
     assert problems.all() == []
 
 
-def test_chapter_3_explorer_tallies_tricks_and_starts_again(browser: Any, chapters_url: str) -> None:
-    with chapter_page(browser, chapters_url, "03_playing_tricks") as (page, problems):
+def test_chapter_2_explorer_tallies_tricks_and_starts_again(browser: Any, chapters_url: str) -> None:
+    with chapter_page(browser, chapters_url, "02_playing_tricks") as (page, problems):
         view = page.locator(".st-legal-explorer")
         page.wait_for_function("() => document.querySelector('.st-legal-tally').innerText.includes('North–South 0')")
         for played in range(1, 53):  # the whole hand, card by card
@@ -113,8 +113,9 @@ def test_chapter_3_explorer_tallies_tricks_and_starts_again(browser: Any, chapte
         tally = re.findall(r"(North–South|East–West) (\d+)", _text(view.locator(".st-legal-tally")))
         assert sum(int(n) for _, n in tally) == 13, tally
         view.locator(".st-legal-restart").click()
-        page.wait_for_function("() => document.querySelector('.st-legal-seat').innerText.startsWith('North')")
-        assert "North–South 0" in _text(view.locator(".st-legal-tally"))
+        page.wait_for_function("() => document.querySelector('.st-legal-tally').innerText.includes('North–South 0')")
+        page.wait_for_function("() => !document.querySelector('.st-legal-seat').innerText.includes('Start again')")
+        assert "East–West 0" in _text(view.locator(".st-legal-tally"))
     assert problems.all() == []
 
 
