@@ -344,7 +344,7 @@ class Position:
         if size > 13:
             raise PositionError(
                 f"the hand {str(self.hand)!r} has {size} cards, but a player holds at most 13 "
-                f"(the cards of the hand are dealt 13 to each {'of the two players' if self.players == 2 else 'seat'})"
+                f"(the cards of the hand are dealt 13 to each {'seat' if seating_of(self.rules).partnerships else 'of the two players'})"
             )
         done = 13 - size
         tally = sum(v for v in self.tricks_won.values() if v > 0)
