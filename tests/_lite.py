@@ -124,12 +124,26 @@ def kernel_state(page: Any) -> str:
     return state
 
 
-def run_all_cells(page: Any, timeout_s: float = 600) -> tuple[float, float]:
+#: A JavaScript predicate on ``[least, status selector, error selector]``: the execution indicator
+#: says the kernel is idle and has executed at least ``least`` cells of this Run All (``least`` < 0:
+#: every code cell of the notebook), or an error output is shown (Run All stops at an error; the
+#: caller then reports it). The indicator is read rather than the input prompts: a cell whose code
+#: is hidden (the course hides it) shows no prompt, and JupyterLab leaves its number unset.
+EXECUTED = """([least, status, error]) => {
+    const text = [...document.querySelectorAll(status)].map(e => e.textContent).join(' ');
+    const executed = /Executed (\\d+) cell/.exec(text);
+    if (!executed || !/Kernel status: Idle/.test(text)) return false;
+    const want = least < 0 ? document.querySelectorAll('.jp-Notebook .jp-CodeCell').length : least;
+    return Number(executed[1]) >= want || document.querySelector(error) !== null;
+}"""
+
+
+def run_all_cells(page: Any, timeout_s: float = 420) -> tuple[float, float]:
     """Wait for the chapter's kernel to be idle (as a reader waits for it), then Run > Run All
-    Cells, and wait until every code cell shows its execution number. Returns the seconds until
-    the first code cell was done (the kernel's start, when it was not running yet, plus that cell)
-    and until the last one was. (Run All pressed while the notebook has no kernel yet asks the
-    reader to choose one, and nothing runs until they do.)"""
+    Cells, and wait until the execution indicator says every code cell ran (or an error output is
+    shown). Returns the seconds until the first code cell was done (the kernel's start, when it was
+    not running yet, plus that cell) and until the last one was. (Run All pressed while the
+    notebook has no kernel yet asks the reader to choose one, and nothing runs until they do.)"""
     start = time.perf_counter()
     try:
         page.wait_for_function(
@@ -142,24 +156,22 @@ def run_all_cells(page: Any, timeout_s: float = 600) -> tuple[float, float]:
         raise AssertionError(f"the kernel never became idle: {kernel_state(page)}") from error
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-    done = "p => /^\\[\\d+\\]:$/.test(p.textContent.trim())"
-    prompts = "[...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
     try:
-        page.wait_for_function(f"() => {prompts}.slice(0, 1).every({done})", timeout=timeout_s * 1000, polling=100)
+        page.wait_for_function(EXECUTED, arg=[1, KERNEL_STATUS, ERROR_OUTPUT], timeout=timeout_s * 1000, polling=100)
         first = time.perf_counter() - start
-        page.wait_for_function(
-            f"() => {prompts}.length > 0 && {prompts}.every({done})", timeout=timeout_s * 1000, polling=250
-        )
+        page.wait_for_function(EXECUTED, arg=[-1, KERNEL_STATUS, ERROR_OUTPUT], timeout=timeout_s * 1000, polling=250)
     except Exception as error:
         raise AssertionError(f"the cells did not all run: {kernel_state(page)}") from error
     return first, time.perf_counter() - start
 
 
+#: An error (or anything written to stderr) in a cell's output.
+ERROR_OUTPUT = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+
+
 def error_outputs(page: Any) -> list[str]:
     """The text of every error (and stderr) output of the notebook."""
-    texts: list[str] = page.locator(
-        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-    ).all_inner_texts()
+    texts: list[str] = page.locator(ERROR_OUTPUT).all_inner_texts()
     return texts
 
 

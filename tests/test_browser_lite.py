@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -67,17 +68,24 @@ def _label(bid: Any) -> str:
     return str(getattr(bid, "label", bid))
 
 
-def _run_chapter(live: tuple[Any, Watch], name: str) -> Any:
+@contextmanager
+def _run_chapter(live: tuple[Any, Watch], name: str) -> Iterator[Any]:
+    """Open the chapter, run all its cells, check it printed and logged no error, and yield its
+    page; the page is closed afterwards, whatever happened (its kernel stops with it, so a chapter
+    that failed leaves no busy kernel behind for the next test)."""
     context, watch = live
     watch.errors.clear()
     page = open_chapter(context, watch, name)
-    run_all_cells(page)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"lite-{name}.png"), full_page=True)
-    assert error_outputs(page) == [], f"{name} printed errors in the browser"
-    assert watch.blocked == [], f"{name} asked for hosts other than the site: {watch.blocked}"
-    assert watch.errors == [], f"{name} logged errors: {watch.errors}"
-    return page
+    try:
+        run_all_cells(page)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"lite-{name}.png"), full_page=True)
+        assert error_outputs(page) == [], f"{name} printed errors in the browser: {error_outputs(page)}"
+        assert watch.blocked == [], f"{name} asked for hosts other than the site: {watch.blocked}"
+        assert watch.errors == [], f"{name} logged errors: {watch.errors}"
+        yield page
+    finally:
+        page.close()
 
 
 def test_the_site_serves_its_own_pyodide_and_wheels() -> None:
@@ -115,37 +123,35 @@ def _stored_line(chapter: str, start: str) -> str:
 
 
 def test_chapter_2_runs_live(live: tuple[Any, Watch]) -> None:
-    page = _run_chapter(live, "02_playing_tricks")
-    expected = _stored_line("02_playing_tricks", "first to play:")  # the 2♣ variant's first lead
-    assert "legal: 2♣" in expected
-    assert expected in page.locator(".jp-Notebook").inner_text()
-    page.close()
+    with _run_chapter(live, "02_playing_tricks") as page:
+        expected = _stored_line("02_playing_tricks", "first to play:")  # the 2♣ variant's first lead
+        assert "legal: 2♣" in expected
+        assert expected in page.locator(".jp-Notebook").inner_text()
 
 
 def test_chapter_11_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any, Watch]) -> None:
     _, watch = live
-    page = _run_chapter(live, "11_bid_advisor")
-    advisor = page.locator(".st-bid-advisor").first
-    shown = advisor.locator(".st-advice-bid-value")
-    first = _label(advise_bid("S: AKQ3 H: K52 D: 7 C: A9842").bid)
-    assert shown.inner_text().strip() == first
+    with _run_chapter(live, "11_bid_advisor") as page:
+        advisor = page.locator(".st-bid-advisor").first
+        shown = advisor.locator(".st-advice-bid-value")
+        first = _label(advise_bid("S: AKQ3 H: K52 D: 7 C: A9842").bid)
+        assert shown.inner_text().strip() == first
 
-    weak = _label(advise_bid(WEAK_HAND).bid)
-    assert weak != first, "the test needs a hand with other advice"
-    box = advisor.locator(".st-advice-hand textarea")
-    box.fill(WEAK_HAND)
-    box.press("Tab")
-    page.wait_for_function(
-        """want => {
-            const shown = document.querySelector('.st-bid-advisor .st-advice-bid-value');
-            return shown !== null && shown.textContent.trim() === want;
-        }""",
-        arg=weak,
-        timeout=30_000,
-    )
-    advisor.screenshot(path=str(ARTIFACTS / "lite-advisor.png"))
-    assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
-    page.close()
+        weak = _label(advise_bid(WEAK_HAND).bid)
+        assert weak != first, "the test needs a hand with other advice"
+        box = advisor.locator(".st-advice-hand textarea")
+        box.fill(WEAK_HAND)
+        box.press("Tab")
+        page.wait_for_function(
+            """want => {
+                const shown = document.querySelector('.st-bid-advisor .st-advice-bid-value');
+                return shown !== null && shown.textContent.trim() === want;
+            }""",
+            arg=weak,
+            timeout=30_000,
+        )
+        advisor.screenshot(path=str(ARTIFACTS / "lite-advisor.png"))
+        assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
 
 
 OTHER_CHAPTERS = [name for name in chapter_names() if name not in ("02_playing_tricks", "11_bid_advisor")]
@@ -153,38 +159,36 @@ OTHER_CHAPTERS = [name for name in chapter_names() if name not in ("02_playing_t
 
 @pytest.mark.parametrize("name", OTHER_CHAPTERS)
 def test_every_other_chapter_runs_live_to_its_end(live: tuple[Any, Watch], name: str) -> None:
-    page = _run_chapter(live, name)
-    # the figures too (chapters 7 and 17 draw SVG charts: the browser's Python has no matplotlib)
-    assert shown_figures(page) == saved_figures(name)
-    page.close()
+    with _run_chapter(live, name) as page:
+        # the figures too (chapters 7 and 17 draw SVG charts: the browser's Python has no matplotlib)
+        assert shown_figures(page) == saved_figures(name)
 
 
 def test_the_play_chapter_live_deals_the_card_table_and_a_card_can_be_played(live: tuple[Any, Watch]) -> None:
     """The card table (an anywidget) is drawn by the browser's kernel: bid, then play a legal card."""
     _, watch = live
-    page = _run_chapter(live, PLAY_CHAPTER)
-    table = page.locator(".ct-root").first
-    table.locator(".ct-hand-card").first.wait_for(timeout=60_000)
-    assert table.locator(".ct-hand-card").count() == 13
-    table.locator(".ct-pace").select_option("0")
-    table.locator(".ct-bid-choice").select_option("3")
-    table.locator(".ct-bid-button").click()
-    legal = table.locator(".ct-hand-card.ct-legal").first
-    legal.wait_for(timeout=60_000)
-    card = legal.get_attribute("data-code")
-    assert card
-    legal.click()
-    page.wait_for_function(
-        """card => {
-            const codes = [...document.querySelectorAll('.ct-root .ct-hand-card')].map(e => e.dataset.code);
-            return codes.length === 12 && !codes.includes(card);
-        }""",
-        arg=card,
-        timeout=60_000,
-    )
-    table.screenshot(path=str(ARTIFACTS / "lite-card-table.png"))
-    assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
-    page.close()
+    with _run_chapter(live, PLAY_CHAPTER) as page:
+        table = page.locator(".ct-root").first
+        table.locator(".ct-hand-card").first.wait_for(timeout=60_000)
+        assert table.locator(".ct-hand-card").count() == 13
+        table.locator(".ct-pace").select_option("0")
+        table.locator(".ct-bid-choice").select_option("3")
+        table.locator(".ct-bid-button").click()
+        legal = table.locator(".ct-hand-card.ct-legal").first
+        legal.wait_for(timeout=60_000)
+        card = legal.get_attribute("data-code")
+        assert card
+        legal.click()
+        page.wait_for_function(
+            """card => {
+                const codes = [...document.querySelectorAll('.ct-root .ct-hand-card')].map(e => e.dataset.code);
+                return codes.length === 12 && !codes.includes(card);
+            }""",
+            arg=card,
+            timeout=60_000,
+        )
+        table.screenshot(path=str(ARTIFACTS / "lite-card-table.png"))
+        assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
 
 
 #: The card table as the play chapter deals it (its first code cell).
@@ -201,22 +205,21 @@ def test_a_whole_hand_live_then_review_my_hand_within_a_minute(live: tuple[Any, 
     from spades_teach.widgets.table_game import TableGame
 
     _, watch = live
-    page = _run_chapter(live, PLAY_CHAPTER)
-    mine = play_whole_hand(page, bid="3")
-    assert len(mine) == 13
-    seconds, rows = review_my_hand(page, timeout_s=60)
-    print(f"live review of a whole hand: {seconds:.1f} s")
-    page.locator(TABLE).first.screenshot(path=str(ARTIFACTS / "lite-review.png"))
+    with _run_chapter(live, PLAY_CHAPTER) as page:
+        mine = play_whole_hand(page, bid="3")
+        assert len(mine) == 13
+        seconds, rows = review_my_hand(page, timeout_s=60)
+        print(f"live review of a whole hand: {seconds:.1f} s")
+        page.locator(TABLE).first.screenshot(path=str(ARTIFACTS / "lite-review.png"))
 
-    game = TableGame(**PLAY_TABLE, pause=0)
-    assert game.code == page.locator(f"{TABLE} .ct-code-value").first.inner_text().strip(), "not the chapter's deal"
-    game.bid(3)
-    for card in mine:
-        game.play_card(card)
-    game.review_hand()
-    expected = game.review
-    assert expected is not None and len(expected) == 13
-    assert [row[2:] for row in rows] == [[_cost_text(row), row["text"]] for row in expected]
-    assert [int(row[0]) for row in rows] == [row["trick"] for row in expected]
-    assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
-    page.close()
+        game = TableGame(**PLAY_TABLE, pause=0)
+        assert game.code == page.locator(f"{TABLE} .ct-code-value").first.inner_text().strip(), "not the chapter's deal"
+        game.bid(3)
+        for card in mine:
+            game.play_card(card)
+        game.review_hand()
+        expected = game.review
+        assert expected is not None and len(expected) == 13
+        assert [row[2:] for row in rows] == [[_cost_text(row), row["text"]] for row in expected]
+        assert [int(row[0]) for row in rows] == [row["trick"] for row in expected]
+        assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
