@@ -196,7 +196,9 @@ PLAY_TABLE = {"seed": 2026, "level": "medium", "teach": True}
 
 
 def _cost_text(row: dict[str, Any]) -> str:
-    return f"−{row['cost']}" if row["cost"] > 0 else "Nil lost" if row["nil_lost"] else "0"
+    """The cost cell as the table's JavaScript writes it: a number prints as JavaScript prints it
+    (9.0 as "9", 8.5 as "8.5")."""
+    return f"−{float(row['cost']):g}" if row["cost"] > 0 else "Nil lost" if row["nil_lost"] else "0"
 
 
 def test_a_whole_hand_live_then_review_my_hand_within_a_minute(live: tuple[Any, Watch]) -> None:
