@@ -1,0 +1,218 @@
+"""The card table and the chapters in JupyterLab itself (not Voila), in a real browser.
+
+JupyterLab is started the way tools/tutorial.sh starts it (the package's settings: no news pop-up),
+on a folder holding a small notebook: the card table, then another code cell. In JupyterLab the
+arrow keys are the notebook's own shortcuts (ArrowDown moves to the next cell); on the table's bid
+list they must change the bid and leave the notebook where it is. Chapter 1's notes, written for
+every place the chapters are read, must render as notes in JupyterLab too (no MyST directive shown as
+code, no literal ``**``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, free_port
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+ROOT = Path(__file__).resolve().parents[1]
+TOKEN = "spades-teach-test"
+
+TABLE_NOTEBOOK = {
+    "cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": ["A card table, then another cell."]},
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "metadata": {},
+            "outputs": [],
+            "source": [
+                "from spades_teach.widgets import CardTable\n",
+                'CardTable(seed=2026, level="medium", teach=True, pause=0)',
+            ],
+        },
+        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": ['print("next cell")']},
+    ],
+    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+
+
+def _wait_until_serving(url: str, process: subprocess.Popen[bytes], limit: float = 120) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"JupyterLab stopped with code {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=5):
+                return
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.5)
+    raise AssertionError(f"JupyterLab did not answer at {url} within {limit} s")
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab serving a folder with the table notebook and chapter 1; yields its base URL."""
+    folder = tmp_path_factory.mktemp("lab")
+    (folder / "table.ipynb").write_text(json.dumps(TABLE_NOTEBOOK), encoding="utf-8")
+    shutil.copy(ROOT / "notebooks" / "01_deck_and_deal.ipynb", folder)
+    ours = ROOT / "spades_teach" / "data" / "jupyter"
+    port = free_port()
+    env = {
+        **os.environ,
+        "JUPYTER_PATH": str(ours),
+        "JUPYTER_CONFIG_PATH": str(ours),
+        "JUPYTER_RUNTIME_DIR": str(folder / ".runtime"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(folder / ".workspaces"),
+        "JUPYTERLAB_SETTINGS_DIR": str(folder / ".settings"),
+        "SPADES_TEACH_DATA_DIR": str(folder / ".progress"),
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        f"--ServerApp.root_dir={folder}",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={TOKEN}",
+        f"--LabApp.app_settings_dir={ours / 'lab' / 'settings'}",
+    ]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    process = subprocess.Popen(
+        command, cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_serving(f"{base}/api?token={TOKEN}", process)
+        yield base
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def _open(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=120_000)
+    return context, page, errors
+
+
+def _learner_errors(errors: list[str]) -> list[str]:
+    """The console errors a learner could see. Left out: the live edition's kernel extension failing
+    to load in JupyterLab. The test environment has it because it builds the live edition (the
+    ``lite`` extra); the tutorial's own environment (``tools/setup.sh tutorial``) does not install
+    it, and JupyterLab loads every installed extension's code even when it is disabled."""
+    return [e for e in errors if "@jupyterlite/pyodide-kernel-extension" not in e]
+
+
+def _run_all(page: Any, tries: int = 8) -> None:
+    """Run > Run All Cells, until the first code cell shows its execution number. (The kernel's
+    status can read Idle before its connection is made; a Run All pressed then runs nothing.)"""
+    for _ in range(tries):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        try:
+            page.wait_for_function(
+                "() => /\\[(\\d+|\\*)\\]/.test(document.querySelector('.jp-CodeCell .jp-InputPrompt')?.textContent ?? '')",
+                timeout=45_000,
+            )
+            return
+        except Exception:  # pressed too early: press again
+            continue
+    raise AssertionError("Run All Cells never ran the notebook's first code cell")
+
+
+def _active_cell(page: Any) -> int:
+    index: int = page.evaluate(
+        "() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].findIndex(c => c.classList.contains('jp-mod-active'))"
+    )
+    return index
+
+
+def test_arrow_keys_on_the_bid_list_change_the_bid_and_leave_the_notebook_alone(browser: Any, lab: str) -> None:
+    context, page, errors = _open(browser, f"{lab}/lab/tree/table.ipynb?token={TOKEN}")
+    try:
+        _run_all(page)
+        choice = page.locator(".ct-root .ct-bid-choice").first
+        # attached, then scrolled to: JupyterLab does not lay out what is off screen
+        choice.wait_for(state="attached", timeout=300_000)
+        page.locator(".ct-root .ct-hand-card").first.wait_for(state="attached", timeout=60_000)
+        choice.scroll_into_view_if_needed(timeout=60_000)
+        # make the table's cell the active one, as a learner clicking on the table does
+        page.locator(".ct-root").first.click(position={"x": 5, "y": 5})
+        table_cell = _active_cell(page)
+        assert table_cell == 1, "a click on the table makes its cell the active one"
+        before = choice.input_value()
+        choice.focus()
+        page.keyboard.press("ArrowDown")
+        page.wait_for_function(
+            "before => document.querySelector('.ct-root .ct-bid-choice').value !== before", arg=before, timeout=5_000
+        )
+        after = choice.input_value()
+        page.keyboard.press("ArrowUp")
+        page.wait_for_function(
+            "after => document.querySelector('.ct-root .ct-bid-choice').value !== after", arg=after, timeout=5_000
+        )
+        assert choice.input_value() == before
+        assert _active_cell(page) == table_cell, "ArrowDown/ArrowUp moved the notebook to another cell"
+        assert page.evaluate("() => document.activeElement?.classList.contains('ct-bid-choice')"), (
+            "the bid list lost the focus"
+        )
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "jupyterlab-card-table.png"))
+        # no "Jupyter news?" pop-up over the widgets: the package's settings turn it off
+        assert page.locator(".jp-toast-message", has_text="news").count() == 0
+        assert _learner_errors(errors) == [], errors
+    finally:
+        context.close()
+
+
+def test_chapter_1_notes_render_as_notes_in_jupyterlab(browser: Any, lab: str) -> None:
+    context, page, errors = _open(browser, f"{lab}/lab/tree/01_deck_and_deal.ipynb?token={TOKEN}")
+    try:
+        note = page.locator(".jp-RenderedMarkdown blockquote strong", has_text="Note").first
+        note.wait_for(timeout=120_000)  # chapter 1's first note, drawn as a note
+        text = "\n".join(page.locator(".jp-MarkdownCell .jp-RenderedMarkdown").all_inner_texts())
+        assert "{note}" not in text and "```" not in text, "a MyST directive shown as code"
+        assert "**" not in text, "literal ** in the rendered text"
+        assert _learner_errors(errors) == [], errors
+    finally:
+        context.close()
