@@ -8,7 +8,7 @@ For every card it must play, :class:`ExpertBot`
    often when each hand, with the cards its owner already played, counts near
    its bid, and rarely when a live Nil bidder holds an ace or a high spade);
 2. solves each deal exactly with the double-dummy solver under Spades rules
-   (:mod:`spades_teach.analysis.solver`): the tricks each side still takes
+   (:mod:`spades_teach.solver`): the tricks each side still takes
    after each of its legal cards, and whether each live Nil can still be made;
 3. turns those into points for the hand as the score counts them: contracts
    made or set, Nils made or broken, each bag charged its share of the penalty,
@@ -491,8 +491,8 @@ class ExpertBot:
         ``None`` for a game the solver does not play, two-player Spades (the hard bot decides).
         The solver is given the table's rules (:meth:`DDState.from_rules`), so it tries
         exactly the kernel's legal cards."""
-        from spades_teach.analysis.solver import DDState as Solved
-        from spades_teach.analysis.solver import NodeBudget, clear_table, nil_safe_cards, score_cards
+        from spades_teach.solver import DDState as Solved
+        from spades_teach.solver import NodeBudget, clear_table, nil_safe_cards, score_cards
 
         if not seating_of(position.rules).partnerships:
             return None
