@@ -22,7 +22,8 @@ import pytest
 from test_double_dummy import random_position
 
 from spades_teach import Round, deal, solver
-from spades_teach.advice.bots import make_bot, play_round
+from spades_teach.advice.bots import play_round
+from spades_teach.advice.levels import make_bot
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.game.records import GameRecord, dumps
 from spades_teach.solver import _wasm_core

@@ -47,6 +47,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from spades_teach.advice.bidding import count_hand
+from spades_teach.advice.bot_bidding import advised_bid
+from spades_teach.advice.bots import HardBot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.advice.sampling import clearly_better, deal_masks
@@ -406,15 +408,11 @@ class ExpertBot:
         self.last_nodes = 0
         self._seed = str(seed)
         self._rng = random.Random(self._seed)
-        from spades_teach.advice.bots import HardBot
-
         # No time limit: the fallback's choices depend on the seed alone, not on the clock.
         self._fallback = HardBot(seed=seed, time_limit=math.inf)
 
     def choose_bid(self, position: Position) -> Bid:
-        from spades_teach.advice.bots import _advice_bid
-
-        return _advice_bid(position)
+        return advised_bid(position)
 
     def choose_draw(
         self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()

@@ -667,7 +667,7 @@ def _deal_moments(seed: int) -> Iterator[dict[str, Any]]:
     """Every play moment of one hand dealt with ``seed`` and played by medium bots; in
     every other hand the weakest hand (by the advisor's count) bids Nil."""
     from spades_teach.advice.bidding import count_hand
-    from spades_teach.advice.bots import make_bot
+    from spades_teach.advice.levels import make_bot
     from spades_teach.game.deals import deal
     from spades_teach.game.round import Round
 
