@@ -1,9 +1,9 @@
 """Declares the optional C extensions; all other metadata is in pyproject.toml.
 
-Two extensions, each optional: the double-dummy core (``spades_teach.analysis._ddcore``) and the
+Two extensions, each optional: the double-dummy core (``spades_teach.solver._ddcore``) and the
 compiled twin of the rules kernel's play state (``spades_teach.game._kernel``, what ``Round`` plays
 with). If one cannot be compiled, the install still succeeds and the pure-Python form is used
-(``spades_teach.analysis.solver.BACKEND`` or ``spades_teach.game.kernel.BACKEND`` then reads
+(``spades_teach.solver.BACKEND`` or ``spades_teach.game.kernel.BACKEND`` then reads
 ``"python"``). With ``SPADES_TEACH_PURE=1`` in the environment both are left out and the wheel is a
 pure ``py3-none-any`` one (the live edition of the book runs it in the browser).
 """
@@ -21,8 +21,8 @@ DATA_FILES = [
 ]
 
 DDCORE = Extension(
-    "spades_teach.analysis._ddcore",
-    sources=["spades_teach/analysis/_ddcore.c"],
+    "spades_teach.solver._ddcore",
+    sources=["spades_teach/solver/_ddcore.c"],
     extra_compile_args=["-O3", "-std=c99"],
     optional=True,
 )

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spades_teach import Card, Hand, Rank, Seat, Suit, deal
 from spades_teach.advice.bidding import ITEM_VALUES
-from spades_teach.analysis.solver import double_dummy
+from spades_teach.solver import double_dummy
 
 SIDE = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 

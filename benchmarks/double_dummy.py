@@ -37,7 +37,7 @@ import time
 
 from spades_teach import Seat, deal
 from spades_teach.analysis import BACKEND, double_dummy
-from spades_teach.analysis.solver import _CORE
+from spades_teach.solver import _CORE
 
 REQUIRED_MEDIAN_MS = 250.0
 

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spades_teach import Position, Round, deal
 from spades_teach.advice.expert import NODE_BUDGET, ExpertBot, a_nil_is_live
-from spades_teach.analysis.solver import BACKEND
+from spades_teach.solver import BACKEND
 
 
 def _quantile(values: Sequence[float], q: float) -> float:

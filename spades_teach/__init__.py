@@ -12,8 +12,9 @@ only when used.
 from __future__ import annotations
 
 from spades_teach.advice.bidding import BidAdvice, BidReason, NilAssessment, advise_bid
-from spades_teach.advice.bots import EasyBot, HardBot, MediumBot, make_bot
+from spades_teach.advice.bots import EasyBot, HardBot, MediumBot
 from spades_teach.advice.expert import ExpertBot
+from spades_teach.advice.levels import make_bot
 from spades_teach.advice.play import PlayHint, suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.errors import (

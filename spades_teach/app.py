@@ -207,8 +207,8 @@ def bot_replay(seed: int | str = 1, level: str = "medium") -> tuple[Any, dict[in
     """A hand played by four bots from ``seed``, with the advisor's comment on each
     of South's cards: ``(round, annotations)``, annotations keyed by event index
     (as :class:`~spades_teach.widgets.ReplayView` takes them)."""
-    from spades_teach.advice.bots import make_bot
     from spades_teach.advice.driver import Bot, play_hand
+    from spades_teach.advice.levels import make_bot
     from spades_teach.advice.play import suggest_play
     from spades_teach.advice.position import Position
     from spades_teach.game.bids import BidLike

@@ -104,4 +104,4 @@ class AnswerError(SpadesError):
 
 class SearchBudgetSpent(SpadesError):
     """A double-dummy search stopped: the node budget it was given is spent
-    (see :class:`~spades_teach.analysis.solver.NodeBudget`)."""
+    (see :class:`~spades_teach.solver.NodeBudget`)."""

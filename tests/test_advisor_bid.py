@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from spades_teach import Bid, Round, Rules, Seat, SpadesError, deal
 from spades_teach.advice.bidding import ITEM_VALUES, BidAdvice, advise_bid, assess_nil, count_hand, sure_spade_count
-from spades_teach.advice.bots import legal_bid
+from spades_teach.advice.bot_bidding import legal_bid
 from spades_teach.advice.position import Position
-from spades_teach.analysis.solver import DDState as DDPosition
-from spades_teach.analysis.solver import ReferenceSolver, make_position, representatives
 from spades_teach.game.cards import Card, Hand
+from spades_teach.solver import DDState as DDPosition
+from spades_teach.solver import ReferenceSolver, make_position, representatives
 
 
 def item(advice: BidAdvice, cards: str) -> float:

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades_teach import Card, Deal, ExpertBot, Round, Rules, Seat, SpadesError, Suit, deal
-from spades_teach.advice.bots import EasyBot, HardBot, MediumBot, _sample, advise_draw, make_bot, play_round
+from spades_teach.advice.bots import EasyBot, HardBot, MediumBot, _sample, advise_draw, play_round
+from spades_teach.advice.levels import make_bot
 from spades_teach.advice.play import View
 from spades_teach.advice.position import Position
 

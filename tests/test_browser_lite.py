@@ -104,7 +104,7 @@ def test_the_site_serves_its_own_pyodide_and_wheels() -> None:
 
     wheel = built.site / "static" / "pyodide" / lock["packages"]["spades-teach"]["file_name"]
     names = zipfile.ZipFile(wheel).namelist()
-    assert "spades_teach/analysis/_ddcore.wasm" in names
+    assert "spades_teach/solver/_ddcore.wasm" in names
     assert not [name for name in names if name.endswith((".so", ".pyd"))]
 
 

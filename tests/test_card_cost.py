@@ -18,10 +18,10 @@ from spades_teach.analysis.card_cost import (
     card_outcomes,
     side_outcome,
 )
-from spades_teach.analysis.solver import DDState, nil_objective, reaches, solve_value
 from spades_teach.game.replays import list_records, load_record
 from spades_teach.game.round import PlayEvent
 from spades_teach.game.scoring import bag_charge
+from spades_teach.solver import DDState, nil_objective, reaches, solve_value
 
 
 def _played_round(seed: int, bids: tuple[int, int, int, int] = (3, 4, 3, 3), tricks: int = 13) -> Round:

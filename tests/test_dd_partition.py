@@ -21,7 +21,7 @@ from endplay.types import Denom, Player
 
 from spades_teach import Card, Hand, Seat, deal
 from spades_teach.analysis import double_dummy
-from spades_teach.analysis.solver import (
+from spades_teach.solver import (
     TRICKS,
     DDState,
     ReferenceSolver,

@@ -20,7 +20,8 @@ from endplay.types import Denom, Player
 
 from spades_teach import Card, Hand, Seat, SpadesError, Team, deal
 from spades_teach.analysis import BACKEND, double_dummy
-from spades_teach.analysis.solver import (
+from spades_teach.errors import PositionError
+from spades_teach.solver import (
     TRICKS,
     DDState,
     ReferenceSolver,
@@ -29,7 +30,6 @@ from spades_teach.analysis.solver import (
     score_cards,
     solve_value,
 )
-from spades_teach.errors import PositionError
 
 BACKENDS = ["python", "c"] if BACKEND == "c" else ["python"]
 

@@ -12,15 +12,6 @@ from pathlib import Path
 import pytest
 
 from spades_teach import Card, Hand, Round, Rules, Seat, deal
-from spades_teach.analysis.solver import (
-    BACKEND,
-    TRICKS,
-    DDState,
-    ReferenceSolver,
-    legal_moves,
-    score_cards,
-    solve_value,
-)
 from spades_teach.game.kernel import (
     SUIT_MASKS,
     beats,
@@ -37,6 +28,15 @@ from spades_teach.game.kernel import (
 )
 from spades_teach.game.seating import seating_of
 from spades_teach.game.twoplayer import draw_deal
+from spades_teach.solver import (
+    BACKEND,
+    TRICKS,
+    DDState,
+    ReferenceSolver,
+    legal_moves,
+    score_cards,
+    solve_value,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,14 +1,57 @@
-"""The package's layout holds: module-level imports form no cycle, and nobody
-imports a private name of the card modules (their shared tables are exported
-from ``game/_bits.py`` under package-internal names)."""
+"""The package's layout holds: every import (at module level or inside a function) goes down
+the layers or stays in its own, no two modules import each other (directly or round a loop),
+and nobody imports a private name of the card modules (their shared tables are exported from
+``game/_bits.py`` under package-internal names).
+
+The layers, lowest first (docs/architecture.md): ``errors.py`` and ``_text.py``; ``game/``, itself
+in two tiers (cards and notation, then the rules kernel, the hand, scoring and the match); the
+double-dummy ``solver/``; ``advice/`` (with the package's own ``__init__``, which gathers the game
+and the advice); ``analysis/``; ``render/``; ``widgets/``; ``app.py``; ``cli/``; ``__main__.py``.
+"""
 
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "spades_teach"
 CARD_MODULES = {"spades_teach.game.cards", "spades_teach.game._bits", "spades_teach.game.notation"}
+
+#: The layers, lowest first: a module may import its own layer and those before it.
+LAYERS: tuple[frozenset[str], ...] = tuple(
+    frozenset(f"spades_teach.{name}" if name else "spades_teach" for name in layer)
+    for layer in (
+        {"errors", "_text"},
+        # game, tier 1: how cards, hands, seats, bids and the rule options are written and held
+        {"game", "game.notation", "game._bits", "game.cards", "game.seating", "game.bids", "game.rules"},
+        # game, tier 2: the rules kernel, the hand, scoring, the match and its records
+        {"game.kernel", "game.deals", "game.scoring", "game.round", "game.twoplayer", "game.match"}
+        | {"game.records", "game.replays"},
+        {"solver"},
+        {"advice", ""},  # "": the package's __init__, which re-exports the game and the advice
+        {"analysis"},
+        {"render"},
+        {"widgets"},
+        {"app"},
+        {"cli"},
+        {"__main__"},
+    )
+)
+
+#: The deliberate imports up the layers, each (importer, imported) with its reason. Each one is made
+#: inside a function, when that function is called, never when the module is imported.
+UPWARD_ALLOWED: dict[tuple[str, str], str] = {
+    # Notebook display: a core type renders itself with the renderer of render/ (python-chess's
+    # _repr_svg_ pattern), importing it only when Jupyter asks for the HTML.
+    ("spades_teach.game.cards", "spades_teach.render.html"): "Card._repr_html_ and Hand._repr_html_",
+    ("spades_teach.game.deals", "spades_teach.render.html"): "Deal._repr_html_",
+    ("spades_teach.game.kernel", "spades_teach.render.html"): "Trick._repr_html_",
+    ("spades_teach.game.round", "spades_teach.render.html"): "Round._repr_html_",
+    # The trick rule lives in the kernel alone (kernel:card_beats), which is built on the card
+    # types; Card.beats is the value type's door to it, asked at call time rather than copied down.
+    ("spades_teach.game.cards", "spades_teach.game.kernel"): "Card.beats asks kernel.card_beats",
+}
 
 
 def _module_name(path: Path) -> str:
@@ -20,36 +63,84 @@ def _is_type_checking(node: ast.If) -> bool:
     return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
 
 
-def _top_level_imports(tree: ast.Module) -> list[ast.ImportFrom | ast.Import]:
-    """The imports run when the module is imported (not those for the type checker,
-    not those inside functions)."""
-    found: list[ast.ImportFrom | ast.Import] = []
-    pending: list[ast.stmt] = list(tree.body)
-    while pending:
-        node = pending.pop()
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            found.append(node)
-        elif isinstance(node, ast.If) and not _is_type_checking(node):
-            pending.extend(node.body + node.orelse)
-        elif isinstance(node, ast.Try):
-            pending.extend(node.body + node.orelse + node.finalbody)
-    return found
-
-
+@functools.cache
 def _modules() -> dict[str, ast.Module]:
+    """Every module of the package, parsed once (read it, never change it)."""
     return {_module_name(p): ast.parse(p.read_text(encoding="utf-8")) for p in PACKAGE.rglob("*.py")}
 
 
-def _import_graph(modules: dict[str, ast.Module]) -> dict[str, set[str]]:
-    graph: dict[str, set[str]] = {name: set() for name in modules}
+def _imports(tree: ast.Module) -> list[tuple[ast.Import | ast.ImportFrom, bool, bool]]:
+    """Every import statement of a module, anywhere in it, with whether it runs only for the
+    type checker (under ``if TYPE_CHECKING:``) and whether it sits inside a function."""
+    found: list[tuple[ast.Import | ast.ImportFrom, bool, bool]] = []
+
+    def visit(node: ast.AST, typing_only: bool, in_function: bool) -> None:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append((node, typing_only, in_function))
+            return
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            for statement in node.body:
+                visit(statement, True, in_function)
+            for statement in node.orelse:
+                visit(statement, typing_only, in_function)
+            return
+        inner = in_function or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        for child in ast.iter_child_nodes(node):
+            visit(child, typing_only, inner)
+
+    visit(tree, False, False)
+    return found
+
+
+def _targets(node: ast.Import | ast.ImportFrom, modules: dict[str, ast.Module]) -> set[str]:
+    """The package's modules an import statement loads: ``from spades_teach.cli import score``
+    loads the submodule ``score``; ``from spades_teach.game.cards import Card`` the module
+    ``cards``; a compiled extension (``from spades_teach.game import _kernel``) counts as its
+    package."""
+    if isinstance(node, ast.Import):
+        names = [alias.name for alias in node.names]
+    else:
+        base = node.module or ""
+        names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names]
+    found = set()
+    for name in names:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        if name:
+            found.add(name)
+    return found
+
+
+def _edges(*, runtime_only: bool) -> dict[tuple[str, str], bool]:
+    """(importer, imported) -> whether every such import is inside a function. ``runtime_only``
+    leaves out the imports made for the type checker alone (they never run)."""
+    modules = _modules()
+    edges: dict[tuple[str, str], bool] = {}
     for name, tree in modules.items():
-        for node in _top_level_imports(tree):
-            targets = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
-            if isinstance(node, ast.ImportFrom) and node.module:
-                # "from spades_teach.cli import score" imports the submodule score
-                targets += [f"{node.module}.{a.name}" for a in node.names]
-            graph[name] |= {t for t in targets if t in modules and t != name}
+        for node, typing_only, in_function in _imports(tree):
+            if runtime_only and typing_only:
+                continue
+            for target in _targets(node, modules) - {name}:
+                edges[name, target] = edges.get((name, target), True) and in_function
+    return edges
+
+
+def _graph(edges: dict[tuple[str, str], bool]) -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {name: set() for name in _modules()}
+    for importer, imported in edges:
+        graph[importer].add(imported)
     return graph
+
+
+def _layer(module: str) -> int:
+    name = module
+    while True:
+        for number, layer in enumerate(LAYERS):
+            if name in layer:
+                return number
+        if "." not in name:
+            raise AssertionError(f"{module} is in no layer: add it to LAYERS in tests/test_layout.py")
+        name = name.rpartition(".")[0]
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -78,15 +169,62 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_module_level_imports_form_no_cycle_in_the_game_layer() -> None:
-    graph = _import_graph(_modules())
-    game = {name: {t for t in targets if t.startswith("spades_teach.game")} for name, targets in graph.items()}
-    game = {name: targets for name, targets in game.items() if name.startswith("spades_teach.game")}
-    assert _cycle(game) is None, " -> ".join(_cycle(game) or [])
+def test_the_walk_finds_imports_inside_functions_and_for_the_type_checker() -> None:
+    tree = ast.parse(
+        "import os\n"
+        "if TYPE_CHECKING:\n    import typing_only\n"
+        "class A:\n    def f(self):\n        if x:\n            from deep import inner\n"
+        "def g():\n    import lazy\n"
+    )
+    found = {(ast.unparse(node), typing_only, in_function) for node, typing_only, in_function in _imports(tree)}
+    assert found == {
+        ("import os", False, False),
+        ("import typing_only", True, False),
+        ("from deep import inner", False, True),
+        ("import lazy", False, True),
+    }
+
+
+def test_every_module_is_in_a_layer() -> None:
+    for name in _modules():
+        _layer(name)
+
+
+def test_imports_go_down_the_layers() -> None:
+    """Every import, at module level, inside a function or for the type checker, goes to the
+    importer's layer or one below it, except the few allowed above, which are made lazily."""
+    upward = {
+        (importer, imported): lazy
+        for (importer, imported), lazy in _edges(runtime_only=False).items()
+        if _layer(imported) > _layer(importer)
+    }
+    unexplained = sorted(pair for pair in upward if pair not in UPWARD_ALLOWED)
+    assert unexplained == [], "imports up the layers: " + ", ".join(" -> ".join(pair) for pair in unexplained)
+    eager = sorted(pair for pair, lazy in upward.items() if not lazy)
+    assert eager == [], "allowed upward imports must be made inside a function: " + str(eager)
+    stale = sorted(set(UPWARD_ALLOWED) - set(upward))
+    assert stale == [], "UPWARD_ALLOWED lists imports that no longer exist: " + str(stale)
+
+
+def test_no_import_cycle_between_modules() -> None:
+    """No loop of imports that run (module level and inside functions; the type checker's imports
+    never run), the allowed upward imports aside."""
+    edges = {pair: lazy for pair, lazy in _edges(runtime_only=True).items() if pair not in UPWARD_ALLOWED}
+    cycle = _cycle(_graph(edges))
+    assert cycle is None, " -> ".join(cycle or [])
+
+
+def test_the_solver_sits_between_the_game_and_the_advice() -> None:
+    graph = _graph(_edges(runtime_only=False))
+    solver = {name for name in graph if name == "spades_teach.solver" or name.startswith("spades_teach.solver.")}
+    below = {name for target in solver for name in graph[target]} - solver
+    assert below and all(_layer(name) < _layer("spades_teach.solver") for name in below), below
+    users = {name for name, targets in graph.items() if targets & solver} - solver
+    assert {"spades_teach.advice.expert", "spades_teach.analysis.card_cost"} <= users
 
 
 def test_the_card_tables_sit_under_the_value_types() -> None:
-    graph = _import_graph(_modules())
+    graph = _graph(_edges(runtime_only=True))
     assert graph["spades_teach.game._bits"] == set()
     assert graph["spades_teach.game.notation"] <= {"spades_teach.errors"}
     assert "spades_teach.game.cards" not in graph["spades_teach.game.seating"]

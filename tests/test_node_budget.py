@@ -15,7 +15,9 @@ from test_double_dummy import BACKENDS, random_position
 from spades_teach import ExpertBot, Round, deal
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.analysis.solver import (
+from spades_teach.errors import PositionError, SearchBudgetSpent, SpadesError
+from spades_teach.game.seating import Seat
+from spades_teach.solver import (
     TRICKS,
     NodeBudget,
     clear_table,
@@ -25,8 +27,6 @@ from spades_teach.analysis.solver import (
     score_cards,
     solve_value,
 )
-from spades_teach.errors import PositionError, SearchBudgetSpent, SpadesError
-from spades_teach.game.seating import Seat
 
 
 def _full_deal(seed: int) -> object:

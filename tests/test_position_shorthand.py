@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from spades_teach import Rules, Seat
-from spades_teach.advice.bots import make_bot
+from spades_teach.advice.levels import make_bot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.analysis import double_dummy

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from spades_teach import Hand, Rules, Seat
-from spades_teach.advice.bots import make_bot
+from spades_teach.advice.levels import make_bot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.errors import PositionError

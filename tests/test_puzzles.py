@@ -20,8 +20,8 @@ from spades_teach.analysis.puzzles import (
     puzzle_to_json,
     solve_evidence,
 )
-from spades_teach.analysis.solver import make_position
 from spades_teach.errors import SpadesError
+from spades_teach.solver import make_position
 
 PUZZLES = load_puzzles()
 

@@ -27,7 +27,10 @@ from spades_teach.advice.bots import MediumBot
 from spades_teach.advice.driver import play_hand
 from spades_teach.analysis import BACKEND, analyze_hand, double_dummy
 from spades_teach.analysis.card_cost import card_costs
-from spades_teach.analysis.solver import (
+from spades_teach.errors import PositionError
+from spades_teach.game.round import PlayEvent, Round
+from spades_teach.game.twoplayer import draw_deal
+from spades_teach.solver import (
     DDState,
     clear_table,
     legal_moves,
@@ -35,9 +38,6 @@ from spades_teach.analysis.solver import (
     score_cards,
     solve_value,
 )
-from spades_teach.errors import PositionError
-from spades_teach.game.round import PlayEvent, Round
-from spades_teach.game.twoplayer import draw_deal
 
 RULE_SETS = {
     "default": Rules(),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from spades_teach import Card, Deal, Round, Seat
-from spades_teach.advice.bots import seated_bot
+from spades_teach.advice.levels import seated_bot
 from spades_teach.advice.position import Position
 from spades_teach.analysis.challenge import compare_with_expert
 from spades_teach.game.round import BidEvent

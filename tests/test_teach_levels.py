@@ -7,9 +7,9 @@ import re
 import pytest
 
 from spades_teach import ParseError, Position, Round, deal
-from spades_teach.advice.bots import seated_bot
 from spades_teach.advice.driver import advance
 from spades_teach.advice.expert import ExpertBot
+from spades_teach.advice.levels import seated_bot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.teach import teach
 

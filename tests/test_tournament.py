@@ -9,7 +9,8 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from spades_teach import Round, Rules, Seat, Team, deal
-from spades_teach.advice.bots import make_bot, play_round
+from spades_teach.advice.bots import play_round
+from spades_teach.advice.levels import make_bot
 from spades_teach.analysis import DuplicateDeal, SerialExecutor, TournamentResult, tournament
 from spades_teach.errors import SpadesError
 from spades_teach.game.scoring import charged

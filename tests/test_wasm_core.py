@@ -2,7 +2,7 @@
 
 ``tools/lite/build_ddcore_wasm.sh`` compiles ``_ddcore.c`` (through ``_ddcore_wasm.c``) to wasm32 with
 clang and lld. A copy of the package holding it runs in Pyodide under Node.js (``tests/pyodide_run.mjs``,
-the Python of the live edition without a browser), where ``solver.py`` loads it through the JavaScript
+the Python of the live edition without a browser), where ``spades_teach.solver`` loads it through the JavaScript
 bridge. The same positions, solved in the same order from an empty table, must give the same values
 *and visit the same number of nodes* as the extension here; bad input must get the same errors; and the
 review of a whole hand ("what each card cost") must read the same.
@@ -21,20 +21,22 @@ from typing import Any
 import pytest
 from test_double_dummy import random_position
 
-from spades_teach import Round, deal
-from spades_teach.advice.bots import make_bot, play_round
-from spades_teach.analysis import _wasm_core, solver
+from spades_teach import Round, deal, solver
+from spades_teach.advice.bots import play_round
+from spades_teach.advice.levels import make_bot
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.game.records import GameRecord, dumps
+from spades_teach.solver import _wasm_core
 
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = ROOT / "tools" / "lite" / "node_modules" / "pyodide"
 
 #: What the script run in Pyodide does with the calls written beside it (calls.json): make them, in
-#: order, on the core solver.py loaded, and review the recorded hand.
+#: order, on the core the solver loaded, and review the recorded hand.
 SCRIPT = """
 import json, time
-from spades_teach.analysis import _wasm_core, solver
+from spades_teach import solver
+from spades_teach.solver import _wasm_core
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.game.records import loads
 
@@ -123,7 +125,7 @@ def _package_with_wasm(folder: Path) -> None:
         [
             "bash",
             str(ROOT / "tools" / "lite" / "build_ddcore_wasm.sh"),
-            str(folder / "spades_teach" / "analysis" / "_ddcore.wasm"),
+            str(folder / "spades_teach" / "solver" / "_ddcore.wasm"),
         ],
         capture_output=True,
         text=True,

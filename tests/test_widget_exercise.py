@@ -8,8 +8,8 @@ from spades_teach.advice.bidding import assess_nil
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.advice.principles import find_exception, find_missed_set, find_moments
-from spades_teach.analysis.solver import double_dummy
 from spades_teach.errors import SpadesError
+from spades_teach.solver import double_dummy
 from spades_teach.widgets.exercise import (
     Answer,
     Exercise,

@@ -54,7 +54,7 @@ download tools/lite/extensions.txt "$extensions"
 
 # 4. spades_teach as a pure wheel (no C extension), built from a clean copy of the sources, with the
 #    double-dummy solver compiled to WebAssembly (clang and lld) as package data: Pyodide loads it through
-#    its JavaScript bridge (spades_teach/analysis/_wasm_core.py), so "Review my hand" takes seconds, not
+#    its JavaScript bridge (spades_teach/solver/_wasm_core.py), so "Review my hand" takes seconds, not
 #    the minutes of the pure-Python solver. (One staging folder per output folder, so the book's build and
 #    the tests' do not share one.)
 stage=$work/stage-$(printf '%s' "$out" | sha256sum | cut -c1-12)
@@ -62,7 +62,7 @@ rm -rf "$stage"
 mkdir -p "$stage/src" "$stage/own"
 tar -c --exclude='__pycache__' --exclude='*.so' --exclude='*.pyc' --exclude='*.wasm' \
   pyproject.toml setup.py README.md spades_teach | tar -x -C "$stage/src"
-bash tools/lite/build_ddcore_wasm.sh "$stage/src/spades_teach/analysis/_ddcore.wasm"
+bash tools/lite/build_ddcore_wasm.sh "$stage/src/spades_teach/solver/_ddcore.wasm"
 (cd "$stage/src" && SPADES_TEACH_PURE=1 PIP_CONSTRAINT="$root/tools/lite/wheel-build.txt" pip_run \
   wheel --quiet --disable-pip-version-check --no-deps --wheel-dir "$stage/own" .)
 

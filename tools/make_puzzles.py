@@ -16,7 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 from spades_teach.analysis.puzzles import STORE, generate_puzzles, puzzle_to_json
-from spades_teach.analysis.solver import BACKEND
+from spades_teach.solver import BACKEND
 
 ROOT = Path(__file__).resolve().parents[1]
 COUNTS = {"easy": 60, "medium": 60, "hard": 50}

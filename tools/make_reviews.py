@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from spades_teach.analysis.card_cost import card_costs, review_to_json
-from spades_teach.analysis.solver import BACKEND
 from spades_teach.analysis.stored_reviews import STORE, hand_fingerprint
 from spades_teach.game.replays import list_records, load_record
+from spades_teach.solver import BACKEND
 
 ROOT = Path(__file__).resolve().parents[1]
 

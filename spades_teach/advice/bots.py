@@ -15,7 +15,9 @@
   (:func:`may_replace`). It sees only what its
   :class:`~spades_teach.advice.position.Position` holds: never the hidden hands.
 * :class:`~spades_teach.advice.expert.ExpertBot` (level ``"expert"``, in its own module)
-  solves each sampled deal exactly instead of playing it out.
+  solves each sampled deal exactly instead of playing it out; it falls back on the hard
+  bot, so it imports this module, never the other way round. A bot by level name is
+  :func:`spades_teach.advice.levels.make_bot`, above both.
 
 >>> from spades_teach import Round, deal
 >>> r = Round(deal(3), dealer="N")
@@ -30,9 +32,10 @@ import random
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-from spades_teach.advice.bidding import advise_bid, count_hand
+from spades_teach.advice.bidding import count_hand
+from spades_teach.advice.bot_bidding import advised_bid, legal_bid
 from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.play import View, decide, suggest_play
 from spades_teach.advice.position import Position
@@ -46,11 +49,8 @@ from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
 from spades_teach.game.kernel import breaks_spades, legal_mask, winning_index
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import bid_problem, contract_made, side_value
-from spades_teach.game.seating import Seat, SeatLike, seating_of
-
-if TYPE_CHECKING:
-    from spades_teach.advice.expert import ExpertBot
+from spades_teach.game.scoring import contract_made, side_value
+from spades_teach.game.seating import seating_of
 
 __all__ = [
     "Bot",
@@ -59,49 +59,10 @@ __all__ = [
     "HardBot",
     "DrawAdvice",
     "advise_draw",
-    "make_bot",
-    "seated_bot",
     "play_round",
-    "legal_bid",
 ]
 
 _DECK = tuple(Card.from_index(i) for i in range(52))
-
-
-# -- bids: keep them legal ------------------------------------------------------------------------------
-
-
-def legal_bid(position: Position, bid: Bid) -> Bid:
-    """``bid`` made legal for ``position`` under its rules (the same checks as
-    :meth:`Round.verify_bid`): no Nil where it is off, no blind Nil unless allowed
-    and far enough behind, and the team minimum."""
-    rules = position.rules
-    seating = seating_of(rules)
-    side = seating.side_of(position.seat)
-    behind = position.scores[seating.other_side(side)] - position.scores[side]
-    partner = seating.partner(position.seat)
-    partner_bid = None if partner is None else position.bids.get(partner)
-
-    def refused(b: Bid) -> bool:
-        return bid_problem(position.seat, b, rules, behind=behind, partner_bid=partner_bid) is not None
-
-    if not refused(bid):
-        return bid
-    # The nearest legal bid (the higher of two as near): a refused blind Nil becomes
-    # Nil (or 1 without Nil), a refused Nil 1, a bid under the team minimum the minimum.
-    return min((Bid(n) for n in range(14) if not refused(Bid(n))), key=lambda b: (abs(int(b) - int(bid)), -int(b)))
-
-
-def _advice_bid(position: Position) -> Bid:
-    advice = advise_bid(
-        position.hand,
-        seat=position.seat,
-        bids=position.bids,
-        scores=position.scores,
-        bags=position.bags,
-        rules=position.rules,
-    )
-    return legal_bid(position, advice.bid)
 
 
 # -- two-player draw --------------------------------------------------------------------------------------
@@ -221,7 +182,7 @@ class MediumBot:
     name = "medium"
 
     def choose_bid(self, position: Position) -> Bid:
-        return _advice_bid(position)
+        return advised_bid(position)
 
     def choose_play(self, position: Position) -> Card:
         return suggest_play(position).card
@@ -345,7 +306,7 @@ class HardBot:
         self._rng = random.Random(str(seed))
 
     def choose_bid(self, position: Position) -> Bid:
-        return _advice_bid(position)
+        return advised_bid(position)
 
     def choose_draw(
         self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()
@@ -542,40 +503,7 @@ def _sample_by_search(view: View, sizes: Mapping[int, int], unseen: list[Card], 
     return hands
 
 
-# -- levels and a driver ------------------------------------------------------------------------------------------
-
-
-def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot | ExpertBot:
-    """A bot by level name: ``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"``
-    (:class:`~spades_teach.advice.expert.ExpertBot`)."""
-    key = level.strip().lower()
-    if key == "easy":
-        return EasyBot(seed)
-    if key == "medium":
-        return MediumBot()
-    if key == "hard":
-        return HardBot(seed=seed)
-    if key == "expert":
-        from spades_teach.advice.expert import ExpertBot
-
-        return ExpertBot(seed=seed)
-    raise SpadesError(f"unknown bot level {level!r}: use easy, medium, hard or expert")
-
-
-def seated_bot(level: str, seed: int | str, seat: SeatLike) -> EasyBot | MediumBot | HardBot | ExpertBot:
-    """The bot of ``level`` that sits at ``seat`` of a table seeded by ``seed``, as the
-    card table and the daily challenge seat them (seed ``"{seed}/{seat}"``). The hard bot
-    has no time limit, so it always looks at the same number of sampled deals and a hand
-    replays identically.
-
-    >>> bot = seated_bot("hard", "x", "N")
-    >>> type(bot).__name__, bot.time_limit
-    ('HardBot', inf)
-    """
-    name = Seat.coerce(seat).name
-    if level == "hard":  # the one level whose decisions would otherwise depend on the clock
-        return HardBot(seed=f"{seed}/{name}", time_limit=float("inf"))
-    return make_bot(level, seed=f"{seed}/{name}")
+# -- a driver ------------------------------------------------------------------------------------------------
 
 
 def play_round(round: Round, bots: Mapping[Any, Bot], *, bags: Mapping[Any, int] | None = None) -> Round:

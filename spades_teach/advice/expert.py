@@ -8,7 +8,7 @@ For every card it must play, :class:`ExpertBot`
    often when each hand, with the cards its owner already played, counts near
    its bid, and rarely when a live Nil bidder holds an ace or a high spade);
 2. solves each deal exactly with the double-dummy solver under Spades rules
-   (:mod:`spades_teach.analysis.solver`): the tricks each side still takes
+   (:mod:`spades_teach.solver`): the tricks each side still takes
    after each of its legal cards, and whether each live Nil can still be made;
 3. turns those into points for the hand as the score counts them: contracts
    made or set, Nils made or broken, each bag charged its share of the penalty,
@@ -47,6 +47,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from spades_teach.advice.bidding import count_hand
+from spades_teach.advice.bot_bidding import advised_bid
+from spades_teach.advice.bots import HardBot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.advice.sampling import clearly_better, deal_masks
@@ -406,15 +408,11 @@ class ExpertBot:
         self.last_nodes = 0
         self._seed = str(seed)
         self._rng = random.Random(self._seed)
-        from spades_teach.advice.bots import HardBot
-
         # No time limit: the fallback's choices depend on the seed alone, not on the clock.
         self._fallback = HardBot(seed=seed, time_limit=math.inf)
 
     def choose_bid(self, position: Position) -> Bid:
-        from spades_teach.advice.bots import _advice_bid
-
-        return _advice_bid(position)
+        return advised_bid(position)
 
     def choose_draw(
         self, card: CardLike, hand: HandLike, discarded: Iterable[CardLike] = (), *, rules: Rules = Rules()
@@ -491,8 +489,8 @@ class ExpertBot:
         ``None`` for a game the solver does not play, two-player Spades (the hard bot decides).
         The solver is given the table's rules (:meth:`DDState.from_rules`), so it tries
         exactly the kernel's legal cards."""
-        from spades_teach.analysis.solver import DDState as Solved
-        from spades_teach.analysis.solver import NodeBudget, clear_table, nil_safe_cards, score_cards
+        from spades_teach.solver import DDState as Solved
+        from spades_teach.solver import NodeBudget, clear_table, nil_safe_cards, score_cards
 
         if not seating_of(position.rules).partnerships:
             return None

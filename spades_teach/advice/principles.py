@@ -35,7 +35,7 @@ from spades_teach.game.seating import Seat, SeatLike
 
 if TYPE_CHECKING:
     from spades_teach.advice.play import PlayHint
-    from spades_teach.analysis.solver import DoubleDummy
+    from spades_teach.solver import DoubleDummy
 
 __all__ = [
     "BAGS",
@@ -346,7 +346,7 @@ def solver_disagrees(position: Position, hint: PlayHint, deal_round: Round) -> b
 def double_dummy_at(position: Position, deal_round: Round) -> DoubleDummy:
     """The double-dummy answer at ``position``, the hidden hands read from ``deal_round``
     (a round of the same deal, finished or not)."""
-    from spades_teach.analysis.solver import double_dummy
+    from spades_teach.solver import double_dummy
 
     gone = set(position.played) | set(position.trick)
     hands = {s: [c for c in deal_round.deal[s] if c not in gone] for s in Seat}

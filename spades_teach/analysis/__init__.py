@@ -22,8 +22,8 @@ from spades_teach.analysis.challenge import ChallengeResult, challenge_deal, cha
 from spades_teach.analysis.expert_calibration import ExpertCalibration, SeatRecord, expert_calibrate
 from spades_teach.analysis.parallel import SerialExecutor, local_executor
 from spades_teach.analysis.simulate import HandAnalysis, SampleOutcome, analyze_hand
-from spades_teach.analysis.solver import BACKEND, DoubleDummy, NilAnswer, double_dummy
 from spades_teach.analysis.tournament import DuplicateDeal, TournamentResult, tournament
+from spades_teach.solver import BACKEND, DoubleDummy, NilAnswer, double_dummy
 
 __all__ = [
     "ChallengeResult",

@@ -49,7 +49,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from spades_teach.analysis.solver import DDState, nil_safe_cards, representatives, score_cards
 from spades_teach.analysis.stored_reviews import stored_review_data
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid
@@ -58,6 +57,7 @@ from spades_teach.game.round import PlayEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import bag_charge, side_value
 from spades_teach.game.seating import Seat, Team, seating_of
+from spades_teach.solver import DDState, nil_safe_cards, representatives, score_cards
 
 __all__ = [
     "CardCost",
@@ -398,7 +398,7 @@ def card_costs(
     the compiled solver); other hands are solved."""
     round_ = _as_round(source)
     hinted = _hint_cards(hints)
-    from spades_teach.analysis.solver import BACKEND  # read at each call: tests switch the backend
+    from spades_teach.solver import BACKEND  # read at each call: tests switch the backend
 
     reviews = stored_card_costs(round_) if BACKEND == "python" else None
     if reviews is not None:

@@ -36,9 +36,9 @@ from typing import Any, Literal
 
 from spades_teach._text import signed
 from spades_teach.advice.bidding import advise_bid
-from spades_teach.advice.bots import seated_bot
 from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.expert import ExpertBot
+from spades_teach.advice.levels import seated_bot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.errors import IllegalActionError, ParseError

@@ -55,17 +55,18 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from spades_teach.advice.bidding import SAFETY_MARGIN, advise_bid, count_hand
-from spades_teach.advice.bots import legal_bid, make_bot
+from spades_teach.advice.bot_bidding import legal_bid
 from spades_teach.advice.driver import play_hand
+from spades_teach.advice.levels import make_bot
 from spades_teach.advice.position import Position
 from spades_teach.analysis.calibration import FEATURES, CountFunction, advice_from_count, group_order, hand_features
 from spades_teach.analysis.parallel import map_tasks
-from spades_teach.analysis.solver import double_dummy
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Hand, Seat
 from spades_teach.game.deals import deal
 from spades_teach.game.round import Round
+from spades_teach.solver import double_dummy
 
 __all__ = [
     "COLUMNS",

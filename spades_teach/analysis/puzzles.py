@@ -15,7 +15,7 @@ Two kinds of puzzle, found by :func:`find_puzzle`:
 
 * **open-hand endgames** (``"easy"``: 3 cards or fewer each, ``"medium"``: 4 or
   5): all four hands are shown and the double-dummy solver
-  (:mod:`spades_teach.analysis.solver`) plays every line exactly. Exactly one
+  (:mod:`spades_teach.solver`) plays every line exactly. Exactly one
   legal card reaches the goal; the evidence is, for each legal card, the tricks
   your side takes from here with best play on both sides (for a Nil goal: 1 if
   the goal is still reached after that card, 0 if not).
@@ -61,13 +61,13 @@ from typing import TYPE_CHECKING, Any
 
 from spades_teach.advice.expert import sample_deals
 from spades_teach.advice.position import Position
-from spades_teach.analysis.solver import DDState, make_position, nil_safe_cards, reaches, score_cards
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.kernel import winning_index
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, Team
+from spades_teach.solver import DDState, make_position, nil_safe_cards, reaches, score_cards
 
 if TYPE_CHECKING:
     from spades_teach.game.round import Round
@@ -667,7 +667,7 @@ def _deal_moments(seed: int) -> Iterator[dict[str, Any]]:
     """Every play moment of one hand dealt with ``seed`` and played by medium bots; in
     every other hand the weakest hand (by the advisor's count) bids Nil."""
     from spades_teach.advice.bidding import count_hand
-    from spades_teach.advice.bots import make_bot
+    from spades_teach.advice.levels import make_bot
     from spades_teach.game.deals import deal
     from spades_teach.game.round import Round
 

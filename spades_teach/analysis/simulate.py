@@ -90,7 +90,6 @@ from spades_teach.advice.bots import MediumBot
 from spades_teach.advice.driver import advance
 from spades_teach.advice.play import View, decide
 from spades_teach.analysis.parallel import map_tasks
-from spades_teach.analysis.solver import double_dummy, nil_objective, reaches
 from spades_teach.errors import IllegalBidError, ParseError, SpadesError
 from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid, BidLike
@@ -102,6 +101,7 @@ from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import coerce_side, score_round
 from spades_teach.game.seating import Seat, SeatLike, Team, seating_of
+from spades_teach.solver import double_dummy, nil_objective, reaches
 
 __all__ = ["CHUNK", "MAX_REJECTIONS", "METHODS", "HandAnalysis", "SampleOutcome", "analyze_hand"]
 

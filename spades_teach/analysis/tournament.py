@@ -54,8 +54,9 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from spades_teach.advice.bots import HardBot, make_bot
+from spades_teach.advice.bots import HardBot
 from spades_teach.advice.driver import Bot, play_hand
+from spades_teach.advice.levels import make_bot
 from spades_teach.advice.position import Position
 from spades_teach.analysis.parallel import map_tasks
 from spades_teach.analysis.simulate import mean_interval

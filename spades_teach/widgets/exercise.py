@@ -253,7 +253,7 @@ def solver_exercise(
 ) -> Exercise:
     """Which card takes the most tricks for its side, with every hand in view? The
     double-dummy solver answers; every card that reaches its best count is right."""
-    from spades_teach.analysis.solver import double_dummy
+    from spades_teach.solver import double_dummy
 
     dd = double_dummy(hands, leader=leader, trick=trick, spades_broken=spades_broken)
     scores = dd.card_scores

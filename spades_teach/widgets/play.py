@@ -67,7 +67,7 @@ def default_bot_factory(level: str, seed: str, seat: Seat) -> BotLike:
     The hard bot is built without its time limit, so that it always looks at
     the same number of sampled deals and a notebook replays identically.
     """
-    from spades_teach.advice.bots import seated_bot
+    from spades_teach.advice.levels import seated_bot
 
     return seated_bot(level, seed, seat)
 

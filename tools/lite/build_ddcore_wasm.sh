@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Build the double-dummy core as WebAssembly for the live edition of the book: the C search of
-# spades_teach/analysis/_ddcore.c (through _ddcore_wasm.c, which includes it without Python) compiled
+# spades_teach/solver/_ddcore.c (through _ddcore_wasm.c, which includes it without Python) compiled
 # to plain wasm32 by Debian's clang and linked by lld (wasm-ld): no Emscripten, no C library, no
-# imports. Pyodide loads it through its JavaScript bridge (spades_teach/analysis/_wasm_core.py).
+# imports. Pyodide loads it through its JavaScript bridge (spades_teach/solver/_wasm_core.py).
 # The same sources and compiler give the same bytes. Usage: bash tools/lite/build_ddcore_wasm.sh OUTPUT.wasm
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -18,4 +18,4 @@ fi
 "$clang" --target=wasm32 -O3 -std=c99 -ffreestanding -nostdlib -nostdlibinc -mbulk-memory \
   -Wall -Wextra -Werror \
   -Wl,--no-entry -Wl,--stack-first -Wl,-z,stack-size=1048576 -Wl,--strip-all \
-  -o "$out" spades_teach/analysis/_ddcore_wasm.c
+  -o "$out" spades_teach/solver/_ddcore_wasm.c

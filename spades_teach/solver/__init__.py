@@ -1,4 +1,12 @@
-"""Exact double-dummy analysis under Spades rules.
+"""Exact double-dummy analysis under Spades rules: the solver layer.
+
+The solver is a layer of its own, between the game (whose kernel it asks for the
+legal cards, the trick winner and spades broken) and the advice (the expert bot
+and the principles' counter-examples call it) and analysis (the card-cost review,
+puzzles, hand analysis) above. It imports nothing but ``spades_teach.game`` and
+``spades_teach.errors``. The package holds this Python solver, the C core
+``_ddcore.c``, the same C built as WebAssembly for the browser
+(``_ddcore_wasm.c``) and its loader (``_wasm_core.py``).
 
 Bridge solvers let anyone lead a spade at any time; in Spades a spade may not
 be led until spades are broken, unless the leader holds nothing else. That one
@@ -18,11 +26,11 @@ progress included. It also scores every legal card of the seat to play
 (1, 0)
 
 Two implementations give the same answers: a compiled core
-(``spades_teach.analysis._ddcore``, built from C source by ``pip install``),
+(``spades_teach.solver._ddcore``, built from C source by ``pip install``),
 used when it is importable, and the readable pure-Python solver of this module
 (:class:`ReferenceSolver`), used otherwise and by the tests as the reference.
 In the browser (Pyodide, the book's live edition) the compiled core is the same
-C source built as WebAssembly, loaded by :mod:`spades_teach.analysis._wasm_core`.
+C source built as WebAssembly, loaded by :mod:`spades_teach.solver._wasm_core`.
 :data:`BACKEND` says which one is in use (``"c"`` for the compiled core, native
 or WebAssembly, or ``"python"``).
 
@@ -352,9 +360,9 @@ def _load_core() -> Any:
     """The compiled core: the C extension, or under Pyodide its WebAssembly build; ``None``
     when neither is installed."""
     try:
-        from spades_teach.analysis import _ddcore  # type: ignore[attr-defined]
+        from spades_teach.solver import _ddcore  # type: ignore[attr-defined]
     except ImportError:
-        from spades_teach.analysis._wasm_core import load_wasm_core
+        from spades_teach.solver._wasm_core import load_wasm_core
 
         return load_wasm_core()
     return _ddcore

@@ -3,9 +3,9 @@
 Pyodide (the Python of the book's live edition) cannot load the CPython extension ``_ddcore``, and
 the pure-Python reference solver takes minutes on a whole hand there. The live edition's wheel
 carries ``_ddcore.wasm`` instead: the same C search compiled to plain wasm32 by clang and lld
-(``spades_teach/analysis/_ddcore_wasm.c``, built by ``tools/lite/build_ddcore_wasm.sh``). This module
+(``spades_teach/solver/_ddcore_wasm.c``, built by ``tools/lite/build_ddcore_wasm.sh``). This module
 loads it through Pyodide's JavaScript bridge (``js.WebAssembly``) and gives it the interface of the
-extension (``solve``, ``nodes``, ``clear``), so :mod:`spades_teach.analysis.solver` uses either alike
+extension (``solve``, ``nodes``, ``clear``), so :mod:`spades_teach.solver` uses either alike
 and gets the same answers.
 
 Outside Pyodide, or when the wheel has no ``_ddcore.wasm``, :func:`load_wasm_core` returns ``None``.
@@ -35,7 +35,7 @@ def running_in_pyodide() -> bool:
 
 def wasm_bytes() -> bytes | None:
     """The packaged WebAssembly core, or ``None`` when this install has none."""
-    path = resources.files("spades_teach.analysis").joinpath(WASM_FILE)
+    path = resources.files("spades_teach.solver").joinpath(WASM_FILE)
     return path.read_bytes() if path.is_file() else None
 
 
