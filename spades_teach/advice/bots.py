@@ -43,7 +43,7 @@ from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
 from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
-from spades_teach.game.kernel import breaks_spades, legal_mask, winning_index
+from spades_teach.game.kernel import breaks_spades, legal_mask, shown_void, winning_index
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import bid_problem, contract_made, side_value
@@ -313,8 +313,7 @@ class _Sim:
         self.hands[seat] &= ~card.mask
         trick = self.trick
         led = _SUIT_MASK[trick[0].suit] if trick else 0
-        if led and not card.mask & led:
-            self.voids[seat] |= 1 << trick[0].suit
+        self.voids[seat] |= shown_void(card.mask, led)
         if breaks_spades(card.mask, led, self.rules.spade_lead_breaks):
             self.broken = True
         trick.append(card)

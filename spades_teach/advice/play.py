@@ -130,9 +130,8 @@ class View:
         bids: list[Bid | None] = [p.bids.get(s) for s in Seat]
         won = [p.tricks_won.get(s, 0) for s in Seat]
         voids = [0, 0, 0, 0]
-        for s, suits in p.voids.items():
-            for suit in suits:
-                voids[s] |= 1 << suit
+        for s, suits in p.voids.items():  # the position's voids, as suit bits
+            voids[s] = sum(1 << suit for suit in suits)
         mine = p.side()
         theirs = next(x for x in p.scores if x != mine)
         return cls(

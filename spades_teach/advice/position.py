@@ -53,7 +53,14 @@ from spades_teach.errors import ParseError, PositionError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Suit
 from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASKS
-from spades_teach.game.kernel import legal_mask, spades_broken_by, spades_gone, two_of_clubs_leads, winning_index
+from spades_teach.game.kernel import (
+    legal_mask,
+    shown_void,
+    spades_broken_by,
+    spades_gone,
+    two_of_clubs_leads,
+    winning_index,
+)
 from spades_teach.game.kernel import why_illegal as _why_illegal
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
@@ -407,17 +414,17 @@ class Position:
             )
 
     def _find_voids(self) -> dict[Seat, frozenset[Suit]]:
-        voids: dict[Seat, set[Suit]] = {s: set() for s in self._seats()}
+        """The suits each seat has shown out of (the kernel's :func:`shown_void`, card by card)."""
+        voids: dict[Seat, int] = {s: 0 for s in self._seats()}
         tricks = [(lead, cards) for lead, cards, _ in self.trick_history]
         tricks.append((self.leader, self.trick))
         for lead, cards in tricks:
             if not cards:
                 continue
-            led = cards[0].suit
+            led = _SUIT_MASKS[cards[0].suit]
             for i, card in enumerate(cards[1:], start=1):
-                if card.suit is not led:
-                    voids[self._seat_after(lead, i)].add(led)
-        return SeatMap((s, frozenset(v)) for s, v in voids.items())
+                voids[self._seat_after(lead, i)] |= shown_void(card.mask, led)
+        return SeatMap((s, frozenset(suit for suit in Suit if v >> suit & 1)) for s, v in voids.items())
 
     def _check_own_voids(self) -> None:
         for suit in self.voids[self.seat]:

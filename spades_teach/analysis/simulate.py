@@ -97,7 +97,7 @@ from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
 from spades_teach.game.deals import Deal
 from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
-from spades_teach.game.kernel import breaks_spades, first_leader, two_of_clubs_leads, winning_index
+from spades_teach.game.kernel import breaks_spades, first_leader, shown_void, two_of_clubs_leads, winning_index
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import coerce_side, score_round
@@ -363,8 +363,7 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
             card, _ = decide(view)
             hands[seat] &= ~card.mask
             led = _SUIT_MASK[trick[0].suit] if trick else 0
-            if led and not card.mask & led:
-                voids[seat] |= 1 << trick[0].suit
+            voids[seat] |= shown_void(card.mask, led)
             if breaks_spades(card.mask, led, rules.spade_lead_breaks):
                 broken = True
             trick = [*trick, card]
