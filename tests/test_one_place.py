@@ -5,19 +5,24 @@ stakes and the bot protocol. Each test fails if a copy comes back."""
 from __future__ import annotations
 
 import ast
+import functools
 import random
 from pathlib import Path
 
 from spades_teach import Position, Round, deal
-from spades_teach.game._bits import SUIT_MASKS
+from spades_teach.advice.sampling import draw_deal
+from spades_teach.game._bits import SUIT_MASKS, mask_cards
 from spades_teach.game.cards import Card, Suit
 from spades_teach.game.kernel import shown_void
 
 PACKAGE = Path(__file__).resolve().parent.parent / "spades_teach"
 
 
-def _sources() -> list[tuple[Path, ast.Module]]:
-    return [(path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(PACKAGE.rglob("*.py"))]
+@functools.cache
+def _sources() -> tuple[tuple[Path, ast.Module], ...]:
+    """The package's modules, parsed (its generated data modules left out)."""
+    paths = sorted(p for p in PACKAGE.rglob("*.py") if p.stat().st_size < 200_000)
+    return tuple((path, ast.parse(path.read_text(encoding="utf-8"))) for path in paths)
 
 
 def test_shown_void_is_a_card_that_does_not_follow_the_suit_led() -> None:
@@ -62,3 +67,67 @@ def test_no_module_but_the_kernel_infers_a_void() -> None:
             ):
                 copies.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
     assert copies == []
+
+
+def test_draw_deal_respects_room_and_voids() -> None:
+    rng = random.Random(4)
+    deck = [Card.from_index(i) for i in range(52)]
+    dealt = 0
+    for _ in range(300):
+        cards = rng.sample(deck, 30)
+        room = [9, 9, 8]  # four cards are already gone
+        allowed = [0b1111, 0b1110, 0b1011]
+        masks = draw_deal(cards, room=room, rng=rng, allowed=allowed)
+        if masks is None:
+            continue
+        dealt += 1
+        held = 0
+        for mask, n, suits in zip(masks, room, allowed, strict=True):
+            assert mask.bit_count() == n
+            assert all(suits >> card.suit & 1 for card in mask_cards(mask))
+            assert not held & mask
+            held |= mask
+        assert held & ~sum(c.mask for c in cards) == 0
+    assert dealt > 200
+
+
+def test_draw_deal_keeps_the_shy_cards_from_a_shy_taker() -> None:
+    aces = [Card.parse(f"A{s}") for s in "SHDC"]
+    ace_mask = sum(c.mask for c in aces)
+    others = [Card.from_index(i) for i in range(52) if not ace_mask >> i & 1][:20]
+    got = {True: 0, False: 0}
+    for trial in range(200):
+        for shy_cards in (ace_mask, 0):
+            masks = draw_deal(
+                [*aces, *others], room=[12, 12], rng=random.Random(trial), allowed=[0b1111, 0b1111],
+                shy=[False, True], shy_cards=shy_cards,
+            )  # fmt: skip
+            assert masks is not None
+            got[bool(shy_cards)] += (masks[1] & ace_mask).bit_count()
+    assert got[True] < got[False] / 4, got
+
+
+def test_without_limits_the_draw_is_the_shuffled_cards_cut_in_order() -> None:
+    cards = [Card.from_index(i) for i in range(39)]
+    expected = list(cards)
+    random.Random(9).shuffle(expected)
+    masks = draw_deal(cards, room=[13, 13, 13], rng=random.Random(9))
+    assert masks == [sum(c.mask for c in expected[13 * k : 13 * (k + 1)]) for k in range(3)]
+
+
+def test_only_the_sampler_shuffles_unseen_cards() -> None:
+    """The hard bot, the expert, the puzzles and the hand analysis deal the unseen
+    cards through ``sampling.draw_deal``: no other module of theirs shuffles or
+    draws cards itself."""
+    users = {"bots.py", "expert.py", "play.py", "position.py", "simulate.py", "puzzles.py", "card_cost.py"}
+    copies = []
+    for path, tree in _sources():
+        if path.name not in users:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                if node.func.attr == "shuffle" or (node.func.attr == "bisect"):
+                    copies.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    assert copies == []
+    for name in ("bots.py", "expert.py", "simulate.py"):
+        assert "draw_deal(" in next(p for p, _ in _sources() if p.name == name).read_text(encoding="utf-8")

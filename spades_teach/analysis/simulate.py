@@ -89,6 +89,7 @@ from spades_teach.advice.bidding import count_hand
 from spades_teach.advice.bots import MediumBot
 from spades_teach.advice.driver import advance
 from spades_teach.advice.play import View, decide
+from spades_teach.advice.sampling import draw_deal
 from spades_teach.analysis.parallel import map_tasks
 from spades_teach.analysis.solver import double_dummy, nil_objective, reaches
 from spades_teach.errors import IllegalBidError, ParseError, SpadesError
@@ -379,25 +380,22 @@ def _first_leader(deal: Deal, spec: _Spec) -> Seat:
 
 
 def _sample_deal(spec: _Spec, rng: random.Random) -> Deal:
-    unseen = [i for i in range(52) if not spec.hand_mask >> i & 1]
+    """The 39 unseen cards dealt 13 to each other seat by the one sampler
+    (:func:`~spades_teach.advice.sampling.draw_deal`; no voids before the play), redealt
+    while a bid already made does not fit its hand (see the module docs)."""
+    unseen = [Card.from_index(i) for i in range(52) if not spec.hand_mask >> i & 1]
     others = [s for s in _SEATS if s is not spec.seat]
     known = dict(spec.bids)
     masks: dict[Seat, int] = {}
     for _ in range(MAX_REJECTIONS + 1):
-        rng.shuffle(unseen)
-        masks = {s: _mask(unseen[13 * k : 13 * (k + 1)]) for k, s in enumerate(others)}
+        dealt = draw_deal(unseen, room=[13] * len(others), rng=rng)
+        assert dealt is not None  # nothing limits a seat: the cut always deals
+        masks = dict(zip(others, dealt, strict=True))
         if all(_fits_bid(masks[s], bid) for s, bid in known.items()):
             break
     hands = {s: Hand.from_mask(m) for s, m in masks.items()}
     hands[spec.seat] = Hand.from_mask(spec.hand_mask)
     return Deal(hands, dealer=spec.dealer)
-
-
-def _mask(indices: Sequence[int]) -> int:
-    mask = 0
-    for i in indices:
-        mask |= 1 << i
-    return mask
 
 
 def _fits_bid(mask: int, bid: Bid) -> bool:
