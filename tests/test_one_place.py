@@ -50,7 +50,7 @@ def test_position_voids_are_the_kernels_on_random_hands() -> None:
                 for who, card in trick.plays:
                     expected[who] |= shown_void(card.mask, led)
             assert {s: sum(1 << suit for suit in p.voids[s]) for s in r.seats} == expected
-            r.play(r.to_act, rng.choice(list(r.legal_plays())))  # type: ignore[arg-type]
+            r.play(r.to_act, rng.choice(list(r.legal_plays())))
 
 
 def test_no_module_but_the_kernel_infers_a_void() -> None:
@@ -131,3 +131,50 @@ def test_only_the_sampler_shuffles_unseen_cards() -> None:
     assert copies == []
     for name in ("bots.py", "expert.py", "simulate.py"):
         assert "draw_deal(" in next(p for p, _ in _sources() if p.name == name).read_text(encoding="utf-8")
+
+
+def _one_event_unpacked(args: list[ast.expr]) -> bool:
+    """``(e.seat, e.bid)`` or ``(e.seat, e.card)``: the two fields of one event."""
+    if not all(isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name) for a in args):
+        return False
+    first, second = (a for a in args if isinstance(a, ast.Attribute))
+    return (
+        isinstance(first.value, ast.Name)
+        and isinstance(second.value, ast.Name)
+        and first.value.id == second.value.id
+        and (first.attr, second.attr) in (("seat", "bid"), ("seat", "card"))
+    )
+
+
+def test_only_round_apply_turns_an_event_back_into_a_bid_or_a_card() -> None:
+    """Replaying a history is ``Round.apply`` (or ``Round.replayed``): no other module
+    unpacks an event into ``bid(event.seat, event.bid)`` or ``play(event.seat, event.card)``."""
+    copies = []
+    for path, tree in _sources():
+        if path.name == "round.py":
+            continue
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("bid", "play")
+                and len(node.args) == 2
+                and _one_event_unpacked(node.args)
+            ):
+                copies.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    assert copies == []
+
+
+def test_replayed_is_the_round_after_those_events() -> None:
+    rng = random.Random(3)
+    r = Round(deal(8), dealer="E", scores={"NS": 120, "EW": 40})
+    while not r.is_complete:
+        if r.phase == "bidding":
+            r.bid(r.to_act, rng.choice(list(r.legal_bids())))  # type: ignore[arg-type]
+        else:
+            r.play(r.to_act, rng.choice(list(r.legal_plays())))
+    for step in (0, 2, 4, 17, len(r.history)):
+        again = r.replayed(r.history[:step])
+        assert again.history == r.history[:step]
+        assert again.scores_before == r.scores_before and again.dealer is r.dealer
+    assert r.replayed(r.history).score().points == r.score().points
