@@ -5,12 +5,16 @@ stakes and the bot protocol. Each test fails if a copy comes back."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 import random
 from pathlib import Path
 
+import pytest
+
 from spades_teach import Position, Round, deal
 from spades_teach.advice.sampling import draw_deal
+from spades_teach.errors import PositionError
 from spades_teach.game._bits import SUIT_MASKS, mask_cards
 from spades_teach.game.cards import Card, Suit
 from spades_teach.game.kernel import shown_void
@@ -178,3 +182,40 @@ def test_replayed_is_the_round_after_those_events() -> None:
         assert again.history == r.history[:step]
         assert again.scores_before == r.scores_before and again.dealer is r.dealer
     assert r.replayed(r.history).score().points == r.score().points
+
+
+def _played_round(seed: int, cards: int) -> Round:
+    rng = random.Random(seed)
+    r = Round(deal(seed), dealer="S")
+    while r.phase == "bidding":
+        r.bid(r.to_act, 3)  # type: ignore[arg-type]
+    for _ in range(cards):
+        r.play(r.to_act, rng.choice(list(r.legal_plays())))
+    return r
+
+
+def test_a_live_positions_history_is_the_rounds_tricks_not_rebuilt_backwards(monkeypatch: pytest.MonkeyPatch) -> None:
+    rounds = [_played_round(seed, cards) for seed, cards in ((1, 0), (2, 9), (3, 30), (4, 51))]
+    rebuilt = [
+        Position(r.to_act, r.hand(r.to_act), r.bids, r.tricks_won, played=r.played, trick=r.current_trick.cards)  # type: ignore[arg-type]
+        for r in rounds
+    ]
+
+    def backwards(self: Position) -> None:
+        raise AssertionError("the history of a live round was rebuilt backwards")
+
+    monkeypatch.setattr(Position, "_rebuild_history", backwards)
+    for r, old in zip(rounds, rebuilt, strict=True):
+        p = Position.from_round(r)
+        assert p.trick_history == old.trick_history == tuple((t.leader, t.cards, t.winner) for t in r.tricks)
+        assert p.voids == old.voids and p.tricks_won == old.tricks_won and p.played == old.played
+
+
+def test_trick_records_that_do_not_follow_are_refused() -> None:
+    r = _played_round(5, 12)
+    first, second, third = r.tricks
+    wrong = dataclasses.replace(second, winner=second.leader if second.winner is not second.leader else second.seats[1])
+    with pytest.raises(PositionError, match="leader or winner"):
+        Position(r.to_act, r.hand(r.to_act), r.bids, played=[first, wrong, third])  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match="not complete"):
+        Position(r.to_act, r.hand(r.to_act), r.bids, played=[first, second, r.current_trick])  # type: ignore[arg-type]
