@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from spades_teach import Position, Round, deal
+from spades_teach import Position, Round, Rules, deal, score_round
+from spades_teach.advice import play
 from spades_teach.advice.sampling import draw_deal
 from spades_teach.errors import PositionError
 from spades_teach.game._bits import SUIT_MASKS, mask_cards
 from spades_teach.game.cards import Card, Suit
 from spades_teach.game.kernel import shown_void
+from spades_teach.game.scoring import reaches_target, score_if_made
 
 PACKAGE = Path(__file__).resolve().parent.parent / "spades_teach"
 
@@ -219,3 +221,57 @@ def test_trick_records_that_do_not_follow_are_refused() -> None:
         Position(r.to_act, r.hand(r.to_act), r.bids, played=[first, wrong, third])  # type: ignore[arg-type]
     with pytest.raises(PositionError, match="not complete"):
         Position(r.to_act, r.hand(r.to_act), r.bids, played=[first, second, r.current_trick])  # type: ignore[arg-type]
+
+
+def test_score_if_made_is_the_score_of_the_hand() -> None:
+    """The one measure of the end of a match agrees with score_round for contracts made."""
+    rng = random.Random(12)
+    for rules in (Rules(), Rules(bag_limit=5, bag_penalty=50)):
+        for _ in range(500):
+            n, s = rng.randint(1, 6), rng.randint(1, 6)
+            over = rng.randint(0, 13 - n - s)
+            extra_n = rng.randint(0, over)
+            carried = rng.randint(0, rules.bag_limit - 1)
+            score = score_round(
+                {"N": n, "S": s, "E": 2, "W": 2},
+                {"N": n + extra_n, "S": s + over - extra_n, "E": 13 - n - s - over, "W": 0},
+                bags={"NS": carried},
+                rules=rules,
+            )
+            expected = 300 + score.points["NS"]
+            assert score_if_made(300, n + s, rules, overtricks=over, bags_carried=carried) == expected
+            assert reaches_target(300, n + s, rules, overtricks=over, bags_carried=carried) == (
+                expected >= rules.target
+            )
+
+
+def test_a_hand_does_not_win_the_match_whatever_the_bags_when_its_bags_bring_the_penalty() -> None:
+    """The play hint's copy counted only the bags still to come towards the penalty: with 6
+    bags carried, 4 taken this hand and one trick to go it said the hand wins the match
+    (460 + 40 + 4) although the counter is at 10 and the penalty falls (404)."""
+    p = Position(
+        "S", "AS", bids={"N": 2, "S": 2, "E": 2, "W": 2}, tricks_won={"N": 4, "S": 4, "E": 2, "W": 2},
+        scores={"NS": 460, "EW": 100}, bags={"NS": 6},
+    )  # fmt: skip
+    _, _, why = play._mode(play.View.from_position(p))
+    assert "wins the match" not in why
+    safe = Position(
+        "S", "AS", bids={"N": 2, "S": 2, "E": 2, "W": 2}, tricks_won={"N": 4, "S": 4, "E": 2, "W": 2},
+        scores={"NS": 460, "EW": 100}, bags={"NS": 2},
+    )  # fmt: skip
+    assert "wins the match" in play._mode(play.View.from_position(safe))[2]
+
+
+def test_no_module_but_scoring_asks_whether_a_contract_reaches_the_target() -> None:
+    """``score + 10 * contract >= rules.target`` is ``scoring.reaches_target``: no copy of it
+    (a comparison with a target and a product by ten) in the advice or the analysis."""
+    copies = []
+    for path, tree in _sources():
+        if path.parent.name not in ("advice", "analysis"):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare):
+                text = ast.unparse(node)
+                if "target" in text and ("10 *" in text or "CONTRACT_TRICK_POINTS *" in text):
+                    copies.append(f"{path.name}:{node.lineno}: {text}")
+    assert copies == []

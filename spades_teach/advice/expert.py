@@ -54,7 +54,7 @@ from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import CONTRACT_TRICK_POINTS, contract_made, side_contract, side_of, side_value
+from spades_teach.game.scoring import contract_made, reaches_target, side_contract, side_of, side_value
 from spades_teach.game.seating import Seat, seating_of
 
 __all__ = ["CardEvidence", "ExpertBot", "a_nil_is_live", "sample_deals"]
@@ -231,12 +231,9 @@ def _stakes(position: Position) -> tuple[float, float]:
     ours_bid, _ = side_contract(bids, won, [int(s) for s in _side_seats(position, position.seat)])
     their_seat = next(s for s in Seat if side_of(s, rules) == theirs)
     their_bid, _ = side_contract(bids, won, [int(s) for s in _side_seats(position, their_seat)])
-    make = (
-        200.0
-        if position.scores[mine] + CONTRACT_TRICK_POINTS * ours_bid >= rules.target > position.scores[theirs]
-        else 0.0
-    )
-    block = 200.0 if position.scores[theirs] + CONTRACT_TRICK_POINTS * their_bid >= rules.target else 0.0
+    wins = reaches_target(position.scores[mine], ours_bid, rules) and rules.target > position.scores[theirs]
+    make = 200.0 if wins else 0.0
+    block = 200.0 if reaches_target(position.scores[theirs], their_bid, rules) else 0.0
     return make, block
 
 
