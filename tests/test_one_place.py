@@ -275,3 +275,16 @@ def test_no_module_but_scoring_asks_whether_a_contract_reaches_the_target() -> N
                 if "target" in text and ("10 *" in text or "CONTRACT_TRICK_POINTS *" in text):
                     copies.append(f"{path.name}:{node.lineno}: {text}")
     assert copies == []
+
+
+def test_one_bot_protocol() -> None:
+    """A bot is ``advice.driver.Bot``: no second protocol with ``choose_play`` elsewhere."""
+    protocols = [
+        f"{path.name}:{node.name}"
+        for path, tree in _sources()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        and any(ast.unparse(base).endswith("Protocol") for base in node.bases)
+        and any(isinstance(item, ast.FunctionDef) and item.name == "choose_play" for item in node.body)
+    ]
+    assert protocols == ["driver.py:Bot"]
