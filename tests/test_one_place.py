@@ -122,8 +122,8 @@ def test_without_limits_the_draw_is_the_shuffled_cards_cut_in_order() -> None:
 
 
 def test_only_the_sampler_shuffles_unseen_cards() -> None:
-    """The hard bot, the expert, the puzzles and the hand analysis deal the unseen
-    cards through ``sampling.draw_deal``: no other module of theirs shuffles or
+    """The hard bot, the expert, the puzzles, the hand analysis and the OpenSpiel
+    benchmarks deal the unseen cards through ``sampling.draw_deal``: no other module of theirs shuffles or
     draws cards itself."""
     users = {"bots.py", "expert.py", "play.py", "position.py", "simulate.py", "puzzles.py", "card_cost.py"}
     copies = []
@@ -134,6 +134,10 @@ def test_only_the_sampler_shuffles_unseen_cards() -> None:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 if node.func.attr == "shuffle" or (node.func.attr == "bisect"):
                     copies.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    adapter = PACKAGE.parent / "benchmarks" / "_openspiel.py"  # the OpenSpiel benchmarks' resampling
+    for node in ast.walk(ast.parse(adapter.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "shuffle":
+            copies.append(f"{adapter.name}:{node.lineno}: {ast.unparse(node)}")
     assert copies == []
     for name in ("bots.py", "expert.py", "simulate.py"):
         assert "draw_deal(" in next(p for p, _ in _sources() if p.name == name).read_text(encoding="utf-8")
