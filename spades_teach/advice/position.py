@@ -79,6 +79,8 @@ _SEATS = tuple(Seat)
 
 
 _TWO_OF_CLUBS = Card.parse("2C")
+#: The suits of each 4-bit suit mask, as a frozen set (bit ``s``: suit ``s``).
+_SUIT_SETS = tuple(frozenset(suit for suit in Suit if bits >> suit & 1) for bits in range(16))
 
 
 def _check_mapping(values: object, what: str) -> None:
@@ -461,8 +463,10 @@ class Position:
                 continue
             led = _SUIT_MASKS[cards[0].suit]
             for i, card in enumerate(cards[1:], start=1):
-                voids[self._seat_after(lead, i)] |= shown_void(card.mask, led)
-        return SeatMap((s, frozenset(suit for suit in Suit if v >> suit & 1)) for s, v in voids.items())
+                shown = shown_void(card.mask, led)
+                if shown:
+                    voids[self._seat_after(lead, i)] |= shown
+        return SeatMap((s, _SUIT_SETS[v]) for s, v in voids.items())
 
     def _check_own_voids(self) -> None:
         for suit in self.voids[self.seat]:
