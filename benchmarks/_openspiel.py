@@ -40,8 +40,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spades_teach import Bid, BidEvent, Card, Rank, Round, Rules, Seat, SpadesError, Suit
-from spades_teach.advice.sampling import deal_by_suits
+from spades_teach import Bid, BidEvent, Card, Hand, Rank, Round, Rules, Seat, SpadesError, Suit
+from spades_teach.advice.sampling import deal_by_suits, draw_deal
 
 NUM_CARDS = 52
 BID_BASE = 52  # action of the bid 0 (Nil); 13 tricks is 65
@@ -241,34 +241,19 @@ def _deal_by_search(
 def _deal_hidden(
     hidden: list[int], room: Mapping[int, int], voids: Sequence[set[int]], others: list[int], rng: random.Random
 ) -> dict[int, list[int]] | None:
-    """One attempt at dealing ``hidden`` into the free ``room`` of ``others``, or
+    """One attempt at dealing ``hidden`` into the free ``room`` of ``others`` by the
+    library's one sampler (:func:`~spades_teach.advice.sampling.draw_deal`), or
     ``None`` when a card finds no player allowed to hold it."""
-    left = dict(room)
-    out: dict[int, list[int]] = {p: [] for p in others}
-    if not any(voids[p] for p in others):
-        cards = list(hidden)
-        rng.shuffle(cards)
-        start = 0
-        for p in others:
-            out[p] = cards[start : start + left[p]]
-            start += left[p]
-        return out
-    cards = list(hidden)
-    rng.shuffle(cards)
-    cards.sort(key=lambda c: sum(1 for p in others if c // 13 not in voids[p]))
-    draw = rng.random
-    for card in cards:
-        allowed = [p for p in others if left[p] > 0 and card // 13 not in voids[p]]
-        if not allowed:
-            return None
-        slot = int(draw() * sum(left[p] for p in allowed))  # a free place, each equally likely
-        for pick in allowed:
-            slot -= left[pick]
-            if slot < 0:
-                break
-        out[pick].append(card)
-        left[pick] -= 1
-    return out
+    cards = [action_card(c) for c in hidden]
+    allowed = (
+        [sum(1 << (3 - suit) for suit in range(4) if suit not in voids[p]) for p in others]  # our suit numbers
+        if any(voids[p] for p in others)
+        else None  # nothing known: the shuffled cards are cut in order
+    )
+    masks = draw_deal(cards, room=[room[p] for p in others], rng=rng, allowed=allowed)
+    if masks is None:
+        return None
+    return {p: [card_action(c) for c in Hand.from_mask(mask)] for p, mask in zip(others, masks, strict=True)}
 
 
 # -- OpenSpiel itself ----------------------------------------------------------------------------------------------

@@ -54,7 +54,15 @@ from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
+from spades_teach.game.scoring import (
+    UNKNOWN_BID,
+    Side,
+    check_bags_carried,
+    coerce_side,
+    reaches_target,
+    side_of,
+    sides_of,
+)
 from spades_teach.game.seating import Seat, SeatLike, seating_for, seating_of
 
 __all__ = [
@@ -880,8 +888,8 @@ def _their_route(made: Mapping[Seat, Bid], their_score: int, me: Seat, rules: Ru
     total = 0
     for seat in opponents:
         bid = made.get(seat)
-        total += 3 if bid is None else int(bid)
-    if total == 0 or their_score + 10 * total < rules.target:
+        total += UNKNOWN_BID if bid is None else int(bid)
+    if total == 0 or not reaches_target(their_score, total, rules):
         return None
     known = all(seat in made for seat in opponents)
     what = f"{total} bid" if known else f"about {total}"
@@ -893,9 +901,7 @@ def _enough_to_win(my_score: int, partner: int, bags: int, count: int, rules: Ru
     target when it makes its contract, even if every trick of the count beyond the
     bid is a bag; ``None`` when no such bid reaches it."""
     for bid in range(1, count + 1):
-        extra = count - bid
-        penalty = rules.bag_penalty if bags + extra >= rules.bag_limit else 0
-        if my_score + 10 * (partner + bid) + extra - penalty >= rules.target:
+        if reaches_target(my_score, partner + bid, rules, overtricks=count - bid, bags_carried=bags):
             return bid
     return None
 

@@ -39,14 +39,14 @@ from spades_teach.advice.bot_bidding import advised_bid, legal_bid
 from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.play import View, decide, suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.advice.sampling import clearly_better, deal_masks
+from spades_teach.advice.sampling import clearly_better, deal_masks, draw_deal
 from spades_teach.advice.two_player_values import draw_value
 from spades_teach.errors import SpadesError
 from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
 from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
-from spades_teach.game.kernel import breaks_spades, legal_mask, winning_index
+from spades_teach.game.kernel import breaks_spades, legal_mask, shown_void, winning_index
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import contract_made, side_value
@@ -274,8 +274,7 @@ class _Sim:
         self.hands[seat] &= ~card.mask
         trick = self.trick
         led = _SUIT_MASK[trick[0].suit] if trick else 0
-        if led and not card.mask & led:
-            self.voids[seat] |= 1 << trick[0].suit
+        self.voids[seat] |= shown_void(card.mask, led)
         if breaks_spades(card.mask, led, self.rules.spade_lead_breaks):
             self.broken = True
         trick.append(card)
@@ -451,51 +450,30 @@ def _hand_sizes(position: Position) -> dict[int, int]:
     return {int(s): position.hand_size(s) for s in seating_of(position.rules).seats if s is not position.seat}
 
 
+#: The cards the quick draw keeps away from a live Nil bidder: the aces and the K♠.
+_NIL_SHY_CARDS = sum(Card(Rank.ACE, suit).mask for suit in Suit) | Card(Rank.KING, Suit.SPADES).mask
+
+
 def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: random.Random) -> list[int]:
-    """Deal the unseen cards to the other seats, respecting voids shown (and
-    keeping the top cards away from live Nil bidders when possible)."""
+    """Deal the unseen cards to the other seats with the one sampler
+    (:func:`~spades_teach.advice.sampling.draw_deal`), respecting the voids shown (and,
+    in the first 20 tries, keeping the aces and the K♠ away from live Nil bidders);
+    after 28 failed tries, the exact deal (:func:`~spades_teach.advice.sampling.deal_masks`)."""
     unseen = list(mask_cards(view.unseen))
     seats = list(sizes)
-    for attempt in range(28):
-        strict = attempt < 20
-        rng.shuffle(unseen)
-        room = dict(sizes)
-        hands = [0, 0, 0, 0]
-        hands[view.seat] = view.hand
-        order = sorted(unseen, key=lambda c: sum(1 for s in seats if not view.voids[s] >> c.suit & 1))
-        ok = True
-        spare = len(unseen) - sum(room.values())  # two-player discards
-        for card in order:
-            allowed = [s for s in seats if room[s] > 0 and not view.voids[s] >> card.suit & 1]
-            if strict and ((card.rank >= Rank.KING and card.is_spade) or card.rank == Rank.ACE):
-                calm = [s for s in allowed if not view.nil_alive(s)]
-                allowed = calm or allowed
-            weights = [room[s] for s in allowed]
-            if spare > 0:
-                allowed.append(-1)
-                weights.append(spare)
-            if not allowed:
-                ok = False
-                break
-            pick = rng.choices(allowed, weights)[0]
-            if pick == -1:
-                spare -= 1
-            else:
-                hands[pick] |= card.mask
-                room[pick] -= 1
-        if ok:
-            return hands
-    return _sample_by_search(view, sizes, unseen, rng)
-
-
-def _sample_by_search(view: View, sizes: Mapping[int, int], unseen: list[Card], rng: random.Random) -> list[int]:
-    """The exact fallback of :func:`_sample` when the voids leave so little room that
-    the quick draw keeps failing (:func:`~spades_teach.advice.sampling.deal_masks`)."""
-    seats = list(sizes)
+    room = [sizes[s] for s in seats]
     allowed = [0b1111 & ~view.voids[s] for s in seats]
-    masks = deal_masks(unseen, room=[sizes[s] for s in seats], allowed=allowed, rng=rng)
-    if masks is None:
-        raise SpadesError("could not deal the unseen cards consistently with the position")
+    shy = [view.nil_alive(s) for s in seats]
+    masks: list[int] | None = None
+    for attempt in range(28):
+        shy_cards = _NIL_SHY_CARDS if attempt < 20 else 0
+        masks = draw_deal(unseen, room=room, rng=rng, allowed=allowed, shy=shy, shy_cards=shy_cards)
+        if masks is not None:
+            break
+    else:
+        masks = deal_masks(unseen, room=room, allowed=allowed, rng=rng)
+        if masks is None:
+            raise SpadesError("could not deal the unseen cards consistently with the position")
     hands = [0, 0, 0, 0]
     hands[view.seat] = view.hand
     for seat, mask in zip(seats, masks, strict=True):

@@ -40,7 +40,6 @@ True
 
 from __future__ import annotations
 
-import bisect
 import math
 import random
 from collections.abc import Iterable, Sequence
@@ -51,13 +50,13 @@ from spades_teach.advice.bot_bidding import advised_bid
 from spades_teach.advice.bots import HardBot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.advice.sampling import clearly_better, deal_masks
+from spades_teach.advice.sampling import clearly_better, deal_masks, draw_deal
 from spades_teach.errors import SearchBudgetSpent, SpadesError
 from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import CONTRACT_TRICK_POINTS, contract_made, side_contract, side_of, side_value
+from spades_teach.game.scoring import contract_made, reaches_target, side_contract, side_of, side_value
 from spades_teach.game.seating import Seat, seating_of
 
 __all__ = ["CardEvidence", "ExpertBot", "a_nil_is_live", "sample_deals"]
@@ -98,8 +97,8 @@ class _SampleContext:
         self.seats = _others(position)
         self.rooms = [position.hand_size(s) for s in self.seats]
         voids = position.voids
-        #: for each suit, the indices (into ``seats``) of the seats that may hold it
-        self.takers = {suit: [i for i, s in enumerate(self.seats) if suit not in voids[s]] for suit in Suit}
+        #: for each of ``seats``, the suits it may hold as bits (those it has not shown out of)
+        self.allowed = [sum(1 << suit for suit in Suit if suit not in voids[s]) for s in self.seats]
         whole = position.history_known
         late = position.tricks_left < 5
         #: the seats whose bids say something of their cards, in seat order: (seat, bid, the
@@ -129,55 +128,22 @@ _NIL_DANGER = sum(Card(Rank.ACE, suit).mask for suit in Suit) | sum(
 
 
 def _deal_once(context: _SampleContext, rng: random.Random, cards: list[Card]) -> dict[Seat, int] | None:
-    """One random deal of ``cards`` (the unseen ones) to the other seats, each
-    getting its hand size and no card of a suit it has shown out of; the cards
-    left over are the ones already gone (an unknown history). ``None`` if the
-    voids leave no room for a card.
-
-    Each card goes to a seat with room for it (or to the cards already gone) with a
-    chance in proportion to the room left: the draw ``random.choices`` makes, written
-    out (one ``rng.random()`` per card) since it runs for every card of every deal."""
-    takers = context.takers
-    room = list(context.rooms)
-    spare = len(cards) - sum(room)
-    masks = [0] * len(room)
-    rng.shuffle(cards)
-    # Cards that fewer seats can take go first, so the voids are always respected.
-    order = sorted(cards, key=lambda c: len(takers[c.suit]))
-    random_ = rng.random
-    for card in order:
-        allowed = [i for i in takers[card.suit] if room[i] > 0]
-        cumulative: list[int] = []
-        total = 0
-        for i in allowed:
-            total += room[i]
-            cumulative.append(total)
-        if spare > 0:
-            allowed.append(-1)  # stands for "already gone"
-            total += spare
-            cumulative.append(total)
-        if not allowed:
-            return None
-        pick = allowed[bisect.bisect(cumulative, random_() * total, 0, len(allowed) - 1)]
-        if pick < 0:
-            spare -= 1
-        else:
-            masks[pick] |= card.mask
-            room[pick] -= 1
-    return dict(zip(context.seats, masks, strict=True))
+    """One random deal of ``cards`` (the unseen ones) to the other seats by the one
+    sampler (:func:`~spades_teach.advice.sampling.draw_deal`): each seat gets its hand
+    size and no card of a suit it has shown out of; the cards left over are the ones
+    already gone (an unknown history). ``None`` if the voids leave no room for a card."""
+    masks = draw_deal(cards, room=context.rooms, rng=rng, allowed=context.allowed)
+    return None if masks is None else dict(zip(context.seats, masks, strict=True))
 
 
-def _deal_by_search(position: Position, rng: random.Random, cards: list[Card]) -> dict[Seat, int]:
+def _deal_by_search(context: _SampleContext, rng: random.Random, cards: list[Card]) -> dict[Seat, int]:
     """A deal of ``cards`` as :func:`_deal_once` makes it, found by an exact search
     (:func:`~spades_teach.advice.sampling.deal_masks`); the real hands are one, so
     there always is one."""
-    seats = _others(position)
-    room = [position.hand_size(s) for s in seats]
-    allowed = [sum(1 << suit for suit in Suit if suit not in position.voids[s]) for s in seats]
-    masks = deal_masks(cards, room=room, allowed=allowed, rng=rng)
+    masks = deal_masks(cards, room=context.rooms, allowed=context.allowed, rng=rng)
     if masks is None:
         raise SpadesError("no deal of the unseen cards fits what this position shows")
-    return dict(zip(seats, masks, strict=True))
+    return dict(zip(context.seats, masks, strict=True))
 
 
 def _bid_weight(context: _SampleContext, hands: dict[Seat, int]) -> float:
@@ -233,7 +199,7 @@ def sample_deals(position: Position, count: int, rng: random.Random, *, oversamp
         weights.append(_bid_weight(context, hands))
     if not pool:
         # The voids leave so little room that the quick draw keeps failing: search.
-        hands = _deal_by_search(position, rng, unseen)
+        hands = _deal_by_search(context, rng, unseen)
         pool, weights = [hands], [1.0]
     if sum(weights) <= 0:
         weights = [1.0] * len(pool)
@@ -267,12 +233,9 @@ def _stakes(position: Position) -> tuple[float, float]:
     ours_bid, _ = side_contract(bids, won, [int(s) for s in _side_seats(position, position.seat)])
     their_seat = next(s for s in Seat if side_of(s, rules) == theirs)
     their_bid, _ = side_contract(bids, won, [int(s) for s in _side_seats(position, their_seat)])
-    make = (
-        200.0
-        if position.scores[mine] + CONTRACT_TRICK_POINTS * ours_bid >= rules.target > position.scores[theirs]
-        else 0.0
-    )
-    block = 200.0 if position.scores[theirs] + CONTRACT_TRICK_POINTS * their_bid >= rules.target else 0.0
+    wins = reaches_target(position.scores[mine], ours_bid, rules) and rules.target > position.scores[theirs]
+    make = 200.0 if wins else 0.0
+    block = 200.0 if reaches_target(position.scores[theirs], their_bid, rules) else 0.0
     return make, block
 
 

@@ -35,7 +35,7 @@ from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Rank, Suit
 from spades_teach.game.kernel import legal_mask, winning_index
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import side_contract
+from spades_teach.game.scoring import reaches_target, score_if_made, side_contract
 from spades_teach.game.seating import Seat, seating_of
 
 __all__ = ["PlayHint", "View", "suggest_play", "decide", "decide_principle"]
@@ -130,9 +130,8 @@ class View:
         bids: list[Bid | None] = [p.bids.get(s) for s in Seat]
         won = [p.tricks_won.get(s, 0) for s in Seat]
         voids = [0, 0, 0, 0]
-        for s, suits in p.voids.items():
-            for suit in suits:
-                voids[s] |= 1 << suit
+        for s, suits in p.voids.items():  # the position's voids, as suit bits
+            voids[s] = sum(1 << suit for suit in suits)
         mine = p.side()
         theirs = next(x for x in p.scores if x != mine)
         return cls(
@@ -370,8 +369,8 @@ def _mode(v: View) -> tuple[bool, str, str]:
     can_set = opp_contract > 0 and 0 < opp_need <= r
     if (
         can_set
-        and their_score + 10 * opp_contract >= rules.target
-        and my_score + 10 * max(contract, 0) <= their_score + 10 * opp_contract
+        and reaches_target(their_score, opp_contract, rules)
+        and score_if_made(my_score, max(contract, 0), rules) <= score_if_made(their_score, opp_contract, rules)
     ):
         return True, SCORE, "the opponents win the game if they make their bid, so fight for every trick"
     if can_set and r - opp_need <= 1:
@@ -384,9 +383,9 @@ def _mode(v: View) -> tuple[bool, str, str]:
         return False, PUSH, "your contract is already lost, so let the opponents take the tricks and the bags"
     if need > 0:
         return True, "", f"your side still needs {need} trick{'s' if need != 1 else ''}"
-    penalty = rules.bag_penalty if v.bags[0] + r >= rules.bag_limit else 0
-    worst = my_score + 10 * contract + (taken - contract) - penalty
-    if worst >= rules.target and worst > their_score + 10 * max(opp_contract, 0) + r:
+    # The worst case: every trick still to play a bag, its penalty counted, its point not.
+    worst = score_if_made(my_score, contract, rules, overtricks=taken - contract, bags_carried=v.bags[0], more_bags=r)
+    if worst >= rules.target and worst > score_if_made(their_score, max(opp_contract, 0), rules) + r:
         return True, SCORE, "this hand wins the match whatever the bags, so extra tricks are just points"
     if opp_contract > 0 and opp_need <= 0 and v.bags[1] >= rules.bag_limit - 3:
         return (

@@ -7,7 +7,10 @@ the bots read; it never holds another player's hidden cards.
 
 The completed tricks are given as the cards in play order. Who played each card
 is worked out backwards: the leader of the trick in progress won the trick before
-it, and so on. That is how voids shown in earlier tricks become known.
+it, and so on. That is how voids shown in earlier tricks become known. A live hand
+gives its tricks as they were recorded (:meth:`Position.from_round` passes the
+round's :class:`~spades_teach.game.kernel.Trick` records, leaders and winners
+included): they are then read forwards and only checked, not rebuilt.
 
 The history may also be unknown (a position pasted in the middle of a hand, or
 a puzzle written the short way: "South holds A♥ Q♥ 2♠, partner bid Nil and has
@@ -53,7 +56,15 @@ from spades_teach.errors import ParseError, PositionError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Suit
 from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASKS
-from spades_teach.game.kernel import legal_mask, spades_broken_by, spades_gone, two_of_clubs_leads, winning_index
+from spades_teach.game.kernel import (
+    Trick,
+    legal_mask,
+    shown_void,
+    spades_broken_by,
+    spades_gone,
+    two_of_clubs_leads,
+    winning_index,
+)
 from spades_teach.game.kernel import why_illegal as _why_illegal
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
@@ -68,6 +79,8 @@ _SEATS = tuple(Seat)
 
 
 _TWO_OF_CLUBS = Card.parse("2C")
+#: The suits of each 4-bit suit mask, as a frozen set (bit ``s``: suit ``s``).
+_SUIT_SETS = tuple(frozenset(suit for suit in Suit if bits >> suit & 1) for bits in range(16))
 
 
 def _check_mapping(values: object, what: str) -> None:
@@ -100,12 +113,27 @@ def _cards(value: Iterable[Any] | str | None, what: str) -> list[Card]:
     return out
 
 
+def _trick_records(value: object) -> tuple[Trick, ...] | None:
+    """The completed tricks when ``played`` gives a round's trick records (and not cards)."""
+    if isinstance(value, (list, tuple)) and all(isinstance(t, Trick) for t in value):
+        for record in value:
+            if not record.is_complete:
+                raise PositionError(f"{record} is not complete: put the trick in progress in 'trick'")
+        return tuple(value)
+    return None
+
+
+def _flat(records: tuple[Trick, ...]) -> tuple[Card, ...]:
+    return tuple(card for record in records for card in record.cards)
+
+
 class Position:
     """What ``seat`` knows at one moment of a hand (see the module docs).
 
     ``Position(seat, hand, bids, tricks_won, played=(), trick=(), spades_broken=None,
     scores=None, bags=None, rules=Rules())``. ``played`` lists the cards of the
-    completed tricks in play order (flat, or one list per trick); ``trick`` the
+    completed tricks in play order (flat, or one list per trick, or a round's
+    :class:`~spades_teach.game.kernel.Trick` records); ``trick`` the
     trick in progress in play order, its leader being ``len(trick)`` seats before
     ``seat``. ``spades_broken=None`` works it out from the cards seen. Inconsistent
     input raises :class:`~spades_teach.errors.PositionError`.
@@ -180,7 +208,8 @@ class Position:
         except ParseError as exc:
             raise PositionError(f"hand {hand!r}: {exc}") from None
         self.bids = self._read_bids(bids, seats)
-        self.played = tuple(_cards(played, "played cards"))
+        records = _trick_records(played)
+        self.played = tuple(_cards(played, "played cards")) if records is None else _flat(records)
         self.trick = tuple(_cards(trick, "trick in progress"))
         self.tricks_won = self._read_tricks(tricks_won, seats)
         self.scores = self._read_sides(scores, "score", allow_negative=True)
@@ -189,7 +218,7 @@ class Position:
         self._check_cards()
         self.leader = self._seat_before(self.seat, len(self.trick))
         self.trick_seats = tuple(self._seat_after(self.leader, i) for i in range(len(self.trick)))
-        self.trick_history = self._rebuild_history()
+        self.trick_history = self._rebuild_history() if records is None else self._read_history(records)
         self._check_tricks_won()
         self.voids = self._find_voids()
         self._check_own_voids()
@@ -372,6 +401,24 @@ class Position:
         self._check_first_lead(history)
         return tuple(history)
 
+    def _read_history(self, records: tuple[Trick, ...]) -> tuple[tuple[Seat, tuple[Card, ...], Seat], ...]:
+        """The history from a round's trick records, read forwards: each trick led by the
+        winner of the one before, won by the card the kernel says, the last winner leading now."""
+        history: list[tuple[Seat, tuple[Card, ...], Seat]] = []
+        leader = records[0].leader if records else self.leader
+        for record in records:
+            winner = self._seat_after(record.leader, winning_index(record.cards))
+            if record.leader is not leader or record.winner is not winner:
+                raise PositionError(f"{record}: its leader or winner does not follow from the tricks before it")
+            history.append((record.leader, record.cards, winner))
+            leader = winner
+        if leader is not self.leader:
+            raise PositionError(
+                f"the last trick was won by {leader.name}, but the trick in progress is led by {self.leader.name}"
+            )
+        self._check_first_lead(history)
+        return tuple(history)
+
     def _check_first_lead(self, history: list[tuple[Seat, tuple[Card, ...], Seat]]) -> None:
         """Under the 2♣ rule, the first trick of the hand is led with the 2♣."""
         if self.rules.first_lead != "two_of_clubs":
@@ -407,17 +454,19 @@ class Position:
             )
 
     def _find_voids(self) -> dict[Seat, frozenset[Suit]]:
-        voids: dict[Seat, set[Suit]] = {s: set() for s in self._seats()}
+        """The suits each seat has shown out of (the kernel's :func:`shown_void`, card by card)."""
+        voids: dict[Seat, int] = {s: 0 for s in self._seats()}
         tricks = [(lead, cards) for lead, cards, _ in self.trick_history]
         tricks.append((self.leader, self.trick))
         for lead, cards in tricks:
             if not cards:
                 continue
-            led = cards[0].suit
+            led = _SUIT_MASKS[cards[0].suit]
             for i, card in enumerate(cards[1:], start=1):
-                if card.suit is not led:
-                    voids[self._seat_after(lead, i)].add(led)
-        return SeatMap((s, frozenset(v)) for s, v in voids.items())
+                shown = shown_void(card.mask, led)
+                if shown:
+                    voids[self._seat_after(lead, i)] |= shown
+        return SeatMap((s, _SUIT_SETS[v]) for s, v in voids.items())
 
     def _check_own_voids(self) -> None:
         for suit in self.voids[self.seat]:
@@ -454,7 +503,7 @@ class Position:
             round.hand(seat),
             round.bids,
             round.tricks_won,
-            played=round.played,
+            played=round.tricks,  # the recorded tricks: their leaders are known
             trick=current.cards,
             spades_broken=round.spades_broken,
             scores=round.scores_before,

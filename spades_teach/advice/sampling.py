@@ -1,8 +1,10 @@
-"""Dealing unseen cards when the voids leave little room (:func:`deal_by_suits`), and
+"""The one sampler of unseen cards: a quick random deal (:func:`draw_deal`), the exact
+deal when the voids leave little room (:func:`deal_by_suits`, :func:`deal_masks`), and
 judging one card against another on the same sampled deals (:func:`clearly_better`).
 
-The bots that sample the hidden hands draw each card at random among the seats
-allowed to hold it. When the constraints are tight (several seats void in several
+Every bot that samples the hidden hands (the hard bot, the expert, the puzzles through
+the expert) and the hand analysis deal them with :func:`draw_deal`: each card drawn at
+random among the seats allowed to hold it. When the constraints are tight (several seats void in several
 suits, few cards left) that quick draw can fail again and again although a deal
 exists: the real one. :func:`deal_by_suits` is the exact fallback. Only a card's
 suit matters to a void, so it searches, suit by suit, how many cards of that suit
@@ -19,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections.abc import Sequence
@@ -27,7 +30,83 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from spades_teach.game.cards import Card
 
-__all__ = ["clearly_better", "deal_by_suits", "deal_masks"]
+__all__ = ["clearly_better", "deal_by_suits", "deal_masks", "draw_deal"]
+
+
+def draw_deal(
+    cards: list[Card],
+    *,
+    room: Sequence[int],
+    rng: random.Random,
+    allowed: Sequence[int] | None = None,
+    shy: Sequence[bool] = (),
+    shy_cards: int = 0,
+) -> list[int] | None:
+    """One random deal of ``cards`` (the unseen ones, shuffled in place by ``rng``) to
+    takers that hold ``room[t]`` cards each: each taker's cards as a mask, or ``None``
+    when the draw runs into a card no taker may hold (try again, or ask
+    :func:`deal_masks`). Cards beyond ``sum(room)`` are the ones already gone (the
+    two-player discards, or a history that was not given).
+
+    ``allowed[t]`` is a bit mask of the suits taker ``t`` may hold (bit ``s``: suit
+    ``s``; the voids shown). Cards that fewer takers may hold are placed first, each
+    given to a taker with room for it (or left among the gone cards) with a chance in
+    proportion to the room left: one ``rng.random()`` a card, the draw
+    ``random.choices`` makes. A card in the mask ``shy_cards`` goes to a taker marked
+    in ``shy`` (a live Nil bidder kept away from the top cards) only when no other
+    taker may have it.
+
+    Without ``allowed`` nothing is known that limits a taker (no voids, no shy seat):
+    the shuffled cards are then cut in order, ``room[0]`` to the first taker and so on
+    (the same chance for every deal, at one shuffle's cost).
+
+    >>> from spades_teach.game.cards import Card
+    >>> cards = [Card.parse(c) for c in ("AS", "KH", "QH", "2C")]
+    >>> masks = draw_deal(cards, room=[2, 2], allowed=[0b1111, 0b0010], rng=random.Random(3))
+    >>> masks is not None and masks[1] == Card.parse("KH").mask | Card.parse("QH").mask
+    True
+    >>> cut = draw_deal(list(cards), room=[1, 3], rng=random.Random(3))
+    >>> [mask.bit_count() for mask in cut or []]
+    [1, 3]
+    """
+    rng.shuffle(cards)
+    if allowed is None:
+        masks = []
+        start = 0
+        for n in room:
+            mask = 0
+            for card in cards[start : start + n]:
+                mask |= card.mask
+            masks.append(mask)
+            start += n
+        return masks
+    takers = {suit: [t for t in range(len(room)) if allowed[t] >> suit & 1] for suit in range(4)}
+    left = list(room)
+    spare = len(cards) - sum(left)
+    masks = [0] * len(left)
+    random_ = rng.random
+    for card in sorted(cards, key=lambda c: len(takers[c.suit])):
+        allowing = [t for t in takers[card.suit] if left[t] > 0]
+        if card.mask & shy_cards:
+            allowing = [t for t in allowing if not shy[t]] or allowing
+        cumulative: list[int] = []
+        total = 0
+        for t in allowing:
+            total += left[t]
+            cumulative.append(total)
+        if spare > 0:
+            allowing.append(-1)  # stands for "already gone"
+            total += spare
+            cumulative.append(total)
+        if not allowing:
+            return None
+        pick = allowing[bisect.bisect(cumulative, random_() * total, 0, len(allowing) - 1)]
+        if pick < 0:
+            spare -= 1
+        else:
+            masks[pick] |= card.mask
+            left[pick] -= 1
+    return masks
 
 
 def deal_by_suits(

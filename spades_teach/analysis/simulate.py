@@ -89,6 +89,7 @@ from spades_teach.advice.bidding import count_hand
 from spades_teach.advice.bots import MediumBot
 from spades_teach.advice.driver import advance
 from spades_teach.advice.play import View, decide
+from spades_teach.advice.sampling import draw_deal
 from spades_teach.analysis.parallel import map_tasks
 from spades_teach.errors import IllegalBidError, ParseError, SpadesError
 from spades_teach.game._bits import SUIT_MASKS
@@ -96,7 +97,7 @@ from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
 from spades_teach.game.deals import Deal
 from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
-from spades_teach.game.kernel import breaks_spades, first_leader, two_of_clubs_leads, winning_index
+from spades_teach.game.kernel import breaks_spades, first_leader, shown_void, two_of_clubs_leads, winning_index
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import coerce_side, score_round
@@ -363,8 +364,7 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
             card, _ = decide(view)
             hands[seat] &= ~card.mask
             led = _SUIT_MASK[trick[0].suit] if trick else 0
-            if led and not card.mask & led:
-                voids[seat] |= 1 << trick[0].suit
+            voids[seat] |= shown_void(card.mask, led)
             if breaks_spades(card.mask, led, rules.spade_lead_breaks):
                 broken = True
             trick = [*trick, card]
@@ -380,25 +380,22 @@ def _first_leader(deal: Deal, spec: _Spec) -> Seat:
 
 
 def _sample_deal(spec: _Spec, rng: random.Random) -> Deal:
-    unseen = [i for i in range(52) if not spec.hand_mask >> i & 1]
+    """The 39 unseen cards dealt 13 to each other seat by the one sampler
+    (:func:`~spades_teach.advice.sampling.draw_deal`; no voids before the play), redealt
+    while a bid already made does not fit its hand (see the module docs)."""
+    unseen = [Card.from_index(i) for i in range(52) if not spec.hand_mask >> i & 1]
     others = [s for s in _SEATS if s is not spec.seat]
     known = dict(spec.bids)
     masks: dict[Seat, int] = {}
     for _ in range(MAX_REJECTIONS + 1):
-        rng.shuffle(unseen)
-        masks = {s: _mask(unseen[13 * k : 13 * (k + 1)]) for k, s in enumerate(others)}
+        dealt = draw_deal(unseen, room=[13] * len(others), rng=rng)
+        assert dealt is not None  # nothing limits a seat: the cut always deals
+        masks = dict(zip(others, dealt, strict=True))
         if all(_fits_bid(masks[s], bid) for s, bid in known.items()):
             break
     hands = {s: Hand.from_mask(m) for s, m in masks.items()}
     hands[spec.seat] = Hand.from_mask(spec.hand_mask)
     return Deal(hands, dealer=spec.dealer)
-
-
-def _mask(indices: Sequence[int]) -> int:
-    mask = 0
-    for i in indices:
-        mask |= 1 << i
-    return mask
 
 
 def _fits_bid(mask: int, bid: Bid) -> bool:

@@ -58,6 +58,7 @@ __all__ = [
     "legal_cards_of",
     "why_illegal",
     "is_renege",
+    "shown_void",
     "beats",
     "card_beats",
     "winning_index",
@@ -163,6 +164,24 @@ def is_renege(hand: int, led: int, mask: int) -> bool:
     """Whether playing ``mask`` from ``hand`` on the suit ``led`` breaks the
     follow-suit rule (the hand could follow and did not)."""
     return bool(led and hand & led and not mask & led)
+
+
+def shown_void(mask: int, led: int) -> int:
+    """The suit a card shows its player void in, as a suit bit (``1 << suit``), or 0:
+    a card ``mask`` played on the suit ``led`` (its mask; 0 for a lead) that does not
+    follow it shows that the player holds none of the suit (reneges aside). Every
+    reader of voids (:class:`~spades_teach.advice.position.Position`, the bots'
+    playouts) asks this one function.
+
+    >>> from spades_teach.game.cards import Card, Suit
+    >>> shown_void(Card.parse("2S").mask, SUIT_MASKS[Suit.HEARTS]) == 1 << Suit.HEARTS
+    True
+    >>> shown_void(Card.parse("2H").mask, SUIT_MASKS[Suit.HEARTS]), shown_void(Card.parse("2S").mask, 0)
+    (0, 0)
+    """
+    if led and not mask & led:
+        return 1 << _suit_index(led)
+    return 0
 
 
 # -- the trick --------------------------------------------------------------------------

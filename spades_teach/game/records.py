@@ -60,7 +60,7 @@ from spades_teach.errors import RecordError, SpadesError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike
 from spades_teach.game.deals import Deal
-from spades_teach.game.round import BidEvent, Round
+from spades_teach.game.round import BidEvent, PlayEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, check_bags_carried, coerce_side
 from spades_teach.game.seating import Seat, SeatLike, TeamMap
@@ -492,9 +492,10 @@ def _replay(record: GameRecord) -> Round:
         played = Round(record.deal, dealer=record.dealer, rules=rules, scores=record.scores)
     except SpadesError as exc:
         _fail("dealer", str(exc))
+    # Every bid and card goes through Round.apply, the one step that replays a history.
     for i, event in enumerate(record.bids):
         try:
-            played.bid(event.seat, event.bid)
+            played.apply(event)
         except SpadesError as exc:
             _fail(f"bids[{i}]", str(exc))
     if len(record.tricks) > 13:
@@ -513,7 +514,7 @@ def _replay(record: GameRecord) -> Round:
             try:
                 if seat is None:
                     raise RecordError("the hand is over")
-                played.play(seat, card)
+                played.apply(PlayEvent(seat, card))
             except SpadesError as exc:
                 _fail(f"tricks[{t}][{c}] (trick {t + 1})", str(exc))
     return played

@@ -520,15 +520,29 @@ class _RoundBody(_Play):
         start from which :meth:`apply` replays this round's history, one event at a time."""
         return type(self)(self._deal, dealer=self._dealer, rules=self._rules, scores=self._scores)
 
+    def replayed(self: _R, events: Iterable[Event]) -> _R:
+        """A new round of the same deal, dealer, rules and scores with ``events`` (bids and
+        cards, from the first bid on) made in turn by :meth:`apply`: the one loop that
+        replays a history (the replay viewer's moments, :meth:`copy`, :meth:`undo`).
+
+        >>> from spades_teach import deal
+        >>> r = Round(deal(1), dealer="N")
+        >>> _ = r.bid("E", 3)
+        >>> _ = r.bid("S", 4)
+        >>> r.replayed(r.history[:1]).bids
+        {'E': Bid(3)}
+        """
+        clone = self.restarted()
+        clone._replay(events)
+        return clone
+
     def _replay(self, events: Iterable[Event]) -> None:
         for event in events:
             self.apply(event)
 
     def copy(self: _R) -> _R:
         """An independent copy of this round in the same state."""
-        clone = self.restarted()
-        clone._replay(self._history)
-        return clone
+        return self.replayed(self._history)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as the deal, the settings and the history, replayed when loaded (the

@@ -39,6 +39,8 @@ __all__ = [
     "side_contract",
     "contract_made",
     "side_value",
+    "score_if_made",
+    "reaches_target",
     "bid_problem",
     "allowed_bids",
 ]
@@ -178,6 +180,41 @@ def side_value(
     points += bags  # each bag is worth a point
     penalties, after = divmod(bags_carried + bags, rules.bag_limit)
     return counter_charged(points - penalties * rules.bag_penalty, bags, after, rules)
+
+
+def score_if_made(
+    score: int, contract: int, rules: Rules, *, overtricks: int = 0, bags_carried: int = 0, more_bags: int = 0
+) -> int:
+    """A side's match ``score`` after a hand in which it makes ``contract`` and takes
+    ``overtricks`` more (each a bag), with each bag penalty that falls on the counter
+    (``bags_carried`` before the hand). ``more_bags`` are bags that may still come: the
+    penalty they could bring is counted, their points are not (the worst case).
+
+    The one measure of the end of a match: whether making a bid wins it
+    (:func:`reaches_target`), for the bid advice, the play hints and the expert.
+
+    >>> score_if_made(400, 7, Rules(), overtricks=2), score_if_made(400, 7, Rules(), overtricks=2, bags_carried=8)
+    (472, 372)
+    >>> score_if_made(400, 7, Rules(), overtricks=1, bags_carried=7, more_bags=2)
+    371
+    """
+    penalties = (bags_carried + overtricks + more_bags) // rules.bag_limit
+    return score + CONTRACT_TRICK_POINTS * contract + overtricks - penalties * rules.bag_penalty
+
+
+def reaches_target(
+    score: int, contract: int, rules: Rules, *, overtricks: int = 0, bags_carried: int = 0, more_bags: int = 0
+) -> bool:
+    """Whether a side on ``score`` reaches the match target by making ``contract``
+    (see :func:`score_if_made` for the bags).
+
+    >>> reaches_target(440, 6, Rules()), reaches_target(440, 5, Rules())
+    (True, False)
+    """
+    return (
+        score_if_made(score, contract, rules, overtricks=overtricks, bags_carried=bags_carried, more_bags=more_bags)
+        >= rules.target
+    )
 
 
 def bid_problem(

@@ -31,11 +31,12 @@ and ``choose_play``) and so can the advisor functions.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.advice.bidding import advise_bid
+from spades_teach.advice.driver import Bot
 from spades_teach.advice.play import suggest_play
 from spades_teach.errors import IllegalActionError, ParseError
 from spades_teach.game.bids import BidLike
@@ -47,21 +48,13 @@ from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_c
 from spades_teach.widgets.cards import HandView
 from spades_teach.widgets.table import TableView
 
-__all__ = ["PlayView", "BotLike", "default_bot_factory", "LEVELS"]
+__all__ = ["PlayView", "default_bot_factory", "LEVELS"]
 
 LEVELS = ("easy", "medium", "hard")
 ME = Seat.S
 
 
-class BotLike(Protocol):
-    """What the view needs from a bot."""
-
-    def choose_bid(self, position: Any) -> BidLike: ...
-
-    def choose_play(self, position: Any) -> Any: ...
-
-
-def default_bot_factory(level: str, seed: str, seat: Seat) -> BotLike:
+def default_bot_factory(level: str, seed: str, seat: Seat) -> Bot:
     """A bot of :mod:`spades_teach.advice.bots` at ``level``, seeded for ``seat``.
 
     The hard bot is built without its time limit, so that it always looks at
@@ -99,8 +92,8 @@ class PlayView(SpadesWidget):
         mode: Literal["hand", "match"] = "hand",
         rules: Rules = Rules(),
         teach: bool = False,
-        bots: Mapping[Any, BotLike] | None = None,
-        bot_factory: Callable[[str, str, Seat], BotLike] | None = None,
+        bots: Mapping[Any, Bot] | None = None,
+        bot_factory: Callable[[str, str, Seat], Bot] | None = None,
         advise_bid: Callable[..., Any] | None = None,
         suggest_play: Callable[..., Any] | None = None,
         start: bool = True,
@@ -114,7 +107,7 @@ class PlayView(SpadesWidget):
         self._bot_factory = bot_factory or default_bot_factory
         self._advise_bid = advise_bid
         self._suggest_play = suggest_play
-        self._bots: dict[Seat, BotLike] = {}
+        self._bots: dict[Seat, Bot] = {}
         self._match: Any = None
         self._round: Round | None = None
         self._seed = str(seed)
@@ -197,7 +190,7 @@ class PlayView(SpadesWidget):
         return self._match
 
     @property
-    def bots(self) -> dict[Seat, BotLike]:
+    def bots(self) -> dict[Seat, Bot]:
         return dict(self._bots)
 
     @property

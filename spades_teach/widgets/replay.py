@@ -330,14 +330,7 @@ class ReplayView(SpadesWidget):
         if self._full is None:
             raise RecordError("no hand is loaded: load a game record first")
         step = max(0, min(int(step), len(self._events)))
-        full = self._full
-        r = Round(full.deal, dealer=full.dealer, rules=full.rules, scores=full.scores_before)
-        for event in self._events[:step]:
-            if isinstance(event, BidEvent):
-                r.bid(event.seat, event.bid)
-            else:
-                r.play(event.seat, event.card)
-        self._round = r
+        self._round = self._full.replayed(self._events[:step])
         self._step = step
         self._show()
 
