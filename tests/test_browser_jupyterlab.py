@@ -176,10 +176,12 @@ def test_arrow_keys_on_the_bid_list_change_the_bid_and_leave_the_notebook_alone(
         choice.wait_for(state="attached", timeout=300_000)
         page.locator(".ct-root .ct-hand-card").first.wait_for(state="attached", timeout=60_000)
         choice.scroll_into_view_if_needed(timeout=60_000)
-        # make the table's cell the active one, as a learner clicking on the table does
-        page.locator(".ct-root").first.click(position={"x": 5, "y": 5})
+        # make the table's cell the active one (a click on its prompt, beside the code)
+        page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".jp-InputPrompt").click()
         table_cell = _active_cell(page)
-        assert table_cell == 1, "a click on the table makes its cell the active one"
+        assert table_cell == 1, "a click on the cell's prompt makes it the active one"
+        origin = page.locator(".ct-root .ct-code-value").first.evaluate("e => e.parentElement.textContent")
+        assert "(seed 2026)" in origin, origin
         before = choice.input_value()
         choice.focus()
         page.keyboard.press("ArrowDown")
