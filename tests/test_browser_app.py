@@ -163,6 +163,35 @@ def test_the_home_page_leads_to_every_page_with_a_clean_console(browser: Any, ap
     assert next(pages, None) is None  # closes the page and checks its requests
 
 
+#: Each app page and what shows its widget has been drawn.
+PAGE_ROOTS = {
+    "play": ".ct-root .ct-hand-card",
+    "advisor": ".st-bid-advisor",
+    "score": ".st-score-calculator",
+    "replay": ".st-replay",
+    "daily": ".ct-root .ct-code-value",
+}
+
+
+@pytest.mark.parametrize("name", list(PAGE_ROOTS))
+def test_each_page_draws_its_widget_with_no_console_warning_or_error(browser: Any, app_url: str, name: str) -> None:
+    """No console warning either: Voila's page shares its JupyterLab modules with the widget
+    extensions, and a widget manager built against newer modules than the page has warns once per
+    module ("Unsatisfied version 4.2.5 ... required ^4.6.2"); pyproject pins versions that agree."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda error: console.append(f"page error: {error}"))
+    try:
+        page.goto(f"{app_url}/voila/render/{name}.ipynb", timeout=TIMEOUT_MS)
+        page.locator(PAGE_ROOTS[name]).first.wait_for(timeout=TIMEOUT_MS)
+        page.wait_for_timeout(1000)  # late messages of the extensions
+    finally:
+        context.close()
+    assert console == [], f"{name}: " + "\n".join(console)
+
+
 def test_every_page_links_home_and_to_the_others(browser: Any, app_url: str) -> None:
     pages = _open(browser, f"{app_url}/voila/render/score.ipynb", ".st-score-calculator")
     page = next(pages)
