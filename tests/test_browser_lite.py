@@ -157,6 +157,24 @@ def test_chapter_11_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any
         assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)
 
 
+@pytest.mark.parametrize("app", ["tree", "lab"])
+def test_the_file_list_and_jupyterlab_open_with_a_quiet_console(live: tuple[Any, Watch], app: str) -> None:
+    """The book's first page links to the live edition's file list (tree/), and the site's root opens
+    JupyterLab (lab/): both show the chapters with no console error or warning but the allowed ones."""
+    context, watch = live
+    watch.errors.clear()
+    watch.warnings.clear()
+    page = context.new_page()
+    watch.watch(page)
+    try:
+        page.goto(f"{watch.base}/{app}/index.html")
+        page.locator(".jp-DirListing-item").first.wait_for(timeout=120_000)
+        page.wait_for_timeout(2000)  # the plugins that start after the first drawing
+    finally:
+        page.close()
+    assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)
+
+
 OTHER_CHAPTERS = [name for name in chapter_names() if name not in ("02_playing_tricks", "11_bid_advisor")]
 
 
