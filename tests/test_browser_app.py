@@ -415,6 +415,32 @@ def test_the_replay_page_reviews_what_each_card_cost(replay_page: Any) -> None:
     _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")
 
 
+def test_the_advisor_fits_a_390_px_window(browser: Any, app_url: str) -> None:
+    """On a phone-sized window every box of the advisor stays inside it: the hand box, and the rows
+    of rule and score boxes wrap instead of cutting off "blind Nil allowed" and "our bags"."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/voila/render/advisor.ipynb", timeout=TIMEOUT_MS)
+        advisor = page.locator(".st-bid-advisor").first
+        advisor.wait_for(timeout=TIMEOUT_MS)
+        outer = advisor.bounding_box()
+        assert outer is not None and outer["x"] + outer["width"] <= 390
+        for hook in ("hand", "partner", "rule-nil", "rule-blind-nil", "our-score", "their-score", "bags"):
+            box = page.locator(f".st-advice-{hook}").first.bounding_box()
+            assert box is not None, hook
+            assert outer["x"] - 0.5 <= box["x"] and box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5, (
+                hook,
+                box,
+                outer,
+            )
+        advisor.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "app-advisor-390.png"))
+    finally:
+        context.close()
+
+
 def test_the_advisor_page_has_no_serious_accessibility_violation(advisor_page: Any) -> None:
     page = advisor_page
     assert serious_violations(page) == []
