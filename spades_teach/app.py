@@ -72,9 +72,15 @@ DEFAULT_PORT = 8866
 
 Runner = Callable[[Sequence[str]], int]
 
-#: JupyterLab front-end extensions that fail inside Voila (they need JupyterLab's own
-#: document manager or a browser kernel); Voila is told not to load them.
-VOILA_SKIPPED_EXTENSIONS = ("jupyterlab-jupytext", "@jupyterlite/pyodide-kernel-extension")
+#: JupyterLab front-end extensions that have no use inside Voila and that Voila is told not to load:
+#: two fail there (they need JupyterLab's own document manager or a browser kernel), and JupyterLab's
+#: "Render with Voila" button, which Voila only marks as disabled, still loads and asks for newer
+#: JupyterLab modules than Voila's page has (a console warning for each).
+VOILA_SKIPPED_EXTENSIONS = (
+    "jupyterlab-jupytext",
+    "@jupyterlite/pyodide-kernel-extension",
+    "@voila-dashboards/jupyterlab-preview",
+)
 #: The template (in ``data/jupyter/voila/templates``) and the extensions left out.
 VOILA_OPTIONS = (
     "--template=spades_teach",

@@ -163,6 +163,35 @@ def test_the_home_page_leads_to_every_page_with_a_clean_console(browser: Any, ap
     assert next(pages, None) is None  # closes the page and checks its requests
 
 
+#: Each app page and what shows its widget has been drawn.
+PAGE_ROOTS = {
+    "play": ".ct-root .ct-hand-card",
+    "advisor": ".st-bid-advisor",
+    "score": ".st-score-calculator",
+    "replay": ".st-replay",
+    "daily": ".ct-root .ct-code-value",
+}
+
+
+@pytest.mark.parametrize("name", list(PAGE_ROOTS))
+def test_each_page_draws_its_widget_with_no_console_warning_or_error(browser: Any, app_url: str, name: str) -> None:
+    """No console warning either: Voila's page shares its JupyterLab modules with the widget
+    extensions, and a widget manager built against newer modules than the page has warns once per
+    module ("Unsatisfied version 4.2.5 ... required ^4.6.2"); pyproject pins versions that agree."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda error: console.append(f"page error: {error}"))
+    try:
+        page.goto(f"{app_url}/voila/render/{name}.ipynb", timeout=TIMEOUT_MS)
+        page.locator(PAGE_ROOTS[name]).first.wait_for(timeout=TIMEOUT_MS)
+        page.wait_for_timeout(1000)  # late messages of the extensions
+    finally:
+        context.close()
+    assert console == [], f"{name}: " + "\n".join(console)
+
+
 def test_every_page_links_home_and_to_the_others(browser: Any, app_url: str) -> None:
     pages = _open(browser, f"{app_url}/voila/render/score.ipynb", ".st-score-calculator")
     page = next(pages)
@@ -384,6 +413,32 @@ def test_the_replay_page_reviews_what_each_card_cost(replay_page: Any) -> None:
     assert page.locator(".st-replay .st-mark-good, .st-replay .st-mark-bad").count() == 0
     choice.select_option(value=shown)  # and the shared page shows its first game again, at its start
     _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")
+
+
+def test_the_advisor_fits_a_390_px_window(browser: Any, app_url: str) -> None:
+    """On a phone-sized window every box of the advisor stays inside it: the hand box, and the rows
+    of rule and score boxes wrap instead of cutting off "blind Nil allowed" and "our bags"."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/voila/render/advisor.ipynb", timeout=TIMEOUT_MS)
+        advisor = page.locator(".st-bid-advisor").first
+        advisor.wait_for(timeout=TIMEOUT_MS)
+        outer = advisor.bounding_box()
+        assert outer is not None and outer["x"] + outer["width"] <= 390
+        for hook in ("hand", "partner", "rule-nil", "rule-blind-nil", "our-score", "their-score", "bags"):
+            box = page.locator(f".st-advice-{hook}").first.bounding_box()
+            assert box is not None, hook
+            assert outer["x"] - 0.5 <= box["x"] and box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5, (
+                hook,
+                box,
+                outer,
+            )
+        advisor.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "app-advisor-390.png"))
+    finally:
+        context.close()
 
 
 def test_the_advisor_page_has_no_serious_accessibility_violation(advisor_page: Any) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _browser import screenshot
+from _browser import ARTIFACTS, screenshot
 
 
 @pytest.fixture()
@@ -56,13 +56,17 @@ BOOK_CHAPTERS = [
 
 @pytest.mark.parametrize("chapter", BOOK_CHAPTERS)
 def test_chapter_page_has_a_clean_console(browser: Any, book_url: str, chapter: str) -> None:
-    """No page error (such as a script declared twice), no console error, no missing file (the
-    widgets' icon fonts included)."""
+    """No page error (such as a script declared twice), no console error or warning (the widget
+    manager's schema checker warned about a union type until tools/build_book.sh created it with them
+    allowed), no missing file (the widgets' icon fonts included)."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
+    page.on(
+        "console",
+        lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None,
+    )
     page.on("response", lambda r: problems.append(f"{r.status}: {r.url}") if r.status >= 400 else None)
     try:
         page.goto(f"{book_url}/notebooks/{chapter}.html")
@@ -89,3 +93,33 @@ def test_no_code_is_visible_outside_the_section_for_programmers(page: Any, book_
     ]
     assert outside == [], f"{chapter}: code shown outside 'For programmers': {outside}"
     assert page.locator("section#for-programmers .cell_input").count() >= 1
+
+
+def test_each_widget_on_a_chapter_page_is_framed_as_a_picture_that_links_live(page: Any, book_url: str) -> None:
+    """On the static page the widgets are pictures: each one sits in a frame that says so on the
+    picture itself, with a link to the same chapter in the live edition (the note at the top of the
+    page links there too)."""
+    page.goto(f"{book_url}/notebooks/02_playing_tricks.html")
+    page.locator(".widget-picture .st-widget").first.wait_for(timeout=60_000)
+    saved = page.locator("script[type='application/vnd.jupyter.widget-view+json']").count()
+    frames = page.locator(".widget-picture")
+    assert saved >= 1 and frames.count() == saved
+    live = page.locator(".live-edition-note a.live-edition-link").first.get_attribute("href")
+    for i in range(frames.count()):
+        frame = frames.nth(i)
+        label = frame.locator("a.widget-picture-label")
+        assert label.inner_text() == "picture — open live to play"
+        assert label.get_attribute("href") == live
+        outer, tag, widget = (
+            frame.bounding_box(),
+            label.bounding_box(),
+            frame.locator(".st-widget").first.bounding_box(),
+        )
+        assert outer and tag and widget
+        # the label is on the picture's frame, above the widget, not covering it
+        assert outer["x"] <= tag["x"] and tag["x"] + tag["width"] <= outer["x"] + outer["width"]
+        assert outer["y"] <= tag["y"] and tag["y"] + tag["height"] <= widget["y"] + 1
+        assert outer["y"] + outer["height"] >= widget["y"] + widget["height"]
+    frames.first.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    frames.first.screenshot(path=str(ARTIFACTS / "book-widget-picture.png"))

@@ -73,6 +73,35 @@ def test_chapter_1_deal_explorer_hides_and_sorts(browser: Any, chapters_url: str
     assert problems.all() == []
 
 
+#: The width of the sort list and of its longest choice, as drawn (the text measured in the list's font).
+SORT_LIST_WIDTHS = """() => {
+    const select = document.querySelector('.st-deal-sort select');
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = getComputedStyle(select).font;
+    const longest = Math.max(...[...select.options].map(o => pen.measureText(o.text).width));
+    const box = select.getBoundingClientRect(), view = select.closest('.st-deal-view').getBoundingClientRect();
+    return {select: box.width, longest, right: box.right, viewRight: view.right};
+}"""
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_chapter_1_sort_list_shows_its_longest_choice_whole(browser: Any, chapters_url: str, width: int) -> None:
+    """The list is wide enough for "♠ ♥ ♣ ♦ (colours alternate), high first" and its arrow (a fixed
+    width cut it off), and stays inside the explorer on a phone-sized window."""
+    with chapter_page(browser, chapters_url, "01_deck_and_deal", width=width, ready=".st-deal-sort select") as (
+        page,
+        problems,
+    ):
+        widths = page.evaluate(SORT_LIST_WIDTHS)
+        assert widths["select"] >= widths["longest"] + 16, widths  # the text, and the arrow beside it
+        assert widths["right"] <= widths["viewRight"] + 0.5, widths
+        page.locator(".st-deal-sort").first.scroll_into_view_if_needed()
+        if width == 390:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "chapter-01-sort-390.png"))
+    assert problems.all() == []
+
+
 def test_chapter_3_any_card_can_be_asked_about(browser: Any, chapters_url: str) -> None:
     rnd = Round(deal(11), dealer="W")
     for bid in (4, 2, 3, 4):

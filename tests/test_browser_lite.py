@@ -2,7 +2,8 @@
 
 The site is built once per session from its pinned inputs (tools/build_lite.sh) and served on
 127.0.0.1. Chromium may reach no other host: every other request is aborted and recorded, and any
-blocked request, console error or page error fails the test. Chapters 3 and 8 run all their cells in
+blocked request, console error, console warning (but the few of ``_lite.ALLOWED_WARNINGS``, each
+with the reason it stays) or page error fails the test. Chapters 3 and 8 run all their cells in
 the browser's Python; in chapter 11 the bid advisor then gets a new hand and must show the advice the
 library gives for it. In the play chapter the card table (an anywidget) is drawn and the learner bids
 and plays a card; in another run of it the learner plays a whole hand and presses "Review my hand",
@@ -75,6 +76,7 @@ def _run_chapter(live: tuple[Any, Watch], name: str) -> Iterator[Any]:
     that failed leaves no busy kernel behind for the next test)."""
     context, watch = live
     watch.errors.clear()
+    watch.warnings.clear()
     page = open_chapter(context, watch, name)
     try:
         run_all_cells(page)
@@ -83,6 +85,7 @@ def _run_chapter(live: tuple[Any, Watch], name: str) -> Iterator[Any]:
         assert error_outputs(page) == [], f"{name} printed errors in the browser: {error_outputs(page)}"
         assert watch.blocked == [], f"{name} asked for hosts other than the site: {watch.blocked}"
         assert watch.errors == [], f"{name} logged errors: {watch.errors}"
+        assert watch.warnings == [], f"{name} logged warnings: {watch.warnings}"
         yield page
     finally:
         page.close()
@@ -151,7 +154,25 @@ def test_chapter_11_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any
             timeout=30_000,
         )
         advisor.screenshot(path=str(ARTIFACTS / "lite-advisor.png"))
-        assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
+        assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)
+
+
+@pytest.mark.parametrize("app", ["tree", "lab"])
+def test_the_file_list_and_jupyterlab_open_with_a_quiet_console(live: tuple[Any, Watch], app: str) -> None:
+    """The book's first page links to the live edition's file list (tree/), and the site's root opens
+    JupyterLab (lab/): both show the chapters with no console error or warning but the allowed ones."""
+    context, watch = live
+    watch.errors.clear()
+    watch.warnings.clear()
+    page = context.new_page()
+    watch.watch(page)
+    try:
+        page.goto(f"{watch.base}/{app}/index.html")
+        page.locator(".jp-DirListing-item").first.wait_for(timeout=120_000)
+        page.wait_for_timeout(2000)  # the plugins that start after the first drawing
+    finally:
+        page.close()
+    assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)
 
 
 OTHER_CHAPTERS = [name for name in chapter_names() if name not in ("02_playing_tricks", "11_bid_advisor")]
@@ -188,7 +209,7 @@ def test_the_play_chapter_live_deals_the_card_table_and_a_card_can_be_played(liv
             timeout=60_000,
         )
         table.screenshot(path=str(ARTIFACTS / "lite-card-table.png"))
-        assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
+        assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)
 
 
 #: The card table as the play chapter deals it (its first code cell).
@@ -224,4 +245,4 @@ def test_a_whole_hand_live_then_review_my_hand_within_a_minute(live: tuple[Any, 
         assert expected is not None and len(expected) == 13
         assert [row[2:] for row in rows] == [[_cost_text(row), row["text"]] for row in expected]
         assert [int(row[0]) for row in rows] == [row["trick"] for row in expected]
-        assert watch.blocked == [] and watch.errors == [], (watch.blocked, watch.errors)
+        assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)

@@ -19,6 +19,19 @@ mkdir -p "$widgets"
 cp book/node_modules/requirejs/require.js "$widgets/require.js"
 dist=book/node_modules/@jupyter-widgets/html-manager/dist
 find "$dist" -maxdepth 1 -type f ! -name '*.map' ! -name '*.txt' -exec cp {} "$widgets/" \;
+# The widget manager checks the saved widget state against its JSON schemas with Ajv, created with no
+# options: Ajv's strict mode then logs "strict mode: use allowUnionTypes ..." on every page with a
+# widget, for the schema's one field that may be a string or a number (a buffer's path). Create it with
+# that union type allowed (the check itself is unchanged). The file holds the manager twice (its own
+# and its embedding copy); the pattern is the pinned html-manager's (package-lock.json), and the build
+# stops if a new version no longer has it.
+embed=$widgets/embed-amd.js
+checker='(\.v2\.view,[A-Za-z_$]+=new\([A-Za-z_$]+\(\)\))'
+if [ "$(grep -o -E "$checker" "$embed" | wc -l)" != 2 ]; then
+  echo "build_book.sh: $embed no longer creates its two schema checkers as expected; look again" >&2
+  exit 1
+fi
+sed -i -E "s/$checker/\1({allowUnionTypes:!0})/g" "$embed"
 # anywidget (the card table): its require.js module comes with the installed Python package.
 cp "$venv/../share/jupyter/nbextensions/anywidget/index.js" "$widgets/anywidget.js"
 cp book/widget-paths.js "$widgets/widget-paths.js"

@@ -90,6 +90,11 @@ done
   --contents "$stage/contents" --output-dir "$out" --source-date-epoch "$SOURCE_DATE_EPOCH" \
   --log-level=WARN)
 rm -f "$out/.jupyterlite.doit.db"
+# Each page names its application bundle in a <link rel="preload">, but adds the bundle's script only
+# once the site's settings are read, which on a busy machine is after the browser's few seconds of
+# grace: Chromium then warns "... was preloaded using link preload but not used". A prefetch fetches
+# it early all the same (the page still reads its address from that link), without the warning.
+find "$out" -name index.html -exec sed -i 's/id="jupyter-lite-main" rel="preload"/id="jupyter-lite-main" rel="prefetch"/' {} +
 # Browsers ask the site's root for a favicon: give them the notebook's.
 cp "$out/notebooks/favicon.ico" "$out/favicon.ico"
 echo "live edition: $(du -sh "$out" | cut -f1) in ${out#"$root"/}"

@@ -4,12 +4,15 @@ The static pages show widgets as pictures saved when the book was built: their b
 live edition (JupyterLite with the Pyodide kernel, built by tools/build_lite.sh into ``live/`` next to
 the book's pages) runs the chapters in the reader's browser. Each chapter page gets a note saying so,
 with an "Open live" link to the same notebook there; the first page gets a link to the live edition.
+Each widget on a chapter page is framed as a picture, with "picture — open live to play" on the frame
+itself (a link to the same chapter live), so a reader who scrolled past the note still sees it.
 """
 
 from __future__ import annotations
 
 import html
 import posixpath
+import re
 from typing import Any
 
 #: where the live edition lives, relative to the book's root
@@ -53,6 +56,62 @@ def intro_note(pagename: str) -> str:
     )
 
 
+#: A saved widget on a page: myst-nb writes its view as a script in the cell's output, where the
+#: page's widget manager draws it from the saved state.
+WIDGET_OUTPUT = re.compile(
+    r'<div class="cell_output docutils container">(\s*)(<script type="application/vnd\.jupyter\.widget-view\+json">)'
+)
+
+#: What the frame says, on the picture itself.
+PICTURE_LABEL = "picture — open live to play"
+
+#: The frame of a widget picture and its label (in the page's head, once).
+PICTURE_STYLE = """<style>
+.widget-picture {
+  position: relative;
+  margin: 0.5rem 0;
+  padding: 2.1rem 0.6rem 0.6rem;
+  border: 2px dashed #8a8f98;
+  border-radius: 8px;
+  background: repeating-linear-gradient(135deg, rgba(120, 126, 136, 0.07) 0 10px, transparent 10px 20px);
+}
+.widget-picture-label {
+  position: absolute;
+  top: 0.4rem;
+  right: 0.6rem;
+  z-index: 2;
+  padding: 0.05rem 0.7rem;
+  border: 1px solid #5f6670;
+  border-radius: 1rem;
+  background: #fff;
+  color: #2f343b;
+  font-size: 0.85rem;
+  text-decoration: none;
+}
+.widget-picture-label:hover, .widget-picture-label:focus { background: #2f343b; color: #fff; }
+</style>"""
+
+
+def frame_widget_pictures(body: str, url: str) -> str:
+    """The page's body with each saved widget framed as a picture, labelled with a link to ``url``.
+
+    >>> framed = frame_widget_pictures(
+    ...     '<div class="cell_output docutils container">\\n<script type="application/vnd.jupyter.widget-view+json">{}</script></div>',
+    ...     "live.html",
+    ... )
+    >>> 'class="cell_output docutils container widget-picture"' in framed
+    True
+    >>> '<a class="widget-picture-label" href="live.html">picture — open live to play</a>' in framed
+    True
+    >>> frame_widget_pictures("<p>no widget</p>", "live.html")
+    '<p>no widget</p>'
+    """
+    link = f'<a class="widget-picture-label" href="{html.escape(url, quote=True)}">{PICTURE_LABEL}</a>'
+    return WIDGET_OUTPUT.sub(
+        lambda m: f'<div class="cell_output docutils container widget-picture">{m.group(1)}{link}{m.group(2)}', body
+    )
+
+
 def after_title(body: str, note: str) -> str:
     """The page's body with the note right after its title (or first, when it has none)."""
     end = body.find("</h1>")
@@ -66,7 +125,10 @@ def add_live_note(app: Any, pagename: str, templatename: str, context: dict[str,
     if doctree is None or "body" not in context:
         return
     if pagename.startswith(CHAPTERS) and str(app.env.doc2path(pagename)).endswith(".ipynb"):
-        context["body"] = after_title(context["body"], chapter_note(pagename))
+        body = frame_widget_pictures(context["body"], live_chapter_url(pagename))
+        context["body"] = after_title(body, chapter_note(pagename))
+        if "widget-picture" in body:
+            context["metatags"] = context.get("metatags", "") + PICTURE_STYLE
     elif pagename == app.config.root_doc:
         context["body"] = after_title(context["body"], intro_note(pagename))
 

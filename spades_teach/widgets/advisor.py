@@ -82,7 +82,8 @@ class BidAdvisorView(SpadesWidget):
                 description="Your hand",
                 continuous_update=True,
                 rows=2,
-                layout=widgets.Layout(width="36em", max_width="100%"),
+                # (less the widget's own margins, so it stays inside a phone-sized window)
+                layout=widgets.Layout(width="36em", max_width="calc(100% - 4px)"),
                 style={"description_width": "initial"},
             ),
             "st-advice-hand",
@@ -125,8 +126,8 @@ class BidAdvisorView(SpadesWidget):
             [
                 self.hand_box,
                 self.input_error_html,
-                widgets.HBox([self.partner_box, self.nil_box, self.blind_nil_box]),
-                widgets.HBox([self.our_score_box, self.their_score_box, self.bags_box, self.bags_note]),
+                _wrapping_row([self.partner_box, self.nil_box, self.blind_nil_box]),
+                _wrapping_row([self.our_score_box, self.their_score_box, self.bags_box, self.bags_note]),
                 self.bid_html,
                 self.summary_html,
                 self.reasons_html,
@@ -377,6 +378,11 @@ def _one_line(text: str) -> str:
     'AKQJ.732 K5.QJ98'
     """
     return " ".join(text.split())
+
+
+def _wrapping_row(children: list[Any]) -> Any:
+    """A row of boxes that wraps in a narrow window (a phone's) instead of running off its edge."""
+    return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap"))
 
 
 def _simulation_html(result: Any) -> str:

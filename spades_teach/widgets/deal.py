@@ -150,7 +150,8 @@ class DealView(SpadesWidget):
                 options=[(label, key) for key, (label, _, _) in SORTS.items()],
                 value="suits",
                 description="Sort",
-                layout=widgets.Layout(width="22em"),
+                # as wide as its longest choice (a fixed width cut the colours one off), within the window
+                layout=widgets.Layout(width="auto", max_width="calc(100% - 4px)"),
             ),
             "st-deal-sort",
         )
