@@ -261,3 +261,133 @@ def review_my_hand(page: Any, timeout_s: float = 60) -> tuple[float, list[list[s
         "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.innerText.trim()))"
     )
     return seconds, rows
+
+
+# -- practice: the drills and the puzzles --------------------------------------------------------
+
+
+def drill_answer(
+    page: Any, root: Any, fields: Any, values: dict[str, str], timeout_s: float = 300
+) -> tuple[float, str, list[str]]:
+    """Answer the question of the drill widget ``root`` as a learner: click the choice (or the card)
+    of a one-field question, or type into each box and press Enter in the last. Waits until the
+    verdict is shown and any simulation behind the explanation is done (an answer the drill refuses
+    fails at once, with its message). Returns the seconds that
+    took, the verdict and the explanation's lines. ``fields`` are the question's
+    (:class:`~spades_teach.analysis.drills.AnswerField`)."""
+    start = time.perf_counter()
+    if fields[0].kind in ("choice", "card"):
+        root.locator(f'.dr-choice[data-choice="{values[fields[0].name]}"]').click()
+    else:
+        for f in fields:
+            root.locator(f".dr-input-{f.name}").fill(values[f.name])
+        root.locator(f".dr-input-{fields[-1].name}").press("Enter")
+    try:
+        page.wait_for_function(
+            "r => (r.querySelector('.dr-verdict.dr-right, .dr-verdict.dr-wrong') && !r.querySelector('.dr-pending'))"
+            " || r.querySelector('.dr-error')?.innerText.trim()",
+            arg=root.element_handle(),
+            timeout=timeout_s * 1000,
+            polling=100,
+        )
+    except Exception as error:
+        shown = root.locator(".dr-feedback, .dr-error").all_inner_texts()
+        raise AssertionError(
+            f"no whole feedback after {timeout_s:g} s to {values}: {shown}; {kernel_state(page)}"
+        ) from error
+    seconds = time.perf_counter() - start
+    problem = root.locator(".dr-error").all_inner_texts()
+    if "".join(problem).strip():
+        raise AssertionError(f"the drill refused the answer {values}: {problem}")
+    verdict = str(root.locator(".dr-verdict").inner_text())
+    lines: list[str] = root.locator(".dr-lines li").all_inner_texts()
+    return seconds, verdict, lines
+
+
+#: The puzzle widget of the play chapter.
+PUZZLE = ".st-puzzle"
+
+
+def puzzle_answer(page: Any, card: Any, timeout_s: float = 120) -> tuple[float, str]:
+    """Click ``card`` (a :class:`~spades_teach.game.cards.Card`) in the first puzzle widget's hand and
+    wait for the verdict. Returns the seconds that took and the feedback's text."""
+    view = page.locator(PUZZLE).first
+    start = time.perf_counter()
+    view.locator(f".st-puzzle-hand .st-card-{card}").click()
+    view.locator(".st-puzzle-right, .st-puzzle-wrong").wait_for(timeout=timeout_s * 1000)
+    seconds = time.perf_counter() - start
+    return seconds, str(view.locator(".st-puzzle-feedback").inner_text()).strip()
+
+
+# -- practice: the chapters' widgets made here (CPython), to compare with what the browser shows --
+
+#: Each chapter's drill, as its last code cell makes it (kinds, seed, starting levels): every kind
+#: the chapters offer, in three chapters.
+CHAPTER_DRILLS: dict[str, dict[str, Any]] = {
+    "04_scoring_a_hand": {"kinds": ["score"], "seed": 4},
+    "08_card_play": {"kinds": ["legal", "winner", "which"], "seed": 8, "min_levels": {"legal": 2, "winner": 2}},
+    "11_bid_advisor": {"kinds": ["count", "bid", "nil"], "seed": 11, "min_levels": {"count": 2, "bid": 1}},
+}
+
+
+def chapter_drill(chapter: str, stored: Any = None) -> Any:
+    """The chapter's drill widget made here, with the progress the browser keeps (``stored``: the
+    kinds of its localStorage record; none by default): it asks the questions the page asks."""
+    from spades_teach.widgets.drill import DrillWidget
+
+    config = CHAPTER_DRILLS[chapter]
+    widget = DrillWidget(config["kinds"], config["seed"], min_levels=config.get("min_levels"), store="browser")
+    widget.send_action({"action": "restore", "kinds": dict(stored or {})})
+    return widget
+
+
+def right_answer(drill: Any) -> dict[str, str]:
+    """The library's answer to a drill question, one text per field."""
+    return {f.name: e for f, e in zip(drill.fields, drill.expected)}
+
+
+def wrong_answer(drill: Any) -> dict[str, str]:
+    """An answer the library grades wrong: a choice or a card no right answer holds, a number off
+    by more than the tolerance, a bid no right answer names."""
+    rights = [drill.expected, *drill.also_right, *(drill.more_right() if drill.more_right else ())]
+    out = {}
+    for k, f in enumerate(drill.fields):
+        taken = {r[k] for r in rights}
+        if f.kind in ("choice", "card"):
+            out[f.name] = next(c for c in f.choices if c not in taken)
+        elif f.kind == "int":
+            out[f.name] = str(int(drill.expected[k]) + 10)
+        elif f.kind == "number":
+            value = float(drill.expected[k])
+            out[f.name] = str(value + 2 if value <= 11 else value - 2)
+        else:  # a bid
+            out[f.name] = next(str(b) for b in range(1, 14) if str(b) not in taken)
+    return out
+
+
+def chapter_puzzles() -> Any:
+    """The play chapter's puzzles, as its cell makes them."""
+    from spades_teach.widgets import PuzzleView
+
+    return PuzzleView(seed=1, difficulty="easy")
+
+
+def chapter_table() -> Any:
+    """The play chapter's card table (its game, without the widget), the bots at once."""
+    from spades_teach.widgets.table_game import TableGame
+
+    return TableGame(seed=2026, level="medium", teach=True, pause=0)
+
+
+def chapter_challenge() -> Any:
+    """The play chapter's challenge: a stand-in learner's hand on the deal of 1 December 2026,
+    compared with the expert's (what the chapter's cell prints)."""
+    from spades_teach.advice.bots import seated_bot
+    from spades_teach.advice.driver import play_hand
+    from spades_teach.analysis.challenge import challenge_round, compare_with_expert
+
+    yours = challenge_round("2026-12-01", seat="S")
+    players = {seat: seated_bot("medium", "friends", seat) for seat in "NEW"}
+    players["S"] = seated_bot("easy", "learner", "S")
+    play_hand(yours, players)
+    return compare_with_expert(yours, seat="S", level="medium", seed="friends")

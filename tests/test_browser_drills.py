@@ -1,7 +1,7 @@
 """The drill widget in Voila, in a real browser (Debian's Chromium, driven by Playwright).
 
 A small notebook written for the test shows one drill of each kind. Each kind is answered right,
-then wrong, as a learner would (a click on a choice, or typing and pressing Enter); the verdict
+then wrong, as a learner would (a click on a choice or on a card of the hand, or typing and pressing Enter); the verdict
 and the explanation appear, with the streak and the accuracy. A typed answer that cannot be read
 shows its message next to the box. Then the page is opened again (a new kernel): the saved
 progress is read back. The answers the test gives come from the library itself, run here with the
@@ -27,9 +27,10 @@ from _voila import _wait as wait_for_voila
 
 from spades_teach.analysis.drills import KINDS, Drill, difficulty_for, drill_seed, make_drill
 from spades_teach.app import VOILA_OPTIONS, voila_environment
+from spades_teach.game.cards import Card
 
 SEED = 5
-ORDER = ["legal", "winner", "score", "count", "bid", "nil"]
+ORDER = ["legal", "winner", "score", "count", "bid", "nil", "which"]
 
 
 #: A kind registered in the notebook, as the puzzles will be: the answer is a card of the hand.
@@ -124,7 +125,7 @@ def _wrong(drill: Drill) -> dict[str, str]:
     out = {}
     for k, f in enumerate(drill.fields):
         taken = {r[k] for r in rights}
-        if f.kind == "choice":
+        if f.kind in ("choice", "card"):
             out[f.name] = next(c for c in f.choices if c not in taken)
         elif f.kind == "int":
             out[f.name] = str(int(drill.expected[k]) + 10)
@@ -136,10 +137,15 @@ def _wrong(drill: Drill) -> dict[str, str]:
     return out
 
 
+def _shown(field: Any, value: str) -> str:
+    """An expected answer as the verdict writes it (a card by its face: A♠)."""
+    return Card.parse(value).pretty if field.kind == "card" else value
+
+
 def _answer(page: Any, root: Any, drill: Drill, values: dict[str, str]) -> None:
     """Answer as a learner: click the choice, or type into each box and press Enter."""
     fields = drill.fields
-    if fields[0].kind == "choice":
+    if fields[0].kind in ("choice", "card"):
         root.locator(f'.dr-choice[data-choice="{values[fields[0].name]}"]').click()
         return
     for f in fields:
@@ -201,7 +207,7 @@ def test_each_kind_answered_right_and_wrong_then_progress_survives_a_restart(
             _answer(page, root, second, _wrong(second))
             text = _verdict(page, root, index)
             assert "Not quite: the answer is" in text
-            assert all(e in text for e in second.expected)
+            assert all(_shown(f, e) in text for f, e in zip(second.fields, second.expected))
             assert root.locator(".dr-verdict.dr-wrong").count() == 1
             assert root.locator(f".dr-stat-{kind} .dr-streak").inner_text() == "0"
             assert root.locator(f".dr-stat-{kind} .dr-accuracy").inner_text() == "50%"

@@ -1,0 +1,267 @@
+"""Practice with feedback in the live edition (JupyterLite, Pyodide kernel): the chapters' drills,
+the puzzles, the daily challenge and the points review, answered in a real browser.
+
+Each drill kind the chapters offer is answered right, then wrong, as a learner answers (a click on a
+choice or a card, or typing and pressing Enter): the verdict, the explanation (with the simulated
+figures of the kinds that have them), the streak and the accuracy must be the library's, computed
+here by the same widget with the same seed. Chapter 8 holds legal, winner and which, chapter 11
+count, bid and nil, chapter 4 score. The progress lives in the browser's localStorage (the live
+edition's store): after chapter 8 is opened again (a new kernel), its counts come back and the next
+question is the one they lead to.
+
+In the play chapter a puzzle is answered right and the next one wrong, each with its answer and
+reason; the chapter's printed challenge must be the library's; then the learner pastes that deal's
+code at the card table, plays the hand out, and asks for the comparison with the expert and the
+review of the hand, both the library's for the same cards.
+
+The site is built once per session with tests/test_browser_lite.py (tests/_lite.py); each test has
+its own browser context, so its own localStorage, and the tests pass in any order.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, serve_directory
+from _lite import (
+    CHAPTER_DRILLS,
+    OFFLINE_ARGS,
+    PLAY_CHAPTER,
+    TABLE,
+    Watch,
+    build_lite,
+    chapter_challenge,
+    chapter_drill,
+    chapter_puzzles,
+    chapter_table,
+    drill_answer,
+    error_outputs,
+    open_chapter,
+    play_whole_hand,
+    puzzle_answer,
+    review_my_hand,
+    right_answer,
+    run_all_cells,
+    wrong_answer,
+)
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+#: The chapter opened again to read its progress back.
+RELOADED = "08_card_play"
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[tuple[Any, str]]:
+    """Chromium over the built live edition (served on 127.0.0.1), and the site's address."""
+    from pathlib import Path
+
+    from playwright.sync_api import sync_playwright
+
+    built = build_lite()
+    assert built.returncode == 0, built.log[-3000:]
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
+    with serve_directory(built.site) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *OFFLINE_ARGS])
+        yield browser, url
+        browser.close()
+
+
+@pytest.fixture
+def live(site: tuple[Any, str]) -> Iterator[tuple[Any, Watch]]:
+    """A fresh context (empty localStorage), every request and console error watched."""
+    browser, url = site
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    watch = Watch(url)
+    watch.attach(context)
+    try:
+        yield context, watch
+    finally:
+        context.close()
+
+
+@contextmanager
+def _chapter(live: tuple[Any, Watch], name: str) -> Iterator[Any]:
+    """The chapter opened and run; it printed and logged no error; the page is closed afterwards
+    (its kernel stops with it)."""
+    context, watch = live
+    page = open_chapter(context, watch, name)
+    try:
+        run_all_cells(page)
+        assert error_outputs(page) == [], f"{name} printed errors in the browser: {error_outputs(page)}"
+        yield page
+        assert watch.blocked == [], f"{name} asked for hosts other than the site: {watch.blocked}"
+        assert watch.errors == [], f"{name} logged errors: {watch.errors}"
+    finally:
+        page.close()
+
+
+def _stats(root: Any, kind: str) -> dict[str, str]:
+    row = root.locator(f".dr-stat-{kind}")
+    return {name: row.locator(f".dr-{name}").inner_text() for name in ("streak", "right-count", "accuracy")}
+
+
+def _answer_every_kind_right_then_wrong(page: Any, chapter: str) -> dict[str, float]:
+    """The chapter's drill, each kind answered right then wrong; returns the seconds from each
+    answer to its whole feedback, by kind and verdict."""
+    mirror = chapter_drill(chapter)
+    kinds = CHAPTER_DRILLS[chapter]["kinds"]
+    root = page.locator(".dr-root").last
+    root.scroll_into_view_if_needed()
+    seconds: dict[str, float] = {}
+    for rounds, wanted in enumerate(("right", "wrong")):
+        for kind in kinds:
+            drill = mirror.drill
+            assert drill.kind == kind
+            assert root.locator(".dr-prompt").inner_text() == drill.prompt, (
+                f"{chapter}: not the library's {kind} question"
+            )
+            values = right_answer(drill) if wanted == "right" else wrong_answer(drill)
+            elapsed, verdict, lines = drill_answer(page, root, drill.fields, values)
+            seconds[f"{kind} {wanted}"] = elapsed
+            expected = mirror.answer(values)
+            assert expected.correct is (wanted == "right")
+            assert verdict.endswith(expected.verdict), (kind, wanted, verdict)
+            assert lines == list(expected.lines), f"{chapter}: the {kind} explanation differs from the library's"
+            assert root.locator(".dr-verdict.dr-right" if wanted == "right" else ".dr-verdict.dr-wrong").count() == 1
+            assert _stats(root, kind) == {
+                "streak": "1" if wanted == "right" else "0",
+                "right-count": f"1 of {rounds + 1}",
+                "accuracy": "100%" if wanted == "right" else "50%",
+            }
+            ARTIFACTS.mkdir(exist_ok=True)
+            root.screenshot(path=str(ARTIFACTS / f"lite-drill-{kind}-{wanted}.png"))
+            root.locator(".dr-next").click()
+            mirror.next_question()
+            page.wait_for_function(
+                "text => { const r = [...document.querySelectorAll('.dr-root')].pop();"
+                " return r.querySelector('.dr-prompt').innerText === text && !r.querySelector('.dr-verdict'); }",
+                arg=mirror.drill.prompt,
+                timeout=120_000,
+            )
+    return seconds
+
+
+def _stored(page: Any) -> dict[str, Any]:
+    kept = json.loads(page.evaluate("() => localStorage.getItem('spades_teach/drills') || '{}'"))
+    kinds: dict[str, Any] = kept.get("kinds", {})
+    return kinds
+
+
+def test_the_chapters_drills_hold_every_kind() -> None:
+    from spades_teach.analysis.drills import KINDS
+
+    # the package's own kinds (a test may register one of its own)
+    builtin = {name for name, kind in KINDS.items() if kind.make.__module__ == "spades_teach.analysis.drills"}
+    assert {kind for config in CHAPTER_DRILLS.values() for kind in config["kinds"]} == builtin
+
+
+@pytest.mark.parametrize("chapter", [name for name in CHAPTER_DRILLS if name != RELOADED])
+def test_a_chapters_drills_answered_right_and_wrong_live(live: tuple[Any, Watch], chapter: str) -> None:
+    with _chapter(live, chapter) as page:
+        seconds = _answer_every_kind_right_then_wrong(page, chapter)
+        print(f"{chapter}: seconds to the feedback, live: {seconds}")
+        stored = _stored(page)
+        assert {kind: stored[kind]["answered"] for kind in CHAPTER_DRILLS[chapter]["kinds"]} == dict.fromkeys(
+            CHAPTER_DRILLS[chapter]["kinds"], 2
+        )
+
+
+def test_drills_answered_live_then_progress_survives_a_new_kernel(live: tuple[Any, Watch]) -> None:
+    kinds = CHAPTER_DRILLS[RELOADED]["kinds"]
+    with _chapter(live, RELOADED) as page:
+        seconds = _answer_every_kind_right_then_wrong(page, RELOADED)
+        print(f"{RELOADED}: seconds to the feedback, live: {seconds}")
+        stored = _stored(page)
+    assert {kind: (stored[kind]["answered"], stored[kind]["right"]) for kind in kinds} == dict.fromkeys(kinds, (2, 1))
+    # The page closed, its kernel with it: a new page, a new kernel, the same browser's storage.
+    with _chapter(live, RELOADED) as page:
+        root = page.locator(".dr-root").last
+        page.wait_for_function(
+            "kind => [...document.querySelectorAll('.dr-root')].pop()"
+            ".querySelector(`.dr-stat-${kind} .dr-right-count`)?.innerText === '1 of 2'",
+            arg=kinds[0],
+            timeout=60_000,
+        )
+        for kind in kinds:
+            assert _stats(root, kind) == {"streak": "0", "right-count": "1 of 2", "accuracy": "50%"}
+        # the question the kept counts lead to (each kind's third), the library's
+        assert root.locator(".dr-prompt").inner_text() == chapter_drill(RELOADED, stored).drill.prompt
+        assert _stored(page) == stored
+
+
+def test_puzzles_the_challenge_and_the_points_review_live(live: tuple[Any, Watch]) -> None:
+    with _chapter(live, PLAY_CHAPTER) as page:
+        # A puzzle answered right, the next one wrong: the answer and the reason shown.
+        expected = chapter_puzzles()
+        first = expected.puzzle
+        seconds, shown = puzzle_answer(page, first.answer)
+        expected.answer(first.answer)
+        assert shown == expected.feedback and first.reason in shown
+        print(f"puzzle answered, live: {seconds:.2f} s to the feedback")
+        page.locator(".st-puzzle .st-puzzle-next").click()
+        expected.next_puzzle()
+        second = expected.puzzle
+        page.wait_for_function(
+            "id => document.querySelector('.st-puzzle-prompt').innerText.includes(`Puzzle ${id}`)"
+            " && document.querySelector('.st-puzzle-feedback').innerText.trim() === ''",
+            arg=second.id,
+            timeout=60_000,
+        )
+        wrong = next(card for card in second.evidence if card != second.answer)
+        _, shown = puzzle_answer(page, wrong)
+        expected.answer(wrong)
+        assert shown == expected.feedback
+        assert f"The card was the {second.answer.pretty}" in shown and second.reason in shown
+        assert "1 right of 2" in page.locator(".st-puzzle .st-puzzle-score").inner_text()
+        page.locator(".st-puzzle").first.screenshot(path=str(ARTIFACTS / "lite-puzzle.png"))
+
+        # The chapter's challenge, printed by the browser's kernel: the library's lines.
+        result = chapter_challenge()
+        text = page.locator(".jp-Notebook").inner_text()
+        for line in [f"deal code: {result.code}", *result.lines()]:
+            assert line in text, f"the challenge printed live lacks {line!r}"
+
+        # The same deal at the card table, from its code: played out, compared with the expert, reviewed.
+        table = page.locator(TABLE).first
+        table.locator(".ct-code-input").fill(result.code)
+        table.locator(".ct-code-go").click()
+        page.wait_for_function(
+            "code => document.querySelector('.ct-root .ct-code-value')?.innerText.trim() === code",
+            arg=result.code,
+            timeout=60_000,
+        )
+        mine = play_whole_hand(page, bid="3")
+        start = time.perf_counter()
+        table.locator(".ct-compare-button").click()
+        table.locator(".ct-compare-summary").wait_for(timeout=600_000)
+        print(f"Compare with the expert, live: {time.perf_counter() - start:.1f} s")
+        game = chapter_table()
+        game.play_deal(result.code)
+        game.bid(3)
+        for card in mine:
+            game.play_card(card)
+        game.compare_with_expert()
+        comparison = game.state()["comparison"]
+        assert table.locator(".ct-compare-summary").inner_text() == comparison["summary"]
+        assert table.locator(".ct-compare-list li").all_inner_texts() == comparison["differences"]
+        table.screenshot(path=str(ARTIFACTS / "lite-challenge.png"))
+
+        seconds, rows = review_my_hand(page, timeout_s=120)
+        print(f"Review my hand (the challenge's deal), live: {seconds:.1f} s")
+        game.review_hand()
+        review = game.review
+        assert review is not None
+        assert [row[2:] for row in rows] == [[_cost(row), row["text"]] for row in review]
+        assert [int(row[0]) for row in rows] == [row["trick"] for row in review]
+
+
+def _cost(row: Mapping[str, Any]) -> str:
+    """The cost column as the card table writes it (a JavaScript number: 200, not 200.0)."""
+    return f"−{row['cost']:g}" if row["cost"] > 0 else "Nil lost" if row["nil_lost"] else "0"
