@@ -64,6 +64,19 @@ def test_the_count_and_bid_are_the_advisors_given_the_bids_before(two: ExpertCal
         made[r.seat] = r.bid
 
 
+def test_the_bids_are_the_expert_bots_own_through_the_hand_driver(two: ExpertCalibration) -> None:
+    from spades_teach.advice.driver import advance
+    from spades_teach.advice.levels import make_bot
+    from spades_teach.game.round import Round
+
+    for index in range(2):
+        game = Round(deal(f"0/{index}"), dealer=Seat(index % 4))
+        bots = {s: make_bot("expert", f"expert-calibration/0/{index}/{s.name}") for s in game.seats}
+        advance(game, bots, until=lambda r: r.phase != "bidding")
+        seats = [r for r in two.records if r.seed == f"0/{index}"]
+        assert [(r.seat, r.bid) for r in seats] == [(e.seat, e.bid) for e in game.history]
+
+
 def test_the_double_dummy_column_is_the_sides_tricks_from_the_opening_lead(two: ExpertCalibration) -> None:
     seats = {r.seat: r for r in two.records[:4]}
     solved = double_dummy({seat: r.hand for seat, r in seats.items()}, leader=Seat.E)  # left of the dealer

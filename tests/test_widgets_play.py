@@ -273,3 +273,25 @@ def test_the_default_bots_are_the_packages_bots_seeded_per_seat() -> None:
     with pytest.raises(SpadesError, match="unknown bot level 'nonsense': use easy, medium or hard"):
         PlayView(seed=1, level="nonsense")
     assert easy_w is not easy_e
+
+
+def test_the_view_draws_the_table_game_and_follows_its_rules() -> None:
+    from spades_teach.widgets import CardTable, TableGame
+
+    view = PlayView(seed=5, bots=stub_bots(), teach=True)
+    game = view.game
+    assert isinstance(game, TableGame) and view.round is game.round and view.match is game.match
+    assert view.hint == game.hint != ""
+    view.bid("3")
+    r = view.round
+    assert r is not None and r.phase == "play"
+    view.run(view.bid, "4")
+    assert view.error == "it is not your turn to bid" and r.bids["S"] == 3
+    view.hand_view.click(lowest_legal(view))
+    view.undo_button.click()
+    assert game.message == "you took back your card" and view.status.startswith("you took back your card: ")
+    assert view.undo_button.disabled is not game.can_undo
+    idle = TableGame(bots=stub_bots(), pause=0, start=False)
+    assert idle.round is None and idle.phase == "" and idle.status == "press New game"
+    with pytest.raises(SpadesError, match="the card table seats four players"):
+        CardTable(seed=1, bots={"N": LowBot()}, rules=Rules(players=2), pause=0)

@@ -19,13 +19,13 @@ Bid(5)
 
 from __future__ import annotations
 
-from spades_teach.advice.bidding import advise_bid
+from spades_teach.advice.bidding import BidAdvice, advise_bid
 from spades_teach.advice.position import Position
 from spades_teach.game.bids import Bid
 from spades_teach.game.scoring import bid_problem
 from spades_teach.game.seating import seating_of
 
-__all__ = ["advised_bid", "legal_bid"]
+__all__ = ["advised_bid", "bid_advice", "legal_bid"]
 
 
 def legal_bid(position: Position, bid: Bid) -> Bid:
@@ -49,10 +49,10 @@ def legal_bid(position: Position, bid: Bid) -> Bid:
     return min((Bid(n) for n in range(14) if not refused(Bid(n))), key=lambda b: (abs(int(b) - int(bid)), -int(b)))
 
 
-def advised_bid(position: Position) -> Bid:
-    """The bid advisor's bid (:func:`~spades_teach.advice.bidding.advise_bid`) for the
-    seat of ``position``, made legal (:func:`legal_bid`)."""
-    advice = advise_bid(
+def bid_advice(position: Position) -> BidAdvice:
+    """The bid advisor's whole advice (:func:`~spades_teach.advice.bidding.advise_bid`:
+    count, bid, reasons) for the seat of ``position``, given what the position knows."""
+    return advise_bid(
         position.hand,
         seat=position.seat,
         bids=position.bids,
@@ -60,4 +60,9 @@ def advised_bid(position: Position) -> Bid:
         bags=position.bags,
         rules=position.rules,
     )
-    return legal_bid(position, advice.bid)
+
+
+def advised_bid(position: Position) -> Bid:
+    """The bid advisor's bid (:func:`bid_advice`) for the seat of ``position``,
+    made legal (:func:`legal_bid`)."""
+    return legal_bid(position, bid_advice(position).bid)

@@ -21,7 +21,10 @@ the start of a match with the default rules. The four seats bid in turn from the
 dealer's left, each with the advisor's bid given the bids made before it (what
 the bots do); the advisor's count (its ``estimate``) and bid are recorded. Four
 expert bots, seeded ``f"expert-calibration/{s}/{i}/{seat}"``, then play the
-hand. For every seat the study keeps the hand, the count, the bid, the tricks
+hand. The bidding and the play both go through the hand driver
+(:mod:`spades_teach.advice.driver`): the bids are the expert bots' own (the
+advisor's bid made legal, :func:`~spades_teach.advice.bot_bidding.advised_bid`),
+and each seat's count is the estimate of that same advice. For every seat the study keeps the hand, the count, the bid, the tricks
 the seat took, and its side's double-dummy tricks from the opening lead (under
 Spades rules, from the same first leader). No clock is read, so a deal's record
 is the same whichever executor runs it and however busy the machine is.
@@ -54,16 +57,16 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from spades_teach.advice.bidding import SAFETY_MARGIN, advise_bid, count_hand
-from spades_teach.advice.bot_bidding import legal_bid
-from spades_teach.advice.driver import play_hand
+from spades_teach.advice.bidding import SAFETY_MARGIN, count_hand
+from spades_teach.advice.bot_bidding import bid_advice
+from spades_teach.advice.driver import Bot, advance, play_hand
 from spades_teach.advice.levels import make_bot
 from spades_teach.advice.position import Position
 from spades_teach.analysis.calibration import FEATURES, CountFunction, advice_from_count, group_order, hand_features
 from spades_teach.analysis.parallel import map_tasks
 from spades_teach.errors import SpadesError
-from spades_teach.game.bids import Bid
-from spades_teach.game.cards import Hand, Seat
+from spades_teach.game.bids import Bid, BidLike
+from spades_teach.game.cards import CardLike, Hand, Seat
 from spades_teach.game.deals import deal
 from spades_teach.game.round import Round
 from spades_teach.solver import double_dummy
@@ -231,17 +234,13 @@ def study_deal(seed: int | str, index: int) -> tuple[SeatRecord, ...]:
     dealer = Seat(index % 4)
     game = Round(deal(deal_seed), dealer=dealer)
     counts: dict[Seat, float] = {}
-    while game.phase == "bidding":
-        seat = game.to_act
-        assert seat is not None
-        position = Position.from_round(game)
-        advice = advise_bid(position.hand, seat=seat, bids=position.bids, rules=position.rules)
-        counts[seat] = advice.estimate
-        game.bid(seat, legal_bid(position, advice.bid))
-    leader = game.to_act
+    bots = {
+        seat: _Counted(make_bot("expert", f"expert-calibration/{seed}/{index}/{seat.name}"), counts)
+        for seat in game.seats
+    }
+    leader = advance(game, bots, until=lambda r: r.phase != "bidding")
     assert leader is not None
     solved = double_dummy(game.hands, leader=leader, rules=game.rules)
-    bots = {seat: make_bot("expert", f"expert-calibration/{seed}/{index}/{seat.name}") for seat in game.seats}
     play_hand(game, bots)
     return tuple(
         SeatRecord(
@@ -256,6 +255,24 @@ def study_deal(seed: int | str, index: int) -> tuple[SeatRecord, ...]:
         )
         for seat in counts
     )
+
+
+class _Counted:
+    """An expert bot of the study that also keeps the advisor's count of each hand
+    it bids: its bids and cards are the bot's own; before each bid, the count of
+    the advice for the same position (its ``estimate``) is written into ``counts``
+    (seat → count, in bidding order)."""
+
+    def __init__(self, bot: Bot, counts: dict[Seat, float]) -> None:
+        self.bot = bot
+        self.counts = counts
+
+    def choose_bid(self, position: Position) -> BidLike:
+        self.counts[position.seat] = bid_advice(position).estimate
+        return self.bot.choose_bid(position)
+
+    def choose_play(self, position: Position) -> CardLike:
+        return self.bot.choose_play(position)
 
 
 # -- storing ------------------------------------------------------------------------------------------------------

@@ -30,6 +30,9 @@ from typing import Any
 import anywidget
 import traitlets
 
+from spades_teach.errors import ParseError
+from spades_teach.game.rules import Rules
+from spades_teach.game.seating import seating_of
 from spades_teach.widgets.table_game import TableGame
 
 __all__ = ["CardTable", "STATIC"]
@@ -55,6 +58,8 @@ class CardTable(anywidget.AnyWidget):
     def __init__(self, **options: Any) -> None:
         super().__init__()
         self._ready = False
+        if not seating_of(options.get("rules", Rules())).partnerships:
+            raise ParseError("the card table seats four players: use PlayView for two-player Spades")
         self.game = TableGame(**options, on_change=self._publish)
         self._ready = True
         self._publish()

@@ -44,7 +44,7 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, seating_for, seating_of
 from spades_teach.widgets.terms import marked
 
-__all__ = ["TableGame", "LEVELS", "HINT_LEVELS", "PACES", "card_state"]
+__all__ = ["TableGame", "LEVELS", "HINT_LEVELS", "PACES", "card_state", "default_bot_factory", "describe"]
 
 LEVELS = ("easy", "medium", "hard")
 #: The levels of the Teach me hint: the rules of thumb, or the expert's card with its evidence.
@@ -77,10 +77,15 @@ def card_state(card: Card, *, legal: bool = True, reason: str = "", hinted: bool
     }
 
 
-def _default_bots(level: str, seed: str, seat: Seat) -> Bot:
-    from spades_teach.widgets.play import default_bot_factory
+def default_bot_factory(level: str, seed: str, seat: Seat) -> Bot:
+    """A bot of :mod:`spades_teach.advice.bots` at ``level``, seeded for ``seat``.
 
-    return default_bot_factory(level, seed, seat)
+    The hard bot is built without its time limit, so that it always looks at
+    the same number of sampled deals and a notebook replays identically.
+    """
+    from spades_teach.advice.levels import seated_bot
+
+    return seated_bot(level, seed, seat)
 
 
 class TableGame:
@@ -92,7 +97,9 @@ class TableGame:
     daily challenge). ``pause`` is the time in seconds the table
     waits after each bot card (0 for tests); ``sleep`` and ``on_change`` (called
     whenever the state changed, e.g. between two bot cards) are the widget's
-    hooks.
+    hooks. ``start=False`` sets up no game until :meth:`new_game` is called.
+    Two-player rules are played too (South against North, as in
+    :class:`~spades_teach.widgets.play.PlayView`); the card table itself seats four.
     """
 
     def __init__(
@@ -114,13 +121,12 @@ class TableGame:
         suggest_play: Callable[..., Any] | None = None,
         on_change: Callable[[], None] | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        start: bool = True,
     ) -> None:
         if level not in LEVELS:
             raise ParseError(f"unknown bot level {level!r}: use easy, medium or hard")
         if mode not in ("hand", "match"):
             raise ParseError(f"unknown mode {mode!r}: use 'hand' (one hand) or 'match'")
-        if not seating_of(rules).partnerships:
-            raise ParseError("the card table seats four players: use PlayView for two-player Spades")
         self.rules = rules
         self.level = level
         self.mode: str = mode
@@ -132,7 +138,7 @@ class TableGame:
         self.on_change = on_change
         self._sleep = sleep
         self._given_bots = SeatMap(bots) if bots is not None else None
-        self._bot_factory = bot_factory or _default_bots
+        self._bot_factory = bot_factory or default_bot_factory
         self._advise_bid = advise_bid
         self._suggest_play = suggest_play
         self._bots: dict[Seat, Bot] = {}
@@ -159,7 +165,7 @@ class TableGame:
             self.deal_of_the_day()
         elif deal is not None:
             self.play_deal(deal)
-        else:
+        elif start:
             self.new_game(seed)
         self._live = True
 
@@ -173,8 +179,13 @@ class TableGame:
         return self._match
 
     @property
+    def bots(self) -> dict[Seat, Bot]:
+        """The bots seated for this game, by seat."""
+        return dict(self._bots)
+
+    @property
     def phase(self) -> str:
-        """``"bidding"``, ``"play"``, ``"complete"`` or ``"over"`` (the match is finished)."""
+        """``"bidding"``, ``"play"``, ``"complete"`` or ``"over"`` (the match is finished); '' before a game."""
         if self._match is not None and self._match.is_over:
             return "over"
         return self._round.phase if self._round is not None else ""
@@ -209,6 +220,18 @@ class TableGame:
     @property
     def review(self) -> list[dict[str, Any]] | None:
         return None if self._review is None else list(self._review)
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether Undo has a card of South's to take back (not once the hand is scored)."""
+        r = self._round
+        return r is not None and not r.is_complete and any(isinstance(e, PlayEvent) and e.seat is ME for e in r.history)
+
+    @property
+    def can_next(self) -> bool:
+        """Whether Next hand deals on (a finished hand of a match still being played)."""
+        r, match = self._round, self._match
+        return r is not None and r.is_complete and not match.is_over and self.mode == "match"
 
     @property
     def status(self) -> str:
@@ -272,8 +295,8 @@ class TableGame:
             "can_compare": self._can_compare(r, match),
             "comparison": self._comparison,
             "match_over": self._match_over(match),
-            "can_undo": self._can_undo(r),
-            "can_next": bool(r.is_complete and not match.is_over and self.mode == "match"),
+            "can_undo": self.can_undo,
+            "can_next": self.can_next,
         }
 
     # -- actions ------------------------------------------------------------------------------
@@ -486,8 +509,10 @@ class TableGame:
             raise ParseError(f"unknown mode {mode!r}: use 'hand' (one hand) or 'match'")
         self.mode = mode
         r, match = self._round, self._match
-        if mode == "match":
-            if match is not None and match.is_over:
+        if match is None:
+            self.message = f"Match: New game starts a match to {self.rules.target}" if mode == "match" else ""
+        elif mode == "match":
+            if match.is_over:
                 self.message = "this match is over: New game starts a new match"
             elif r is not None and r.is_complete:
                 self.message = (
@@ -511,7 +536,7 @@ class TableGame:
         self._begin_hand(deal)
 
     def _make_bots(self, seed: str) -> dict[Seat, Bot]:
-        opponents = [s for s in Seat if s is not ME]
+        opponents = [s for s in seating_of(self.rules).seats if s is not ME]
         if self._given_bots is not None:
             missing = [s.name for s in opponents if s not in self._given_bots]
             if missing:
@@ -630,7 +655,7 @@ class TableGame:
         shown = r.deal[seat] if r.is_complete else r.hand(seat)
         visible = seat is ME or self.open_hands or r.is_complete
         return {
-            "name": "You" if seat is ME else f"{seat.word} ({self._bot_name(seat)})",
+            "name": "You" if seat is ME else f"{seat.word} ({self.bot_name(seat)})",
             "word": seat.word,
             "partner": seat is Seat.N,
             "dealer": seat is r.dealer,
@@ -706,13 +731,11 @@ class TableGame:
             and r.is_complete
             and match.hands_played == 1
             and self._given_bots is None
-            and self._bot_factory is _default_bots
+            and self._bot_factory is default_bot_factory
         )
 
-    def _can_undo(self, r: Round) -> bool:
-        return not r.is_complete and any(isinstance(e, PlayEvent) and e.seat is ME for e in r.history)
-
-    def _bot_name(self, seat: Seat) -> str:
+    def bot_name(self, seat: Seat) -> str:
+        """The name of the bot in ``seat`` ('?' when none sits there)."""
         bot = self._bots.get(seat)
         return str(getattr(bot, "name", type(bot).__name__)) if bot is not None else "?"
 
@@ -745,6 +768,7 @@ def _pause(value: Any) -> float:
 
 
 def describe(event: BidEvent | PlayEvent) -> str:
+    """One line for a bid or a card of the hand ("North bid 3", "East played 7♥")."""
     if isinstance(event, BidEvent):
         return f"{event.seat.word} bid {event.bid.label}"
     return f"{event.seat.word} played {event.card.pretty}"
