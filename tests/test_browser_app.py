@@ -175,9 +175,13 @@ PAGE_ROOTS = {
 
 @pytest.mark.parametrize("name", list(PAGE_ROOTS))
 def test_each_page_draws_its_widget_with_no_console_warning_or_error(browser: Any, app_url: str, name: str) -> None:
-    """No console warning either: Voila's page shares its JupyterLab modules with the widget
-    extensions, and a widget manager built against newer modules than the page has warns once per
-    module ("Unsatisfied version 4.2.5 ... required ^4.6.2"); pyproject pins versions that agree."""
+    """No console warning either, but one kind that comes from Voila itself: its page carries
+    JupyterLab 4.2.5's modules and shares them with the widget extensions, and the widget manager of
+    Voila 0.5.9 and later (and jupyterlab_widgets 3.0.14 and later) is built against newer ones, so it
+    warns once per module ("Unsatisfied version 4.2.5 ... required ^4.6.2") and works. Pinning the
+    older Voila 0.5.8 silences them but breaks a bare ``voila notebooks/`` (its file list passes a
+    relative folder, which jupyter_core 5.8 and later refuse with a 500), so those warnings are
+    allowed here, and only those."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
     console: list[str] = []
@@ -189,7 +193,16 @@ def test_each_page_draws_its_widget_with_no_console_warning_or_error(browser: An
         page.wait_for_timeout(1000)  # late messages of the extensions
     finally:
         context.close()
-    assert console == [], f"{name}: " + "\n".join(console)
+    unexplained = [line for line in console if not re.match(UNSATISFIED_VERSION, line)]
+    assert unexplained == [], f"{name}: " + "\n".join(unexplained)
+
+
+#: The one warning a Voila page may show (see the test above): a shared JupyterLab module older than
+#: the one the widget manager was built against.
+UNSATISFIED_VERSION = (
+    r"warning: (Unsatisfied version [\d.]+ from _JUPYTERLAB\.CORE_OUTPUT of shared singleton module @jupyterlab/"
+    r"|No satisfying version \(\^[\d.]+\) of shared module @jupyterlab/\S+ found in shared scope default)"
+)
 
 
 def test_every_page_links_home_and_to_the_others(browser: Any, app_url: str) -> None:

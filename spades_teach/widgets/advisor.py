@@ -259,8 +259,9 @@ class BidAdvisorView(SpadesWidget):
         inputs = self._inputs()
         with self._busy():
             result = self._analyze(analyze_hand, inputs, samples, seed)
-        self.simulation = result
-        self.simulation_html.value = _simulation_html(result)
+            # shown before the button comes back: no blank moment between the two
+            self.simulation = result
+            self.simulation_html.value = _simulation_html(result)
         self.set_status(result.summary)
         return result
 
