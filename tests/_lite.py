@@ -400,8 +400,8 @@ def chapter_table() -> Any:
 def chapter_challenge() -> Any:
     """The play chapter's challenge: a stand-in learner's hand on the deal of 1 December 2026,
     compared with the expert's (what the chapter's cell prints)."""
-    from spades_teach.advice.bots import seated_bot
     from spades_teach.advice.driver import play_hand
+    from spades_teach.advice.levels import seated_bot
     from spades_teach.analysis.challenge import challenge_round, compare_with_expert
 
     yours = challenge_round("2026-12-01", seat="S")
