@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, free_port
+from _browser import ARTIFACTS, free_port
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -110,18 +110,6 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def _open(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
