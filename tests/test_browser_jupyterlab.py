@@ -112,14 +112,22 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             process.wait()
 
 
-def _open(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
+FRONT = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
+"""The notebook in front (a hidden tab's cells are still in the page)."""
+
+
+def _open(browser: Any, lab: str, notebook: str) -> tuple[Any, Any, list[str]]:
+    """Open ``notebook`` in a workspace of its own: JupyterLab would otherwise restore the tabs an
+    earlier test left open, and the notebook asked for might not be the one in front."""
+    workspace = Path(notebook).stem.replace("_", "-")
+    url = f"{lab}/lab/workspaces/{workspace}/tree/{notebook}?reset&token={TOKEN}"
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=120_000)
+    page.locator(f"{FRONT} .jp-Cell").first.wait_for(timeout=120_000)
     return context, page, errors
 
 
@@ -139,24 +147,29 @@ def _run_all(page: Any, tries: int = 8) -> None:
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
         try:
             page.wait_for_function(
-                "() => /\\[(\\d+|\\*)\\]/.test(document.querySelector('.jp-CodeCell .jp-InputPrompt')?.textContent ?? '')",
+                "front => /\\[(\\d+|\\*)\\]/.test(document.querySelector(front + ' .jp-CodeCell .jp-InputPrompt')?.textContent ?? '')",
+                arg=FRONT,
                 timeout=45_000,
             )
             return
         except Exception:  # pressed too early: press again
             continue
-    raise AssertionError("Run All Cells never ran the notebook's first code cell")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "jupyterlab-run-all-failed.png"))
+    status = page.locator(".jp-StatusBar-Widget").all_inner_texts()
+    raise AssertionError(f"Run All Cells never ran the notebook's first code cell; status bar: {status}")
 
 
 def _active_cell(page: Any) -> int:
     index: int = page.evaluate(
-        "() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].findIndex(c => c.classList.contains('jp-mod-active'))"
+        "front => [...document.querySelectorAll(front + ' .jp-Cell')].findIndex(c => c.classList.contains('jp-mod-active'))",
+        FRONT,
     )
     return index
 
 
 def test_arrow_keys_on_the_bid_list_change_the_bid_and_leave_the_notebook_alone(browser: Any, lab: str) -> None:
-    context, page, errors = _open(browser, f"{lab}/lab/tree/table.ipynb?token={TOKEN}")
+    context, page, errors = _open(browser, lab, "table.ipynb")
     try:
         _run_all(page)
         choice = page.locator(".ct-root .ct-bid-choice").first
@@ -165,7 +178,7 @@ def test_arrow_keys_on_the_bid_list_change_the_bid_and_leave_the_notebook_alone(
         page.locator(".ct-root .ct-hand-card").first.wait_for(state="attached", timeout=60_000)
         choice.scroll_into_view_if_needed(timeout=60_000)
         # make the table's cell the active one (a click on its prompt, beside the code)
-        page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".jp-InputPrompt").click()
+        page.locator(f"{FRONT} .jp-Cell").nth(1).locator(".jp-InputPrompt").click()
         table_cell = _active_cell(page)
         assert table_cell == 1, "a click on the cell's prompt makes it the active one"
         origin = page.locator(".ct-root .ct-code-value").first.evaluate("e => e.parentElement.textContent")
@@ -196,7 +209,7 @@ def test_arrow_keys_on_the_bid_list_change_the_bid_and_leave_the_notebook_alone(
 
 
 def test_chapter_1_notes_render_as_notes_in_jupyterlab(browser: Any, lab: str) -> None:
-    context, page, errors = _open(browser, f"{lab}/lab/tree/01_deck_and_deal.ipynb?token={TOKEN}")
+    context, page, errors = _open(browser, lab, "01_deck_and_deal.ipynb")
     try:
         note = page.locator(".jp-RenderedMarkdown blockquote strong", has_text="Note").first
         note.wait_for(timeout=120_000)  # chapter 1's first note, drawn as a note
