@@ -13,11 +13,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from spades_teach._text import plural, quoted
+from spades_teach._text import quoted
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, Side, Team, TeamMap, seating_for, seating_of
+from spades_teach.i18n import _, get_language, ngettext
 
 __all__ = [
     "CONTRACT_TRICK_POINTS",
@@ -300,9 +301,6 @@ def allowed_bids(
     return found
 
 
-_plural = plural
-
-
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
@@ -336,11 +334,13 @@ class SideScore:
 
     @property
     def lines(self) -> tuple[str, ...]:
-        """The explanation of this side's score, one sentence an item."""
-        cached: tuple[str, ...] | None = self.__dict__.get("_lines")
+        """The explanation of this side's score, one sentence an item, in the language
+        in use (:func:`spades_teach.set_language`) when it is read."""
+        kept: dict[str, tuple[str, ...]] = self.__dict__.setdefault("_lines", {})
+        language = get_language()
+        cached = kept.get(language)
         if cached is None:
-            cached = _side_lines(self)
-            object.__setattr__(self, "_lines", cached)
+            cached = kept[language] = _side_lines(self)
         return cached
 
     def __repr__(self) -> str:
@@ -365,11 +365,12 @@ class RoundScore:
     @property
     def lines(self) -> list[str]:
         """The explanation, one sentence an item: each side's lines in turn (worked
-        out when first asked for, then kept)."""
-        cached: list[str] | None = self.__dict__.get("_lines")
+        out when first asked for in a language, then kept)."""
+        kept: dict[str, list[str]] = self.__dict__.setdefault("_lines", {})
+        language = get_language()
+        cached = kept.get(language)
         if cached is None:
-            cached = [line for detail in self.sides.values() for line in detail.lines]
-            object.__setattr__(self, "_lines", cached)
+            cached = kept[language] = [line for detail in self.sides.values() for line in detail.lines]
         return cached
 
     @property
@@ -407,38 +408,75 @@ def _side_lines(detail: SideScore) -> tuple[str, ...]:
         lines.append(_renege_line(detail.side, other, count, moved, wanted))
     nil_tricks = 0
     for seat, blind, taken, value in detail._nils:
-        label = "blind Nil" if blind else "Nil"
         nil_tricks += taken
         if taken == 0:
-            lines.append(f"{seat.name} bid {label} and took no trick: +{value}")
+            message = (
+                _("{seat} bid blind Nil and took no trick: +{value}")
+                if blind
+                else _("{seat} bid Nil and took no trick: +{value}")
+            )
+        elif blind:
+            message = ngettext(
+                "{seat} bid blind Nil but took {count} trick: −{value}",
+                "{seat} bid blind Nil but took {count} tricks: −{value}",
+                taken,
+            )
         else:
-            lines.append(f"{seat.name} bid {label} but took {_plural(taken, 'trick')}: −{value}")
+            message = ngettext(
+                "{seat} bid Nil but took {count} trick: −{value}",
+                "{seat} bid Nil but took {count} tricks: −{value}",
+                taken,
+            )
+        lines.append(message.format(seat=seat.name, count=taken, value=value))
     contract, won, points = detail.contract, detail.tricks, detail.contract_points
     if detail.made is None:
         if won:
-            lines.append(
-                f"{name} had no contract: {_plural(won, 'trick')} {'counts' if won == 1 else 'count'} only as bags"
+            message = ngettext(
+                "{side} had no contract: {count} trick counts only as bags",
+                "{side} had no contract: {count} tricks count only as bags",
+                won,
             )
+            lines.append(message.format(side=name, count=won))
     elif detail.made:
         over = won - contract
         if over:
-            lines.append(f"{name} bid {contract} and took {won}: {points} + {_plural(over, 'bag')} = {points + over}")
+            message = ngettext(
+                "{side} bid {bid} and took {won}: {points} + {count} bag = {total}",
+                "{side} bid {bid} and took {won}: {points} + {count} bags = {total}",
+                over,
+            )
+            lines.append(
+                message.format(side=name, bid=contract, won=won, points=points, count=over, total=points + over)
+            )
         else:
-            lines.append(f"{name} bid {contract} and took {won}: {points}")
+            lines.append(
+                _("{side} bid {bid} and took {won}: {points}").format(side=name, bid=contract, won=won, points=points)
+            )
     else:
-        lines.append(f"{name} bid {contract} but took only {won}: set, −{-points}")
+        lines.append(
+            _("{side} bid {bid} but took only {won}: set, −{points}").format(
+                side=name, bid=contract, won=won, points=-points
+            )
+        )
     if nil_tricks == 1:
-        lines.append(f"the Nil bidder's trick counts as a bag for {name}: +1")
+        lines.append(_("the Nil bidder's trick counts as a bag for {side}: +1").format(side=name))
     elif nil_tricks:
-        lines.append(f"the Nil tricks count as {nil_tricks} bags for {name}: +{nil_tricks}")
+        lines.append(_("the Nil tricks count as {count} bags for {side}: +{count}").format(count=nil_tricks, side=name))
     if detail.penalties:
         lines.append(
-            f"{name} reached {detail.bags_before + detail.bags_added} bags: −{detail.penalty_points} "
-            f"and the counter drops to {detail.bags_after}"
+            _("{side} reached {bags} bags: −{penalty} and the counter drops to {after}").format(
+                side=name,
+                bags=detail.bags_before + detail.bags_added,
+                penalty=detail.penalty_points,
+                after=detail.bags_after,
+            )
         )
-    lines.append(
-        f"{name} scores {_signed(detail.points)} this hand, with {_plural(detail.bags_after, 'bag')} on the counter"
+    message = ngettext(
+        "{side} scores {points} this hand, with {count} bag on the counter",
+        "{side} scores {points} this hand, with {count} bags on the counter",
+        detail.bags_after,
     )
+    lines.append(message.format(side=name, points=_signed(detail.points), count=detail.bags_after))
     return tuple(lines)
 
 
@@ -487,13 +525,22 @@ def _renege_side(key: Any, rules: Rules) -> Side:
 def _renege_line(side: Side, other: Side, count: int, moved: int, wanted: int) -> str:
     """The score line of a renege penalty. Only contract tricks the side took can move,
     so a side that took none gives nothing (this library's reading of the rule)."""
-    head = f"{side.name} reneged {plural(count, 'time')}"
     if moved == 0:
-        return f"{head}, but took no contract tricks: the penalty moves no trick to {other.name}"
-    verb = "goes" if moved == 1 else "go"
-    line = f"{head}: {plural(moved, 'trick')} {verb} to {other.name}"
+        message = ngettext(
+            "{side} reneged {count} time, but took no contract tricks: the penalty moves no trick to {other}",
+            "{side} reneged {count} times, but took no contract tricks: the penalty moves no trick to {other}",
+            count,
+        )
+        return message.format(side=side.name, count=count, other=other.name)
+    head = ngettext("{side} reneged {count} time", "{side} reneged {count} times", count).format(
+        side=side.name, count=count
+    )
+    moves = ngettext("{count} trick goes to {other}", "{count} tricks go to {other}", moved).format(
+        count=moved, other=other.name
+    )
+    line = _("{reneged}: {moves}").format(reneged=head, moves=moves)
     if moved < wanted:
-        line += f" (all it took; the penalty was {wanted})"
+        line += _(" (all it took; the penalty was {wanted})").format(wanted=wanted)
     return line
 
 

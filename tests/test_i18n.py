@@ -1,0 +1,225 @@
+"""The translation machinery: choosing the language, the catalogs shipped and kept in
+step with their sources, and every English message translated into French and Spanish
+with the same placeholders."""
+
+from __future__ import annotations
+
+import io
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+import spades_teach
+from spades_teach import SpadesError, score_round
+from spades_teach.i18n import (
+    LOCALE_DIR,
+    LanguageError,
+    _,
+    decimal,
+    get_language,
+    language_from_environment,
+    ngettext,
+    set_language,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = ("fr", "es")
+
+
+def _po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / "spades_teach.po"
+
+
+def _catalog(lang: str):  # type: ignore[no-untyped-def]
+    with open(_po_path(lang), "rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def _extracted() -> dict[str, tuple[str, ...]]:
+    """Every message marked in the package's sources, freshly extracted (msgid -> its forms)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT / "spades_teach"), method_map=[("**.py", "python")]
+    ):
+        forms = (message,) if isinstance(message, str) else tuple(message)
+        found[forms[0]] = forms
+    return found
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
+
+
+# -- choosing the language ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "es_AR.UTF-8"}, "es"),
+        ({"LANG": "C"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LC_ALL": "es_ES.UTF-8", "LANG": "fr_FR.UTF-8"}, "es"),
+        ({"LC_MESSAGES": "fr_CA", "LANG": "es_ES"}, "fr"),
+        ({"LANGUAGE": "de:es:fr", "LC_ALL": "fr_FR.UTF-8"}, "es"),
+        ({"LANGUAGE": "", "LANG": "fr_BE.UTF-8"}, "fr"),
+    ],
+)
+def test_the_default_language_is_read_from_the_environment_like_gettext(environ: dict[str, str], expected: str) -> None:
+    assert language_from_environment(environ) == expected
+
+
+def test_set_language_switches_and_get_language_tells() -> None:
+    set_language("fr")
+    assert get_language() == "fr"
+    set_language("ES")
+    assert get_language() == "es"
+    set_language("fr_FR.UTF-8")
+    assert get_language() == "fr"
+    set_language("en")
+    assert get_language() == "en"
+
+
+@pytest.mark.parametrize("bad", ["de", "", "français", 3, None])
+def test_an_unknown_language_is_refused_naming_the_choices_and_nothing_changes(bad: object) -> None:
+    set_language("es")
+    with pytest.raises(LanguageError) as caught:
+        set_language(bad)  # type: ignore[arg-type]
+    assert isinstance(caught.value, SpadesError)
+    assert all(code in str(caught.value) for code in ("'en'", "'fr'", "'es'"))
+    assert get_language() == "es"
+
+
+def test_the_package_exports_the_language_switch() -> None:
+    assert spades_teach.set_language is set_language
+    assert spades_teach.get_language is get_language
+    assert {"set_language", "get_language", "LanguageError"} <= set(spades_teach.__all__)
+
+
+def test_plurals_follow_each_language() -> None:
+    singular, plural = (
+        "{side} scores {points} this hand, with {count} bag on the counter",
+        ("{side} scores {points} this hand, with {count} bags on the counter"),
+    )
+    words = {}
+    for lang in ("en", "fr", "es"):
+        set_language(lang)
+        words[lang] = [ngettext(singular, plural, n).format(side="NS", points="+1", count=n) for n in (0, 1, 2)]
+    assert words["en"][0].endswith("0 bags on the counter") and words["en"][1].endswith("1 bag on the counter")
+    # French counts 0 and 1 as singular; Spanish, like English, only 1.
+    assert "0 surplus au compteur" in words["fr"][0]
+    assert "0 bolsas" in words["es"][0] and "1 bolsa " in words["es"][1] and "2 bolsas" in words["es"][2]
+
+
+def test_decimal_numbers_use_the_language_s_mark() -> None:
+    shown = {}
+    for lang in ("en", "fr", "es"):
+        set_language(lang)
+        shown[lang] = decimal(7.25, 2)
+    assert shown == {"en": "7.25", "fr": "7,25", "es": "7,25"}
+
+
+# -- the catalogs ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_compiled_catalog_is_a_fresh_compile_of_its_po(lang: str) -> None:
+    """The .mo files are committed (so a plain install needs no Babel): they must be what
+    ``python tools/i18n.py compile`` makes of the .po today."""
+    fresh = io.BytesIO()
+    write_mo(fresh, _catalog(lang))
+    assert _po_path(lang).with_suffix(".mo").read_bytes() == fresh.getvalue(), (
+        f"{lang}: run python tools/i18n.py compile"
+    )
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_extracted_message_has_a_translation_with_the_same_placeholders(lang: str) -> None:
+    catalog = _catalog(lang)
+    missing, fuzzy, mismatched = [], [], []
+    for msgid, forms in _extracted().items():
+        entry = catalog.get(forms if len(forms) > 1 else msgid)
+        if entry is None and len(forms) > 1:
+            entry = catalog.get(msgid)
+        if entry is None or not all(entry.string if isinstance(entry.string, tuple) else [entry.string]):
+            missing.append(msgid)
+            continue
+        if entry.fuzzy:
+            fuzzy.append(msgid)
+        translations = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        english = set().union(*(_fields(form) for form in forms))
+        for text in translations:
+            if _fields(text) != english:
+                mismatched.append((msgid, text))
+    assert missing == [], f"{lang}: untranslated (run tools/i18n.py update, then translate): {missing}"
+    assert fuzzy == [], f"{lang}: fuzzy translations to check: {fuzzy}"
+    assert mismatched == [], f"{lang}: placeholders differ from the English ones: {mismatched}"
+
+
+def test_the_template_lists_exactly_the_marked_messages() -> None:
+    with open(LOCALE_DIR / "spades_teach.pot", "rb") as handle:
+        template = {
+            message.id if isinstance(message.id, str) else message.id[0] for message in read_po(handle) if message.id
+        }
+    assert template == set(_extracted()), "run python tools/i18n.py extract"
+
+
+def test_the_catalogs_ship_as_package_data() -> None:
+    text = (ROOT / "pyproject.toml").read_text()
+    assert re.search(r'"locale/\*/LC_MESSAGES/\*\.mo"', text)
+    for lang in TRANSLATED:
+        assert _po_path(lang).with_suffix(".mo").is_file()
+
+
+# -- the score explanation ----------------------------------------------------------------
+
+BIDS = {"N": 0, "S": 5, "E": 4, "W": 4}
+TRICKS = {"N": 1, "S": 6, "E": 3, "W": 3}
+
+
+def test_the_score_explanation_speaks_the_language_and_english_comes_back_unchanged() -> None:
+    english = score_round(BIDS, TRICKS).explain()
+    score = score_round(BIDS, TRICKS)
+    set_language("fr")
+    french = score.lines
+    set_language("es")
+    spanish = score.lines
+    set_language("en")
+    assert score.explain() == english
+    assert score_round(BIDS, TRICKS).explain() == english
+    assert "NS bid 5 and took 6: 50 + 1 bag = 51" in english.splitlines()
+    assert "NS a annoncé 5 et fait 6 plis : 50 + 1 surplus = 51" in french
+    assert "EW a annoncé 8 mais n'a fait que 6 plis : chute, −80" in french
+    assert "N a annoncé Nil mais a fait 1 pli : −100" in french
+    assert "NS anunció 5 e hizo 6: 50 + 1 bolsa = 51" in spanish
+    assert "EW anunció 8 pero solo hizo 6: se quedó corto, −80" in spanish
+    assert "N anunció nil pero hizo 1 baza: −100" in spanish
+    assert len(french) == len(spanish) == len(english.splitlines())
+    assert not any(word in line for line in french for word in (" bid ", " took ", " bag"))
+    assert not any(word in line for line in spanish for word in (" bid ", " took ", " bag"))
+
+
+def test_bag_penalty_and_renege_lines_are_translated() -> None:
+    from spades_teach import Rules
+
+    rules = Rules(renege="penalty")
+    score = score_round({"N": 3, "S": 3, "E": 3, "W": 3}, {"N": 5, "S": 4, "E": 2, "W": 2}, bags={"NS": 8}, rules=rules)
+    set_language("fr")
+    french = score.explain()
+    set_language("es")
+    spanish = score.explain()
+    assert "NS atteint 11 surplus : −100, et le compteur redescend à 1" in french
+    assert "NS llegó a 11 bolsas: −100, y el contador baja a 1" in spanish
+
+
+def test_a_translated_message_is_used_through_gettext() -> None:
+    message = "{side} bid {bid} and took {won}: {points}"
+    set_language("fr")
+    assert _(message).format(side="NS", bid=4, won=4, points=40) == "NS a annoncé 4 et fait 4 plis : 40"
