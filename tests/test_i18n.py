@@ -7,15 +7,17 @@ from __future__ import annotations
 import io
 import re
 import string
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 import spades_teach
-from spades_teach import SpadesError, score_round
+from spades_teach import Card, Round, SpadesError, Suit, deal, score_round
 from spades_teach.i18n import (
     LOCALE_DIR,
     LanguageError,
@@ -35,7 +37,7 @@ def _po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / "spades_teach.po"
 
 
-def _catalog(lang: str):  # type: ignore[no-untyped-def]
+def _catalog(lang: str) -> Catalog:
     with open(_po_path(lang), "rb") as handle:
         return read_po(handle, locale=lang)
 
@@ -156,7 +158,7 @@ def test_every_extracted_message_has_a_translation_with_the_same_placeholders(la
         translations = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         english = set().union(*(_fields(form) for form in forms))
         for text in translations:
-            if _fields(text) != english:
+            if _fields(str(text)) != english:
                 mismatched.append((msgid, text))
     assert missing == [], f"{lang}: untranslated (run tools/i18n.py update, then translate): {missing}"
     assert fuzzy == [], f"{lang}: fuzzy translations to check: {fuzzy}"
@@ -223,3 +225,89 @@ def test_a_translated_message_is_used_through_gettext() -> None:
     message = "{side} bid {bid} and took {won}: {points}"
     set_language("fr")
     assert _(message).format(side="NS", bid=4, won=4, points=40) == "NS a annoncé 4 et fait 4 plis : 40"
+
+
+# -- the errors of the game ---------------------------------------------------------------
+
+
+def _round_after_a_lead() -> tuple[Round, Card, Suit]:
+    """A round in play after its first lead, and a card the next seat may not play
+    (it holds the suit led but this card is of another suit)."""
+    for seed in range(50):
+        game = Round(deal(seed), dealer="N")
+        for _bidder in range(4):
+            bidder = game.to_act
+            assert bidder is not None
+            game.bid(bidder, 3)
+        leader = game.to_act
+        assert leader is not None
+        lead = next(card for card in game.deal[leader] if not card.is_spade)
+        game.play(leader, lead)
+        assert game.to_act is not None
+        hand = game.deal[game.to_act]
+        follows = [card for card in hand if card.suit is lead.suit]
+        others = [card for card in hand if card.suit is not lead.suit]
+        if follows and others:
+            return game, others[0], lead.suit
+    raise AssertionError("no seed gives a hand that can fail to follow suit")
+
+
+def _messages(action: Callable[[], object]) -> dict[str, str]:
+    """The error message of ``action`` in English, French, Spanish, then English again."""
+    seen = {}
+    for lang in ("en", "fr", "es", "en again"):
+        set_language(lang.split()[0])
+        with pytest.raises(SpadesError) as caught:
+            action()
+        seen[lang] = str(caught.value)
+    return seen
+
+
+def test_an_illegal_play_is_explained_in_the_language_and_english_comes_back_unchanged() -> None:
+    from spades_teach.game.notation import card_face
+
+    game, card, led = _round_after_a_lead()
+    seat = game.to_act
+    assert seat is not None
+    seen = _messages(lambda: game.play(seat, card))
+    assert seen["en"] == seen["en again"]
+    assert seen["en"].startswith(f"must follow {led.word}: play ")
+    assert seen["fr"].startswith("il faut fournir à ") and " : jouez " in seen["fr"]
+    assert seen["es"].startswith("hay que seguir el palo de ") and ": juega " in seen["es"]
+    set_language("fr")
+    french_cards = seen["fr"].split(" : jouez ")[1].split()
+    assert french_cards == [card_face(c.index) for c in game.deal[seat] if c.suit is led]
+
+
+def test_playing_out_of_turn_names_the_seats_in_the_language() -> None:
+    game, _card, _led = _round_after_a_lead()
+    assert game.to_act is not None
+    wrong = next(seat for seat in game.deal if seat is not game.to_act)
+    card = next(iter(game.deal[wrong]))
+    seen = _messages(lambda: game.play(wrong, card))
+    assert seen["en"] == seen["en again"] == f"it is {game.to_act.word}'s turn to play, not {wrong.word}'s"
+    assert seen["fr"].startswith("c'est à ") and ", pas à " in seen["fr"]
+    assert seen["es"].startswith("le toca jugar a ") and ", no a " in seen["es"]
+
+
+@pytest.mark.parametrize("text", ["QX", "X", "ZZS", ""])
+def test_a_malformed_card_is_refused_in_the_language(text: str) -> None:
+    seen = _messages(lambda: Card.parse(text))
+    assert seen["en"] == seen["en again"]
+    assert len({seen["en"], seen["fr"], seen["es"]}) == 3
+    if text:
+        assert all(repr(text) in message for message in seen.values())
+
+
+def test_a_malformed_card_names_the_french_letters_in_french() -> None:
+    seen = _messages(lambda: Card.parse("XS"))
+    assert seen["en"] == "unknown rank 'X' in card 'XS': use 2-9, T or 10, J, Q, K, A"
+    assert seen["fr"] == "valeur inconnue 'X' dans la carte 'XS' : utilisez 2-9, 10, V, D, R, A"
+    assert seen["es"] == "valor desconocido 'X' en la carta 'XS': usa 2-9, T o 10, J, Q, K, A"
+
+
+def test_a_bad_score_request_is_refused_in_the_language() -> None:
+    seen = _messages(lambda: score_round({"N": 3, "S": 3, "E": 3, "W": 3}, {"N": 3, "S": 3, "E": 3, "W": 5}))
+    assert seen["en"] == seen["en again"] == "tricks add up to 14, but a hand has 13 tricks"
+    assert seen["fr"] == "les plis font 14 en tout, mais une donne a 13 plis"
+    assert seen["es"] == "las bazas suman 14, pero una mano tiene 13 bazas"

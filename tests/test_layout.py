@@ -226,7 +226,7 @@ def test_the_solver_sits_between_the_game_and_the_advice() -> None:
 def test_the_card_tables_sit_under_the_value_types() -> None:
     graph = _graph(_edges(runtime_only=True))
     assert graph["spades_teach.game._bits"] == set()
-    assert graph["spades_teach.game.notation"] <= {"spades_teach.errors"}
+    assert graph["spades_teach.game.notation"] <= {"spades_teach.errors", "spades_teach.i18n"}
     assert "spades_teach.game.cards" not in graph["spades_teach.game.seating"]
     assert {"spades_teach.game._bits", "spades_teach.game.notation"} <= graph["spades_teach.game.cards"]
 

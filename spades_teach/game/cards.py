@@ -32,6 +32,7 @@ from spades_teach.game.notation import (
     SUIT_LETTERS,
     SUIT_SYMBOLS,
     SUIT_WORDS,
+    card_face,
     card_names,
     dotted,
     labelled,
@@ -270,8 +271,9 @@ class Card:
 
     @property
     def pretty(self) -> str:
-        """Rank and suit symbol, as a person writes it: ``Q♥``, ``10♠``."""
-        return self.rank.label + self.suit.symbol
+        """Rank and suit symbol, as a person writes it in the language in use: ``Q♥``,
+        ``10♠`` (French ``D♥``)."""
+        return card_face(self.index)
 
     @property
     def is_spade(self) -> bool:

@@ -242,25 +242,37 @@ def bid_problem(
     """
     seating = seating_of(rules)
     if bid.is_nil and not rules.nil:
-        return "Nil is not allowed under these rules: bid 1 to 13"
+        return _("Nil is not allowed under these rules: bid 1 to 13")
     if bid.blind:
         if not rules.blind_nil:
-            return "blind Nil is not allowed under these rules: bid a number or Nil"
+            return _("blind Nil is not allowed under these rules: bid a number or Nil")
         if behind is not None and behind < rules.blind_nil_deficit:
             side = seating.side_of(seat)
-            gap = f"it is {behind} behind" if behind > 0 else "it is not behind"
-            return f"blind Nil needs {side.name} to be at least {rules.blind_nil_deficit} points behind; {gap}"
+            if behind > 0:
+                message = _("blind Nil needs {side} to be at least {deficit} points behind; it is {behind} behind")
+            else:
+                message = _("blind Nil needs {side} to be at least {deficit} points behind; it is not behind")
+            return message.format(side=side.name, deficit=rules.blind_nil_deficit, behind=behind)
     minimum = rules.min_team_bid
     if minimum and seating.partnerships and partner_bid is not None and not bid.is_nil and not partner_bid.is_nil:
         needed = minimum - int(partner_bid)
         if int(bid) < needed:
-            return (
-                f"{seat.team.name} must bid at least {minimum} together: bid {needed} or more"
-                f"{' (or Nil)' if rules.nil else ''}; {int(bid) + int(partner_bid)} is below the minimum of {minimum}"
+            if rules.nil:
+                message = _(
+                    "{team} must bid at least {minimum} together: bid {needed} or more (or Nil); "
+                    "{total} is below the minimum of {minimum}"
+                )
+            else:
+                message = _(
+                    "{team} must bid at least {minimum} together: bid {needed} or more; "
+                    "{total} is below the minimum of {minimum}"
+                )
+            return message.format(
+                team=seat.team.name, minimum=minimum, needed=needed, total=int(bid) + int(partner_bid)
             )
     low = 0 if rules.nil else 1
     if not low <= int(bid) <= 13:
-        return f"bid {bid} is out of range: bid {low} to 13"
+        return _("bid {bid} is out of range: bid {low} to 13").format(bid=bid, low=low)
     return None
 
 
@@ -482,7 +494,11 @@ def _side_lines(detail: SideScore) -> tuple[str, ...]:
 
 def _check_count(value: Any, what: str, seat: Seat) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
-        raise SpadesError(f"{what} for {seat.name} must be a whole number 0-13, got {quoted(value)}")
+        raise SpadesError(
+            _("{argument} for {seat} must be a whole number 0-13, got {value}").format(
+                argument=what, seat=seat.name, value=quoted(value)
+            )
+        )
     return value
 
 
@@ -499,8 +515,10 @@ def check_bags_carried(value: Any, side: Side, rules: Rules) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < rules.bag_limit:
         raise SpadesError(
-            f"bags carried in for {side.name} must be a whole number 0-{rules.bag_limit - 1} "
-            f"(the counter drops by {rules.bag_limit} at each bag penalty), got {quoted(value)}"
+            _(
+                "bags carried in for {side} must be a whole number 0-{top} "
+                "(the counter drops by {limit} at each bag penalty), got {value}"
+            ).format(side=side.name, top=rules.bag_limit - 1, limit=rules.bag_limit, value=quoted(value))
         )
     return value
 
@@ -508,7 +526,11 @@ def check_bags_carried(value: Any, side: Side, rules: Rules) -> int:
 def _once(seen: dict[Any, Any], key: Any, raw: Any, what: str) -> None:
     """Refuse a second entry for the same seat or side (as ``{'N': 4, 'north': 9}``)."""
     if key in seen:
-        raise SpadesError(f"{what}: {key.name} is given twice (as {quoted(seen[key])} and {quoted(raw)})")
+        raise SpadesError(
+            _("{argument}: {key} is given twice (as {first} and {second})").format(
+                argument=what, key=key.name, first=quoted(seen[key]), second=quoted(raw)
+            )
+        )
     seen[key] = raw
 
 
@@ -552,7 +574,9 @@ def read_bags_carried(bags: Mapping[Any, int] | None, rules: Rules) -> dict[Side
     {<Team.NS: 0>: 3}
     """
     if bags is not None and not isinstance(bags, Mapping):
-        raise SpadesError(f"bags must map seats or sides to values, not {quoted(bags)}")
+        raise SpadesError(
+            _("{argument} must map seats or sides to values, not {value}").format(argument="bags", value=quoted(bags))
+        )
     carried: dict[Side, int] = {}
     if bags:
         raw_keys: dict[Any, Any] = {}
@@ -585,7 +609,11 @@ def score_round(
     """
     for name, given in (("bids", bids), ("tricks", tricks), ("bags", bags), ("reneges", reneges)):
         if given is not None and not isinstance(given, Mapping):
-            raise SpadesError(f"{name} must map seats or sides to values, not {quoted(given)}")
+            raise SpadesError(
+                _("{argument} must map seats or sides to values, not {value}").format(
+                    argument=name, value=quoted(given)
+                )
+            )
     bid_map: dict[Seat, Bid] = {}
     raw_keys: dict[Any, Any] = {}
     for key, value in bids.items():
@@ -594,7 +622,7 @@ def score_round(
         try:
             bid_map[seat] = Bid.coerce(value)
         except ParseError as exc:
-            raise SpadesError(f"bid for {seat.name}: {exc}") from None
+            raise SpadesError(_("bid for {seat}: {problem}").format(seat=seat.name, problem=exc)) from None
     trick_map: dict[Seat, int] = {}
     raw_keys = {}
     for key, value in tricks.items():
@@ -603,38 +631,50 @@ def score_round(
         trick_map[seat] = _check_count(value, "tricks", seat)
     if set(bid_map) != set(trick_map):
         missing = sorted(set(bid_map) ^ set(trick_map))
-        raise SpadesError(f"bids and tricks must name the same seats; check {', '.join(s.name for s in missing)}")
+        raise SpadesError(
+            _("bids and tricks must name the same seats; check {seats}").format(
+                seats=", ".join(s.name for s in missing)
+            )
+        )
     allowed_seats = set(seating_of(rules).seats)
     extra = sorted(set(bid_map) - allowed_seats)
     if extra:
-        raise SpadesError(f"seat {extra[0].name} does not play in a {rules.players}-player game")
+        raise SpadesError(
+            _("seat {seat} does not play in a {count}-player game").format(seat=extra[0].name, count=rules.players)
+        )
     total = sum(trick_map.values())
     if set(trick_map) == allowed_seats and total != 13:
-        raise SpadesError(f"tricks add up to {total}, but a hand has 13 tricks")
+        raise SpadesError(_("tricks add up to {total}, but a hand has 13 tricks").format(total=total))
     if total > 13:
-        raise SpadesError(f"tricks add up to {total}, but a hand has only 13 tricks")
+        raise SpadesError(_("tricks add up to {total}, but a hand has only 13 tricks").format(total=total))
     for seat, bid in bid_map.items():
         partner = seating_of(rules).partner(seat)
         problem = bid_problem(seat, bid, rules, partner_bid=bid_map.get(partner) if partner is not None else None)
         if problem is not None:
-            raise SpadesError(f"bid for {seat.name}: {problem}")
+            raise SpadesError(_("bid for {seat}: {problem}").format(seat=seat.name, problem=problem))
 
     sides = [side for side in sides_of(rules) if any(s in bid_map for s in seats_of(side))]
     for side in sides:
         absent = [s for s in seats_of(side) if s not in bid_map]
         if absent:
-            raise SpadesError(f"{side.name} is missing the bid and tricks of {absent[0].name}")
+            raise SpadesError(
+                _("{side} is missing the bid and tricks of {seat}").format(side=side.name, seat=absent[0].name)
+            )
 
     carried = read_bags_carried(bags, rules)
 
     transfer = {side: 0 for side in sides_of(rules)}
     if reneges:
         if rules.renege != "penalty" and any(reneges.values()):
-            raise SpadesError("reneges are only scored with renege='penalty'")
+            raise SpadesError(_("reneges are only scored with renege='penalty'"))
         for key, count in reneges.items():
             side = _renege_side(key, rules)
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise SpadesError(f"renege count for {side.name} must be 0 or more, got {quoted(count)}")
+                raise SpadesError(
+                    _("renege count for {side} must be 0 or more, got {value}").format(
+                        side=side.name, value=quoted(count)
+                    )
+                )
             transfer[side] += count
     return score_checked(bid_map, trick_map, rules, carried=carried, transfer=transfer, sides=sides)
 
