@@ -311,3 +311,21 @@ def test_a_bad_score_request_is_refused_in_the_language() -> None:
     assert seen["en"] == seen["en again"] == "tricks add up to 14, but a hand has 13 tricks"
     assert seen["fr"] == "les plis font 14 en tout, mais une donne a 13 plis"
     assert seen["es"] == "las bazas suman 14, pero una mano tiene 13 bazas"
+
+
+def test_a_bad_rules_option_is_refused_in_the_language() -> None:
+    from spades_teach import Rules
+
+    seen = _messages(lambda: Rules(players=3))
+    assert seen["en"] == seen["en again"] == "players must be 4 (partnerships) or 2, got 3"
+    assert seen["fr"] == "players vaut 4 (en équipes) ou 2, pas 3"
+    assert seen["es"] == "players vale 4 (por parejas) o 2, no 3"
+
+
+def test_a_duplicate_card_is_named_as_the_language_writes_it() -> None:
+    from spades_teach import Hand
+
+    seen = _messages(lambda: Hand.parse("QH KS").add("QH"))
+    assert seen["en"] == seen["en again"] == "duplicate card 'QH'"
+    assert seen["fr"] == "carte en double 'D♥'"
+    assert seen["es"] == "carta repetida 'Q♥'"
