@@ -329,3 +329,13 @@ def test_a_duplicate_card_is_named_as_the_language_writes_it() -> None:
     assert seen["en"] == seen["en again"] == "duplicate card 'QH'"
     assert seen["fr"] == "carte en double 'D♥'"
     assert seen["es"] == "carta repetida 'Q♥'"
+
+
+def test_a_match_refusal_is_in_the_language() -> None:
+    from spades_teach import Match
+
+    match = Match()
+    seen = _messages(lambda: match.start_round("N:- - - -", seed=3))
+    assert seen["en"] == seen["en again"] == "give either a deal or a seed, not both"
+    assert seen["fr"] == "donnez une donne ou une graine (seed), pas les deux"
+    assert seen["es"] == "da un reparto o una semilla (seed), no los dos"
