@@ -339,3 +339,12 @@ def test_a_match_refusal_is_in_the_language() -> None:
     assert seen["en"] == seen["en again"] == "give either a deal or a seed, not both"
     assert seen["fr"] == "donnez une donne ou une graine (seed), pas les deux"
     assert seen["es"] == "da un reparto o una semilla (seed), no los dos"
+
+
+def test_a_malformed_bid_is_refused_in_the_language() -> None:
+    from spades_teach import Bid
+
+    seen = _messages(lambda: Bid.coerce("lots"))
+    assert seen["en"] == seen["en again"] == "unknown bid 'lots': bid a number 0-13, 'nil' or 'blind nil'"
+    assert seen["fr"].startswith("annonce inconnue 'lots' : ")
+    assert seen["es"].startswith("anuncio desconocido 'lots': ")
