@@ -348,3 +348,12 @@ def test_a_malformed_bid_is_refused_in_the_language() -> None:
     assert seen["en"] == seen["en again"] == "unknown bid 'lots': bid a number 0-13, 'nil' or 'blind nil'"
     assert seen["fr"].startswith("annonce inconnue 'lots' : ")
     assert seen["es"].startswith("anuncio desconocido 'lots': ")
+
+
+def test_a_bad_deal_is_refused_in_the_language() -> None:
+    from spades_teach import Deal
+
+    seen = _messages(lambda: Deal.parse("N:AKQ3.K52.7.A9842 - JT98.AQ.K5432.Q -"))
+    assert seen["en"] == seen["en again"] == "South's hand has 12 cards, a deal gives 13 to each player"
+    assert seen["fr"] == "la main de Sud a 12 cartes ; une donne en distribue 13 à chaque joueur"
+    assert seen["es"] == "la mano de Sur tiene 12 cartas; un reparto da 13 a cada jugador"
