@@ -357,3 +357,19 @@ def test_a_bad_deal_is_refused_in_the_language() -> None:
     assert seen["en"] == seen["en again"] == "South's hand has 12 cards, a deal gives 13 to each player"
     assert seen["fr"] == "la main de Sud a 12 cartes ; une donne en distribue 13 à chaque joueur"
     assert seen["es"] == "la mano de Sur tiene 12 cartas; un reparto da 13 a cada jugador"
+
+
+def test_the_two_player_cut_is_told_in_the_language() -> None:
+    from spades_teach import cut
+
+    result = cut(7)
+    english = result.reason
+    set_language("fr")
+    french = result.reason
+    set_language("es")
+    spanish = result.reason
+    set_language("en")
+    assert result.reason == english
+    assert english.startswith("N cut ") and english.endswith(f"{result.first.name} goes first")
+    assert french.startswith("N a coupé ") and french.endswith(f" : {result.first.name} commence")
+    assert spanish.startswith("N cortó ") and spanish.endswith(f": empieza {result.first.name}")
