@@ -38,6 +38,7 @@ __all__ = [
     "LOCALE_DIR",
     "LanguageError",
     "_",
+    "N_",
     "gettext",
     "ngettext",
     "set_language",
@@ -137,6 +138,12 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 
 _ = gettext
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it now: for a sentence
+    kept and translated later, when it is read (``_(kept).format(...)``)."""
+    return message
 
 
 def decimal(value: float, digits: int = 1) -> str:

@@ -373,3 +373,23 @@ def test_the_two_player_cut_is_told_in_the_language() -> None:
     assert english.startswith("N cut ") and english.endswith(f"{result.first.name} goes first")
     assert french.startswith("N a coupé ") and french.endswith(f" : {result.first.name} commence")
     assert spanish.startswith("N cortó ") and spanish.endswith(f": empieza {result.first.name}")
+
+
+def test_the_match_status_and_its_ending_follow_the_language_when_read() -> None:
+    from spades_teach import Match, Rules
+
+    match = Match(Rules(target=100))
+    match.add_result({"N": 5, "S": 5, "E": 1, "W": 1}, {"N": 6, "S": 5, "E": 1, "W": 1})
+    assert match.is_over
+    english = (match.status(), match.result_reason)
+    assert english[1] == "NS reached 100 first"
+    set_language("fr")
+    french = (match.status(), match.result_reason)
+    set_language("es")
+    spanish = (match.status(), match.result_reason)
+    set_language("en")
+    assert (match.status(), match.result_reason) == english
+    assert french[1] == "NS a atteint 100 en premier"
+    assert spanish[1] == "NS llegó primero a 100"
+    assert "(surplus 1 et 0) : NS gagne, NS a atteint 100 en premier" in french[0]
+    assert "(bolsas 1 y 0): gana NS, NS llegó primero a 100" in spanish[0]

@@ -50,7 +50,7 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, bid_problem, score_round, sides_of
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, Team, TeamMap, seating_of
 from spades_teach.game.twoplayer import Draw, draw_deal, opponent
-from spades_teach.i18n import _
+from spades_teach.i18n import N_, _
 
 if TYPE_CHECKING:
     from spades_teach.game.seating import ReadOnlySeatMap, ReadOnlyTeamMap
@@ -61,6 +61,20 @@ __all__ = ["Match", "MatchError", "MatchOverError", "SheetRow"]
 def _num(n: int) -> str:
     """An integer with a true minus sign, as on a printed score sheet."""
     return f"−{-n}" if n < 0 else str(n)
+
+
+class _Reason:
+    """A sentence about the match's end, kept in English with its values and
+    translated when it is read (so it follows a later change of language)."""
+
+    __slots__ = ("message", "values")
+
+    def __init__(self, message: str, **values: object) -> None:
+        self.message = message
+        self.values = values
+
+    def __str__(self) -> str:
+        return _(self.message).format(**self.values)
 
 
 def _signed(n: int) -> str:
@@ -155,7 +169,7 @@ class Match:
         self._pending: Round | None = None
         self._is_over = False
         self._winner: Side | None = None
-        self._reason: str | None = None
+        self._reason: _Reason | None = None
 
     def _playing_seat(self, value: Any, refusal: str) -> Seat:
         """The seat ``value`` names, if it plays in this match (``refusal``: the message, with ``{seat}``)."""
@@ -216,8 +230,9 @@ class Match:
 
     @property
     def result_reason(self) -> str | None:
-        """Why the match ended (or why a tied match goes on); ``None`` while it simply continues."""
-        return self._reason
+        """Why the match ended (or why a tied match goes on), in the language in use;
+        ``None`` while it simply continues."""
+        return None if self._reason is None else str(self._reason)
 
     @property
     def sheet(self) -> tuple[SheetRow, ...]:
@@ -260,7 +275,7 @@ class Match:
     def _check_not_over(self) -> None:
         if self._is_over:
             raise MatchOverError(
-                _("the match is over ({reason}): start a new Match to play on").format(reason=self._reason)
+                _("the match is over ({reason}): start a new Match to play on").format(reason=self.result_reason)
             )
 
     def _check_no_pending(self) -> None:
@@ -512,34 +527,54 @@ class Match:
             fallen = [s for s in self._sides if score[s] <= limit]
             if len(fallen) == 1:
                 loser = fallen[0]
-                self._end(
-                    b if loser is a else a,
-                    f"{loser.name} fell to {_num(score[loser])}"
-                    + ("" if score[loser] == limit else f", at or below the {_num(limit)} limit"),
-                )
+                if score[loser] == limit:
+                    reason = _Reason(N_("{side} fell to {score}"), side=loser.name, score=_num(score[loser]))
+                else:
+                    reason = _Reason(
+                        N_("{side} fell to {score}, at or below the {limit} limit"),
+                        side=loser.name,
+                        score=_num(score[loser]),
+                        limit=_num(limit),
+                    )
+                self._end(b if loser is a else a, reason)
                 return
             if len(fallen) == 2:
                 if score[a] == score[b]:
-                    self._reason = f"both fell to {_num(score[a])}, tied: one more hand"
+                    self._reason = _Reason(N_("both fell to {score}, tied: one more hand"), score=_num(score[a]))
                     return
                 high, low = (a, b) if score[a] > score[b] else (b, a)
                 self._end(
                     high,
-                    f"both fell to {_num(limit)} or below; {high.name} is higher, {_num(score[high])} to {_num(score[low])}",
+                    _Reason(
+                        N_("both fell to {limit} or below; {side} is higher, {score} to {other}"),
+                        limit=_num(limit),
+                        side=high.name,
+                        score=_num(score[high]),
+                        other=_num(score[low]),
+                    ),
                 )
                 return
         target = self._rules.target
         reached = [s for s in self._sides if score[s] >= target]
         if len(reached) == 1:
-            self._end(reached[0], f"{reached[0].name} reached {target} first")
+            self._end(reached[0], _Reason(N_("{side} reached {target} first"), side=reached[0].name, target=target))
         elif len(reached) == 2:
             if score[a] == score[b]:
-                self._reason = f"tied at {_num(score[a])}: one more hand"
+                self._reason = _Reason(N_("tied at {score}: one more hand"), score=_num(score[a]))
                 return
             high, low = (a, b) if score[a] > score[b] else (b, a)
-            self._end(high, f"both passed {target}; {high.name} is higher, {_num(score[high])} to {_num(score[low])}")
+            self._end(
+                high,
+                _Reason(
+                    N_("both passed {target}; {side} is higher, {score} to {other}"),
+                    target=target,
+                    side=high.name,
+                    score=_num(score[high]),
+                    other=_num(score[low]),
+                ),
+            )
 
-    def _end(self, winner: Side, reason: str) -> None:
+    def _end(self, winner: Side, reason: _Reason) -> None:
         self._is_over, self._winner, self._reason = True, winner, reason
 
     # -- display --------------------------------------------------------------------------------
@@ -550,14 +585,23 @@ class Match:
         'NS 0, EW 0 (bags 0 and 0): N deals hand 1'
         """
         scores = ", ".join(f"{s.name} {_num(self._scores[s])}" for s in self._sides)
-        bags = " and ".join(str(self._bags[s]) for s in self._sides)
+        bags = _(" and ").join(str(self._bags[s]) for s in self._sides)
         if self._is_over:
             assert self._winner is not None
-            return f"{scores} (bags {bags}): {self._winner.name} wins, {self._reason}"
-        tail = f"{self._dealer.name} deals hand {self.hands_played + 1}"
+            return _("{scores} (bags {bags}): {winner} wins, {reason}").format(
+                scores=scores, bags=bags, winner=self._winner.name, reason=self.result_reason
+            )
         if self._reason:
-            tail = f"{self._reason}; {tail}"
-        return f"{scores} (bags {bags}): {tail}"
+            message = _("{scores} (bags {bags}): {reason}; {dealer} deals hand {number}")
+        else:
+            message = _("{scores} (bags {bags}): {dealer} deals hand {number}")
+        return message.format(
+            scores=scores,
+            bags=bags,
+            reason=self.result_reason,
+            dealer=self._dealer.name,
+            number=self.hands_played + 1,
+        )
 
     def _columns(self) -> tuple[list[str], list[tuple[str, list[str]]], list[list[str]]]:
         """Headers and cells of the score sheet: seat columns show ``bid/tricks``,
