@@ -89,10 +89,22 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
-def _load(language: str) -> _gettext.NullTranslations:
-    if language == "en":
-        return _gettext.NullTranslations()
-    return _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language])
+def _catalog(language: str) -> _gettext.NullTranslations:
+    """The translations of ``language``, loaded once (English needs none). A catalog
+    missing from the installation raises :class:`LanguageError`."""
+    found = _translations.get(language)
+    if found is None:
+        if language == "en":
+            found = _gettext.NullTranslations()
+        else:
+            try:
+                found = _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language])
+            except OSError:
+                raise LanguageError(
+                    f"the {language!r} catalog is missing from {LOCALE_DIR}: reinstall spades_teach"
+                ) from None
+        _translations[language] = found
+    return found
 
 
 _current: list[str] = []
@@ -101,12 +113,14 @@ _translations: dict[str, _gettext.NullTranslations] = {}
 
 def _active() -> _gettext.NullTranslations:
     if not _current:
-        _current.append(language_from_environment())
-    language = _current[0]
-    found = _translations.get(language)
-    if found is None:
-        found = _translations[language] = _load(language)
-    return found
+        # The first use: the environment's language, or English if its catalog is missing.
+        wanted = language_from_environment()
+        try:
+            _catalog(wanted)
+        except LanguageError:
+            wanted = "en"
+        _current.append(wanted)
+    return _catalog(_current[0])
 
 
 def set_language(language: str) -> None:
@@ -116,8 +130,8 @@ def set_language(language: str) -> None:
     code = _normalize(language) if isinstance(language, str) else ""
     if code not in LANGUAGES:
         raise LanguageError(f"unknown language {language!r}: use 'en' (English), 'fr' (français) or 'es' (español)")
+    _catalog(code)  # load it first, so a missing catalog changes nothing
     _current[:] = [code]
-    _active()  # load the catalog now, so a missing one fails here
 
 
 def get_language() -> str:

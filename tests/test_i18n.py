@@ -99,6 +99,37 @@ def test_an_unknown_language_is_refused_naming_the_choices_and_nothing_changes(b
     assert get_language() == "es"
 
 
+def test_the_first_use_takes_the_environment_s_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    import spades_teach.i18n as i18n
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    monkeypatch.setattr(i18n, "_current", [])
+    assert get_language() == "es"
+    assert (
+        ngettext("{count} trick goes to {other}", "{count} tricks go to {other}", 2) == "{count} bazas pasan a {other}"
+    )
+
+
+def test_a_missing_catalog_is_refused_and_the_environment_falls_back_to_english(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import spades_teach.i18n as i18n
+
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_translations", {})
+    set_language("en")
+    with pytest.raises(LanguageError, match="catalog is missing"):
+        set_language("fr")
+    assert get_language() == "en"
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    monkeypatch.setattr(i18n, "_current", [])
+    assert get_language() == "en"
+
+
 def test_the_package_exports_the_language_switch() -> None:
     assert spades_teach.set_language is set_language
     assert spades_teach.get_language is get_language
