@@ -424,3 +424,22 @@ def test_the_match_status_and_its_ending_follow_the_language_when_read() -> None
     assert spanish[1] == "NS llegó primero a 100"
     assert "(surplus 1 et 0) : NS gagne, NS a atteint 100 en premier" in french[0]
     assert "(bolsas 1 y 0): gana NS, NS llegó primero a 100" in spanish[0]
+
+
+def test_the_rules_are_described_in_the_language() -> None:
+    from spades_teach import Rules
+
+    rules = Rules(first_lead="two_of_clubs", renege="penalty")
+    english = rules.describe()
+    set_language("fr")
+    french = rules.describe()
+    set_language("es")
+    spanish = rules.describe()
+    set_language("en")
+    assert rules.describe() == english
+    assert english.startswith("4 players, game to 500, lose at -200, Nil ±100, 10 bags cost 100, 2♣ leads first")
+    assert french.startswith("4 joueurs, partie en 500, perdue à -200, Nil ±100, 10 surplus coûtent 100, le 2♣ entame")
+    assert spanish.startswith(
+        "4 jugadores, partida a 500, se pierde en -200, nil ±100, 10 bolsas cuestan 100, sale el 2♣"
+    )
+    assert french.endswith("une renonce coûte 3 plis") and spanish.endswith("el renuncio cuesta 3 bazas")

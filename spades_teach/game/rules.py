@@ -202,19 +202,28 @@ class Rules:
         return cls(**data)
 
     def describe(self) -> str:
-        """One line a learner can read: the variants in force."""
-        parts = [f"{self.players} players", f"game to {self.target}"]
-        parts.append("no loss limit" if self.loss_limit is None else f"lose at {self.loss_limit}")
-        parts.append(f"Nil ±{self.nil_value}" if self.nil else "no Nil")
+        """One line a learner can read, in the language in use: the variants in force."""
+        parts = [
+            _("{count} players").format(count=self.players),
+            _("game to {target}").format(target=self.target),
+            _("no loss limit") if self.loss_limit is None else _("lose at {limit}").format(limit=self.loss_limit),
+            _("Nil ±{value}").format(value=self.nil_value) if self.nil else _("no Nil"),
+        ]
         if self.blind_nil:
-            parts.append(f"blind Nil ±{self.blind_nil_value} when {self.blind_nil_deficit}+ behind")
-        parts.append(f"{self.bag_limit} bags cost {self.bag_penalty}")
+            parts.append(
+                _("blind Nil ±{value} when {deficit}+ behind").format(
+                    value=self.blind_nil_value, deficit=self.blind_nil_deficit
+                )
+            )
+        parts.append(_("{count} bags cost {penalty}").format(count=self.bag_limit, penalty=self.bag_penalty))
         if self.players == 2:
-            parts.append("the winner of the cut bids and leads first")
+            parts.append(_("the winner of the cut bids and leads first"))
+        elif self.first_lead == "two_of_clubs":
+            parts.append(_("2♣ leads first"))
         else:
-            parts.append("2♣ leads first" if self.first_lead == "two_of_clubs" else "dealer's left leads first")
+            parts.append(_("dealer's left leads first"))
         if self.min_team_bid:
-            parts.append(f"team bid at least {self.min_team_bid}")
+            parts.append(_("team bid at least {minimum}").format(minimum=self.min_team_bid))
         if self.renege == "penalty":
-            parts.append(f"renege costs {self.renege_penalty} tricks")
+            parts.append(_("renege costs {count} tricks").format(count=self.renege_penalty))
         return ", ".join(parts)
