@@ -443,3 +443,13 @@ def test_the_rules_are_described_in_the_language() -> None:
         "4 jugadores, partida a 500, se pierde en -200, nil ±100, 10 bolsas cuestan 100, sale el 2♣"
     )
     assert french.endswith("une renonce coûte 3 plis") and spanish.endswith("el renuncio cuesta 3 bazas")
+
+
+def test_a_malformed_game_record_is_refused_in_the_language() -> None:
+    from spades_teach.game.records import loads
+
+    seen = _messages(lambda: loads("[1, 2"))
+    assert seen["en"] == seen["en again"]
+    assert seen["en"].startswith("not JSON: ")
+    assert seen["fr"].startswith("pas du JSON : ")
+    assert seen["es"].startswith("no es JSON: ")
