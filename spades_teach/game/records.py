@@ -815,7 +815,7 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
     raises the usual :class:`OSError`; a path holding a NUL character is a :class:`RecordError`).
     """
     if "\x00" in os.fspath(path):
-        raise RecordError(f"{os.fspath(path)!r} is not a file name: it holds a NUL character")
+        raise RecordError(_("{path} is not a file name: it holds a NUL character").format(path=repr(os.fspath(path))))
     with open(path, "rb") as f:
         data = f.read(MAX_RECORD_SIZE + 1)
     return loads(data)
