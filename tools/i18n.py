@@ -42,7 +42,7 @@ def extract() -> None:
         "--sort-output",
         "--width",
         "100",
-        str(ROOT),
+        str(ROOT / "spades_teach"),
     )
 
 
