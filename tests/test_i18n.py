@@ -253,9 +253,9 @@ def test_bag_penalty_and_renege_lines_are_translated() -> None:
 
 
 def test_a_translated_message_is_used_through_gettext() -> None:
-    message = "{side} bid {bid} and took {won}: {points}"
+    message = "{side} reached {target} first"
     set_language("fr")
-    assert _(message).format(side="NS", bid=4, won=4, points=40) == "NS a annoncé 4 et fait 4 plis : 40"
+    assert _(message).format(side="NS", target=500) == "NS a atteint 500 en premier"
 
 
 # -- the errors of the game ---------------------------------------------------------------
@@ -453,3 +453,13 @@ def test_a_malformed_game_record_is_refused_in_the_language() -> None:
     assert seen["en"].startswith("not JSON: ")
     assert seen["fr"].startswith("pas du JSON : ")
     assert seen["es"].startswith("no es JSON: ")
+
+
+def test_french_counts_one_trick_and_zero_tricks_in_the_singular() -> None:
+    english = score_round({"N": 1, "S": 1, "E": 5, "W": 5}, {"N": 1, "S": 0, "E": 6, "W": 6}).lines
+    set_language("fr")
+    french = score_round({"N": 1, "S": 1, "E": 5, "W": 5}, {"N": 1, "S": 0, "E": 6, "W": 6}).lines
+    exact = score_round({"N": 1, "S": 0, "E": 6, "W": 6}, {"N": 1, "S": 0, "E": 6, "W": 6}).lines
+    assert english[0] == "NS bid 2 but took only 1: set, −20"
+    assert french[0] == "NS a annoncé 2 mais n'a fait que 1 pli : chute, −20"
+    assert "NS a annoncé 1 et fait 1 pli : 10" in exact

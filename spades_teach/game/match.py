@@ -50,7 +50,7 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, bid_problem, score_round, sides_of
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, Team, TeamMap, seating_of
 from spades_teach.game.twoplayer import Draw, draw_deal, opponent
-from spades_teach.i18n import N_, _
+from spades_teach.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from spades_teach.game.seating import ReadOnlySeatMap, ReadOnlyTeamMap
@@ -397,7 +397,13 @@ class Match:
         if not round.is_complete:
             if round.phase == "bidding":
                 raise MatchError(_("the hand is not finished: bidding is still open"))
-            raise MatchError(_("the hand is not finished: {count} of 13 tricks played").format(count=len(round.tricks)))
+            raise MatchError(
+                ngettext(
+                    "the hand is not finished: {count} of 13 tricks played",
+                    "the hand is not finished: {count} of 13 tricks played",
+                    len(round.tricks),
+                ).format(count=len(round.tricks))
+            )
         score = round.score(bags=self._bags)
         row = self._record(score, round.bids, round.tricks_won, source="round")
         self._rounds.append(round)

@@ -73,7 +73,7 @@ from spades_teach.game.scoring import (
     sides_of,
 )
 from spades_teach.game.seating import seating_for, seating_of
-from spades_teach.i18n import _
+from spades_teach.i18n import _, ngettext
 
 __all__ = [
     "Round",
@@ -594,7 +594,11 @@ class _RoundBody(_Play):
         """Score the finished hand (``bags``: counters carried in, side → bags)."""
         if self._phase != "complete":
             raise IllegalActionError(
-                _("the hand is not finished: {count} of 13 tricks played").format(count=len(self._tricks))
+                ngettext(
+                    "the hand is not finished: {count} of 13 tricks played",
+                    "the hand is not finished: {count} of 13 tricks played",
+                    len(self._tricks),
+                ).format(count=len(self._tricks))
                 if self._phase == "play"
                 else _("the hand is not finished: bidding is still open")
             )

@@ -462,13 +462,20 @@ def _side_lines(detail: SideScore) -> tuple[str, ...]:
             )
         else:
             lines.append(
-                _("{side} bid {bid} and took {won}: {points}").format(side=name, bid=contract, won=won, points=points)
+                ngettext(
+                    # The same English either way; other languages count the tricks ("1 pli", "2 plis").
+                    "{side} bid {bid} and took {won}: {points}",
+                    "{side} bid {bid} and took {won}: {points}",
+                    won,
+                ).format(side=name, bid=contract, won=won, points=points)
             )
     else:
         lines.append(
-            _("{side} bid {bid} but took only {won}: set, −{points}").format(
-                side=name, bid=contract, won=won, points=-points
-            )
+            ngettext(
+                "{side} bid {bid} but took only {won}: set, −{points}",
+                "{side} bid {bid} but took only {won}: set, −{points}",
+                won,
+            ).format(side=name, bid=contract, won=won, points=-points)
         )
     if nil_tricks == 1:
         lines.append(_("the Nil bidder's trick counts as a bag for {side}: +1").format(side=name))
