@@ -85,3 +85,14 @@ def _keep_notebook_cells_in_order(items: list[pytest.Item]) -> None:
             placed.add(key)
             ordered.extend(sorted(cells[key], key=lambda cell: getattr(cell, "cell_num", 0)))
     items[:] = ordered
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_a_test_says_otherwise() -> object:
+    """Every test starts in English (whatever LANG the machine has) and a test that
+    switches language cannot leak it into the next one."""
+    from spades_teach.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")

@@ -36,6 +36,7 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, score_round
 from spades_teach.game.seating import Seat, Team
 from spades_teach.game.twoplayer import Draw, DrawError, cut
+from spades_teach.i18n import LanguageError, get_language, set_language
 
 __version__ = "0.1.0"
 
@@ -56,6 +57,7 @@ __all__ = [
     "IllegalActionError",
     "IllegalBidError",
     "IllegalPlayError",
+    "LanguageError",
     "Match",
     "MatchError",
     "MatchOverError",
@@ -81,9 +83,11 @@ __all__ = [
     "advise_bid",
     "cut",
     "deal",
+    "get_language",
     "legal_cards",
     "make_bot",
     "score_round",
+    "set_language",
     "suggest_play",
     "trick_winner",
 ]

@@ -19,6 +19,7 @@ that raise them re-export them under their old names)::
     ├── UsageError           a wrong command line
     ├── AppError             the app cannot start
     ├── AnswerError          a drill answer that cannot be read
+    ├── LanguageError        a language the course does not speak
     └── SearchBudgetSpent    a double-dummy search gave up: its node budget is spent
 
 Use the most precise class: a value of the wrong type or a rule the call does
@@ -42,6 +43,7 @@ __all__ = [
     "UsageError",
     "AppError",
     "AnswerError",
+    "LanguageError",
     "SearchBudgetSpent",
 ]
 
@@ -100,6 +102,10 @@ class AppError(SpadesError):
 
 class AnswerError(SpadesError):
     """A learner's answer to a drill cannot be read (not a number, not one of the choices...)."""
+
+
+class LanguageError(SpadesError):
+    """A language the course does not speak was asked for (see :func:`spades_teach.set_language`)."""
 
 
 class SearchBudgetSpent(SpadesError):

@@ -23,6 +23,7 @@ from typing import Union
 
 from spades_teach._text import quoted
 from spades_teach.errors import ParseError
+from spades_teach.i18n import _
 
 __all__ = ["Bid", "BidLike"]
 
@@ -36,11 +37,13 @@ class Bid(int):
 
     def __new__(cls, tricks: int, blind: bool = False) -> Bid:
         if isinstance(tricks, bool) or not isinstance(tricks, int):
-            raise ParseError(f"a bid is a number of tricks 0-13, 'nil' or 'blind nil', not {tricks!r}")
+            raise ParseError(
+                _("a bid is a number of tricks 0-13, 'nil' or 'blind nil', not {value}").format(value=repr(tricks))
+            )
         if not 0 <= tricks <= 13:
-            raise ParseError(f"bid {tricks} is out of range: bid 0 (Nil) to 13 tricks")
+            raise ParseError(_("bid {bid} is out of range: bid 0 (Nil) to 13 tricks").format(bid=tricks))
         if blind and tricks != 0:
-            raise ParseError(f"only a Nil can be bid blind, not {tricks}")
+            raise ParseError(_("only a Nil can be bid blind, not {bid}").format(bid=tricks))
         self = super().__new__(cls, tricks)
         self.blind = bool(blind)
         return self
@@ -66,14 +69,16 @@ class Bid(int):
             if _NUMBER.fullmatch(value.strip()):
                 digits = value.strip().lstrip("+-").lstrip("0")
                 if len(digits) > 2:  # 100 or more, and never a number too long to convert
-                    raise ParseError(f"bid {quoted(value)} is out of range: bid 0 (Nil) to 13 tricks")
+                    raise ParseError(_("bid {bid} is out of range: bid 0 (Nil) to 13 tricks").format(bid=quoted(value)))
                 return cls(int(value.strip()))
             key = " ".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
             if key in ("nil", "n", "zero"):
                 return cls(0)
             if key in ("blind nil", "blind", "bn", "blindnil"):
                 return cls(0, blind=True)
-            raise ParseError(f"unknown bid {value!r}: bid a number 0-13, 'nil' or 'blind nil'")
+            raise ParseError(
+                _("unknown bid {value}: bid a number 0-13, 'nil' or 'blind nil'").format(value=repr(value))
+            )
         return cls(value)
 
     def __str__(self) -> str:

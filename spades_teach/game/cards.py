@@ -32,6 +32,8 @@ from spades_teach.game.notation import (
     SUIT_LETTERS,
     SUIT_SYMBOLS,
     SUIT_WORDS,
+    card_face,
+    card_name,
     card_names,
     dotted,
     labelled,
@@ -45,6 +47,7 @@ from spades_teach.game.notation import (
 
 # Seats and teams live in ``seating``; they are importable from here as well.
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, Team, TeamLike, TeamMap
+from spades_teach.i18n import _
 
 __all__ = [
     "Suit",
@@ -270,8 +273,9 @@ class Card:
 
     @property
     def pretty(self) -> str:
-        """Rank and suit symbol, as a person writes it: ``Q♥``, ``10♠``."""
-        return self.rank.label + self.suit.symbol
+        """Rank and suit symbol, as a person writes it in the language in use: ``Q♥``,
+        ``10♠`` (French ``D♥``)."""
+        return card_face(self.index)
 
     @property
     def is_spade(self) -> bool:
@@ -324,7 +328,11 @@ class Hand:
         for item in cards:
             card = Card.parse(item) if not isinstance(item, Card) else item
             if mask & card.mask:
-                raise ParseError(f"duplicate card {str(card)!r}: a hand holds each card only once")
+                raise ParseError(
+                    _("duplicate card {card}: a hand holds each card only once").format(
+                        card=repr(card_name(card.index))
+                    )
+                )
             mask |= card.mask
         object.__setattr__(self, "_mask", mask)
 
@@ -410,14 +418,16 @@ class Hand:
         """A new hand with ``card`` added (raises if it is already there)."""
         c = Card.parse(card)
         if self._mask & c.mask:
-            raise ParseError(f"duplicate card {str(c)!r}")
+            raise ParseError(_("duplicate card {card}").format(card=repr(card_name(c.index))))
         return Hand.from_mask(self._mask | c.mask)
 
     def remove(self, card: CardLike) -> Hand:
         """A new hand without ``card`` (raises if it is not there)."""
         c = Card.parse(card)
         if not self._mask & c.mask:
-            raise ParseError(f"card {str(c)!r} is not in hand {str(self)!r}")
+            raise ParseError(
+                _("card {card} is not in hand {hand}").format(card=repr(card_name(c.index)), hand=repr(str(self)))
+            )
         return Hand.from_mask(self._mask & ~c.mask)
 
     def suit(self, suit: Suit | str) -> tuple[Card, ...]:

@@ -39,8 +39,9 @@ from spades_teach.errors import ParseError
 from spades_teach.game._bits import FULL_DECK_MASK, mask_cards
 from spades_teach.game.cards import Card, Hand, HandLike
 from spades_teach.game.kernel import SHUFFLE as _SHUFFLE
-from spades_teach.game.notation import read_deal, write_deal
+from spades_teach.game.notation import card_name, read_deal, seat_word, write_deal
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, seating_for
+from spades_teach.i18n import _
 
 __all__ = ["Deal", "deal", "shuffled_deck", "DealLike"]
 
@@ -55,14 +56,18 @@ _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 def _seed_text(seed: int | str) -> bytes:
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ParseError(f"a seed must be an int or a str, not {seed!r}")
+        raise ParseError(_("a seed must be an int or a str, not {value}").format(value=repr(seed)))
     kind = "int" if isinstance(seed, int) else "str"
     try:
         return f"{kind}:{seed}".encode()
     except UnicodeEncodeError:
-        raise ParseError(f"a text seed must be valid Unicode text, got {seed!r} (it holds a lone surrogate)") from None
+        raise ParseError(
+            _("a text seed must be valid Unicode text, got {value} (it holds a lone surrogate)").format(
+                value=repr(seed)
+            )
+        ) from None
     except ValueError:  # Python will not write an integer of thousands of digits
-        raise ParseError(f"an integer seed is too long: got {quoted(seed)}") from None
+        raise ParseError(_("an integer seed is too long: got {value}").format(value=quoted(seed))) from None
 
 
 def _shuffled_indices(seed: int | str, purpose: bytes = b"deal") -> list[int]:
@@ -138,31 +143,45 @@ class Deal(Mapping[Seat, Hand]):
 
     def __init__(self, hands: Mapping[Any, HandLike], *, dealer: SeatLike = Seat.N) -> None:
         if not isinstance(hands, Mapping):
-            raise ParseError(f"a deal maps seats to hands, as in {{'N': hand, ...}}, not {quoted(hands)}")
+            raise ParseError(
+                _("a deal maps seats to hands, as in {example}, not {value}").format(
+                    example="{'N': hand, ...}", value=quoted(hands)
+                )
+            )
         parsed: dict[Seat, Hand] = {}
         for key, value in hands.items():
             seat = Seat.coerce(key)
             if seat in parsed:
-                raise ParseError(f"seat {seat.name} is given twice in the deal")
+                raise ParseError(_("seat {seat} is given twice in the deal").format(seat=seat.name))
             parsed[seat] = Hand.coerce(value)
         seats = set(parsed)
         if seats == {Seat.N, Seat.S} or seats == set(Seat):
             pass
         else:
-            names = ", ".join(s.name for s in sorted(seats)) or "none"
-            raise ParseError(f"a deal needs hands for N, E, S and W (or N and S for two players), got {names}")
+            if not seats:
+                raise ParseError(_("a deal needs hands for N, E, S and W (or N and S for two players), got none"))
+            raise ParseError(
+                _("a deal needs hands for N, E, S and W (or N and S for two players), got {seats}").format(
+                    seats=", ".join(s.name for s in sorted(seats))
+                )
+            )
         seen = 0
         for seat in sorted(parsed):
             hand = parsed[seat]
             if len(hand) != 13:
-                raise ParseError(f"{seat.word}'s hand has {len(hand)} cards, a deal gives 13 to each player")
+                raise ParseError(
+                    _("{seat}'s hand has {count} cards, a deal gives 13 to each player").format(
+                        seat=seat_word(seat), count=len(hand)
+                    )
+                )
             overlap = seen & hand.mask
             if overlap:
                 card = next(mask_cards(overlap))
                 first = next(s for s in sorted(parsed) if parsed[s].mask & card.mask)
                 raise ParseError(
-                    f"card {str(card)!r} is in two hands, {first.word}'s and {seat.word}'s: "
-                    "each card can be dealt only once"
+                    _("card {card} is in two hands, {first}'s and {second}'s: each card can be dealt only once").format(
+                        card=repr(card_name(card.index)), first=seat_word(first), second=seat_word(seat)
+                    )
                 )
             seen |= hand.mask
         self._hands = SeatMap(sorted(parsed.items()))
@@ -287,7 +306,7 @@ class Deal(Mapping[Seat, Hand]):
             value, rank = divmod(value, comb(size, 13))
             ranks.append(rank)
         if value:
-            raise ParseError(f"deal code {code!r} is out of range")
+            raise ParseError(_("deal code {code} is out of range").format(code=repr(code)))
         ranks.reverse()
         remaining = list(range(52))
         hands: dict[Seat, Hand] = {}
@@ -318,9 +337,11 @@ class Deal(Mapping[Seat, Hand]):
                     raise ValueError(text)
                 date = _dt.date.fromisoformat(text)
             except ValueError:
-                raise ParseError(f"date {date!r} is not a date in YYYY-MM-DD form") from None
+                raise ParseError(_("date {value} is not a date in YYYY-MM-DD form").format(value=repr(date))) from None
         if not isinstance(date, _dt.date):
-            raise ParseError(f"a date is a datetime.date or text in YYYY-MM-DD form, not {date!r}")
+            raise ParseError(
+                _("a date is a datetime.date or text in YYYY-MM-DD form, not {value}").format(value=repr(date))
+            )
         if isinstance(date, _dt.datetime):
             date = date.date()
         return deal(f"deal-of-the-day:{date.isoformat()}", dealer=Seat(date.toordinal() % 4))
@@ -350,11 +371,11 @@ _DECODE.update({"O": 0, "I": 1, "L": 1})
 
 def _to_base32(value: int, width: int) -> str:
     chars = []
-    for _ in range(width):
+    for _position in range(width):
         value, digit = divmod(value, 32)
         chars.append(_ALPHABET[digit])
     if value:
-        raise ParseError("deal code overflow")
+        raise ParseError(_("deal code overflow"))
     return "".join(reversed(chars))
 
 
@@ -364,15 +385,23 @@ def _format_code(raw: str) -> str:
 
 def _from_base32(code: str) -> int:
     if not isinstance(code, str):
-        raise ParseError(f"a deal code is text, not {code!r}")
+        raise ParseError(_("a deal code is text, not {code}").format(code=repr(code)))
     cleaned = code.strip().upper().replace("-", "").replace(" ", "")
     if len(cleaned) != 20:
-        raise ParseError(f"a deal code has 20 characters (dashes aside), got {len(cleaned)} in {code!r}")
+        raise ParseError(
+            _("a deal code has 20 characters (dashes aside), got {count} in {code}").format(
+                count=len(cleaned), code=repr(code)
+            )
+        )
     value = 0
     for ch in cleaned:
         digit = _DECODE.get(ch)
         if digit is None:
-            raise ParseError(f"character {ch!r} cannot appear in a deal code {code!r}")
+            raise ParseError(
+                _("character {character} cannot appear in a deal code {code}").format(
+                    character=repr(ch), code=repr(code)
+                )
+            )
         value = value * 32 + digit
     return value
 

@@ -44,8 +44,10 @@ from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS
 from spades_teach.game._bits import cards_of_mask as _cards_of_mask
 from spades_teach.game._bits import fill_suit_tuples as _fill_suit_tuples
 from spades_teach.game.cards import Card, Cards, Suit
+from spades_teach.game.notation import card_name, suit_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike, seating_of
+from spades_teach.i18n import _
 
 __all__ = [
     "SUIT_MASKS",
@@ -143,16 +145,20 @@ def why_illegal(card: Card, hand: int, led: int, broken: bool, two_of_clubs: boo
     arguments of :func:`legal`. The reason is one lowercase line that says what
     would be legal."""
     if not hand & card.mask:
-        return f"{card} is not in the hand"
+        return _("{card} is not in the hand").format(card=card_name(card.index))
     if led:
         follow = hand & led
         if follow and not card.mask & led:
-            return f"must follow {Suit(_suit_index(led)).word}: play {_card_list(follow)}"
+            return _("must follow {suit}: play {cards}").format(
+                suit=suit_word(_suit_index(led)), cards=_card_list(follow)
+            )
         return None
     if two_of_clubs and hand & _TWO_OF_CLUBS_MASK and card is not TWO_OF_CLUBS:
-        return "the 2♣ must lead the first trick: play 2♣"
+        return _("the 2♣ must lead the first trick: play 2♣")
     if card.mask & SPADES and not broken and hand & NON_SPADES:
-        return f"spades are not broken yet: lead a heart, diamond or club ({_card_list(hand & NON_SPADES)})"
+        return _("spades are not broken yet: lead a heart, diamond or club ({cards})").format(
+            cards=_card_list(hand & NON_SPADES)
+        )
     return None
 
 

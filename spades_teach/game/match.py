@@ -44,11 +44,13 @@ from spades_teach.errors import MatchError, MatchOverError, ParseError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.deals import Deal, DealLike
 from spades_teach.game.deals import deal as deal_cards
+from spades_teach.game.notation import seat_word
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, bid_problem, score_round, sides_of
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, Team, TeamMap, seating_of
 from spades_teach.game.twoplayer import Draw, draw_deal, opponent
+from spades_teach.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from spades_teach.game.seating import ReadOnlySeatMap, ReadOnlyTeamMap
@@ -59,6 +61,20 @@ __all__ = ["Match", "MatchError", "MatchOverError", "SheetRow"]
 def _num(n: int) -> str:
     """An integer with a true minus sign, as on a printed score sheet."""
     return f"−{-n}" if n < 0 else str(n)
+
+
+class _Reason:
+    """A sentence about the match's end, kept in English with its values and
+    translated when it is read (so it follows a later change of language)."""
+
+    __slots__ = ("message", "values")
+
+    def __init__(self, message: str, **values: object) -> None:
+        self.message = message
+        self.values = values
+
+    def __str__(self) -> str:
+        return _(self.message).format(**self.values)
 
 
 def _signed(n: int) -> str:
@@ -132,17 +148,19 @@ class Match:
         names: Mapping[Any, str] | None = None,
     ) -> None:
         if not isinstance(rules, Rules):
-            raise ParseError(f"rules must be a Rules value, not {rules!r}")
+            raise ParseError(_("rules must be a Rules value, not {rules}").format(rules=repr(rules)))
         self._rules = rules
         self._seats: tuple[Seat, ...] = seating_of(rules).seats
         self._sides: tuple[Side, ...] = sides_of(rules)
-        self._dealer = self._playing_seat(dealer, "dealer")
+        self._dealer = self._playing_seat(dealer, _("dealer {seat} does not play in two-player Spades: use N or S"))
         self._first_dealer = self._dealer
         self._names: dict[Seat, str] = SeatMap()
         for key, value in (names or {}).items():
-            seat = self._playing_seat(key, "named seat")
+            seat = self._playing_seat(key, _("named seat {seat} does not play in two-player Spades: use N or S"))
             if not isinstance(value, str):
-                raise ParseError(f"a player's name must be text, got {value!r} for {seat.name}")
+                raise ParseError(
+                    _("a player's name must be text, got {value} for {seat}").format(value=repr(value), seat=seat.name)
+                )
             self._names[seat] = value
         self._scores: dict[Side, int] = TeamMap({side: 0 for side in self._sides})
         self._bags: dict[Side, int] = TeamMap({side: 0 for side in self._sides})
@@ -151,12 +169,13 @@ class Match:
         self._pending: Round | None = None
         self._is_over = False
         self._winner: Side | None = None
-        self._reason: str | None = None
+        self._reason: _Reason | None = None
 
-    def _playing_seat(self, value: Any, what: str) -> Seat:
+    def _playing_seat(self, value: Any, refusal: str) -> Seat:
+        """The seat ``value`` names, if it plays in this match (``refusal``: the message, with ``{seat}``)."""
         seat = Seat.coerce(value)
         if seat not in self._seats:
-            raise ParseError(f"{what} {value!r} does not play in two-player Spades: use N or S")
+            raise ParseError(refusal.format(seat=repr(value)))
         return seat
 
     # -- state ----------------------------------------------------------------------------------
@@ -211,8 +230,9 @@ class Match:
 
     @property
     def result_reason(self) -> str | None:
-        """Why the match ended (or why a tied match goes on); ``None`` while it simply continues."""
-        return self._reason
+        """Why the match ended (or why a tied match goes on), in the language in use;
+        ``None`` while it simply continues."""
+        return None if self._reason is None else str(self._reason)
 
     @property
     def sheet(self) -> tuple[SheetRow, ...]:
@@ -254,13 +274,17 @@ class Match:
     # -- checks ---------------------------------------------------------------------------------
     def _check_not_over(self) -> None:
         if self._is_over:
-            raise MatchOverError(f"the match is over ({self._reason}): start a new Match to play on")
+            raise MatchOverError(
+                _("the match is over ({reason}): start a new Match to play on").format(reason=self.result_reason)
+            )
 
     def _check_no_pending(self) -> None:
         if self._pending is not None:
             raise MatchError(
-                f"hand {self.hands_played + 1} is being played in the engine: finish it with finish_round() "
-                "or drop it with abandon_round() first"
+                _(
+                    "hand {number} is being played in the engine: finish it with finish_round() "
+                    "or drop it with abandon_round() first"
+                ).format(number=self.hands_played + 1)
             )
 
     # -- playing hands --------------------------------------------------------------------------
@@ -279,7 +303,7 @@ class Match:
         """
         self._check_not_over()
         if deal is not None and seed is not None:
-            raise MatchError("give either a deal or a seed, not both")
+            raise MatchError(_("give either a deal or a seed, not both"))
         cards = self._deal_for_next_hand(deal, seed)
         r = Round(cards, dealer=self._dealer, rules=self._rules, scores=self._scores)
         self._pending = r
@@ -292,18 +316,29 @@ class Match:
             return deal_cards(seed, dealer=self._dealer)
         if isinstance(deal, Draw):
             if seating_of(self._rules).partnerships:
-                raise MatchError("a Draw belongs to two-player Spades; this match is for four players")
+                raise MatchError(_("a Draw belongs to two-player Spades; this match is for four players"))
             if deal.dealer is not self._dealer:
                 raise MatchError(
-                    f"this draw was started by {deal.first.word}, but {opponent(self._dealer).word} draws first "
-                    f"in hand {self.hands_played + 1} ({self._dealer.word} deals): use match.new_draw()"
+                    _(
+                        "this draw was started by {seat}, but {first} draws first "
+                        "in hand {number} ({dealer} deals): use match.new_draw()"
+                    ).format(
+                        seat=seat_word(deal.first),
+                        first=seat_word(opponent(self._dealer)),
+                        number=self.hands_played + 1,
+                        dealer=seat_word(self._dealer),
+                    )
                 )
             return deal.deal()
         parsed = Deal.parse(deal) if isinstance(deal, str) else deal
         if not isinstance(parsed, Deal):
-            raise ParseError(f"a hand needs a Deal, deal text or a Draw, not {deal!r}")
+            raise ParseError(_("a hand needs a Deal, deal text or a Draw, not {deal}").format(deal=repr(deal)))
         if parsed.players != self._rules.players:
-            raise MatchError(f"this deal is for {parsed.players} players but the match is for {self._rules.players}")
+            raise MatchError(
+                _("this deal is for {count} players but the match is for {players}").format(
+                    count=parsed.players, players=self._rules.players
+                )
+            )
         return parsed
 
     def new_draw(self, seed: int | str | None = None) -> Draw:
@@ -312,7 +347,7 @@ class Match:
         once it is complete."""
         self._check_not_over()
         if seating_of(self._rules).partnerships:
-            raise MatchError("the draw belongs to two-player Spades; deal four hands with start_round()")
+            raise MatchError(_("the draw belongs to two-player Spades; deal four hands with start_round()"))
         return Draw(seed, first=opponent(self._dealer), rules=self._rules)
 
     def abandon_round(self) -> Round | None:
@@ -329,31 +364,46 @@ class Match:
         """
         self._check_not_over()
         if not isinstance(round, Round):
-            raise MatchError(f"finish_round needs a Round, not {round!r}")
+            raise MatchError(_("finish_round needs a Round, not {value}").format(value=repr(round)))
         for number, done in enumerate(self._rounds, start=1):
             if done is round:
-                raise MatchError(f"this round was already scored as hand {number}")
+                raise MatchError(_("this round was already scored as hand {number}").format(number=number))
         if self._pending is not None and round is not self._pending:
             raise MatchError(
-                f"out of order: hand {self.hands_played + 1} is the round dealt by {self._pending.dealer.word} "
-                "that start_round() returned; finish that one (or abandon_round() it) first"
+                _(
+                    "out of order: hand {number} is the round dealt by {dealer} "
+                    "that start_round() returned; finish that one (or abandon_round() it) first"
+                ).format(number=self.hands_played + 1, dealer=seat_word(self._pending.dealer))
             )
         if round.rules != self._rules:
-            raise MatchError(f"this round is played under other rules ({round.rules.describe()}) than the match")
+            raise MatchError(
+                _("this round is played under other rules ({rules}) than the match").format(
+                    rules=round.rules.describe()
+                )
+            )
         if round.dealer is not self._dealer:
             raise MatchError(
-                f"this round was dealt by {round.dealer.word}, but hand {self.hands_played + 1} "
-                f"is dealt by {self._dealer.word}"
+                _("this round was dealt by {dealer}, but hand {number} is dealt by {expected}").format(
+                    dealer=seat_word(round.dealer), number=self.hands_played + 1, expected=seat_word(self._dealer)
+                )
             )
         if self._rules.blind_nil and round.scores_before != self._scores:
             raise MatchError(
-                "this round was started with another match score, which decides blind Nil: "
-                "start it with match.start_round()"
+                _(
+                    "this round was started with another match score, which decides blind Nil: "
+                    "start it with match.start_round()"
+                )
             )
         if not round.is_complete:
-            played = len(round.tricks)
-            state = "bidding is still open" if round.phase == "bidding" else f"{played} of 13 tricks played"
-            raise MatchError(f"the hand is not finished: {state}")
+            if round.phase == "bidding":
+                raise MatchError(_("the hand is not finished: bidding is still open"))
+            raise MatchError(
+                ngettext(
+                    "the hand is not finished: {count} of 13 tricks played",
+                    "the hand is not finished: {count} of 13 tricks played",
+                    len(round.tricks),
+                ).format(count=len(round.tricks))
+            )
         score = round.score(bags=self._bags)
         row = self._record(score, round.bids, round.tricks_won, source="round")
         self._rounds.append(round)
@@ -388,19 +438,29 @@ class Match:
 
     def _paper_seats(self, given: Mapping[Any, Any], what: str) -> dict[Seat, Any]:
         if not isinstance(given, Mapping):
-            raise MatchError(f"{what} map each seat to a value, as in {{'N': 4, ...}}, not {given!r}")
+            raise MatchError(
+                _("{argument} map each seat to a value, as in {example}, not {value}").format(
+                    argument=what, example="{'N': 4, ...}", value=repr(given)
+                )
+            )
         out: dict[Seat, Any] = SeatMap()
         for key, value in given.items():
             seat = Seat.coerce(key)
             if seat not in self._seats:
-                raise MatchError(f"{what} for {seat.name}: {seat.word} does not play in two-player Spades")
+                raise MatchError(
+                    _("{argument} for {seat}: {name} does not play in two-player Spades").format(
+                        argument=what, seat=seat.name, name=seat_word(seat)
+                    )
+                )
             if seat in out:
-                raise MatchError(f"{what} for {seat.name} is given twice")
+                raise MatchError(_("{argument} for {seat} is given twice").format(argument=what, seat=seat.name))
             out[seat] = value
         missing = [s.name for s in self._seats if s not in out]
         if missing:
             raise MatchError(
-                f"{what} are missing for {', '.join(missing)}: give one for each of {', '.join(s.name for s in self._seats)}"
+                _("{argument} are missing for {missing}: give one for each of {seats}").format(
+                    argument=what, missing=", ".join(missing), seats=", ".join(s.name for s in self._seats)
+                )
             )
         return out
 
@@ -411,7 +471,7 @@ class Match:
             try:
                 out[seat] = Bid.coerce(value)
             except ParseError as exc:
-                raise MatchError(f"bid for {seat.name}: {exc}") from None
+                raise MatchError(_("bid for {seat}: {problem}").format(seat=seat.name, problem=exc)) from None
         return out
 
     def _paper_tricks(self, tricks: Mapping[Any, int]) -> dict[Seat, int]:
@@ -430,7 +490,7 @@ class Match:
                 seat, bid, rules, behind=behind, partner_bid=None if partner is None else bids.get(partner)
             )
             if problem is not None:
-                raise MatchError(f"bid for {seat.name}: {problem}")
+                raise MatchError(_("bid for {seat}: {problem}").format(seat=seat.name, problem=problem))
 
     # -- bookkeeping ----------------------------------------------------------------------------
     def _record(
@@ -473,34 +533,54 @@ class Match:
             fallen = [s for s in self._sides if score[s] <= limit]
             if len(fallen) == 1:
                 loser = fallen[0]
-                self._end(
-                    b if loser is a else a,
-                    f"{loser.name} fell to {_num(score[loser])}"
-                    + ("" if score[loser] == limit else f", at or below the {_num(limit)} limit"),
-                )
+                if score[loser] == limit:
+                    reason = _Reason(N_("{side} fell to {score}"), side=loser.name, score=_num(score[loser]))
+                else:
+                    reason = _Reason(
+                        N_("{side} fell to {score}, at or below the {limit} limit"),
+                        side=loser.name,
+                        score=_num(score[loser]),
+                        limit=_num(limit),
+                    )
+                self._end(b if loser is a else a, reason)
                 return
             if len(fallen) == 2:
                 if score[a] == score[b]:
-                    self._reason = f"both fell to {_num(score[a])}, tied: one more hand"
+                    self._reason = _Reason(N_("both fell to {score}, tied: one more hand"), score=_num(score[a]))
                     return
                 high, low = (a, b) if score[a] > score[b] else (b, a)
                 self._end(
                     high,
-                    f"both fell to {_num(limit)} or below; {high.name} is higher, {_num(score[high])} to {_num(score[low])}",
+                    _Reason(
+                        N_("both fell to {limit} or below; {side} is higher, {score} to {other}"),
+                        limit=_num(limit),
+                        side=high.name,
+                        score=_num(score[high]),
+                        other=_num(score[low]),
+                    ),
                 )
                 return
         target = self._rules.target
         reached = [s for s in self._sides if score[s] >= target]
         if len(reached) == 1:
-            self._end(reached[0], f"{reached[0].name} reached {target} first")
+            self._end(reached[0], _Reason(N_("{side} reached {target} first"), side=reached[0].name, target=target))
         elif len(reached) == 2:
             if score[a] == score[b]:
-                self._reason = f"tied at {_num(score[a])}: one more hand"
+                self._reason = _Reason(N_("tied at {score}: one more hand"), score=_num(score[a]))
                 return
             high, low = (a, b) if score[a] > score[b] else (b, a)
-            self._end(high, f"both passed {target}; {high.name} is higher, {_num(score[high])} to {_num(score[low])}")
+            self._end(
+                high,
+                _Reason(
+                    N_("both passed {target}; {side} is higher, {score} to {other}"),
+                    target=target,
+                    side=high.name,
+                    score=_num(score[high]),
+                    other=_num(score[low]),
+                ),
+            )
 
-    def _end(self, winner: Side, reason: str) -> None:
+    def _end(self, winner: Side, reason: _Reason) -> None:
         self._is_over, self._winner, self._reason = True, winner, reason
 
     # -- display --------------------------------------------------------------------------------
@@ -511,14 +591,23 @@ class Match:
         'NS 0, EW 0 (bags 0 and 0): N deals hand 1'
         """
         scores = ", ".join(f"{s.name} {_num(self._scores[s])}" for s in self._sides)
-        bags = " and ".join(str(self._bags[s]) for s in self._sides)
+        bags = _(" and ").join(str(self._bags[s]) for s in self._sides)
         if self._is_over:
             assert self._winner is not None
-            return f"{scores} (bags {bags}): {self._winner.name} wins, {self._reason}"
-        tail = f"{self._dealer.name} deals hand {self.hands_played + 1}"
+            return _("{scores} (bags {bags}): {winner} wins, {reason}").format(
+                scores=scores, bags=bags, winner=self._winner.name, reason=self.result_reason
+            )
         if self._reason:
-            tail = f"{self._reason}; {tail}"
-        return f"{scores} (bags {bags}): {tail}"
+            message = _("{scores} (bags {bags}): {reason}; {dealer} deals hand {number}")
+        else:
+            message = _("{scores} (bags {bags}): {dealer} deals hand {number}")
+        return message.format(
+            scores=scores,
+            bags=bags,
+            reason=self.result_reason,
+            dealer=self._dealer.name,
+            number=self.hands_played + 1,
+        )
 
     def _columns(self) -> tuple[list[str], list[tuple[str, list[str]]], list[list[str]]]:
         """Headers and cells of the score sheet: seat columns show ``bid/tricks``,

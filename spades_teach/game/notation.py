@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 
 from spades_teach.errors import ParseError
+from spades_teach.i18n import _, get_language
 
 __all__ = [
     "SUIT_LETTERS",
@@ -36,6 +37,11 @@ __all__ = [
     "card_index",
     "card_text",
     "rank_label",
+    "rank_face",
+    "card_face",
+    "card_name",
+    "suit_word",
+    "seat_word",
     "suit_number",
     "rank_value",
     "seat_number",
@@ -81,6 +87,84 @@ for _n in range(4):
     _SEAT_NAMES[SEAT_LETTERS[_n].lower()] = _n
     _SEAT_NAMES[SEAT_WORDS[_n].lower()] = _n
 
+# -- the notation of each language ---------------------------------------------------------
+#
+# Players write cards in their own language: French players use R (roi), D (dame), V (valet) for
+# K, Q, J and name the suits pique, cœur, carreau, trèfle; Spanish players (the Spanish rule text)
+# keep A K Q J and name the suits picas, corazones, diamantes, tréboles. Neither has suit letters
+# that all agree with the English ones (French bridge's P C K T and a Spanish P C D T would read C,
+# T and K the other way round), so the suit is written with its symbol or its word, and the English
+# letters S H D C are read too. The interchange forms (``str(card)``, dotted hands, PBN deals and
+# records) stay in the English letters in every language, so a file reads back anywhere.
+#
+# The one clash: French D (dame) against English D (diamonds). The rule is by position. In a card,
+# the suit comes last: "DD" is the queen of diamonds, "QD" too, "DS" the queen of spades, and "D"
+# alone is a queen without a suit. A card written suit first ("♦D", "SD") is read that way when the
+# rank-first reading fails. In a hand, a card list alternates rank and suit ("DD RS" = Q♦ K♠); in a
+# suit-labelled hand, D is the diamonds label only as "D:" (or ♦); a bare D is a dame.
+
+#: The languages whose rank letters differ from English: rank value -> its letter.
+_LOCAL_RANK_LETTERS: dict[str, dict[int, str]] = {"fr": {13: "R", 12: "D", 11: "V"}}
+#: Each language's words for the suits, as said in a sentence ("il faut fournir à cœur").
+_LOCAL_SUIT_WORDS: dict[str, tuple[str, str, str, str]] = {
+    "en": SUIT_WORDS,
+    "fr": ("pique", "cœur", "carreau", "trèfle"),
+    "es": ("picas", "corazones", "diamantes", "tréboles"),
+}
+#: Each language's names of the seats, as said in a sentence.
+_LOCAL_SEAT_WORDS: dict[str, tuple[str, str, str, str]] = {
+    "en": SEAT_WORDS,
+    "fr": ("Nord", "Est", "Sud", "Ouest"),
+    "es": ("Norte", "Este", "Sur", "Oeste"),
+}
+# Every spelling of each suit's word in a language (singular, plural, without accents).
+_LOCAL_SUIT_SPELLINGS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "fr": (
+        ("pique", "piques"),
+        ("cœur", "cœurs", "coeur", "coeurs"),
+        ("carreau", "carreaux"),
+        ("trèfle", "trèfles", "trefle", "trefles"),
+    ),
+    "es": (
+        ("pica", "picas"),
+        ("corazón", "corazones", "corazon"),
+        ("diamante", "diamantes"),
+        ("trébol", "tréboles", "trebol", "treboles"),
+    ),
+}
+# Each language's words for the honours, upper case (a card may be written "dame de cœur").
+_LOCAL_RANK_WORDS: dict[str, dict[str, int]] = {
+    "fr": {"AS": 14, "ROI": 13, "DAME": 12, "VALET": 11},
+    "es": {"AS": 14, "REY": 13, "REINA": 12, "DAMA": 12, "JOTA": 11},
+}
+# The word between rank and suit in a written-out card ("dame de cœur", "rey de picas").
+_OF_WORDS = ("DE", "OF")
+
+
+def _language() -> str:
+    return get_language()
+
+
+def _suit_table(language: str) -> dict[str, int]:
+    """Lower-case suit names read in ``language``: the English ones and the language's words."""
+    table = dict(_SUIT_NAMES)
+    for suit, spellings in enumerate(_LOCAL_SUIT_SPELLINGS.get(language, ())):
+        for spelling in spellings:
+            table[spelling] = suit
+    return table
+
+
+def _rank_table(language: str) -> dict[str, int]:
+    """Upper-case rank letters read in ``language``: the English ones and the language's own."""
+    table = dict(_RANK_NAMES)
+    for value, letter in _LOCAL_RANK_LETTERS.get(language, {}).items():
+        table[letter] = value
+    return table
+
+
+_SUIT_TABLES = {language: _suit_table(language) for language in _LOCAL_SUIT_WORDS}
+_RANK_TABLES = {language: _rank_table(language) for language in _LOCAL_SUIT_WORDS}
+
 
 def card_index(rank: int, suit: int) -> int:
     """The index of a card (0 = A♠ … 51 = 2♣): suits in display order, each from the ace down."""
@@ -88,31 +172,65 @@ def card_index(rank: int, suit: int) -> int:
 
 
 def card_text(index: int) -> str:
-    """The two-character code of a card: ``AS``, ``TH``."""
+    """The two-character code of a card: ``AS``, ``TH`` (the same in every language)."""
     return RANK_LETTERS[12 - index % 13] + SUIT_LETTERS[index // 13]
 
 
 def rank_label(rank: int) -> str:
-    """The rank as printed on a card face: ``10`` rather than ``T``."""
+    """The rank as printed on an English card face: ``10`` rather than ``T``."""
     return "10" if rank == 10 else RANK_LETTERS[rank - 2]
 
 
+def rank_face(rank: int) -> str:
+    """The rank as a player of the language in use writes it: ``Q`` in English and
+    Spanish, ``D`` (dame) in French; ``10`` for the ten."""
+    local = _LOCAL_RANK_LETTERS.get(_language())
+    if local and rank in local:
+        return local[rank]
+    return rank_label(rank)
+
+
+def card_face(index: int) -> str:
+    """A card as a player of the language in use writes it: rank then suit symbol,
+    ``Q♥`` in English and Spanish, ``D♥`` in French."""
+    return rank_face(14 - index % 13) + SUIT_SYMBOLS[index // 13]
+
+
+def card_name(index: int) -> str:
+    """A card named in a message of the language in use: the code ``QH`` in English
+    (as the English messages always did), the face ``D♥`` in French, ``Q♥`` in Spanish
+    (their players have no suit letters shared with English)."""
+    return card_text(index) if _language() == "en" else card_face(index)
+
+
+def seat_word(seat: int) -> str:
+    """The seat's name in a sentence of the language in use: ``North``, ``Nord``, ``Norte``."""
+    return _LOCAL_SEAT_WORDS[_language()][seat]
+
+
+def suit_word(suit: int) -> str:
+    """The suit's name in a sentence of the language in use: ``hearts``, ``cœur``, ``corazones``."""
+    return _LOCAL_SUIT_WORDS[_language()][suit]
+
+
 def suit_number(value: object) -> int:
-    """The suit named by ``"S"``, ``"♠"``, ``"spades"`` or ``"spade"`` (any case)."""
+    """The suit named by ``"S"``, ``"♠"``, ``"spades"`` or ``"spade"`` (any case),
+    or by its word in the language in use (``"cœur"``, ``"corazones"``)."""
     if isinstance(value, str):
-        found = _SUIT_NAMES.get(value.strip().lower())
+        found = _SUIT_TABLES[_language()].get(value.strip().lower())
         if found is not None:
             return found
-    raise ParseError(f"unknown suit {value!r}: use S, H, D, C or ♠ ♥ ♦ ♣")
+    raise ParseError(_("unknown suit {text}: use S, H, D, C or ♠ ♥ ♦ ♣").format(text=repr(value)))
 
 
 def rank_value(value: object) -> int:
-    """The rank (2–14) named by ``"2"``–``"9"``, ``"T"`` or ``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``."""
+    """The rank (2–14) named by ``"2"``–``"9"``, ``"T"`` or ``"10"``, ``"J"``, ``"Q"``,
+    ``"K"``, ``"A"``, or by the letters of the language in use (French ``"R"``, ``"D"``, ``"V"``)."""
     if isinstance(value, str):
-        found = _RANK_NAMES.get(value.strip().upper())
+        found = _RANK_TABLES[_language()].get(value.strip().upper())
         if found is not None:
             return found
-    raise ParseError(f"unknown rank {value!r}: use 2-9, T or 10, J, Q, K, A")
+    raise ParseError(_("unknown rank {text}: use 2-9, T or 10, J, Q, K, A").format(text=repr(value)))
 
 
 def seat_number(value: object) -> int:
@@ -121,7 +239,7 @@ def seat_number(value: object) -> int:
         found = _SEAT_NAMES.get(value.strip().lower())
         if found is not None:
             return found
-    raise ParseError(f"unknown seat {value!r}: use N, E, S or W")
+    raise ParseError(_("unknown seat {text}: use N, E, S or W").format(text=repr(value)))
 
 
 def team_number(value: object) -> int:
@@ -133,16 +251,16 @@ def team_number(value: object) -> int:
             return 0
         if key in ("EW", "WE"):
             return 1
-    raise ParseError(f"unknown team {value!r}: use NS or EW")
+    raise ParseError(_("unknown team {text}: use NS or EW").format(text=repr(value)))
 
 
 def suit_names() -> dict[str, int]:
-    """Every lower-case name of every suit -> suit number (for a value type's fast lookup)."""
+    """Every lower-case English name of every suit -> suit number (for a value type's fast lookup)."""
     return dict(_SUIT_NAMES)
 
 
 def rank_names() -> dict[str, int]:
-    """Every upper-case name of every rank -> rank value (for a value type's fast lookup)."""
+    """Every upper-case English name of every rank -> rank value (for a value type's fast lookup)."""
     return dict(_RANK_NAMES)
 
 
@@ -153,7 +271,8 @@ def seat_names() -> dict[str, int]:
 
 def card_names() -> dict[str, int]:
     """Every exact spelling of every card that needs no clean-up (``AS``, ``as``,
-    ``10♥``, ``T♡`` …) -> card index: the fast path of reading a card."""
+    ``10♥``, ``T♡`` …) -> card index: the fast path of reading a card. These English
+    spellings mean the same card in every language (see the rule above)."""
     names: dict[str, int] = {}
     for index in range(52):
         rank, suit = 14 - index % 13, index // 13
@@ -168,12 +287,29 @@ def card_names() -> dict[str, int]:
 _CARD_NAMES = card_names()
 
 
+def _read_card_in_words(key: str, ranks: dict[str, int], suits: dict[str, int]) -> int | None:
+    """A card written out: ``"dame de cœur"``, ``"D cœur"``, ``"rey de picas"``, ``"10 de trèfle"``
+    (``key`` upper case); ``None`` if it is not one."""
+    words = key.split()
+    if len(words) == 3 and words[1] in _OF_WORDS:
+        words = [words[0], words[2]]
+    if len(words) != 2:
+        return None
+    rank = ranks.get(words[0], _LOCAL_RANK_WORDS.get(_language(), {}).get(words[0]))
+    suit = suits.get(words[1].lower())
+    if rank is None or suit is None:
+        return None
+    return card_index(rank, suit)
+
+
 def read_card(text: object) -> int:
     """The index of the card written ``text``: rank ``2-9, T, 10, J, Q, K, A`` then
     suit ``S H D C`` or a symbol, any case, spaces around ignored; suit first
-    (``"♠A"``) works too. A malformed card gets an error naming the faulty part."""
+    (``"♠A"``) works too. In French the ranks R, D, V and in French and Spanish the
+    suit words are read too (``"DS"``, ``"R♥"``, ``"dame de cœur"``, ``"rey de picas"``).
+    A malformed card gets an error naming the faulty part."""
     if not isinstance(text, str):
-        raise ParseError(f"a card must be given as text like 'AS', not {text!r}")
+        raise ParseError(_("a card must be given as text like 'AS', not {text}").format(text=repr(text)))
     found = _CARD_NAMES.get(text)
     if found is not None:
         return found
@@ -182,35 +318,66 @@ def read_card(text: object) -> int:
     if found is not None:
         return found
     if not key:
-        raise ParseError("empty card: write a card like 'AS' or '10H'")
-    if key in _RANK_NAMES:
-        raise ParseError(f"card {text!r} has no suit: add S, H, D or C, as in '{key}S'")
-    # Name the faulty part: the suit is the last (or first) character.
-    if key[-1].lower() in _SUIT_NAMES:
+        raise ParseError(_("empty card: write a card like 'AS' or '10H'"))
+    language = _language()
+    ranks, suits = _RANK_TABLES[language], _SUIT_TABLES[language]
+    if " " in key and language != "en":
+        found = _read_card_in_words(key, ranks, suits)
+        if found is not None:
+            return found
+    if key in ranks:
+        raise ParseError(
+            _("card {text} has no suit: add S, H, D or C, as in '{example}'").format(text=repr(text), example=key + "S")
+        )
+    # Rank first: the suit is the last character.
+    if key[-1].lower() in suits:
         rank_part = key[:-1]
+        if rank_part in ranks:
+            return card_index(ranks[rank_part], suits[key[-1].lower()])
+        # Suit first ("♦D", "SD"), when the rank-first reading fails.
+        if key[0].lower() in suits and key[1:] in ranks:
+            return card_index(ranks[key[1:]], suits[key[0].lower()])
         if not rank_part:
-            raise ParseError(f"card {text!r} has no rank: put 2-9, T or 10, J, Q, K or A before the suit")
-        raise ParseError(f"unknown rank {rank_part!r} in card {text!r}: use 2-9, T or 10, J, Q, K, A")
-    if key[0].lower() in _SUIT_NAMES and key[1:] in _RANK_NAMES:
-        return card_index(_RANK_NAMES[key[1:]], _SUIT_NAMES[key[0].lower()])
-    raise ParseError(f"unknown suit {key[-1]!r} in card {text!r}: use S, H, D, C or ♠ ♥ ♦ ♣")
+            raise ParseError(
+                _("card {text} has no rank: put 2-9, T or 10, J, Q, K or A before the suit").format(text=repr(text))
+            )
+        raise ParseError(
+            _("unknown rank {rank} in card {text}: use 2-9, T or 10, J, Q, K, A").format(
+                rank=repr(rank_part), text=repr(text)
+            )
+        )
+    if key[0].lower() in suits and key[1:] in ranks:
+        return card_index(ranks[key[1:]], suits[key[0].lower()])
+    raise ParseError(
+        _("unknown suit {suit} in card {text}: use S, H, D, C or ♠ ♥ ♦ ♣").format(suit=repr(key[-1]), text=repr(text))
+    )
 
 
 # -- hands --------------------------------------------------------------------------------
 
 _SEPARATORS = re.compile(r"[\s,;|/]+")
-_TOKEN = re.compile(r"10|[2-9TJQKA]|[SHDC♠♥♦♣♤♡♢♧]|:|-")
+_TOKENS = {
+    language: re.compile(
+        r"10|["
+        + "".join(sorted({*"23456789TJQKA", *_LOCAL_RANK_LETTERS.get(language, {}).values()}))
+        + r"]|[SHDC♠♥♦♣♤♡♢♧]|:|-"
+    )
+    for language in _LOCAL_SUIT_WORDS
+}
 
 
 def _tokenize(text: str, original: str) -> list[str]:
     cleaned = _SEPARATORS.sub("", text.upper().replace("\ufe0f", ""))
+    token_pattern = _TOKENS[_language()]
     tokens: list[str] = []
     pos = 0
     while pos < len(cleaned):
-        match = _TOKEN.match(cleaned, pos)
+        match = token_pattern.match(cleaned, pos)
         if match is None:
             bad = cleaned[pos]
-            raise ParseError(f"unknown rank or suit {bad!r} in hand {original!r}")
+            raise ParseError(
+                _("unknown rank or suit {token} in hand {text}").format(token=repr(bad), text=repr(original))
+            )
         tokens.append(match.group())
         pos = match.end()
     return tokens
@@ -220,12 +387,24 @@ def _is_suit_token(token: str) -> bool:
     return token.lower() in _SUIT_NAMES
 
 
+def _is_label(tokens: list[str], i: int, ranks: dict[str, int]) -> bool:
+    """Whether ``tokens[i]`` labels a suit: a suit that is no rank, or one followed by a
+    colon (French "D:" is diamonds, a bare D a dame)."""
+    token = tokens[i]
+    if not _is_suit_token(token):
+        return False
+    return token not in ranks or (i + 1 < len(tokens) and tokens[i + 1] == ":")
+
+
 def _read_dotted(text: str, original: str) -> list[int]:
     groups = text.split(".")
     if len(groups) != 4:
         raise ParseError(
-            f"a dotted hand needs exactly four groups (spades.hearts.diamonds.clubs), got {len(groups)} in {original!r}"
+            _("a dotted hand needs exactly four groups (spades.hearts.diamonds.clubs), got {count} in {text}").format(
+                count=len(groups), text=repr(original)
+            )
         )
+    ranks = _RANK_TABLES[_language()]
     cards: list[int] = []
     for suit, group in enumerate(groups):
         cleaned = _SEPARATORS.sub("", group.upper())
@@ -237,39 +416,50 @@ def _read_dotted(text: str, original: str) -> list[int]:
                 token, pos = "10", pos + 2
             else:
                 token, pos = cleaned[pos], pos + 1
-            rank = _RANK_NAMES.get(token)
+            rank = ranks.get(token)
             if rank is None:
-                raise ParseError(f"unknown rank {token!r} in the {SUIT_WORDS[suit]} of hand {original!r}")
+                raise ParseError(
+                    _("unknown rank {rank} in the {suit} of hand {text}").format(
+                        rank=repr(token), suit=suit_word(suit), text=repr(original)
+                    )
+                )
             cards.append(card_index(rank, suit))
     return cards
 
 
 def _read_tokens(tokens: list[str], original: str) -> list[int]:
+    ranks = _RANK_TABLES[_language()]
     cards: list[int] = []
-    if _is_suit_token(tokens[0]):
+    if _is_label(tokens, 0, ranks):
         # Suit-labelled: a suit, an optional colon, then its ranks.
         suit: int | None = None
-        for token in tokens:
-            if _is_suit_token(token):
+        for i, token in enumerate(tokens):
+            if _is_label(tokens, i, ranks):
                 suit = _SUIT_NAMES[token.lower()]
             elif token in (":", "-"):
                 continue
             else:
                 assert suit is not None
-                cards.append(card_index(_RANK_NAMES[token], suit))
+                cards.append(card_index(ranks[token], suit))
         return cards
     # A card list: rank, suit, rank, suit ...
     tokens = [t for t in tokens if t != "-"]
     if ":" in tokens:
-        raise ParseError(f"a colon must follow a suit label, as in 'S: AKQ3', in hand {original!r}")
+        raise ParseError(
+            _("a colon must follow a suit label, as in 'S: AKQ3', in hand {text}").format(text=repr(original))
+        )
     i = 0
     while i < len(tokens):
         rank_token = tokens[i]
-        if _is_suit_token(rank_token):
-            raise ParseError(f"suit {rank_token!r} has no rank before it in hand {original!r}")
+        if rank_token not in ranks:
+            raise ParseError(
+                _("suit {suit} has no rank before it in hand {text}").format(suit=repr(rank_token), text=repr(original))
+            )
         if i + 1 >= len(tokens) or not _is_suit_token(tokens[i + 1]):
-            raise ParseError(f"rank {rank_token!r} has no suit after it in hand {original!r}")
-        cards.append(card_index(_RANK_NAMES[rank_token], _SUIT_NAMES[tokens[i + 1].lower()]))
+            raise ParseError(
+                _("rank {rank} has no suit after it in hand {text}").format(rank=repr(rank_token), text=repr(original))
+            )
+        cards.append(card_index(ranks[rank_token], _SUIT_NAMES[tokens[i + 1].lower()]))
         i += 2
     return cards
 
@@ -278,17 +468,18 @@ def read_cards(text: object) -> list[int]:
     """The card indices of a hand written in any supported format, in the order
     written: dotted ``AKQ3.K52.7.A9842``, suit-labelled ``S: AKQ3 H: K52 ...`` or
     ``♠AKQ3 ♥K52 ...``, or a card list ``AS KS``, ``AS,KS``, ``ASKS``. Duplicates
-    are kept here; :func:`read_hand` refuses them."""
+    are kept here; :func:`read_hand` refuses them. In French the ranks R, D, V are
+    read too (the rule for D, dame or diamonds, is at the top of this module)."""
     if not isinstance(text, str):
-        raise ParseError(f"a hand must be given as text, not {text!r}")
+        raise ParseError(_("a hand must be given as text, not {text}").format(text=repr(text)))
     stripped = text.strip()
     if not stripped:
-        raise ParseError("empty hand text: write cards like 'AKQ3.K52.7.A9842' or 'AS KS QS'")
+        raise ParseError(_("empty hand text: write cards like 'AKQ3.K52.7.A9842' or 'AS KS QS'"))
     if "." in stripped:
         return _read_dotted(stripped, text)
     tokens = _tokenize(stripped, text)
     if not tokens or all(t in ("-", ":") for t in tokens):
-        raise ParseError(f"no cards found in hand {text!r}")
+        raise ParseError(_("no cards found in hand {text}").format(text=repr(text)))
     return _read_tokens(tokens, text)
 
 
@@ -299,34 +490,39 @@ def read_hand(text: object) -> int:
     for index in read_cards(text):
         bit = 1 << index
         if mask & bit:
-            raise ParseError(f"duplicate card {card_text(index)!r} in hand {text!r}: a hand holds each card only once")
+            raise ParseError(
+                _("duplicate card {card} in hand {text}: a hand holds each card only once").format(
+                    card=repr(card_text(index)), text=repr(text)
+                )
+            )
         mask |= bit
     return mask
 
 
 def _ranks_of_suit(mask: int, suit: int, labels: bool) -> str:
-    """The ranks a mask holds in one suit, high to low."""
+    """The ranks a mask holds in one suit, high to low (``labels``: as the language in use writes them)."""
     bits = mask >> (13 * suit) & 0x1FFF
     out = []
     while bits:
         low = bits & -bits
         rank = 15 - low.bit_length()
-        out.append(rank_label(rank) if labels else RANK_LETTERS[rank - 2])
+        out.append(rank_face(rank) if labels else RANK_LETTERS[rank - 2])
         bits ^= low
     return "".join(out)
 
 
 def dotted(mask: int) -> str:
     """A hand in dotted form, ``AKQ3.K52.7.A9842`` (``-.-.-.-`` when empty), which
-    :func:`read_hand` reads back."""
+    :func:`read_hand` reads back: the interchange form, in English letters in every language."""
     if not mask:
         return "-.-.-.-"
     return ".".join(_ranks_of_suit(mask, suit, False) for suit in range(4))
 
 
 def labelled(mask: int, symbols: bool = True) -> str:
-    """A hand written suit by suit, ``♠AKQ3 ♥K52 ♦7 ♣A9842`` (``♠-`` for a void),
-    or ``S: AKQ3 H: K52 ...`` without ``symbols``."""
+    """A hand written suit by suit for a reader, ``♠AKQ3 ♥K52 ♦7 ♣A9842`` (``♠-`` for a
+    void), or ``S: AKQ3 H: K52 ...`` without ``symbols``; the ranks as the language in
+    use writes them (French ``♠ARD3``)."""
     parts = []
     for suit in range(4):
         ranks = _ranks_of_suit(mask, suit, True) or "-"
@@ -342,14 +538,22 @@ def read_deal(text: object) -> tuple[int, list[str | None]]:
     seat and the four hand texts, clockwise from it (``None`` for ``-``, an absent
     hand)."""
     if not isinstance(text, str):
-        raise ParseError(f"a deal must be given as text, not {text!r}")
+        raise ParseError(_("a deal must be given as text, not {text}").format(text=repr(text)))
     stripped = text.strip()
     if len(stripped) < 2 or stripped[1] != ":":
-        raise ParseError(f"a deal starts with a seat and a colon, as in 'N:AKQ3.K52.7.A9842 ...', got {text!r}")
+        raise ParseError(
+            _("a deal starts with a seat and a colon, as in 'N:AKQ3.K52.7.A9842 ...', got {text}").format(
+                text=repr(text)
+            )
+        )
     first = seat_number(stripped[0])
     parts = stripped[2:].split()
     if len(parts) != 4:
-        raise ParseError(f"a deal needs four hands (use '-' for an absent one), got {len(parts)} in {text!r}")
+        raise ParseError(
+            _("a deal needs four hands (use '-' for an absent one), got {count} in {text}").format(
+                count=len(parts), text=repr(text)
+            )
+        )
     return first, [None if part == "-" else part for part in parts]
 
 

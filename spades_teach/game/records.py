@@ -60,10 +60,12 @@ from spades_teach.errors import RecordError, SpadesError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike
 from spades_teach.game.deals import Deal
+from spades_teach.game.notation import card_name, seat_word
 from spades_teach.game.round import BidEvent, PlayEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, check_bags_carried, coerce_side
 from spades_teach.game.seating import Seat, SeatLike, TeamMap
+from spades_teach.i18n import _
 
 __all__ = [
     "FORMAT",
@@ -105,19 +107,19 @@ def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return f"the number {value!r}"
+        return _("the number {value}").format(value=repr(value))
     if isinstance(value, str):
-        return f"the text {value!r}" if len(value) <= 40 else "a long text"
+        return _("the text {value}").format(value=repr(value)) if len(value) <= 40 else _("a long text")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     return repr(value)
 
 
 def _expect_str(value: Any, path: str) -> str:
     if not isinstance(value, str):
-        _fail(path, f"expected text, got {_describe(value)}")
+        _fail(path, _("expected text, got {value}").format(value=_describe(value)))
     return value
 
 
@@ -127,7 +129,12 @@ def _expect_text(value: Any, path: str) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        _fail(path, f"the text holds a lone surrogate ({text[exc.start]!r}), which is not a character")
+        _fail(
+            path,
+            _("the text holds a lone surrogate ({value}), which is not a character").format(
+                value=repr(text[exc.start])
+            ),
+        )
     return text
 
 
@@ -142,19 +149,19 @@ def _parse_field(parse: Any, value: Any, path: str) -> Any:
 
 def _expect_int(value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        _fail(path, f"expected a whole number, got {_describe(value)}")
+        _fail(path, _("expected a whole number, got {value}").format(value=_describe(value)))
     return value
 
 
 def _expect_list(value: Any, path: str) -> list[Any]:
     if not isinstance(value, list):
-        _fail(path, f"expected a list, got {_describe(value)}")
+        _fail(path, _("expected a list, got {value}").format(value=_describe(value)))
     return value
 
 
 def _expect_object(value: Any, path: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        _fail(path, f"expected an object, got {_describe(value)}")
+        _fail(path, _("expected an object, got {value}").format(value=_describe(value)))
     return value
 
 
@@ -164,10 +171,13 @@ def _check_keys(data: Mapping[str, Any], path: str, required: Iterable[str], opt
     for key in data:
         if key not in known:
             where = f"{path}." if path else ""
-            _fail(f"{where}{key}", f"unknown field {key!r}; known fields: {', '.join(known)}")
+            _fail(
+                f"{where}{key}",
+                _("unknown field {field}; known fields: {known}").format(field=repr(key), known=", ".join(known)),
+            )
     for key in required:
         if key not in data:
-            _fail(path, f"missing field {key!r}")
+            _fail(path, _("missing field {field}").format(field=repr(key)))
 
 
 # -- annotations -------------------------------------------------------------------------------
@@ -192,7 +202,7 @@ class Annotation:
 
     def __post_init__(self) -> None:
         if not isinstance(self.text, str) or not self.text.strip():
-            raise RecordError(f"an annotation needs some text, got {self.text!r}")
+            raise RecordError(_("an annotation needs some text, got {value}").format(value=repr(self.text)))
         _expect_text(self.text, "annotation text")
         try:
             if self.bid is not None:
@@ -204,12 +214,12 @@ class Annotation:
         if self.trick is not None and (
             isinstance(self.trick, bool) or not isinstance(self.trick, int) or not 1 <= self.trick <= 13
         ):
-            raise RecordError(f"an annotation's trick is a number 1-13, got {self.trick!r}")
+            raise RecordError(_("an annotation's trick is a number 1-13, got {value}").format(value=repr(self.trick)))
         if self.bid is not None and (self.trick is not None or self.card is not None):
-            raise RecordError("an annotation is attached to a bid, a trick or a card, not to a bid and a trick")
+            raise RecordError(_("an annotation is attached to a bid, a trick or a card, not to a bid and a trick"))
         if self.bid is None and self.trick is None:
             raise RecordError(
-                "an annotation needs a place: a bid (a seat), a trick (1-13), or a trick and one of its cards"
+                _("an annotation needs a place: a bid (a seat), a trick (1-13), or a trick and one of its cards")
             )
 
     @property
@@ -224,10 +234,10 @@ class Annotation:
     def describe_anchor(self) -> str:
         """The place in words: ``"East's bid"``, ``"trick 3"``, ``"KH in trick 3"``."""
         if self.bid is not None:
-            return f"{self.bid.word}'s bid"
+            return _("{seat}'s bid").format(seat=seat_word(self.bid))
         if self.card is not None:
-            return f"{self.card} in trick {self.trick}"
-        return f"trick {self.trick}"
+            return _("{card} in trick {number}").format(card=card_name(self.card.index), number=self.trick)
+        return _("trick {number}").format(number=self.trick)
 
     def to_json(self) -> dict[str, Any]:
         at: dict[str, Any] = {}
@@ -246,15 +256,22 @@ class Annotation:
         _check_keys(obj, path, ("at", "text"), ())
         text = _expect_text(obj["text"], f"{path}.text")
         if not text.strip():
-            _fail(f"{path}.text", "an annotation needs some text")
+            _fail(f"{path}.text", _("an annotation needs some text"))
         at_path = f"{path}.at"
         at = _expect_object(obj["at"], at_path)
         _check_keys(at, at_path, (), _ANCHOR_KEYS)
         if not at:
-            _fail(at_path, "say where the annotation goes: {'bid': seat}, {'trick': n} or {'trick': n, 'card': card}")
+            _fail(
+                at_path,
+                _("say where the annotation goes: {bid}, {trick} or {card}").format(
+                    bid="{'bid': seat}", trick="{'trick': n}", card="{'trick': n, 'card': card}"
+                ),
+            )
         if "bid" in at:
             if len(at) > 1:
-                _fail(at_path, "an annotation on a bid takes only the seat: {'bid': 'E'}")
+                _fail(
+                    at_path, _("an annotation on a bid takes only the seat: {example}").format(example="{'bid': 'E'}")
+                )
             seat_text = _expect_str(at["bid"], f"{at_path}.bid")
             try:
                 seat = Seat.coerce(seat_text)
@@ -262,10 +279,16 @@ class Annotation:
                 _fail(f"{at_path}.bid", str(exc))
             return cls(text, bid=seat)
         if "trick" not in at:
-            _fail(at_path, "a card annotation needs its trick too: {'trick': 3, 'card': 'KH'}")
+            _fail(
+                at_path,
+                _("a card annotation needs its trick too: {example}").format(example="{'trick': 3, 'card': 'KH'}"),
+            )
         number = _expect_int(at["trick"], f"{at_path}.trick")
         if not 1 <= number <= 13:
-            _fail(f"{at_path}.trick", f"trick {number} does not exist: tricks are numbered 1 to 13")
+            _fail(
+                f"{at_path}.trick",
+                _("trick {number} does not exist: tricks are numbered 1 to 13").format(number=number),
+            )
         card: Card | None = None
         if "card" in at:
             card_text = _expect_str(at["card"], f"{at_path}.card")
@@ -285,7 +308,10 @@ def _coerce_annotation(value: AnnotationLike, path: str) -> Annotation:
     if isinstance(value, Mapping):
         return Annotation.from_json(dict(value), path)
     _fail(
-        path, f"an annotation is an Annotation or an object like {{'at': {{'trick': 1}}, 'text': '...'}}, not {value!r}"
+        path,
+        _("an annotation is an Annotation or an object like {example}, not {value}").format(
+            example="{'at': {'trick': 1}, 'text': '...'}", value=repr(value)
+        ),
     )
 
 
@@ -325,7 +351,7 @@ class GameRecord:
     ) -> GameRecord:
         """The record of a live round (in any state), checked like a loaded file."""
         if not isinstance(round, Round):
-            raise RecordError(f"a record is made from a Round, not {round!r}")
+            raise RecordError(_("a record is made from a Round, not {value}").format(value=repr(round)))
         bids = tuple(e for e in round.history if isinstance(e, BidEvent))
         tricks = [t.cards for t in round.tricks]
         if round.current_trick.cards:
@@ -448,7 +474,7 @@ def _side_values(values: Mapping[Any, Any] | None, rules: Rules, path: str) -> d
         except SpadesError as exc:
             _fail(path, str(exc))
         if side in out:
-            _fail(f"{path}.{key}", f"{side.name} is given twice")
+            _fail(f"{path}.{key}", _("{side} is given twice").format(side=side.name))
         out[side] = _expect_int(value, f"{path}.{key}")
     return out
 
@@ -464,13 +490,13 @@ def _check_fields(record: GameRecord) -> None:
         if value is not None:
             _expect_text(value, name)
     if not isinstance(record.rules, Rules):
-        _fail("rules", f"expected a Rules value, got {record.rules!r}")
+        _fail("rules", _("expected a Rules value, got {value}").format(value=repr(record.rules)))
     for name in ("scores", "bags"):
         values = getattr(record, name)
         if values is None:
             continue
         if not isinstance(values, Mapping):
-            _fail(name, f"expected an object of sides and numbers, got {_describe(values)}")
+            _fail(name, _("expected an object of sides and numbers, got {value}").format(value=_describe(values)))
         checked = _side_values(values, record.rules, name)
         if name == "bags":
             for side, value in checked.items():
@@ -487,7 +513,12 @@ def _trick_path(index: int) -> str:
 def _replay(record: GameRecord) -> Round:
     rules = record.rules
     if record.deal.players != rules.players:
-        _fail("deal", f"this deal is for {record.deal.players} players but the rules are for {rules.players}")
+        _fail(
+            "deal",
+            _("this deal is for {count} players but the rules are for {rules}").format(
+                count=record.deal.players, rules=rules.players
+            ),
+        )
     try:
         played = Round(record.deal, dealer=record.dealer, rules=rules, scores=record.scores)
     except SpadesError as exc:
@@ -499,21 +530,28 @@ def _replay(record: GameRecord) -> Round:
         except SpadesError as exc:
             _fail(f"bids[{i}]", str(exc))
     if len(record.tricks) > 13:
-        _fail("tricks", f"a hand has 13 tricks, this record has {len(record.tricks)}")
+        _fail("tricks", _("a hand has 13 tricks, this record has {count}").format(count=len(record.tricks)))
     size = len(played.seats)
     for t, cards in enumerate(record.tricks):
         last = t == len(record.tricks) - 1
         if not cards:
-            _fail(_trick_path(t), "a trick needs at least one card (leave out a trick not yet started)")
+            _fail(_trick_path(t), _("a trick needs at least one card (leave out a trick not yet started)"))
         if len(cards) > size:
-            _fail(_trick_path(t), f"a trick has {size} cards, this one has {len(cards)}")
+            _fail(
+                _trick_path(t), _("a trick has {size} cards, this one has {count}").format(size=size, count=len(cards))
+            )
         if len(cards) < size and not last:
-            _fail(_trick_path(t), f"only the last trick may be unfinished; this one has {len(cards)} of {size} cards")
+            _fail(
+                _trick_path(t),
+                _("only the last trick may be unfinished; this one has {count} of {size} cards").format(
+                    count=len(cards), size=size
+                ),
+            )
         for c, card in enumerate(cards):
             seat = played.to_act
             try:
                 if seat is None:
-                    raise RecordError("the hand is over")
+                    raise RecordError(_("the hand is over"))
                 played.apply(PlayEvent(seat, card))
             except SpadesError as exc:
                 _fail(f"tricks[{t}][{c}] (trick {t + 1})", str(exc))
@@ -529,22 +567,34 @@ def _check_annotations(annotations: Iterable[Annotation], played: Round) -> None
     for i, note in enumerate(annotations):
         path = f"annotations[{i}].at"
         if not isinstance(note, Annotation):
-            _fail(f"annotations[{i}]", f"expected an Annotation, got {note!r}")
+            _fail(f"annotations[{i}]", _("expected an Annotation, got {value}").format(value=repr(note)))
         if note.bid is not None and note.bid not in bidders:
-            _fail(f"{path}.bid", f"there is no bid by {note.bid.word} in this record")
+            _fail(f"{path}.bid", _("there is no bid by {seat} in this record").format(seat=seat_word(note.bid)))
         if note.trick is not None:
             if note.trick > len(tricks):
-                have = f"tricks 1 to {len(tricks)}" if len(tricks) > 1 else ("trick 1" if tricks else "no trick")
-                _fail(f"{path}.trick", f"there is no trick {note.trick}: the record has {have}")
+                if len(tricks) > 1:
+                    message = _("there is no trick {number}: the record has tricks 1 to {count}")
+                elif tricks:
+                    message = _("there is no trick {number}: the record has trick 1")
+                else:
+                    message = _("there is no trick {number}: the record has no trick")
+                _fail(f"{path}.trick", message.format(number=note.trick, count=len(tricks)))
             cards = tricks[note.trick - 1]
             if note.card is not None and note.card not in cards:
-                shown = " ".join(str(c) for c in cards)
-                _fail(f"{path}.card", f"{note.card} was not played in trick {note.trick} ({shown})")
+                shown = " ".join(card_name(c.index) for c in cards)
+                _fail(
+                    f"{path}.card",
+                    _("{card} was not played in trick {number} ({cards})").format(
+                        card=card_name(note.card.index), number=note.trick, cards=shown
+                    ),
+                )
         anchor = note.anchor
         if anchor in seen:
             _fail(
                 f"annotations[{i}]",
-                f"{note.describe_anchor()} already has an annotation (annotations[{seen[anchor]}]): join the texts",
+                _("{place} already has an annotation ({other}): join the texts").format(
+                    place=note.describe_anchor(), other=f"annotations[{seen[anchor]}]"
+                ),
             )
         seen[anchor] = i
 
@@ -553,10 +603,18 @@ def _parse_record(data: Any) -> GameRecord:
     obj = _expect_object(data, "record")
     _check_keys(obj, "", _REQUIRED, _OPTIONAL)
     if "format" in obj and obj["format"] != FORMAT:
-        _fail("format", f"expected {FORMAT!r}, got {_describe(obj['format'])}")
+        _fail(
+            "format",
+            _("expected {expected}, got {value}").format(expected=repr(FORMAT), value=_describe(obj["format"])),
+        )
     version = _expect_int(obj["version"], "version")
     if version != VERSION:
-        _fail("version", f"unsupported record version {version}: this library reads version {VERSION}")
+        _fail(
+            "version",
+            _("unsupported record version {version}: this library reads version {supported}").format(
+                version=version, supported=VERSION
+            ),
+        )
     title = _expect_text(obj["title"], "title") if "title" in obj else None
     description = _expect_text(obj["description"], "description") if "description" in obj else None
 
@@ -622,7 +680,7 @@ def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise RecordError(f"field {key!r} appears twice in the same object")
+            raise RecordError(_("field {field} appears twice in the same object").format(field=repr(key)))
         out[key] = value
     return out
 
@@ -631,9 +689,13 @@ def loads(text: str | bytes) -> GameRecord:
     """Read a record from JSON text; raises :class:`RecordError` naming the field
     and the problem if the text is not a valid record of a legal hand."""
     if not isinstance(text, (str, bytes, bytearray)):
-        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+        raise RecordError(_("a record is JSON text, not {kind}").format(kind=type(text).__name__))
     if len(text) > MAX_RECORD_SIZE:
-        raise RecordError(f"a record is at most {MAX_RECORD_SIZE:,} bytes long, this one has {len(text):,}")
+        raise RecordError(
+            _("a record is at most {limit} bytes long, this one has {size}").format(
+                limit=f"{MAX_RECORD_SIZE:,}", size=f"{len(text):,}"
+            )
+        )
     if isinstance(text, (bytes, bytearray)):
         text = _decode(bytes(text))
     text = text.removeprefix("\ufeff")
@@ -641,12 +703,16 @@ def loads(text: str | bytes) -> GameRecord:
     try:
         data = json.loads(text, object_pairs_hook=_reject_duplicates)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        raise RecordError(
+            _("not JSON: {problem} at line {line}, column {column}").format(
+                problem=exc.msg, line=exc.lineno, column=exc.colno
+            )
+        ) from None
     except RecordError:
         raise
     except (ValueError, RecursionError) as exc:
         # Huge numbers, bad encodings or absurd nesting.
-        raise RecordError(f"not JSON: {exc}") from None
+        raise RecordError(_("not JSON: {problem}").format(problem=exc)) from None
     return _parse_record(data)
 
 
@@ -656,8 +722,9 @@ def _decode(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise RecordError(
-            f"not UTF-8 text: byte {data[exc.start]:#04x} at position {exc.start} is not valid UTF-8 "
-            "(save the file as UTF-8)"
+            _("not UTF-8 text: byte {byte} at position {position} is not valid UTF-8 (save the file as UTF-8)").format(
+                byte=f"{data[exc.start]:#04x}", position=exc.start
+            )
         ) from None
 
 
@@ -678,7 +745,11 @@ def _check_depth(text: str) -> None:
         elif char in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise RecordError(f"lists and objects are nested more than {MAX_DEPTH} deep: this is not a game record")
+                raise RecordError(
+                    _("lists and objects are nested more than {depth} deep: this is not a game record").format(
+                        depth=MAX_DEPTH
+                    )
+                )
         elif char in "]}":
             depth -= 1
 
@@ -702,13 +773,15 @@ def dumps(
     if isinstance(record, GameRecord):
         if annotations is not None or title is not None or description is not None or bags is not None:
             raise RecordError(
-                "dumps of a GameRecord writes it as it is: annotations, title, description and bags come from the record"
+                _(
+                    "dumps of a GameRecord writes it as it is: annotations, title, description and bags come from the record"
+                )
             )
         rec = record
     else:
         rec = GameRecord.from_round(record, annotations=annotations, title=title, description=description, bags=bags)
     if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 16):
-        raise RecordError(f"indent must be None or a number of spaces 0-16, got {indent!r}")
+        raise RecordError(_("indent must be None or a number of spaces 0-16, got {value}").format(value=repr(indent)))
     data = rec.to_json()
     if indent is None:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -742,7 +815,7 @@ def load(path: str | os.PathLike[str]) -> GameRecord:
     raises the usual :class:`OSError`; a path holding a NUL character is a :class:`RecordError`).
     """
     if "\x00" in os.fspath(path):
-        raise RecordError(f"{os.fspath(path)!r} is not a file name: it holds a NUL character")
+        raise RecordError(_("{path} is not a file name: it holds a NUL character").format(path=repr(os.fspath(path))))
     with open(path, "rb") as f:
         data = f.read(MAX_RECORD_SIZE + 1)
     return loads(data)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from spades_teach.errors import RecordError
 from spades_teach.game.records import GameRecord, loads
+from spades_teach.i18n import _
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -62,7 +63,11 @@ def record_text(name: str) -> str:
     """
     names = list_records()
     if not isinstance(name, str) or name not in names:
-        raise RecordError(f"no packaged record named {name!r}; the records are: {', '.join(names) or 'none'}")
+        raise RecordError(
+            _("no packaged record named {name}; the records are: {names}").format(
+                name=repr(name), names=", ".join(names) or _("none")
+            )
+        )
     text: str = (_folder() / f"{name}{_SUFFIX}").read_text(encoding="utf-8")
     return text
 
@@ -80,4 +85,4 @@ def load_record(name: str) -> GameRecord:
     try:
         return loads(text)
     except RecordError as exc:
-        raise RecordError(f"packaged record {name!r}: {exc}") from None
+        raise RecordError(_("packaged record {name}: {problem}").format(name=repr(name), problem=exc)) from None

@@ -59,6 +59,7 @@ from spades_teach.game.kernel import (
     why_illegal,
     winning_index,
 )
+from spades_teach.game.notation import card_name, seat_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import (
     RoundScore,
@@ -72,6 +73,7 @@ from spades_teach.game.scoring import (
     sides_of,
 )
 from spades_teach.game.seating import seating_for, seating_of
+from spades_teach.i18n import _, ngettext
 
 __all__ = [
     "Round",
@@ -104,7 +106,7 @@ def trick_winner(cards: Sequence[CardLike], leader: SeatLike = Seat.N, players: 
     """
     parsed = [Card.parse(c) for c in cards]
     if not parsed:
-        raise IllegalActionError("an empty trick has no winner")
+        raise IllegalActionError(_("an empty trick has no winner"))
     _check_trick_cards(parsed, players)
     return seating_for(players).seat_after(Seat.coerce(leader), winning_index(parsed))
 
@@ -112,12 +114,16 @@ def trick_winner(cards: Sequence[CardLike], leader: SeatLike = Seat.N, players: 
 def _check_trick_cards(cards: Sequence[Card], players: int) -> None:
     """A trick holds at most one card a player, and no card twice."""
     if players not in (2, 4):
-        raise IllegalActionError(f"a trick is played by 4 or 2 players, not {players!r}")
+        raise IllegalActionError(_("a trick is played by 4 or 2 players, not {count}").format(count=repr(players)))
     if len(cards) > players:
-        raise IllegalActionError(f"a trick has at most {players} cards, got {len(cards)}")
+        raise IllegalActionError(
+            _("a trick has at most {count} cards, got {given}").format(count=players, given=len(cards))
+        )
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
-        raise IllegalActionError(f"card {str(twice)!r} is played twice in one trick")
+        raise IllegalActionError(
+            _("card {card} is played twice in one trick").format(card=repr(card_name(twice.index)))
+        )
 
 
 def legal_cards(hand: Hand | str, led: Suit | str | None = None, spades_broken: bool = False) -> Hand:
@@ -188,16 +194,22 @@ class _RoundBody(_Play):
     ) -> None:
         self._deal = Deal.parse(deal) if isinstance(deal, str) else deal
         if not isinstance(self._deal, Deal):
-            raise ParseError(f"a round needs a Deal or deal text, not {deal!r}")
+            raise ParseError(_("a round needs a Deal or deal text, not {deal}").format(deal=repr(deal)))
         if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a Rules value, not {rules!r}")
+            raise RulesError(_("rules must be a Rules value, not {rules}").format(rules=repr(rules)))
         if self._deal.players != rules.players:
-            raise RulesError(f"this deal is for {self._deal.players} players but the rules are for {rules.players}")
+            raise RulesError(
+                _("this deal is for {count} players but the rules are for {rules}").format(
+                    count=self._deal.players, rules=rules.players
+                )
+            )
         self._rules = rules
         seating = self._seating = seating_of(rules)
         self._dealer = self._deal.dealer if dealer is None else Seat.coerce(dealer)
         if not seating.plays(self._dealer):
-            raise RulesError(f"two-player Spades is played by N and S: the dealer cannot be {self._dealer.name}")
+            raise RulesError(
+                _("two-player Spades is played by N and S: the dealer cannot be {seat}").format(seat=self._dealer.name)
+            )
         self._players = seating.players
         self._next_of: Mapping[Seat, Seat] = seating.next_of
         self._seats: tuple[Seat, ...] = seating.seats
@@ -206,11 +218,19 @@ class _RoundBody(_Play):
         self._scores: dict[Side, int] = _new_dict(TeamMap)  # keyed by sides already
         _dict_update(self._scores, _ZERO_SCORES[seating.players])
         if scores is not None and not isinstance(scores, Mapping):
-            raise ParseError(f"scores map each side to its points, as in {{'NS': 120, 'EW': 80}}, not {scores!r}")
+            raise ParseError(
+                _("scores map each side to its points, as in {example}, not {scores}").format(
+                    example="{'NS': 120, 'EW': 80}", scores=repr(scores)
+                )
+            )
         for key, value in (scores or {}).items():
             side = coerce_side(key, rules)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ParseError(f"the score of {side.name} must be a whole number of points, got {value!r}")
+                raise ParseError(
+                    _("the score of {side} must be a whole number of points, got {value}").format(
+                        side=side.name, value=repr(value)
+                    )
+                )
             self._scores[side] = value
         # With the sides level (as at the start of a match) nobody is behind.
         self._level = scores is None or len(set(self._scores.values())) == 1
@@ -324,9 +344,14 @@ class _RoundBody(_Play):
     def reneges(self) -> tuple[PlayEvent, ...]:
         return tuple(self._reneges)
 
+    def _seat_word(self) -> str:
+        """The name of the seat to act, in the language in use (for messages)."""
+        assert self._to_act is not None
+        return seat_word(self._to_act)
+
     def _check_seat_plays(self, seat: Seat, error: type[IllegalActionError]) -> None:
         if seat not in self._seats:
-            raise error(f"{seat.word} does not play in a two-player game")
+            raise error(_("{seat} does not play in a two-player game").format(seat=seat_word(seat)))
 
     # -- bidding ------------------------------------------------------------------------------
     def verify_bid(self, seat: SeatLike, bid: BidLike) -> Bid:
@@ -341,20 +366,25 @@ class _RoundBody(_Play):
                 raise IllegalBidError(str(exc)) from None
             self._check_seat_plays(s, IllegalBidError)
         if self._phase != "bidding":
-            after = f"it is {self._to_act.word}'s turn to play" if self._to_act is not None else "the hand is over"
-            raise IllegalBidError(f"bidding is closed: all {len(self._seats)} players have bid and {after}")
+            if self._to_act is None:
+                closed = _("bidding is closed: all {count} players have bid and the hand is over")
+            else:
+                closed = _("bidding is closed: all {count} players have bid and it is {seat}'s turn to play")
+            raise IllegalBidError(closed.format(count=len(self._seats), seat=self._seat_word()))
         assert self._to_act is not None
         if s is not self._to_act:
-            raise IllegalBidError(f"it is {self._to_act.word}'s turn to bid, not {s.word}'s")
+            raise IllegalBidError(
+                _("it is {seat}'s turn to bid, not {other}'s").format(seat=seat_word(self._to_act), other=seat_word(s))
+            )
         rules = self._rules
         try:
             b = Bid.coerce(bid)
         except ParseError as exc:
             if rules.nil:
                 raise IllegalBidError(str(exc)) from None
-            head, sep, _ = str(exc).rpartition(": ")
+            head, sep, _rest = str(exc).rpartition(": ")
             raise IllegalBidError(
-                f"{head if sep else exc}: bid 1 to 13 (Nil is not allowed under these rules)"
+                _("{problem}: bid 1 to 13 (Nil is not allowed under these rules)").format(problem=head if sep else exc)
             ) from None
         if b.blind or rules.min_team_bid or not rules.nil or not 0 < b <= 13:
             # Only these bids can be refused (the common case skips the call).
@@ -441,7 +471,7 @@ class _RoundBody(_Play):
         is a renege (only under ``renege="penalty"``)."""
         if seat is None:
             if self._to_act is None:
-                raise IllegalPlayError("the hand is over: all 13 tricks have been played")
+                raise IllegalPlayError(_("the hand is over: all 13 tricks have been played"))
             seat = self._to_act
         try:
             s = seat if type(seat) is Seat else Seat.coerce(seat)
@@ -451,14 +481,18 @@ class _RoundBody(_Play):
         assert isinstance(s, Seat) and isinstance(c, Card)
         if self._phase != "play":
             if self._phase == "bidding":
-                raise IllegalPlayError(f"the bidding is not finished: it is {self._to_act.word}'s turn to bid")  # type: ignore[union-attr]
-            raise IllegalPlayError("the hand is over: all 13 tricks have been played")
+                raise IllegalPlayError(
+                    _("the bidding is not finished: it is {seat}'s turn to bid").format(seat=self._seat_word())
+                )
+            raise IllegalPlayError(_("the hand is over: all 13 tricks have been played"))
         self._check_seat_plays(s, IllegalPlayError)
         if s is not self._to_act:
-            raise IllegalPlayError(f"it is {self._to_act.word}'s turn to play, not {s.word}'s")  # type: ignore[union-attr]
+            raise IllegalPlayError(
+                _("it is {seat}'s turn to play, not {other}'s").format(seat=self._seat_word(), other=seat_word(s))
+            )
         hand = self._hands[s]
         if not hand & c.mask:
-            raise IllegalPlayError(f"{s.word} does not hold {c}")
+            raise IllegalPlayError(_("{seat} does not hold {card}").format(seat=seat_word(s), card=card_name(c.index)))
         reason = why_illegal(c, hand, self._led_mask, self._broken, self._two_of_clubs_lead())
         if reason is None:
             return False
@@ -500,7 +534,7 @@ class _RoundBody(_Play):
     def undo(self) -> Event:
         """Take back the last bid or card; returns the event undone."""
         if not self._history:
-            raise IllegalActionError("nothing to undo: no bid or card has been made yet")
+            raise IllegalActionError(_("nothing to undo: no bid or card has been made yet"))
         events = self._history[:-1]
         last = self._history[-1]
         self._reset()
@@ -560,9 +594,13 @@ class _RoundBody(_Play):
         """Score the finished hand (``bags``: counters carried in, side → bags)."""
         if self._phase != "complete":
             raise IllegalActionError(
-                f"the hand is not finished: {len(self._tricks)} of 13 tricks played"
+                ngettext(
+                    "the hand is not finished: {count} of 13 tricks played",
+                    "the hand is not finished: {count} of 13 tricks played",
+                    len(self._tricks),
+                ).format(count=len(self._tricks))
                 if self._phase == "play"
-                else "the hand is not finished: bidding is still open"
+                else _("the hand is not finished: bidding is still open")
             )
         rules = self._rules
         carried = read_bags_carried(bags, rules) if bags is not None else None

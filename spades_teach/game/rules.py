@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from spades_teach.errors import RulesError
+from spades_teach.i18n import _
 
 __all__ = ["Rules", "FIRST_LEADS", "RENEGE_MODES", "default_loss_limit"]
 
@@ -103,37 +104,65 @@ class Rules:
             object.__setattr__(self, "loss_limit", default_loss_limit(self.players))
 
         if not is_int(self.target) or self.target <= 0:
-            raise RulesError(f"target must be a positive number of points, got {self.target!r}")
+            raise RulesError(
+                _("target must be a positive number of points, got {value}").format(value=repr(self.target))
+            )
         if self.loss_limit is not None and (not is_int(self.loss_limit) or self.loss_limit >= self.target):
-            raise RulesError(f"loss_limit must be None or a whole number below the target, got {self.loss_limit!r}")
+            raise RulesError(
+                _("loss_limit must be None or a whole number below the target, got {value}").format(
+                    value=repr(self.loss_limit)
+                )
+            )
         for name in ("nil", "blind_nil", "spade_lead_breaks", "two_player_peek"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be True or False, got {getattr(self, name)!r}")
+                raise RulesError(
+                    _("{option} must be True or False, got {value}").format(
+                        option=name, value=repr(getattr(self, name))
+                    )
+                )
         if self.blind_nil and not self.nil:
-            raise RulesError("blind_nil needs nil: a blind Nil is a Nil bid")
+            raise RulesError(_("blind_nil needs nil: a blind Nil is a Nil bid"))
         if not is_int(self.blind_nil_deficit) or self.blind_nil_deficit < 0:
-            raise RulesError(f"blind_nil_deficit must be 0 or more points, got {self.blind_nil_deficit!r}")
+            raise RulesError(
+                _("{option} must be 0 or more points, got {value}").format(
+                    option="blind_nil_deficit", value=repr(self.blind_nil_deficit)
+                )
+            )
         if not is_int(self.bag_limit) or self.bag_limit < 1:
-            raise RulesError(f"bag_limit must be 1 or more, got {self.bag_limit!r}")
+            raise RulesError(_("bag_limit must be 1 or more, got {value}").format(value=repr(self.bag_limit)))
         if not is_int(self.bag_penalty) or self.bag_penalty < 0:
-            raise RulesError(f"bag_penalty must be 0 or more points, got {self.bag_penalty!r}")
+            raise RulesError(
+                _("{option} must be 0 or more points, got {value}").format(
+                    option="bag_penalty", value=repr(self.bag_penalty)
+                )
+            )
         if self.first_lead not in FIRST_LEADS:
-            raise RulesError(f"first_lead must be one of {', '.join(FIRST_LEADS)}, got {self.first_lead!r}")
+            raise RulesError(
+                _("first_lead must be one of {choices}, got {value}").format(
+                    choices=", ".join(FIRST_LEADS), value=repr(self.first_lead)
+                )
+            )
         if self.min_team_bid is not None and (not is_int(self.min_team_bid) or not 1 <= self.min_team_bid <= 13):
-            raise RulesError(f"min_team_bid must be None or 1-13, got {self.min_team_bid!r}")
+            raise RulesError(_("min_team_bid must be None or 1-13, got {value}").format(value=repr(self.min_team_bid)))
         if self.renege not in RENEGE_MODES:
-            raise RulesError(f"renege must be 'prevent' or 'penalty', got {self.renege!r}")
+            raise RulesError(_("renege must be 'prevent' or 'penalty', got {value}").format(value=repr(self.renege)))
         if not is_int(self.renege_penalty) or not 0 <= self.renege_penalty <= 13:
-            raise RulesError(f"renege_penalty must be 0-13 tricks, got {self.renege_penalty!r}")
+            raise RulesError(
+                _("renege_penalty must be 0-13 tricks, got {value}").format(value=repr(self.renege_penalty))
+            )
         if self.players not in (2, 4):
-            raise RulesError(f"players must be 4 (partnerships) or 2, got {self.players!r}")
+            raise RulesError(_("players must be 4 (partnerships) or 2, got {value}").format(value=repr(self.players)))
         if self.players == 2 and self.min_team_bid is not None:
-            raise RulesError("min_team_bid is a partnership rule: it cannot be used with players=2")
+            raise RulesError(_("min_team_bid is a partnership rule: it cannot be used with players=2"))
         if self.players == 2 and self.first_lead != "left_of_dealer":
-            raise RulesError("two-player Spades has no 2♣ lead: the winner of the cut leads first")
+            raise RulesError(_("two-player Spades has no 2♣ lead: the winner of the cut leads first"))
         for name in ("nil_value", "blind_nil_value"):
             if not is_int(getattr(self, name)) or getattr(self, name) < 0:
-                raise RulesError(f"{name} must be 0 or more points, got {getattr(self, name)!r}")
+                raise RulesError(
+                    _("{option} must be 0 or more points, got {value}").format(
+                        option=name, value=repr(getattr(self, name))
+                    )
+                )
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated like the constructor). A loss
@@ -161,27 +190,40 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object of options, got {data!r}")
+            raise RulesError(_("rules must be an object of options, got {value}").format(value=repr(data)))
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise RulesError(f"unknown rules option {unknown[0]!r}; known options: {', '.join(sorted(known))}")
+            raise RulesError(
+                _("unknown rules option {option}; known options: {known}").format(
+                    option=repr(unknown[0]), known=", ".join(sorted(known))
+                )
+            )
         return cls(**data)
 
     def describe(self) -> str:
-        """One line a learner can read: the variants in force."""
-        parts = [f"{self.players} players", f"game to {self.target}"]
-        parts.append("no loss limit" if self.loss_limit is None else f"lose at {self.loss_limit}")
-        parts.append(f"Nil ±{self.nil_value}" if self.nil else "no Nil")
+        """One line a learner can read, in the language in use: the variants in force."""
+        parts = [
+            _("{count} players").format(count=self.players),
+            _("game to {target}").format(target=self.target),
+            _("no loss limit") if self.loss_limit is None else _("lose at {limit}").format(limit=self.loss_limit),
+            _("Nil ±{value}").format(value=self.nil_value) if self.nil else _("no Nil"),
+        ]
         if self.blind_nil:
-            parts.append(f"blind Nil ±{self.blind_nil_value} when {self.blind_nil_deficit}+ behind")
-        parts.append(f"{self.bag_limit} bags cost {self.bag_penalty}")
+            parts.append(
+                _("blind Nil ±{value} when {deficit}+ behind").format(
+                    value=self.blind_nil_value, deficit=self.blind_nil_deficit
+                )
+            )
+        parts.append(_("{count} bags cost {penalty}").format(count=self.bag_limit, penalty=self.bag_penalty))
         if self.players == 2:
-            parts.append("the winner of the cut bids and leads first")
+            parts.append(_("the winner of the cut bids and leads first"))
+        elif self.first_lead == "two_of_clubs":
+            parts.append(_("2♣ leads first"))
         else:
-            parts.append("2♣ leads first" if self.first_lead == "two_of_clubs" else "dealer's left leads first")
+            parts.append(_("dealer's left leads first"))
         if self.min_team_bid:
-            parts.append(f"team bid at least {self.min_team_bid}")
+            parts.append(_("team bid at least {minimum}").format(minimum=self.min_team_bid))
         if self.renege == "penalty":
-            parts.append(f"renege costs {self.renege_penalty} tricks")
+            parts.append(_("renege costs {count} tricks").format(count=self.renege_penalty))
         return ", ".join(parts)

@@ -13,11 +13,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from spades_teach._text import plural, quoted
+from spades_teach._text import quoted
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, Side, Team, TeamMap, seating_for, seating_of
+from spades_teach.i18n import _, get_language, ngettext
 
 __all__ = [
     "CONTRACT_TRICK_POINTS",
@@ -241,25 +242,37 @@ def bid_problem(
     """
     seating = seating_of(rules)
     if bid.is_nil and not rules.nil:
-        return "Nil is not allowed under these rules: bid 1 to 13"
+        return _("Nil is not allowed under these rules: bid 1 to 13")
     if bid.blind:
         if not rules.blind_nil:
-            return "blind Nil is not allowed under these rules: bid a number or Nil"
+            return _("blind Nil is not allowed under these rules: bid a number or Nil")
         if behind is not None and behind < rules.blind_nil_deficit:
             side = seating.side_of(seat)
-            gap = f"it is {behind} behind" if behind > 0 else "it is not behind"
-            return f"blind Nil needs {side.name} to be at least {rules.blind_nil_deficit} points behind; {gap}"
+            if behind > 0:
+                message = _("blind Nil needs {side} to be at least {deficit} points behind; it is {behind} behind")
+            else:
+                message = _("blind Nil needs {side} to be at least {deficit} points behind; it is not behind")
+            return message.format(side=side.name, deficit=rules.blind_nil_deficit, behind=behind)
     minimum = rules.min_team_bid
     if minimum and seating.partnerships and partner_bid is not None and not bid.is_nil and not partner_bid.is_nil:
         needed = minimum - int(partner_bid)
         if int(bid) < needed:
-            return (
-                f"{seat.team.name} must bid at least {minimum} together: bid {needed} or more"
-                f"{' (or Nil)' if rules.nil else ''}; {int(bid) + int(partner_bid)} is below the minimum of {minimum}"
+            if rules.nil:
+                message = _(
+                    "{team} must bid at least {minimum} together: bid {needed} or more (or Nil); "
+                    "{total} is below the minimum of {minimum}"
+                )
+            else:
+                message = _(
+                    "{team} must bid at least {minimum} together: bid {needed} or more; "
+                    "{total} is below the minimum of {minimum}"
+                )
+            return message.format(
+                team=seat.team.name, minimum=minimum, needed=needed, total=int(bid) + int(partner_bid)
             )
     low = 0 if rules.nil else 1
     if not low <= int(bid) <= 13:
-        return f"bid {bid} is out of range: bid {low} to 13"
+        return _("bid {bid} is out of range: bid {low} to 13").format(bid=bid, low=low)
     return None
 
 
@@ -300,9 +313,6 @@ def allowed_bids(
     return found
 
 
-_plural = plural
-
-
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
@@ -336,11 +346,13 @@ class SideScore:
 
     @property
     def lines(self) -> tuple[str, ...]:
-        """The explanation of this side's score, one sentence an item."""
-        cached: tuple[str, ...] | None = self.__dict__.get("_lines")
+        """The explanation of this side's score, one sentence an item, in the language
+        in use (:func:`spades_teach.set_language`) when it is read."""
+        kept: dict[str, tuple[str, ...]] = self.__dict__.setdefault("_lines", {})
+        language = get_language()
+        cached = kept.get(language)
         if cached is None:
-            cached = _side_lines(self)
-            object.__setattr__(self, "_lines", cached)
+            cached = kept[language] = _side_lines(self)
         return cached
 
     def __repr__(self) -> str:
@@ -365,11 +377,12 @@ class RoundScore:
     @property
     def lines(self) -> list[str]:
         """The explanation, one sentence an item: each side's lines in turn (worked
-        out when first asked for, then kept)."""
-        cached: list[str] | None = self.__dict__.get("_lines")
+        out when first asked for in a language, then kept)."""
+        kept: dict[str, list[str]] = self.__dict__.setdefault("_lines", {})
+        language = get_language()
+        cached = kept.get(language)
         if cached is None:
-            cached = [line for detail in self.sides.values() for line in detail.lines]
-            object.__setattr__(self, "_lines", cached)
+            cached = kept[language] = [line for detail in self.sides.values() for line in detail.lines]
         return cached
 
     @property
@@ -407,44 +420,92 @@ def _side_lines(detail: SideScore) -> tuple[str, ...]:
         lines.append(_renege_line(detail.side, other, count, moved, wanted))
     nil_tricks = 0
     for seat, blind, taken, value in detail._nils:
-        label = "blind Nil" if blind else "Nil"
         nil_tricks += taken
         if taken == 0:
-            lines.append(f"{seat.name} bid {label} and took no trick: +{value}")
+            message = (
+                _("{seat} bid blind Nil and took no trick: +{value}")
+                if blind
+                else _("{seat} bid Nil and took no trick: +{value}")
+            )
+        elif blind:
+            message = ngettext(
+                "{seat} bid blind Nil but took {count} trick: −{value}",
+                "{seat} bid blind Nil but took {count} tricks: −{value}",
+                taken,
+            )
         else:
-            lines.append(f"{seat.name} bid {label} but took {_plural(taken, 'trick')}: −{value}")
+            message = ngettext(
+                "{seat} bid Nil but took {count} trick: −{value}",
+                "{seat} bid Nil but took {count} tricks: −{value}",
+                taken,
+            )
+        lines.append(message.format(seat=seat.name, count=taken, value=value))
     contract, won, points = detail.contract, detail.tricks, detail.contract_points
     if detail.made is None:
         if won:
-            lines.append(
-                f"{name} had no contract: {_plural(won, 'trick')} {'counts' if won == 1 else 'count'} only as bags"
+            message = ngettext(
+                "{side} had no contract: {count} trick counts only as bags",
+                "{side} had no contract: {count} tricks count only as bags",
+                won,
             )
+            lines.append(message.format(side=name, count=won))
     elif detail.made:
         over = won - contract
         if over:
-            lines.append(f"{name} bid {contract} and took {won}: {points} + {_plural(over, 'bag')} = {points + over}")
+            message = ngettext(
+                "{side} bid {bid} and took {won}: {points} + {count} bag = {total}",
+                "{side} bid {bid} and took {won}: {points} + {count} bags = {total}",
+                over,
+            )
+            lines.append(
+                message.format(side=name, bid=contract, won=won, points=points, count=over, total=points + over)
+            )
         else:
-            lines.append(f"{name} bid {contract} and took {won}: {points}")
+            lines.append(
+                ngettext(
+                    # The same English either way; other languages count the tricks ("1 pli", "2 plis").
+                    "{side} bid {bid} and took {won}: {points}",
+                    "{side} bid {bid} and took {won}: {points}",
+                    won,
+                ).format(side=name, bid=contract, won=won, points=points)
+            )
     else:
-        lines.append(f"{name} bid {contract} but took only {won}: set, −{-points}")
+        lines.append(
+            ngettext(
+                "{side} bid {bid} but took only {won}: set, −{points}",
+                "{side} bid {bid} but took only {won}: set, −{points}",
+                won,
+            ).format(side=name, bid=contract, won=won, points=-points)
+        )
     if nil_tricks == 1:
-        lines.append(f"the Nil bidder's trick counts as a bag for {name}: +1")
+        lines.append(_("the Nil bidder's trick counts as a bag for {side}: +1").format(side=name))
     elif nil_tricks:
-        lines.append(f"the Nil tricks count as {nil_tricks} bags for {name}: +{nil_tricks}")
+        lines.append(_("the Nil tricks count as {count} bags for {side}: +{count}").format(count=nil_tricks, side=name))
     if detail.penalties:
         lines.append(
-            f"{name} reached {detail.bags_before + detail.bags_added} bags: −{detail.penalty_points} "
-            f"and the counter drops to {detail.bags_after}"
+            _("{side} reached {bags} bags: −{penalty} and the counter drops to {after}").format(
+                side=name,
+                bags=detail.bags_before + detail.bags_added,
+                penalty=detail.penalty_points,
+                after=detail.bags_after,
+            )
         )
-    lines.append(
-        f"{name} scores {_signed(detail.points)} this hand, with {_plural(detail.bags_after, 'bag')} on the counter"
+    message = ngettext(
+        "{side} scores {points} this hand, with {count} bag on the counter",
+        "{side} scores {points} this hand, with {count} bags on the counter",
+        detail.bags_after,
     )
+    lines.append(message.format(side=name, points=_signed(detail.points), count=detail.bags_after))
     return tuple(lines)
 
 
 def _check_count(value: Any, what: str, seat: Seat) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
-        raise SpadesError(f"{what} for {seat.name} must be a whole number 0-13, got {quoted(value)}")
+        raise SpadesError(
+            _("{argument} for {seat} must be a whole number 0-13, got {value}").format(
+                argument=what, seat=seat.name, value=quoted(value)
+            )
+        )
     return value
 
 
@@ -461,8 +522,10 @@ def check_bags_carried(value: Any, side: Side, rules: Rules) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < rules.bag_limit:
         raise SpadesError(
-            f"bags carried in for {side.name} must be a whole number 0-{rules.bag_limit - 1} "
-            f"(the counter drops by {rules.bag_limit} at each bag penalty), got {quoted(value)}"
+            _(
+                "bags carried in for {side} must be a whole number 0-{top} "
+                "(the counter drops by {limit} at each bag penalty), got {value}"
+            ).format(side=side.name, top=rules.bag_limit - 1, limit=rules.bag_limit, value=quoted(value))
         )
     return value
 
@@ -470,7 +533,11 @@ def check_bags_carried(value: Any, side: Side, rules: Rules) -> int:
 def _once(seen: dict[Any, Any], key: Any, raw: Any, what: str) -> None:
     """Refuse a second entry for the same seat or side (as ``{'N': 4, 'north': 9}``)."""
     if key in seen:
-        raise SpadesError(f"{what}: {key.name} is given twice (as {quoted(seen[key])} and {quoted(raw)})")
+        raise SpadesError(
+            _("{argument}: {key} is given twice (as {first} and {second})").format(
+                argument=what, key=key.name, first=quoted(seen[key]), second=quoted(raw)
+            )
+        )
     seen[key] = raw
 
 
@@ -487,13 +554,22 @@ def _renege_side(key: Any, rules: Rules) -> Side:
 def _renege_line(side: Side, other: Side, count: int, moved: int, wanted: int) -> str:
     """The score line of a renege penalty. Only contract tricks the side took can move,
     so a side that took none gives nothing (this library's reading of the rule)."""
-    head = f"{side.name} reneged {plural(count, 'time')}"
     if moved == 0:
-        return f"{head}, but took no contract tricks: the penalty moves no trick to {other.name}"
-    verb = "goes" if moved == 1 else "go"
-    line = f"{head}: {plural(moved, 'trick')} {verb} to {other.name}"
+        message = ngettext(
+            "{side} reneged {count} time, but took no contract tricks: the penalty moves no trick to {other}",
+            "{side} reneged {count} times, but took no contract tricks: the penalty moves no trick to {other}",
+            count,
+        )
+        return message.format(side=side.name, count=count, other=other.name)
+    head = ngettext("{side} reneged {count} time", "{side} reneged {count} times", count).format(
+        side=side.name, count=count
+    )
+    moves = ngettext("{count} trick goes to {other}", "{count} tricks go to {other}", moved).format(
+        count=moved, other=other.name
+    )
+    line = _("{reneged}: {moves}").format(reneged=head, moves=moves)
     if moved < wanted:
-        line += f" (all it took; the penalty was {wanted})"
+        line += _(" (all it took; the penalty was {wanted})").format(wanted=wanted)
     return line
 
 
@@ -505,7 +581,9 @@ def read_bags_carried(bags: Mapping[Any, int] | None, rules: Rules) -> dict[Side
     {<Team.NS: 0>: 3}
     """
     if bags is not None and not isinstance(bags, Mapping):
-        raise SpadesError(f"bags must map seats or sides to values, not {quoted(bags)}")
+        raise SpadesError(
+            _("{argument} must map seats or sides to values, not {value}").format(argument="bags", value=quoted(bags))
+        )
     carried: dict[Side, int] = {}
     if bags:
         raw_keys: dict[Any, Any] = {}
@@ -538,7 +616,11 @@ def score_round(
     """
     for name, given in (("bids", bids), ("tricks", tricks), ("bags", bags), ("reneges", reneges)):
         if given is not None and not isinstance(given, Mapping):
-            raise SpadesError(f"{name} must map seats or sides to values, not {quoted(given)}")
+            raise SpadesError(
+                _("{argument} must map seats or sides to values, not {value}").format(
+                    argument=name, value=quoted(given)
+                )
+            )
     bid_map: dict[Seat, Bid] = {}
     raw_keys: dict[Any, Any] = {}
     for key, value in bids.items():
@@ -547,7 +629,7 @@ def score_round(
         try:
             bid_map[seat] = Bid.coerce(value)
         except ParseError as exc:
-            raise SpadesError(f"bid for {seat.name}: {exc}") from None
+            raise SpadesError(_("bid for {seat}: {problem}").format(seat=seat.name, problem=exc)) from None
     trick_map: dict[Seat, int] = {}
     raw_keys = {}
     for key, value in tricks.items():
@@ -556,38 +638,50 @@ def score_round(
         trick_map[seat] = _check_count(value, "tricks", seat)
     if set(bid_map) != set(trick_map):
         missing = sorted(set(bid_map) ^ set(trick_map))
-        raise SpadesError(f"bids and tricks must name the same seats; check {', '.join(s.name for s in missing)}")
+        raise SpadesError(
+            _("bids and tricks must name the same seats; check {seats}").format(
+                seats=", ".join(s.name for s in missing)
+            )
+        )
     allowed_seats = set(seating_of(rules).seats)
     extra = sorted(set(bid_map) - allowed_seats)
     if extra:
-        raise SpadesError(f"seat {extra[0].name} does not play in a {rules.players}-player game")
+        raise SpadesError(
+            _("seat {seat} does not play in a {count}-player game").format(seat=extra[0].name, count=rules.players)
+        )
     total = sum(trick_map.values())
     if set(trick_map) == allowed_seats and total != 13:
-        raise SpadesError(f"tricks add up to {total}, but a hand has 13 tricks")
+        raise SpadesError(_("tricks add up to {total}, but a hand has 13 tricks").format(total=total))
     if total > 13:
-        raise SpadesError(f"tricks add up to {total}, but a hand has only 13 tricks")
+        raise SpadesError(_("tricks add up to {total}, but a hand has only 13 tricks").format(total=total))
     for seat, bid in bid_map.items():
         partner = seating_of(rules).partner(seat)
         problem = bid_problem(seat, bid, rules, partner_bid=bid_map.get(partner) if partner is not None else None)
         if problem is not None:
-            raise SpadesError(f"bid for {seat.name}: {problem}")
+            raise SpadesError(_("bid for {seat}: {problem}").format(seat=seat.name, problem=problem))
 
     sides = [side for side in sides_of(rules) if any(s in bid_map for s in seats_of(side))]
     for side in sides:
         absent = [s for s in seats_of(side) if s not in bid_map]
         if absent:
-            raise SpadesError(f"{side.name} is missing the bid and tricks of {absent[0].name}")
+            raise SpadesError(
+                _("{side} is missing the bid and tricks of {seat}").format(side=side.name, seat=absent[0].name)
+            )
 
     carried = read_bags_carried(bags, rules)
 
     transfer = {side: 0 for side in sides_of(rules)}
     if reneges:
         if rules.renege != "penalty" and any(reneges.values()):
-            raise SpadesError("reneges are only scored with renege='penalty'")
+            raise SpadesError(_("reneges are only scored with renege='penalty'"))
         for key, count in reneges.items():
             side = _renege_side(key, rules)
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise SpadesError(f"renege count for {side.name} must be 0 or more, got {quoted(count)}")
+                raise SpadesError(
+                    _("renege count for {side} must be 0 or more, got {value}").format(
+                        side=side.name, value=quoted(count)
+                    )
+                )
             transfer[side] += count
     return score_checked(bid_map, trick_map, rules, carried=carried, transfer=transfer, sides=sides)
 

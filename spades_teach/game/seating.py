@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, Union, overloa
 from spades_teach.errors import ParseError
 from spades_teach.game.notation import SEAT_WORDS, TEAM_WORDS, seat_names, seat_number, team_number
 from spades_teach.game.rules import Rules
+from spades_teach.i18n import _
 
 __all__ = [
     "Seat",
@@ -402,10 +403,10 @@ class Seating:
                 return value.team
             return Team.coerce(value)
         if isinstance(value, Team):
-            raise ParseError(f"two-player Spades scores players, not teams: got {value.name}")
+            raise ParseError(_("two-player Spades scores players, not teams: got {team}").format(team=value.name))
         seat = Seat.coerce(value)
         if seat not in self.seats:
-            raise ParseError(f"two-player Spades is played by N and S, not {seat.name}")
+            raise ParseError(_("two-player Spades is played by N and S, not {seat}").format(seat=seat.name))
         return seat
 
 

@@ -57,8 +57,10 @@ from typing import Literal
 from spades_teach.errors import DrawError, ParseError, RulesError
 from spades_teach.game.cards import Card, Hand
 from spades_teach.game.deals import Deal, shuffled_deck
+from spades_teach.game.notation import seat_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, seating_of
+from spades_teach.i18n import _, ngettext
 
 __all__ = [
     "Cut",
@@ -95,7 +97,11 @@ def _player(seat: SeatLike, error: type[Exception]) -> Seat:
     except ParseError as exc:
         raise error(str(exc)) from None
     if s not in TWO_PLAYER_SEATS:
-        raise error(f"two-player Spades is played by N and S, not {s.word} ({s.name!r})")
+        raise error(
+            _("two-player Spades is played by N and S, not {name} ({seat})").format(
+                name=seat_word(s), seat=repr(s.name)
+            )
+        )
     return s
 
 
@@ -135,8 +141,15 @@ class Cut:
         """One sentence a learner can read."""
         north, south = self.cards
         ties = len(self.attempts) - 1
-        again = "" if not ties else f" after {ties} tie{'s' if ties > 1 else ''} of rank"
-        return f"N cut {north.pretty} and S cut {south.pretty}{again}: {self.first.name} goes first"
+        if not ties:
+            message = _("N cut {north} and S cut {south}: {first} goes first")
+        else:
+            message = ngettext(
+                "N cut {north} and S cut {south} after {count} tie of rank: {first} goes first",
+                "N cut {north} and S cut {south} after {count} ties of rank: {first} goes first",
+                ties,
+            )
+        return message.format(north=north.pretty, south=south.pretty, count=ties, first=self.first.name)
 
     def __str__(self) -> str:
         return self.reason
@@ -266,9 +279,13 @@ class Draw:
         rules: Rules = Rules(players=2),
     ) -> None:
         if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a Rules value, not {rules!r}")
+            raise RulesError(_("rules must be a Rules value, not {rules}").format(rules=repr(rules)))
         if seating_of(rules).partnerships:
-            raise RulesError(f"the draw is for two-player Spades: use Rules(players=2), not players={rules.players}")
+            raise RulesError(
+                _("the draw is for two-player Spades: use Rules(players=2), not players={players}").format(
+                    players=rules.players
+                )
+            )
         self._first = _player(first, ParseError)
         self._seed: int | str = _fresh_seed() if seed is None else seed
         self._stock: tuple[Card, ...] = tuple(shuffled_deck(self._seed, purpose=b"draw"))
@@ -329,11 +346,13 @@ class Draw:
     def peek(self) -> Card:
         """Look at the second card before choosing (only with ``two_player_peek``)."""
         if self.is_complete:
-            raise DrawError("the draw is over: there is no card left to look at")
+            raise DrawError(_("the draw is over: there is no card left to look at"))
         if not self._rules.two_player_peek:
             raise DrawError(
-                "these rules do not allow looking at the second card: keep or discard the top card "
-                "(Rules(players=2, two_player_peek=True) allows it)"
+                _(
+                    "these rules do not allow looking at the second card: keep or discard the top card "
+                    "(Rules(players=2, two_player_peek=True) allows it)"
+                )
             )
         return self._stock[2 * len(self._turns) + 1]
 
@@ -375,14 +394,16 @@ class Draw:
         """Raise :class:`DrawError` if ``player`` (default: the player to act) may
         not act now; return the player."""
         if self.is_complete:
-            raise DrawError("the draw is over: the stock is empty and each player holds 13 cards")
+            raise DrawError(_("the draw is over: the stock is empty and each player holds 13 cards"))
         to_act = self.to_act
         assert to_act is not None
         if player is None:
             return to_act
         seat = _player(player, DrawError)
         if seat is not to_act:
-            raise DrawError(f"it is {to_act.word}'s turn to draw, not {seat.word}'s")
+            raise DrawError(
+                _("it is {seat}'s turn to draw, not {other}'s").format(seat=seat_word(to_act), other=seat_word(seat))
+            )
         return seat
 
     def can_act(self, player: SeatLike | None = None) -> bool:
@@ -419,7 +440,7 @@ class Draw:
     def undo(self) -> DrawTurn:
         """Take back the last turn; returns it."""
         if not self._turns:
-            raise DrawError("nothing to undo: no turn has been played yet")
+            raise DrawError(_("nothing to undo: no turn has been played yet"))
         return self._turns.pop()
 
     def finish(self, policy: DrawPolicy = always_keep) -> None:
@@ -433,7 +454,9 @@ class Draw:
         dealer is the player who did not draw first (so the first player bids and
         leads first in the :class:`~spades_teach.game.round.Round`)."""
         if not self.is_complete:
-            raise DrawError(f"the draw is not finished: {26 - len(self._turns)} of 26 turns are left")
+            raise DrawError(
+                _("the draw is not finished: {count} of 26 turns are left").format(count=26 - len(self._turns))
+            )
         hands = self.hands
         return Deal({Seat.N: hands[Seat.N], Seat.S: hands[Seat.S]}, dealer=self.dealer)
 

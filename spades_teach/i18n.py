@@ -1,0 +1,175 @@
+"""The language of every learner-facing sentence: one translation function.
+
+English is the source language: the messages in the code are English, and the
+French and Spanish catalogs (``spades_teach/locale/<lang>/LC_MESSAGES/spades_teach.mo``,
+compiled from the ``.po`` beside them by ``tools/i18n.py``) give their
+translations. The standard library's :mod:`gettext` reads them, so using a
+language needs nothing outside the standard library.
+
+The language is chosen once per process: by :func:`set_language`, or else from
+the environment the way gettext reads it (``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``: the first one set, and in it the first of French,
+Spanish or English named), or else English.
+
+Messages keep their values out of the sentence: ``_("{card} cannot be played").format(card=...)``,
+so a translation may put the words in its own order.
+
+>>> message = "{count} trick goes to {other}", "{count} tricks go to {other}"
+>>> set_language("fr")
+>>> ngettext(*message, 2).format(count=2, other="EW")
+'2 plis passent à EW'
+>>> set_language("en")
+>>> ngettext(*message, 1).format(count=1, other="EW")
+'1 trick goes to EW'
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from spades_teach.errors import LanguageError
+
+__all__ = [
+    "LANGUAGES",
+    "DOMAIN",
+    "LOCALE_DIR",
+    "LanguageError",
+    "_",
+    "N_",
+    "gettext",
+    "ngettext",
+    "set_language",
+    "get_language",
+    "language_from_environment",
+    "decimal",
+]
+
+#: The languages the course speaks, English first (the source language).
+LANGUAGES = ("en", "fr", "es")
+#: The gettext domain: the catalogs are ``<lang>/LC_MESSAGES/spades_teach.mo``.
+DOMAIN = "spades_teach"
+#: Where the catalogs live, inside the package (they ship as package data).
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+# The environment variables gettext reads, in its order.
+_ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def _normalize(code: str) -> str:
+    """``"fr_FR.UTF-8"`` -> ``"fr"``: the language part of a locale name, lower case."""
+    return code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, read like gettext reads it: the first
+    of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set, its
+    colon-separated list searched for the first of ``fr``, ``es``, ``en``;
+    English if none names one (``C`` and ``POSIX`` are English too).
+
+    >>> language_from_environment({"LANG": "es_ES.UTF-8"})
+    'es'
+    >>> language_from_environment({"LANGUAGE": "de:fr", "LANG": "es_ES.UTF-8"})
+    'fr'
+    >>> language_from_environment({"LANG": "de_DE.UTF-8"})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    for name in _ENVIRONMENT:
+        value = env.get(name)
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = _normalize(part)
+            if code in LANGUAGES:
+                return code
+        return "en"
+    return "en"
+
+
+def _catalog(language: str) -> _gettext.NullTranslations:
+    """The translations of ``language``, loaded once (English needs none). A catalog
+    missing from the installation raises :class:`LanguageError`."""
+    found = _translations.get(language)
+    if found is None:
+        if language == "en":
+            found = _gettext.NullTranslations()
+        else:
+            try:
+                found = _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language])
+            except OSError:
+                raise LanguageError(
+                    f"the {language!r} catalog is missing from {LOCALE_DIR}: reinstall spades_teach"
+                ) from None
+        _translations[language] = found
+    return found
+
+
+_current: list[str] = []
+_translations: dict[str, _gettext.NullTranslations] = {}
+
+
+def _active() -> _gettext.NullTranslations:
+    if not _current:
+        # The first use: the environment's language, or English if its catalog is missing.
+        wanted = language_from_environment()
+        try:
+            _catalog(wanted)
+        except LanguageError:
+            wanted = "en"
+        _current.append(wanted)
+    return _catalog(_current[0])
+
+
+def set_language(language: str) -> None:
+    """Speak ``language`` from now on: ``"en"``, ``"fr"`` or ``"es"`` (any case;
+    ``"fr_FR"`` works too). Anything else raises :class:`LanguageError` and leaves
+    the language as it was."""
+    code = _normalize(language) if isinstance(language, str) else ""
+    if code not in LANGUAGES:
+        raise LanguageError(f"unknown language {language!r}: use 'en' (English), 'fr' (français) or 'es' (español)")
+    _catalog(code)  # load it first, so a missing catalog changes nothing
+    _current[:] = [code]
+
+
+def get_language() -> str:
+    """The language in use: ``"en"``, ``"fr"`` or ``"es"``."""
+    if not _current:
+        _active()
+    return _current[0]
+
+
+def gettext(message: str) -> str:
+    """``message`` in the language in use (English when it has no translation)."""
+    return _active().gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form of a message, as the language in use counts ``count``."""
+    return _active().ngettext(singular, plural, count)
+
+
+_ = gettext
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it now: for a sentence
+    kept and translated later, when it is read (``_(kept).format(...)``)."""
+    return message
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """A number with ``digits`` decimals, with the decimal mark of the language in
+    use (a comma in French and Spanish).
+
+    >>> set_language("es")
+    >>> decimal(2.5)
+    '2,5'
+    >>> set_language("en")
+    >>> decimal(2.5)
+    '2.5'
+    """
+    text = f"{value:.{digits}f}"
+    return text if get_language() == "en" else text.replace(".", ",")
