@@ -1,7 +1,11 @@
 """Build the tutorial notebooks from their MyST Markdown sources and execute them.
 
-    python tools/notebooks.py            # every chapter
-    python tools/notebooks.py 01 04      # chapters whose file name starts with 01 or 04
+    python tools/notebooks.py            # every chapter, in every language
+    python tools/notebooks.py 01 04      # English chapters whose file name starts with 01 or 04
+    python tools/notebooks.py fr/03 es   # French chapter 03 and every Spanish chapter
+
+The English chapters are ``notebooks/NN_name.md``; their French and Spanish translations have the
+same file names under ``notebooks/fr/`` and ``notebooks/es/``.
 
 Each notebooks/NN_name.md is the readable source; this writes notebooks/NN_name.ipynb with its outputs
 but without the widgets' saved state: the book executes every chapter itself and saves the state of
@@ -28,6 +32,8 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
+#: The translated chapters' folders, by language code.
+TRANSLATIONS = ("fr", "es")
 
 
 def build(source: Path) -> Path:
@@ -37,7 +43,7 @@ def build(source: Path) -> Path:
         notebook,
         timeout=600,
         kernel_name="python3",
-        resources={"metadata": {"path": str(NOTEBOOKS)}},
+        resources={"metadata": {"path": str(source.parent)}},
         store_widget_state=False,
     )
     client.execute()
@@ -56,10 +62,23 @@ def _make_stable(notebook: nbformat.NotebookNode) -> None:
         cell.metadata.pop("execution", None)
 
 
+def chapters(prefixes: list[str]) -> list[Path]:
+    """The chapter sources named by ``prefixes`` (all of them when there is none): ``"03"`` is an
+    English chapter, ``"fr/03"`` a French one and ``"fr"`` every French chapter."""
+    english = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.md"))
+    translated = {lang: sorted((NOTEBOOKS / lang).glob("[0-9][0-9]_*.md")) for lang in TRANSLATIONS}
+    if not prefixes:
+        return english + [source for lang in TRANSLATIONS for source in translated[lang]]
+    chosen: list[Path] = []
+    for prefix in prefixes:
+        lang, _, start = prefix.partition("/") if "/" in prefix or prefix in TRANSLATIONS else ("", "", prefix)
+        pool = translated[lang] if lang else english
+        chosen += [source for source in pool if source.name.startswith(start) and source not in chosen]
+    return chosen
+
+
 def main(argv: list[str]) -> int:
-    sources = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.md"))
-    if argv:
-        sources = [s for s in sources if any(s.name.startswith(prefix) for prefix in argv)]
+    sources = chapters(argv)
     # The drills' progress folder, for the kernels started below (see the module docs).
     os.environ["SPADES_TEACH_DATA_DIR"] = tempfile.mkdtemp(prefix="spades-teach-build-")
     for source in sources:
