@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build the Jupyter Book (offline): fetch the widget JavaScript from npm into book/_static, then build;
-# then the live edition (tools/build_lite.sh) into book/_build/html/live/.
+# then the French and Spanish books into book/_build/html/fr/ and es/, and the live edition
+# (tools/build_lite.sh, the chapters of the three languages) into book/_build/html/live/.
 # Usage: bash tools/build_book.sh   (after tools/setup.sh; output in book/_build/html)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,4 +43,14 @@ for fonts in book/_widgets/notebooks/@jupyter-widgets book/_widgets/notebooks/@j
   find "$dist" -maxdepth 1 -type f \( -name '*.woff' -o -name '*.woff2' -o -name '*.ttf' -o -name '*.eot' -o -name '*.svg' \) -exec cp {} "$fonts/" \;
 done
 "$venv/jupyter-book" build book --keep-going "$@"
+# The French and Spanish books: the same settings and chapters (tools/book_languages.py writes their
+# configuration from the English one), built on their own and published in the site's fr/ and es/.
+for lang in fr es; do
+  if compgen -G "notebooks/$lang/[0-9][0-9]_*.ipynb" > /dev/null; then
+    "$venv/python" tools/book_languages.py "$lang"
+    "$venv/jupyter-book" build "book/$lang" --keep-going "$@"
+    rm -rf "book/_build/html/$lang"
+    cp -r "book/$lang/_build/html" "book/_build/html/$lang"
+  fi
+done
 bash tools/build_lite.sh

@@ -184,12 +184,21 @@ def clear_outputs(notebook: dict[str, Any]) -> dict[str, Any]:
     return notebook
 
 
+#: The folders of the translated chapters (``notebooks/fr``, ``notebooks/es``): the live edition
+#: serves them in folders of the same names.
+TRANSLATIONS = ("fr", "es")
+
+
 def copy_notebooks(source: Path, out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    for path in sorted(source.glob("*.ipynb")):
-        notebook = clear_outputs(json.loads(path.read_text(encoding="utf-8")))
-        text = json.dumps(notebook, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
-        (out / path.name).write_text(text, encoding="utf-8")
+    """Every chapter, outputs cleared: the English ones at the top, each translation in its folder."""
+    for folder, target in [(source, out), *((source / lang, out / lang) for lang in TRANSLATIONS)]:
+        if not folder.is_dir():
+            continue
+        target.mkdir(parents=True, exist_ok=True)
+        for path in sorted(folder.glob("*.ipynb")):
+            notebook = clear_outputs(json.loads(path.read_text(encoding="utf-8")))
+            text = json.dumps(notebook, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+            (target / path.name).write_text(text, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> None:

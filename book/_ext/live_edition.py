@@ -15,45 +15,49 @@ import posixpath
 import re
 from typing import Any
 
+from spades_teach.i18n import set_language
+from spades_teach.render.book_pages import chapter_note, intro_note, picture_label
+
 #: where the live edition lives, relative to the book's root
 LIVE = "live"
 CHAPTERS = "notebooks/"
 
 
-def live_chapter_url(pagename: str) -> str:
-    """The relative link from a chapter page to the same chapter in the live edition.
+def book_root(pagename: str, language: str) -> str:
+    """The relative link from a page to the root of the whole site: the English book is there, the
+    French and Spanish books one folder down (``fr/``, ``es/``).
+
+    >>> book_root("notebooks/02_playing_tricks", "en")
+    '../'
+    >>> book_root("notebooks/02_playing_tricks", "fr")
+    '../../'
+    """
+    return "../" * (pagename.count("/") + (language != "en"))
+
+
+def live_chapter_url(pagename: str, language: str = "en") -> str:
+    """The relative link from a chapter page to the same chapter in the live edition, which serves
+    the French and Spanish chapters in folders of those names.
 
     >>> live_chapter_url("notebooks/02_playing_tricks")
     '../live/notebooks/index.html?path=02_playing_tricks.ipynb'
+    >>> live_chapter_url("notebooks/02_playing_tricks", "es")
+    '../../live/notebooks/index.html?path=es/02_playing_tricks.ipynb'
     """
-    up = "../" * pagename.count("/")
-    return f"{up}{LIVE}/notebooks/index.html?path={posixpath.basename(pagename)}.ipynb"
-
-
-def chapter_note(pagename: str) -> str:
-    url = html.escape(live_chapter_url(pagename), quote=True)
+    folder = "" if language == "en" else f"{language}/"
     return (
-        '<div class="admonition note live-edition-note">'
-        '<p class="admonition-title">This page is a picture; the live edition runs it</p>'
-        "<p>The outputs and widgets on this page were saved when the book was built: the widgets are "
-        "pictures, and their buttons and boxes do nothing here. To use them and run the code yourself, open "
-        "the chapter in the live edition: it runs in your browser with nothing to install (Python compiled "
-        "to WebAssembly; its first start can take a minute), then choose <em>Run &gt; Run All Cells</em>.</p>"
-        f'<p><a class="live-edition-link reference external" href="{url}">Open live</a></p>'
-        "</div>"
+        f"{book_root(pagename, language)}{LIVE}/notebooks/index.html?path={folder}{posixpath.basename(pagename)}.ipynb"
     )
 
 
-def intro_note(pagename: str) -> str:
-    url = html.escape("../" * pagename.count("/") + f"{LIVE}/tree/index.html", quote=True)
-    return (
-        '<div class="admonition tip live-edition-note">'
-        '<p class="admonition-title">Run the chapters live</p>'
-        "<p>On these pages the widgets are pictures. Every chapter also runs live in your browser, with "
-        f'nothing to install: <a class="live-edition-link reference external" href="{url}">open the live '
-        "edition</a>, or follow the <em>Open live</em> link at the top of a chapter.</p>"
-        "</div>"
-    )
+def live_tree_url(pagename: str, language: str = "en") -> str:
+    """The relative link from a page to the live edition's file list (in the language's folder).
+
+    >>> live_tree_url("intro", "fr")
+    '../live/tree/index.html?path=fr'
+    """
+    folder = "" if language == "en" else f"?path={language}"
+    return f"{book_root(pagename, language)}{LIVE}/tree/index.html{folder}"
 
 
 #: A saved widget on a page: myst-nb writes its view as a script in the cell's output, where the
@@ -61,9 +65,6 @@ def intro_note(pagename: str) -> str:
 WIDGET_OUTPUT = re.compile(
     r'<div class="cell_output docutils container">(\s*)(<script type="application/vnd\.jupyter\.widget-view\+json">)'
 )
-
-#: What the frame says, on the picture itself.
-PICTURE_LABEL = "picture — open live to play"
 
 #: The frame of a widget picture and its label (in the page's head, once).
 PICTURE_STYLE = """<style>
@@ -106,7 +107,7 @@ def frame_widget_pictures(body: str, url: str) -> str:
     >>> frame_widget_pictures("<p>no widget</p>", "live.html")
     '<p>no widget</p>'
     """
-    link = f'<a class="widget-picture-label" href="{html.escape(url, quote=True)}">{PICTURE_LABEL}</a>'
+    link = f'<a class="widget-picture-label" href="{html.escape(url, quote=True)}">{html.escape(picture_label())}</a>'
     return WIDGET_OUTPUT.sub(
         lambda m: f'<div class="cell_output docutils container widget-picture">{m.group(1)}{link}{m.group(2)}', body
     )
@@ -124,13 +125,21 @@ def after_title(body: str, note: str) -> str:
 def add_live_note(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if doctree is None or "body" not in context:
         return
+    language = book_language(app)
+    set_language(language)
     if pagename.startswith(CHAPTERS) and str(app.env.doc2path(pagename)).endswith(".ipynb"):
-        body = frame_widget_pictures(context["body"], live_chapter_url(pagename))
-        context["body"] = after_title(body, chapter_note(pagename))
+        url = live_chapter_url(pagename, language)
+        body = frame_widget_pictures(context["body"], url)
+        context["body"] = after_title(body, chapter_note(url))
         if "widget-picture" in body:
             context["metatags"] = context.get("metatags", "") + PICTURE_STYLE
     elif pagename == app.config.root_doc:
-        context["body"] = after_title(context["body"], intro_note(pagename))
+        context["body"] = after_title(context["body"], intro_note(live_tree_url(pagename, language)))
+
+
+def book_language(app: Any) -> str:
+    """The language this book is built in (Sphinx's ``language``; English when unset)."""
+    return str(app.config.language or "en").split("_")[0]
 
 
 def setup(app: Any) -> dict[str, Any]:
