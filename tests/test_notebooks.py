@@ -14,13 +14,20 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 SOURCES = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.md"))
+#: The English chapters and their French and Spanish translations (notebooks/fr, notebooks/es): every one
+#: is kept in step with its executed notebook. The tests on the English wording read SOURCES only.
+EVERY_LANGUAGE = SOURCES + sorted(s for lang in ("fr", "es") for s in (NOTEBOOKS / lang).glob("[0-9][0-9]_*.md"))
+
+
+def _id(source: Path) -> str:
+    return source.stem if source.parent == NOTEBOOKS else f"{source.parent.name}/{source.stem}"
 
 
 def test_there_are_chapters() -> None:
     assert len(SOURCES) >= 1
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("source", EVERY_LANGUAGE, ids=_id)
 def test_text_source_and_notebook_are_in_sync(source: Path) -> None:
     target = source.with_suffix(".ipynb")
     assert target.exists(), f"{target.name} is missing: run python tools/notebooks.py"
@@ -34,7 +41,7 @@ def test_text_source_and_notebook_are_in_sync(source: Path) -> None:
         )
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("source", EVERY_LANGUAGE, ids=_id)
 def test_notebook_is_executed_and_deterministic(source: Path) -> None:
     raw = source.with_suffix(".ipynb").read_text()
     notebook = json.loads(raw)
@@ -46,7 +53,7 @@ def test_notebook_is_executed_and_deterministic(source: Path) -> None:
             assert output.get("output_type") != "error", f"a cell raised: {output.get('ename')}"
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("source", EVERY_LANGUAGE, ids=_id)
 def test_committed_notebooks_carry_no_widget_state(source: Path) -> None:
     notebook = json.loads(source.with_suffix(".ipynb").read_text())
     assert "widgets" not in notebook["metadata"], "the widget state belongs to the book's own run, not to git"
