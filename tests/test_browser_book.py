@@ -123,3 +123,39 @@ def test_each_widget_on_a_chapter_page_is_framed_as_a_picture_that_links_live(pa
     frames.first.scroll_into_view_if_needed()
     ARTIFACTS.mkdir(exist_ok=True)
     frames.first.screenshot(path=str(ARTIFACTS / "book-widget-picture.png"))
+
+
+@pytest.mark.parametrize(
+    ("language", "name", "words"), [("fr", "Français", "Chapitres"), ("es", "Español", "Capítulos")]
+)
+def test_the_language_menu_opens_the_same_chapter_in_french_and_spanish(
+    browser: Any, book_url: str, language: str, name: str, words: str
+) -> None:
+    """From an English chapter, the menu at the top leads to the same chapter in the other language:
+    its page is in that language, its widgets are drawn from the book's own JavaScript, its console
+    is clean, and its menu leads back to the English page."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on(
+        "console",
+        lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None,
+    )
+    page.on("response", lambda r: problems.append(f"{r.status}: {r.url}") if r.status >= 400 else None)
+    try:
+        page.goto(f"{book_url}/notebooks/02_playing_tricks.html")
+        page.locator("nav.language-menu a", has_text=name).click()
+        page.wait_for_url(f"**/{language}/notebooks/02_playing_tricks.html")
+        page.locator(".widget-picture .st-widget").first.wait_for(timeout=60_000)
+        assert page.locator("html").get_attribute("lang") == language
+        assert words in page.locator("nav.bd-links, .bd-sidebar").first.inner_text()
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(1000)
+        screenshot(page, f"book-chapter-2-{language}")
+        page.locator("nav.language-menu a", has_text="English").click()
+        page.wait_for_url("**/notebooks/02_playing_tricks.html")
+        assert page.locator("html").get_attribute("lang") == "en"
+    finally:
+        context.close()
+    assert problems == [], "\n".join(problems)

@@ -17,27 +17,44 @@ from spades_teach.render.glossary import GLOSSARY_CHAPTER, TERMS, define
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 SOURCES = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.md"))
 FOR_PROGRAMMERS = "## For programmers"
+#: The section's heading in each language's chapters (the French and Spanish ones in notebooks/fr, es).
+FOR_PROGRAMMERS_IN = {"en": FOR_PROGRAMMERS, "fr": "## Pour les programmeurs", "es": "## Para programadores"}
+#: Every chapter in every language: the checks of how a chapter reads hold for each translation.
+EVERY_SOURCE = SOURCES + sorted(NOTEBOOKS.glob("[a-z][a-z]/[0-9][0-9]_*.md"))
+
+
+def _language(source: Path) -> str:
+    return source.parent.name if source.parent != NOTEBOOKS else "en"
+
+
+def _source_id(source: Path) -> str:
+    return source.stem if source.parent == NOTEBOOKS else f"{source.parent.name}-{source.stem}"
 
 
 def _cells(source: Path) -> list[tuple[bool, object]]:
     """Each cell with whether it lies in the chapter's "For programmers" section."""
     notebook = jupytext.read(source)
+    heading = FOR_PROGRAMMERS_IN[_language(source)]
     inside = False
     out = []
     for cell in notebook.cells:
         headings = re.findall(r"^## .*$", cell.source, re.MULTILINE) if cell.cell_type == "markdown" else []
         if headings:
-            inside = headings[-1].startswith(FOR_PROGRAMMERS)
+            inside = headings[-1].startswith(heading)
         out.append((inside, cell))
     return out
 
 
 def _hidden(cell: object) -> bool:
+    """Hidden code: its input removed from the book (``remove-input``, or ``remove-cell`` for a
+    translated chapter's language setting, which shows nothing) and folded in JupyterLab."""
     metadata = getattr(cell, "metadata", {})
-    return "remove-input" in metadata.get("tags", []) and metadata.get("jupyter", {}).get("source_hidden") is True
+    tags = metadata.get("tags", [])
+    removed = "remove-input" in tags or "remove-cell" in tags
+    return removed and metadata.get("jupyter", {}).get("source_hidden") is True
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("source", EVERY_SOURCE, ids=_source_id)
 def test_code_is_hidden_outside_the_section_for_programmers(source: Path) -> None:
     shown = [
         cell.source.splitlines()[0]  # type: ignore[attr-defined]
@@ -47,7 +64,7 @@ def test_code_is_hidden_outside_the_section_for_programmers(source: Path) -> Non
     assert shown == [], f"{source.name}: code cells shown to the learner: {shown}"
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("source", EVERY_SOURCE, ids=_source_id)
 def test_the_executed_notebook_keeps_the_hidden_code_tags(source: Path) -> None:
     """The .ipynb is what JupyterLab, Voila, the book and the live edition open."""
     executed = {c.source.strip(): _hidden(c) for c in jupytext.read(source.with_suffix(".ipynb")).cells}
@@ -56,11 +73,12 @@ def test_the_executed_notebook_keeps_the_hidden_code_tags(source: Path) -> None:
             assert executed.get(cell.source.strip()), f"{source.name}: a hidden cell lost its tags in the notebook"  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("source", EVERY_SOURCE, ids=_source_id)
 def test_each_chapter_ends_with_a_short_section_for_programmers(source: Path) -> None:
     text = source.read_text()
-    assert FOR_PROGRAMMERS in text, f"{source.name} has no section for programmers"
-    tail = text.split(FOR_PROGRAMMERS, 1)[1]
+    heading = FOR_PROGRAMMERS_IN[_language(source)]
+    assert heading in text, f"{source.name} has no section for programmers"
+    tail = text.split(heading, 1)[1]
     assert "\n## " not in tail, f"{source.name}: the section for programmers must be the last one"
     assert tail.count("```{code-cell}") <= 2, f"{source.name}: the section for programmers should be short"
 
@@ -79,7 +97,7 @@ def test_no_exercise_asks_the_learner_to_edit_code(source: Path) -> None:
         assert phrase not in prose.lower(), f"{source.name} asks the learner to edit code: {phrase!r}"
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("source", EVERY_SOURCE, ids=_source_id)
 def test_notes_are_blockquotes_not_myst_directives(source: Path) -> None:
     """JupyterLab shows a MyST ``{note}`` as a monospace block: notes are blockquotes with a bold "Note:"."""
     text = source.read_text()
