@@ -44,16 +44,19 @@ def chapter_list_problems(english: Path, translated: Path) -> list[str]:
 
 
 def language_cell_problems(path: Path, lang: str) -> list[str]:
-    """What is wrong with the first cell of the chapter ``path`` (a ``.md`` or ``.ipynb``), which must be
-    a hidden code cell calling ``set_language("<lang>")`` and showing no output."""
-    first = jupytext.read(path).cells[0]
+    """What is wrong with the first code cell of the chapter ``path`` (a ``.md`` or ``.ipynb``), which
+    must be a hidden cell calling ``set_language("<lang>")`` and showing no output. (The chapter's title
+    and opening text may come before it: a reader opening the notebook sees the title first.)"""
+    codes = [cell for cell in jupytext.read(path).cells if cell.cell_type == "code"]
+    if not codes or f'set_language("{lang}")' not in codes[0].source:
+        return [f'{path.name}: the first code cell does not call set_language("{lang}")']
     problems = []
-    if first.cell_type != "code" or f'set_language("{lang}")' not in first.source:
-        problems.append(f'{path.name}: the first cell does not call set_language("{lang}")')
-    if "remove-cell" not in first.metadata.get("tags", []):
+    if "remove-cell" not in codes[0].metadata.get("tags", []):
         problems.append(f"{path.name}: the language cell is not tagged remove-cell")
-    if path.suffix == ".ipynb" and json.loads(path.read_text(encoding="utf-8"))["cells"][0].get("outputs"):
-        problems.append(f"{path.name}: the language cell shows an output")
+    if path.suffix == ".ipynb":
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        if next(c for c in cells if c["cell_type"] == "code").get("outputs"):
+            problems.append(f"{path.name}: the language cell shows an output")
     return problems
 
 

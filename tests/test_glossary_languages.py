@@ -112,7 +112,7 @@ def test_the_words_sort_as_a_dictionary_does() -> None:
     ]
 
 
-@pytest.mark.parametrize(("folder", "language"), [("", "en"), ("fr", "fr")])
+@pytest.mark.parametrize(("folder", "language"), [("", "en"), ("fr", "fr"), ("es", "es")])
 def test_the_glossary_chapter_shows_the_table_in_its_language(folder: str, language: str) -> None:
     source = NOTEBOOKS / folder / f"{CHAPTER}.md"
     if not source.exists():
