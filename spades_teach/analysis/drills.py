@@ -892,7 +892,9 @@ def _nil_rate_lines(hand: str, seed: int) -> tuple[str, ...]:
 
 def _percent(share: float) -> str:
     """A share as a whole percentage, written as the language writes it (``57%``, ``57 %``)."""
-    return _("{percent}%").format(percent=f"{100 * share:.0f}")
+    from spades_teach.analysis.simulate import percent_text
+
+    return percent_text(share)
 
 
 # -- which card? ----------------------------------------------------------------------------------------

@@ -580,11 +580,14 @@ def _summary_line(
         )
     line = line.format(bid=_bid_label(best), mean=signed_decimal(mean), count=n)
     if math.isfinite(interval[0]):
-        line = _("{summary} (95% interval {low} to {high})").format(
-            summary=line, low=signed_decimal(interval[0]), high=signed_decimal(interval[1])
+        line = _("{summary} ({confidence} interval {low} to {high})").format(
+            summary=line,
+            confidence=percent_text(0.95),
+            low=signed_decimal(interval[0]),
+            high=signed_decimal(interval[1]),
         )
     if not best.blind:
-        line = _("{summary}, made {percent}% of the time").format(summary=line, percent=f"{100 * make:.0f}")
+        line = _("{summary}, made {percent} of the time").format(summary=line, percent=percent_text(make))
     if runner is not None and math.isfinite(margin[0]):
         better = (
             _("{summary}; clearly better than {bid}")
@@ -600,6 +603,15 @@ def _bid_label(bid: Bid) -> str:
     if int(bid) == 0:
         return _("Blind Nil") if bid.blind else _("Nil")
     return str(int(bid))
+
+
+def percent_text(share: float) -> str:
+    """A share as a whole percentage, written as the language writes it (``57%``, ``57 %``).
+
+    >>> percent_text(0.574)
+    '57%'
+    """
+    return _("{percent}%").format(percent=f"{100 * share:.0f}")
 
 
 def signed_decimal(x: float, digits: int = 1) -> str:

@@ -59,7 +59,7 @@ from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.levels import make_bot
 from spades_teach.advice.position import Position
 from spades_teach.analysis.parallel import map_tasks
-from spades_teach.analysis.simulate import mean_interval, signed_decimal
+from spades_teach.analysis.simulate import mean_interval, percent_text, signed_decimal
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import CardLike
@@ -250,10 +250,15 @@ def _summarise(
     summary = _("{a} vs {b}: {mean} points per deal").format(a=a, b=b, mean=signed_decimal(mean))
     if math.isfinite(interval[0]):
         if interval[0] > 0 or interval[1] < 0:
-            verdict = _("{summary}, 95% interval [{low}, {high}] (excludes zero)")
+            verdict = _("{summary}, {confidence} interval [{low}, {high}] (excludes zero)")
         else:
-            verdict = _("{summary}, 95% interval [{low}, {high}] (includes zero)")
-        summary = verdict.format(summary=summary, low=signed_decimal(interval[0]), high=signed_decimal(interval[1]))
+            verdict = _("{summary}, {confidence} interval [{low}, {high}] (includes zero)")
+        summary = verdict.format(
+            summary=summary,
+            confidence=percent_text(0.95),
+            low=signed_decimal(interval[0]),
+            high=signed_decimal(interval[1]),
+        )
         summary = _("{summary}; raw score {mean} [{low}, {high}]").format(
             summary=summary,
             mean=signed_decimal(raw_mean),
