@@ -82,13 +82,13 @@ def test_a_score_drill_names_the_sides_in_the_language_and_reads_the_same_answer
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_drill_titles_and_errors_are_in_the_language(lang: str) -> None:
-    english = [kind.label for kind in KINDS.values()]
-    translated = _in(lang, lambda: [kind.label for kind in KINDS.values()])
+    english = [kind.title for kind in KINDS.values()]
+    translated = _in(lang, lambda: [kind.title for kind in KINDS.values()])
     assert len(set(translated) - set(english)) >= len(english) - 1  # "Nil" stays Nil
     with pytest.raises(AnswerError) as caught:
         _in(lang, lambda: make_drill("nope", seed=1))
     assert "nope" in str(caught.value) and "unknown drill" not in str(caught.value)
-    assert [kind.label for kind in KINDS.values()] == english
+    assert [kind.title for kind in KINDS.values()] == english
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])

@@ -300,18 +300,18 @@ def _read_field(f: AnswerField, text: str) -> Any:
 
 @dataclass(frozen=True)
 class DrillKind:
-    """A registered kind: its ``name``, its ``title`` as registered (English, marked for
-    the catalogs), and its generator; :attr:`label` is the title the learner reads, in
-    the language in use."""
+    """A registered kind: its ``name``, its ``message`` (the English title, marked for the
+    catalogs with ``N_()``) and its generator. :attr:`title` is the title the learner
+    reads, in the language in use."""
 
     name: str
-    title: str
+    message: str
     make: Callable[[int, int], Drill]
 
     @property
-    def label(self) -> str:
+    def title(self) -> str:
         """The title in the language in use."""
-        return _(self.title)
+        return _(self.message)
 
 
 #: Every kind, by name, in the order the widget offers them.
@@ -319,7 +319,8 @@ KINDS: dict[str, DrillKind] = {}
 
 
 def register_kind(name: str, title: str, make: Callable[[int, int], Drill]) -> DrillKind:
-    """Add (or replace) a kind: ``make(seed, difficulty)`` returns its :class:`Drill`."""
+    """Add (or replace) a kind: ``make(seed, difficulty)`` returns its :class:`Drill`; ``title``
+    is English, marked ``N_()`` so the catalogs translate it."""
     kind = DrillKind(name, title, make)
     KINDS[name] = kind
     return kind
