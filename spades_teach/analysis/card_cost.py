@@ -517,6 +517,14 @@ def _and(items: Sequence[str]) -> str:
     return text
 
 
+def _semicolons(items: Sequence[str]) -> str:
+    """Clauses separated by semicolons, as the language writes them (French puts a space before)."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{first}; {second}").format(first=text, second=item)
+    return text
+
+
 def _name(o: SideOutcome, ours: bool) -> str:
     team = _team_word(o.team)
     return _("your side ({team})").format(team=team) if ours else team
@@ -660,7 +668,7 @@ def _explain(seat: Seat, card: Card, played: Outcome, best: Outcome, best_cards:
     return text.format(
         cost=_points(cost),
         cards=_cards_text(best_cards),
-        changes="; ".join(parts),
+        changes=_semicolons(parts),
         charge=_points(bag_charge(rules)),
     )
 
