@@ -68,6 +68,7 @@ from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Hand, HandLike, Rank, Suit
 from spades_teach.game.deals import deal
 from spades_teach.game.seating import Seat
+from spades_teach.i18n import _
 
 __all__ = [
     "CHUNK_HANDS",
@@ -166,7 +167,7 @@ class Calibration:
         """
         found = tuple(records)
         if not found:
-            raise SpadesError("a calibration needs at least one hand record, got none")
+            raise SpadesError(_("a calibration needs at least one hand record, got none"))
         return _summarise(seed, samples, found)
 
     def recount(self, count: CountFunction, *, margin: float = SAFETY_MARGIN) -> Calibration:
@@ -245,7 +246,7 @@ def calibrate(
     _check_whole("hands", hands)
     _check_whole("samples", samples)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise SpadesError(f"seed must be a whole number or a string, got {seed!r}")
+        raise SpadesError(_("seed must be a whole number or a string, got {value}").format(value=repr(seed)))
     tasks = [(seed, start, min(start + CHUNK_HANDS, hands), samples) for start in range(0, hands, CHUNK_HANDS)]
     records: list[HandRecord] = []
     for chunk in map_tasks(_study_hands, tasks, executor=executor):
@@ -257,7 +258,9 @@ def calibrate(
 
 def _check_whole(name: str, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise SpadesError(f"{name} must be a whole number of 1 or more, got {value!r}")
+        raise SpadesError(
+            _("{name} must be a whole number of 1 or more, got {value}").format(name=name, value=repr(value))
+        )
 
 
 def _study_hands(seed: int | str, start: int, stop: int, samples: int) -> list[HandRecord]:

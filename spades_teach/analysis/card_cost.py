@@ -53,10 +53,12 @@ from spades_teach.analysis.stored_reviews import stored_review_data
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike
+from spades_teach.game.notation import seat_word
 from spades_teach.game.round import PlayEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import bag_charge, side_value
 from spades_teach.game.seating import Seat, Team, seating_of
+from spades_teach.i18n import N_, _, decimal, ngettext
 from spades_teach.solver import DDState, nil_safe_cards, representatives, score_cards
 
 __all__ = [
@@ -80,7 +82,7 @@ Progress = Callable[[int, int], None]
 EXACT_TRICKS = 5
 
 #: the one line that says why a review may disagree with Teach me
-HINT_NOTE = (
+HINT_NOTE = N_(
     "This was the Teach me hint: the hint judges from the cards you can see, "
     "while the review sees all four hands after the hand"
 )
@@ -234,9 +236,9 @@ def card_outcomes(round_: Round, *, search: PointsSearch | None = None) -> dict[
     live Nil."""
     seat = round_.to_act
     if seat is None or round_.phase != "play":
-        raise SpadesError("card_outcomes needs a hand with a card to play")
+        raise SpadesError(_("card_outcomes needs a hand with a card to play"))
     if not seating_of(round_.rules).partnerships:
-        raise SpadesError("double-dummy review needs a four-player hand")
+        raise SpadesError(_("double-dummy review needs a four-player hand"))
     pos = _position(round_)
     bids = dict(round_.bids)
     done = dict(round_.tricks_won)
@@ -364,22 +366,32 @@ def _as_round(source: Any) -> Round:
             result = method()
             if isinstance(result, Round):
                 return result
-    raise SpadesError(f"card_costs needs a Round (or a game record that yields one), not {type(source).__name__}")
+    raise SpadesError(
+        _("card_costs needs a Round (or a game record that yields one), not {kind}").format(kind=type(source).__name__)
+    )
 
 
 def _hint_cards(hints: Mapping[int, CardLike] | None) -> dict[int, Card]:
     if hints is None:
         return {}
     if not isinstance(hints, Mapping):
-        raise SpadesError(f"hints must map a card's number in the hand (1-52) to the hinted card, not {hints!r}")
+        raise SpadesError(
+            _("hints must map a card's number in the hand (1-52) to the hinted card, not {value}").format(
+                value=repr(hints)
+            )
+        )
     out: dict[int, Card] = {}
     for number, card in hints.items():
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 52:
-            raise SpadesError(f"hints are keyed by a card's number in the hand, 1 to 52, not {number!r}")
+            raise SpadesError(
+                _("hints are keyed by a card's number in the hand, 1 to 52, not {value}").format(value=repr(number))
+            )
         try:
             out[number] = Card.parse(card)
         except (ParseError, TypeError):
-            raise SpadesError(f"the hint for card {number} is not a card: {card!r}") from None
+            raise SpadesError(
+                _("the hint for card {number} is not a card: {value}").format(number=number, value=repr(card))
+            ) from None
     return out
 
 
@@ -413,7 +425,7 @@ def card_costs(
 def _review(round_: Round, progress: Progress | None) -> list[CardCost]:
     plays = [e for e in round_.history if isinstance(e, PlayEvent)]
     if not seating_of(round_.rules).partnerships:
-        raise SpadesError("double-dummy review needs a four-player hand")
+        raise SpadesError(_("double-dummy review needs a four-player hand"))
     replay = round_.restarted()
     for event in round_.history:
         if not isinstance(event, PlayEvent):
@@ -463,7 +475,9 @@ def _with_hint(review: CardCost, hint: Card | None) -> CardCost:
         return review
     text = review.explanation
     if hint == review.card and (review.cost > 1e-9 or review.nil_lost):
-        text = f"{text}. {HINT_NOTE}, and with them the {_cards_text(review.best_cards)} did better"
+        text = _("{explanation}. {note}, and with them the {cards} did better").format(
+            explanation=text, note=_(HINT_NOTE), cards=_cards_text(review.best_cards)
+        )
     return replace(review, hint=hint, explanation=text)
 
 
@@ -472,46 +486,88 @@ def _with_hint(review: CardCost, hint: Card | None) -> CardCost:
 
 def _points(x: float) -> str:
     """Points as a learner reads them: whole numbers without a decimal point."""
-    return str(round(x)) if abs(x - round(x)) < 1e-9 else f"{x:.1f}"
+    return str(round(x)) if abs(x - round(x)) < 1e-9 else decimal(x, 1)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _count_of(x: float) -> int:
+    """The number that chooses a plural form for ``x`` points (a fraction counts as plural)."""
+    return abs(round(x)) if abs(x - round(x)) < 1e-9 else 2
+
+
+def _team_word(team: Team) -> str:
+    """A side's name in the language in use: ``North–South``, ``Nord–Sud``."""
+    first, second = team.seats
+    return f"{seat_word(int(first))}–{seat_word(int(second))}"
 
 
 def _cards_text(cards: tuple[Card, ...]) -> str:
     shown = [c.pretty for c in cards[:3]]
     if len(cards) > 3:
         shown.append("…")
-    return " or ".join(shown) if len(shown) <= 2 else ", ".join(shown)
+    if len(shown) == 2:
+        return _("{first} or {second}").format(first=shown[0], second=shown[1])
+    return ", ".join(shown)
+
+
+def _and(items: Sequence[str]) -> str:
+    """Clauses joined with "and", the way the language joins two of them."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{first} and {second}").format(first=text, second=item)
+    return text
+
+
+def _semicolons(items: Sequence[str]) -> str:
+    """Clauses separated by semicolons, as the language writes them (French puts a space before)."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{first}; {second}").format(first=text, second=item)
+    return text
 
 
 def _name(o: SideOutcome, ours: bool) -> str:
-    return f"your side ({o.team.word})" if ours else o.team.word
-
-
-def _verb(ours: bool, singular: str, plural_form: str) -> str:
-    """ "your side" takes a singular verb, a pair of players ("North–South") a plural one."""
-    return singular if ours else plural_form
+    team = _team_word(o.team)
+    return _("your side ({team})").format(team=team) if ours else team
 
 
 def _contract_state(o: SideOutcome, ours: bool) -> str:
-    their = "its" if ours else "their"
+    """What a side does with its contract, without the side's name ("makes its 4")."""
+    # "your side" takes a singular verb, a pair of players ("North–South") a plural one.
     if o.made is None:
-        return f"{_verb(ours, 'takes', 'take')} {_plural(o.tricks, 'trick')}, all bags"
+        if ours:
+            return ngettext("takes {count} trick, all bags", "takes {count} tricks, all bags", o.tricks).format(
+                count=o.tricks
+            )
+        return ngettext("take {count} trick, all bags", "take {count} tricks, all bags", o.tricks).format(
+            count=o.tricks
+        )
     if o.made:
-        return f"{_verb(ours, 'makes', 'make')} {their} {o.bid}"
-    return f"{_verb(ours, 'is', 'are')} set on {their} {o.bid}"
+        return (_("makes its {bid}") if ours else _("make their {bid}")).format(bid=o.bid)
+    return (_("is set on its {bid}") if ours else _("are set on their {bid}")).format(bid=o.bid)
+
+
+def _nil_state(seat: Seat, kept: bool) -> str:
+    word = seat_word(int(seat))
+    return (_("{seat}'s Nil holds") if kept else _("{seat}'s Nil is lost")).format(seat=word)
 
 
 def _side_words(o: SideOutcome, ours: bool) -> str:
     """One side's end of the hand in words: tricks, contract, bags, Nils."""
-    text = f"{_name(o, ours)} {_verb(ours, 'ends', 'end')} with {_plural(o.tricks, 'trick')}"
+    name = _name(o, ours)
+    if ours:
+        text = ngettext("{side} ends with {count} trick", "{side} ends with {count} tricks", o.tricks)
+    else:
+        text = ngettext("{side} end with {count} trick", "{side} end with {count} tricks", o.tricks)
+    text = text.format(side=name, count=o.tricks)
     if o.made is not None:
-        text += f" and {_contract_state(o, ours)}"
+        state = _contract_state(o, ours)
         if o.bags:
-            text += f" with {_plural(o.bags, 'bag')}"
-    nils = [f"{seat.word}'s Nil {'holds' if kept else 'is lost'}" for seat, kept in o.nils]
+            text = ngettext(
+                "{ends} and {contract} with {count} bag", "{ends} and {contract} with {count} bags", o.bags
+            ).format(ends=text, contract=state, count=o.bags)
+        else:
+            text = _("{ends} and {contract}").format(ends=text, contract=state)
+    nils = [_nil_state(seat, kept) for seat, kept in o.nils]
     return ", ".join([text, *nils])
 
 
@@ -523,51 +579,97 @@ def _parts(o: SideOutcome, rules: Rules) -> tuple[float, float, float]:
     return contract, o.points - contract - o.bags * (1 - bag_charge(rules)), o.bags * (1 - bag_charge(rules))
 
 
-def _differences(played: Outcome, best: Outcome, rules: Rules) -> list[str]:
+def _nil_change(seat: Seat, kept: bool) -> str:
+    word = seat_word(int(seat))
+    if kept:
+        return _("{seat}'s Nil holds instead of being lost").format(seat=word)
+    return _("{seat}'s Nil is lost instead of holding").format(seat=word)
+
+
+def _bags_change(o: SideOutcome, best_bags: int, ours: bool) -> str:
+    name = _name(o, ours)
+    if ours:
+        text = ngettext(
+            "{side} takes {count} bag instead of {best}", "{side} takes {count} bags instead of {best}", o.bags
+        )
+    else:
+        text = ngettext(
+            "{side} take {count} bag instead of {best}", "{side} take {count} bags instead of {best}", o.bags
+        )
+    return text.format(side=name, count=o.bags, best=best_bags)
+
+
+def _differences(played: Outcome, best: Outcome, rules: Rules) -> tuple[list[str], bool]:
     """What the card played changed against the best card, in words, each with what it cost
-    (in points of your side's score minus the other side's)."""
+    (in points of your side's score minus the other side's); and whether the bags changed."""
     parts: list[str] = []
+    bags_changed = False
     for o, b, ours in ((played.ours, best.ours, True), (played.theirs, best.theirs, False)):
         sign = 1.0 if ours else -1.0
         name = _name(o, ours)
         (oc, on, ob), (bc, bn, bb) = _parts(o, rules), _parts(b, rules)
         if o.made != b.made and o.made is not None and b.made is not None:
-            instead = "making it" if b.made else "being set"
-            parts.append(_costed(f"{name} {_contract_state(o, ours)} instead of {instead}", sign * (bc - oc)))
+            state = _contract_state(o, ours)
+            if b.made:
+                change = _("{side} {contract} instead of making it").format(side=name, contract=state)
+            else:
+                change = _("{side} {contract} instead of being set").format(side=name, contract=state)
+            parts.append(_costed(change, sign * (bc - oc)))
         nil_changes = [
-            f"{seat.word}'s Nil {'holds' if kept else 'is lost'} instead of {'holding' if kept_best else 'being lost'}"
-            for (seat, kept), (_, kept_best) in zip(o.nils, b.nils)
-            if kept != kept_best
+            _nil_change(seat, kept) for (seat, kept), (_seat, kept_best) in zip(o.nils, b.nils) if kept != kept_best
         ]
         if nil_changes:
-            parts.append(_costed(" and ".join(nil_changes), sign * (bn - on)))
+            parts.append(_costed(_and(nil_changes), sign * (bn - on)))
         if o.bags != b.bags:
-            took = f"{name} {_verb(ours, 'takes', 'take')} {_plural(o.bags, 'bag')} instead of {b.bags}"
-            parts.append(_costed(took, sign * (bb - ob)))
-    return parts
+            bags_changed = True
+            parts.append(_costed(_bags_change(o, b.bags, ours), sign * (bb - ob)))
+    return parts, bags_changed
 
 
 def _costed(text: str, points: float) -> str:
     if points >= 0:
-        return f"{text}: {_points(points)} points"
-    return f"{text}: saves {_points(-points)} points"
+        return ngettext("{change}: {points} points", "{change}: {points} points", _count_of(points)).format(
+            change=text, points=_points(points)
+        )
+    return ngettext("{change}: saves {points} points", "{change}: saves {points} points", _count_of(points)).format(
+        change=text, points=_points(-points)
+    )
 
 
 def _explain(seat: Seat, card: Card, played: Outcome, best: Outcome, best_cards: tuple[Card, ...], rules: Rules) -> str:
     if card in best_cards:
-        which = "the only best card" if len(best_cards) == 1 else "a best card"
-        return (
-            f"{card.pretty} was {which}: with best play from here "
-            f"{_side_words(played.ours, True)}; {_side_words(played.theirs, False)}"
+        if len(best_cards) == 1:
+            text = _("{card} was the only best card: with best play from here {ours}; {theirs}")
+        else:
+            text = _("{card} was a best card: with best play from here {ours}; {theirs}")
+        return text.format(
+            card=card.pretty, ours=_side_words(played.ours, True), theirs=_side_words(played.theirs, False)
         )
     cost = best.value - played.value
-    parts = _differences(played, best, rules)
-    note = ""
-    if any("bag" in p for p in parts):
-        note = f" (a bag scores 1 point now but costs about {_points(bag_charge(rules))} over a match)"
-    return (
-        f"this card cost your side {_points(cost)} points (your side's score minus the other side's) "
-        f"against the {_cards_text(best_cards)}: with best play from here {'; '.join(parts)}{note}"
+    parts, bags_changed = _differences(played, best, rules)
+    if bags_changed:
+        text = ngettext(
+            "this card cost your side {cost} points (your side's score minus the other side's) against the "
+            "{cards}: with best play from here {changes} (a bag scores 1 point now but costs about {charge} "
+            "over a match)",
+            "this card cost your side {cost} points (your side's score minus the other side's) against the "
+            "{cards}: with best play from here {changes} (a bag scores 1 point now but costs about {charge} "
+            "over a match)",
+            _count_of(cost),
+        )
+    else:
+        text = ngettext(
+            "this card cost your side {cost} points (your side's score minus the other side's) against the "
+            "{cards}: with best play from here {changes}",
+            "this card cost your side {cost} points (your side's score minus the other side's) against the "
+            "{cards}: with best play from here {changes}",
+            _count_of(cost),
+        )
+    return text.format(
+        cost=_points(cost),
+        cards=_cards_text(best_cards),
+        changes=_semicolons(parts),
+        charge=_points(bag_charge(rules)),
     )
 
 

@@ -47,6 +47,7 @@ from spades_teach.game.cards import Card, Seat, SeatLike
 from spades_teach.game.deals import Deal
 from spades_teach.game.round import BidEvent, Round
 from spades_teach.game.rules import Rules
+from spades_teach.i18n import _, ngettext
 
 __all__ = [
     "ChallengeResult",
@@ -81,7 +82,9 @@ def challenge_deal(day_or_code: str | _dt.date | None = None) -> Deal:
     try:
         return Deal.from_code(text)
     except ParseError:
-        raise ParseError(f"{day_or_code!r} is neither a date (YYYY-MM-DD) nor a deal code") from None
+        raise ParseError(
+            _("{value} is neither a date (YYYY-MM-DD) nor a deal code").format(value=repr(day_or_code))
+        ) from None
 
 
 def challenge_round(day_or_code: str | _dt.date | Deal | None = None, *, seat: SeatLike = "S") -> Round:
@@ -107,8 +110,11 @@ class Difference:
     reason: str
 
     def __str__(self) -> str:
-        where = "bidding" if self.kind == "bid" else f"trick {self.trick}"
-        return f"{where}: you {'bid' if self.kind == 'bid' else 'played'} {self.yours}, the expert {self.expert} — {self.reason}"
+        if self.kind == "bid":
+            text = _("bidding: you bid {yours}, the expert {expert} — {reason}")
+        else:
+            text = _("trick {trick}: you played {yours}, the expert {expert} — {reason}")
+        return text.format(trick=self.trick, yours=self.yours, expert=self.expert, reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -132,14 +138,15 @@ class ChallengeResult:
         """One line: both scores, and how many decisions differed."""
         count = len(self.differences)
         if count == 0:
-            agreed = "you made every decision the expert would have made"
+            agreed = _("you made every decision the expert would have made")
         elif count == 1:
-            agreed = "you differed from the expert once"
+            agreed = _("you differed from the expert once")
         else:
-            agreed = f"you differed from the expert {count} times"
-        return (
-            f"you scored {signed(self.your_points)}, the expert {signed(self.expert_points)} "
-            f"on the same cards; {agreed}"
+            agreed = ngettext(
+                "you differed from the expert {count} time", "you differed from the expert {count} times", count
+            ).format(count=count)
+        return _("you scored {yours}, the expert {expert} on the same cards; {agreed}").format(
+            yours=signed(self.your_points), expert=signed(self.expert_points), agreed=agreed
         )
 
     def lines(self) -> list[str]:
@@ -180,7 +187,14 @@ def _bid_difference(position: Position, yours: Bid, expert: ExpertBot) -> Differ
         bags=dict(position.bags),
         rules=position.rules,
     )
-    return Difference("bid", 0, yours.label, best.label, advice.summary)
+    return Difference("bid", 0, _bid_label(yours), _bid_label(best), advice.summary)
+
+
+def _bid_label(bid: Bid) -> str:
+    """A bid as a score sheet writes it, in the language in use: ``Nil``, ``Blind Nil``, ``4``."""
+    if int(bid) == 0:
+        return _("Blind Nil") if bid.blind else _("Nil")
+    return str(int(bid))
 
 
 def _card_difference(position: Position, yours: Card, expert: ExpertBot) -> Difference | None:
@@ -192,10 +206,16 @@ def _card_difference(position: Position, yours: Card, expert: ExpertBot) -> Diff
     if hint.card == best:
         why = hint.reason
     else:
-        why = f"over the deals that fit what you had seen, it kept more points for your side than {yours.pretty}"
+        why = _("over the deals that fit what you had seen, it kept more points for your side than {card}").format(
+            card=yours.pretty
+        )
     if best in values and yours in values and values[best] != values[yours]:
-        gap = values[best] - values[yours]
-        why += f" (about {abs(gap):.0f} {'point' if round(abs(gap)) == 1 else 'points'} more on average)"
+        gap = abs(values[best] - values[yours])
+        why = ngettext(
+            "{reason} (about {count} point more on average)",
+            "{reason} (about {count} points more on average)",
+            round(gap),
+        ).format(reason=why, count=f"{gap:.0f}")
     return Difference("card", position.trick_number, yours.pretty, best.pretty, why)
 
 
@@ -211,7 +231,7 @@ def compare_with_expert(
     expert in that seat (see the module docs). ``level`` and ``seed`` must be those of
     the bots the learner played with, so that the other three seats are the same players."""
     if not yours.is_complete:
-        raise IllegalActionError("the challenge is compared once the hand is finished: play the last trick first")
+        raise IllegalActionError(_("the challenge is compared once the hand is finished: play the last trick first"))
     me = Seat.coerce(seat)
     theirs = expert_round(yours.deal, me, level=level, seed=seed, rules=yours.rules)
     judge = ExpertBot(seed=f"{seed}/{me.name}/judge")

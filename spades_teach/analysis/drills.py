@@ -41,10 +41,12 @@ from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.deals import Deal, deal
 from spades_teach.game.kernel import winning_index
+from spades_teach.game.notation import seat_word, suit_word
 from spades_teach.game.round import Round, trick_winner
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
 from spades_teach.game.seating import Seat, Team
+from spades_teach.i18n import N_, _, decimal, ngettext
 
 __all__ = [
     "Answer",
@@ -143,13 +145,18 @@ class Drill:
         others = self.also_right + (self.more_right() if self.more_right is not None else ())
         correct = self._matches(given, self.expected) or any(self._matches(given, other) for other in others)
         written = [_written(f, e) for f, e in zip(self.fields, self.expected)]
-        shown = ", ".join(f"{f.label} {e}" if len(self.fields) > 1 else e for f, e in zip(self.fields, written))
+        shown = ", ".join(
+            _("{field} {answer}").format(field=f.label, answer=e) if len(self.fields) > 1 else e
+            for f, e in zip(self.fields, written)
+        )
         extra = sorted(
             {", ".join(_written(f, e) for f, e in zip(self.fields, o)) for o in others} - {", ".join(written)}
         )
         if extra:
-            shown += f" (or {' or '.join(extra)}, the best over the simulated deals)"
-        verdict = "Right!" if correct else f"Not quite: the answer is {shown}."
+            shown = _("{answer} (or {others}, the best over the simulated deals)").format(
+                answer=shown, others=_or(extra)
+            )
+        verdict = _("Right!") if correct else _("Not quite: the answer is {answer}.").format(answer=shown)
         lines = self.lines + (self.more() if self.more is not None else ())
         return Feedback(correct, verdict, lines)
 
@@ -165,8 +172,37 @@ class Drill:
 
 
 def _written(f: AnswerField, text: str) -> str:
-    """An expected answer as the learner reads it (a card as ``A♠``)."""
-    return Card.parse(text).pretty if f.kind == "card" else text
+    """An expected answer as the learner reads it (a card as ``A♠``, a number with the
+    language's decimal mark)."""
+    if f.kind == "card":
+        return Card.parse(text).pretty
+    if f.kind == "number":
+        return _g(float(text))
+    return text
+
+
+def _g(x: float) -> str:
+    """A number written shortest (``4``, ``4.5``), with the decimal mark of the language in use."""
+    text = f"{x:g}"
+    if "." not in text or "e" in text:
+        return text
+    return decimal(x, len(text.split(".")[1]))
+
+
+def _or(items: Sequence[str]) -> str:
+    """Answers joined with "or", the way the language joins two of them."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{first} or {second}").format(first=text, second=item)
+    return text
+
+
+def _and(items: Sequence[str]) -> str:
+    """Names joined with "and", the way the language joins two of them."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{first} and {second}").format(first=text, second=item)
+    return text
 
 
 def _answer_texts(answer: Answer, fields: tuple[AnswerField, ...]) -> list[str]:
@@ -175,17 +211,21 @@ def _answer_texts(answer: Answer, fields: tuple[AnswerField, ...]) -> list[str]:
             return [answer]
         parts = [p for p in re.split(r"[,;/ ]+", answer.strip()) if p]
         if len(parts) != len(fields):
-            names = " and ".join(f.label for f in fields)
-            raise AnswerError(f"give {len(fields)} answers ({names}), separated by commas; got {answer!r}")
+            names = _and([f.label for f in fields])
+            raise AnswerError(
+                _("give {count} answers ({names}), separated by commas; got {answer}").format(
+                    count=len(fields), names=names, answer=repr(answer)
+                )
+            )
         return parts
     if isinstance(answer, Mapping):
         missing = [f.label for f in fields if not str(answer.get(f.name, "")).strip()]
         if missing:
-            raise AnswerError(f"fill in {' and '.join(missing)}")
+            raise AnswerError(_("fill in {fields}").format(fields=_and(missing)))
         return [str(answer[f.name]) for f in fields]
     items = [str(a) for a in answer]
     if len(items) != len(fields):
-        raise AnswerError(f"give {len(fields)} answers, got {len(items)}")
+        raise AnswerError(_("give {count} answers, got {given}").format(count=len(fields), given=len(items)))
     return items
 
 
@@ -195,25 +235,37 @@ _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", ",": "."})
 def _read_field(f: AnswerField, text: str) -> Any:
     raw = str(text).strip()
     if not raw:
-        raise AnswerError(f"{f.label}: type an answer first")
+        raise AnswerError(_("{field}: type an answer first").format(field=f.label))
     if f.kind == "choice":
         for choice in f.choices:
             if raw.casefold() == choice.casefold():
                 return choice
-        raise AnswerError(f"{f.label}: choose one of {', '.join(f.choices)}, not {raw!r}")
+        raise AnswerError(
+            _("{field}: choose one of {choices}, not {answer}").format(
+                field=f.label, choices=", ".join(f.choices), answer=repr(raw)
+            )
+        )
     if f.kind == "card":
         try:
             card = Card.parse(raw)
         except ParseError as exc:
-            raise AnswerError(f"{f.label}: {exc}") from None
+            raise AnswerError(_("{field}: {problem}").format(field=f.label, problem=exc)) from None
         if str(card) not in f.choices:
             offered = " ".join(Card.parse(c).pretty for c in f.choices)
-            raise AnswerError(f"{f.label}: choose one of {offered}, not {card.pretty}")
+            raise AnswerError(
+                _("{field}: choose one of {choices}, not {answer}").format(
+                    field=f.label, choices=offered, answer=card.pretty
+                )
+            )
         return str(card)
     if f.kind == "int":
         cleaned = raw.translate(_MINUS).replace(" ", "")
         if not re.fullmatch(r"[+-]?\d+", cleaned):
-            raise AnswerError(f"{f.label}: type a whole number such as 72 or -100, not {raw!r}")
+            raise AnswerError(
+                _("{field}: type a whole number such as 72 or -100, not {answer}").format(
+                    field=f.label, answer=repr(raw)
+                )
+            )
         return int(cleaned)
     if f.kind == "number":
         cleaned = raw.translate(_MINUS).replace(" ", "")
@@ -222,17 +274,25 @@ def _read_field(f: AnswerField, text: str) -> Any:
         try:
             value = float(cleaned)
         except ValueError:
-            raise AnswerError(f"{f.label}: type a number of tricks such as 4 or 4.5, not {raw!r}") from None
+            raise AnswerError(
+                _("{field}: type a number of tricks such as 4 or {example}, not {answer}").format(
+                    field=f.label, example=decimal(4.5, 1), answer=repr(raw)
+                )
+            ) from None
         if not 0 <= value <= 13:
-            raise AnswerError(f"{f.label}: a hand counts between 0 and 13 tricks, not {raw!r}")
+            raise AnswerError(
+                _("{field}: a hand counts between 0 and 13 tricks, not {answer}").format(
+                    field=f.label, answer=repr(raw)
+                )
+            )
         return value
     if f.kind == "bid":
         try:
             bid = Bid.coerce(raw if not raw.isdigit() else int(raw))
         except ParseError as exc:
-            raise AnswerError(f"{f.label}: {exc}") from None
+            raise AnswerError(_("{field}: {problem}").format(field=f.label, problem=exc)) from None
         return bid.label
-    raise AnswerError(f"{f.label}: this kind of answer ({f.kind!r}) is unknown")
+    raise AnswerError(_("{field}: this kind of answer ({kind}) is unknown").format(field=f.label, kind=repr(f.kind)))
 
 
 # -- the registry -----------------------------------------------------------------------------------
@@ -240,11 +300,18 @@ def _read_field(f: AnswerField, text: str) -> Any:
 
 @dataclass(frozen=True)
 class DrillKind:
-    """A registered kind: its ``name``, the ``title`` the learner reads, and its generator."""
+    """A registered kind: its ``name``, its ``message`` (the English title, marked for the
+    catalogs with ``N_()``) and its generator. :attr:`title` is the title the learner
+    reads, in the language in use."""
 
     name: str
-    title: str
+    message: str
     make: Callable[[int, int], Drill]
+
+    @property
+    def title(self) -> str:
+        """The title in the language in use."""
+        return _(self.message)
 
 
 #: Every kind, by name, in the order the widget offers them.
@@ -252,7 +319,8 @@ KINDS: dict[str, DrillKind] = {}
 
 
 def register_kind(name: str, title: str, make: Callable[[int, int], Drill]) -> DrillKind:
-    """Add (or replace) a kind: ``make(seed, difficulty)`` returns its :class:`Drill`."""
+    """Add (or replace) a kind: ``make(seed, difficulty)`` returns its :class:`Drill`; ``title``
+    is English, marked ``N_()`` so the catalogs translate it."""
     kind = DrillKind(name, title, make)
     KINDS[name] = kind
     return kind
@@ -261,9 +329,11 @@ def register_kind(name: str, title: str, make: Callable[[int, int], Drill]) -> D
 def make_drill(kind: str, seed: int, difficulty: int = 0) -> Drill:
     """The question of ``kind`` for ``seed`` at ``difficulty`` (0 to :data:`MAX_DIFFICULTY`)."""
     if kind not in KINDS:
-        raise AnswerError(f"unknown drill {kind!r}: choose one of {', '.join(KINDS)}")
+        raise AnswerError(
+            _("unknown drill {kind}: choose one of {kinds}").format(kind=repr(kind), kinds=", ".join(KINDS))
+        )
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise AnswerError(f"a drill's seed is a whole number, not {seed!r}")
+        raise AnswerError(_("a drill's seed is a whole number, not {value}").format(value=repr(seed)))
     level = max(0, min(MAX_DIFFICULTY, int(difficulty)))
     return KINDS[kind].make(seed, level)
 
@@ -286,6 +356,11 @@ def drill_seed(seed: int | str, kind: str, number: int) -> int:
     return random.Random(f"spades_teach/drill/{seed}/{kind}/{number}").getrandbits(31)
 
 
+def _plural_count(x: float) -> int:
+    """The number that chooses a plural form for ``x`` (a fraction counts as plural)."""
+    return int(x) if x == int(x) else 2
+
+
 def _rng(kind: str, seed: int, difficulty: int) -> random.Random:
     return random.Random(f"spades_teach/drill/{kind}/{seed}/{difficulty}")
 
@@ -302,7 +377,7 @@ def _played_round(rng: random.Random, tricks: int, cards: int, rules: Rules = Ru
         seat = rnd.to_act
         assert seat is not None
         rnd.bid(seat, rng.randint(1, 5))
-    for _ in range(4 * tricks + cards):
+    for _attempt in range(4 * tricks + cards):
         seat = rnd.to_act
         assert seat is not None
         legal = sorted(rnd.legal_plays(), key=lambda c: c.index)
@@ -315,12 +390,30 @@ def _cards(cards: Sequence[Card]) -> str:
 
 
 def _trick_text(plays: Sequence[tuple[Seat, Card]]) -> str:
-    return ", ".join(f"{seat.word} {card.pretty}" for seat, card in plays)
+    return ", ".join(f"{_seat(seat)} {card.pretty}" for seat, card in plays)
+
+
+def _seat(seat: Seat) -> str:
+    """The seat's name in the language in use."""
+    return seat_word(int(seat))
+
+
+def _team(team: Team) -> str:
+    """A side's name in the language in use: ``North–South``, ``Nord–Sud``."""
+    first, second = team.seats
+    return f"{_seat(first)}–{_seat(second)}"
+
+
+def _bid_label(bid: Bid) -> str:
+    """A bid as a score sheet writes it, in the language in use: ``Nil``, ``Blind Nil``, ``4``."""
+    if int(bid) == 0:
+        return _("Blind Nil") if bid.blind else _("Nil")
+    return str(int(bid))
 
 
 # -- is this card legal? ----------------------------------------------------------------------------
 
-_LEGAL = ("legal", "not legal")
+_LEGAL = (N_("legal"), N_("not legal"))
 
 
 def legal_drill(seed: int, difficulty: int) -> Drill:
@@ -345,24 +438,29 @@ def legal_drill(seed: int, difficulty: int) -> Drill:
     card = rng.choice(pool)
     reason = rnd.why_illegal(card, seat)
     plays = rnd.current_trick.plays
-    facts = [f"Trick {len(rnd.tricks) + 1} of 13. You are {seat.word}, to play."]
-    facts.append("You lead this trick." if not plays else f"Played so far: {_trick_text(plays)}.")
-    facts.append("Spades are broken." if rnd.spades_broken else "Spades are not broken yet.")
+    facts = [_("Trick {number} of 13. You are {seat}, to play.").format(number=len(rnd.tricks) + 1, seat=_seat(seat))]
+    facts.append(
+        _("You lead this trick.") if not plays else _("Played so far: {trick}.").format(trick=_trick_text(plays))
+    )
+    facts.append(_("Spades are broken.") if rnd.spades_broken else _("Spades are not broken yet."))
     if two_clubs:
-        facts.append("House rule: the 2♣ leads the first trick.")
+        facts.append(_("House rule: the 2♣ leads the first trick."))
     legal_sorted = [c for c in hand if c in legal]
     if reason is None:
-        lines = [f"{card.pretty} is legal.", f"The legal cards here: {_cards(legal_sorted)}."]
+        lines = [
+            _("{card} is legal.").format(card=card.pretty),
+            _("The legal cards here: {cards}.").format(cards=_cards(legal_sorted)),
+        ]
     else:
-        lines = [f"{card.pretty} is not legal: {reason}."]
+        lines = [_("{card} is not legal: {reason}.").format(card=card.pretty, reason=reason)]
     lines.append(_legal_rule(plays, hand, rnd.spades_broken, two_clubs and not rnd.tricks and not plays))
     return Drill(
         kind="legal",
         seed=seed,
         difficulty=difficulty,
-        prompt=f"May you play the {card.pretty}?",
-        fields=(AnswerField("answer", "Your answer", "choice", _LEGAL),),
-        expected=("legal" if reason is None else "not legal",),
+        prompt=_("May you play the {card}?").format(card=card.pretty),
+        fields=(AnswerField("answer", _("Your answer"), "choice", tuple(_(c) for c in _LEGAL)),),
+        expected=(_(_LEGAL[0]) if reason is None else _(_LEGAL[1]),),
         lines=tuple(lines),
         facts=tuple(facts),
         hand=hand,
@@ -376,17 +474,26 @@ def _legal_rule(plays: Sequence[tuple[Seat, Card]], hand: Hand, broken: bool, tw
     """The rule that applied, in one line."""
     if plays:
         led = plays[0][1].suit
+        suit = suit_word(int(led))
         if hand.suit(led):
-            return f"The rule: follow the suit led ({led.word}) when you can."
-        return f"The rule: with no {led.word} left you may play any card, a spade included."
+            return _("The rule: follow the suit led ({suit}) when you can.").format(suit=suit)
+        return _("The rule: with no {suit} left you may play any card, a spade included.").format(suit=suit)
     if two_clubs:
-        return "The rule: whoever holds the 2♣ must lead it to the first trick."
+        return _("The rule: whoever holds the 2♣ must lead it to the first trick.")
     if broken:
-        return "The rule: once spades are broken, any card may lead."
-    return "The rule: spades may not lead until a spade has been played, unless you hold only spades."
+        return _("The rule: once spades are broken, any card may lead.")
+    return _("The rule: spades may not lead until a spade has been played, unless you hold only spades.")
 
 
 # -- who wins this trick? ---------------------------------------------------------------------------
+
+#: Why the highest card of the suit led wins, by suit (hearts, diamonds, clubs; spades apart).
+_HIGHEST = (
+    "",
+    N_("No trump was played: the highest heart, {card}, wins."),
+    N_("No trump was played: the highest diamond, {card}, wins."),
+    N_("No trump was played: the highest club, {card}, wins."),
+)
 
 
 def winner_drill(seed: int, difficulty: int) -> Drill:
@@ -398,7 +505,7 @@ def winner_drill(seed: int, difficulty: int) -> Drill:
     rng = _rng("winner", seed, difficulty)
     want_spade = {0: False, 1: True}.get(difficulty)
     rnd: Round | None = None
-    for _ in range(30):
+    for _attempt in range(30):
         latest = (2, 4, 8, 11, 13)[difficulty]
         rnd = _played_round(rng, rng.randint(1, latest), 0)
         spade = any(c.suit is Suit.SPADES for _, c in rnd.tricks[-1].plays)
@@ -414,24 +521,24 @@ def winner_drill(seed: int, difficulty: int) -> Drill:
     led = cards[0].suit
     spades = [c for c in cards if c.suit is Suit.SPADES]
     if spades and led is not Suit.SPADES:
-        why = f"A spade beats every other suit: the highest spade, {best.pretty}, wins."
+        why = _("A spade beats every other suit: the highest spade, {card}, wins.").format(card=best.pretty)
     elif led is Suit.SPADES:
-        why = f"Spades were led: the highest spade, {best.pretty}, wins."
+        why = _("Spades were led: the highest spade, {card}, wins.").format(card=best.pretty)
     else:
-        why = f"No trump was played: the highest {led.word[:-1]}, {best.pretty}, wins."
-    lines = [f"{winner.word} wins with the {best.pretty}.", why]
+        why = _(_HIGHEST[int(led)]).format(card=best.pretty)
+    lines = [_("{seat} wins with the {card}.").format(seat=_seat(winner), card=best.pretty), why]
     off = [c for c in cards if c.suit is not led and c.suit is not Suit.SPADES]
     if off:
-        lines.append(f"Cards of another suit ({_cards(off)}) never win, however high.")
+        lines.append(_("Cards of another suit ({cards}) never win, however high.").format(cards=_cards(off)))
     return Drill(
         kind="winner",
         seed=seed,
         difficulty=difficulty,
-        prompt="Who wins this trick?",
-        fields=(AnswerField("answer", "Winner", "choice", tuple(s.word for s in _SEATS)),),
-        expected=(winner.word,),
+        prompt=_("Who wins this trick?"),
+        fields=(AnswerField("answer", _("Winner"), "choice", tuple(_seat(s) for s in _SEATS)),),
+        expected=(_seat(winner),),
         lines=tuple(lines),
-        facts=(f"{leader.word} led; play went clockwise: {_trick_text(plays)}.",),
+        facts=(_("{seat} led; play went clockwise: {trick}.").format(seat=_seat(leader), trick=_trick_text(plays)),),
         trick=plays,
         data={"leader": leader.name, "trick_number": len(rnd.tricks)},
     )
@@ -469,22 +576,36 @@ def score_drill(seed: int, difficulty: int) -> Drill:
         for team in bags:
             bags[team] = rng.randint(top - 3, top) if difficulty >= 2 else rng.randint(0, 6)
     result = score_round(bids, tricks, bags=bags, rules=rules)
-    facts = [f"{s.word}: bid {bids[s].label}, took {tricks[s]}." for s in _SEATS]
-    facts.append(f"Bags carried in: North–South {bags[Team.NS]}, East–West {bags[Team.EW]}.")
+    facts = [
+        _("{seat}: bid {bid}, took {tricks}.").format(seat=_seat(s), bid=_bid_label(bids[s]), tricks=tricks[s])
+        for s in _SEATS
+    ]
     facts.append(
-        f"Rules: {rules.bag_limit} bags cost {rules.bag_penalty} points; Nil is worth 100, blind Nil 200."
-        if difficulty >= 4
-        else f"Rules: {rules.bag_limit} bags cost {rules.bag_penalty} points; Nil is worth 100."
+        _("Bags carried in: {ns} {ns_bags}, {ew} {ew_bags}.").format(
+            ns=_team(Team.NS), ns_bags=bags[Team.NS], ew=_team(Team.EW), ew_bags=bags[Team.EW]
+        )
     )
-    lines = [*result.lines, f"Bags now: North–South {result.bags[Team.NS]}, East–West {result.bags[Team.EW]}."]
+    facts.append(
+        (
+            _("Rules: {limit} bags cost {penalty} points; Nil is worth 100, blind Nil 200.")
+            if difficulty >= 4
+            else _("Rules: {limit} bags cost {penalty} points; Nil is worth 100.")
+        ).format(limit=rules.bag_limit, penalty=rules.bag_penalty)
+    )
+    lines = [
+        *result.lines,
+        _("Bags now: {ns} {ns_bags}, {ew} {ew_bags}.").format(
+            ns=_team(Team.NS), ns_bags=result.bags[Team.NS], ew=_team(Team.EW), ew_bags=result.bags[Team.EW]
+        ),
+    ]
     return Drill(
         kind="score",
         seed=seed,
         difficulty=difficulty,
-        prompt="How many points does each side score this hand?",
+        prompt=_("How many points does each side score this hand?"),
         fields=(
-            AnswerField("NS", "North–South points", "int"),
-            AnswerField("EW", "East–West points", "int"),
+            AnswerField("NS", _("{side} points").format(side=_team(Team.NS)), "int"),
+            AnswerField("EW", _("{side} points").format(side=_team(Team.EW)), "int"),
         ),
         expected=(str(result.points[Team.NS]), str(result.points[Team.EW])),
         lines=tuple(lines),
@@ -515,23 +636,34 @@ def count_drill(seed: int, difficulty: int) -> Drill:
     itemised count, and the make chance of the nearby bids from bot playouts."""
     rng = _rng("count", seed, difficulty)
     want_sure = rng.random() < 0.7  # most hands asked about hold a sure trick, so "none" is no safe guess
-    for _ in range(40):
+    for _attempt in range(40):
         hand = deal(rng.getrandbits(31))[rng.choice(_SEATS)]
         reasons = count_hand(hand)
         if any(r.sure for r in reasons) == want_sure:
             break
     sure = sum(1 for r in reasons if r.sure)
     estimate = sum(r.value for r in reasons)
-    lines = [f"{r.cards}: {r.value:g} — {r.why}" + (" (sure)" if r.sure else "") for r in reasons]
-    lines.append(f"Sure tricks: {sure}. The whole count: {estimate:g} tricks.")
+    lines = [
+        (_("{cards}: {value} — {why} (sure)") if r.sure else _("{cards}: {value} — {why}")).format(
+            cards=r.cards, value=_g(r.value), why=r.why
+        )
+        for r in reasons
+    ]
+    lines.append(
+        ngettext(
+            "Sure tricks: {sure}. The whole count: {count} trick.",
+            "Sure tricks: {sure}. The whole count: {count} tricks.",
+            _plural_count(estimate),
+        ).format(sure=sure, count=_g(estimate))
+    )
     if difficulty < 2:
-        prompt = "How many sure tricks does this hand hold? (A sure trick wins however the other cards lie.)"
-        fields = (AnswerField("answer", "Sure tricks", "int"),)
+        prompt = _("How many sure tricks does this hand hold? (A sure trick wins however the other cards lie.)")
+        fields = (AnswerField("answer", _("Sure tricks"), "int"),)
         expected = (str(sure),)
         tolerance = 0.0
     else:
-        prompt = "Count this hand: about how many tricks will it take? (Within half a trick is right.)"
-        fields = (AnswerField("answer", "Your count", "number"),)
+        prompt = _("Count this hand: about how many tricks will it take? (Within half a trick is right.)")
+        fields = (AnswerField("answer", _("Your count"), "number"),)
         expected = (f"{estimate:g}",)
         tolerance = 0.5
     return Drill(
@@ -542,7 +674,7 @@ def count_drill(seed: int, difficulty: int) -> Drill:
         fields=fields,
         expected=expected,
         lines=tuple(lines),
-        facts=("You are South, before the bidding.",),
+        facts=(_("You are South, before the bidding."),),
         hand=hand,
         tolerance=tolerance,
         more=functools.partial(_make_chance_lines, str(hand), (), (), seed, round(estimate)),
@@ -571,13 +703,15 @@ def bid_drill(seed: int, difficulty: int) -> Drill:
         scores = {Team.NS: rng.randrange(0, 400, 10), Team.EW: rng.randrange(0, 400, 10)}
         bags = {Team.NS: rng.randint(0, 9), Team.EW: rng.randint(0, 9)}
     advice = advise_bid(hand, seat=Seat.S, bids=bids, scores=scores, bags=bags)
-    facts = ["You are South; West dealt, so North (your partner) and East bid before you."]
+    facts = [_("You are South; West dealt, so North (your partner) and East bid before you.")]
     if bids:
-        facts.append(", ".join(f"{s.word} bid {b.label}" for s, b in bids.items()) + ".")
+        said = [_("{seat} bid {bid}").format(seat=_seat(s), bid=_bid_label(b)) for s, b in bids.items()]
+        facts.append(", ".join(said) + ".")
     if scores:
         facts.append(
-            f"Score: you {scores[Team.NS]} ({bags[Team.NS]} bags), them {scores[Team.EW]} ({bags[Team.EW]} bags); "
-            "the game is to 500."
+            _("Score: you {ours} ({our_bags} bags), them {theirs} ({their_bags} bags); the game is to 500.").format(
+                ours=scores[Team.NS], our_bags=bags[Team.NS], theirs=scores[Team.EW], their_bags=bags[Team.EW]
+            )
         )
     lines = _advice_lines(advice)
     key = (
@@ -589,8 +723,8 @@ def bid_drill(seed: int, difficulty: int) -> Drill:
         kind="bid",
         seed=seed,
         difficulty=difficulty,
-        prompt="What would you bid? (A number, or Nil.)",
-        fields=(AnswerField("answer", "Your bid", "bid"),),
+        prompt=_("What would you bid? (A number, or Nil.)"),
+        fields=(AnswerField("answer", _("Your bid"), "bid"),),
         expected=(advice.bid.label,),
         lines=tuple(lines),
         facts=tuple(facts),
@@ -606,9 +740,9 @@ def bid_drill(seed: int, difficulty: int) -> Drill:
 
 
 def _advice_lines(advice: BidAdvice) -> list[str]:
-    lines = [f"The advisor bids {advice.bid.label}: {advice.summary}"]
-    lines += [f"{r.cards}: {r.value:g} — {r.why}" for r in advice.reasons]
-    lines += [f"Note: {c}" for c in advice.context]
+    lines = [_("The advisor bids {bid}: {summary}").format(bid=_bid_label(advice.bid), summary=advice.summary)]
+    lines += [_("{cards}: {value} — {why}").format(cards=r.cards, value=_g(r.value), why=r.why) for r in advice.reasons]
+    lines += [_("Note: {note}").format(note=c) for c in advice.context]
     return lines
 
 
@@ -642,23 +776,29 @@ def _make_chance_lines(
     """The make chance and mean points of the bids near ``around``, from bot playouts."""
     analysis = _analysis(hand, bids, match, seed)
     lines = [
-        f"Simulated: {analysis.samples} deals of the other 39 cards, each bid and played out by the medium bots.",
-        "For each bid: how often your side made it, and the points it scored on average.",
+        _("Simulated: {count} deals of the other 39 cards, each bid and played out by the medium bots.").format(
+            count=analysis.samples
+        ),
+        _("For each bid: how often your side made it, and the points it scored on average."),
     ]
     low = max(1, around - 2)
     for b in range(low, min(13, around + 2) + 1):
         chance = analysis.make_probability.get(b, 0.0)
         points = analysis.expected_scores.get(b, 0.0)
-        lines.append(f"Bid {b}: made {chance:.0%} of the time, {points:+.0f} points on average.")
+        lines.append(
+            _("Bid {bid}: made {percent} of the time, {points} points on average.").format(
+                bid=b, percent=_percent(chance), points=f"{points:+.0f}"
+            )
+        )
     if 0 in analysis.expected_scores:
-        lines.append(f"Nil: {analysis.expected_scores[0]:+.0f} points on average.")
-    lines.append(f"Best over these deals: bid {analysis.best_bid.label}.")
+        lines.append(_("Nil: {points} points on average.").format(points=f"{analysis.expected_scores[0]:+.0f}"))
+    lines.append(_("Best over these deals: bid {bid}.").format(bid=_bid_label(analysis.best_bid)))
     return tuple(lines)
 
 
 # -- Nil or not? ------------------------------------------------------------------------------------
 
-_NIL = ("Nil", "not Nil")
+_NIL = (N_("Nil"), N_("not Nil"))
 
 
 def nil_drill(seed: int, difficulty: int) -> Drill:
@@ -672,7 +812,7 @@ def nil_drill(seed: int, difficulty: int) -> Drill:
     margin = (3.0, 2.0, 1.0, 0.5, 0.0)[difficulty]
     hand: Hand | None = None
     check: NilAssessment | None = None
-    for _ in range(400):
+    for _attempt in range(400):
         candidate = deal(rng.getrandbits(31))[rng.choice(_SEATS)]
         found = assess_nil(candidate)
         if found.fits != want_fit:
@@ -687,19 +827,19 @@ def nil_drill(seed: int, difficulty: int) -> Drill:
         hand = deal(seed)[Seat.S]
         check = assess_nil(hand)
     lines = [
-        "Nil fits this hand." if check.fits else "Nil does not fit this hand.",
+        _("Nil fits this hand.") if check.fits else _("Nil does not fit this hand."),
         *nil_checklist(check),
-        f"Risk score {check.risk:g}: the advisor's sum of these dangers; Nil fits at 1 or less.",
+        _("Risk score {risk}: the advisor's sum of these dangers; Nil fits at 1 or less.").format(risk=_g(check.risk)),
     ]
     return Drill(
         kind="nil",
         seed=seed,
         difficulty=difficulty,
-        prompt="Would you bid Nil with this hand?",
-        fields=(AnswerField("answer", "Your answer", "choice", _NIL),),
-        expected=("Nil" if check.fits else "not Nil",),
+        prompt=_("Would you bid Nil with this hand?"),
+        fields=(AnswerField("answer", _("Your answer"), "choice", tuple(_(c) for c in _NIL)),),
+        expected=(_(_NIL[0]) if check.fits else _(_NIL[1]),),
         lines=tuple(lines),
-        facts=("You are South, before the bidding; nobody has bid Nil yet.",),
+        facts=(_("You are South, before the bidding; nobody has bid Nil yet."),),
         hand=hand,
         data={"risk": check.risk},
         more=functools.partial(_nil_rate_lines, str(hand), seed),
@@ -722,7 +862,9 @@ def nil_success(hand: str, seed: int, samples: int = NIL_SAMPLES) -> tuple[int, 
 
     mine = Hand.coerce(hand)
     if len(mine) != 13:
-        raise SpadesError(f"a Nil is tried with 13 cards, got {len(mine)} in {str(mine)!r}")
+        raise SpadesError(
+            _("a Nil is tried with 13 cards, got {count} in {hand}").format(count=len(mine), hand=repr(str(mine)))
+        )
     rest = [Card.from_index(i) for i in range(52) if Card.from_index(i) not in mine]
     bot = MediumBot()
     held = 0
@@ -742,9 +884,18 @@ def nil_success(hand: str, seed: int, samples: int = NIL_SAMPLES) -> tuple[int, 
 def _nil_rate_lines(hand: str, seed: int) -> tuple[str, ...]:
     held, samples = nil_success(hand, seed)
     return (
-        f"Simulated: South bid Nil on {samples} deals of the other 39 cards, played out by the medium bots; "
-        f"the Nil held on {held} ({held / samples:.0%}).",
+        _(
+            "Simulated: South bid Nil on {count} deals of the other 39 cards, played out by the medium bots; "
+            "the Nil held on {held} ({percent})."
+        ).format(count=samples, held=held, percent=_percent(held / samples)),
     )
+
+
+def _percent(share: float) -> str:
+    """A share as a whole percentage, written as the language writes it (``57%``, ``57 %``)."""
+    from spades_teach.analysis.simulate import percent_text
+
+    return percent_text(share)
 
 
 # -- which card? ----------------------------------------------------------------------------------------
@@ -774,13 +925,15 @@ def which_drill(seed: int, difficulty: int) -> Drill:
     legal = tuple(str(c) for c in position.legal)
     seats = [Seat((int(puzzle.leader) + k) % 4) for k in range(len(puzzle.trick))]
     facts = [
-        "Bids: " + ", ".join(f"{s.word} {puzzle.bids[s].label}" for s in _SEATS) + ".",
-        "Tricks won so far: " + ", ".join(f"{s.word} {puzzle.tricks_won.get(s, 0)}" for s in _SEATS) + ".",
+        _("Bids: {bids}.").format(bids=", ".join(f"{_seat(s)} {_bid_label(puzzle.bids[s])}" for s in _SEATS)),
+        _("Tricks won so far: {tricks}.").format(
+            tricks=", ".join(f"{_seat(s)} {puzzle.tricks_won.get(s, 0)}" for s in _SEATS)
+        ),
     ]
     for s, hand in puzzle.others.items():
-        facts.append(f"{s.word} holds {_cards(tuple(hand))}.")
+        facts.append(_("{seat} holds {cards}.").format(seat=_seat(s), cards=_cards(tuple(hand))))
     if puzzle.trick:
-        facts.append(f"The trick so far: {_trick_text(tuple(zip(seats, puzzle.trick)))}.")
+        facts.append(_("The trick so far: {trick}.").format(trick=_trick_text(tuple(zip(seats, puzzle.trick)))))
     lines = [puzzle.reason]
     lines += [_sentence(puzzle.evidence_line(c)) for c in position.legal if c in puzzle.evidence]
     return Drill(
@@ -788,7 +941,7 @@ def which_drill(seed: int, difficulty: int) -> Drill:
         seed=seed,
         difficulty=difficulty,
         prompt=puzzle.prompt(),
-        fields=(AnswerField("answer", "Your card", "card", legal),),
+        fields=(AnswerField("answer", _("Your card"), "card", legal),),
         expected=(str(puzzle.answer),),
         lines=tuple(lines),
         facts=tuple(facts),
@@ -798,10 +951,10 @@ def which_drill(seed: int, difficulty: int) -> Drill:
     )
 
 
-register_kind("legal", "Is this card legal?", legal_drill)
-register_kind("winner", "Who wins this trick?", winner_drill)
-register_kind("score", "Score this hand", score_drill)
-register_kind("count", "Count this hand", count_drill)
-register_kind("bid", "What would you bid?", bid_drill)
-register_kind("nil", "Nil or not?", nil_drill)
-register_kind("which", "Which card?", which_drill)
+register_kind("legal", N_("Is this card legal?"), legal_drill)
+register_kind("winner", N_("Who wins this trick?"), winner_drill)
+register_kind("score", N_("Score this hand"), score_drill)
+register_kind("count", N_("Count this hand"), count_drill)
+register_kind("bid", N_("What would you bid?"), bid_drill)
+register_kind("nil", N_("Nil or not?"), nil_drill)
+register_kind("which", N_("Which card?"), which_drill)

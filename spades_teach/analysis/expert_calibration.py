@@ -69,6 +69,7 @@ from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import CardLike, Hand, Seat
 from spades_teach.game.deals import deal
 from spades_teach.game.round import Round
+from spades_teach.i18n import _
 from spades_teach.solver import double_dummy
 
 __all__ = [
@@ -170,7 +171,7 @@ class ExpertCalibration:
         """The figures of a study made of ``records`` (whole deals: four seats each)."""
         found = tuple(records)
         if not found:
-            raise SpadesError("an expert calibration needs at least one seat record, got none")
+            raise SpadesError(_("an expert calibration needs at least one seat record, got none"))
         return _summarise(seed, found)
 
     @property
@@ -210,7 +211,7 @@ def expert_calibrate(
     _check_count("deals", deals, least=1)
     _check_count("start", start, least=0)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise SpadesError(f"seed must be a whole number or a string, got {seed!r}")
+        raise SpadesError(_("seed must be a whole number or a string, got {value}").format(value=repr(seed)))
     tasks = [(seed, index) for index in range(start, start + deals)]
     records: list[SeatRecord] = []
     for done, found in enumerate(map_tasks(study_deal, tasks, executor=executor), start=1):
@@ -224,7 +225,11 @@ def expert_calibrate(
 
 def _check_count(name: str, value: Any, *, least: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise SpadesError(f"{name} must be a whole number of {least} or more, got {value!r}")
+        raise SpadesError(
+            _("{name} must be a whole number of {least} or more, got {value}").format(
+                name=name, least=least, value=repr(value)
+            )
+        )
 
 
 def study_deal(seed: int | str, index: int) -> tuple[SeatRecord, ...]:
@@ -305,7 +310,9 @@ def records_to_data(records: Iterable[SeatRecord], *, seed: int | str) -> dict[s
 def records_from_data(data: Any) -> tuple[SeatRecord, ...]:
     """The seat records of data written by :func:`records_to_data` (a bad row raises a :class:`SpadesError`)."""
     if not isinstance(data, dict) or data.get("columns") != list(COLUMNS) or not isinstance(data.get("rows"), list):
-        raise SpadesError(f"expert calibration data needs the columns {list(COLUMNS)} and a list of rows")
+        raise SpadesError(
+            _("expert calibration data needs the columns {columns} and a list of rows").format(columns=list(COLUMNS))
+        )
     out = []
     for number, row in enumerate(data["rows"], start=1):
         try:
@@ -323,7 +330,11 @@ def records_from_data(data: Any) -> tuple[SeatRecord, ...]:
                 )
             )
         except (TypeError, ValueError) as exc:
-            raise SpadesError(f"expert calibration row {number} ({row!r}) is not a seat record: {exc}") from None
+            raise SpadesError(
+                _("expert calibration row {number} ({row}) is not a seat record: {problem}").format(
+                    number=number, row=repr(row), problem=exc
+                )
+            ) from None
     return tuple(out)
 
 

@@ -55,7 +55,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -65,8 +65,10 @@ from spades_teach.errors import SpadesError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.kernel import winning_index
+from spades_teach.game.notation import seat_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, Team
+from spades_teach.i18n import N_, _
 from spades_teach.solver import DDState, make_position, nil_safe_cards, reaches, score_cards
 
 if TYPE_CHECKING:
@@ -87,6 +89,7 @@ __all__ = [
     "puzzle_from_json",
     "puzzle_to_json",
     "solve_evidence",
+    "theme_label",
 ]
 
 #: The three levels, easiest first.
@@ -95,16 +98,16 @@ DIFFICULTIES = ("easy", "medium", "hard")
 GOALS = ("make", "set", "keep nil", "break nil")
 #: The themes a puzzle can be tagged with.
 THEMES = (
-    "make the contract",
-    "set the contract",
-    "keep your nil",
-    "nil cover",
-    "nil set",
-    "count the spades",
-    "duck",
-    "unblock",
-    "ruff or discard",
-    "take a bag to set",
+    N_("make the contract"),
+    N_("set the contract"),
+    N_("keep your nil"),
+    N_("nil cover"),
+    N_("nil set"),
+    N_("count the spades"),
+    N_("duck"),
+    N_("unblock"),
+    N_("ruff or discard"),
+    N_("take a bag to set"),
 )
 #: Deals dealt and solved for a hidden-hand puzzle.
 SAMPLE_SIZE = 24
@@ -112,6 +115,22 @@ SAMPLE_SIZE = 24
 STORE = "puzzles.json"
 
 _RULES = Rules()
+
+
+def theme_label(theme: str) -> str:
+    """A theme (one of :data:`THEMES`, the names puzzles are stored and chosen by) as the
+    learner reads it, in the language in use.
+
+    >>> theme_label("duck")
+    'duck'
+    """
+    if theme not in THEMES:
+        raise SpadesError(
+            _("unknown theme {theme}: use one of {themes}").format(theme=repr(theme), themes=", ".join(THEMES))
+        )
+    return _(theme)
+
+
 #: Bags a trick can cost at most, in points: one point and the bag's share of the penalty.
 _BAG_COST = 1 + _RULES.bag_penalty / _RULES.bag_limit
 
@@ -120,7 +139,8 @@ _BAG_COST = 1 + _RULES.bag_penalty / _RULES.bag_limit
 class Puzzle:
     """One puzzle (see the module docs). ``others`` holds the other three hands of an
     open-hand puzzle (empty for a hidden-hand one); ``deals`` the hidden hands of each
-    sampled deal of a hidden-hand puzzle (empty for an open-hand one)."""
+    sampled deal of a hidden-hand puzzle (empty for an open-hand one). The
+    :attr:`reason` is worked out from the rest when read, in the language in use."""
 
     id: str
     difficulty: str
@@ -134,7 +154,6 @@ class Puzzle:
     spades_broken: bool
     seen: tuple[Card, ...]
     answer: Card
-    reason: str
     evidence: Mapping[Card, int]
     others: Mapping[Seat, Hand] = field(default_factory=dict)
     deals: tuple[Mapping[Seat, Hand], ...] = ()
@@ -151,6 +170,11 @@ class Puzzle:
             spades_broken=self.spades_broken,
             seen=self.seen,
         )
+
+    @property
+    def reason(self) -> str:
+        """Why the answer is the card, in one plain line with the numbers of the solve."""
+        return _reason(self)
 
     @property
     def open_hands(self) -> bool:
@@ -173,20 +197,37 @@ class Puzzle:
         """What the solve says about ``card``, in one plain line."""
         c = Card.parse(card)
         if c not in self.evidence:
-            raise SpadesError(f"{c} is not a legal card here: choose one of {' '.join(str(x) for x in self.evidence)}")
+            raise SpadesError(
+                _("{card} is not a legal card here: choose one of {cards}").format(
+                    card=c, cards=" ".join(str(x) for x in self.evidence)
+                )
+            )
         value = self.evidence[c]
         if self.deals:
-            return (
-                f"the {c.pretty} {_goal_verb(self)} on {value} of {len(self.deals)} deals that fit what you have seen"
+            return _("the {card} {goal} on {count} of {deals} deals that fit what you have seen").format(
+                card=c.pretty, goal=_goal_verb(self), count=value, deals=len(self.deals)
             )
         if self.goal in ("keep nil", "break nil"):
-            verb = "kept" if self.goal == "keep nil" else "broken"
-            return f"after the {c.pretty} {_goal_noun(self)} can {'still' if value else 'no longer'} be {verb}"
-        return f"after the {c.pretty} your side takes {value} of the {self.tricks_left} tricks left with best play"
+            if self.goal == "keep nil":
+                text = (
+                    _("after the {card} {nil} can still be kept")
+                    if value
+                    else _("after the {card} {nil} can no longer be kept")
+                )
+            else:
+                text = (
+                    _("after the {card} {nil} can still be broken")
+                    if value
+                    else _("after the {card} {nil} can no longer be broken")
+                )
+            return text.format(card=c.pretty, nil=_goal_noun(self))
+        return _("after the {card} your side takes {count} of the {left} tricks left with best play").format(
+            card=c.pretty, count=value, left=self.tricks_left
+        )
 
     def prompt(self) -> str:
         """The question, in one line."""
-        return f"{self.seat.word} to play: which card {_goal_verb(self, question=True)}?"
+        return _("{seat} to play: which card {goal}?").format(seat=seat_word(int(self.seat)), goal=_goal_verb(self))
 
 
 # -- goals ------------------------------------------------------------------------------------------------
@@ -405,21 +446,21 @@ def _count_goals(
 # -- reasons and themes -------------------------------------------------------------------------------------------
 
 
-def _goal_verb(p: Puzzle, *, question: bool = False) -> str:
-    you = "your side's"
+def _goal_verb(p: Puzzle) -> str:
+    """What the answer does, as the end of a sentence whose subject is the card ("makes your side's 5")."""
     target = _target_seat(p)
     if p.goal == "make":
-        return f"makes {you} {_side_bid(p, p.seat)}"
+        return _("makes your side's {bid}").format(bid=_side_bid(p, p.seat))
     if p.goal == "set":
-        return f"sets their {_side_bid(p, p.seat.next)}"
-    who = "your" if target is p.seat else f"{target.word}'s"
-    return f"keeps {who} Nil" if p.goal == "keep nil" else f"breaks {who} Nil"
+        return _("sets their {bid}").format(bid=_side_bid(p, p.seat.next))
+    if p.goal == "keep nil":
+        return _("keeps your Nil") if target is p.seat else _("keeps {seat}'s Nil").format(seat=seat_word(int(target)))
+    return _("breaks your Nil") if target is p.seat else _("breaks {seat}'s Nil").format(seat=seat_word(int(target)))
 
 
 def _goal_noun(p: Puzzle) -> str:
     target = _target_seat(p)
-    who = "your" if target is p.seat else f"{target.word}'s"
-    return f"{who} Nil"
+    return _("your Nil") if target is p.seat else _("{seat}'s Nil").format(seat=seat_word(int(target)))
 
 
 def _target_seat(p: Puzzle) -> Seat:
@@ -441,40 +482,60 @@ def _reason(p: Puzzle) -> str:
     nil = _RULES.nil_value
     if p.goal == "make":
         bid = _side_bid(p, p.seat)
-        stake = f"{10 * bid} points rather than -{10 * bid}"
+        stake = _("{points} points rather than -{points}").format(points=10 * bid)
     elif p.goal == "set":
         bid = _side_bid(p, p.seat.next)
-        stake = f"they lose {10 * bid} points instead of scoring {10 * bid}"
+        stake = _("they lose {points} points instead of scoring {points}").format(points=10 * bid)
     elif p.goal == "keep nil":
-        stake = f"+{nil} rather than -{nil}"
+        stake = _("+{points} rather than -{points}").format(points=nil)
     else:
-        stake = f"they lose {nil} points instead of scoring {nil}"
+        stake = _("they lose {points} points instead of scoring {points}").format(points=nil)
+    goal = _goal_verb(p)
     if p.deals:
         others = sorted(((v, c) for c, v in p.evidence.items() if c != p.answer), key=lambda vc: (-vc[0], vc[1]))
         second, rival = others[0]
-        return (
-            f"On {p.evidence[p.answer]} of {len(p.deals)} deals that fit what you have seen, the {card} "
-            f"{_goal_verb(p)} ({stake}); the best other card, the {rival.pretty}, on {second}."
+        return _(
+            "On {count} of {deals} deals that fit what you have seen, the {card} {goal} ({stake}); "
+            "the best other card, the {rival}, on {second}."
+        ).format(
+            count=p.evidence[p.answer],
+            deals=len(p.deals),
+            card=card,
+            goal=goal,
+            stake=stake,
+            rival=rival.pretty,
+            second=second,
         )
     if p.goal in ("keep nil", "break nil"):
         target = _target_seat(p)
-        who = "you" if target is p.seat else target.word
         if p.goal == "keep nil":
-            return f"Only the {card} {_goal_verb(p)} ({stake}): after any other card the opponents can force {who} to take a trick."
-        return f"Only the {card} {_goal_verb(p)} ({stake}): after any other card {who} can still duck every trick."
+            if target is p.seat:
+                text = _(
+                    "Only the {card} {goal} ({stake}): after any other card the opponents can force you to take a trick."
+                )
+            else:
+                text = _(
+                    "Only the {card} {goal} ({stake}): after any other card the opponents can force {seat} "
+                    "to take a trick."
+                )
+        elif target is p.seat:
+            text = _("Only the {card} {goal} ({stake}): after any other card you can still duck every trick.")
+        else:
+            text = _("Only the {card} {goal} ({stake}): after any other card {seat} can still duck every trick.")
+        return text.format(card=card, goal=goal, stake=stake, seat=seat_word(int(target)))
     best_other = max(v for c, v in p.evidence.items() if c != p.answer)
     mine = p.evidence[p.answer]
     if p.goal == "make":
         need = _side_bid(p, p.seat) - sum(p.tricks_won.get(s, 0) for s in (p.seat, p.seat.partner))
-        return (
-            f"Only the {card} {_goal_verb(p)} ({stake}): with it your side takes {mine} of the {p.tricks_left} "
-            f"tricks left and needs {need}; after any other card, at most {best_other}."
-        )
+        return _(
+            "Only the {card} {goal} ({stake}): with it your side takes {count} of the {left} "
+            "tricks left and needs {need}; after any other card, at most {best}."
+        ).format(card=card, goal=goal, stake=stake, count=mine, left=p.tricks_left, need=need, best=best_other)
     their_need = _side_bid(p, p.seat.next) - sum(p.tricks_won.get(s, 0) for s in (p.seat.next, p.seat.next.partner))
-    return (
-        f"Only the {card} {_goal_verb(p)} ({stake}): they need {their_need} of the {p.tricks_left} tricks left, "
-        f"and with it your side takes {mine}; after any other card, at most {best_other}."
-    )
+    return _(
+        "Only the {card} {goal} ({stake}): they need {need} of the {left} tricks left, "
+        "and with it your side takes {count}; after any other card, at most {best}."
+    ).format(card=card, goal=goal, stake=stake, need=their_need, left=p.tricks_left, count=mine, best=best_other)
 
 
 def _themes(m: _Moment, goal: _Goal, answer: Card, *, their_spades: bool) -> tuple[str, ...]:
@@ -545,16 +606,11 @@ def _build(
         spades_broken=m.broken,
         seen=m.seen,
         answer=answer,
-        reason="",
         evidence=dict(sorted(evidence.items())),
         others={} if deals else {s: m.hands[s] for s in Seat if s is not m.seat},
         deals=deals,
     )
-    return _replace_reason(base)
-
-
-def _replace_reason(p: Puzzle) -> Puzzle:
-    return replace(p, reason=_reason(p))
+    return base
 
 
 # -- solving a puzzle again --------------------------------------------------------------------------------------
@@ -567,7 +623,9 @@ def solve_evidence(p: Puzzle) -> dict[Card, int]:
     goals = _open_goals(p.seat, p.bids, p.tricks_won, p.tricks_left)
     goal = next((g for g in goals if g.name == p.goal and (g.nil_seat is None or g.nil_seat is _target_seat(p))), None)
     if goal is None:
-        raise SpadesError(f"puzzle {p.id}: its goal {p.goal!r} is not open in this position")
+        raise SpadesError(
+            _("puzzle {id}: its goal {goal} is not open in this position").format(id=p.id, goal=repr(p.goal))
+        )
     if p.deals:
         return dict(sorted(_count_goals(m, [goal], p.deals)[goal].items()))
     state = m.state()
@@ -609,7 +667,6 @@ def puzzle_to_json(p: Puzzle) -> dict[str, Any]:
         "spades_broken": p.spades_broken,
         "seen": [str(c) for c in p.seen],
         "answer": str(p.answer),
-        "reason": p.reason,
         "evidence": {str(c): v for c, v in p.evidence.items()},
         "others": {s.name: _hand_text(h) for s, h in p.others.items()},
         "deals": [{s.name: _hand_text(h) for s, h in d.items()} for d in p.deals],
@@ -632,13 +689,14 @@ def puzzle_from_json(data: Mapping[str, Any]) -> Puzzle:
             spades_broken=bool(data["spades_broken"]),
             seen=tuple(Card.parse(c) for c in data["seen"]),
             answer=Card.parse(data["answer"]),
-            reason=str(data["reason"]),
             evidence={Card.parse(c): int(v) for c, v in data["evidence"].items()},
             others={Seat.coerce(s): Hand.parse(h) for s, h in data["others"].items()},
             deals=tuple({Seat.coerce(s): Hand.parse(h) for s, h in d.items()} for d in data["deals"]),
         )
     except (KeyError, TypeError, AttributeError) as exc:
-        raise SpadesError(f"puzzle {data.get('id', '?')!r} is malformed: {exc!r}") from None
+        raise SpadesError(
+            _("puzzle {id} is malformed: {problem}").format(id=repr(data.get("id", "?")), problem=repr(exc))
+        ) from None
 
 
 _LOADED: tuple[Puzzle, ...] | None = None
@@ -649,9 +707,15 @@ def load_puzzles(difficulty: str | None = None, theme: str | None = None) -> tup
     with one theme, in their stored order."""
     global _LOADED
     if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise SpadesError(f"unknown difficulty {difficulty!r}: use {', '.join(DIFFICULTIES)}")
+        raise SpadesError(
+            _("unknown difficulty {difficulty}: use {difficulties}").format(
+                difficulty=repr(difficulty), difficulties=", ".join(DIFFICULTIES)
+            )
+        )
     if theme is not None and theme not in THEMES:
-        raise SpadesError(f"unknown theme {theme!r}: use one of {', '.join(THEMES)}")
+        raise SpadesError(
+            _("unknown theme {theme}: use one of {themes}").format(theme=repr(theme), themes=", ".join(THEMES))
+        )
     if _LOADED is None:
         path = resources.files("spades_teach") / "data" / STORE
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -720,7 +784,7 @@ def moment_of(round_: Round) -> dict[str, Any]:
     cards of the completed tricks)."""
     seat = round_.to_act
     if seat is None or len(round_.bids) < 4:
-        raise SpadesError("a puzzle needs a hand in play, with every bid made")
+        raise SpadesError(_("a puzzle needs a hand in play, with every bid made"))
     return {
         "seat": seat,
         "hands": {s: round_.hand(s) for s in Seat},

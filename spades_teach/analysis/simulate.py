@@ -84,7 +84,6 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from spades_teach._text import plural
 from spades_teach.advice.bidding import count_hand
 from spades_teach.advice.bots import MediumBot
 from spades_teach.advice.driver import advance
@@ -98,10 +97,12 @@ from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
 from spades_teach.game.deals import Deal
 from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
 from spades_teach.game.kernel import breaks_spades, first_leader, shown_void, two_of_clubs_leads, winning_index
+from spades_teach.game.notation import seat_word
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import coerce_side, score_round
 from spades_teach.game.seating import Seat, SeatLike, Team, seating_of
+from spades_teach.i18n import _, decimal, ngettext
 from spades_teach.solver import double_dummy, nil_objective, reaches
 
 __all__ = ["CHUNK", "MAX_REJECTIONS", "METHODS", "HandAnalysis", "SampleOutcome", "analyze_hand"]
@@ -233,13 +234,13 @@ def _check_input(
     method: str,
 ) -> tuple[Hand, Seat, Seat, dict[Seat, Bid]]:
     if not isinstance(rules, Rules):
-        raise SpadesError(f"rules must be a Rules value, not {rules!r}")
+        raise SpadesError(_("rules must be a Rules value, not {value}").format(value=repr(rules)))
     if not seating_of(rules).partnerships:
-        raise SpadesError("hand analysis covers the four-player game only: use Rules(players=4)")
+        raise SpadesError(_("hand analysis covers the four-player game only: use Rules(players=4)"))
     if method not in METHODS:
-        raise SpadesError(f"unknown method {method!r}: use 'playout' or 'double_dummy'")
+        raise SpadesError(_("unknown method {method}: use 'playout' or 'double_dummy'").format(method=repr(method)))
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise SpadesError(f"samples must be a whole number of 1 or more, got {samples!r}")
+        raise SpadesError(_("samples must be a whole number of 1 or more, got {value}").format(value=repr(samples)))
     try:
         h = Hand.coerce(hand)
         me = Seat.coerce(seat)
@@ -247,7 +248,13 @@ def _check_input(
     except ParseError as exc:
         raise SpadesError(str(exc)) from None
     if len(h) != 13:
-        raise SpadesError(f"hand analysis needs a 13-card hand, got {plural(len(h), 'card')} in {str(h)!r}")
+        raise SpadesError(
+            ngettext(
+                "hand analysis needs a 13-card hand, got {count} card in {hand}",
+                "hand analysis needs a 13-card hand, got {count} cards in {hand}",
+                len(h),
+            ).format(count=len(h), hand=repr(str(h)))
+        )
     before = _seats_before(me, deal_seat)
     made: dict[Seat, Bid] = {}
     for key, value in (bids or {}).items():
@@ -255,13 +262,19 @@ def _check_input(
             who = Seat.coerce(key)
             bid = Bid.coerce(value)
         except ParseError as exc:
-            raise SpadesError(f"bids: {exc}") from None
+            raise SpadesError(_("bids: {problem}").format(problem=exc)) from None
         if who is me:
-            raise SpadesError(f"bids: {who.word} is the seat being analysed; its bid is what the analysis chooses")
-        if who not in before:
-            allowed = ", ".join(s.name for s in before) or "none (this seat bids first)"
             raise SpadesError(
-                f"bids: {who.word} bids after {me.word} when {deal_seat.word} deals; bids can be given for {allowed}"
+                _("bids: {seat} is the seat being analysed; its bid is what the analysis chooses").format(
+                    seat=seat_word(int(who))
+                )
+            )
+        if who not in before:
+            allowed = ", ".join(s.name for s in before) or _("none (this seat bids first)")
+            raise SpadesError(
+                _("bids: {seat} bids after {me} when {dealer} deals; bids can be given for {allowed}").format(
+                    seat=seat_word(int(who)), me=seat_word(int(me)), dealer=seat_word(int(deal_seat)), allowed=allowed
+                )
             )
         made[who] = bid
     return h, me, deal_seat, made
@@ -350,7 +363,7 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
     for left in range(13, 0, -1):
         trick: list[Card] = []
         seats: list[int] = []
-        for _ in range(4):
+        for _place in range(4):
             unseen = 0
             for other in range(4):
                 if other != seat:
@@ -387,7 +400,7 @@ def _sample_deal(spec: _Spec, rng: random.Random) -> Deal:
     others = [s for s in _SEATS if s is not spec.seat]
     known = dict(spec.bids)
     masks: dict[Seat, int] = {}
-    for _ in range(MAX_REJECTIONS + 1):
+    for _attempt in range(MAX_REJECTIONS + 1):
         dealt = draw_deal(unseen, room=[13] * len(others), rng=rng)
         assert dealt is not None  # nothing limits a seat: the cut always deals
         masks = dict(zip(others, dealt, strict=True))
@@ -425,7 +438,11 @@ def _bid_round(spec: _Spec, deal: Deal) -> Round:
         try:
             round.bid(who, given[who])
         except IllegalBidError as exc:
-            raise SpadesError(f"bids: {who.word} cannot bid {given[who]}: {exc}") from None
+            raise SpadesError(
+                _("bids: {seat} cannot bid {bid}: {problem}").format(
+                    seat=seat_word(int(who)), bid=given[who], problem=exc
+                )
+            ) from None
     return round
 
 
@@ -549,13 +566,59 @@ def _summary_line(
     runner: Bid | None,
     margin: tuple[float, float],
 ) -> str:
-    how = "bot playouts" if method == "playout" else "double-dummy deals"
-    line = f"bid {best.label}: {mean:+.1f} points on average over {n} {how}"
+    if method == "playout":
+        line = ngettext(
+            "bid {bid}: {mean} points on average over {count} bot playout",
+            "bid {bid}: {mean} points on average over {count} bot playouts",
+            n,
+        )
+    else:
+        line = ngettext(
+            "bid {bid}: {mean} points on average over {count} double-dummy deal",
+            "bid {bid}: {mean} points on average over {count} double-dummy deals",
+            n,
+        )
+    line = line.format(bid=_bid_label(best), mean=signed_decimal(mean), count=n)
     if math.isfinite(interval[0]):
-        line += f" (95% interval {interval[0]:+.1f} to {interval[1]:+.1f})"
+        line = _("{summary} ({confidence} interval {low} to {high})").format(
+            summary=line,
+            confidence=percent_text(0.95),
+            low=signed_decimal(interval[0]),
+            high=signed_decimal(interval[1]),
+        )
     if not best.blind:
-        line += f", made {make:.0%} of the time"
+        line = _("{summary}, made {percent} of the time").format(summary=line, percent=percent_text(make))
     if runner is not None and math.isfinite(margin[0]):
-        sure = "clearly" if margin[0] > 0 else "not clearly"
-        line += f"; {sure} better than {runner.label}"
+        better = (
+            _("{summary}; clearly better than {bid}")
+            if margin[0] > 0
+            else _("{summary}; not clearly better than {bid}")
+        )
+        line = better.format(summary=line, bid=_bid_label(runner))
     return line
+
+
+def _bid_label(bid: Bid) -> str:
+    """A bid as a score sheet writes it, in the language in use: ``Nil``, ``Blind Nil``, ``4``."""
+    if int(bid) == 0:
+        return _("Blind Nil") if bid.blind else _("Nil")
+    return str(int(bid))
+
+
+def percent_text(share: float) -> str:
+    """A share as a whole percentage, written as the language writes it (``57%``, ``57 %``).
+
+    >>> percent_text(0.574)
+    '57%'
+    """
+    return _("{percent}%").format(percent=f"{100 * share:.0f}")
+
+
+def signed_decimal(x: float, digits: int = 1) -> str:
+    """``x`` with its sign and ``digits`` decimals, in the decimal mark of the language in use.
+
+    >>> signed_decimal(2.54), signed_decimal(-0.04)
+    ('+2.5', '-0.0')
+    """
+    text = f"{x:+.{digits}f}"
+    return text[0] + decimal(abs(x), digits)

@@ -59,7 +59,7 @@ from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.levels import make_bot
 from spades_teach.advice.position import Position
 from spades_teach.analysis.parallel import map_tasks
-from spades_teach.analysis.simulate import mean_interval
+from spades_teach.analysis.simulate import mean_interval, percent_text, signed_decimal
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import CardLike
@@ -68,6 +68,7 @@ from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import charged
 from spades_teach.game.seating import Seat, Team, seating_of
+from spades_teach.i18n import _, ngettext
 
 __all__ = ["LEVELS", "DuplicateDeal", "TournamentResult", "tournament"]
 
@@ -154,19 +155,25 @@ def tournament(
 def _check_level(level: object, name: str) -> str:
     key = level.strip().lower() if isinstance(level, str) else None
     if key not in LEVELS:
-        raise SpadesError(f"{name}: unknown bot level {level!r}: use easy, medium, hard or expert")
+        raise SpadesError(
+            _("{name}: unknown bot level {level}: use easy, medium, hard or expert").format(
+                name=name, level=repr(level)
+            )
+        )
     return key
 
 
 def _check_study(deals: object, seed: object, rules: object) -> None:
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
-        raise SpadesError(f"deals must be a whole number of 1 or more, got {deals!r}")
+        raise SpadesError(_("deals must be a whole number of 1 or more, got {value}").format(value=repr(deals)))
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SpadesError(f"seed must be a whole number (the first deal's seed), got {seed!r}")
+        raise SpadesError(
+            _("seed must be a whole number (the first deal's seed), got {value}").format(value=repr(seed))
+        )
     if not isinstance(rules, Rules):
-        raise SpadesError(f"rules must be a Rules value, not {rules!r}")
+        raise SpadesError(_("rules must be a Rules value, not {value}").format(value=repr(rules)))
     if not seating_of(rules).partnerships:
-        raise SpadesError("tournaments cover the four-player game only: use Rules(players=4)")
+        raise SpadesError(_("tournaments cover the four-player game only: use Rules(players=4)"))
 
 
 # -- play ----------------------------------------------------------------------------------------------------------
@@ -240,14 +247,31 @@ def _summarise(
     mean, raw_mean = statistics.fmean(points), statistics.fmean(raw)
     interval, raw_interval = mean_interval(points), mean_interval(raw)
     n = len(results)
-    summary = f"{a} vs {b}: {mean:+.1f} points per deal"
+    summary = _("{a} vs {b}: {mean} points per deal").format(a=a, b=b, mean=signed_decimal(mean))
     if math.isfinite(interval[0]):
-        verdict = "excludes zero" if interval[0] > 0 or interval[1] < 0 else "includes zero"
-        summary += f", 95% interval [{interval[0]:+.1f}, {interval[1]:+.1f}] ({verdict})"
-        summary += f"; raw score {raw_mean:+.1f} [{raw_interval[0]:+.1f}, {raw_interval[1]:+.1f}]"
+        if interval[0] > 0 or interval[1] < 0:
+            verdict = _("{summary}, {confidence} interval [{low}, {high}] (excludes zero)")
+        else:
+            verdict = _("{summary}, {confidence} interval [{low}, {high}] (includes zero)")
+        summary = verdict.format(
+            summary=summary,
+            confidence=percent_text(0.95),
+            low=signed_decimal(interval[0]),
+            high=signed_decimal(interval[1]),
+        )
+        summary = _("{summary}; raw score {mean} [{low}, {high}]").format(
+            summary=summary,
+            mean=signed_decimal(raw_mean),
+            low=signed_decimal(raw_interval[0]),
+            high=signed_decimal(raw_interval[1]),
+        )
     else:
-        summary += f"; raw score {raw_mean:+.1f}"
-    summary += f"; {n} deal{'s' if n != 1 else ''} played twice, seeds {seed}..{seed + n - 1}"
+        summary = _("{summary}; raw score {mean}").format(summary=summary, mean=signed_decimal(raw_mean))
+    summary = ngettext(
+        "{summary}; {count} deal played twice, seeds {first}..{last}",
+        "{summary}; {count} deals played twice, seeds {first}..{last}",
+        n,
+    ).format(summary=summary, count=n, first=seed, last=seed + n - 1)
     return TournamentResult(
         bot_a=a,
         bot_b=b,

@@ -61,6 +61,7 @@ def chapter_note(url: str) -> str:
     """The note at the top of a chapter page: its widgets are pictures; ``url`` opens it live."""
     link = html.escape(url, quote=True)
     title = _("This page is a picture; the live edition runs it")
+    open_live = _("Open live")
     text = _(
         "The outputs and widgets on this page were saved when the book was built: the widgets are pictures, "
         "and their buttons and boxes do nothing here. To use them and run the code yourself, open the chapter "
@@ -71,24 +72,23 @@ def chapter_note(url: str) -> str:
         '<div class="admonition note live-edition-note">'
         f'<p class="admonition-title">{html.escape(title)}</p>'
         f"<p>{text}</p>"
-        f'<p><a class="live-edition-link reference external" href="{link}">{html.escape(_("Open live"))}</a></p>'
+        f'<p><a class="live-edition-link reference external" href="{link}">{html.escape(open_live)}</a></p>'
         "</div>"
     )
 
 
 def intro_note(url: str) -> str:
     """The note on the book's first page: ``url`` opens the live edition."""
-    link = (
-        f'<a class="live-edition-link reference external" href="{html.escape(url, quote=True)}">'
-        f"{html.escape(_('open the live edition'))}</a>"
-    )
+    words, open_live = _("open the live edition"), _("Open live")
+    link = f'<a class="live-edition-link reference external" href="{html.escape(url, quote=True)}">{html.escape(words)}</a>'
     text = _(
         "On these pages the widgets are pictures. Every chapter also runs live in your browser, with nothing "
         "to install: {link}, or follow the {open_live} link at the top of a chapter."
-    ).format(link=link, open_live="<em>" + html.escape(_("Open live")) + "</em>")
+    ).format(link=link, open_live="<em>" + html.escape(open_live) + "</em>")
+    title = _("Run the chapters live")
     return (
         '<div class="admonition tip live-edition-note">'
-        f'<p class="admonition-title">{html.escape(_("Run the chapters live"))}</p>'
+        f'<p class="admonition-title">{html.escape(title)}</p>'
         f"<p>{text}</p>"
         "</div>"
     )
