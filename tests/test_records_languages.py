@@ -8,10 +8,17 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import Counter
 from importlib.resources import files
+from pathlib import Path
 
 import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 from spades_teach.errors import RecordError, RecordTranslationError, SpadesError
 from spades_teach.game.notation import card_face, card_index, rank_face, rank_value, suit_number
@@ -262,3 +269,21 @@ def test_a_record_without_translation_reads_in_english(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(replays, "translation_text", lambda name, language: None)
     assert load_record("bags", "es").title == json.loads(record_text("bags"))["title"]
+
+
+def test_the_translations_ship_as_package_data() -> None:
+    """pyproject's package-data patterns (read by the wheel and by the live edition's pure
+    wheel, tools/build_lite.sh) take in every record and every translation."""
+    root = Path(__file__).resolve().parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    package = root / "spades_teach"
+    shipped = {
+        path
+        for pattern in config["tool"]["setuptools"]["package-data"]["spades_teach"]
+        for path in package.glob(pattern)
+    }
+    folder = package / "data" / "records"
+    wanted = [folder / f"{name}.json" for name in NAMES]
+    wanted += [folder / language / f"{name}.json" for language in LANGUAGES for name in NAMES]
+    assert all(path.is_file() for path in wanted)
+    assert set(wanted) <= shipped
