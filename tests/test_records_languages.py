@@ -287,3 +287,19 @@ def test_the_translations_ship_as_package_data() -> None:
     wanted += [folder / language / f"{name}.json" for language in LANGUAGES for name in NAMES]
     assert all(path.is_file() for path in wanted)
     assert set(wanted) <= shipped
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_translated_record_finds_its_stored_review(language: str) -> None:
+    """The stored card reviews are keyed by the hand, so a record read in any language finds them."""
+    from spades_teach.analysis.stored_reviews import hand_fingerprint, stored_review_data
+
+    english = {name: hand_fingerprint(load_record(name).to_round()) for name in NAMES}
+    set_language(language)
+    try:
+        for name in NAMES:
+            played = load_record(name).to_round()
+            assert hand_fingerprint(played) == english[name]
+            assert stored_review_data(played) is not None, name
+    finally:
+        set_language("en")
