@@ -20,7 +20,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-from spades_teach.errors import RecordError, RecordTranslationError, SpadesError
+from spades_teach.errors import LanguageError, RecordError, RecordTranslationError, SpadesError
 from spades_teach.game.notation import card_face, card_index, rank_face, rank_value, suit_number
 from spades_teach.game.records import TRANSLATION_FORMAT, GameRecord, dumps, translate
 from spades_teach.game.replays import list_records, load_record, record_text, translation_text
@@ -167,7 +167,7 @@ def test_an_explicit_language_wins_over_the_language_in_use() -> None:
 
 
 def test_an_unknown_language_is_refused() -> None:
-    with pytest.raises(RecordError, match="no language 'de'"):
+    with pytest.raises(LanguageError, match="no language 'de'; the records are in: en, fr, es"):
         load_record("bags", "de")
 
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
-from spades_teach.errors import RecordError, RecordTranslationError
+from spades_teach.errors import LanguageError, RecordError, RecordTranslationError
 from spades_teach.game.records import GameRecord, loads, translate
 from spades_teach.i18n import LANGUAGES, _, get_language
 
@@ -87,7 +87,8 @@ def record_text(name: str) -> str:
 def translation_text(name: str, language: str) -> str | None:
     """The JSON text of the packaged translation of record ``name`` into
     ``language`` (not checked), or ``None`` if there is none (English never has
-    one: it is the records' own language).
+    one: it is the records' own language). A language the course does not speak
+    raises :class:`LanguageError`.
 
     >>> translation_text("bags", "es").startswith("{")
     True
@@ -96,7 +97,7 @@ def translation_text(name: str, language: str) -> str | None:
     """
     record_text(name)  # an unknown name is refused as by load_record
     if language not in LANGUAGES:
-        raise RecordError(
+        raise LanguageError(
             _("no language {language}; the records are in: {languages}").format(
                 language=repr(language), languages=", ".join(LANGUAGES)
             )
