@@ -15,6 +15,7 @@ that raise them re-export them under their old names)::
     │   │   └── MatchOverError   the match is over
     │   └── DrawError            an action out of turn or too late in the two-player draw
     ├── RecordError          a malformed game record
+    │   └── RecordTranslationError  a malformed translation of a record's texts
     ├── PositionError        an inconsistent described position
     ├── UsageError           a wrong command line
     ├── AppError             the app cannot start
@@ -36,6 +37,7 @@ __all__ = [
     "IllegalPlayError",
     "IllegalActionError",
     "RecordError",
+    "RecordTranslationError",
     "PositionError",
     "MatchError",
     "MatchOverError",
@@ -74,6 +76,11 @@ class IllegalPlayError(IllegalActionError):
 
 class RecordError(SpadesError):
     """A game record is malformed or describes an illegal game."""
+
+
+class RecordTranslationError(RecordError):
+    """A translation of a game record's texts (title, description, annotations) is
+    malformed or does not match the record it translates."""
 
 
 class PositionError(SpadesError):

@@ -13,6 +13,12 @@ runs them again); the annotations are written as data, keyed to the tricks and
 cards of those deals, and the script checks that the play still matches them
 before writing anything: if the bots change, it stops and says which moment
 moved instead of writing notes about cards that were not played.
+
+The texts are English here; their French and Spanish translations are written by
+hand in ``data/records/fr/`` and ``data/records/es/`` (one file per record, the
+annotations in the same order and at the same places), and this script leaves them
+alone: after a rebuild that changes a text or moves a note, update both, or
+``tests/test_records_languages.py`` says which record and which note no longer match.
 """
 
 from __future__ import annotations

@@ -26,6 +26,20 @@ The format, version 1::
       ]
     }
 
+A translation of a record's texts into another language holds only those texts; the
+game is the record's own (see :func:`translate`)::
+
+    {
+      "format": "spades_teach/record-translation",   # optional marker
+      "version": 1,                                  # required
+      "language": "fr",                              # required
+      "title": "...", "description": "...",          # exactly when the record has them
+      "annotations": [                               # one for each of the record's, in order,
+        {"at": {"bid": "E"}, "text": "..."},         # at the same place
+        ...
+      ]
+    }
+
 Annotation anchors count tricks as players do, from 1 to 13, and name a card by
 its code (a card is played only once in a hand). Error messages locate a
 problem with the JSON path, where lists count from 0: ``tricks[2][1]`` is the
@@ -53,10 +67,10 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn, Union
 
-from spades_teach.errors import RecordError, SpadesError
+from spades_teach.errors import RecordError, RecordTranslationError, SpadesError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike
 from spades_teach.game.deals import Deal
@@ -69,6 +83,7 @@ from spades_teach.i18n import _
 
 __all__ = [
     "FORMAT",
+    "TRANSLATION_FORMAT",
     "VERSION",
     "MAX_RECORD_SIZE",
     "MAX_DEPTH",
@@ -79,6 +94,7 @@ __all__ = [
     "dumps",
     "load",
     "loads",
+    "translate",
 ]
 
 FORMAT = "spades_teach/record"
@@ -94,6 +110,11 @@ MAX_DEPTH = 8
 _REQUIRED = ("version", "dealer", "deal", "bids", "tricks")
 _OPTIONAL = ("format", "title", "description", "rules", "scores", "bags", "annotations")
 _ANCHOR_KEYS = ("bid", "trick", "card")
+
+#: The marker of a translation of a record's texts (see :func:`translate`).
+TRANSLATION_FORMAT = "spades_teach/record-translation"
+_TRANSLATION_REQUIRED = ("version", "language", "annotations")
+_TRANSLATION_OPTIONAL = ("format", "title", "description")
 
 
 def _fail(path: str, message: str) -> NoReturn:
@@ -673,6 +694,108 @@ def _parse_record(data: Any) -> GameRecord:
     return record
 
 
+# -- translations of the texts ----------------------------------------------------------------
+
+
+def translate(record: GameRecord, text: str | bytes, *, language: str) -> GameRecord:
+    """``record`` with its texts in another language, read from a translation
+    (JSON text, the format in the module's docstring): the title, the description
+    and each annotation's text are the translation's; the rules, deal, bids,
+    tricks, scores and bags, and where each annotation is attached, are the
+    record's own, so the hand is the same in every language.
+
+    The translation gives one annotation for each of the record's, in the same
+    order and at the same place (``at``). A translation that does not fit
+    raises :class:`RecordTranslationError` naming the field and the problem.
+
+    >>> from spades_teach import Round, deal
+    >>> r = Round(deal(7), dealer="N")
+    >>> _ = r.bid("E", 3)
+    >>> record = loads(dumps(r, title="Bold", annotations=[{"at": {"bid": "E"}, "text": "East bids 3."}]))
+    >>> french = '{"version": 1, "language": "fr", "title": "Audace", '
+    >>> french += '"annotations": [{"at": {"bid": "E"}, "text": "Est annonce 3."}]}'
+    >>> translated = translate(record, french, language="fr")
+    >>> translated.title, translated.annotation_for(bid="E"), translated.deal == record.deal
+    ('Audace', 'Est annonce 3.', True)
+    >>> translate(record, french.replace('"bid": "E"', '"bid": "S"'), language="fr")
+    Traceback (most recent call last):
+    ...
+    spades_teach.errors.RecordTranslationError: annotations[0].at: the record's annotation 1 is on East's bid, this one on South's bid: translate the annotations in the record's order
+    """
+    if not isinstance(record, GameRecord):
+        raise RecordTranslationError(_("a translation applies to a GameRecord, not {value}").format(value=repr(record)))
+    try:
+        return _apply_translation(record, _read_json(text), language)
+    except RecordTranslationError:
+        raise
+    except RecordError as exc:
+        raise RecordTranslationError(str(exc)) from None
+
+
+def _translated_text(obj: Mapping[str, Any], name: str, english: str | None) -> str | None:
+    """The translation of the record's ``title`` or ``description``: present exactly
+    when the record has one, and not blank."""
+    if english is None:
+        if name in obj:
+            _fail(name, _("the record has no {field} to translate").format(field=repr(name)))
+        return None
+    if name not in obj:
+        _fail("", _("missing field {field}: the record has one to translate").format(field=repr(name)))
+    text = _expect_text(obj[name], name)
+    if not text.strip():
+        _fail(name, _("the translation is empty"))
+    return text
+
+
+def _apply_translation(record: GameRecord, data: Any, language: str) -> GameRecord:
+    obj = _expect_object(data, "translation")
+    _check_keys(obj, "", _TRANSLATION_REQUIRED, _TRANSLATION_OPTIONAL)
+    if "format" in obj and obj["format"] != TRANSLATION_FORMAT:
+        _fail(
+            "format",
+            _("expected {expected}, got {value}").format(
+                expected=repr(TRANSLATION_FORMAT), value=_describe(obj["format"])
+            ),
+        )
+    version = _expect_int(obj["version"], "version")
+    if version != VERSION:
+        _fail(
+            "version",
+            _("unsupported record version {version}: this library reads version {supported}").format(
+                version=version, supported=VERSION
+            ),
+        )
+    found = _expect_str(obj["language"], "language")
+    if found != language:
+        _fail(
+            "language",
+            _("this translation is in {found}, not in {wanted}").format(found=repr(found), wanted=repr(language)),
+        )
+    title = _translated_text(obj, "title", record.title)
+    description = _translated_text(obj, "description", record.description)
+    items = _expect_list(obj["annotations"], "annotations")
+    if len(items) != len(record.annotations):
+        _fail(
+            "annotations",
+            _("the record has {count} annotations and this translation {given}: translate each one, in order").format(
+                count=len(record.annotations), given=len(items)
+            ),
+        )
+    notes = []
+    for i, (item, english) in enumerate(zip(items, record.annotations)):
+        note = Annotation.from_json(item, f"annotations[{i}]")
+        if note.anchor != english.anchor:
+            _fail(
+                f"annotations[{i}].at",
+                _(
+                    "the record's annotation {number} is on {place}, this one on {other}: "
+                    "translate the annotations in the record's order"
+                ).format(number=i + 1, place=english.describe_anchor(), other=note.describe_anchor()),
+            )
+        notes.append(note)
+    return replace(record, title=title, description=description, annotations=tuple(notes))
+
+
 # -- text in, text out ------------------------------------------------------------------------------
 
 
@@ -688,6 +811,13 @@ def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def loads(text: str | bytes) -> GameRecord:
     """Read a record from JSON text; raises :class:`RecordError` naming the field
     and the problem if the text is not a valid record of a legal hand."""
+    return _parse_record(_read_json(text))
+
+
+def _read_json(text: str | bytes) -> Any:
+    """Decode record JSON text (or UTF-8 bytes), refusing what no record is: text
+    over :data:`MAX_RECORD_SIZE`, nesting deeper than :data:`MAX_DEPTH`, a field
+    given twice in one object, or text that is not JSON."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise RecordError(_("a record is JSON text, not {kind}").format(kind=type(text).__name__))
     if len(text) > MAX_RECORD_SIZE:
@@ -701,7 +831,7 @@ def loads(text: str | bytes) -> GameRecord:
     text = text.removeprefix("\ufeff")
     _check_depth(text)
     try:
-        data = json.loads(text, object_pairs_hook=_reject_duplicates)
+        return json.loads(text, object_pairs_hook=_reject_duplicates)
     except json.JSONDecodeError as exc:
         raise RecordError(
             _("not JSON: {problem} at line {line}, column {column}").format(
@@ -713,7 +843,6 @@ def loads(text: str | bytes) -> GameRecord:
     except (ValueError, RecursionError) as exc:
         # Huge numbers, bad encodings or absurd nesting.
         raise RecordError(_("not JSON: {problem}").format(problem=exc)) from None
-    return _parse_record(data)
 
 
 def _decode(data: bytes) -> str:

@@ -5,6 +5,12 @@ the package's ``data/records`` folder: one complete hand with notes on the bids,
 tricks and cards that teach something. Loading one replays every bid and card
 through the engine, so a record that broke a rule would fail to load.
 
+The texts (title, description, annotations) are written in English in the record
+and translated beside it, one file per language: ``data/records/fr/<name>.json``
+and ``data/records/es/<name>.json`` hold only the translated texts (see
+:func:`spades_teach.game.records.translate`), so the hand itself is stored once.
+:func:`load_record` reads the record in the language in use.
+
 >>> names = list_records()
 >>> "spanish_example" in names and names == sorted(names)
 True
@@ -14,6 +20,12 @@ True
 >>> score = record.score()
 >>> score.points["EW"], score.bags["EW"], score.points["NS"]
 (71, 1, 50)
+>>> from spades_teach.i18n import set_language
+>>> set_language("fr")
+>>> french = load_record("spanish_example")
+>>> french.title != record.title and french.tricks == record.tricks
+True
+>>> set_language("en")
 >>> load_record("no such hand")
 Traceback (most recent call last):
 ...
@@ -25,14 +37,14 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
-from spades_teach.errors import RecordError
-from spades_teach.game.records import GameRecord, loads
-from spades_teach.i18n import _
+from spades_teach.errors import LanguageError, RecordError, RecordTranslationError
+from spades_teach.game.records import GameRecord, loads, translate
+from spades_teach.i18n import LANGUAGES, _, get_language
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
 
-__all__ = ["list_records", "load_record", "record_text"]
+__all__ = ["list_records", "load_record", "record_text", "translation_text"]
 
 _SUFFIX = ".json"
 
@@ -72,17 +84,64 @@ def record_text(name: str) -> str:
     return text
 
 
-def load_record(name: str) -> GameRecord:
-    """Load the packaged record ``name``; the engine replays and checks it.
+def translation_text(name: str, language: str) -> str | None:
+    """The JSON text of the packaged translation of record ``name`` into
+    ``language`` (not checked), or ``None`` if there is none (English never has
+    one: it is the records' own language). A language the course does not speak
+    raises :class:`LanguageError`.
+
+    >>> translation_text("bags", "es").startswith("{")
+    True
+    >>> translation_text("bags", "en") is None
+    True
+    """
+    record_text(name)  # an unknown name is refused as by load_record
+    if language not in LANGUAGES:
+        raise LanguageError(
+            _("no language {language}; the records are in: {languages}").format(
+                language=repr(language), languages=", ".join(LANGUAGES)
+            )
+        )
+    if language == "en":
+        return None
+    path = _folder() / language / f"{name}{_SUFFIX}"
+    if not path.is_file():
+        return None
+    text: str = path.read_text(encoding="utf-8")
+    return text
+
+
+def load_record(name: str, language: str | None = None) -> GameRecord:
+    """Load the packaged record ``name``; the engine replays and checks it. Its
+    texts are in ``language`` (``"en"``, ``"fr"`` or ``"es"``; by default the
+    language in use), or in English when the record has no translation into it.
+    The hand is the same in every language.
 
     >>> record = load_record("contract_set")
     >>> record.score().made["EW"]
     False
     >>> record.annotation_for(trick=13, card="QS") is not None
     True
+    >>> spanish = load_record("contract_set", "es")
+    >>> spanish.title
+    'Tumbar un contrato de 8'
+    >>> spanish.tricks == record.tricks and spanish.score() == record.score()
+    True
     """
     text = record_text(name)
+    chosen = get_language() if language is None else language
+    translation = translation_text(name, chosen)
     try:
-        return loads(text)
+        record = loads(text)
     except RecordError as exc:
         raise RecordError(_("packaged record {name}: {problem}").format(name=repr(name), problem=exc)) from None
+    if translation is None:
+        return record
+    try:
+        return translate(record, translation, language=chosen)
+    except RecordError as exc:
+        raise RecordTranslationError(
+            _("packaged record {name}, translation {file}: {problem}").format(
+                name=repr(name), file=f"{chosen}/{name}{_SUFFIX}", problem=exc
+            )
+        ) from None
