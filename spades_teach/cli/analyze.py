@@ -141,6 +141,6 @@ COMMAND = Command(
     description=N_(
         "Deal the 39 unseen cards many times (consistent with the bids already made), find "
         "the tricks your side takes by bot playout or by double-dummy solving, and print the chance of "
-        "making each bid, its average score and the best bid with a 95% confidence interval."
+        "making each bid, its average score and the best bid, with a confidence interval at 95%."
     ),
 )

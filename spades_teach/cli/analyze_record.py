@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from spades_teach.cli.common import Command, ascii_suits, card_text
+from spades_teach.cli.common import Command, ascii_suits, card_text, seat_word
 from spades_teach.cli.record import record_from_args
 from spades_teach.game.records import GameRecord
 from spades_teach.game.round import PlayEvent
@@ -35,7 +35,9 @@ def run(args: argparse.Namespace) -> int:
         mark = "✗" if bad and symbols else ("x" if bad else " ")
         explanation = review.explanation if symbols else ascii_suits(review.explanation)
         trick = _("trick {number}").format(number=f"{review.trick:>2}")
-        print(f"{mark} {trick}  {review.seat.word:<5} {card_text(review.card, symbols):>4}  {explanation}", file=out)
+        print(
+            f"{mark} {trick}  {seat_word(review.seat):<5} {card_text(review.card, symbols):>4}  {explanation}", file=out
+        )
     costly = sum(1 for review in costs if review.cost > 0)
     lost = sum(review.cost for review in costs if review.cost > 0)
     nils = sum(1 for review in costs if review.nil_lost)
@@ -59,7 +61,10 @@ def run(args: argparse.Namespace) -> int:
                 "The review stops at card {number} (trick {trick}): {seat} reneged with {card}, which is not "
                 "a legal card, so the solver cannot judge it or the cards after it."
             ).format(
-                number=number, trick=(number - 1) // 4 + 1, seat=event.seat.word, card=card_text(event.card, symbols)
+                number=number,
+                trick=(number - 1) // 4 + 1,
+                seat=seat_word(event.seat),
+                card=card_text(event.card, symbols),
             ),
             file=out,
         )

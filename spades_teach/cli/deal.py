@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import secrets
 
-from spades_teach.cli.common import Command, UsageError, can_write, seed_type, stdout
+from spades_teach.cli.common import Command, UsageError, can_write, seat_word, seed_type, stdout
 from spades_teach.game.cards import Hand, Suit
 from spades_teach.game.deals import Deal, deal
+from spades_teach.game.notation import rank_face
 from spades_teach.game.seating import Seat
 from spades_teach.i18n import N_, _
 
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         the_deal = deal(seed, dealer=dealer)
         origin = _("seed {seed}").format(seed=repr(seed) if isinstance(seed, str) else seed)
     symbols = not args.ascii and can_write(out, "♠♥♦♣")
-    print(_("Dealer: {seat}    ({origin})").format(seat=the_deal.dealer.word, origin=origin), file=out)
+    print(_("Dealer: {seat}    ({origin})").format(seat=seat_word(the_deal.dealer), origin=origin), file=out)
     print(file=out)
     print(table_text(the_deal, symbols=symbols), file=out)
     print(file=out)
@@ -65,17 +66,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def suit_lines(hand: Hand, symbols: bool = True) -> list[str]:
-    """One line a suit, ``♠ Q J 10 5`` (``♠ -`` for a void)."""
+    """One line a suit, ``♠ Q J 10 5`` (``♠ -`` for a void), the ranks as the language in use writes them
+    (French ``♠ D V 10 5``)."""
     lines = []
     for suit in Suit:
-        ranks = " ".join(c.rank.label for c in hand.suit(suit)) or "-"
+        ranks = " ".join(rank_face(int(c.rank)) for c in hand.suit(suit)) or "-"
         lines.append(f"{suit.symbol if symbols else suit.letter} {ranks}")
     return lines
 
 
 def table_text(the_deal: Deal, symbols: bool = True) -> str:
     """The hands laid out around a table: North on top, West and East on the sides, South below."""
-    blocks = {seat: [seat.word, *suit_lines(the_deal[seat], symbols)] for seat in the_deal}
+    blocks = {seat: [seat_word(seat), *suit_lines(the_deal[seat], symbols)] for seat in the_deal}
     west = blocks.get(Seat.W, [""] * 5)
     east = blocks.get(Seat.E, [""] * 5)
     west_width = max(len(line) for line in west)

@@ -7,7 +7,7 @@ import sys
 from typing import TextIO
 
 from spades_teach._text import printable
-from spades_teach.cli.common import Command, can_write, card_text, stdout
+from spades_teach.cli.common import Command, can_write, card_text, seat_word, stdout
 from spades_teach.cli.deal import table_text
 from spades_teach.errors import RecordError
 from spades_teach.game.records import MAX_RECORD_SIZE, GameRecord, load, loads
@@ -64,7 +64,7 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
     if lines:
         lines.append("")
     lines.append(_("Rules: {rules}").format(rules=record.rules.describe()))
-    lines.append(_("Dealer: {seat}").format(seat=record.dealer.word))
+    lines.append(_("Dealer: {seat}").format(seat=seat_word(record.dealer)))
     lines.append(_("Deal: {deal}").format(deal=record.deal))
     if record.scores:
         scores = ", ".join(f"{s.name} {v}" for s, v in record.scores.items())
@@ -79,7 +79,7 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
     if not record.bids:
         lines.append("  " + _("(none yet)"))
     for event in record.bids:
-        lines.append(f"  {event.seat.word:<5} {event.bid.label}")
+        lines.append(f"  {seat_word(event.seat):<5} {event.bid.label}")
         note = record.annotation_for(bid=event.seat)
         if note:
             lines.append(f"        > {printable(note)}")
@@ -92,7 +92,9 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
         tricks.append(played.current_trick)
     for trick in tricks:
         plays = "  ".join(f"{seat.name} {card_text(card, symbols)}" for seat, card in trick.plays)
-        result = _("won by {seat}").format(seat=trick.winner.word) if trick.winner is not None else _("(in progress)")
+        result = (
+            _("won by {seat}").format(seat=seat_word(trick.winner)) if trick.winner is not None else _("(in progress)")
+        )
         lines.append(f"  {trick.number:>2}. {plays}   {result}")
         note = record.annotation_for(trick=trick.number)
         if note:
@@ -108,12 +110,12 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
         lines.extend(f"  {line}" for line in score.lines)
     elif played.phase == "bidding":
         assert played.to_act is not None
-        lines.append(_("Unfinished: bidding, {seat} to bid.").format(seat=played.to_act.word))
+        lines.append(_("Unfinished: bidding, {seat} to bid.").format(seat=seat_word(played.to_act)))
     else:
         assert played.to_act is not None
         lines.append(
             _("Unfinished: {count} of 13 tricks played, {seat} to play.").format(
-                count=len(played.tricks), seat=played.to_act.word
+                count=len(played.tricks), seat=seat_word(played.to_act)
             )
         )
     count = len(record.annotations)
