@@ -338,7 +338,7 @@ def _intro(name: str) -> list[str]:
                 teach_me=b(_("Teach me")),
                 new_game=b(_("New game")),
                 deal_of_the_day=b(_("Deal of the day")),
-                match=f"<i>{escape(_('Match'))}</i>",
+                match="<i>" + escape(_("Match")) + "</i>",
                 review=b(_("Review my hand")),
             ),
         ]
@@ -404,7 +404,8 @@ def page_top_html(name: str, language: str, asked: bool = False) -> str:
     from html import escape
 
     keep = _keep(language, asked)
-    links = [f'<a class="st-app-home" href="../../{keep}">{escape(_("Home"))}</a>']
+    home = escape(_("Home"))
+    links = [f'<a class="st-app-home" href="../../{keep}">{home}</a>']
     for page, label, _line in PAGES:
         if page == name:
             links.append(f'<b aria-current="page">{escape(_(label))}</b>')
@@ -462,7 +463,7 @@ def home_html(keep: str = "") -> str:
         ).format(score=link("score")),
         escape(_("Nil and blind Nil: bidding to take no trick at all.")),
         escape(_("Winning the match: the target, the loss limit, and the score sheet (try Play with {match}).")).format(
-            match=f"<i>{escape(_('Match'))}</i>"
+            match="<i>" + escape(_("Match")) + "</i>"
         ),
         escape(_("Replays and playing with Teach me (try {replay} and the {daily}).")).format(
             replay=link("replay"), daily=link("daily")

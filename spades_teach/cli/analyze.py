@@ -121,7 +121,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{mark} {label:>4}  {made:>5}  {_signed(mean):>8}", file=out)
     if result.blind_nil_score is not None:
         mark = "*" if result.best_bid.blind else " "
-        print(f"{mark} {_('Blind Nil'):>4}         {_signed(result.blind_nil_score):>8}", file=out)
+        blind = _("Blind Nil")
+        print(f"{mark} {blind:>4}         {_signed(result.blind_nil_score):>8}", file=out)
     print("", file=out)
     tricks = ", ".join(f"{t}: {c}" for t, c in result.side_tricks.items())
     print(_("side tricks: {tricks}").format(tricks=tricks), file=out)
