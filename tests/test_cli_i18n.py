@@ -85,7 +85,8 @@ def test_lang_after_the_command_name_works_too(capsys: pytest.CaptureFixture[str
 
 def test_record_summary_in_french(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     r = Round(deal(5), dealer="N")
-    for bid in [3, 4, "nil", 4]:
+    bids: list[int | str] = [3, 4, "nil", 4]
+    for bid in bids:
         assert r.to_act is not None
         r.bid(r.to_act, bid)
     rng = random.Random(5)
