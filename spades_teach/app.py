@@ -304,7 +304,8 @@ def _language_menu(language: str, here: str = "") -> str:
                 f'<a class="st-lang-{code}" href="{here}?lang={code}" hreflang="{code}" lang="{code}">{escape(name)}</a>'
             )
     label = escape(_("Language"))
-    return f'<nav class="st-app-lang" aria-label="{label}"><span>{label}:</span> ' + " · ".join(items) + "</nav>"
+    shown = escape(_("Language:"))
+    return f'<nav class="st-app-lang" aria-label="{label}"><span>{shown}</span> ' + " · ".join(items) + "</nav>"
 
 
 def _intro(name: str) -> list[str]:
@@ -423,15 +424,17 @@ def page_top_html(name: str, language: str, asked: bool = False) -> str:
 
 def page_top(name: str, query: str | None = None) -> Any:
     """What an app page shows first (its first cell): :func:`page_top_html` in the page's language
-    (:func:`page_language`), which is also the language of the widgets built after it."""
-    from IPython.display import HTML
+    (:func:`page_language`), which is also the language of the widgets built after it; an
+    ``ipywidgets.HTML`` whose ``value`` is the HTML."""
+    import ipywidgets as widgets  # type: ignore[import-untyped]
 
     if name not in HEADINGS:
         raise AppError(
             _("unknown app page {name}: use one of {names}").format(name=repr(name), names=", ".join(HEADINGS))
         )
     language, asked = page_language(query)
-    return HTML(page_top_html(name, language, asked))  # type: ignore[no-untyped-call]
+    # an HTML widget, not an HTML output: JupyterLab's output renderer would open every link in a new tab
+    return widgets.HTML(page_top_html(name, language, asked))
 
 
 def home_html(keep: str = "") -> str:
@@ -644,7 +647,7 @@ def replay_picker(seed: int | str = 1) -> Any:
     """A record chooser above a :class:`~spades_teach.widgets.ReplayView`: the
     packaged annotated records if there are any, otherwise a bot-played hand
     with the advisor's comments."""
-    import ipywidgets as widgets  # type: ignore[import-untyped]
+    import ipywidgets as widgets
 
     from spades_teach.widgets import ReplayView
     from spades_teach.widgets.base import add_classes, escape

@@ -64,7 +64,7 @@ def test_the_package_ships_both_notebooks_valid_and_without_outputs() -> None:
 def _widget(path: Path) -> Any:
     """What a page shows under its top (its last cell's value)."""
     top, widget = _run_cells(path)
-    assert type(top).__name__ == "HTML" and "st-app-top" in top.data
+    assert isinstance(top, widgets.HTML) and "st-app-top" in top.value
     return widget
 
 

@@ -44,7 +44,7 @@ def _links(html: str) -> list[str]:
 def test_a_page_asked_in_a_language_speaks_it_and_keeps_it_in_its_links(lang: str) -> None:
     shown = page_top("score", query=f"lang={lang}")
     assert get_language() == lang  # the widgets built after it speak it too
-    html = unescape(shown.data)
+    html = unescape(shown.value)
     for word in WORDS[lang]:
         assert word in html
     assert not any(word in html for word in WORDS["en"][:2])
@@ -52,7 +52,7 @@ def test_a_page_asked_in_a_language_speaks_it_and_keeps_it_in_its_links(lang: st
     pages = [link for link in _links(html) if ".ipynb" in link or link.startswith("../../")]
     assert pages == ["../../?lang=" + lang] + [f"{name}?lang={lang}" for name in APP_NOTEBOOKS if name != "score.ipynb"]
     set_language("en")
-    english = page_top("score", query="").data
+    english = page_top("score", query="").value
     assert all(word in english for word in WORDS["en"]) and "Accueil" not in english
     assert 'href="../../"' in english and 'href="play.ipynb"' in english  # no query when none was asked
 
