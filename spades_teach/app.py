@@ -66,6 +66,7 @@ __all__ = [
     "home_html",
     "home_template",
     "write_home_templates",
+    "title_notebooks",
     "packaged_records",
     "bot_replay",
     "replay_picker",
@@ -136,6 +137,24 @@ def copy_notebooks(target: str | Path) -> list[Path]:
     folder = Path(target)
     folder.mkdir(parents=True, exist_ok=True)
     return [Path(shutil.copy2(source, folder / source.name)) for source in app_notebooks()]
+
+
+def title_notebooks(copies: Sequence[Path], language: str) -> None:
+    """Give each copied app notebook its page's heading in ``language`` as its title (what
+    the browser's tab shows; Voila writes the page's head before a kernel runs, so the title
+    is the server's language even when the page's menu picks another)."""
+    import json
+
+    saved = get_language()
+    try:
+        set_language(_checked_language(language))
+        for path in copies:
+            if path.stem in HEADINGS:
+                notebook = json.loads(path.read_text(encoding="utf-8"))
+                notebook.setdefault("metadata", {})["title"] = _(HEADINGS[path.stem])
+                path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    finally:
+        set_language(saved)
 
 
 def check_port(port: int) -> int:
@@ -219,7 +238,7 @@ def serve(
         raise AppError(_("the app needs Voila, which is not installed: pip install 'spades_teach[tutorial]'"))
     with tempfile.TemporaryDirectory(prefix="spades-teach-app-") as root:
         folder = Path(root) / "app"
-        copy_notebooks(folder)
+        title_notebooks(copy_notebooks(folder), chosen)
         home = Path(root) / "jupyter"
         write_home_templates(home, chosen)
         if runner is None:

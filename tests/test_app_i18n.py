@@ -4,6 +4,7 @@ language asked for, the language menu, the language kept in the links, and ``ser
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from html import unescape
@@ -120,10 +121,12 @@ def test_serve_starts_the_pages_in_the_language_asked(capsys: pytest.CaptureFixt
     def fake(command: Sequence[str]) -> int:
         home = Path(command[3]).parent / "jupyter"
         seen["home"] = (home / "voila" / "templates" / "spades_teach" / "tree-lab.html").read_text()
+        seen["title"] = json.loads((Path(command[3]) / "score.ipynb").read_text())["metadata"]["title"]
         return 0
 
     assert serve(port=8125, open_browser=False, runner=fake, language="es") == 0
     assert "set lang = asked.value or 'es'" in seen["home"]
+    assert seen["title"] == "Puntuar una mano"  # the browser tab's title, in the server's language
     assert "http://127.0.0.1:8125/" in capsys.readouterr().out
     with pytest.raises(AppError, match="unknown language 'de'"):
         serve(port=8125, runner=fake, language="de")
