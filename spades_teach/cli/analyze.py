@@ -113,16 +113,18 @@ def run(args: argparse.Namespace) -> int:
     summary = result.summary if symbols else ascii_suits(result.summary)
     print(summary, file=out)
     print("", file=out)
-    print("  {bid:<4}  {made:>5}   {score}".format(bid=_("bid"), made=_("made"), score=_("expected score")), file=out)
+    headers = _("bid"), _("made"), _("expected score")
+    wide, made_wide = max(4, len(headers[0])), max(5, len(headers[1]))  # the columns fit their headings
+    print(f"  {headers[0]:<{wide}}  {headers[1]:>{made_wide}}   {headers[2]}", file=out)
     for bid, mean in result.expected_scores.items():
         label = _("Nil") if bid == 0 else str(bid)
         mark = "*" if int(result.best_bid) == bid and not result.best_bid.blind else " "
         made = _("{percent}%").format(percent=round(100 * result.make_probability[bid]))
-        print(f"{mark} {label:>4}  {made:>5}  {_signed(mean):>8}", file=out)
+        print(f"{mark} {label:>{wide}}  {made:>{made_wide}}  {_signed(mean):>8}", file=out)
     if result.blind_nil_score is not None:
         mark = "*" if result.best_bid.blind else " "
         blind = _("Blind Nil")
-        print(f"{mark} {blind:>4}         {_signed(result.blind_nil_score):>8}", file=out)
+        print(f"{mark} {blind:>{wide}}  {'':>{made_wide}}  {_signed(result.blind_nil_score):>8}", file=out)
     print("", file=out)
     tricks = ", ".join(f"{t}: {c}" for t, c in result.side_tricks.items())
     print(_("side tricks: {tricks}").format(tricks=tricks), file=out)
