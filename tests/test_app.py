@@ -56,12 +56,21 @@ def test_the_package_ships_both_notebooks_valid_and_without_outputs() -> None:
         code = [cell for cell in notebook.cells if cell.cell_type == "code"]
         assert code and all(cell.outputs == [] and cell.execution_count is None for cell in code)
         assert all(len(cell.source.splitlines()) <= 3 for cell in code)  # Voila hides code: keep it short
-        assert any(cell.cell_type == "markdown" for cell in notebook.cells)
+        # no English text in a markdown cell: the page's words come from the catalogs (page_top)
+        assert all(cell.cell_type == "code" for cell in notebook.cells)
+        assert code[0].source.splitlines()[-1] == f'page_top("{path.stem}")'
+
+
+def _widget(path: Path) -> Any:
+    """What a page shows under its top (its last cell's value)."""
+    top, widget = _run_cells(path)
+    assert isinstance(top, widgets.HTML) and "st-app-top" in top.value
+    return widget
 
 
 def test_the_play_notebook_shows_the_card_table_on_a_random_deal() -> None:
-    (first,) = _run_cells(app_notebooks()[0])
-    (second,) = _run_cells(app_notebooks()[0])
+    first = _widget(app_notebooks()[0])
+    second = _widget(app_notebooks()[0])
     assert isinstance(first, CardTable) and isinstance(second, CardTable)
     assert first.game.phase == "bidding" and first.game.to_act == "S"
     assert first.view["message"] == "" and first.game.origin == "a new random deal"
@@ -70,11 +79,11 @@ def test_the_play_notebook_shows_the_card_table_on_a_random_deal() -> None:
 
 def test_the_advisor_score_and_replay_notebooks_show_their_widget() -> None:
     notebooks = {path.name: path for path in app_notebooks()}
-    (advisor,) = _run_cells(notebooks["advisor.ipynb"])
+    advisor = _widget(notebooks["advisor.ipynb"])
     assert isinstance(advisor, BidAdvisorView) and advisor.advice is None
-    (calculator,) = _run_cells(notebooks["score.ipynb"])
+    calculator = _widget(notebooks["score.ipynb"])
     assert isinstance(calculator, ScoreCalculator) and calculator.error == ""
-    (picker,) = _run_cells(notebooks["replay.ipynb"])
+    picker = _widget(notebooks["replay.ipynb"])
     replays = [child for child in picker.children if isinstance(child, ReplayView)]
     assert len(replays) == 1 and replays[0].error == ""
 
@@ -82,7 +91,7 @@ def test_the_advisor_score_and_replay_notebooks_show_their_widget() -> None:
 def test_the_daily_challenge_notebook_deals_the_deal_of_the_day() -> None:
     from spades_teach import Deal
 
-    (table,) = _run_cells({path.name: path for path in app_notebooks()}["daily.ipynb"])
+    table = _widget({path.name: path for path in app_notebooks()}["daily.ipynb"])
     assert table.game.code == Deal.of_the_day().code and table.game.origin == "the deal of the day"
 
 
@@ -118,6 +127,9 @@ def test_serve_runs_voila_over_a_temporary_copy_and_cleans_up(capsys: pytest.Cap
         seen["command"] = list(command)
         seen["folder"] = folder
         seen["files"] = sorted(p.name for p in folder.iterdir())
+        seen["home"] = (
+            folder.parent / "jupyter" / "voila" / "templates" / "spades_teach" / "tree-lab.html"
+        ).read_text()
         return 7
 
     assert serve(port=8123, open_browser=False, runner=fake) == 7
@@ -125,6 +137,7 @@ def test_serve_runs_voila_over_a_temporary_copy_and_cleans_up(capsys: pytest.Cap
     assert seen["files"] == sorted(APP_NOTEBOOKS)
     assert app.app_folder() not in seen["folder"].parents
     assert not seen["folder"].exists()  # removed once the server stopped
+    assert "set lang = asked.value or 'en'" in seen["home"]  # the home page, in the language in use
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
 
 

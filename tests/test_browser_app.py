@@ -221,13 +221,56 @@ def test_every_page_links_home_and_to_the_others(browser: Any, app_url: str) -> 
 def test_each_notebook_links_home_and_to_every_other_page() -> None:
     import nbformat
 
-    from spades_teach.app import app_notebooks
+    from spades_teach.app import app_notebooks, page_top_html
 
     for path in app_notebooks():
         first = nbformat.read(path, as_version=4).cells[0]
-        assert first.cell_type == "markdown" and "[Home](../../)" in first.source
+        assert first.cell_type == "code" and f'page_top("{path.stem}")' in first.source
+        top = page_top_html(path.stem, "en")
+        assert '<a class="st-app-home" href="../../">Home</a>' in top
         others = [name for name in PAGES.values() if f"{name}.ipynb" != path.name]
-        assert all(f"]({name}.ipynb)" in first.source for name in others), path.name
+        assert all(f'href="{name}.ipynb"' in top for name in others), path.name
+
+
+def _choose_language(page: Any, name: str) -> None:
+    """Pick a language in the page's menu with the keyboard: focus its link, press Enter."""
+    link = page.locator(".st-app-lang a", has_text=name)
+    link.focus()
+    assert page.evaluate("() => document.activeElement.textContent") == name
+    page.keyboard.press("Enter")
+
+
+def test_the_language_menu_switches_the_pages_and_the_choice_is_kept(browser: Any, app_url: str) -> None:
+    pages = _open(browser, app_url + "/", ".st-home-pages")
+    page = next(pages)
+    assert page.locator("h1").inner_text() == "Spades tutorial"
+    _choose_language(page, "Français")
+    page.wait_for_url("**/?lang=fr")
+    assert page.locator("h1").inner_text() == "Tutoriel de Spades"
+    assert page.locator("html").get_attribute("lang") == "fr"
+    labels = [t.split("\n")[0].strip() for t in page.locator(".st-home-pages a").all_inner_texts()]
+    assert labels == ["Jouer", "Conseiller d'annonce", "Score", "Revoir", "Défi du jour"]
+    page.locator(".st-home-advisor").click()  # the choice goes with the link
+    page.locator(".st-bid-advisor").first.wait_for()
+    top = page.locator(".st-app-top")
+    assert top.locator("h1").inner_text() == "Le conseiller d'annonce"
+    assert top.locator(".st-app-home").inner_text() == "Accueil"
+    assert top.locator("a[href='score.ipynb?lang=fr']").inner_text() == "Score"
+    assert "Collez vos treize cartes" in top.inner_text()
+    page.set_viewport_size({"width": 1200, "height": 1000})
+    _shot(page.locator("body"), "app-advisor-fr")
+    _choose_language(page, "Español")
+    page.wait_for_url("**/advisor.ipynb?lang=es")
+    page.locator(".st-bid-advisor").first.wait_for()
+    top = page.locator(".st-app-top")
+    assert top.locator("h1").inner_text() == "El consejero de apuesta"
+    assert top.locator(".st-app-lang [aria-current]").inner_text() == "Español"
+    assert "Pegue sus trece cartas" in top.inner_text()
+    _shot(page.locator("body"), "app-advisor-es")
+    top.locator(".st-app-home").click()
+    page.locator(".st-home-pages").wait_for()
+    assert page.locator("h1").inner_text() == "Tutorial de Spades"
+    assert next(pages, None) is None
 
 
 # -- bid advisor ----------------------------------------------------------------------------

@@ -217,8 +217,8 @@ def fake_serve(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
 
     calls: list[dict[str, object]] = []
 
-    def serve(port: int = 0, open_browser: bool = True) -> int:
-        calls.append({"port": port, "open_browser": open_browser})
+    def serve(port: int = 0, open_browser: bool = True, language: str | None = None) -> int:
+        calls.append({"port": port, "open_browser": open_browser, "language": language})
         return 0
 
     monkeypatch.setattr(spades_teach.app, "serve", serve)
@@ -232,19 +232,19 @@ def test_app_defaults_to_port_8866_and_opens_a_browser(
 
     status, _, err = run(capsys, "app")
     assert status == 0 and err == ""
-    assert fake_serve == [{"port": DEFAULT_PORT, "open_browser": True}]
+    assert fake_serve == [{"port": DEFAULT_PORT, "open_browser": True, "language": "en"}]
 
 
 def test_app_port_and_no_browser(capsys: pytest.CaptureFixture[str], fake_serve: list[dict[str, object]]) -> None:
     status, _, _ = run(capsys, "app", "--port", "9123", "--no-browser")
     assert status == 0
-    assert fake_serve == [{"port": 9123, "open_browser": False}]
+    assert fake_serve == [{"port": 9123, "open_browser": False, "language": "en"}]
 
 
 def test_app_returns_the_server_status(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import spades_teach.app
 
-    monkeypatch.setattr(spades_teach.app, "serve", lambda port, open_browser: 3)
+    monkeypatch.setattr(spades_teach.app, "serve", lambda port, open_browser, language: 3)
     assert run(capsys, "app", "--no-browser")[0] == 3
 
 
@@ -275,7 +275,7 @@ def test_app_errors_from_the_server_are_one_line(
 ) -> None:
     import spades_teach.app
 
-    def no_voila(port: int, open_browser: bool) -> int:
+    def no_voila(port: int, open_browser: bool, language: str) -> int:
         raise spades_teach.app.AppError("the app needs Voila, which is not installed")
 
     monkeypatch.setattr(spades_teach.app, "serve", no_voila)

@@ -9,6 +9,11 @@ Commands::
     spades-teach analyze "HAND" [--samples 200] [--method playout|double_dummy] [--json]
     spades-teach app [--port 8866] [--no-browser]
 
+Every command takes ``--lang {en,fr,es}`` (before or after the command's name): the
+language of its help, output and errors; without it, the language the environment
+names (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English. The parser
+is built after the language is chosen, so ``--help`` speaks it too.
+
 Every command documents its options under ``--help``. A mistake in the input
 prints ``error: <message>`` (one line) on stderr and exits with status 2. A
 terminal that cannot show ``♠`` or ``−`` gets plain ASCII, as ``--ascii`` asks
@@ -47,8 +52,11 @@ from spades_teach.cli.common import (
     Command,
     Parser,
     UsageError,
+    add_language_option,
     add_rules_options,
+    argparse_in_language,
     error_message,
+    language_from_argv,
     output_for,
     parse_bids,
     parse_seat_values,
@@ -64,6 +72,7 @@ from spades_teach.cli.common import (
 from spades_teach.cli.deal import suit_lines, table_text
 from spades_teach.cli.record import record_summary
 from spades_teach.errors import SpadesError
+from spades_teach.i18n import _, get_language, set_language
 
 __all__ = [
     "Command",
@@ -104,33 +113,54 @@ def register(command: Command) -> Command:
 
 
 def build_parser(commands: Mapping[str, Command] | None = None) -> argparse.ArgumentParser:
-    """The argument parser with one subparser per command (default: :data:`COMMANDS`)."""
+    """The argument parser with one subparser per command (default: :data:`COMMANDS`), its
+    help in the language in use (build it after choosing the language)."""
     chosen = COMMANDS if commands is None else commands
-    parser = Parser(
-        prog=PROG,
-        allow_abbrev=False,
-        description="Learn the card game Spades: score hands, deal practice hands, check game records, "
-        "or open the tutorial app in a browser.",
-    )
-    from spades_teach import __version__
-
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    sub.required = True
-    for command in chosen.values():
-        child = sub.add_parser(
-            command.name, help=command.help, description=command.description or command.help, allow_abbrev=False
+    with argparse_in_language():
+        parser = Parser(
+            prog=PROG,
+            allow_abbrev=False,
+            description=_(
+                "Learn the card game Spades: score hands, deal practice hands, check game records, "
+                "or open the tutorial app in a browser."
+            ),
         )
-        command.configure(child)
-        child.set_defaults(_run=command.run)
+        from spades_teach import __version__
+
+        parser.add_argument(
+            "--version",
+            action="version",
+            version=f"{PROG} {__version__}",
+            help=_("show the version of spades-teach and exit"),
+        )
+        add_language_option(parser)
+        sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=Parser)
+        sub.required = True
+        for command in chosen.values():
+            child = sub.add_parser(
+                command.name,
+                help=_(command.help),
+                description=_(command.description or command.help),
+                allow_abbrev=False,
+            )
+            # after the command's name too; not given there, it keeps what came before it
+            add_language_option(child, default=argparse.SUPPRESS)
+            command.configure(child)
+            child.set_defaults(_run=command.run)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``spades-teach`` with ``argv`` (default: the process arguments); returns the exit status."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    language = get_language()  # put back at the end, for a caller in the same process
     try:
+        chosen = language_from_argv(arguments)
+        if chosen is not None:
+            set_language(chosen)
         parser = build_parser()
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        with argparse_in_language():
+            args = parser.parse_args(arguments)
         set_output(output_for(sys.stdout, bool(getattr(args, "ascii", False))))
         status: int = args._run(args)
         stdout().flush()
@@ -146,6 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     finally:
         set_output(None)
+        set_language(language)
 
 
 def _broken_pipe() -> int:

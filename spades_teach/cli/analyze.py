@@ -18,6 +18,7 @@ from spades_teach.cli.common import (
     seed_type,
     stdout,
 )
+from spades_teach.i18n import N_, _, decimal
 
 
 def _finite(interval: tuple[float, float]) -> list[float] | None:
@@ -29,30 +30,30 @@ def _finite(interval: tuple[float, float]) -> list[float] | None:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "hand", metavar="HAND", help="the 13 cards, as 'AK52.K52.Q73.A94' (spades first) or 'AS KS 5H ...'"
+        "hand", metavar=_("HAND"), help=_("the 13 cards, as 'AK52.K52.Q73.A94' (spades first) or 'AS KS 5H ...'")
     )
-    parser.add_argument("--samples", type=positive_type, default=200, help="deals to simulate (default 200)")
+    parser.add_argument("--samples", type=positive_type, default=200, help=_("deals to simulate (default 200)"))
     parser.add_argument(
         "--method",
         choices=("playout", "double_dummy"),
         default="playout",
-        help="play each deal out with the medium bots, or solve it double dummy (slower) (default playout)",
+        help=_("play each deal out with the medium bots, or solve it double dummy (slower) (default playout)"),
     )
-    parser.add_argument("--seed", type=seed_type, default=0, help="the seed of the simulation (default 0)")
-    parser.add_argument("--seat", default="S", help="the seat holding the hand, N, E, S or W (default S)")
-    parser.add_argument("--dealer", default="W", help="the dealer; bidding starts at the dealer's left (default W)")
+    parser.add_argument("--seed", type=seed_type, default=0, help=_("the seed of the simulation (default 0)"))
+    parser.add_argument("--seat", default="S", help=_("the seat holding the hand, N, E, S or W (default S)"))
+    parser.add_argument("--dealer", default="W", help=_("the dealer; bidding starts at the dealer's left (default W)"))
     parser.add_argument(
-        "--bids", type=argument_type(parse_bids), help="bids already made by the seats before yours, as 'N=nil,E=3'"
+        "--bids", type=argument_type(parse_bids), help=_("bids already made by the seats before yours, as 'N=nil,E=3'")
     )
-    parser.add_argument("--scores", help="the match score before this hand, as 'NS=120,EW=250'")
-    parser.add_argument("--bags", help="the bag counters before this hand, as 'NS=8,EW=2'")
+    parser.add_argument("--scores", help=_("the match score before this hand, as 'NS=120,EW=250'"))
+    parser.add_argument("--bags", help=_("the bag counters before this hand, as 'NS=8,EW=2'"))
     parser.add_argument(
         "--workers",
         type=positive_type,
         default=None,
-        help="processes to run the samples on (default: the local cores; 1 runs them in this process)",
+        help=_("processes to run the samples on (default: the local cores; 1 runs them in this process)"),
     )
-    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the analysis as JSON"))
     add_rules_options(parser)
 
 
@@ -112,25 +113,37 @@ def run(args: argparse.Namespace) -> int:
     summary = result.summary if symbols else ascii_suits(result.summary)
     print(summary, file=out)
     print("", file=out)
-    print("  bid    made   expected score", file=out)
+    headers = _("bid"), _("made"), _("expected score")
+    wide, made_wide = max(4, len(headers[0])), max(5, len(headers[1]))  # the columns fit their headings
+    print(f"  {headers[0]:<{wide}}  {headers[1]:>{made_wide}}   {headers[2]}", file=out)
     for bid, mean in result.expected_scores.items():
-        label = "Nil" if bid == 0 else str(bid)
+        label = _("Nil") if bid == 0 else str(bid)
         mark = "*" if int(result.best_bid) == bid and not result.best_bid.blind else " "
-        print(f"{mark} {label:>4}  {result.make_probability[bid]:>5.0%}  {mean:>+8.1f}", file=out)
+        made = _("{percent}%").format(percent=round(100 * result.make_probability[bid]))
+        print(f"{mark} {label:>{wide}}  {made:>{made_wide}}  {_signed(mean):>8}", file=out)
     if result.blind_nil_score is not None:
         mark = "*" if result.best_bid.blind else " "
-        print(f"{mark} {'Blind Nil':>4}         {result.blind_nil_score:>+8.1f}", file=out)
+        blind = _("Blind Nil")
+        print(f"{mark} {blind:>{wide}}  {'':>{made_wide}}  {_signed(result.blind_nil_score):>8}", file=out)
     print("", file=out)
-    print("side tricks: " + ", ".join(f"{t}: {c}" for t, c in result.side_tricks.items()), file=out)
+    tricks = ", ".join(f"{t}: {c}" for t, c in result.side_tricks.items())
+    print(_("side tricks: {tricks}").format(tricks=tricks), file=out)
     return 0
+
+
+def _signed(value: float) -> str:
+    """``+12.5``, ``-3.0``: a mean score with its sign and one decimal, in the language's decimal mark."""
+    return ("+" if value >= 0 else "-") + decimal(abs(value), 1)
 
 
 COMMAND = Command(
     "analyze",
-    "what one hand is worth: simulate the unseen cards and score every bid",
+    N_("what one hand is worth: simulate the unseen cards and score every bid"),
     configure,
     run,
-    description="Deal the 39 unseen cards many times (consistent with the bids already made), find "
-    "the tricks your side takes by bot playout or by double-dummy solving, and print the chance of "
-    "making each bid, its average score and the best bid with a 95% confidence interval.",
+    description=N_(
+        "Deal the 39 unseen cards many times (consistent with the bids already made), find "
+        "the tricks your side takes by bot playout or by double-dummy solving, and print the chance of "
+        "making each bid, its average score and the best bid, with a confidence interval at 95%."
+    ),
 )

@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import argparse
 
-from spades_teach._text import plural
-from spades_teach.cli.common import Command, ascii_suits, card_text
+from spades_teach.cli.common import Command, ascii_suits, card_text, seat_word
 from spades_teach.cli.record import record_from_args
 from spades_teach.game.records import GameRecord
 from spades_teach.game.round import PlayEvent
+from spades_teach.i18n import N_, _, ngettext
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="the record to analyse, a JSON file ('-' reads standard input)")
     parser.add_argument(
-        "--ascii", action="store_true", help="write plain ASCII: suits as the letters S H D C, and no other symbols"
+        "file", metavar=_("FILE"), help=_("the record to analyse, a JSON file ('-' reads standard input)")
     )
     parser.add_argument(
-        "--costly-only", action="store_true", help="print only the cards that cost points or lost a Nil"
+        "--ascii", action="store_true", help=_("write plain ASCII: suits as the letters S H D C, and no other symbols")
+    )
+    parser.add_argument(
+        "--costly-only", action="store_true", help=_("print only the cards that cost points or lost a Nil")
     )
 
 
@@ -32,27 +34,38 @@ def run(args: argparse.Namespace) -> int:
             continue
         mark = "✗" if bad and symbols else ("x" if bad else " ")
         explanation = review.explanation if symbols else ascii_suits(review.explanation)
+        trick = _("trick {number}").format(number=f"{review.trick:>2}")
         print(
-            f"{mark} trick {review.trick:>2}  {review.seat.word:<5} {card_text(review.card, symbols):>4}  {explanation}",
-            file=out,
+            f"{mark} {trick}  {seat_word(review.seat):<5} {card_text(review.card, symbols):>4}  {explanation}", file=out
         )
     costly = sum(1 for review in costs if review.cost > 0)
     lost = sum(review.cost for review in costs if review.cost > 0)
     nils = sum(1 for review in costs if review.nil_lost)
-    summary = (
-        f"{plural(len(costs), 'card')} reviewed: {costly} cost points ({lost:g} in all, each side's score "
-        "minus the other's, bags charged)"
-    )
+    summary = ngettext(
+        "{count} card reviewed: {costly} cost points ({lost} in all, each side's score minus the other's, "
+        "bags charged)",
+        "{count} cards reviewed: {costly} cost points ({lost} in all, each side's score minus the other's, "
+        "bags charged)",
+        len(costs),
+    ).format(count=len(costs), costly=costly, lost=f"{lost:g}")
     if nils:
-        summary += f", {nils} lost a makeable Nil"
+        summary = ngettext(
+            "{summary}, {count} lost a makeable Nil", "{summary}, {count} lost a makeable Nil", nils
+        ).format(summary=summary, count=nils)
     print(summary, file=out)
     renege = _first_renege(record)
     if renege is not None:
         number, event = renege
         print(
-            f"The review stops at card {number} (trick {(number - 1) // 4 + 1}): {event.seat.word} reneged with "
-            f"{card_text(event.card, symbols)}, which is not a legal card, so the solver cannot judge it "
-            "or the cards after it.",
+            _(
+                "The review stops at card {number} (trick {trick}): {seat} reneged with {card}, which is not "
+                "a legal card, so the solver cannot judge it or the cards after it."
+            ).format(
+                number=number,
+                trick=(number - 1) // 4 + 1,
+                seat=seat_word(event.seat),
+                card=card_text(event.card, symbols),
+            ),
             file=out,
         )
     return 0
@@ -66,11 +79,13 @@ def _first_renege(record: GameRecord) -> tuple[int, PlayEvent] | None:
 
 COMMAND = Command(
     "analyze-record",
-    "what each card cost: a double-dummy review of a game record",
+    N_("what each card cost: a double-dummy review of a game record"),
     configure,
     run,
-    description="Review every card of a game record with the exact double-dummy solver (all hands "
-    "known, best play by everyone): the tricks the player's side could still take before and after "
-    "the card, the cards that cost tricks and what would have kept them, and where a makeable Nil "
-    "was lost.",
+    description=N_(
+        "Review every card of a game record with the exact double-dummy solver (all hands "
+        "known, best play by everyone): the tricks the player's side could still take before and after "
+        "the card, the cards that cost tricks and what would have kept them, and where a makeable Nil "
+        "was lost."
+    ),
 )

@@ -6,8 +6,9 @@ cannot show ``♠`` or ``−``."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
@@ -15,14 +16,20 @@ from spades_teach._text import MAX_DIGITS, ascii_digits_int, printable
 from spades_teach.errors import ParseError, SpadesError, UsageError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card
+from spades_teach.game.notation import seat_word as _local_seat_word
 from spades_teach.game.rules import FIRST_LEADS, RENEGE_MODES, Rules
 from spades_teach.game.scoring import coerce_side
 from spades_teach.game.seating import Seat
+from spades_teach.i18n import LANGUAGES, N_, _, ngettext
 
 __all__ = [
     "Command",
     "Parser",
     "UsageError",
+    "ARGPARSE_MESSAGES",
+    "argparse_in_language",
+    "add_language_option",
+    "language_from_argv",
     "argument_type",
     "int_type",
     "optional_int_type",
@@ -41,6 +48,7 @@ __all__ = [
     "safe_text",
     "ascii_suits",
     "card_text",
+    "seat_word",
     "can_write",
     "output_for",
     "set_output",
@@ -54,7 +62,9 @@ __all__ = [
 class Command:
     """One subcommand: ``configure(parser)`` adds its options, ``run(args)`` does the work
     and returns the exit status (0 on success). ``run`` may raise :class:`SpadesError`
-    (or :class:`OSError`); :func:`main` turns it into ``error: <message>`` and status 2."""
+    (or :class:`OSError`); :func:`main` turns it into ``error: <message>`` and status 2.
+    ``help`` and ``description`` are English, marked with ``N_``: the parser translates
+    them when it is built, in the language chosen by then."""
 
     name: str
     help: str
@@ -67,13 +77,105 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser that raises instead of printing usage and exiting."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see '{self.prog} --help')")
+        raise UsageError(_("{message} (see '{prog} --help')").format(message=message, prog=self.prog))
 
     def _print_message(self, message: str, file: Any = None) -> None:
         # --help and --version, written so that a terminal without "♠" still shows them.
         if message:
             stream = file if file is not None else sys.stderr
             stream.write(safe_text(message, stream))
+
+
+# -- the language of the command line ------------------------------------------------------------
+
+#: The sentences argparse itself writes (headings of ``--help``, its own errors), marked so that the
+#: catalogs translate them; :func:`argparse_in_language` has argparse read them through ours.
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("expected one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("ignored explicit argument %r"),
+)
+
+
+@contextlib.contextmanager
+def argparse_in_language() -> Iterator[None]:
+    """While the parser is built and reads the arguments, argparse's own words (``usage:``,
+    ``options``, its errors) come from the package's catalogs, in the language in use.
+    argparse looks its translation function up in its module each time it writes, so the
+    function is swapped for ours and put back afterwards."""
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _, ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+#: How ``--help`` names each language: in that language, so a reader finds their own.
+LANGUAGE_NAMES = {"en": "English", "fr": "français", "es": "español"}
+
+
+def add_language_option(parser: argparse.ArgumentParser, *, default: Any = None) -> None:
+    """``--lang {en,fr,es}``: the language of the help, the output and the errors (default:
+    the environment's, ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG``, else English).
+    :func:`language_from_argv` reads it before the parser is built."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=default,
+        help=_("the language of the messages: {choices} (default: the environment's, else English)").format(
+            choices=", ".join(f"{code} ({name})" for code, name in LANGUAGE_NAMES.items())
+        ),
+    )
+
+
+def language_from_argv(argv: list[str]) -> str | None:
+    """The language ``--lang`` asks for in ``argv`` (``--lang fr`` or ``--lang=fr``, anywhere
+    before a ``--``), or ``None``. A value that is not a language raises :class:`UsageError`
+    naming the choices; the parser is built after this, in the language chosen.
+
+    >>> language_from_argv(["--lang", "fr", "score"])
+    'fr'
+    >>> language_from_argv(["deal", "--lang=es"])
+    'es'
+    >>> language_from_argv(["deal"]) is None
+    True
+    """
+    for index, item in enumerate(argv):
+        if item == "--":
+            break
+        if item == "--lang" or item.startswith("--lang="):
+            if item == "--lang":
+                if index + 1 >= len(argv):
+                    raise UsageError(_("--lang needs a language: {choices}").format(choices=_language_choices()))
+                value = argv[index + 1]
+            else:
+                value = item.partition("=")[2]
+            if value not in LANGUAGES:
+                raise UsageError(
+                    _("--lang: unknown language {value}: choose {choices}").format(
+                        value=repr(value[:40]), choices=_language_choices()
+                    )
+                )
+            return value
+    return None
+
+
+def _language_choices() -> str:
+    """``en (English), fr (français) or es (español)``, with the language in use's ``or``."""
+    names = [f"{code} ({name})" for code, name in LANGUAGE_NAMES.items()]
+    return _("{first} or {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 # -- argument types -----------------------------------------------------------------------------
@@ -88,10 +190,12 @@ def _pairs(text: str, what: str) -> list[tuple[str, str]]:
             continue
         key, sep, value = item.replace(":", "=", 1).partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise ParseError(f"{what}: {item!r} should look like SEAT=VALUE, as in 'N=4'")
+            raise ParseError(
+                _("{what}: {item} should look like SEAT=VALUE, as in 'N=4'").format(what=what, item=repr(item))
+            )
         pairs.append((key.strip(), value.strip()))
     if not pairs:
-        raise ParseError(f"{what}: nothing given; write them like 'N=4,E=2,S=3,W=3'")
+        raise ParseError(_("{what}: nothing given; write them like 'N=4,E=2,S=3,W=3'").format(what=what))
     return pairs
 
 
@@ -99,7 +203,11 @@ def whole_number(text: str, what: str) -> int:
     """Digits 0-9 only (no full-width digits, no ``1_000``), at most :data:`MAX_DIGITS` of them."""
     value = ascii_digits_int(text)
     if value is None:
-        raise ParseError(f"{what} must be a whole number written with the digits 0-9, got {text[:40]!r}")
+        raise ParseError(
+            _("{what} must be a whole number written with the digits 0-9, got {text}").format(
+                what=what, text=repr(text[:40])
+            )
+        )
     return value
 
 
@@ -118,7 +226,7 @@ def argument_type(parse: Callable[[str], Any]) -> Callable[[str], Any]:
 
 
 def int_type(text: str) -> int:
-    return whole_number(text, "the value")
+    return whole_number(text, _("the value"))
 
 
 def optional_int_type(text: str) -> int | None:
@@ -126,16 +234,20 @@ def optional_int_type(text: str) -> int | None:
         return None
     value = ascii_digits_int(text)
     if value is None:
-        raise argparse.ArgumentTypeError(f"expected a whole number or 'none', got {text[:40]!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number or 'none', got {text}").format(text=repr(text[:40]))
+        )
     return value
 
 
 def positive_type(text: str) -> int:
     value = ascii_digits_int(text)
     if value is None:
-        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits 0-9, got {text[:40]!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number written with the digits 0-9, got {text}").format(text=repr(text[:40]))
+        )
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+        raise argparse.ArgumentTypeError(_("expected 1 or more, got {value}").format(value=value))
     return value
 
 
@@ -144,13 +256,19 @@ def seed_type(text: str) -> int | str:
     stripped = text.strip()
     if stripped.lstrip("-").isascii() and stripped.lstrip("-").isdigit():
         if len(stripped.lstrip("-")) > MAX_DIGITS:
-            raise argparse.ArgumentTypeError(f"an integer seed has at most {MAX_DIGITS} digits, got {len(stripped)}")
+            raise argparse.ArgumentTypeError(
+                _("an integer seed has at most {limit} digits, got {count}").format(
+                    limit=MAX_DIGITS, count=len(stripped)
+                )
+            )
         return int(stripped)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise argparse.ArgumentTypeError(
-            f"the seed {text!r} is not valid text in this terminal's encoding; use letters and digits"
+            _("the seed {seed} is not valid text in this terminal's encoding; use letters and digits").format(
+                seed=repr(text)
+            )
         ) from None
     return text
 
@@ -158,9 +276,9 @@ def seed_type(text: str) -> int | str:
 def port_type(text: str) -> int:
     port = ascii_digits_int(text)
     if port is None:
-        raise argparse.ArgumentTypeError(f"expected a port number, got {text[:40]!r}")
+        raise argparse.ArgumentTypeError(_("expected a port number, got {text}").format(text=repr(text[:40])))
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"port {port} is out of range: use a port from 1 to 65535")
+        raise argparse.ArgumentTypeError(_("port {port} is out of range: use a port from 1 to 65535").format(port=port))
     return port
 
 
@@ -173,11 +291,11 @@ def parse_seat_values(text: str, what: str, value: Callable[[str], Any]) -> dict
     for key, raw in _pairs(text, what):
         seat = Seat.coerce(key)
         if seat in out:
-            raise ParseError(f"{what}: seat {seat.name} is given twice")
+            raise ParseError(_("{what}: seat {seat} is given twice").format(what=what, seat=seat.name))
         try:
             out[seat] = value(raw)
         except SpadesError as exc:
-            raise ParseError(f"{what} for {seat.name}: {exc}") from None
+            raise ParseError(_("{what} for {seat}: {problem}").format(what=what, seat=seat.name, problem=exc)) from None
     return out
 
 
@@ -187,7 +305,7 @@ def parse_bids(text: str) -> dict[Seat, Bid]:
 
 
 def parse_tricks(text: str) -> dict[Seat, int]:
-    return parse_seat_values(text, "--tricks", lambda raw: whole_number(raw, "the number of tricks"))
+    return parse_seat_values(text, "--tricks", lambda raw: whole_number(raw, _("the number of tricks")))
 
 
 def parse_side_values(text: str, what: str, rules: Rules) -> dict[Any, int]:
@@ -196,63 +314,74 @@ def parse_side_values(text: str, what: str, rules: Rules) -> dict[Any, int]:
     for key, raw in _pairs(text, what):
         side = coerce_side(key, rules)
         if side in out:
-            raise ParseError(f"{what}: {side.name} is given twice")
-        out[side] = whole_number(raw, f"{what} for {side.name}")
+            raise ParseError(_("{what}: {side} is given twice").format(what=what, side=side.name))
+        out[side] = whole_number(raw, _("{what} for {side}").format(what=what, side=side.name))
     return out
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """The rule options shared by every command that takes rules (defaults: :class:`Rules`)."""
     d = Rules()
-    group = parser.add_argument_group("rules", "the variants in force (the defaults are the standard game)")
+    group = parser.add_argument_group(_("rules"), _("the variants in force (the defaults are the standard game)"))
     group.add_argument(
-        "--target", type=argument_type(int_type), metavar="POINTS", help=f"points to win the game (default {d.target})"
+        "--target",
+        type=argument_type(int_type),
+        metavar=_("POINTS"),
+        help=_("points to win the game (default {target})").format(target=d.target),
     )
     group.add_argument(
         "--loss-limit",
         type=optional_int_type,
         default=argparse.SUPPRESS,
-        metavar="POINTS",
-        help=f"a side at or below this score loses; 'none' for no limit (default {d.loss_limit}; none with --players 2)",
+        metavar=_("POINTS"),
+        help=_(
+            "a side at or below this score loses; 'none' for no limit (default {limit}; none with --players 2)"
+        ).format(limit=d.loss_limit),
     )
-    group.add_argument("--no-nil", action="store_true", help="forbid Nil bids (allowed by default)")
+    group.add_argument("--no-nil", action="store_true", help=_("forbid Nil bids (allowed by default)"))
     group.add_argument(
         "--blind-nil",
         action="store_true",
-        help=f"allow blind Nil for a side {d.blind_nil_deficit} or more points behind (off by default)",
+        help=_("allow blind Nil for a side {deficit} or more points behind (off by default)").format(
+            deficit=d.blind_nil_deficit
+        ),
     )
     group.add_argument(
         "--bag-limit",
         type=argument_type(int_type),
-        metavar="BAGS",
-        help=f"bags that trigger the bag penalty (default {d.bag_limit})",
+        metavar=_("BAGS"),
+        help=_("bags that trigger the bag penalty (default {limit})").format(limit=d.bag_limit),
     )
     group.add_argument(
         "--bag-penalty",
         type=argument_type(int_type),
-        metavar="POINTS",
-        help=f"points lost at each bag limit (default {d.bag_penalty})",
+        metavar=_("POINTS"),
+        help=_("points lost at each bag limit (default {penalty})").format(penalty=d.bag_penalty),
     )
     group.add_argument(
         "--first-lead",
         choices=FIRST_LEADS,
-        help="who leads the first trick: the dealer's left, or whoever holds the 2 of clubs (default left_of_dealer)",
+        help=_(
+            "who leads the first trick: the dealer's left, or whoever holds the 2 of clubs (default left_of_dealer)"
+        ),
     )
     group.add_argument(
         "--min-team-bid",
         type=optional_int_type,
         default=argparse.SUPPRESS,
-        metavar="TRICKS",
-        help="the least a partnership may bid together, usually 4; 'none' for no minimum (default none)",
+        metavar=_("TRICKS"),
+        help=_("the least a partnership may bid together, usually 4; 'none' for no minimum (default none)"),
     )
     group.add_argument(
         "--renege",
         choices=RENEGE_MODES,
-        help=f"'prevent' refuses a failure to follow suit; 'penalty' lets it stand and costs "
-        f"{d.renege_penalty} tricks (default prevent)",
+        help=_(
+            "'prevent' refuses a failure to follow suit; 'penalty' lets it stand and costs {count} tricks "
+            "(default prevent)"
+        ).format(count=d.renege_penalty),
     )
     group.add_argument(
-        "--players", type=argument_type(int_type), choices=(2, 4), help="4 (two partnerships) or 2 (default 4)"
+        "--players", type=argument_type(int_type), choices=(2, 4), help=_("4 (two partnerships) or 2 (default 4)")
     )
 
 
@@ -336,6 +465,11 @@ def ascii_suits(text: str) -> str:
     return text.replace("–", "-").replace("…", "...")
 
 
+def seat_word(seat: Seat) -> str:
+    """A seat's name as printed, in the language in use: ``North``, ``Nord``, ``Norte``."""
+    return _local_seat_word(int(seat))
+
+
 def card_text(card: Card, symbols: bool) -> str:
     """A card as printed: ``Q♥`` with ``symbols``, ``QH`` without."""
     return card.pretty if symbols else str(card)
@@ -388,11 +522,11 @@ def can_write(stream: TextIO, text: str) -> bool:
 def error_message(exc: BaseException) -> str:
     """The one-line message of an error (a file that cannot be read names the file)."""
     if isinstance(exc, OSError) and exc.filename is not None:
-        return f"cannot read {exc.filename!r}: {exc.strerror or exc}"
+        return _("cannot read {file}: {problem}").format(file=repr(exc.filename), problem=exc.strerror or exc)
     return str(exc)
 
 
 def print_error(message: str) -> None:
     """One line on standard error, whatever the message holds and the terminal can write."""
     line = printable(message, one_line=True)
-    sys.stderr.write(safe_text(f"error: {line}\n", sys.stderr))
+    sys.stderr.write(safe_text(_("error: {message}").format(message=line) + "\n", sys.stderr))

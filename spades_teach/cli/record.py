@@ -6,17 +6,20 @@ import argparse
 import sys
 from typing import TextIO
 
-from spades_teach._text import plural, printable
-from spades_teach.cli.common import Command, can_write, card_text, stdout
+from spades_teach._text import printable
+from spades_teach.cli.common import Command, can_write, card_text, seat_word, stdout
 from spades_teach.cli.deal import table_text
 from spades_teach.errors import RecordError
 from spades_teach.game.records import MAX_RECORD_SIZE, GameRecord, load, loads
+from spades_teach.i18n import N_, _, ngettext
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="the record to check, a JSON file ('-' reads standard input)")
     parser.add_argument(
-        "--ascii", action="store_true", help="write plain ASCII: suits as the letters S H D C, and no other symbols"
+        "file", metavar=_("FILE"), help=_("the record to check, a JSON file ('-' reads standard input)")
+    )
+    parser.add_argument(
+        "--ascii", action="store_true", help=_("write plain ASCII: suits as the letters S H D C, and no other symbols")
     )
 
 
@@ -26,7 +29,7 @@ def record_from_args(args: argparse.Namespace) -> tuple[GameRecord, TextIO, bool
     try:
         record = loads(_read_stdin()) if args.file == "-" else load(args.file)
     except RecordError as exc:
-        raise RecordError(f"{args.file}: {exc}") from None
+        raise RecordError(_("{file}: {problem}").format(file=args.file, problem=exc)) from None
     out = stdout()
     return record, out, not args.ascii and can_write(out, "♠♥♦♣")
 
@@ -60,34 +63,38 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
         lines.append(printable(record.description))
     if lines:
         lines.append("")
-    lines.append(f"Rules: {record.rules.describe()}")
-    lines.append(f"Dealer: {record.dealer.word}")
-    lines.append(f"Deal: {record.deal}")
+    lines.append(_("Rules: {rules}").format(rules=record.rules.describe()))
+    lines.append(_("Dealer: {seat}").format(seat=seat_word(record.dealer)))
+    lines.append(_("Deal: {deal}").format(deal=record.deal))
     if record.scores:
-        lines.append("Score before the hand: " + ", ".join(f"{s.name} {v}" for s, v in record.scores.items()))
+        scores = ", ".join(f"{s.name} {v}" for s, v in record.scores.items())
+        lines.append(_("Score before the hand: {scores}").format(scores=scores))
     if record.bags:
-        lines.append("Bags before the hand: " + ", ".join(f"{s.name} {v}" for s, v in record.bags.items()))
+        bags = ", ".join(f"{s.name} {v}" for s, v in record.bags.items())
+        lines.append(_("Bags before the hand: {bags}").format(bags=bags))
     lines.append("")
     lines.append(table_text(record.deal, symbols=symbols))
     lines.append("")
-    lines.append("Bids:")
+    lines.append(_("Bids:"))
     if not record.bids:
-        lines.append("  (none yet)")
+        lines.append("  " + _("(none yet)"))
     for event in record.bids:
-        lines.append(f"  {event.seat.word:<5} {event.bid.label}")
+        lines.append(f"  {seat_word(event.seat):<5} {event.bid.label}")
         note = record.annotation_for(bid=event.seat)
         if note:
             lines.append(f"        > {printable(note)}")
     lines.append("")
-    lines.append("Tricks:")
+    lines.append(_("Tricks:"))
     if not record.tricks:
-        lines.append("  (none yet)")
+        lines.append("  " + _("(none yet)"))
     tricks = [*played.tricks]
     if played.current_trick.cards:
         tricks.append(played.current_trick)
     for trick in tricks:
         plays = "  ".join(f"{seat.name} {card_text(card, symbols)}" for seat, card in trick.plays)
-        result = f"won by {trick.winner.word}" if trick.winner is not None else "(in progress)"
+        result = (
+            _("won by {seat}").format(seat=seat_word(trick.winner)) if trick.winner is not None else _("(in progress)")
+        )
         lines.append(f"  {trick.number:>2}. {plays}   {result}")
         note = record.annotation_for(trick=trick.number)
         if note:
@@ -98,24 +105,35 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
     if played.is_complete:
         score = played.score(bags=record.bags)
         won = ", ".join(f"{seat.name} {count}" for seat, count in played.tricks_won.items())
-        lines.append(f"Tricks won: {won}")
-        lines.append("Score:")
+        lines.append(_("Tricks won: {tricks}").format(tricks=won))
+        lines.append(_("Score:"))
         lines.extend(f"  {line}" for line in score.lines)
     elif played.phase == "bidding":
         assert played.to_act is not None
-        lines.append(f"Unfinished: bidding, {played.to_act.word} to bid.")
+        lines.append(_("Unfinished: bidding, {seat} to bid.").format(seat=seat_word(played.to_act)))
     else:
         assert played.to_act is not None
-        lines.append(f"Unfinished: {len(played.tricks)} of 13 tricks played, {played.to_act.word} to play.")
-    lines.append(f"The record is valid ({plural(len(record.annotations), 'annotation')}).")
+        lines.append(
+            _("Unfinished: {count} of 13 tricks played, {seat} to play.").format(
+                count=len(played.tricks), seat=seat_word(played.to_act)
+            )
+        )
+    count = len(record.annotations)
+    lines.append(
+        ngettext(
+            "The record is valid ({count} annotation).", "The record is valid ({count} annotations).", count
+        ).format(count=count)
+    )
     return lines
 
 
 COMMAND = Command(
     "record",
-    "check a game record and summarise it trick by trick",
+    N_("check a game record and summarise it trick by trick"),
     configure,
     run,
-    description="Check a game record (JSON) and print its bids and tricks with their annotations, "
-    "then the score. A record with a mistake gets an error naming the field.",
+    description=N_(
+        "Check a game record (JSON) and print its bids and tricks with their annotations, "
+        "then the score. A record with a mistake gets an error naming the field."
+    ),
 )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from spades_teach._text import plural
 from spades_teach.cli.common import (
     Command,
     add_rules_options,
@@ -15,6 +14,7 @@ from spades_teach.cli.common import (
     stdout,
 )
 from spades_teach.game.scoring import score_round
+from spades_teach.i18n import N_, _, ngettext
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -22,21 +22,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--bids",
         required=True,
         metavar="SEAT=BID,...",
-        help="each seat's bid: a number 0-13, 'nil', 'blind nil' or 'bn' (quote a bid with a space), "
-        "as in N=4,E=nil,S=3,W=3",
+        help=_(
+            "each seat's bid: a number 0-13, 'nil', 'blind nil' or 'bn' (quote a bid with a space), "
+            "as in N=4,E=nil,S=3,W=3"
+        ),
     )
     parser.add_argument(
-        "--tricks", required=True, metavar="SEAT=TRICKS,...", help="tricks each seat took, as in N=5,E=1,S=4,W=3"
+        "--tricks", required=True, metavar="SEAT=TRICKS,...", help=_("tricks each seat took, as in N=5,E=1,S=4,W=3")
     )
     parser.add_argument(
         "--bags",
         metavar="SIDE=BAGS,...",
-        help="bag counters carried into the hand, as in NS=8,EW=0 (N=..,S=.. with --players 2; default 0)",
+        help=_("bag counters carried into the hand, as in NS=8,EW=0 (N=..,S=.. with --players 2; default 0)"),
     )
     parser.add_argument(
         "--reneges",
         metavar="SIDE=COUNT,...",
-        help="reneges each side committed, scored with --renege penalty, as in EW=1",
+        help=_("reneges each side committed, scored with --renege penalty, as in EW=1"),
     )
     add_rules_options(parser)
 
@@ -52,18 +54,23 @@ def run(args: argparse.Namespace) -> int:
     for line in result.lines:
         print(line, file=out)
     totals = ", ".join(
-        f"{side.name} {result.points[side]:+d} ({plural(result.bags[side], 'bag')})" for side in result.points
+        ngettext("{side} {points} ({count} bag)", "{side} {points} ({count} bags)", result.bags[side]).format(
+            side=side.name, points=f"{result.points[side]:+d}", count=result.bags[side]
+        )
+        for side in result.points
     )
     print(file=out)
-    print(f"Totals: {totals}", file=out)
+    print(_("Totals: {totals}").format(totals=totals), file=out)
     return 0
 
 
 COMMAND = Command(
     "score",
-    "score one hand and explain every point",
+    N_("score one hand and explain every point"),
     configure,
     run,
-    description="Score one hand from the bids and the tricks taken, and explain each item "
-    "(contracts, bags, Nil, bag penalty), then print the totals.",
+    description=N_(
+        "Score one hand from the bids and the tricks taken, and explain each item "
+        "(contracts, bags, Nil, bag penalty), then print the totals."
+    ),
 )

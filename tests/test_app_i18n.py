@@ -1,0 +1,154 @@
+"""The app in French and Spanish without a server: each page's top and the home page in the
+language asked for, the language menu, the language kept in the links, and ``serve``'s language.
+(The real pages are in test_browser_app.py.)"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import pytest
+
+from spades_teach import app
+from spades_teach.app import (
+    APP_NOTEBOOKS,
+    HOME_TEMPLATES,
+    AppError,
+    home_template,
+    page_language,
+    page_top,
+    page_top_html,
+    review_summary,
+    serve,
+    voila_environment,
+)
+from spades_teach.i18n import get_language, set_language
+
+#: Words only each language's page has (the heading of the Score page, the link home, the menu's label).
+WORDS = {
+    "en": ("Score a hand", "Home", "Language"),
+    "fr": ("Compter les points d'une donne", "Accueil", "Langue"),
+    "es": ("Puntuar una mano", "Inicio", "Idioma"),
+}
+
+
+def _links(html: str) -> list[str]:
+    return re.findall(r'href="([^"]*)"', html)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_a_page_asked_in_a_language_speaks_it_and_keeps_it_in_its_links(lang: str) -> None:
+    shown = page_top("score", query=f"lang={lang}")
+    assert get_language() == lang  # the widgets built after it speak it too
+    html = unescape(shown.value)
+    for word in WORDS[lang]:
+        assert word in html
+    assert not any(word in html for word in WORDS["en"][:2])
+    assert f'lang="{lang}"' in html
+    pages = [link for link in _links(html) if ".ipynb" in link or link.startswith("../../")]
+    assert pages == ["../../?lang=" + lang] + [f"{name}?lang={lang}" for name in APP_NOTEBOOKS if name != "score.ipynb"]
+    set_language("en")
+    english = page_top("score", query="").value
+    assert all(word in english for word in WORDS["en"]) and "Accueil" not in english
+    assert 'href="../../"' in english and 'href="play.ipynb"' in english  # no query when none was asked
+
+
+def test_the_language_menu_names_each_language_in_itself_and_marks_the_one_in_use() -> None:
+    for lang in ("en", "fr", "es"):
+        set_language(lang)
+        html = page_top_html("play", lang, asked=True)
+        menu = re.search(r'<nav class="st-app-lang".*?</nav>', html)
+        assert menu is not None
+        others = [code for code in ("en", "fr", "es") if code != lang]
+        assert _links(menu.group(0)) == [f"?lang={code}" for code in others]
+        assert 'aria-current="true"' in menu.group(0)
+        assert all(name in menu.group(0) for name in ("English", "Français", "Español"))
+
+
+def test_page_language_reads_the_query_and_ignores_anything_else() -> None:
+    assert page_language("lang=fr&x=1") == ("fr", True)
+    set_language("es")
+    assert page_language("lang=de") == ("es", False)
+    assert page_language("") == ("es", False)
+    set_language("en")
+    with pytest.raises(AppError, match="unknown app page 'nowhere'"):
+        page_top("nowhere")
+
+
+def _render_home(template: str, query: str) -> str:
+    return jinja2.Environment().from_string(template).render(base_url="/", query=query)
+
+
+@pytest.mark.parametrize(
+    "default, query, lang, title",
+    [
+        ("en", "", "en", "Spades tutorial"),
+        ("en", "lang=fr", "fr", "Tutoriel de Spades"),
+        ("fr", "", "fr", "Tutoriel de Spades"),
+        ("fr", "lang=es", "es", "Tutorial de Spades"),
+        ("es", "lang=xx", "es", "Tutorial de Spades"),
+    ],
+)
+def test_the_home_page_speaks_the_address_s_language_else_the_server_s(
+    default: str, query: str, lang: str, title: str
+) -> None:
+    html = _render_home(home_template(default), query)
+    assert f'<html lang="{lang}">' in html
+    assert f"<title>{title}</title>" in html and f"<h1>{title}</h1>" in html
+    cards = re.findall(r'class="st-home-\w+" href="([^"]*)"', html)
+    keep = f"?lang={lang}" if query in ("lang=fr", "lang=es") else ""
+    assert cards == [f"/voila/render/{name}{keep}" for name in APP_NOTEBOOKS]
+    assert html.count("<li>") >= 5 + 7  # the five pages and the way through the chapters
+    assert get_language() == "en"  # building the page leaves the language alone
+
+
+def test_the_package_s_home_page_is_up_to_date_with_the_catalogs() -> None:
+    folder = Path(app.__file__).parent / "data" / "jupyter" / "voila" / "templates" / "spades_teach"
+    for name in HOME_TEMPLATES:
+        assert (folder / name).read_text(encoding="utf-8") == home_template("en"), (
+            f"{name} is stale: run spades_teach.app.write_home_templates('spades_teach/data/jupyter')"
+        )
+
+
+def test_serve_starts_the_pages_in_the_language_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    seen: dict[str, Any] = {}
+
+    def fake(command: Sequence[str]) -> int:
+        home = Path(command[3]).parent / "jupyter"
+        seen["home"] = (home / "voila" / "templates" / "spades_teach" / "tree-lab.html").read_text()
+        seen["title"] = json.loads((Path(command[3]) / "score.ipynb").read_text())["metadata"]["title"]
+        return 0
+
+    assert serve(port=8125, open_browser=False, runner=fake, language="es") == 0
+    assert "set lang = asked.value or 'es'" in seen["home"]
+    assert seen["title"] == "Puntuar una mano"  # the browser tab's title, in the server's language
+    assert "http://127.0.0.1:8125/" in capsys.readouterr().out
+    with pytest.raises(AppError, match="unknown language 'de'"):
+        serve(port=8125, runner=fake, language="de")
+    env = voila_environment({"JUPYTER_PATH": "/elsewhere"}, home="/tmp/home", language="fr")
+    assert env["LANGUAGE"] == "fr" and env["JUPYTER_PATH"].split(":")[0] == "/tmp/home"
+    assert env["JUPYTER_PATH"].split(":")[-1] == "/elsewhere"
+
+
+def test_the_serving_line_and_the_review_summary_are_translated(capsys: pytest.CaptureFixture[str]) -> None:
+    from types import SimpleNamespace as Cost
+
+    costs = [Cost(cost=0, nil_lost=False), Cost(cost=9, nil_lost=False), Cost(cost=18, nil_lost=True)]
+    english = review_summary(costs)
+    set_language("fr")
+    french = review_summary(costs)
+    serve(port=8126, runner=lambda command: 0)
+    assert "servie sur http://127.0.0.1:8126/" in capsys.readouterr().out
+    set_language("es")
+    spanish = review_summary(costs)
+    assert "1 sur 3 cartes" in french and "27 points en tout" in french and "cartes rouges" in french
+    assert "1 de 3 cartas" in spanish and "27 puntos en total" in spanish
+    numbers = re.findall(r"\d+", english)
+    assert re.findall(r"\d+", french) == numbers == re.findall(r"\d+", spanish)
+    set_language("en")
+    assert review_summary(costs) == english
