@@ -60,8 +60,8 @@ def _stored_lines(path: Path, words: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def live() -> Iterator[tuple[Any, Watch]]:
-    """A Chromium context on the built live edition, every request and console message watched."""
+def site() -> Iterator[tuple[Any, str]]:
+    """Chromium, offline, and the address of the built live edition served on 127.0.0.1."""
     from playwright.sync_api import sync_playwright
 
     built = build_lite()
@@ -70,12 +70,25 @@ def live() -> Iterator[tuple[Any, Watch]]:
         pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
     with serve_directory(built.site) as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *OFFLINE_ARGS])
-        context = browser.new_context(viewport={"width": 1200, "height": 900})
-        watch = Watch(url)
-        watch.attach(context)
-        yield context, watch
-        context.close()
+        yield browser, url
         browser.close()
+
+
+def _context(site: tuple[Any, str]) -> tuple[Any, Watch]:
+    """A new browser context (its own storage: a reader's first visit), every request and console
+    message watched."""
+    browser, url = site
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    watch = Watch(url)
+    watch.attach(context)
+    return context, watch
+
+
+@pytest.fixture
+def live(site: tuple[Any, str]) -> Iterator[tuple[Any, Watch]]:
+    context, watch = _context(site)
+    yield context, watch
+    context.close()
 
 
 def test_the_live_wheel_carries_the_french_and_spanish_catalogs() -> None:
@@ -93,9 +106,6 @@ def test_the_live_wheel_carries_the_french_and_spanish_catalogs() -> None:
 @pytest.mark.parametrize("language", ["fr", "es"])
 def test_a_chapter_runs_live_in_its_language(live: tuple[Any, Watch], language: str) -> None:
     context, watch = live
-    watch.errors.clear()
-    watch.warnings.clear()
-    watch.blocked.clear()
     explanation = _explanation(language)
     english = _explanation("en")
     assert set(explanation).isdisjoint(english), "the test needs an explanation that is translated"
@@ -120,6 +130,64 @@ def test_a_chapter_runs_live_in_its_language(live: tuple[Any, Watch], language: 
             assert line in shown
             assert line in in_widget
         assert not [line for line in english if line in shown], "an English explanation is shown"
+    finally:
+        page.close()
+    assert watch.blocked == [], f"requests to other hosts: {watch.blocked}"
+    assert watch.errors == [], f"console errors: {watch.errors}"
+    assert watch.warnings == [], f"console warnings: {watch.warnings}"
+
+
+#: The interface's locale of each language: JupyterLab's language pack (tools/lite/languages.txt).
+INTERFACE = {"fr": "fr_FR", "es": "es_ES"}
+
+
+def _menu_bar(page: Any) -> list[str]:
+    labels: list[str] = page.locator(".lm-MenuBar-itemLabel").all_inner_texts()
+    return labels
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_the_reader_can_switch_the_menus_to_the_chapters_language(live: tuple[Any, Watch], language: str) -> None:
+    """Settings > Language offers the language (a pinned pack served by the site); once chosen, the
+    menus of the file list and of a chapter are in that language, with a quiet console."""
+    context, watch = live
+    site = build_lite().site / "api" / "translations"
+    offered = json.loads((site / "all.json").read_text(encoding="utf-8"))["data"]
+    locale = INTERFACE[language]
+    catalog = json.loads((site / f"{locale}.json").read_text(encoding="utf-8"))["data"]["jupyterlab"]
+    settings, help_ = catalog["Settings"][0], catalog["Help"][0]
+    assert (settings, help_) != ("Settings", "Help"), "the pack must translate the menus the test reads"
+
+    page = context.new_page()
+    watch.watch(page)
+    try:
+        page.goto(f"{watch.base}/tree/index.html")
+        page.locator(".jp-DirListing-item").first.wait_for(timeout=120_000)
+        assert "Settings" in _menu_bar(page)  # English first: JupyterLite's default
+        page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Language").first.hover()
+        page.locator(".lm-Menu-itemLabel", has_text=offered[locale]["nativeName"]).first.click()
+        page.locator(".jp-Dialog .jp-mod-accept").first.click()  # "Change and reload"
+        page.wait_for_function(
+            "want => [...document.querySelectorAll('.lm-MenuBar-itemLabel')].some(e => e.textContent === want)",
+            arg=settings,
+            timeout=120_000,
+        )
+        assert {settings, help_} <= set(_menu_bar(page))
+    finally:
+        page.close()
+    # the choice stays with the reader: a chapter opened next has its menus in that language too
+    page = open_chapter(context, watch, f"{language}/{CHAPTER}")
+    try:
+        page.wait_for_function(
+            "want => [...document.querySelectorAll('.lm-MenuBar-itemLabel')].some(e => e.textContent === want)",
+            arg=help_,
+            timeout=60_000,
+        )
+        page.wait_for_timeout(2000)  # the plugins that start after the first drawing
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"lite-{language}-menus.png"))
+        assert "Settings" not in _menu_bar(page), _menu_bar(page)
     finally:
         page.close()
     assert watch.blocked == [], f"requests to other hosts: {watch.blocked}"
