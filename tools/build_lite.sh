@@ -7,6 +7,8 @@
 #                                 as a pure wheel; tools/make_lite_lock.py writes the lock file Pyodide reads
 #   tools/lite/extensions.txt     the wheels whose front-end extensions the site serves (PyPI, sha256):
 #                                 the kernel's, the widget manager's and anywidget's
+#   tools/lite/languages.txt      JupyterLab's French and Spanish language packs (PyPI, sha256): the menus
+#                                 in the reader's choice of language (Settings > Language)
 # The build tools are the "lite" extra of pyproject.toml (pinned versions), installed into .venv; the
 # extensions installed there are ignored, so only the pinned ones above end up in the site.
 # Re-running it on the same commit gives the same files. Usage: bash tools/build_lite.sh [OUTPUT_DIR]
@@ -51,6 +53,8 @@ wheels=$work/wheels
 extensions=$work/extensions
 download tools/lite/kernel.txt "$wheels"
 download tools/lite/extensions.txt "$extensions"
+languages=$work/languages
+download tools/lite/languages.txt "$languages"
 
 # 4. spades_teach as a pure wheel (no C extension), built from a clean copy of the sources, with the
 #    double-dummy solver compiled to WebAssembly (clang and lld) as package data: Pyodide loads it through
@@ -90,6 +94,10 @@ done
   --contents "$stage/contents" --output-dir "$out" --source-date-epoch "$SOURCE_DATE_EPOCH" \
   --log-level=WARN)
 rm -f "$out/.jupyterlite.doit.db"
+# The interface's languages, from the pinned packs (the build's own look-up among the packages installed
+# here is turned off in jupyter_lite_config.json).
+"$venv/python" tools/lite/translations.py "$languages" "$out" >/dev/null
+find "$out/api/translations" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 # Each page names its application bundle in a <link rel="preload">, but adds the bundle's script only
 # once the site's settings are read, which on a busy machine is after the browser's few seconds of
 # grace: Chromium then warns "... was preloaded using link preload but not used". A prefetch fetches
