@@ -105,3 +105,15 @@ def test_each_translated_chapter_opens_live_in_its_language(book: BookBuild, lan
         assert (page.parent / target).resolve() == (book.html / "live" / "notebooks" / "index.html").resolve()
         assert query == f"{language}/{Path(name).name}.ipynb"
         assert (book.html / "live" / "files" / query).exists(), f"the live edition has no {query}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", TRANSLATIONS)
+def test_the_first_page_opens_the_first_chapter_live_in_its_language(book: BookBuild, language: str) -> None:
+    page = book.html / language / "intro.html"
+    links = LIVE.findall(page.read_text(encoding="utf-8"))
+    assert len(links) == 1, f"{page} should have one link to the live edition"
+    target, _, query = links[0].partition("?path=")
+    assert (page.parent / target).resolve() == (book.html / "live" / "notebooks" / "index.html").resolve()
+    assert query == f"{language}/{Path(pages()[1]).name}.ipynb"
+    assert (book.html / "live" / "files" / query).exists(), f"the live edition has no {query}"

@@ -50,14 +50,19 @@ def live_chapter_url(pagename: str, language: str = "en") -> str:
     )
 
 
-def live_tree_url(pagename: str, language: str = "en") -> str:
-    """The relative link from a page to the live edition's file list (in the language's folder).
+def live_start_url(pagename: str, language: str = "en", first_chapter: str = "") -> str:
+    """The relative link from the book's first page to the live edition: its file list for the English
+    book, the book's first chapter for the French and Spanish ones (the file list cannot open a folder
+    from its address, and their chapters sit in the folders ``fr/`` and ``es/``).
 
-    >>> live_tree_url("intro", "fr")
-    '../live/tree/index.html?path=fr'
+    >>> live_start_url("intro")
+    'live/tree/index.html'
+    >>> live_start_url("intro", "fr", "notebooks/00_a_hand_in_ten_minutes")
+    '../live/notebooks/index.html?path=fr/00_a_hand_in_ten_minutes.ipynb'
     """
-    folder = "" if language == "en" else f"?path={language}"
-    return f"{book_root(pagename, language)}{LIVE}/tree/index.html{folder}"
+    if language == "en" or not first_chapter:
+        return f"{book_root(pagename, language)}{LIVE}/tree/index.html"
+    return f"{book_root(pagename, language)}{LIVE}/notebooks/index.html?path={language}/{posixpath.basename(first_chapter)}.ipynb"
 
 
 #: A saved widget on a page: myst-nb writes its view as a script in the cell's output, where the
@@ -134,7 +139,9 @@ def add_live_note(app: Any, pagename: str, templatename: str, context: dict[str,
         if "widget-picture" in body:
             context["metatags"] = context.get("metatags", "") + PICTURE_STYLE
     elif pagename == app.config.root_doc:
-        context["body"] = after_title(context["body"], intro_note(live_tree_url(pagename, language)))
+        chapters = app.env.toctree_includes.get(pagename, [])
+        url = live_start_url(pagename, language, chapters[0] if chapters else "")
+        context["body"] = after_title(context["body"], intro_note(url))
 
 
 def book_language(app: Any) -> str:
