@@ -12,7 +12,9 @@ import pytest
 from spades_teach import Card
 from spades_teach.advice.position import Position
 from spades_teach.i18n import set_language
-from spades_teach.widgets import BidAdvisorView, CardTable, TableGame
+from spades_teach.widgets import BidAdvisorView
+from spades_teach.widgets.cardtable import CardTable
+from spades_teach.widgets.table_game import TableGame
 
 
 class LowBot:
@@ -31,6 +33,13 @@ def game(**options: Any) -> TableGame:
     options.setdefault("bots", {"N": LowBot(), "E": LowBot(), "W": LowBot()})
     options.setdefault("pause", 0)
     return TableGame(**options)
+
+
+def snapshot(table: CardTable) -> tuple[Any, ...]:
+    """The game on the table: its deal, bids and every card played."""
+    r = table.game.round
+    assert r is not None
+    return table.game.code, dict(r.bids), list(r.history)
 
 
 @pytest.fixture(autouse=True)
@@ -71,7 +80,7 @@ def test_the_language_menu_switches_the_words_and_keeps_the_game() -> None:
     table.send_action({"action": "bid", "bid": "4"})
     first = next(c["code"] for c in table.view["hand"] if c["legal"])
     table.send_action({"action": "play", "card": first})
-    before = (table.game.code, dict(table.game.round.bids), list(table.game.round.history))
+    before = snapshot(table)
     english = table.view["labels"]["new"], table.view["status"]
     assert english[0] == "New game" and english[1].startswith("your turn to play")
 
@@ -81,7 +90,7 @@ def test_the_language_menu_switches_the_words_and_keeps_the_game() -> None:
     assert view["status"].startswith("à vous de jouer")
     assert view["seats"]["N"]["name"].startswith("Nord")
     assert view["trick"] is None or "pli" in view["trick"]["caption"]
-    assert (table.game.code, dict(table.game.round.bids), list(table.game.round.history)) == before
+    assert snapshot(table) == before
 
     table.send_action({"action": "language", "value": "es"})
     assert table.view["labels"]["new"] == "Nueva partida" and table.view["status"].startswith("tu turno de jugar")
@@ -89,7 +98,7 @@ def test_the_language_menu_switches_the_words_and_keeps_the_game() -> None:
 
     table.send_action({"action": "language", "value": "en"})
     assert (table.view["labels"]["new"], table.view["status"]) == english
-    assert (table.game.code, dict(table.game.round.bids), list(table.game.round.history)) == before
+    assert snapshot(table) == before
 
 
 def test_an_unknown_language_is_refused_beside_the_table_and_changes_nothing() -> None:
