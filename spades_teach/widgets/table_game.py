@@ -807,7 +807,7 @@ class TableGame:
         return {
             "name": _("You")
             if seat is ME
-            else _("{seat} ({bot})").format(seat=seat_word(seat), bot=self._bot_shown(seat)),
+            else _("{seat} ({bot})").format(seat=seat_word(seat), bot=self.bot_label(seat)),
             "word": seat_word(seat),
             "partner": seat is Seat.N,
             "dealer": seat is r.dealer,
@@ -909,7 +909,7 @@ class TableGame:
             and self._bot_factory is default_bot_factory
         )
 
-    def _bot_shown(self, seat: Seat) -> str:
+    def bot_label(self, seat: Seat) -> str:
         """The bot's name as the table shows it: a level's name in the language in use."""
         name = self.bot_name(seat)
         return _(LEVEL_NAMES[name]) if name in LEVEL_NAMES else name
