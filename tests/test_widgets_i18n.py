@@ -4,12 +4,12 @@ keeps the game, and English comes back unchanged."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-from spades_teach import Card
+from spades_teach import Card, Seat
 from spades_teach.advice.position import Position
 from spades_teach.i18n import set_language
 from spades_teach.widgets import BidAdvisorView
@@ -149,3 +149,84 @@ def test_the_bid_advisor_built_under_a_language_speaks_it(lang: str) -> None:
     set_language("en")
     english = BidAdvisorView("AKQ3.K52.7.A9842")
     assert english.hand_box.description == "Your hand" and "(the cards count 5.25)" in english.bid_html.value
+
+
+def _other_widgets() -> dict[str, Any]:
+    """One of each other widget, built in the language in use, for their learner-facing lines."""
+    from spades_teach import Match, Round, deal
+    from spades_teach.widgets import (
+        DealView,
+        LegalPlayExplorer,
+        MatchStepper,
+        PlayView,
+        PuzzleView,
+        ReplayView,
+        ScoreCalculator,
+    )
+    from spades_teach.widgets.drill import DrillWidget
+    from spades_teach.widgets.exercise import nil_exercise
+
+    r = Round(deal(21), dealer="E")
+    for bid in (3, 3, 4, 2):
+        assert r.to_act is not None
+        r.bid(r.to_act, bid)
+    match = Match()
+    match.add_result({"N": 4, "E": 3, "S": 3, "W": 2}, {"N": 5, "E": 2, "S": 4, "W": 2})
+    score = ScoreCalculator()
+    score.bid_boxes[Seat.N].value = "fourteen"
+    return {
+        "deal": DealView(7),
+        "legal": LegalPlayExplorer(11),
+        "score": score,
+        "steps": MatchStepper(match, start=1),
+        "play": PlayView(seed=7, bots={"N": LowBot(), "E": LowBot(), "W": LowBot()}),
+        "replay": ReplayView(r),
+        "puzzle": PuzzleView(seed=1),
+        "drill": DrillWidget(kinds=["winner", "legal"], seed=3, save=False),
+        "nil": nil_exercise("AKQ3.K52.7.A9842"),
+    }
+
+
+# (widget, what is read, a word only that language's line has)
+OTHER_WORDS: dict[str, list[tuple[str, Callable[[Any], str], str]]] = {
+    "fr": [
+        ("deal", lambda w: w.status, "distribue"),
+        ("legal", lambda w: w.status, "le pique n'est pas encore ouvert"),
+        ("score", lambda w: w.row_error_html[Seat.N].value, "annonce de N"),
+        ("steps", lambda w: w.next_button.description + " " + w.status, "Main suivante"),
+        ("play", lambda w: w.status, "à vous d'annoncer"),
+        ("replay", lambda w: w.buttons["start"].description + " " + w.status, "Début"),
+        ("puzzle", lambda w: w.next_button.description, "Problème suivant"),
+        ("drill", lambda w: w.view["labels"]["check"] + " " + w.view["level_text"], "Vérifier Niveau"),
+        ("nil", lambda w: w.question + " " + " ".join(w.choices), "annoncer Nil"),
+    ],
+    "es": [
+        ("deal", lambda w: w.status, "reparte"),
+        ("legal", lambda w: w.status, "las picas aún no están rotas"),
+        ("score", lambda w: w.row_error_html[Seat.N].value, "de N"),
+        ("steps", lambda w: w.next_button.description + " " + w.status, "Mano siguiente"),
+        ("play", lambda w: w.status, "tu turno de apostar"),
+        ("replay", lambda w: w.buttons["start"].description + " " + w.status, "Inicio"),
+        ("puzzle", lambda w: w.next_button.description, "Problema siguiente"),
+        ("drill", lambda w: w.view["labels"]["check"] + " " + w.view["level_text"], "Comprobar Nivel"),
+        ("nil", lambda w: w.question + " " + " ".join(w.choices), "apostar Nil"),
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_every_other_widget_built_under_a_language_speaks_it(lang: str) -> None:
+    set_language("en")
+    english = _other_widgets()
+    english_lines = {name: read(english[name]) for name, read, _word in OTHER_WORDS[lang]}
+    set_language(lang)
+    built = _other_widgets()
+    for name, read, word in OTHER_WORDS[lang]:
+        line = read(built[name])
+        assert word in line, f"{name}: {line!r}"
+        assert line != english_lines[name], f"{name} did not change language"
+    # the seat's bid error still sits beside its row, not under the table
+    assert built["score"].input_error_html.value == ""
+    set_language("en")
+    again = _other_widgets()
+    assert {name: read(again[name]) for name, read, _word in OTHER_WORDS[lang]} == english_lines
