@@ -230,3 +230,13 @@ def test_every_other_widget_built_under_a_language_speaks_it(lang: str) -> None:
     set_language("en")
     again = _other_widgets()
     assert {name: read(again[name]) for name, read, _word in OTHER_WORDS[lang]} == english_lines
+
+
+def test_glossary_terms_are_marked_in_english_only() -> None:
+    from spades_teach.widgets.terms import marked
+
+    line = "cover your partner's Nil"
+    assert any(piece["term"] for piece in marked(line))
+    set_language("fr")
+    assert [piece["term"] for piece in marked(line)] == [""]
+    assert "".join(piece["text"] for piece in marked(line)) == line
