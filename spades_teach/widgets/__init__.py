@@ -61,7 +61,7 @@ Stable CSS classes (hooks for browser tests)
 * puzzles: listed in :mod:`spades_teach.widgets.puzzle`
 * card table (drawn by its own JavaScript): ``ct-root``, ``ct-new``, ``ct-day``, ``ct-replay``,
   ``ct-code-input``, ``ct-code-go``, ``ct-code-value``, ``ct-mode``, ``ct-level``, ``ct-pace``,
-  ``ct-teach``, ``ct-four``, ``ct-open-hands``, ``ct-score``, ``ct-side-NS``/``-EW``, ``ct-seat-N`` …,
+  ``ct-teach``, ``ct-four``, ``ct-open-hands``, ``ct-language`` (the language menu), ``ct-score``, ``ct-side-NS``/``-EW``, ``ct-seat-N`` …,
   ``ct-trick``, ``ct-hint``, ``ct-bid-choice``, ``ct-bid-button``, ``ct-hand``, ``ct-hand-card``,
   ``ct-card-<CODE>``, ``ct-legal``, ``ct-illegal``, ``ct-hinted``, ``ct-status``, ``ct-undo``,
   ``ct-last-button``, ``ct-last``, ``ct-next``, ``ct-end``, ``ct-review-button``, ``ct-review``, ``ct-over``

@@ -33,6 +33,7 @@ from spades_teach.game.cards import Hand
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import check_bags_carried, side_of, sides_of
 from spades_teach.game.seating import Seat, SeatLike, TeamMap, seating_of
+from spades_teach.i18n import _, decimal
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["BidAdvisorView"]
@@ -41,11 +42,11 @@ UNKNOWN = "unknown"
 
 
 def _bid_options(nil: bool, blind_nil: bool) -> list[tuple[str, str]]:
-    options = [("unknown", UNKNOWN)]
+    options = [(_("unknown"), UNKNOWN)]
     if nil:
-        options.append(("Nil", "nil"))
+        options.append((_("Nil"), "nil"))
     if blind_nil:
-        options.append(("blind Nil", "blind nil"))
+        options.append((_("blind Nil"), "blind nil"))
     options += [(str(n), str(n)) for n in range(1, 14)]
     return options
 
@@ -78,8 +79,10 @@ class BidAdvisorView(SpadesWidget):
         self.hand_box = add_classes(
             widgets.Textarea(
                 value="",
-                placeholder="paste a hand: AKQ3.K52.7.A9842, S: AKQ3 H: K52 D: 7 C: A9842, or AS KS QS ...",
-                description="Your hand",
+                placeholder=_("paste a hand: {dotted}, {labelled}, or {cards} ...").format(
+                    dotted="AKQ3.K52.7.A9842", labelled="S: AKQ3 H: K52 D: 7 C: A9842", cards="AS KS QS"
+                ),
+                description=_("Your hand"),
                 continuous_update=True,
                 rows=2,
                 # (less the widget's own margins, so it stays inside a phone-sized window)
@@ -92,22 +95,22 @@ class BidAdvisorView(SpadesWidget):
             widgets.Dropdown(
                 options=_bid_options(rules.nil, rules.blind_nil),
                 value=UNKNOWN,
-                description="Partner's bid",
+                description=_("Partner's bid"),
                 style={"description_width": "initial"},
                 layout=widgets.Layout(width="14em"),
             ),
             "st-advice-partner",
         )
         self.nil_box = add_classes(
-            widgets.Checkbox(value=rules.nil, description="Nil allowed", indent=False), "st-advice-rule-nil"
+            widgets.Checkbox(value=rules.nil, description=_("Nil allowed"), indent=False), "st-advice-rule-nil"
         )
         self.blind_nil_box = add_classes(
-            widgets.Checkbox(value=rules.blind_nil, description="blind Nil allowed", indent=False),
+            widgets.Checkbox(value=rules.blind_nil, description=_("blind Nil allowed"), indent=False),
             "st-advice-rule-blind-nil",
         )
-        self.our_score_box = add_classes(int_text(0, "our score", width="10em"), "st-advice-our-score")
-        self.their_score_box = add_classes(int_text(0, "their score", width="10em"), "st-advice-their-score")
-        self.bags_box = add_classes(int_text(0, "our bags", width="9em"), "st-advice-bags")
+        self.our_score_box = add_classes(int_text(0, _("our score"), width="10em"), "st-advice-our-score")
+        self.their_score_box = add_classes(int_text(0, _("their score"), width="10em"), "st-advice-their-score")
+        self.bags_box = add_classes(int_text(0, _("our bags"), width="9em"), "st-advice-bags")
         self.bags_note = add_classes(widgets.HTML(""), "st-advice-bags-note")
         self.bid_html = add_classes(widgets.HTML(""), "st-advice-bid")
         self.summary_html = add_classes(widgets.HTML(""), "st-advice-summary")
@@ -115,7 +118,9 @@ class BidAdvisorView(SpadesWidget):
         self.nil_html = add_classes(widgets.HTML(""), "st-advice-nil")
         self.context_html = add_classes(widgets.HTML(""), "st-advice-context")
         self.simulate_button = add_classes(
-            widgets.Button(description=f"Simulate {self.simulation_samples} deals", icon="random"),
+            widgets.Button(
+                description=_("Simulate {count} deals").format(count=self.simulation_samples), icon="random"
+            ),
             "st-advice-simulate",
         )
         self.simulate_button.disabled = True
@@ -153,7 +158,7 @@ class BidAdvisorView(SpadesWidget):
             self.bags_box,
         ):
             box.observe(update, names="value")
-        self.set_status("paste a 13-card hand to see the advice")
+        self.set_status(_("paste a 13-card hand to see the advice"))
         if hand:
             self.hand_box.value = hand
 
@@ -194,8 +199,9 @@ class BidAdvisorView(SpadesWidget):
         nil = getattr(self._advice, "nil", None)
         if nil is None:
             return ""
-        verdict = "Nil fits this hand" if nil.fits else "Nil does not fit this hand"
-        return f"{verdict}: {nil.why}"
+        if nil.fits:
+            return _("Nil fits this hand: {why}").format(why=nil.why)
+        return _("Nil does not fit this hand: {why}").format(why=nil.why)
 
     @property
     def value(self) -> dict[str, Any]:
@@ -253,7 +259,7 @@ class BidAdvisorView(SpadesWidget):
         """Deal the 39 unseen cards many times, play each deal out with the bots and
         show what every bid would have scored on average (``analysis.analyze_hand``)."""
         if self._advised_hand is None:
-            raise SpadesError("paste a 13-card hand first: the simulation deals around the hand in the box")
+            raise SpadesError(_("paste a 13-card hand first: the simulation deals around the hand in the box"))
         from spades_teach.analysis.simulate import analyze_hand
 
         inputs = self._inputs()
@@ -283,9 +289,11 @@ class BidAdvisorView(SpadesWidget):
         """Disable Simulate and say that it runs; restore the button afterwards."""
         self.busy = True
         self.simulate_button.disabled = True
-        self.simulate_button.description = "Simulating…"
+        self.simulate_button.description = _("Simulating…")
         self.simulate_button.add_class("st-busy")
-        self.simulation_html.value = '<span class="st-busy-note" role="status">simulating, a few seconds…</span>'
+        self.simulation_html.value = (
+            f'<span class="st-busy-note" role="status">{escape(_("simulating, a few seconds…"))}</span>'
+        )
         try:
             yield
         finally:
@@ -327,7 +335,7 @@ class BidAdvisorView(SpadesWidget):
         text = self.hand_box.value
         self._check_bags()
         if not text.strip():
-            self.set_status("paste a 13-card hand to see the advice")
+            self.set_status(_("paste a 13-card hand to see the advice"))
             return
         hand = Hand.parse(_one_line(text))
         inputs = self._inputs()
@@ -342,24 +350,24 @@ class BidAdvisorView(SpadesWidget):
         advice = self._advice
         bid = advice.bid
         label = getattr(bid, "label", str(bid))
-        self.bid_html.value = (
-            f'Advised bid: <b class="st-advice-bid-value">{escape(label)}</b> (the cards count {advice.estimate:g})'
+        self.bid_html.value = escape(_("Advised bid: {bid} (the cards count {count})")).format(
+            bid=f'<b class="st-advice-bid-value">{escape(label)}</b>', count=escape(_number(advice.estimate))
         )
         self.summary_html.value = f"<i>{escape(advice.summary)}</i>"
         rows = "".join(
-            f'<tr class="st-advice-item"><td>{escape(cards)}</td><td>{_minus(f"{value:+g}")}</td><td>{escape(why)}</td></tr>'
+            f'<tr class="st-advice-item"><td>{escape(cards)}</td><td>{_minus(_number(value, sign=True))}</td>'
+            f"<td>{escape(why)}</td></tr>"
             for cards, value, why in self.reasons
         )
+        head = "".join(f"<th>{escape(word)}</th>" for word in (_("card"), _("tricks"), _("why")))
         self.reasons_html.value = (
-            f"<table><tr><th>card</th><th>tricks</th><th>why</th></tr>{rows}</table>"
-            if rows
-            else "nothing counts as a trick"
+            f"<table><tr>{head}</tr>{rows}</table>" if rows else escape(_("nothing counts as a trick"))
         )
         self.nil_html.value = escape(self.nil_text)
         notes = getattr(advice, "context", ()) or ()
         self.context_html.value = "".join(f'<div class="st-note">{escape(n)}</div>' for n in notes)
         hand = self._advised_hand.labelled() if self._advised_hand is not None else ""
-        self.set_status(f"advice for {hand}: bid {label}")
+        self.set_status(_("advice for {hand}: bid {bid}").format(hand=hand, bid=label))
 
 
 def _minus(number: str) -> str:
@@ -369,6 +377,20 @@ def _minus(number: str) -> str:
     ('−85.1', '+2')
     """
     return number.replace("-", "−")
+
+
+def _number(value: float, *, sign: bool = False) -> str:
+    """A count of tricks as short as it goes ("5.25", "2", "+0.5"), with the decimal
+    mark of the language in use.
+
+    >>> _number(5.25), _number(2.0), _number(0.5, sign=True)
+    ('5.25', '2', '+0.5')
+    """
+    text = f"{value:+g}" if sign else f"{value:g}"
+    if "." not in text or "e" in text:
+        return text
+    shown = decimal(value, len(text.split(".")[1]))
+    return f"+{shown}" if sign and value >= 0 else shown
 
 
 def _one_line(text: str) -> str:
@@ -398,12 +420,15 @@ def _simulation_html(result: Any) -> str:
     best = int(result.best_bid)
     bold = " style='font-weight:700'"
     rows = "".join(
-        f"<tr{bold if bid == best else ''}><td>{'Nil' if bid == 0 else bid}</td>"
-        f"<td>{100 * result.make_probability.get(bid, 0.0):.0f}%</td><td>{_minus(f'{score:+.1f}')}</td></tr>"
+        f"<tr{bold if bid == best else ''}><td>{escape(_('Nil')) if bid == 0 else bid}</td>"
+        f"<td>{100 * result.make_probability.get(bid, 0.0):.0f}%</td>"
+        f"<td>{_minus(('+' if score >= 0 else '') + decimal(score, 1))}</td></tr>"
         for bid, score in sorted(result.expected_scores.items())
     )
+    tricks_head = "".join(f"<th>{escape(word)}</th>" for word in (_("your side's tricks"), _("how often")))
+    bids_head = "".join(f"<th>{escape(word)}</th>" for word in (_("bid"), _("made"), _("expected score")))
     return (
         f"<p><b>{escape(result.summary)}</b></p>"
-        f"<table style='display:inline-table;margin-right:2em'><tr><th>your side's tricks</th><th>how often</th></tr>{bars}</table>"
-        f"<table style='display:inline-table'><tr><th>bid</th><th>made</th><th>expected score</th></tr>{rows}</table>"
+        f"<table style='display:inline-table;margin-right:2em'><tr>{tricks_head}</tr>{bars}</table>"
+        f"<table style='display:inline-table'><tr>{bids_head}</tr>{rows}</table>"
     )

@@ -27,6 +27,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from spades_teach.errors import SpadesError
 from spades_teach.game.cards import Card
 from spades_teach.game.seating import Seat
+from spades_teach.i18n import _
 from spades_teach.render.html import card_html
 
 __all__ = [
@@ -191,7 +192,11 @@ class SpadesWidget(widgets.VBox):
             self.last_exception = exc
             if type(self).reraise_unexpected:
                 raise
-            self.set_error(f"something went wrong ({type(exc).__name__}: {_short(exc)}); nothing was changed")
+            self.set_error(
+                _("something went wrong ({error}); nothing was changed").format(
+                    error=f"{type(exc).__name__}: {_short(exc)}"
+                )
+            )
             return False
         self.set_error("")
         return True

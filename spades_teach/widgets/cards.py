@@ -28,6 +28,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Suit
 from spades_teach.game.seating import Seat, SeatLike
+from spades_teach.i18n import _
 from spades_teach.render.html import card_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 
@@ -188,13 +189,13 @@ class HandView(SpadesWidget):
         reasons = {}
         for card in hand:
             if card not in legal:
-                reasons[card] = round.why_illegal(card, s) or "not playable now"
+                reasons[card] = round.why_illegal(card, s) or _("not playable now")
         self.show(hand, legal=legal, reasons=reasons, hint=hint)
 
     def _faces_html(self) -> str:
         hand = self._hand
         if not hand:
-            return '<span class="st-void">no cards</span>'
+            return f'<span class="st-void">{escape(_("no cards"))}</span>'
         if not self.rows:
             return "".join(card_html(c) for c in hand)
         lines = []

@@ -5,7 +5,9 @@ backs for the hidden hands, the trick in the middle with each card in front of
 its player, bids, tricks, bags and the score always in view, an end-of-hand
 panel that explains the score line by line and reviews every card, and full
 keyboard play (arrow keys along the hand, Enter plays, the reason a card may
-not be played read out in the status line).
+not be played read out in the status line), and a language menu (English,
+Français, Español) that redraws the table in the chosen words at once, the game
+going on where it was (the browser sends ``{"action": "language", "value": "fr"}``).
 
 The game is a :class:`~spades_teach.widgets.table_game.TableGame` (plain
 Python, tested without a browser). This widget publishes its state in the
@@ -33,6 +35,7 @@ import traitlets
 from spades_teach.errors import ParseError
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import seating_of
+from spades_teach.i18n import _
 from spades_teach.widgets.table_game import TableGame
 
 __all__ = ["CardTable", "STATIC"]
@@ -59,7 +62,7 @@ class CardTable(anywidget.AnyWidget):
         super().__init__()
         self._ready = False
         if not seating_of(options.get("rules", Rules())).partnerships:
-            raise ParseError("the card table seats four players: use PlayView for two-player Spades")
+            raise ParseError(_("the card table seats four players: use PlayView for two-player Spades"))
         self.game = TableGame(**options, on_change=self._publish)
         self._ready = True
         self._publish()
@@ -84,6 +87,8 @@ class CardTable(anywidget.AnyWidget):
             self.send_action(content)
         except Exception as exc:  # a bug: say so in one line, never a traceback
             self.last_exception = exc
-            self.game.message = f"something went wrong ({type(exc).__name__}); please press New game"
+            self.game.message = _("something went wrong ({error}); please press New game").format(
+                error=type(exc).__name__
+            )
             self.game.busy = ""
             self._publish()

@@ -47,7 +47,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from spades_teach.errors import ParseError
 from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.deals import Deal, deal
+from spades_teach.game.notation import rank_face, seat_word
 from spades_teach.game.seating import Seat, SeatLike
+from spades_teach.i18n import N_, _, ngettext
 from spades_teach.render.html import card_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 from spades_teach.widgets.table import TableView
@@ -63,9 +65,13 @@ _WORDS = re.compile(r"[^\W]+(?: [^\W]+)*")
 
 #: The sort orders offered: label, suit order, high cards first.
 SORTS: dict[str, tuple[str, tuple[Suit, ...], bool]] = {
-    "suits": ("♠ ♥ ♦ ♣, high first", (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), True),
-    "colours": ("♠ ♥ ♣ ♦ (colours alternate), high first", (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS), True),
-    "low": ("♠ ♥ ♦ ♣, low first", (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), False),
+    "suits": (N_("♠ ♥ ♦ ♣, high first"), (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), True),
+    "colours": (
+        N_("♠ ♥ ♣ ♦ (colours alternate), high first"),
+        (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS),
+        True,
+    ),
+    "low": (N_("♠ ♥ ♦ ♣, low first"), (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), False),
 }
 
 
@@ -92,11 +98,13 @@ def _not_a_deal(text: str) -> str:
     """
     plain = text.replace("-", "")
     if "-" in text and plain.isalnum():
-        return f"{text!r} looks like a deal code but has {len(plain)} letters and digits: a deal code has 20 (copy it whole)"
-    return (
-        f"{text!r} is not a seed, a deal code or a deal: type a seed (a number like 7, or words of letters and"
-        " digits like 'my game'), a 20-character deal code, or a deal like 'N:AKQ3.K52.7.A9842 ...'"
-    )
+        return _(
+            "{text} looks like a deal code but has {count} letters and digits: a deal code has 20 (copy it whole)"
+        ).format(text=repr(text), count=len(plain))
+    return _(
+        "{text} is not a seed, a deal code or a deal: type a seed (a number like 7, or words of letters and"
+        " digits like 'my game'), a 20-character deal code, or a deal like {example}"
+    ).format(text=repr(text), example="'N:AKQ3.K52.7.A9842 ...'")
 
 
 def _fresh_seed() -> int:
@@ -127,29 +135,29 @@ class DealView(SpadesWidget):
         self._seed_source = seed_source or _fresh_seed
         self._deal: Deal | None = None
         self._source = ""
-        self.deal_button = add_classes(widgets.Button(description="Deal", icon="random"), "st-deal-button")
+        self.deal_button = add_classes(widgets.Button(description=_("Deal"), icon="random"), "st-deal-button")
         self.seed_box = add_classes(
             widgets.Text(
                 value="",
-                placeholder="seed, deal code or N:... deal",
-                description="Seed or code",
+                placeholder=_("seed, deal code or N:... deal"),
+                description=_("Seed or code"),
                 continuous_update=False,
                 style={"description_width": "initial"},
                 layout=widgets.Layout(width="28em"),
             ),
             "st-deal-seed",
         )
-        self.open_button = add_classes(widgets.Button(description="Open"), "st-deal-open")
-        self.day_button = add_classes(widgets.Button(description="Deal of the day", icon="calendar"), "st-deal-day")
+        self.open_button = add_classes(widgets.Button(description=_("Open")), "st-deal-open")
+        self.day_button = add_classes(widgets.Button(description=_("Deal of the day"), icon="calendar"), "st-deal-day")
         self.code_html = add_classes(widgets.HTML(""), "st-deal-code")
         self.show_others = add_classes(
-            widgets.Checkbox(value=True, description="Show the other hands", indent=False), "st-deal-show-others"
+            widgets.Checkbox(value=True, description=_("Show the other hands"), indent=False), "st-deal-show-others"
         )
         self.sort_box = add_classes(
             widgets.Dropdown(
-                options=[(label, key) for key, (label, _, _) in SORTS.items()],
+                options=[(_(label), key) for key, (label, _order, _high) in SORTS.items()],
                 value="suits",
-                description="Sort",
+                description=_("Sort"),
                 # as wide as its longest choice (a fixed width cut the colours one off), within the window
                 layout=widgets.Layout(width="auto", max_width="calc(100% - 4px)"),
             ),
@@ -174,7 +182,7 @@ class DealView(SpadesWidget):
             ]
         )
         self.add_class("st-deal-view")
-        self.set_status("press Deal, type a seed or a deal code, or take the deal of the day")
+        self.set_status(_("press Deal, type a seed or a deal code, or take the deal of the day"))
         if seed is not None:
             self._set_box(str(seed))
             self.run(self.load, str(seed))
@@ -219,10 +227,10 @@ class DealView(SpadesWidget):
             return ""
         hand = self._deal[s]
         if s.name in self.hidden_seats:
-            return f"{len(hand)} cards, face down"
-        _, order, high_first = SORTS[self.sort_box.value]
+            return ngettext("{count} card, face down", "{count} cards, face down", len(hand)).format(count=len(hand))
+        _label, order, high_first = SORTS[self.sort_box.value]
         return " | ".join(
-            f"{suit.symbol} " + (" ".join(c.rank.label for c in cards) or "—")
+            f"{suit.symbol} " + (" ".join(rank_face(int(c.rank)) for c in cards) or "—")
             for suit, cards in sorted_suits(hand, order, high_first)
         )
 
@@ -254,16 +262,20 @@ class DealView(SpadesWidget):
     def _load(self, text: str) -> None:
         stripped = text.strip()
         if not stripped:
-            raise ParseError("type a seed (like 7), a deal code or a deal like 'N:AKQ3.K52.7.A9842 ...'")
+            raise ParseError(
+                _("type a seed (like 7), a deal code or a deal like {example}").format(
+                    example="'N:AKQ3.K52.7.A9842 ...'"
+                )
+            )
         if _PBN.match(stripped):
-            self._show(Deal.parse(stripped), f"deal {stripped.split(':', 1)[0].upper()}:…")
+            self._show(Deal.parse(stripped), _("deal {seat}:…").format(seat=stripped.split(":", 1)[0].upper()))
         elif _CODE.fullmatch(stripped):
             found = Deal.from_code(stripped)
-            self._show(found, f"deal code {found.code}")
+            self._show(found, _("deal code {code}").format(code=found.code))
         elif _DIGITS.fullmatch(stripped):
-            self._show(deal(int(stripped), dealer=self.dealer), f"seed {int(stripped)}")
+            self._show(deal(int(stripped), dealer=self.dealer), _("seed {seed}").format(seed=int(stripped)))
         elif _WORDS.fullmatch(stripped) and len(stripped) <= 60:
-            self._show(deal(stripped, dealer=self.dealer), f"seed {stripped!r}")
+            self._show(deal(stripped, dealer=self.dealer), _("seed {seed}").format(seed=repr(stripped)))
         else:
             raise ParseError(_not_a_deal(stripped))
 
@@ -274,7 +286,7 @@ class DealView(SpadesWidget):
         date = today if today is not None else _dt.date.today()
         label = date if isinstance(date, str) else date.isoformat()
         self._set_box(found.code)
-        self._show(found, f"deal of the day {str(label).strip()}")
+        self._show(found, _("deal of the day {date}").format(date=str(label).strip()))
 
     # -- internals ---------------------------------------------------------------------
     def _set_box(self, text: str) -> None:
@@ -294,9 +306,9 @@ class DealView(SpadesWidget):
         self._source = source
         self._redraw()
         for seat in Seat:
-            dealer = " (dealer)" if seat is found.dealer else ""
-            self.table.set_label(seat, f"{seat.word}{dealer}" if seat in found else "")
-        self.set_status(f"{source}: {found.dealer.word} deals")
+            name = _("{seat} (dealer)").format(seat=seat_word(seat)) if seat is found.dealer else seat_word(seat)
+            self.table.set_label(seat, name if seat in found else "")
+        self.set_status(_("{source}: {dealer} deals").format(source=source, dealer=seat_word(found.dealer)))
 
     def _redraw(self) -> None:
         """Draw the hands with the switches as they are (face down, sort order)."""

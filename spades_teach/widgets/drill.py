@@ -58,6 +58,8 @@ from spades_teach.analysis.drills import (
 )
 from spades_teach.errors import AnswerError, SpadesError
 from spades_teach.game.cards import Card
+from spades_teach.game.notation import seat_word
+from spades_teach.i18n import _
 from spades_teach.widgets.table_game import card_state
 
 __all__ = [
@@ -135,11 +137,13 @@ class Progress:
         except FileNotFoundError:
             return {}
         except (OSError, ValueError):
-            self.problem = f"the saved progress in {self.path} could not be read; starting afresh"
+            self.problem = _("the saved progress in {path} could not be read; starting afresh").format(path=self.path)
             return {}
         kinds = data.get("kinds") if isinstance(data, dict) else None
         if not isinstance(kinds, dict):
-            self.problem = f"the saved progress in {self.path} is not a drill record; starting afresh"
+            self.problem = _("the saved progress in {path} is not a drill record; starting afresh").format(
+                path=self.path
+            )
             return {}
         return _clean(kinds)
 
@@ -182,7 +186,9 @@ class Progress:
             spare.write_text(json.dumps({"version": 1, "kinds": merged}, indent=1, sort_keys=True), encoding="utf-8")
             spare.replace(self.path)
         except OSError as exc:
-            self.problem = f"progress could not be saved in {self.path} ({exc.strerror or exc})"
+            self.problem = _("progress could not be saved in {path} ({error})").format(
+                path=self.path, error=exc.strerror or exc
+            )
             return
         self._changed.clear()
 
@@ -235,13 +241,17 @@ class DrillWidget(anywidget.AnyWidget):
         chosen = list(KINDS) if kinds is None else [str(k) for k in kinds]
         unknown = [k for k in chosen if k not in KINDS]
         if unknown or not chosen:
-            raise AnswerError(f"unknown drill kinds {unknown or chosen!r}: choose among {', '.join(KINDS)}")
+            raise AnswerError(
+                _("unknown drill kinds {kinds}: choose among {choices}").format(
+                    kinds=repr(unknown or chosen), choices=", ".join(KINDS)
+                )
+            )
         self.min_levels = _check_levels(min_levels or {}, chosen)
         self.kinds = chosen
         self.seed = seed
         self.store = progress_store() if store is None else store
         if self.store not in _STORES:
-            raise AnswerError(f"store must be 'file' or 'browser', not {store!r}")
+            raise AnswerError(_("store must be 'file' or 'browser', not {store}").format(store=repr(store)))
         self.progress = Progress(progress_dir, in_memory=self.store == "browser")
         self.saving = save
         #: In the browser store, whether the page has handed back its saved counts yet.
@@ -278,7 +288,7 @@ class DrillWidget(anywidget.AnyWidget):
     def answer(self, values: Mapping[str, str] | str) -> Feedback:
         """Grade the learner's answer (once per question); :class:`AnswerError` when it cannot be read."""
         if self.feedback is not None:
-            raise AnswerError("this question is answered: press Next question")
+            raise AnswerError(_("this question is answered: press Next question"))
         feedback = self.drill.grade(values)
         self.feedback = feedback
         self._given = {k: str(v) for k, v in values.items()} if isinstance(values, Mapping) else {"answer": values}
@@ -304,7 +314,11 @@ class DrillWidget(anywidget.AnyWidget):
     def choose(self, mode: str) -> None:
         """Practise one kind (its name) or all in turn (``"mixed"``)."""
         if mode != "mixed" and mode not in self.kinds:
-            raise AnswerError(f"unknown drill {mode!r}: choose among mixed, {', '.join(self.kinds)}")
+            raise AnswerError(
+                _("unknown drill {mode}: choose among mixed, {kinds}").format(
+                    mode=repr(mode), kinds=", ".join(self.kinds)
+                )
+            )
         self.mode = mode
         if mode != "mixed" and mode != self.kind:
             self.kind = mode
@@ -321,7 +335,7 @@ class DrillWidget(anywidget.AnyWidget):
             if action == "answer":
                 values = message.get("values")
                 if not isinstance(values, Mapping):
-                    raise AnswerError("type an answer first")
+                    raise AnswerError(_("type an answer first"))
                 self.error = ""
                 self._answer_in_two_steps({str(k): str(v) for k, v in values.items()})
             elif action == "next":
@@ -333,7 +347,7 @@ class DrillWidget(anywidget.AnyWidget):
                 self.error = ""
                 self.choose(str(message.get("mode")))
             else:
-                raise AnswerError(f"unknown action {action!r}")
+                raise AnswerError(_("unknown action {action}").format(action=repr(action)))
         except SpadesError as exc:
             self.error = str(exc)
             if action == "answer" and self.feedback is None:
@@ -354,7 +368,7 @@ class DrillWidget(anywidget.AnyWidget):
         drill = self.drill
         if self.feedback is None and drill.more is not None:
             drill.read(values)  # a bad answer fails here, before anything is shown
-            self.pending = "Simulating deals for the figures below…"
+            self.pending = _("Simulating deals for the figures below…")
             self._publish(preview=values)
         try:
             self.answer(values)
@@ -368,7 +382,7 @@ class DrillWidget(anywidget.AnyWidget):
             self.send_action(content)
         except Exception as exc:  # a bug: one line for the learner, never a traceback
             self.last_exception = exc
-            self.error = f"something went wrong ({type(exc).__name__}); press Next question"
+            self.error = _("something went wrong ({error}); press Next question").format(error=type(exc).__name__)
             self.pending = ""
             self._publish()
 
@@ -380,11 +394,13 @@ class DrillWidget(anywidget.AnyWidget):
             quick = _without_more(drill).grade(preview)
             shown = _feedback_state(quick, dict(preview))
             if drill.more_right is not None and not quick.correct:
-                shown.update(correct=None, verdict="Checking your bid against the simulated deals…")
+                shown.update(correct=None, verdict=_("Checking your bid against the simulated deals…"))
             result: dict[str, Any] | None = shown
         else:
             result = None if feedback is None else _feedback_state(feedback, self._given)
         self.view = {
+            "labels": _drill_labels(self.store if self.saving else "none"),
+            "level_text": _("Level {level} of {top}").format(level=drill.difficulty + 1, top=MAX_DIFFICULTY + 1),
             "kinds": [[name, KINDS[name].title] for name in self.kinds],
             "mode": self.mode,
             "kind": drill.kind,
@@ -394,7 +410,7 @@ class DrillWidget(anywidget.AnyWidget):
             "prompt": drill.prompt,
             "facts": list(drill.facts),
             "hand": [card_state(c) for c in drill.hand] if drill.hand is not None else None,
-            "trick": [{"seat": seat.word, "card": card_state(card)} for seat, card in drill.trick],
+            "trick": [{"seat": seat_word(seat), "card": card_state(card)} for seat, card in drill.trick],
             "card": card_state(drill.card) if drill.card is not None else None,
             "fields": [_field_state(f) for f in drill.fields],
             "feedback": result,
@@ -410,13 +426,38 @@ class DrillWidget(anywidget.AnyWidget):
     def _stat_state(self, name: str) -> dict[str, Any]:
         counts = self.progress.of(name)
         accuracy = f"{counts['right'] / counts['answered']:.0%}" if counts["answered"] else "–"
-        return {"kind": name, "title": KINDS[name].title, **counts, "accuracy": accuracy}
+        right = _("{right} of {answered}").format(right=counts["right"], answered=counts["answered"])
+        return {"kind": name, "title": KINDS[name].title, **counts, "accuracy": accuracy, "right_text": right}
+
+
+def _drill_labels(store: str) -> dict[str, Any]:
+    """The drill's fixed words in the language in use (the JavaScript holds no sentence)."""
+    progress = {
+        "browser": _("Your progress (kept in this browser)"),
+        "none": _("Your progress (this page only)"),
+    }.get(store, _("Your progress (kept on this computer)"))
+    return {
+        "mixed": _("All kinds in turn"),
+        "practise": _("Practise"),
+        "level_tip": _("the level rises with every three right answers in a row"),
+        "trick": _("the trick so far"),
+        "hand": _("Your hand"),
+        "hand_box": _("your hand"),
+        "asked": _("The card asked about"),
+        "check": _("Check"),
+        "next": _("Next question"),
+        "skip": _("Skip this question"),
+        "progress": progress,
+        "not_offered": _("{card}, not offered"),
+        "heads": [_("Drill"), _("Streak"), _("Best"), _("Right"), _("Accuracy")],
+    }
 
 
 def _field_state(f: AnswerField) -> dict[str, Any]:
     state: dict[str, Any] = {"name": f.name, "label": f.label, "kind": f.kind, "choices": list(f.choices)}
     if f.kind == "card":
         state["cards"] = [card_state(Card.parse(code)) for code in f.choices]
+        state["group_label"] = _("{label}: your hand").format(label=f.label)
     return state
 
 
@@ -424,9 +465,17 @@ def _check_levels(levels: Mapping[str, int], kinds: list[str]) -> dict[str, int]
     out = {}
     for kind, level in levels.items():
         if kind not in kinds:
-            raise AnswerError(f"min_levels names {kind!r}, which is not one of this drill's kinds ({', '.join(kinds)})")
+            raise AnswerError(
+                _("min_levels names {kind}, which is not one of this drill's kinds ({kinds})").format(
+                    kind=repr(kind), kinds=", ".join(kinds)
+                )
+            )
         if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= MAX_DIFFICULTY:
-            raise AnswerError(f"min_levels[{kind!r}] must be a level from 0 to {MAX_DIFFICULTY}, not {level!r}")
+            raise AnswerError(
+                _("min_levels[{kind}] must be a level from 0 to {top}, not {level}").format(
+                    kind=repr(kind), top=MAX_DIFFICULTY, level=repr(level)
+                )
+            )
         out[kind] = level
     return out
 

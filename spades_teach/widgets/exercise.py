@@ -43,9 +43,11 @@ from spades_teach.advice.principles import Exception_, Moment
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Suit
+from spades_teach.game.notation import seat_word
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike
+from spades_teach.i18n import _, ngettext
 from spades_teach.render.html import STYLE, card_html, hand_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 
@@ -94,13 +96,19 @@ class Exercise(SpadesWidget):
     ) -> None:
         self.choices = tuple(choices)
         if len(self.choices) < 2:
-            raise SpadesError(f"an exercise needs at least two choices, not {len(self.choices)}")
+            raise SpadesError(_("an exercise needs at least two choices, not {count}").format(count=len(self.choices)))
         if len(set(self.choices)) != len(self.choices):
-            raise SpadesError(f"the choices of an exercise must differ: {', '.join(self.choices)}")
+            raise SpadesError(
+                _("the choices of an exercise must differ: {choices}").format(choices=", ".join(self.choices))
+            )
         self.answer = answer() if callable(answer) else answer
         missing = [c for c in self.answer.right if c not in self.choices]
         if not self.answer.right or missing:
-            raise SpadesError(f"the right answer {', '.join(missing or ('(none)',))} is not among the choices")
+            raise SpadesError(
+                _("the right answer {answer} is not among the choices").format(
+                    answer=", ".join(missing or (_("(none)"),))
+                )
+            )
         self.question = question
         self._chosen: str | None = None
         self.question_html = add_classes(
@@ -109,7 +117,11 @@ class Exercise(SpadesWidget):
         self.picture_html = add_classes(widgets.HTML(picture), "st-exercise-picture")
         self.buttons: dict[str, Any] = {}
         for label in self.choices:
-            button = widgets.Button(description=label, tooltip=f"answer: {label}", layout=widgets.Layout(width="auto"))
+            button = widgets.Button(
+                description=label,
+                tooltip=_("answer: {choice}").format(choice=label),
+                layout=widgets.Layout(width="auto"),
+            )
             add_classes(button, "st-exercise-choice")
             button.on_click(self.handler(lambda _b, c=label: self.choose(c)))
             self.buttons[label] = button
@@ -118,7 +130,7 @@ class Exercise(SpadesWidget):
             "st-exercise-choices",
         )
         self.again_button = add_classes(
-            widgets.Button(description="Try again", tooltip="clear the answer and choose again", disabled=True),
+            widgets.Button(description=_("Try again"), tooltip=_("clear the answer and choose again"), disabled=True),
             "st-exercise-again",
         )
         self.again_button.on_click(self.handler(lambda _b: self.reset()))
@@ -127,7 +139,7 @@ class Exercise(SpadesWidget):
             [self.question_html, self.picture_html, self.choice_box, self.feedback_html, self.again_button]
         )
         self.add_class("st-exercise")
-        self.set_status("choose an answer")
+        self.set_status(_("choose an answer"))
 
     # -- plain state -------------------------------------------------------------------
     @property
@@ -145,10 +157,12 @@ class Exercise(SpadesWidget):
         if self._chosen is None:
             return ""
         if self.correct:
-            return f"Right: {self.answer.reason}"
-        best = " or ".join(self.answer.right)
+            return _("Right: {reason}").format(reason=self.answer.reason)
+        best = _(" or ").join(self.answer.right)
         reason = self.answer.reason
-        return f"Not quite: the answer is {best}. {reason[:1].upper()}{reason[1:]}"
+        return _("Not quite: the answer is {answer}. {reason}").format(
+            answer=best, reason=reason[:1].upper() + reason[1:]
+        )
 
     def describe(self) -> str:
         return self.error or self.verdict or self.question
@@ -157,7 +171,11 @@ class Exercise(SpadesWidget):
     def choose(self, label: str) -> None:
         """Answer with the choice ``label`` (a click on its button)."""
         if label not in self.choices:
-            raise SpadesError(f"{label!r} is not one of the choices: {', '.join(self.choices)}")
+            raise SpadesError(
+                _("{choice} is not one of the choices: {choices}").format(
+                    choice=repr(label), choices=", ".join(self.choices)
+                )
+            )
         self._chosen = label
         self._refresh()
 
@@ -181,7 +199,9 @@ class Exercise(SpadesWidget):
                 button.button_style = "success" if self.correct else "danger"
         self.feedback_html.value = self._feedback_value()
         self.again_button.disabled = self._chosen is None
-        self.set_status("right" if self.correct else "choose an answer" if self.correct is None else "try again")
+        self.set_status(
+            _("right") if self.correct else _("choose an answer") if self.correct is None else _("try again")
+        )
 
 
 # -- pictures -------------------------------------------------------------------------------------------
@@ -190,20 +210,25 @@ class Exercise(SpadesWidget):
 def position_html(position: Position) -> str:
     """The seat's hand, the bids and tricks so far, and the trick on the table."""
     bids = ", ".join(
-        f"{s.word} {position.bids[s].label} ({position.tricks_won.get(s, 0)} won)" for s in Seat if s in position.bids
+        _("{seat} {bid} ({count} won)").format(
+            seat=seat_word(s), bid=position.bids[s].label, count=position.tricks_won.get(s, 0)
+        )
+        for s in Seat
+        if s in position.bids
     )
     if position.trick:
         played = " ".join(
-            f'<span class="st-seat">{s.word}</span> {card_html(c)}'
+            f'<span class="st-seat">{html.escape(seat_word(s))}</span> {card_html(c)}'
             for s, c in zip(position.trick_seats, position.trick, strict=True)
         )
-        table = f"on the table: {played}"
+        table = html.escape(_("on the table:")) + " " + played
     else:
-        table = "you lead this trick"
+        table = html.escape(_("you lead this trick"))
+    yours = _("your hand ({seat}):").format(seat=seat_word(position.seat))
     return (
-        f'<div class="st-position"><div>bids: {html.escape(bids)}</div>'
+        f'<div class="st-position"><div>{html.escape(_("bids: {bids}").format(bids=bids))}</div>'
         f"<div>{table}</div>"
-        f'<div class="st-seat">your hand ({html.escape(position.seat.word)}):</div>{hand_html(position.hand)}</div>'
+        f'<div class="st-seat">{html.escape(yours)}</div>{hand_html(position.hand)}</div>'
     )
 
 
@@ -214,7 +239,7 @@ def _pick_choices(legal: Iterable[Card], choices: Iterable[CardLike] | None) -> 
     picked = tuple(Card.parse(c) for c in choices)
     bad = [c.pretty for c in picked if c not in legal]
     if bad:
-        raise SpadesError(f"not legal here: {', '.join(bad)}")
+        raise SpadesError(_("not legal here: {cards}").format(cards=", ".join(bad)))
     return picked
 
 
@@ -231,7 +256,7 @@ def play_exercise(
     hint = suggest_play(position)
     cards = _pick_choices(sorted(position.legal, key=_card_order), choices)
     return Exercise(
-        question or f"You are {position.seat.word}. Which card do you play?",
+        question or _("You are {seat}. Which card do you play?").format(seat=seat_word(position.seat)),
         [c.pretty for c in cards],
         Answer((hint.card.pretty,), hint.reason, hint.principle),
         picture=position_html(position),
@@ -261,14 +286,16 @@ def solver_exercise(
     top = max(scores[c] for c in cards)
     right = tuple(c.pretty for c in cards if scores[c] == top)
     worst = min(cards, key=lambda c: scores[c])
-    side = "your side"
-    reason = f"with every hand in view, the {right[0]} takes {top} of the {dd.tricks_left} tricks left for {side}"
+    reason = _("with every hand in view, the {card} takes {count} of the {left} tricks left for your side").format(
+        card=right[0], count=top, left=dd.tricks_left
+    )
     if scores[worst] < top:
-        reason += f"; the {worst.pretty} only {scores[worst]}"
+        reason = _("{reason}; the {card} only {count}").format(reason=reason, card=worst.pretty, count=scores[worst])
     seat = dd.to_play
     picture = _table_html(hands, seat, trick, leader)
     return Exercise(
-        question or f"You are {seat.word}, every hand in view. Which card takes the most tricks?",
+        question
+        or _("You are {seat}, every hand in view. Which card takes the most tricks?").format(seat=seat_word(seat)),
         [c.pretty for c in cards],
         Answer(right, reason),
         picture=picture,
@@ -279,8 +306,8 @@ def _table_html(hands: Mapping[Any, HandLike], to_play: Seat, trick: Sequence[Ca
     by_seat = {Seat.coerce(s): Hand.coerce(h) for s, h in hands.items()}
 
     def cell(seat: Seat) -> str:
-        mark = " (to play)" if seat is to_play else ""
-        return f'<div class="st-seat">{seat.word}{mark}</div>' + hand_html(by_seat[seat], style=False)
+        name = _("{seat} (to play)").format(seat=seat_word(seat)) if seat is to_play else seat_word(seat)
+        return f'<div class="st-seat">{escape(name)}</div>' + hand_html(by_seat[seat], style=False)
 
     seat = Seat.coerce(leader)
     played = []
@@ -297,23 +324,23 @@ def _table_html(hands: Mapping[Any, HandLike], to_play: Seat, trick: Sequence[Ca
     )
 
 
-def nil_exercise(hand: HandLike, *, question: str = "Would you bid Nil with this hand?") -> Exercise:
+def nil_exercise(hand: HandLike, *, question: str | None = None) -> Exercise:
     """Nil or not? :func:`~spades_teach.advice.bidding.assess_nil` answers; the reason
     is the Nil checklist's failed items (or that every item passes)."""
     from spades_teach.advice.bidding import assess_nil
 
     h = Hand.coerce(hand)
     check = assess_nil(h)
-    failed = [f"{c.item}? no: {c.line}" for c in check.checklist if not c.ok]
+    failed = [_("{item}? no: {why}").format(item=c.item, why=c.line) for c in check.checklist if not c.ok]
     if not failed:
-        reason = "the hand passes every item of the Nil checklist"
+        reason = _("the hand passes every item of the Nil checklist")
     elif check.fits:
-        reason = "only small risks: " + "; ".join(failed)
+        reason = _("only small risks: {risks}").format(risks="; ".join(failed))
     else:
         reason = "; ".join(failed)
-    yes, no = "bid Nil", "don't bid Nil"
+    yes, no = _("bid Nil"), _("don't bid Nil")
     return Exercise(
-        question,
+        question or _("Would you bid Nil with this hand?"),
         (yes, no),
         Answer((yes,) if check.fits else (no,), reason, "the Nil checklist"),
         picture=hand_html(h),
@@ -329,17 +356,17 @@ def nil_checklist_html(hand: HandLike) -> str:
         f'<li class="st-nil-{"ok" if c.ok else "no"}">{"✓" if c.ok else "✗"} <b>{escape(c.item)}</b>: {escape(c.line)}</li>'
         for c in nil_checklist(h)
     )
-    return hand_html(h) + f'<ul class="st-nil-checklist" aria-label="Nil checklist">{rows}</ul>'
+    return hand_html(h) + f'<ul class="st-nil-checklist" aria-label="{escape(_("Nil checklist"))}">{rows}</ul>'
 
 
 def points_exercise(question: str, options: Mapping[str, tuple[float, str]], *, picture: str = "") -> Exercise:
     """Which option is worth more? ``options`` maps each choice to its value in points
     (computed with the library) and a one-line explanation; the highest is right."""
     if not options:
-        raise SpadesError("a points exercise needs options")
-    best = max(value for value, _ in options.values())
-    right = tuple(label for label, (value, _) in options.items() if value == best)
-    reason = "; ".join(f"{label}: {line}" for label, (_, line) in options.items())
+        raise SpadesError(_("a points exercise needs options"))
+    best = max(value for value, _line in options.values())
+    right = tuple(label for label, (value, _line) in options.items() if value == best)
+    reason = "; ".join(f"{label}: {line}" for label, (_value, line) in options.items())
     return Exercise(question, tuple(options), Answer(right, reason), picture=picture)
 
 
@@ -353,21 +380,41 @@ def exception_exercise(found: Exception_, *, question: str | None = None) -> Exe
     best = found.better[0]
     left = position.tricks_left
     if found.sets:
-        reason = (
-            f"with every hand in view, the {best.pretty} lets your side take {found.tricks[best]} of the {left} "
-            f"tricks left and leaves the opponents {left - found.tricks[best]}, short of the {found.need} they need; "
-            f"after the {hint.card.pretty} ({hint.principle}) they take {left - found.tricks[hint.card]}"
+        reason = _(
+            "with every hand in view, the {card} lets your side take {count} of the {left} "
+            "tricks left and leaves the opponents {theirs}, short of the {need} they need; "
+            "after the {hint} ({principle}) they take {after}"
+        ).format(
+            card=best.pretty,
+            count=found.tricks[best],
+            left=left,
+            theirs=left - found.tricks[best],
+            need=found.need,
+            hint=hint.card.pretty,
+            principle=hint.principle,
+            after=left - found.tricks[hint.card],
         )
-        asked = "Which card sets the opponents?"
+        asked = _("You are {seat} and can see every hand. Which card sets the opponents?")
     else:
-        reason = (
-            f"with every hand in view, the {best.pretty} lets your side take {found.tricks[best]} more "
-            f"trick{'s' if found.tricks[best] != 1 else ''} and make the contract, which needs {found.need}; "
-            f"the {hint.card.pretty} ({hint.principle}) takes only {found.tricks[hint.card]}"
+        reason = ngettext(
+            "with every hand in view, the {card} lets your side take {count} more "
+            "trick and make the contract, which needs {need}; "
+            "the {hint} ({principle}) takes only {after}",
+            "with every hand in view, the {card} lets your side take {count} more "
+            "tricks and make the contract, which needs {need}; "
+            "the {hint} ({principle}) takes only {after}",
+            found.tricks[best],
+        ).format(
+            card=best.pretty,
+            count=found.tricks[best],
+            need=found.need,
+            hint=hint.card.pretty,
+            principle=hint.principle,
+            after=found.tricks[hint.card],
         )
-        asked = "Which card makes your contract?"
+        asked = _("You are {seat} and can see every hand. Which card makes your contract?")
     return Exercise(
-        question or f"You are {position.seat.word} and can see every hand. {asked}",
+        question or asked.format(seat=seat_word(position.seat)),
         [c.pretty for c in cards],
         Answer(tuple(c.pretty for c in cards if c in found.better), reason, hint.principle),
         picture=_table_html(
@@ -391,9 +438,11 @@ def count_spades_exercise(position: Position) -> Exercise:
     gone = sum(1 for c in (*position.played, *position.trick) if c.suit is Suit.SPADES)
     out = sum(1 for c in position.unseen if c.suit is Suit.SPADES)
     choices = sorted({max(out - 2, 0), max(out - 1, 0), out, out + 1, out + 2})
-    reason = f"13 spades: {held} in your hand and {gone} played, so {out} are left in the other hands"
+    reason = _("13 spades: {held} in your hand and {gone} played, so {out} are left in the other hands").format(
+        held=held, gone=gone, out=out
+    )
     return Exercise(
-        f"You are {position.seat.word}. How many spades do the other three players hold?",
+        _("You are {seat}. How many spades do the other three players hold?").format(seat=seat_word(position.seat)),
         [str(n) for n in choices],
         Answer((str(out),), reason, "count the spades"),
         picture=position_html(position) + _played_html(position),
@@ -402,7 +451,8 @@ def count_spades_exercise(position: Position) -> Exercise:
 
 def _played_html(position: Position) -> str:
     cards = sorted(position.played, key=_card_order)
-    return "<div>cards played in the finished tricks: " + "".join(card_html(c) for c in cards) + "</div>"
+    caption = escape(_("cards played in the finished tricks:"))
+    return f"<div>{caption} " + "".join(card_html(c) for c in cards) + "</div>"
 
 
 def moment_view(moment: Moment, *, note: str | None = None) -> Any:
@@ -410,9 +460,10 @@ def moment_view(moment: Moment, *, note: str | None = None) -> Any:
     with the advisor's reason (or ``note``) as the annotation; step back and forth freely."""
     from spades_teach.widgets.replay import ReplayView
 
-    seat = moment.position.seat.word
-    text = (
-        note or f"{seat} plays the {moment.hint.card.pretty}. {moment.hint.reason[0].upper()}{moment.hint.reason[1:]}."
+    seat = seat_word(moment.position.seat)
+    reason = moment.hint.reason
+    text = note or _("{seat} plays the {card}. {reason}.").format(
+        seat=seat, card=moment.hint.card.pretty, reason=reason[:1].upper() + reason[1:]
     )
     view = ReplayView(moment.round, annotations={moment.step: text})
     view.go(moment.step + 1)
@@ -437,15 +488,19 @@ def bid_exercise(
     advice = advise_bid(hand, seat=seat, bids=bids, scores=scores, bags=bags, rules=rules)
     labels = [Bid.coerce(b).label for b in choices]
     me = Seat.coerce(seat)
-    made = ", ".join(f"{Seat.coerce(s).word} {Bid.coerce(b).label}" for s, b in (bids or {}).items())
+    made = ", ".join(f"{seat_word(Seat.coerce(s))} {Bid.coerce(b).label}" for s, b in (bids or {}).items())
     score = ", ".join(f"{side} {value}" for side, value in (scores or {}).items())
     bag_text = ", ".join(f"{side} {value}" for side, value in (bags or {}).items())
-    lines = [f"bids so far: {made or 'none'}", f"score: {score or '0 each'}"]
+    lines = [
+        _("bids so far: {bids}").format(bids=made or _("none")),
+        _("score: {score}").format(score=score or _("0 each")),
+    ]
     if bag_text:
-        lines.append(f"bags: {bag_text}")
+        lines.append(_("bags: {bags}").format(bags=bag_text))
     picture = "".join(f"<div>{escape(line)}</div>" for line in lines) + hand_html(Hand.coerce(hand))
     return Exercise(
-        question or f"You are {me.word}, playing to {rules.target}. What do you bid?",
+        question
+        or _("You are {seat}, playing to {target}. What do you bid?").format(seat=seat_word(me), target=rules.target),
         labels,
         Answer((advice.bid.label,), advice.summary, "bid to the score"),
         picture=picture,

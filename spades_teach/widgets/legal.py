@@ -34,9 +34,11 @@ from spades_teach.errors import IllegalPlayError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import Card, CardLike, Suit
 from spades_teach.game.deals import Deal, deal
+from spades_teach.game.notation import seat_word
 from spades_teach.game.round import PlayEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike
+from spades_teach.i18n import _
 from spades_teach.render.words import trick_text
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
 
@@ -72,12 +74,12 @@ class LegalPlayExplorer(SpadesWidget):
         self.round = self._new_round(rules)
         self._picked: Card | None = None
         self._verdict = ""
-        self._broken_at: str = ""
+        self._broken_at: tuple[int, Seat, Card] | None = None  # the trick, the seat and the card that broke spades
         self.card_buttons: dict[Card, Any] = {}
         self.two_clubs_box = add_classes(
             widgets.Checkbox(
                 value=rules.first_lead == "two_of_clubs",
-                description="the 2♣ leads the first trick (variant)",
+                description=_("the 2♣ leads the first trick (variant)"),
                 indent=False,
             ),
             "st-legal-two-clubs",
@@ -85,11 +87,11 @@ class LegalPlayExplorer(SpadesWidget):
         self.seat_html = add_classes(widgets.HTML(""), "st-legal-seat")
         self.hand_box = add_classes(widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap")), "st-legal-hand")
         self.verdict_html = add_classes(widgets.HTML(""), "st-legal-verdict")
-        self.play_button = add_classes(widgets.Button(description="Play it", disabled=True), "st-legal-play")
-        self.hint_button = add_classes(widgets.Button(description="Play the hint"), "st-legal-hint")
-        self.undo_button = add_classes(widgets.Button(description="Undo"), "st-legal-undo")
+        self.play_button = add_classes(widgets.Button(description=_("Play it"), disabled=True), "st-legal-play")
+        self.hint_button = add_classes(widgets.Button(description=_("Play the hint")), "st-legal-hint")
+        self.undo_button = add_classes(widgets.Button(description=_("Undo")), "st-legal-undo")
         self.restart_button = add_classes(
-            widgets.Button(description="Start again", tooltip="the same hand, from its first card"),
+            widgets.Button(description=_("Start again"), tooltip=_("the same hand, from its first card")),
             "st-legal-restart",
         )
         self.tally_html = add_classes(widgets.HTML(""), "st-legal-tally")
@@ -141,8 +143,13 @@ class LegalPlayExplorer(SpadesWidget):
     @property
     def broken_text(self) -> str:
         if not self.round.spades_broken:
-            return "spades are not broken yet"
-        return f"spades are broken{self._broken_at}"
+            return _("spades are not broken yet")
+        if self._broken_at is None:
+            return _("spades are broken")
+        number, seat, card = self._broken_at
+        return _("spades are broken since trick {number}, when {seat} played the {card}").format(
+            number=number, seat=seat_word(seat), card=card.pretty
+        )
 
     # -- actions -----------------------------------------------------------------------
     def pick(self, card: CardLike) -> None:
@@ -150,18 +157,22 @@ class LegalPlayExplorer(SpadesWidget):
         seat = self.round.to_act
         c = Card.parse(card)
         if seat is None:
-            raise IllegalPlayError("the hand is over: press Start again to play it from its first card")
+            raise IllegalPlayError(_("the hand is over: press Start again to play it from its first card"))
         if c not in self.round.hand(seat):
-            raise IllegalPlayError(f"{seat.word} does not hold {c.pretty}")
+            raise IllegalPlayError(_("{seat} does not hold {card}").format(seat=seat_word(seat), card=c.pretty))
         self._picked = c
         reason = self.round.why_illegal(c, seat)
-        self._verdict = f"{c.pretty} is legal" if reason is None else f"{c.pretty} is not legal: {reason}"
+        self._verdict = (
+            _("{card} is legal").format(card=c.pretty)
+            if reason is None
+            else _("{card} is not legal: {reason}").format(card=c.pretty, reason=reason)
+        )
         self._refresh()
 
     def play_picked(self) -> None:
         """Play the card picked (the engine refuses an illegal one, and says why)."""
         if self._picked is None:
-            raise IllegalPlayError("click a card first")
+            raise IllegalPlayError(_("click a card first"))
         self._play(self._picked)
 
     def play_hint(self) -> None:
@@ -170,23 +181,23 @@ class LegalPlayExplorer(SpadesWidget):
         from spades_teach.advice.position import Position
 
         if self.round.to_act is None:
-            raise IllegalPlayError("the hand is over: press Start again to play it from its first card")
+            raise IllegalPlayError(_("the hand is over: press Start again to play it from its first card"))
         self._play(suggest_play(Position.from_round(self.round)).card)
 
     def undo(self) -> None:
         """Take the last card back (not the bids)."""
         if not self.cards_played:
-            raise IllegalPlayError("no card has been played yet")
+            raise IllegalPlayError(_("no card has been played yet"))
         self.round.undo()
         if not self.round.spades_broken:
-            self._broken_at = ""
+            self._broken_at = None
         self._clear_pick()
         self._refresh()
 
     def restart(self) -> None:
         """The same hand again from its first card (same bids, same rules)."""
         self.round = self._new_round(self.round.rules)
-        self._broken_at = ""
+        self._broken_at = None
         self._clear_pick()
         self._refresh()
 
@@ -204,11 +215,11 @@ class LegalPlayExplorer(SpadesWidget):
         for side in sides:
             total = sum(won[s] for s in side)
             if len(side) == 1:
-                parts.append(f"{side[0].word} {total}")
+                parts.append(f"{seat_word(side[0])} {total}")
             else:
-                each = ", ".join(f"{s.word} {won[s]}" for s in side)
-                parts.append(f"{side[0].word}–{side[1].word} {total} ({each})")
-        return "tricks taken: " + ", ".join(parts)
+                each = ", ".join(f"{seat_word(s)} {won[s]}" for s in side)
+                parts.append(f"{seat_word(side[0])}–{seat_word(side[1])} {total} ({each})")
+        return _("tricks taken: {tally}").format(tally=", ".join(parts))
 
     # -- internals ---------------------------------------------------------------------
     def _new_round(self, rules: Rules) -> Round:
@@ -222,7 +233,7 @@ class LegalPlayExplorer(SpadesWidget):
     def _variant_changed(self, change: dict[str, Any]) -> None:
         first_lead = "two_of_clubs" if change["new"] else "left_of_dealer"
         self.round = self._new_round(self.base_rules.replace(first_lead=first_lead))
-        self._broken_at = ""
+        self._broken_at = None
         self._clear_pick()
         self._refresh()
 
@@ -232,7 +243,7 @@ class LegalPlayExplorer(SpadesWidget):
         was_broken = self.round.spades_broken
         self.round.play(seat, card)
         if self.round.spades_broken and not was_broken:
-            self._broken_at = f" since trick {self._last_trick().number}, when {seat.word} played the {card.pretty}"
+            self._broken_at = (self._last_trick().number, seat, card)
         self._clear_pick()
         self._refresh()
 
@@ -261,10 +272,12 @@ class LegalPlayExplorer(SpadesWidget):
         seat = rnd.to_act
         legal = set(rnd.legal_plays()) if seat is not None else set()
         if seat is None:
-            self.seat_html.value = "<b>the hand is over</b>: press <b>Start again</b> to play it from its first card"
+            self.seat_html.value = escape(_("the hand is over: press Start again to play it from its first card"))
             self.hand_box.children = []
         else:
-            self.seat_html.value = f"<b>{escape(seat.word)}</b> to play: click any card to ask whether it is legal"
+            self.seat_html.value = escape(_("{seat} to play: click any card to ask whether it is legal")).format(
+                seat=f"<b>{escape(seat_word(seat))}</b>"
+            )
             buttons = []
             for suit in Suit:
                 for card in rnd.hand(seat).suit(suit):
@@ -272,7 +285,7 @@ class LegalPlayExplorer(SpadesWidget):
                     button.remove_class("st-card-picked")
                     if card is self._picked:
                         button.add_class("st-card-picked")
-                    button.tooltip = f"{card.pretty}: click to ask the engine"
+                    button.tooltip = _("{card}: click to ask the engine").format(card=card.pretty)
                     buttons.append(button)
             self.hand_box.children = buttons
         ok = self._picked is not None and self._picked in legal
@@ -286,13 +299,19 @@ class LegalPlayExplorer(SpadesWidget):
         self.tally_html.value = escape(self.tally)
         current = rnd.current_trick
         if current.cards:
-            self.trick_html.value = f"trick {current.number}: " + trick_cards_html(current.plays)
+            self.trick_html.value = (
+                escape(_("trick {number}:").format(number=current.number)) + " " + trick_cards_html(current.plays)
+            )
         elif rnd.tricks and rnd.tricks[-1].is_complete:
             self.trick_html.value = escape(trick_text(rnd.tricks[-1]))
         else:
-            self.trick_html.value = "no card played yet"
+            self.trick_html.value = escape(_("no card played yet"))
         self.broken_html.value = f"<b>{escape(self.broken_text)}</b>"
         done = [t for t in rnd.tricks if t.is_complete]
         self.log_html.value = "".join(f"<div>{escape(trick_text(t))}</div>" for t in done[-3:])
-        status = f"{seat.word} to play" if seat is not None else "the hand is over: press Start again"
-        self.set_status(f"{status}; {self.broken_text}")
+        status = (
+            _("{seat} to play").format(seat=seat_word(seat))
+            if seat is not None
+            else _("the hand is over: press Start again")
+        )
+        self.set_status(_("{status}; {spades}").format(status=status, spades=self.broken_text))

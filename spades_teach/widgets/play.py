@@ -44,13 +44,15 @@ from spades_teach.advice.driver import Bot
 from spades_teach.errors import IllegalActionError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import Card
+from spades_teach.game.notation import seat_word
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat
+from spades_teach.i18n import _, ngettext
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
 from spades_teach.widgets.cards import HandView
 from spades_teach.widgets.table import TableView
-from spades_teach.widgets.table_game import LEVELS, TableGame, default_bot_factory, describe
+from spades_teach.widgets.table_game import LEVEL_NAMES, LEVELS, TableGame, default_bot_factory, describe
 
 __all__ = ["PlayView", "default_bot_factory", "LEVELS"]
 
@@ -100,34 +102,40 @@ class PlayView(SpadesWidget):
 
         self.level_box = add_classes(
             widgets.Dropdown(
-                options=list(LEVELS), value=level, description="Bots", layout=widgets.Layout(width="14em")
+                options=[(_(LEVEL_NAMES[name]), name) for name in LEVELS],
+                value=level,
+                description=_("Bots"),
+                layout=widgets.Layout(width="14em"),
             ),
             "st-level",
         )
         self.mode_box = add_classes(
-            widgets.ToggleButtons(options=[("One hand", "hand"), ("Match", "match")], value=mode), "st-mode"
+            widgets.ToggleButtons(options=[(_("One hand"), "hand"), (_("Match"), "match")], value=mode), "st-mode"
         )
         self.seed_box = add_classes(
-            widgets.Text(value=str(seed), description="Seed", layout=widgets.Layout(width="12em")), "st-play-seed"
+            widgets.Text(value=str(seed), description=_("Seed"), layout=widgets.Layout(width="12em")), "st-play-seed"
         )
-        self.new_button = add_classes(widgets.Button(description="New game", icon="play"), "st-new-game")
+        self.new_button = add_classes(widgets.Button(description=_("New game"), icon="play"), "st-new-game")
         self.teach_box = add_classes(
             widgets.ToggleButton(
-                value=teach, description="Teach me", icon="graduation-cap", tooltip="show the advisor's choice"
+                value=teach,
+                description=_("Teach me"),
+                icon="graduation-cap",
+                tooltip=_("show the advisor's choice"),
             ),
             "st-teach-me",
         )
         self.undo_button = add_classes(
-            widgets.Button(description="Undo my card", icon="undo", tooltip="take back your last card"), "st-undo"
+            widgets.Button(description=_("Undo my card"), icon="undo", tooltip=_("take back your last card")), "st-undo"
         )
-        self.next_button = add_classes(widgets.Button(description="Next hand", icon="forward"), "st-next-hand")
-        self.bid_choice = add_classes(widgets.Dropdown(options=[], description="Your bid"), "st-bid-choice")
-        self.bid_button = add_classes(widgets.Button(description="Bid"), "st-bid-button")
+        self.next_button = add_classes(widgets.Button(description=_("Next hand"), icon="forward"), "st-next-hand")
+        self.bid_choice = add_classes(widgets.Dropdown(options=[], description=_("Your bid")), "st-bid-choice")
+        self.bid_button = add_classes(widgets.Button(description=_("Bid")), "st-bid-button")
         self.bid_row = add_classes(widgets.HBox([self.bid_choice, self.bid_button]), "st-bid-row")
         self.open_box = add_classes(
-            widgets.Checkbox(value=False, description="show all hands", indent=False), "st-open-hands"
+            widgets.Checkbox(value=False, description=_("show all hands"), indent=False), "st-open-hands"
         )
-        self.hand_view = HandView(on_play=self.handler(self.play_card), title="Your hand (South)")
+        self.hand_view = HandView(on_play=self.handler(self.play_card), title=_("Your hand (South)"))
         self.table = TableView(hand_views={ME: self.hand_view})
         self.hint_html = add_classes(widgets.HTML(""), "st-teach-hint")
         self.log_html = add_classes(widgets.HTML(""), "st-play-log")
@@ -262,7 +270,7 @@ class PlayView(SpadesWidget):
     def next_hand(self) -> None:
         """Deal the next hand of the match."""
         if self.round is None:
-            raise IllegalActionError("no game yet: press New game")
+            raise IllegalActionError(_("no game yet: press New game"))
         self._act(self.game.next_hand)
 
     def bid(self, value: BidLike) -> None:
@@ -299,7 +307,7 @@ class PlayView(SpadesWidget):
             self.bid_row.layout.display = "none"
             self.undo_button.disabled = True
             self.next_button.disabled = True
-            self.set_status("press New game")
+            self.set_status(_("press New game"))
             return
         my_bid = r.phase == "bidding" and r.to_act is ME
         self.bid_row.layout.display = "" if my_bid else "none"
@@ -316,12 +324,16 @@ class PlayView(SpadesWidget):
             if seat not in r.seats:
                 self.table.set_label(seat, "")
                 continue
-            name = "You (South)" if seat is ME else f"{seat.word} ({game.bot_name(seat)})"
-            parts = [name + (" deals" if seat is r.dealer else "")]
+            name = (
+                _("You (South)")
+                if seat is ME
+                else _("{seat} ({bot})").format(seat=seat_word(seat), bot=game.bot_label(seat))
+            )
+            parts = [_("{name} deals").format(name=name) if seat is r.dealer else name]
             if seat in bids:
-                parts.append(f"bid {bids[seat].label}")
+                parts.append(_("bid {bid}").format(bid=bids[seat].label))
             if r.phase != "bidding":
-                parts.append(f"won {won[seat]}")
+                parts.append(_("won {count}").format(count=won[seat]))
             self.table.set_label(seat, ", ".join(parts), turn=r.to_act is seat)
         self.table.set_middle(self._middle_html(r))
         self.log_html.value = "<br>".join(escape(line) for line in self.moves[-8:])
@@ -330,25 +342,30 @@ class PlayView(SpadesWidget):
         self.next_button.layout.display = "" if game.mode == "match" else "none"
         lines = game.result_lines
         if lines:
-            self.result_html.value = "<b>This hand</b><ul>" + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul>"
+            items = "".join(f"<li>{escape(x)}</li>" for x in lines)
+            self.result_html.value = f"<b>{escape(_('This hand'))}</b><ul>{items}</ul>"
         else:
             self.result_html.value = ""
         bag_text = ", ".join(f"{side.name} {match.bags[side]}" for side in match.sides)
-        self.bags_html.value = f"Bags on the counter: <b>{escape(bag_text)}</b> ({match.rules.bag_limit} bags cost {match.rules.bag_penalty})"
+        self.bags_html.value = escape(_("Bags on the counter: {bags} ({limit} bags cost {penalty})")).format(
+            bags=f"<b>{escape(bag_text)}</b>", limit=match.rules.bag_limit, penalty=match.rules.bag_penalty
+        )
         self.sheet_html.value = match._repr_html_() if match.hands_played else ""
         status = self._status_text_for(r, match)
-        self.set_status(f"{game.message}: {status}" if game.message else status)
+        self.set_status(
+            _("{message}: {status}").format(message=game.message, status=status) if game.message else status
+        )
 
     def _show_hands(self, r: Round) -> None:
         """South's cards as buttons; the bots' hands hidden (only their size) unless
         "show all hands" is ticked. Once the hand is over, every seat shows the
         cards it was dealt, so the learner can look back at the whole deal."""
         if r.is_complete:
-            self.hand_view.title = "Your hand (South), as dealt"
+            self.hand_view.title = _("Your hand (South), as dealt")
             for seat in r.seats:
                 self.table.hand_views[seat].show(r.deal[seat])
             return
-        self.hand_view.title = "Your hand (South)"
+        self.hand_view.title = _("Your hand (South)")
         self.hand_view.show_round(r, ME, hint=self.game.hint_card)
         hands = r.hands
         for seat in Seat:
@@ -362,29 +379,35 @@ class PlayView(SpadesWidget):
                 continue
             view.show(hand)
             if not self.game.open_hands:
-                view.faces.value = f'<span class="st-hidden">{len(hand)} cards</span>'
+                count = ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand))
+                view.faces.value = f'<span class="st-hidden">{escape(count)}</span>'
 
     def _middle_html(self, r: Round) -> str:
         parts = []
         current = r.current_trick
         if current.cards:
-            parts.append(f"Trick {current.number}: " + trick_cards_html(current.plays))
+            parts.append(
+                escape(_("Trick {number}:").format(number=current.number)) + " " + trick_cards_html(current.plays)
+            )
         if r.tricks:
             last = r.tricks[-1]
-            winner = last.winner.word if last.winner is not None else "?"
-            parts.append(
-                f'<div class="st-last-trick">Last trick ({last.number}): {trick_cards_html(last.plays)} — won by {escape(winner)}</div>'
+            winner = seat_word(last.winner) if last.winner is not None else "?"
+            text = escape(_("Last trick ({number}): {cards} — won by {seat}")).format(
+                number=last.number, cards=trick_cards_html(last.plays), seat=escape(winner)
             )
+            parts.append(f'<div class="st-last-trick">{text}</div>')
         if not parts and r.phase == "bidding":
-            parts.append("bidding")
+            parts.append(escape(_("bidding")))
         return "".join(f"<div>{p}</div>" for p in parts)
 
     def _status_text_for(self, r: Round, match: Any) -> str:
         if match is not None and match.is_over:
-            return f"the match is over: {match.status()}"
+            return _("the match is over: {status}").format(status=match.status())
         if r.is_complete:
-            tail = "press Next hand" if self.game.mode == "match" else "press New game to play again"
-            return f"hand {match.hands_played} is over: {match.status()}; {tail}"
+            tail = _("press Next hand") if self.game.mode == "match" else _("press New game to play again")
+            return _("hand {number} is over: {status}; {then}").format(
+                number=match.hands_played, status=match.status(), then=tail
+            )
         if r.to_act is ME:
-            return "your turn to bid" if r.phase == "bidding" else "your turn: click a highlighted card"
-        return f"{r.to_act.word if r.to_act is not None else ''} to act"
+            return _("your turn to bid") if r.phase == "bidding" else _("your turn: click a highlighted card")
+        return _("{seat} to act").format(seat=seat_word(r.to_act) if r.to_act is not None else "")

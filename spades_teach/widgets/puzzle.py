@@ -37,7 +37,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from spades_teach.analysis.puzzles import DIFFICULTIES, THEMES, Puzzle, load_puzzles
 from spades_teach.errors import IllegalPlayError, SpadesError
 from spades_teach.game.cards import Card, CardLike, Hand, Suit
+from spades_teach.game.notation import seat_word
 from spades_teach.game.seating import Seat
+from spades_teach.i18n import _, ngettext
 from spades_teach.render.html import card_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
 
@@ -77,22 +79,22 @@ class PuzzleView(SpadesWidget):
         self.card_buttons: dict[Card, Any] = {}
         self.level_box = add_classes(
             widgets.Dropdown(
-                options=[("any level", _ANY), *[(d, d) for d in DIFFICULTIES]],
+                options=[(_("any level"), _ANY), *[(d, d) for d in DIFFICULTIES]],
                 value=difficulty or _ANY,
-                description="Level",
+                description=_("Level"),
             ),
             "st-puzzle-level",
         )
         self.theme_box = add_classes(
             widgets.Dropdown(
-                options=[("any theme", _ANY), *[(t, t) for t in THEMES if load_puzzles(theme=t)]],
+                options=[(_("any theme"), _ANY), *[(t, t) for t in THEMES if load_puzzles(theme=t)]],
                 value=theme or _ANY,
-                description="Theme",
+                description=_("Theme"),
             ),
             "st-puzzle-theme",
         )
         self.next_button = add_classes(
-            widgets.Button(description="Next puzzle", tooltip="skip to the next puzzle"), "st-puzzle-next"
+            widgets.Button(description=_("Next puzzle"), tooltip=_("skip to the next puzzle")), "st-puzzle-next"
         )
         self.score_html = add_classes(widgets.HTML(""), "st-puzzle-score")
         self.prompt_html = add_classes(widgets.HTML(""), "st-puzzle-prompt")
@@ -124,7 +126,7 @@ class PuzzleView(SpadesWidget):
     def puzzle(self) -> Puzzle:
         """The puzzle on show."""
         if self._current is None:
-            raise SpadesError("no puzzle has this level and theme: choose another level or theme")
+            raise SpadesError(_("no puzzle has this level and theme: choose another level or theme"))
         return self._current
 
     @property
@@ -153,23 +155,25 @@ class PuzzleView(SpadesWidget):
         p = self.puzzle
         c = Card.parse(card)
         if self._verdict:
-            raise IllegalPlayError("this puzzle is answered: press Next puzzle")
+            raise IllegalPlayError(_("this puzzle is answered: press Next puzzle"))
         if c not in p.hand:
-            raise IllegalPlayError(f"{p.seat.word} does not hold the {c.pretty}")
+            raise IllegalPlayError(_("{seat} does not hold the {card}").format(seat=seat_word(p.seat), card=c.pretty))
         why = p.position.why_illegal(c)
         if why is not None:
-            raise IllegalPlayError(f"the {c.pretty} cannot be played here: {why}")
+            raise IllegalPlayError(_("the {card} cannot be played here: {why}").format(card=c.pretty, why=why))
         self._picked = c
         self.answered += 1
         if p.is_right(c):
             self.right += 1
             self.streak += 1
             self._verdict = "right"
-            self._feedback = f"Right: the {c.pretty}. {p.reason}"
+            self._feedback = _("Right: the {card}. {reason}").format(card=c.pretty, reason=p.reason)
         else:
             self.streak = 0
             self._verdict = "wrong"
-            self._feedback = f"Not the {c.pretty}: {p.evidence_line(c)}. The card was the {p.answer.pretty}. {p.reason}"
+            self._feedback = _("Not the {card}: {evidence}. The card was the {answer}. {reason}").format(
+                card=c.pretty, evidence=p.evidence_line(c), answer=p.answer.pretty, reason=p.reason
+            )
         self._refresh()
 
     def next_puzzle(self) -> None:
@@ -178,7 +182,7 @@ class PuzzleView(SpadesWidget):
             self._queue = self._shuffled()
         if not self._queue:
             self._current = None
-            raise SpadesError("no puzzle has this level and theme: choose another level or theme")
+            raise SpadesError(_("no puzzle has this level and theme: choose another level or theme"))
         self._current = self._queue.pop()
         self._verdict = ""
         self._feedback = ""
@@ -222,28 +226,32 @@ class PuzzleView(SpadesWidget):
 
     def _refresh(self) -> None:
         self.score_html.value = escape(
-            f"score: {self.right} right of {self.answered} · streak {self.streak}"
+            _("score: {right} right of {answered} · streak {streak}").format(
+                right=self.right, answered=self.answered, streak=self.streak
+            )
             if self.answered
-            else "score: no puzzle answered yet"
+            else _("score: no puzzle answered yet")
         )
         p = self._current
         if p is None:
             for box in (self.prompt_html, self.table_html, self.trick_html, self.hand_label, self.feedback_html):
                 box.value = ""
             self.hand_box.children = []
-            self.set_status("no puzzle on show")
+            self.set_status(_("no puzzle on show"))
             return
+        title = escape(_("Puzzle {id}").format(id=p.id))
         self.prompt_html.value = (
-            f"<b>Puzzle {escape(p.id)}</b> ({escape(p.difficulty)}; {escape(', '.join(p.themes))})<br>"
-            f"{escape(p.prompt())}"
+            f"<b>{title}</b> ({escape(p.difficulty)}; {escape(', '.join(p.themes))})<br>{escape(p.prompt())}"
         )
         self.table_html.value = _table_html(p)
         self.trick_html.value = (
-            "trick so far: " + trick_cards_html(zip(_trick_seats(p), p.trick, strict=True))
+            escape(_("trick so far:")) + " " + trick_cards_html(zip(_trick_seats(p), p.trick, strict=True))
             if p.trick
-            else f"{escape(p.seat.word)} leads this trick"
+            else escape(_("{seat} leads this trick").format(seat=seat_word(p.seat)))
         )
-        self.hand_label.value = f"<b>your hand ({escape(p.seat.word)})</b>: click the card you would play"
+        self.hand_label.value = escape(_("{hand}: click the card you would play")).format(
+            hand=f"<b>{escape(_('your hand ({seat})').format(seat=seat_word(p.seat)))}</b>"
+        )
         legal = set(p.position.legal)
         buttons = []
         for suit in Suit:
@@ -265,19 +273,22 @@ class PuzzleView(SpadesWidget):
                 )
                 button.disabled = bool(self._verdict) or card not in legal
                 button.tooltip = (
-                    f"{card.pretty}: play it as your answer"
+                    _("{card}: play it as your answer").format(card=card.pretty)
                     if card in legal
-                    else f"{card.pretty}: cannot be played here ({p.position.why_illegal(card)})"
+                    else _("{card}: cannot be played here ({why})").format(
+                        card=card.pretty, why=p.position.why_illegal(card)
+                    )
                 )
                 buttons.append(button)
         self.hand_box.children = buttons
         if self._verdict:
             mark = "st-puzzle-right" if self._verdict == "right" else "st-puzzle-wrong"
             self.feedback_html.value = f'<div class="{mark} st-note" role="status">{escape(self._feedback)}</div>'
-            self.set_status(f"puzzle {p.id}: {self._verdict}; press Next puzzle")
+            verdict = _("right") if self._verdict == "right" else _("wrong")
+            self.set_status(_("puzzle {id}: {verdict}; press Next puzzle").format(id=p.id, verdict=verdict))
         else:
             self.feedback_html.value = ""
-            self.set_status(f"puzzle {p.id}: {p.prompt()}")
+            self.set_status(_("puzzle {id}: {prompt}").format(id=p.id, prompt=p.prompt()))
 
 
 def _trick_seats(p: Puzzle) -> list[Seat]:
@@ -294,26 +305,27 @@ def _table_html(p: Puzzle) -> str:
     rows = []
     for seat in Seat:
         bid = p.bids[seat]
-        said = "Nil" if bid.is_nil else str(int(bid))
-        who = f"{seat.word} (you)" if seat is p.seat else seat.word
+        said = _("Nil") if bid.is_nil else str(int(bid))
+        who = _("{seat} (you)").format(seat=seat_word(seat)) if seat is p.seat else seat_word(seat)
         hand = f"<td>{_cards_inline(p.others[seat])}</td>" if seat in p.others else ("<td></td>" if p.others else "")
         rows.append(
             f'<tr class="st-puzzle-seat-{seat.name}"><th scope="row">{escape(who)}</th>'
             f"<td>{escape(said)}</td><td>{p.tricks_won.get(seat, 0)}</td>{hand}</tr>"
         )
-    head = "<th scope='col'>hand</th>" if p.others else ""
+    words = [_("seat"), _("bid"), _("tricks won")] + ([_("hand")] if p.others else [])
+    heads = "".join(f"<th scope='col'>{escape(word)}</th>" for word in words)
     table = (
-        '<table class="st-table"><caption>bids and tricks won so far</caption>'
-        f"<tr><th scope='col'>seat</th><th scope='col'>bid</th><th scope='col'>tricks won</th>{head}</tr>"
-        + "".join(rows)
-        + "</table>"
+        f'<table class="st-table"><caption>{escape(_("bids and tricks won so far"))}</caption>'
+        f"<tr>{heads}</tr>" + "".join(rows) + "</table>"
     )
     notes = [
-        f"{len(p.hand)} tricks left, this one included",
-        "spades are broken" if p.spades_broken else "spades are not broken yet",
+        ngettext("{count} trick left, this one included", "{count} tricks left, this one included", len(p.hand)).format(
+            count=len(p.hand)
+        ),
+        _("spades are broken") if p.spades_broken else _("spades are not broken yet"),
     ]
     if not p.others:
         gone = " ".join(c.pretty for c in sorted(p.seen, key=lambda c: (c.suit, -c.rank)))
-        notes.append(f"cards gone in earlier tricks: {gone or 'none listed'}")
-        notes.append("the other hands are hidden: any deal that fits what you see may be the real one")
+        notes.append(_("cards gone in earlier tricks: {cards}").format(cards=gone or _("none listed")))
+        notes.append(_("the other hands are hidden: any deal that fits what you see may be the real one"))
     return table + "".join(f"<div>{escape(n)}</div>" for n in notes)

@@ -40,11 +40,14 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.errors import RecordError
 from spades_teach.game.cards import Card
+from spades_teach.game.notation import seat_word
 from spades_teach.game.round import BidEvent, Event, PlayEvent, Round
 from spades_teach.game.scoring import RoundScore
 from spades_teach.game.seating import Seat
+from spades_teach.i18n import _
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
 from spades_teach.widgets.table import TableView
+from spades_teach.widgets.table_game import describe
 
 if TYPE_CHECKING:
     from spades_teach.game.records import GameRecord
@@ -97,12 +100,12 @@ class ReplayView(SpadesWidget):
         self.buttons: dict[str, Any] = {}
         controls = []
         for key, label, icon, tip in (
-            ("start", "Start", "fast-backward", "back to the deal"),
-            ("prev-trick", "Trick", "backward", "back one trick"),
-            ("prev", "Card", "step-backward", "back one bid or card"),
-            ("next", "Card", "step-forward", "forward one bid or card"),
-            ("next-trick", "Trick", "forward", "forward one trick"),
-            ("end", "End", "fast-forward", "to the end of the hand"),
+            ("start", _("Start"), "fast-backward", _("back to the deal")),
+            ("prev-trick", _("Trick"), "backward", _("back one trick")),
+            ("prev", _("Card"), "step-backward", _("back one bid or card")),
+            ("next", _("Card"), "step-forward", _("forward one bid or card")),
+            ("next-trick", _("Trick"), "forward", _("forward one trick")),
+            ("end", _("End"), "fast-forward", _("to the end of the hand")),
         ):
             button = add_classes(
                 widgets.Button(description=label, icon=icon, tooltip=tip, layout=widgets.Layout(width="6em")),
@@ -125,7 +128,7 @@ class ReplayView(SpadesWidget):
                 value=0,
                 min=0,
                 max=0,
-                description="moment",
+                description=_("moment"),
                 layout=widgets.Layout(width="13em"),
                 style={"description_width": "initial"},
             ),
@@ -154,7 +157,7 @@ class ReplayView(SpadesWidget):
         if source is not None:
             self.load(source, annotations=annotations)
         else:
-            self.set_status("no hand loaded")
+            self.set_status(_("no hand loaded"))
             self._enable_buttons()
 
     # -- loading -----------------------------------------------------------------------
@@ -175,7 +178,7 @@ class ReplayView(SpadesWidget):
             bags = None
         else:
             if annotations is not None:
-                raise RecordError("annotations come from the record itself; pass them only with a Round")
+                raise RecordError(_("annotations come from the record itself; pass them only with a Round"))
             if isinstance(source, records.GameRecord):
                 record = source
             elif isinstance(source, str) and source.lstrip().startswith("{"):
@@ -185,16 +188,28 @@ class ReplayView(SpadesWidget):
                 try:
                     record = records.load(path)
                 except OSError as exc:
-                    raise RecordError(f"cannot read the record file {str(path)!r}: {exc.strerror or exc}") from None
+                    raise RecordError(
+                        _("cannot read the record file {path}: {error}").format(
+                            path=repr(str(path)), error=exc.strerror or exc
+                        )
+                    ) from None
             else:
-                raise RecordError(f"a replay needs a game record, a Round, JSON text or a file path, not {source!r}")
+                raise RecordError(
+                    _("a replay needs a game record, a Round, JSON text or a file path, not {source}").format(
+                        source=repr(source)
+                    )
+                )
             full = record.round()
             extra = None
             bags = record.bags
         notes, trick_notes = _index_annotations(full, record.annotations)
         for index, text in (extra or {}).items():
             if not isinstance(index, int) or not 0 <= index < len(full.history):
-                raise RecordError(f"annotation key {index!r} is not an event index: use 0 to {len(full.history) - 1}")
+                raise RecordError(
+                    _("annotation key {key} is not an event index: use 0 to {last}").format(
+                        key=repr(index), last=len(full.history) - 1
+                    )
+                )
             notes.setdefault(index, []).append(str(text))
         self._full = full
         self._events = full.history
@@ -225,12 +240,12 @@ class ReplayView(SpadesWidget):
         when it cost points (or lost a makeable Nil), with the one-line verdict as the
         card's note. Returns the :class:`~spades_teach.analysis.card_cost.CardCost` list."""
         if self._full is None:
-            raise RecordError("load a record or a round before analysing it")
+            raise RecordError(_("load a record or a round before analysing it"))
         from spades_teach.analysis.card_cost import card_costs
 
         bar = None
         if progress:
-            bar = widgets.IntProgress(value=0, min=0, max=1, description="analysing")
+            bar = widgets.IntProgress(value=0, min=0, max=1, description=_("analysing"))
             shown: tuple[Any, ...] = tuple(self.children)  # type: ignore[has-type]
             self.children = (*shown, bar)
 
@@ -250,7 +265,8 @@ class ReplayView(SpadesWidget):
         for review in costs:
             bad = review.cost > 0 or review.nil_lost
             css = "st-mark-bad" if bad else "st-mark-good"
-            marks[first_play + review.number - 1] = (css, f"{review.seat.word}: {review.explanation}")
+            note = _("{seat}: {why}").format(seat=seat_word(review.seat), why=review.explanation)
+            marks[first_play + review.number - 1] = (css, note)
         self.set_marks(marks)
         self.costs = costs
         return costs
@@ -277,8 +293,10 @@ class ReplayView(SpadesWidget):
         if r is None:
             return ""
         if r.to_act is None:
-            return "the hand is over"
-        return f"{r.to_act.word} to {'bid' if r.phase == 'bidding' else 'play'}"
+            return _("the hand is over")
+        if r.phase == "bidding":
+            return _("{seat} to bid").format(seat=seat_word(r.to_act))
+        return _("{seat} to play").format(seat=seat_word(r.to_act))
 
     @property
     def tricks_won(self) -> dict[Seat, int]:
@@ -287,7 +305,7 @@ class ReplayView(SpadesWidget):
     @property
     def trick_text(self) -> str:
         """The trick on the table in plain text (``'N:QH E:2H'``, ``'... won by W'``)."""
-        plays, winner, _ = self._shown_trick()
+        plays, winner, _trick = self._shown_trick()
         text = " ".join(f"{seat.name}:{card}" for seat, card in plays)
         return f"{text} won by {winner.name}" if winner is not None and text else text
 
@@ -299,7 +317,7 @@ class ReplayView(SpadesWidget):
     @property
     def mark_note(self) -> str:
         """The notes of the marked cards on the table ('' if none)."""
-        return "\n".join(note for _, (_, note) in self._marks_on_table() if note)
+        return "\n".join(note for _index, (_css, note) in self._marks_on_table() if note)
 
     @property
     def score(self) -> RoundScore | None:
@@ -328,7 +346,7 @@ class ReplayView(SpadesWidget):
     def go(self, step: int) -> None:
         """Show the moment after ``step`` events (clamped to the hand)."""
         if self._full is None:
-            raise RecordError("no hand is loaded: load a game record first")
+            raise RecordError(_("no hand is loaded: load a game record first"))
         step = max(0, min(int(step), len(self._events)))
         self._round = self._full.replayed(self._events[:step])
         self._step = step
@@ -423,11 +441,8 @@ class ReplayView(SpadesWidget):
 
     def _describe_last(self) -> str:
         if not self._step:
-            return f"the deal: {self._full.dealer.word if self._full else ''} deals"
-        event = self._events[self._step - 1]
-        if isinstance(event, BidEvent):
-            return f"{event.seat.word} bid {event.bid.label}"
-        return f"{event.seat.word} played {event.card.pretty}"
+            return _("the deal: {dealer} deals").format(dealer=seat_word(self._full.dealer) if self._full else "")
+        return describe(self._events[self._step - 1])
 
     def _show(self) -> None:
         r = self._round
@@ -445,36 +460,42 @@ class ReplayView(SpadesWidget):
             if seat not in r.seats:
                 self.table.set_label(seat, "")
                 continue
-            parts = [seat.word + (" (dealer)" if seat is r.dealer else "")]
+            name = seat_word(seat)
+            parts = [_("{seat} (dealer)").format(seat=name) if seat is r.dealer else name]
             if seat in bids:
-                parts.append(f"bid {bids[seat].label}")
+                parts.append(_("bid {bid}").format(bid=bids[seat].label))
             if r.phase != "bidding":
-                parts.append(f"won {won[seat]}")
+                parts.append(_("won {count}").format(count=won[seat]))
             self.table.set_label(seat, ", ".join(parts), turn=r.to_act is seat)
-        plays, winner, _ = self._shown_trick()
-        marks = {i: css for i, (css, _) in self._marks_on_table()}
+        plays, winner, _trick = self._shown_trick()
+        marks = {i: css for i, (css, _note) in self._marks_on_table()}
         if plays:
-            won_text = f" — <b>won by {escape(winner.word)}</b>" if winner is not None else ""
+            won_by = _("won by {seat}").format(seat=seat_word(winner)) if winner is not None else ""
+            won_text = f" — <b>{escape(won_by)}</b>" if winner is not None else ""
             number = self._shown_trick_number()
-            middle = f"Trick {number}: " + trick_cards_html(plays, marks=marks) + won_text
+            caption = escape(_("Trick {number}:").format(number=number))
+            middle = caption + " " + trick_cards_html(plays, marks=marks) + won_text
         elif r.phase == "bidding":
-            middle = "bidding" + (": " + ", ".join(f"{s.name} {b.label}" for s, b in bids.items()) if bids else "")
+            said = ", ".join(f"{s.name} {b.label}" for s, b in bids.items())
+            middle = escape(_("bidding: {bids}").format(bids=said) if bids else _("bidding"))
         else:
             middle = f"{escape(self.turn)}"
         self.table.set_middle(middle)
-        self.position_html.value = (
-            f"moment {self._step} of {len(self._events)}: {escape(self._describe_last())} · <b>{escape(self.turn)}</b>"
+        moment = _("moment {step} of {count}: {last}").format(
+            step=self._step, count=len(self._events), last=self._describe_last()
         )
+        self.position_html.value = f"{escape(moment)} · <b>{escape(self.turn)}</b>"
         notes = self._moment_notes()
         self.note_html.value = "".join(f'<div class="st-note">{escape(n)}</div>' for n in notes)
-        mark_notes = [note for _, (_, note) in self._marks_on_table() if note]
+        mark_notes = [note for _index, (_css, note) in self._marks_on_table() if note]
         self.mark_html.value = "".join(f'<div class="st-mark-note">{escape(n)}</div>' for n in mark_notes)
         score = self.score
         if score is not None:
-            self.score_html.value = "<b>Score</b><ul>" + "".join(f"<li>{escape(x)}</li>" for x in score.lines) + "</ul>"
+            items = "".join(f"<li>{escape(x)}</li>" for x in score.lines)
+            self.score_html.value = f"<b>{escape(_('Score'))}</b><ul>{items}</ul>"
         else:
             self.score_html.value = ""
-        self.set_status(f"{self._describe_last()}; {self.turn}")
+        self.set_status(_("{last}; {turn}").format(last=self._describe_last(), turn=self.turn))
 
 
 def _as_annotation_list(annotations: Mapping[int, str] | Iterable[Any] | None) -> list[Any] | None:
@@ -482,7 +503,7 @@ def _as_annotation_list(annotations: Mapping[int, str] | Iterable[Any] | None) -
     if annotations is None or isinstance(annotations, Mapping):
         return None
     if isinstance(annotations, (str, bytes)):
-        raise RecordError("annotations are a list of annotations or a mapping of event indexes to text, not text")
+        raise RecordError(_("annotations are a list of annotations or a mapping of event indexes to text, not text"))
     return list(annotations)
 
 

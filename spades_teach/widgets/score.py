@@ -30,9 +30,11 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import BidLike
+from spades_teach.game.notation import seat_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, check_bags_carried, coerce_side, score_round, sides_of
 from spades_teach.game.seating import Seat, SeatMap, TeamMap, seating_of
+from spades_teach.i18n import N_, _, ngettext
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["ScoreCalculator"]
@@ -40,6 +42,18 @@ __all__ = ["ScoreCalculator"]
 _DEFAULT_BIDS = {"N": 4, "E": 3, "S": 3, "W": 2}
 _DEFAULT_TRICKS = {"N": 5, "E": 2, "S": 4, "W": 2}
 _SEAT_MESSAGE = re.compile(r"^(?:bid|tricks) for ([NESW])\b")
+#: The engine's message about one seat's bid (its start names the seat, in any language).
+_BID_FOR_SEAT = N_("bid for {seat}: {problem}")
+
+
+def _seat_of_message(message: str) -> str | None:
+    """The seat letter an error message is about ('bid for N: ...'), in the language in use."""
+    found = _SEAT_MESSAGE.match(message)
+    if found:
+        return found.group(1)
+    prefix = _(_BID_FOR_SEAT).split("{seat}")[0]
+    local = re.match(re.escape(prefix) + r"([NESW])\b", message) if prefix else None
+    return local.group(1) if local else None
 
 
 class ScoreCalculator(SpadesWidget):
@@ -92,15 +106,16 @@ class ScoreCalculator(SpadesWidget):
         self.row_error_html: dict[Seat, Any] = SeatMap()
         self.nil_toggles: dict[Seat, Any] = SeatMap()
         self._numbers: dict[Seat, str] = SeatMap()
-        head = ["<b>Seat</b>", "<b>Bid</b>", "<b>Tricks</b>"] + (["<b>Nil?</b>"] if nil_toggles else []) + [""]
+        words = [_("Seat"), _("Bid"), _("Tricks")] + ([_("Nil?")] if nil_toggles else [])
+        head = [f"<b>{escape(word)}</b>" for word in words] + [""]
         rows = [widgets.HTML(text) for text in head]
         for seat in self.seats:
             bid = given_bids.get(seat, 0)
             self.bid_boxes[seat] = add_classes(
                 widgets.Text(
                     value=str(bid),
-                    placeholder="4, nil, blind nil",
-                    description=f"{seat.word}'s bid",
+                    placeholder=_("4, nil, blind nil"),
+                    description=_("{seat}'s bid").format(seat=seat_word(seat)),
                     continuous_update=True,
                     layout=widgets.Layout(width="8em"),
                 ),
@@ -109,7 +124,9 @@ class ScoreCalculator(SpadesWidget):
                 f"st-score-bid-{seat.name}",
             )
             self.tricks_boxes[seat] = add_classes(
-                int_text(int(given_tricks.get(seat, 0)), f"{seat.word}'s tricks", width="6em"),
+                int_text(
+                    int(given_tricks.get(seat, 0)), _("{seat}'s tricks").format(seat=seat_word(seat)), width="6em"
+                ),
                 "st-score-tricks",
                 f"st-score-tricks-{seat.name}",
                 "st-label-hidden",
@@ -119,10 +136,14 @@ class ScoreCalculator(SpadesWidget):
             if nil_toggles:
                 self.nil_toggles[seat] = add_classes(
                     widgets.ToggleButtons(
-                        options=[("number", "number"), ("Nil", "nil"), ("blind Nil", "blind nil")],
+                        options=[(_("number"), "number"), (_("Nil"), "nil"), (_("blind Nil"), "blind nil")],
                         value=_toggle_value(str(bid)),
                         style={"button_width": "6.8em"},
-                        tooltips=[f"{seat.word} bids a number", f"{seat.word} bids Nil", f"{seat.word} bids blind Nil"],
+                        tooltips=[
+                            _("{seat} bids a number").format(seat=seat_word(seat)),
+                            _("{seat} bids Nil").format(seat=seat_word(seat)),
+                            _("{seat} bids blind Nil").format(seat=seat_word(seat)),
+                        ],
                     ),
                     "st-score-nil-toggle",
                     f"st-score-nil-toggle-{seat.name}",
@@ -132,7 +153,7 @@ class ScoreCalculator(SpadesWidget):
                 )
                 toggle = [self.nil_toggles[seat]]
             rows += [
-                widgets.HTML(f'<span class="st-seat">{seat.word}</span>'),
+                widgets.HTML(f'<span class="st-seat">{escape(seat_word(seat))}</span>'),
                 self.bid_boxes[seat],
                 self.tricks_boxes[seat],
                 *toggle,
@@ -144,17 +165,17 @@ class ScoreCalculator(SpadesWidget):
         self.bag_boxes: dict[Side, Any] = TeamMap()
         for side in self.sides:
             self.bag_boxes[side] = add_classes(
-                int_text(int(carried.get(side, 0)), f"{side.name} bags carried in", width="14em"),
+                int_text(int(carried.get(side, 0)), _("{side} bags carried in").format(side=side.name), width="14em"),
                 "st-score-bags-in",
                 f"st-score-bags-in-{side.name}",
             )
         self.rule_boxes: dict[str, Any] = {
-            "nil": widgets.Checkbox(value=rules.nil, description="Nil allowed", indent=False),
-            "blind_nil": widgets.Checkbox(value=rules.blind_nil, description="blind Nil allowed", indent=False),
-            "bag_limit": int_text(rules.bag_limit, "bags per penalty", width="11em"),
-            "bag_penalty": int_text(rules.bag_penalty, "penalty", width="9em"),
-            "nil_value": int_text(rules.nil_value, "Nil worth", width="9em"),
-            "blind_nil_value": int_text(rules.blind_nil_value, "blind Nil worth", width="11em"),
+            "nil": widgets.Checkbox(value=rules.nil, description=_("Nil allowed"), indent=False),
+            "blind_nil": widgets.Checkbox(value=rules.blind_nil, description=_("blind Nil allowed"), indent=False),
+            "bag_limit": int_text(rules.bag_limit, _("bags per penalty"), width="11em"),
+            "bag_penalty": int_text(rules.bag_penalty, _("penalty"), width="9em"),
+            "nil_value": int_text(rules.nil_value, _("Nil worth"), width="9em"),
+            "blind_nil_value": int_text(rules.blind_nil_value, _("blind Nil worth"), width="11em"),
         }
         for name, box in self.rule_boxes.items():
             add_classes(box, "st-score-rule", f"st-score-rule-{name}")
@@ -164,7 +185,7 @@ class ScoreCalculator(SpadesWidget):
         self.example_box = add_classes(
             widgets.Dropdown(
                 options=list(self.examples),
-                description="Example",
+                description=_("Example"),
                 layout=widgets.Layout(width="40em", display="" if self.examples else "none"),
             ),
             "st-score-example",
@@ -306,8 +327,8 @@ class ScoreCalculator(SpadesWidget):
         return call
 
     def _place_error(self, message: str) -> None:
-        found = _SEAT_MESSAGE.match(message)
-        seat = Seat.coerce(found.group(1)) if found else None
+        letter = _seat_of_message(message)
+        seat = Seat.coerce(letter) if letter else None
         for each, html_widget in self.row_error_html.items():
             html_widget.value = f"⚠ {escape(message)}" if each is seat else ""
             box = self.bid_boxes[each]
@@ -326,19 +347,20 @@ class ScoreCalculator(SpadesWidget):
             points = result.points.get(side, 0)
             bags = result.bags.get(side, 0)
             sign = _signed(points)
+            on_counter = ngettext("{count} bag on the counter", "{count} bags on the counter", bags).format(count=bags)
             made = ""
             if detail is not None and detail.made is not None:
-                made = " made" if detail.made else " set"
+                made = _("made") if detail.made else _("set")
             cells.append(
                 f'<td class="st-seat">{escape(side.name)}</td>'
                 f'<td class="st-score-points-{escape(side.name)}"><b>{escape(sign)}</b></td>'
-                f'<td class="st-score-bags-{escape(side.name)}">{bags} bag{"s" if bags != 1 else ""} on the counter</td>'
-                f"<td>{escape(made.strip())}</td>"
+                f'<td class="st-score-bags-{escape(side.name)}">{escape(on_counter)}</td>'
+                f"<td>{escape(made)}</td>"
             )
         self.points_html.value = '<table class="st-score-table">' + "".join(f"<tr>{c}</tr>" for c in cells) + "</table>"
         self.lines_html.value = "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in result.lines) + "</ul>"
         total = ", ".join(f"{side.name} {_signed(result.points.get(side, 0))}" for side in self.sides)
-        self.set_status(f"this hand: {total}")
+        self.set_status(_("this hand: {total}").format(total=total))
 
 
 def _toggle_value(bid_text: str) -> str:

@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.game.match import Match, SheetRow
+from spades_teach.i18n import _
 from spades_teach.render.words import by_seat, side_name, signed
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 
@@ -51,13 +52,13 @@ class MatchStepper(SpadesWidget):
         self._rows: tuple[SheetRow, ...] = match.sheet
         self.sides = tuple(match.scores)
         self.title_html = add_classes(widgets.HTML(f"<b>{escape(title)}</b>" if title else ""), "st-steps-title")
-        self.start_button = add_classes(widgets.Button(description="Start", icon="fast-backward"), "st-steps-start")
-        self.prev_button = add_classes(widgets.Button(description="Previous hand"), "st-steps-prev")
-        self.next_button = add_classes(widgets.Button(description="Next hand"), "st-steps-next")
-        self.end_button = add_classes(widgets.Button(description="End"), "st-steps-end")
+        self.start_button = add_classes(widgets.Button(description=_("Start"), icon="fast-backward"), "st-steps-start")
+        self.prev_button = add_classes(widgets.Button(description=_("Previous hand")), "st-steps-prev")
+        self.next_button = add_classes(widgets.Button(description=_("Next hand")), "st-steps-next")
+        self.end_button = add_classes(widgets.Button(description=_("End")), "st-steps-end")
         self.slider = add_classes(
             widgets.BoundedIntText(
-                value=0, min=0, max=len(self._rows), description="hands shown", layout=widgets.Layout(width="11em")
+                value=0, min=0, max=len(self._rows), description=_("hands shown"), layout=widgets.Layout(width="11em")
             ),
             "st-steps-slider",
         )
@@ -110,7 +111,10 @@ class MatchStepper(SpadesWidget):
     def bags_text(self) -> str:
         limit = self.match.rules.bag_limit
         counters = self._counters()
-        return ", ".join(f"{side_name(side)} {counters[side]} of {limit} bags" for side in self.sides)
+        return ", ".join(
+            _("{side} {count} of {limit} bags").format(side=side_name(side), count=counters[side], limit=limit)
+            for side in self.sides
+        )
 
     @property
     def totals_text(self) -> str:
@@ -146,10 +150,10 @@ class MatchStepper(SpadesWidget):
         self.sheet_html.value = self._sheet_html()
         row = self._rows[self._step - 1] if self._step else None
         if row is None:
-            self.lines_html.value = "<i>no hand played yet: press Next hand</i>"
+            self.lines_html.value = f"<i>{escape(_('no hand played yet: press Next hand'))}</i>"
         else:
             items = "".join(f"<li>{escape(line)}</li>" for line in self.lines)
-            self.lines_html.value = f"<b>hand {row.number}</b><ul>{items}</ul>"
+            self.lines_html.value = f"<b>{escape(_('hand {number}').format(number=row.number))}</b><ul>{items}</ul>"
         self.bags_html.value = self._bags_html(row)
         self.plot_html.value = totals_svg(
             {side: [0] + [r.totals[side] for r in self.rows] for side in self.sides},
@@ -159,7 +163,12 @@ class MatchStepper(SpadesWidget):
         over = ""
         if self._step == len(self._rows) and self.match.is_over:
             over = f"; {self.match.result_reason}"
-        self.set_status(f"after {self._step} of {len(self._rows)} hands: {self.totals_text}{over}")
+        self.set_status(
+            _("after {step} of {count} hands: {totals}").format(
+                step=self._step, count=len(self._rows), totals=self.totals_text
+            )
+            + over
+        )
 
     def _sheet_html(self) -> str:
         head = "".join(f"<th>{escape(side_name(side))}</th>" for side in self.sides)
@@ -171,7 +180,8 @@ class MatchStepper(SpadesWidget):
             )
             bids = escape(by_seat({s: f"{b}/{row.tricks[s]}" for s, b in row.bids.items()}))
             body.append(f"<tr><td>{row.number}</td><td>{bids}</td>{cells}</tr>")
-        return f'<table class="st-score-table"><tr><th>hand</th><th>bid/took</th>{head}</tr>{"".join(body)}</table>'
+        first = f"<th>{escape(_('hand'))}</th><th>{escape(_('bid/took'))}</th>"
+        return f'<table class="st-score-table"><tr>{first}{head}</tr>{"".join(body)}</table>'
 
     def _bags_html(self, row: SheetRow | None) -> str:
         limit = self.match.rules.bag_limit
@@ -185,10 +195,11 @@ class MatchStepper(SpadesWidget):
             )
             paid = ""
             if row is not None and row.penalties.get(side):
-                paid = f' <b class="st-bag-penalty">penalty: {escape(signed(-row.penalty_points[side]))}</b>'
+                penalty = _("penalty: {points}").format(points=signed(-row.penalty_points[side]))
+                paid = f' <b class="st-bag-penalty">{escape(penalty)}</b>'
             lines.append(
                 f'<div class="st-bag-row"><span class="st-seat">{escape(side_name(side))}</span> {boxes} '
-                f"{count} of {limit} bags{paid}</div>"
+                f"{escape(_('{count} of {limit} bags').format(count=count, limit=limit))}{paid}</div>"
             )
         style = (
             "<style>.st-bag{display:inline-block;width:.8em;height:.8em;border:1px solid #555;margin-right:2px}"
@@ -238,7 +249,7 @@ def totals_svg(history: dict[Any, list[int]], *, target: int, hands: int, width:
 
     parts = [
         f'<line x1="{pad}" x2="{width - pad}" y1="{y(target):.1f}" y2="{y(target):.1f}" stroke="#888" stroke-dasharray="4 3"/>',
-        f'<text x="{width - pad}" y="{y(target) - 4:.1f}" font-size="10" text-anchor="end">target {target}</text>',
+        f'<text x="{width - pad}" y="{y(target) - 4:.1f}" font-size="10" text-anchor="end">{escape(_("target {target}").format(target=target))}</text>',
         f'<line x1="{pad}" x2="{width - pad}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#ccc"/>',
     ]
     ends = _label_heights([y(series[-1]) for series in history.values() if series])
@@ -251,8 +262,8 @@ def totals_svg(history: dict[Any, list[int]], *, target: int, hands: int, width:
                 f'<text x="{x(len(series) - 1) + 4:.1f}" y="{ends.pop(0):.1f}" font-size="11" fill="{colour}">'
                 f"{escape(side_name(side))} {escape(str(series[-1]).replace('-', '−'))}</text>"
             )
-    label = "running totals after each hand: " + "; ".join(
-        f"{side_name(side)} {', '.join(str(v) for v in series)}" for side, series in history.items()
+    label = _("running totals after each hand: {totals}").format(
+        totals="; ".join(f"{side_name(side)} {', '.join(str(v) for v in series)}" for side, series in history.items())
     )
     return (
         f'<svg role="img" aria-label="{escape(label)}" width="{width + 90}" height="{height}" '

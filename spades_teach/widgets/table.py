@@ -19,7 +19,9 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.game.cards import Hand
+from spades_teach.game.notation import seat_word
 from spades_teach.game.seating import Seat, SeatMap
+from spades_teach.i18n import ngettext
 from spades_teach.widgets.base import add_classes, escape
 from spades_teach.widgets.cards import HandView
 
@@ -45,9 +47,9 @@ class TableView(widgets.GridBox):
             found = given.get(seat)
             view = found if found is not None else HandView(rows=True)
             self.hand_views[seat] = view
-            label = add_classes(widgets.HTML(escape(seat.word)), "st-seat", f"st-seat-{seat.name}")
+            label = add_classes(widgets.HTML(escape(seat_word(seat))), "st-seat", f"st-seat-{seat.name}")
             self.labels[seat] = label
-            self._label_text[seat] = seat.word
+            self._label_text[seat] = seat_word(seat)
             cell = add_classes(widgets.VBox([label, view]), "st-table-seat")
             cell.layout.grid_area = _AREAS[seat]
             cells.append(cell)
@@ -93,7 +95,8 @@ class TableView(widgets.GridBox):
                 continue
             view.show(hand)
             if hide.get(seat):
-                view.faces.value = f'<span class="st-hidden">{len(hand)} cards</span>'
+                count = ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand))
+                view.faces.value = f'<span class="st-hidden">{escape(count)}</span>'
 
     def set_middle(self, html_text: str) -> None:
         self.middle.value = html_text

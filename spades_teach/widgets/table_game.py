@@ -39,12 +39,25 @@ from spades_teach.errors import IllegalActionError, ParseError, SpadesError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import Card
 from spades_teach.game.deals import Deal
+from spades_teach.game.notation import rank_face, seat_word, suit_word
 from spades_teach.game.round import BidEvent, PlayEvent, Round, Trick
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, seating_for, seating_of
+from spades_teach.i18n import LANGUAGES, N_, _, decimal, get_language, ngettext, set_language
 from spades_teach.widgets.terms import marked
 
-__all__ = ["TableGame", "LEVELS", "HINT_LEVELS", "PACES", "card_state", "default_bot_factory", "describe"]
+__all__ = [
+    "TableGame",
+    "LEVELS",
+    "HINT_LEVELS",
+    "PACES",
+    "LANGUAGE_NAMES",
+    "card_state",
+    "card_words",
+    "default_bot_factory",
+    "describe",
+    "table_labels",
+]
 
 LEVELS = ("easy", "medium", "hard")
 #: The levels of the Teach me hint: the rules of thumb, or the expert's card with its evidence.
@@ -52,6 +65,82 @@ HINT_LEVELS = ("beginner", "expert")
 #: The pauses (seconds) offered between two bot cards.
 PACES = (0.0, 0.3, 0.7, 1.2)
 ME = Seat.S
+#: Each language of the language menu, named in itself (the same in every language).
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español"}
+#: The ranks said in words (a card is read out as "queen of hearts").
+RANK_WORDS = {
+    2: N_("two"),
+    3: N_("three"),
+    4: N_("four"),
+    5: N_("five"),
+    6: N_("six"),
+    7: N_("seven"),
+    8: N_("eight"),
+    9: N_("nine"),
+    10: N_("ten"),
+    11: N_("jack"),
+    12: N_("queen"),
+    13: N_("king"),
+    14: N_("ace"),
+}
+#: The levels of the bots, as the menu shows them.
+LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+
+
+def card_words(card: Card) -> str:
+    """A card said in words in the language in use: "queen of hearts", "dame de cœur"."""
+    return _("{rank} of {suit}").format(rank=_(RANK_WORDS[int(card.rank)]), suit=suit_word(int(card.suit)))
+
+
+def table_labels() -> dict[str, Any]:
+    """Every fixed word of the card table (buttons, menus, headings, screen-reader
+    labels) in the language in use: the JavaScript draws these and holds no sentence."""
+    return {
+        "new": _("New game"),
+        "day": _("Deal of the day"),
+        "replay": _("Replay this deal"),
+        "deal_code": _("Deal code"),
+        "code_placeholder": _("paste a code"),
+        "play_code": _("Play this deal"),
+        "game": _("Game"),
+        "one_hand": _("One hand"),
+        "match": _("Match"),
+        "bots": _("Bots"),
+        "levels": [[_(LEVEL_NAMES[level]), level] for level in LEVELS],
+        "pause": _("Bot pause"),
+        "teach": _("Teach me"),
+        "hints": _("Hints"),
+        "beginner": _("Beginner rules"),
+        "expert": _("Expert"),
+        "four_colour": _("Four-colour deck"),
+        "open_hands": _("Show all hands"),
+        "language": _("Language"),
+        "languages": [[LANGUAGE_NAMES[code], code] for code in LANGUAGES],
+        "score": _("Score"),
+        "trick_box": _("Trick on the table"),
+        "bid_box": _("Your bid, Enter bids"),
+        "your_bid": _("Your bid"),
+        "bid": _("Bid"),
+        "hand": _("Your hand"),
+        "undo": _("Undo my card"),
+        "last_trick": _("Last trick"),
+        "next": _("Next hand"),
+        "end": _("End of the hand"),
+        "over_box": _("End of the match"),
+        "trick_empty": _("the trick goes here"),
+        "hand_over": _("The hand is over"),
+        "compare": _("Compare with the expert"),
+        "compared": _("Compared with the expert"),
+        "review": _("Review my hand"),
+        "nil_lost": _("Nil lost"),
+        "review_trick": _("trick"),
+        "review_card": _("card"),
+        "review_cost": _("points lost"),
+        "review_why": _("why"),
+        "match_over": _("The match is over"),
+        "press_new": _("press New game"),
+    }
+
 
 Bot = Any
 BotFactory = Callable[[str, str, Seat], Bot]
@@ -60,14 +149,14 @@ BotFactory = Callable[[str, str, Seat], Bot]
 def card_state(card: Card, *, legal: bool = True, reason: str = "", hinted: bool = False) -> dict[str, Any]:
     """One card as the table draws it: code, rank, suit, and a spoken label
     (with the reason it may not be played)."""
-    label = f"{card.rank.word} of {card.suit.word}"
+    label = card_words(card)
     if not legal and reason:
-        label += f", not playable: {reason}"
+        label = _("{card}, not playable: {reason}").format(card=label, reason=reason)
     if hinted:
-        label += ", suggested by Teach me"
+        label = _("{card}, suggested by Teach me").format(card=label)
     return {
         "code": str(card),
-        "rank": card.rank.label,
+        "rank": rank_face(int(card.rank)),
         "suit": card.suit.name[0],
         "glyph": card.suit.symbol,
         "legal": legal,
@@ -124,9 +213,9 @@ class TableGame:
         start: bool = True,
     ) -> None:
         if level not in LEVELS:
-            raise ParseError(f"unknown bot level {level!r}: use easy, medium or hard")
+            raise ParseError(_("unknown bot level {level}: use easy, medium or hard").format(level=repr(level)))
         if mode not in ("hand", "match"):
-            raise ParseError(f"unknown mode {mode!r}: use 'hand' (one hand) or 'match'")
+            raise ParseError(_("unknown mode {mode}: use 'hand' (one hand) or 'match'").format(mode=repr(mode)))
         self.rules = rules
         self.level = level
         self.mode: str = mode
@@ -149,16 +238,16 @@ class TableGame:
         self._hint_reasons: list[str] = []
         self._hint_card: Card | None = None
         self._hint_reason = ""
-        self._result: list[str] = []
+        self._row: Any = None  # the score sheet's row of the hand just finished (its lines, in any language)
         self._review: list[dict[str, Any]] | None = None
-        self._review_summary = ""
+        self._review_tally: tuple[int, int, float] | None = None  # costly cards, cards, points lost
         self._given_hints: dict[int, Card] = {}  # card number in the hand -> the Teach me hint shown then
         self._comparable = False  # the deal of the day or a deal code: "Compare with the expert" is offered
         self._bot_level = level  # the level of the bots seated for this game
         self._comparison: dict[str, Any] | None = None
         self.busy = ""
         self.message = ""
-        self.origin = ""
+        self._origin: tuple[str, dict[str, str]] = ("", {})
         self._settled = False  # the hint of South's turn is worked out (see _settle)
         self._live = False  # no pause while the first deal is being set up
         if daily:
@@ -201,6 +290,12 @@ class TableGame:
         return self._round.deal.code if self._round is not None else ""
 
     @property
+    def origin(self) -> str:
+        """Where the deal on the table comes from ("the deal of the day" …), in the language in use."""
+        template, values = self._origin
+        return _(template).format(**values) if template else ""
+
+    @property
     def hint(self) -> str:
         return self._hint
 
@@ -215,11 +310,28 @@ class TableGame:
 
     @property
     def result_lines(self) -> list[str]:
-        return list(self._result)
+        """How the hand just finished was scored, one line an item, in the language in use."""
+        return list(self._row.lines) if self._row is not None else []
 
     @property
     def review(self) -> list[dict[str, Any]] | None:
         return None if self._review is None else list(self._review)
+
+    @property
+    def review_summary(self) -> str:
+        """The review in one line, in the language in use ('' before the review)."""
+        if self._review_tally is None:
+            return ""
+        costly, count, lost = self._review_tally
+        if costly == 0:
+            return _("every one of your cards was a best card for your side's points")
+        return ngettext(
+            "{costly} of your {count} cards cost your side points against best play ({lost} in all; "
+            "each card's note says why)",
+            "{costly} of your {count} cards cost your side points against best play ({lost} in all; "
+            "each card's note says why)",
+            costly,
+        ).format(costly=costly, count=count, lost=_points(lost))
 
     @property
     def can_undo(self) -> bool:
@@ -238,27 +350,37 @@ class TableGame:
         """What the learner should do now (one line)."""
         r, match = self._round, self._match
         if r is None:
-            return "press New game"
+            return _("press New game")
         if match.is_over:
-            return f"the match is over: {match.status()}"
+            return _("the match is over: {status}").format(status=match.status())
         if r.is_complete:
             if self.mode == "match":
-                return f"hand {match.hands_played} is over: press Next hand to go on"
-            return "the hand is over: New game deals new cards, Replay this deal plays these again"
+                return _("hand {number} is over: press Next hand to go on").format(number=match.hands_played)
+            return _("the hand is over: New game deals new cards, Replay this deal plays these again")
         if r.to_act is ME:
             if r.phase == "bidding":
-                return "your turn to bid: choose a bid, then press Bid"
+                return _("your turn to bid: choose a bid, then press Bid")
             led = r.current_trick.led
-            follow = f" ({led.word} were led)" if led is not None else " (you lead)"
-            return f"your turn to play{follow}: pick a card and press Enter or click it"
-        return f"{r.to_act.word if r.to_act is not None else ''} is thinking"
+            if led is None:
+                return _("your turn to play (you lead): pick a card and press Enter or click it")
+            return _("your turn to play ({suit} were led): pick a card and press Enter or click it").format(
+                suit=suit_word(int(led))
+            )
+        return _("{seat} is thinking").format(seat=seat_word(int(r.to_act)) if r.to_act is not None else "")
 
     def state(self) -> dict[str, Any]:
         """Everything the table draws, as plain JSON data."""
         r, match = self._round, self._match
         if r is None:
-            return {"phase": ""}
+            return {"phase": "", "labels": table_labels(), "language": get_language()}
         return {
+            "labels": table_labels(),
+            "language": get_language(),
+            "pace_labels": [_("none") if p == 0 else _("{seconds} s").format(seconds=f"{p:g}") for p in PACES],
+            "hand_line": self._hand_line(r, match),
+            "code_note": _('({origin}) — paste it in "Deal code" to play these cards again.').format(
+                origin=self.origin
+            ),
             "phase": self.phase,
             "to_act": self.to_act,
             "mode": self.mode,
@@ -289,9 +411,12 @@ class TableGame:
             "message": self.message,
             "busy": self.busy,
             "score": self._score_state(r, match),
-            "result": list(self._result),
+            "result": self.result_lines,
             "review": self._review,
-            "review_summary": self._review_summary,
+            "review_summary": self.review_summary,
+            "review_intro": _("What each of your cards cost, against best play by all four seats: {summary}.").format(
+                summary=self.review_summary
+            ),
             "can_compare": self._can_compare(r, match),
             "comparison": self._comparison,
             "match_over": self._match_over(match),
@@ -316,11 +441,12 @@ class TableGame:
             "review": lambda: self.review_hand(),
             "compare": lambda: self.compare_with_expert(),
             "set": lambda: self.set_option(str(message.get("name", "")), message.get("value")),
+            "language": lambda: self.set_language(str(message.get("value", ""))),
         }
         handler = handlers.get(action)
         try:
             if handler is None:
-                raise IllegalActionError(f"unknown action {action!r}")
+                raise IllegalActionError(_("unknown action {action}").format(action=repr(action)))
             handler()
         except SpadesError as exc:
             self.message = str(exc)
@@ -330,52 +456,54 @@ class TableGame:
     def new_game(self, seed: int | str | None = None) -> None:
         """A new game on a new random deal (``seed``: a reproducible one)."""
         if seed is not None and str(seed).strip() == "":
-            raise ParseError("the seed is empty: give a number or a word, or leave it out for a random deal")
+            raise ParseError(_("the seed is empty: give a number or a word, or leave it out for a random deal"))
         chosen = str(seed).strip() if seed is not None else secrets.token_hex(4)
-        self._start(chosen, None, origin=f"seed {chosen}" if seed is not None else "a new random deal")
+        origin = (N_("seed {seed}"), {"seed": chosen}) if seed is not None else (N_("a new random deal"), {})
+        self._start(chosen, None, origin=origin)
 
     def deal_of_the_day(self, date: Any = None) -> None:
         """Play the deal of the day (the same cards for everyone today)."""
         d = Deal.of_the_day(date)
-        self._start(f"day/{d.code}", d, origin="the deal of the day", comparable=True)
+        self._start(f"day/{d.code}", d, origin=(N_("the deal of the day"), {}), comparable=True)
 
     def replay_deal(self) -> None:
         """Play the cards of the current hand again, from the bidding."""
         r = self._round
         if r is None:
-            raise IllegalActionError("no deal to replay yet: press New game")
+            raise IllegalActionError(_("no deal to replay yet: press New game"))
         d = Deal(r.deal.hands, dealer=r.dealer)
-        self._start(self._seed, d, origin=f"a replay of deal {d.code}", comparable=self._comparable)
+        origin = (N_("a replay of deal {code}"), {"code": d.code})
+        self._start(self._seed, d, origin=origin, comparable=self._comparable)
 
     def play_deal(self, deal: Deal | str) -> None:
         """Play the deal with this code (or this :class:`Deal`)."""
         if isinstance(deal, str):
             if not deal.strip():
-                raise ParseError("the deal code is empty: paste the 20-character code shown under the table")
+                raise ParseError(_("the deal code is empty: paste the 20-character code shown under the table"))
             d = Deal.from_code(deal)
         else:
             d = deal
         if not seating_for(d.players).partnerships:
-            raise ParseError(f"deal {d.code!r} is a two-player deal; the card table seats four")
-        self._start(f"code/{d.code}", d, origin="played from its code", comparable=True)
+            raise ParseError(_("deal {code} is a two-player deal; the card table seats four").format(code=repr(d.code)))
+        self._start(f"code/{d.code}", d, origin=(N_("played from its code"), {}), comparable=True)
 
     def next_hand(self) -> None:
         r = self._round
         if r is None or not r.is_complete:
-            raise IllegalActionError("finish this hand first")
+            raise IllegalActionError(_("finish this hand first"))
         if self._match.is_over:
-            raise IllegalActionError("the match is over: press New game")
+            raise IllegalActionError(_("the match is over: press New game"))
         if self.mode != "match":
-            raise IllegalActionError("this game is a single hand: choose Match to play on, or press New game")
+            raise IllegalActionError(_("this game is a single hand: choose Match to play on, or press New game"))
         self.message = ""
         self._begin_hand(None)
 
     def bid(self, value: BidLike | None) -> None:
         r = self._require_round()
         if value is None or value == "":
-            raise IllegalActionError("choose a bid first")
+            raise IllegalActionError(_("choose a bid first"))
         if r.phase != "bidding" or r.to_act is not ME:
-            raise IllegalActionError("it is not your turn to bid")
+            raise IllegalActionError(_("it is not your turn to bid"))
         r.bid(ME, value)
         self.message = ""
         self._advance()
@@ -384,41 +512,43 @@ class TableGame:
         """Play South's card; an illegal one is refused with the engine's reason."""
         r = self._require_round()
         if r.phase != "play" or r.to_act is not ME:
-            raise IllegalActionError("it is not your turn to play")
+            raise IllegalActionError(_("it is not your turn to play"))
         chosen = Card.parse(card)
         reason = r.why_illegal(chosen, ME)
         if reason is not None:
-            raise IllegalActionError(f"{chosen.pretty} cannot be played: {reason}")
+            raise IllegalActionError(_("{card} cannot be played: {reason}").format(card=chosen.pretty, reason=reason))
         hinted, why = self._hint_card, self._hint_reason
         if self.teach and hinted is not None:
             self._given_hints[1 + sum(isinstance(e, PlayEvent) for e in r.history)] = hinted
         r.play(ME, chosen)
         self.message = ""
         if self.teach and hinted is not None and hinted != chosen:
-            self.message = f"you played {chosen.pretty}; Teach me suggested {hinted.pretty}: {why}"
+            self.message = _("you played {card}; Teach me suggested {hint}: {why}").format(
+                card=chosen.pretty, hint=hinted.pretty, why=why
+            )
         self._advance()
 
     def undo(self) -> None:
         """Take back South's last card and the bots' cards after it."""
         r = self._require_round()
         if r.is_complete:
-            raise IllegalActionError("the hand is scored: it can no longer be undone")
+            raise IllegalActionError(_("the hand is scored: it can no longer be undone"))
         mine = [i for i, e in enumerate(r.history) if isinstance(e, PlayEvent) and e.seat is ME]
         if not mine:
-            raise IllegalActionError("nothing to undo: you have not played a card in this hand")
+            raise IllegalActionError(_("nothing to undo: you have not played a card in this hand"))
         while len(r.history) > mine[-1]:
             r.undo()
-        self.message = "you took back your card"
+        self.message = _("you took back your card")
         self._refresh()
 
     def review_hand(self) -> None:
         """The double-dummy review of South's cards (what each one cost)."""
         r = self._require_round()
         if not r.is_complete:
-            raise IllegalActionError("the review is ready once the hand is over")
+            raise IllegalActionError(_("the review is ready once the hand is over"))
         from spades_teach.analysis.card_cost import card_costs
 
-        self.busy = "reviewing your cards with best play by all four seats…"
+        self.busy = _("reviewing your cards with best play by all four seats…")
         self._changed()
         costs = card_costs(r, hints=self._given_hints)
         mine = [c for c in costs if c.seat is ME]
@@ -436,12 +566,7 @@ class TableGame:
         ]
         lost = sum(c.cost for c in mine)
         costly = sum(1 for c in mine if c.cost > 0 or c.nil_lost)
-        self._review_summary = (
-            "every one of your cards was a best card for your side's points"
-            if costly == 0
-            else f"{costly} of your {len(mine)} cards cost your side points against best play ({lost:g} in all; "
-            "each card's note says why)"
-        )
+        self._review_tally = (costly, len(mine), lost)
         self.busy = ""
         self._changed()
 
@@ -451,14 +576,17 @@ class TableGame:
         offered for the deal of the day and for a deal played from its code."""
         r = self._require_round()
         if not r.is_complete:
-            raise IllegalActionError("the comparison is ready once the hand is over")
+            raise IllegalActionError(_("the comparison is ready once the hand is over"))
         if not self._can_compare(r, self._match):
             raise IllegalActionError(
-                "Compare with the expert is for the deal of the day or a deal played from its code, on its first hand"
+                _(
+                    "Compare with the expert is for the deal of the day or a deal played from its code, "
+                    "on its first hand"
+                )
             )
         from spades_teach.analysis.challenge import compare_with_expert
 
-        self.busy = "the expert is playing the same cards in your seat…"
+        self.busy = _("the expert is playing the same cards in your seat…")
         self._changed()
         result = compare_with_expert(r, seat=ME, level=self._bot_level, seed=self._seed)
         lines = [str(d) for d in result.differences]
@@ -475,21 +603,21 @@ class TableGame:
         ``four_colour`` or ``open_hands``."""
         if name == "teach":
             self.teach = bool(value)
-            self.message = "Teach me is on" if self.teach else "Teach me is off"
+            self.message = _("Teach me is on") if self.teach else _("Teach me is off")
         elif name == "hint_level":
             self.hint_level = _hint_level(value)
             self.message = (
-                "Teach me shows the expert's card, with its evidence when it is not the rule of thumb's"
+                _("Teach me shows the expert's card, with its evidence when it is not the rule of thumb's")
                 if self.hint_level == "expert"
-                else "Teach me shows the rules of thumb"
+                else _("Teach me shows the rules of thumb")
             )
         elif name == "mode":
             self._set_mode(str(value))
         elif name == "level":
             if value not in LEVELS:
-                raise ParseError(f"unknown bot level {value!r}: use easy, medium or hard")
+                raise ParseError(_("unknown bot level {level}: use easy, medium or hard").format(level=repr(value)))
             self.level = str(value)
-            self.message = f"the {value} bots play from the next new game"
+            self.message = _("the {level} bots play from the next new game").format(level=_(LEVEL_NAMES[self.level]))
         elif name == "pause":
             self.pause = _pause(value)
             self.message = ""
@@ -500,38 +628,55 @@ class TableGame:
             self.open_hands = bool(value)
             self.message = ""
         else:
-            raise ParseError(f"unknown setting {name!r}")
+            raise ParseError(_("unknown setting {name}").format(name=repr(name)))
         self._refresh()
+
+    def set_language(self, language: str) -> None:
+        """Speak ``language`` (``"en"``, ``"fr"``, ``"es"``) from now on, through
+        :func:`spades_teach.i18n.set_language` (the one switch): the table's words,
+        status and hint follow at once, and the game goes on where it was."""
+        set_language(language)
+        self.message = ""
+        self._teach()
+        self._changed()
 
     # -- internals ----------------------------------------------------------------------------
     def _set_mode(self, mode: str) -> None:
         if mode not in ("hand", "match"):
-            raise ParseError(f"unknown mode {mode!r}: use 'hand' (one hand) or 'match'")
+            raise ParseError(_("unknown mode {mode}: use 'hand' (one hand) or 'match'").format(mode=repr(mode)))
         self.mode = mode
         r, match = self._round, self._match
         if match is None:
-            self.message = f"Match: New game starts a match to {self.rules.target}" if mode == "match" else ""
+            self.message = (
+                _("Match: New game starts a match to {target}").format(target=self.rules.target)
+                if mode == "match"
+                else ""
+            )
         elif mode == "match":
             if match.is_over:
-                self.message = "this match is over: New game starts a new match"
+                self.message = _("this match is over: New game starts a new match")
             elif r is not None and r.is_complete:
-                self.message = (
-                    f"Match: the hand you just played counts as hand {match.hands_played} of a match to "
-                    f"{self.rules.target}; press Next hand to deal the next one"
-                )
+                self.message = _(
+                    "Match: the hand you just played counts as hand {number} of a match to "
+                    "{target}; press Next hand to deal the next one"
+                ).format(number=match.hands_played, target=self.rules.target)
             else:
-                self.message = f"Match: this hand is hand {match.hands_played + 1} of a match to {self.rules.target}"
+                self.message = _("Match: this hand is hand {number} of a match to {target}").format(
+                    number=match.hands_played + 1, target=self.rules.target
+                )
         else:
-            self.message = "One hand: the game ends with this hand; New game deals another"
+            self.message = _("One hand: the game ends with this hand; New game deals another")
 
-    def _start(self, seed: str, deal: Deal | None, *, origin: str, comparable: bool = False) -> None:
+    def _start(
+        self, seed: str, deal: Deal | None, *, origin: tuple[str, dict[str, str]], comparable: bool = False
+    ) -> None:
         from spades_teach.game.match import Match
 
         bots = self._make_bots(seed)
         self._comparable, self._bot_level = comparable, self.level
         match = Match(self.rules, dealer=deal.dealer if deal is not None else Seat.N)
         self._seed, self._bots, self._match = seed, bots, match
-        self.origin = origin
+        self._origin = origin
         self.message = ""
         self._begin_hand(deal)
 
@@ -540,7 +685,7 @@ class TableGame:
         if self._given_bots is not None:
             missing = [s.name for s in opponents if s not in self._given_bots]
             if missing:
-                raise IllegalActionError(f"no bot was given for {', '.join(missing)}")
+                raise IllegalActionError(_("no bot was given for {seats}").format(seats=", ".join(missing)))
             return {s: self._given_bots[s] for s in opponents}
         return {s: self._bot_factory(self.level, seed, s) for s in opponents}
 
@@ -551,14 +696,14 @@ class TableGame:
             self._round = match.start_round(deal)
         else:
             self._round = match.start_round(seed=f"{self._seed}/{number}")
-        self._result, self._review, self._review_summary = [], None, ""
+        self._row, self._review, self._review_tally = None, None, None
         self._comparison = None
         self._given_hints = {}
         self._advance()
 
     def _require_round(self) -> Round:
         if self._round is None:
-            raise IllegalActionError("no game yet: press New game")
+            raise IllegalActionError(_("no game yet: press New game"))
         return self._round
 
     def _advance(self) -> None:
@@ -594,8 +739,7 @@ class TableGame:
         """Make the state whole before it is shown: score a finished hand (once), and
         work out the hint once South is to act (once per turn)."""
         if r.is_complete and self._match.current_round is r:
-            row = self._match.finish_round(r)
-            self._result = list(row.lines)
+            self._row = self._match.finish_round(r)
         if r.to_act is ME and not self._settled:
             self._teach()
             self._settled = True
@@ -620,10 +764,10 @@ class TableGame:
                 r.hand(ME), seat=ME, bids=r.bids, scores=r.scores_before, bags=self._match.bags, rules=r.rules
             )
             # The summary names the bid itself; the reasons are the advisor page's lines.
-            self._hint = f"Teach me: {advice.summary}"
+            self._hint = _("Teach me: {advice}").format(advice=advice.summary)
             notes = getattr(advice, "context", ()) or ()
             self._hint_reasons = [str(item) for item in getattr(advice, "reasons", ()) or ()]
-            self._hint_reasons += [f"note: {n}" for n in notes]
+            self._hint_reasons += [_("note: {note}").format(note=n) for n in notes]
         elif r.phase == "play":
             from spades_teach.advice.position import Position
 
@@ -635,7 +779,7 @@ class TableGame:
             hint = suggest(position)
             self._hint_card = Card.parse(hint.card)
             self._hint_reason = str(hint.reason)
-            self._hint = f"Teach me: play {self._hint_card.pretty} — {hint.reason}"
+            self._hint = _("Teach me: play {card} — {reason}").format(card=self._hint_card.pretty, reason=hint.reason)
 
     def _teach_expert(self, position: Any) -> None:
         """The expert level of Teach me (:func:`~spades_teach.advice.teach.teach`): the
@@ -648,21 +792,32 @@ class TableGame:
         teaching = teach(position, "expert", seed=f"{self._seed}/teach/{number}")
         self._hint_card = teaching.card
         self._hint_reason = f"{teaching.reason} ({teaching.evidence})" if teaching.evidence else teaching.reason
-        self._hint = f"Teach me (expert): play {teaching.card.pretty} — {self._hint_reason}"
+        self._hint = _("Teach me (expert): play {card} — {reason}").format(
+            card=teaching.card.pretty, reason=self._hint_reason
+        )
 
     def _seat_state(self, r: Round, seat: Seat) -> dict[str, Any]:
         bid = r.bids.get(seat)
         shown = r.deal[seat] if r.is_complete else r.hand(seat)
         visible = seat is ME or self.open_hands or r.is_complete
+        count = len(r.hand(seat))
+        tags = [_("dealer")] if seat is r.dealer else []
+        tags.append(_("no bid yet") if bid is None else _("bid {bid}").format(bid=bid.label))
+        tags.append(_("won {count}").format(count=r.tricks_won[seat]))
         return {
-            "name": "You" if seat is ME else f"{seat.word} ({self.bot_name(seat)})",
-            "word": seat.word,
+            "name": _("You")
+            if seat is ME
+            else _("{seat} ({bot})").format(seat=seat_word(seat), bot=self.bot_label(seat)),
+            "word": seat_word(seat),
             "partner": seat is Seat.N,
             "dealer": seat is r.dealer,
             "bid": bid.label if bid is not None else "",
             "won": r.tricks_won[seat],
             "turn": r.to_act is seat,
-            "count": len(r.hand(seat)),
+            "tags": tags,
+            "turn_text": (_("your turn") if seat is ME else _("to play")) if r.to_act is seat else "",
+            "count": count,
+            "hidden_label": ngettext("{count} hidden card", "{count} hidden cards", count).format(count=count),
             "cards": [card_state(c) for c in shown] if visible and seat is not ME else [],
         }
 
@@ -674,7 +829,7 @@ class TableGame:
             reason = (r.why_illegal(card, ME) or "") if my_turn else ""
             legal = my_turn and not reason
             if not my_turn and r.phase == "play":
-                reason = "wait for your turn"
+                reason = _("wait for your turn")
             out.append(card_state(card, legal=legal, reason=reason, hinted=card == self._hint_card))
         return out
 
@@ -694,23 +849,41 @@ class TableGame:
     def _bid_choices(self, r: Round) -> list[list[str]]:
         if r.phase != "bidding" or r.to_act is not ME:
             return []
-        return [["choose your bid", ""]] + [[b.label, str(b)] for b in r.legal_bids()]
+        return [[_("choose your bid"), ""]] + [[b.label, str(b)] for b in r.legal_bids()]
 
     def _score_state(self, r: Round, match: Any) -> list[dict[str, Any]]:
         out = []
-        for side, seats, label in (("NS", (Seat.S, Seat.N), "You & North"), ("EW", (Seat.E, Seat.W), "East & West")):
+        sides = (
+            ("NS", (Seat.S, Seat.N), _("You & {partner}").format(partner=seat_word(Seat.N))),
+            ("EW", (Seat.E, Seat.W), _("{left} & {right}").format(left=seat_word(Seat.E), right=seat_word(Seat.W))),
+        )
+        for side, seats, label in sides:
             bids = [r.bids.get(s) for s in seats]
+            bid = " + ".join(b.label for b in bids if b is not None)  # each seat's bid, as bid
+            won = sum(r.tricks_won[s] for s in seats)
             out.append(
                 {
                     "side": side,
                     "label": label,
                     "score": match.scores[side],
                     "bags": match.bags[side],
-                    "bid": " + ".join(b.label for b in bids if b is not None),  # each seat's bid, as bid
-                    "won": sum(r.tricks_won[s] for s in seats),
+                    "bid": bid,
+                    "won": won,
+                    "tags": [
+                        _("bids {bid}").format(bid=bid) if bid else _("no bids yet"),
+                        _("won {count}").format(count=won),
+                        _("bags {count}").format(count=match.bags[side]),
+                    ],
                 }
             )
         return out
+
+    def _hand_line(self, r: Round, match: Any) -> str:
+        """The hand's number, and the match's target when a match is played."""
+        number = match.hands_played + (0 if r.is_complete else 1)
+        if self.mode == "match":
+            return _("hand {number} · match to {target}").format(number=number, target=self.rules.target)
+        return _("hand {number}").format(number=number)
 
     def _match_over(self, match: Any) -> dict[str, Any] | None:
         if not match.is_over:
@@ -720,7 +893,9 @@ class TableGame:
             "status": match.status(),
             "sheet": match.sheet_text(),
             "won": won,
-            "banner": "You and North win the match!" if won else "East and West win the match",
+            "banner": _("You and {partner} win the match!").format(partner=seat_word(Seat.N))
+            if won
+            else _("{left} and {right} win the match").format(left=seat_word(Seat.E), right=seat_word(Seat.W)),
         }
 
     def _can_compare(self, r: Round, match: Any) -> bool:
@@ -734,6 +909,11 @@ class TableGame:
             and self._bot_factory is default_bot_factory
         )
 
+    def bot_label(self, seat: Seat) -> str:
+        """The bot's name as the table shows it: a level's name in the language in use."""
+        name = self.bot_name(seat)
+        return _(LEVEL_NAMES[name]) if name in LEVEL_NAMES else name
+
     def bot_name(self, seat: Seat) -> str:
         """The name of the bot in ``seat`` ('?' when none sits there)."""
         bot = self._bots.get(seat)
@@ -743,17 +923,32 @@ class TableGame:
 def _trick_state(trick: Trick | None) -> dict[str, Any] | None:
     if trick is None:
         return None
+    winner = trick.winner
+    caption = (
+        _("trick {number}: {seat} wins the trick").format(number=trick.number, seat=seat_word(winner))
+        if winner is not None
+        else _("trick {number}").format(number=trick.number)
+    )
     return {
         "number": trick.number,
         "plays": [{"seat": s.name, "card": card_state(c)} for s, c in trick.plays],
-        "winner": trick.winner.name if trick.winner is not None else "",
-        "winner_word": trick.winner.word if trick.winner is not None else "",
+        "winner": winner.name if winner is not None else "",
+        "winner_word": seat_word(winner) if winner is not None else "",
+        "caption": caption,
     }
+
+
+def _points(value: float) -> str:
+    """A number of points as short as it goes ("12", "2.5"), with the decimal mark of the language in use."""
+    text = f"{value:g}"
+    return text if "." not in text else decimal(value, len(text.split(".")[1]))
 
 
 def _hint_level(value: Any) -> str:
     if value not in HINT_LEVELS:
-        raise ParseError(f"unknown hint level {value!r}: use beginner (the rules of thumb) or expert")
+        raise ParseError(
+            _("unknown hint level {level}: use beginner (the rules of thumb) or expert").format(level=repr(value))
+        )
     return str(value)
 
 
@@ -761,14 +956,14 @@ def _pause(value: Any) -> float:
     try:
         seconds = float(value)
     except (TypeError, ValueError):
-        raise ParseError(f"the pause {value!r} is not a number of seconds") from None
+        raise ParseError(_("the pause {value} is not a number of seconds").format(value=repr(value))) from None
     if not 0 <= seconds <= 5:
-        raise ParseError(f"the pause {value!r} is out of range: use 0 to 5 seconds")
+        raise ParseError(_("the pause {value} is out of range: use 0 to 5 seconds").format(value=repr(value)))
     return seconds
 
 
 def describe(event: BidEvent | PlayEvent) -> str:
     """One line for a bid or a card of the hand ("North bid 3", "East played 7♥")."""
     if isinstance(event, BidEvent):
-        return f"{event.seat.word} bid {event.bid.label}"
-    return f"{event.seat.word} played {event.card.pretty}"
+        return _("{seat} bid {bid}").format(seat=seat_word(event.seat), bid=event.bid.label)
+    return _("{seat} played {card}").format(seat=seat_word(event.seat), card=event.card.pretty)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from spades_teach.i18n import get_language
 from spades_teach.render.glossary import TERMS, Term
 
 __all__ = ["marked", "PLAIN_TERMS"]
@@ -42,7 +43,11 @@ def _patterns() -> list[tuple[Term, re.Pattern[str]]]:
 def marked(text: str) -> list[dict[str, Any]]:
     """``text`` cut into pieces ``{"text", "term", "definition"}`` (``term`` empty for
     plain text); the pieces joined give back ``text``. Where two terms overlap the
-    longer wins ("blind Nil" over "Nil"); each term is marked at its first place only."""
+    longer wins ("blind Nil" over "Nil"); each term is marked at its first place only.
+    The glossary's terms and definitions are English: in another language the line is
+    left unmarked (an English definition would not help a French or Spanish reader)."""
+    if get_language() != "en":
+        return [{"text": text, "term": "", "definition": ""}]
     found: list[tuple[int, int, Term]] = []
     for term, pattern in _patterns():
         for match in pattern.finditer(text):

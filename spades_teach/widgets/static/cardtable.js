@@ -1,6 +1,9 @@
 // The card table of spades_teach: draws the `view` state sent by Python and sends the
 // learner's actions back ({action: "play", card: "QH"}, {action: "bid", bid: "4"}, ...).
 // No game rule lives here: which card is legal, and why not, comes with the state.
+// No sentence lives here either: every word drawn comes from Python in the learner's language
+// (view.labels for the fixed words, the state's own lines for the rest), so a language change
+// redraws the table in the new words.
 
 const SEATS = ["N", "E", "S", "W"];
 
@@ -30,8 +33,8 @@ function face(card, extra) {
   );
 }
 
-function backs(count) {
-  const fan = h("span", { class: "ct-backs", role: "img", "aria-label": `${count} hidden ${count === 1 ? "card" : "cards"}` });
+function backs(count, label) {
+  const fan = h("span", { class: "ct-backs", role: "img", "aria-label": label });
   for (let i = 0; i < count; i++) fan.append(h("span", { class: "ct-back", "aria-hidden": "true" }));
   fan.append(h("span", { class: "ct-count", "aria-hidden": "true" }, String(count)));
   return fan;
@@ -66,14 +69,34 @@ function termed(pieces, fallback) {
   });
 }
 
-function select(cls, label, options, onchange) {
-  const box = h("select", { class: cls, "aria-label": label, onchange });
-  for (const [text, value] of options) box.append(h("option", { value }, text));
-  return h("label", { class: "ct-field" }, h("span", {}, label), box);
+// The fixed words of the table, in the learner's language (view.labels, sent by Python).
+// An element with data-l="key" shows labels[key]; data-la sets its aria-label, data-lp its placeholder.
+function applyLabels(root, labels) {
+  for (const el of root.querySelectorAll("[data-l]")) el.textContent = labels[el.dataset.l] || "";
+  for (const el of root.querySelectorAll("[data-la]")) el.setAttribute("aria-label", labels[el.dataset.la] || "");
+  for (const el of root.querySelectorAll("[data-lp]")) el.setAttribute("placeholder", labels[el.dataset.lp] || "");
+}
+
+function options(box, choices) {
+  // a menu's choices ([text, value] pairs); only their words change when the values stay the same
+  const values = choices.map((c) => c[1]).join("|");
+  if (box.dataset.values !== values) {
+    box.replaceChildren(...choices.map(([text, value]) => h("option", { value }, text)));
+    box.dataset.values = values;
+  } else {
+    choices.forEach(([text], i) => { box.options[i].textContent = text; });
+  }
+}
+
+function select(cls, label, choices, onchange) {
+  // choices: [label key, value] pairs (their words are set by applyLabels), or [] for a menu filled later
+  const box = h("select", { class: cls, "data-la": label, onchange });
+  for (const [key, value] of choices) box.append(h("option", { value, "data-l": key }));
+  return h("label", { class: "ct-field" }, h("span", { "data-l": label }), box);
 }
 
 function checkbox(cls, label, onchange) {
-  return h("label", { class: `ct-field ct-check ${cls}` }, h("input", { type: "checkbox", onchange }), h("span", {}, label));
+  return h("label", { class: `ct-field ct-check ${cls}` }, h("input", { type: "checkbox", onchange }), h("span", { "data-l": label }));
 }
 
 function render({ model, el }) {
@@ -86,9 +109,9 @@ function render({ model, el }) {
   const deal = h(
     "div",
     { class: "ct-row ct-deal-row" },
-    h("button", { class: "ct-button ct-new", onclick: () => send({ action: "new" }) }, "New game"),
-    h("button", { class: "ct-button ct-day", onclick: () => send({ action: "day" }) }, "Deal of the day"),
-    h("button", { class: "ct-button ct-replay", onclick: () => send({ action: "replay" }) }, "Replay this deal"),
+    h("button", { class: "ct-button ct-new", "data-l": "new", onclick: () => send({ action: "new" }) }),
+    h("button", { class: "ct-button ct-day", "data-l": "day", onclick: () => send({ action: "day" }) }),
+    h("button", { class: "ct-button ct-replay", "data-l": "replay", onclick: () => send({ action: "replay" }) }),
     h(
       "form",
       {
@@ -98,29 +121,31 @@ function render({ model, el }) {
           send({ action: "code", code: el.querySelector(".ct-code-input").value });
         },
       },
-      h("label", { class: "ct-field" }, h("span", {}, "Deal code"), h("input", { class: "ct-code-input", type: "text", size: 24, placeholder: "paste a code", autocomplete: "off", spellcheck: "false" })),
-      h("button", { class: "ct-button ct-code-go", type: "submit" }, "Play this deal"),
+      h("label", { class: "ct-field" }, h("span", { "data-l": "deal_code" }), h("input", { class: "ct-code-input", type: "text", size: 24, "data-lp": "code_placeholder", autocomplete: "off", spellcheck: "false" })),
+      h("button", { class: "ct-button ct-code-go", type: "submit", "data-l": "play_code" }),
     ),
   );
   const settings = h(
     "div",
     { class: "ct-row ct-settings" },
-    select("ct-mode", "Game", [["One hand", "hand"], ["Match", "match"]], (e) => send({ action: "set", name: "mode", value: e.target.value })),
-    select("ct-level", "Bots", [["easy", "easy"], ["medium", "medium"], ["hard", "hard"]], (e) => send({ action: "set", name: "level", value: e.target.value })),
-    select("ct-pace", "Bot pause", [], (e) => send({ action: "set", name: "pause", value: Number(e.target.value) })),
-    checkbox("ct-teach", "Teach me", (e) => send({ action: "set", name: "teach", value: e.target.checked })),
-    select("ct-hint-level", "Hints", [["Beginner rules", "beginner"], ["Expert", "expert"]], (e) => send({ action: "set", name: "hint_level", value: e.target.value })),
-    checkbox("ct-four", "Four-colour deck", (e) => send({ action: "set", name: "four_colour", value: e.target.checked })),
-    checkbox("ct-open-hands", "Show all hands", (e) => send({ action: "set", name: "open_hands", value: e.target.checked })),
+    select("ct-mode", "game", [["one_hand", "hand"], ["match", "match"]], (e) => send({ action: "set", name: "mode", value: e.target.value })),
+    select("ct-level", "bots", [], (e) => send({ action: "set", name: "level", value: e.target.value })),
+    select("ct-pace", "pause", [], (e) => send({ action: "set", name: "pause", value: Number(e.target.value) })),
+    checkbox("ct-teach", "teach", (e) => send({ action: "set", name: "teach", value: e.target.checked })),
+    select("ct-hint-level", "hints", [["beginner", "beginner"], ["expert", "expert"]], (e) => send({ action: "set", name: "hint_level", value: e.target.value })),
+    checkbox("ct-four", "four_colour", (e) => send({ action: "set", name: "four_colour", value: e.target.checked })),
+    checkbox("ct-open-hands", "open_hands", (e) => send({ action: "set", name: "open_hands", value: e.target.checked })),
+    // the language menu: the table's words change at once, the game goes on
+    select("ct-language", "language", [], (e) => send({ action: "language", value: e.target.value })),
   );
-  const score = h("div", { class: "ct-score", role: "group", "aria-label": "Score" });
+  const score = h("div", { class: "ct-score", role: "group", "data-la": "score" });
   const seats = {};
   for (const seat of ["N", "W", "E"]) seats[seat] = h("div", { class: `ct-seat ct-seat-${seat}` });
-  const trick = h("div", { class: "ct-trick", role: "group", "aria-label": "Trick on the table" });
+  const trick = h("div", { class: "ct-trick", role: "group", "data-la": "trick_box" });
   const felt = h("div", { class: "ct-felt" }, seats.N, seats.W, trick, seats.E);
   const southLabel = h("div", { class: "ct-seat ct-seat-S" });
   const hint = h("div", { class: "ct-hint" });
-  const bidSelect = h("select", { class: "ct-bid-choice", "aria-label": "Your bid, Enter bids" });
+  const bidSelect = h("select", { class: "ct-bid-choice", "data-la": "bid_box" });
   const bidRow = h(
     "form",
     {
@@ -131,21 +156,21 @@ function render({ model, el }) {
         send({ action: "bid", bid: bidSelect.value });
       },
     },
-    h("label", { class: "ct-field" }, h("span", {}, "Your bid"), bidSelect),
-    h("button", { class: "ct-button ct-bid-button", type: "submit" }, "Bid"),
+    h("label", { class: "ct-field" }, h("span", { "data-l": "your_bid" }), bidSelect),
+    h("button", { class: "ct-button ct-bid-button", type: "submit", "data-l": "bid" }),
   );
-  const hand = h("div", { class: "ct-hand", role: "group", "aria-label": "Your hand" });
+  const hand = h("div", { class: "ct-hand", role: "group", "data-la": "hand" });
   const status = h("div", { class: "ct-status", role: "status", "aria-live": "polite" });
   const actions = h(
     "div",
     { class: "ct-row ct-actions" },
-    h("button", { class: "ct-button ct-undo", onclick: () => send({ action: "undo" }) }, "Undo my card"),
-    h("button", { class: "ct-button ct-last-button", "aria-expanded": "false", onclick: () => { state.showLast = !state.showLast; draw(); } }, "Last trick"),
-    h("button", { class: "ct-button ct-next", onclick: () => send({ action: "next" }) }, "Next hand"),
+    h("button", { class: "ct-button ct-undo", "data-l": "undo", onclick: () => send({ action: "undo" }) }),
+    h("button", { class: "ct-button ct-last-button", "data-l": "last_trick", "aria-expanded": "false", onclick: () => { state.showLast = !state.showLast; draw(); } }),
+    h("button", { class: "ct-button ct-next", "data-l": "next", onclick: () => send({ action: "next" }) }),
   );
   const last = h("div", { class: "ct-last" });
-  const end = h("section", { class: "ct-end", "aria-label": "End of the hand" });
-  const over = h("section", { class: "ct-over", "aria-label": "End of the match" });
+  const end = h("section", { class: "ct-end", "data-la": "end" });
+  const over = h("section", { class: "ct-over", "data-la": "over_box" });
   const code = h("div", { class: "ct-code" });
   const root = h("div", { class: "ct-root st-widget" }, deal, settings, score, felt, southLabel, hint, bidRow, hand, status, actions, last, end, over, code);
   el.append(root);
@@ -225,18 +250,16 @@ function render({ model, el }) {
   });
 
   // -- drawing the state --------------------------------------------------------------------------
-  function seatLine(s, seat) {
+  function seatLine(s) {
     const bits = [h("span", { class: "ct-name" }, s.name)];
-    if (s.dealer) bits.push(h("span", { class: "ct-tag" }, "dealer"));
-    bits.push(h("span", { class: "ct-tag" }, s.bid === "" ? "no bid yet" : `bid ${s.bid}`));
-    bits.push(h("span", { class: "ct-tag" }, `won ${s.won}`));
-    if (s.turn) bits.push(h("span", { class: "ct-turn" }, seat === "S" ? "your turn" : "to play"));
+    for (const tag of s.tags) bits.push(h("span", { class: "ct-tag" }, tag));
+    if (s.turn) bits.push(h("span", { class: "ct-turn" }, s.turn_text));
     return h("div", { class: `ct-label${s.turn ? " ct-active" : ""}` }, bits);
   }
 
   function drawSeat(box, seat, view) {
     const s = view.seats[seat];
-    box.replaceChildren(seatLine(s, seat), s.cards.length ? chips(s.cards) : backs(s.count));
+    box.replaceChildren(seatLine(s), s.cards.length ? chips(s.cards) : backs(s.count, s.hidden_label));
   }
 
   // -- cards that move -----------------------------------------------------------------------------
@@ -282,18 +305,17 @@ function render({ model, el }) {
     moved.plays = t.plays.length;
   }
 
-  function trickCards(t, box) {
+  function trickCards(t, box, labels) {
     box.replaceChildren();
     if (!t) {
-      box.append(h("div", { class: "ct-trick-empty" }, "the trick goes here"));
+      box.append(h("div", { class: "ct-trick-empty" }, labels.trick_empty));
       return;
     }
     for (const play of t.plays) {
       const won = t.winner === play.seat;
       box.append(h("div", { class: `ct-play ct-play-${play.seat}${won ? " ct-winner" : ""}`, "data-seat": play.seat }, face(play.card, `ct-played-${play.card.code}`)));
     }
-    const caption = t.winner ? `trick ${t.number}: ${t.winner_word} wins the trick` : `trick ${t.number}`;
-    box.append(h("div", { class: "ct-trick-caption" }, caption));
+    box.append(h("div", { class: "ct-trick-caption" }, t.caption));
   }
 
   function drawHand(view) {
@@ -337,33 +359,32 @@ function render({ model, el }) {
           { class: `ct-side ct-side-${side.side}` },
           h("span", { class: "ct-side-name" }, side.label),
           h("span", { class: "ct-points" }, String(side.score)),
-          h("span", { class: "ct-tag" }, side.bid === "" ? "no bids yet" : `bids ${side.bid}`),
-          h("span", { class: "ct-tag" }, `won ${side.won}`),
-          h("span", { class: "ct-tag" }, `bags ${side.bags}`),
+          side.tags.map((tag) => h("span", { class: "ct-tag" }, tag)),
         ),
       ),
-      h("div", { class: "ct-hand-number" }, `hand ${view.hand_number}${view.mode === "match" ? ` · match to ${view.target}` : ""}`),
+      h("div", { class: "ct-hand-number" }, view.hand_line),
     );
   }
 
   function drawEnd(view) {
+    const L = view.labels;
     end.replaceChildren();
     const finished = view.phase === "complete" || view.phase === "over";
     end.hidden = !finished;
     if (!finished) return;
-    end.append(h("h3", {}, "The hand is over"), h("ul", { class: "ct-result" }, view.result.map((line) => h("li", {}, line))));
+    end.append(h("h3", {}, L.hand_over), h("ul", { class: "ct-result" }, view.result.map((line) => h("li", {}, line))));
     const buttons = h("div", { class: "ct-row" });
     // the challenge's button first: the keyboard lands on it at the end of a deal of the day
     if (view.can_compare && !view.comparison) {
-      buttons.append(h("button", { class: "ct-button ct-compare-button", disabled: Boolean(view.busy), onclick: () => { state.compareAsked = true; send({ action: "compare" }); } }, "Compare with the expert"));
+      buttons.append(h("button", { class: "ct-button ct-compare-button", disabled: Boolean(view.busy), onclick: () => { state.compareAsked = true; send({ action: "compare" }); } }, L.compare));
     }
     if (!view.review) {
-      buttons.append(h("button", { class: "ct-button ct-review-button", disabled: Boolean(view.busy), onclick: () => { state.reviewAsked = true; send({ action: "review" }); } }, "Review my hand"));
+      buttons.append(h("button", { class: "ct-button ct-review-button", disabled: Boolean(view.busy), onclick: () => { state.reviewAsked = true; send({ action: "review" }); } }, L.review));
     }
-    if (view.can_next) buttons.append(h("button", { class: "ct-button ct-next-end", onclick: () => send({ action: "next" }) }, "Next hand"));
+    if (view.can_next) buttons.append(h("button", { class: "ct-button ct-next-end", onclick: () => send({ action: "next" }) }, L.next));
     buttons.append(
-      h("button", { class: "ct-button ct-new-end", onclick: () => send({ action: "new" }) }, "New game"),
-      h("button", { class: "ct-button ct-replay-end", onclick: () => send({ action: "replay" }) }, "Replay this deal"),
+      h("button", { class: "ct-button ct-new-end", onclick: () => send({ action: "new" }) }, L.new),
+      h("button", { class: "ct-button ct-replay-end", onclick: () => send({ action: "replay" }) }, L.replay),
     );
     end.append(buttons);
     if (view.comparison) {
@@ -371,7 +392,7 @@ function render({ model, el }) {
         h(
           "div",
           { class: "ct-compare" },
-          h("h4", { class: "ct-compare-title", tabindex: "-1" }, "Compared with the expert"),
+          h("h4", { class: "ct-compare-title", tabindex: "-1" }, L.compared),
           h("p", { class: "ct-compare-summary" }, view.comparison.summary),
           view.comparison.differences.length
             ? h("ul", { class: "ct-compare-list" }, view.comparison.differences.map((line, i) => h("li", {}, termed((view.comparison.differences_marked || [])[i], line))))
@@ -386,7 +407,7 @@ function render({ model, el }) {
           { class: r.cost > 0 || r.nil_lost ? "ct-costly" : "ct-fine" },
           h("td", {}, String(r.trick)),
           h("td", {}, face(r.card, "ct-mini")),
-          h("td", {}, r.cost > 0 ? `−${r.cost}` : r.nil_lost ? "Nil lost" : "0"),
+          h("td", {}, r.cost > 0 ? `−${r.cost}` : r.nil_lost ? L.nil_lost : "0"),
           h("td", {}, termed(r.text_marked, r.text)),
         ),
       );
@@ -394,9 +415,9 @@ function render({ model, el }) {
         h(
           "div",
           { class: "ct-review" },
-          h("h4", { class: "ct-review-title", tabindex: "-1" }, "Review my hand"),
-          h("p", {}, `What each of your cards cost, against best play by all four seats: ${view.review_summary}.`),
-          h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "trick"), h("th", { scope: "col" }, "card"), h("th", { scope: "col" }, "points lost"), h("th", { scope: "col" }, "why"))), h("tbody", {}, rows)),
+          h("h4", { class: "ct-review-title", tabindex: "-1" }, L.review),
+          h("p", {}, view.review_intro),
+          h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, L.review_trick), h("th", { scope: "col" }, L.review_card), h("th", { scope: "col" }, L.review_cost), h("th", { scope: "col" }, L.review_why))), h("tbody", {}, rows)),
         ),
       );
     }
@@ -408,10 +429,10 @@ function render({ model, el }) {
     if (!view.match_over) return;
     over.append(
       h("div", { class: `ct-banner${view.match_over.won ? " ct-banner-won" : ""}`, role: "status" }, view.match_over.banner),
-      h("h3", {}, "The match is over"),
+      h("h3", {}, view.labels.match_over),
       h("p", { class: "ct-over-status" }, view.match_over.status),
       h("pre", { class: "ct-sheet" }, view.match_over.sheet),
-      h("button", { class: "ct-button ct-new-over", onclick: () => send({ action: "new" }) }, "New game"),
+      h("button", { class: "ct-button ct-new-over", onclick: () => send({ action: "new" }) }, view.labels.new),
     );
   }
 
@@ -461,8 +482,14 @@ function render({ model, el }) {
     const view = model.get("view") || {};
     const before = state.moment;
     const key = focusKey(document.activeElement);
+    const labels = view.labels || {};
+    applyLabels(root, labels);
+    options(el.querySelector(".ct-level"), labels.levels || []);
+    const language = el.querySelector(".ct-language");
+    options(language, labels.languages || []);
+    language.value = view.language || "en";
     if (!view.phase) {
-      status.textContent = "press New game";
+      status.textContent = labels.press_new || "";
       return;
     }
     root.classList.toggle("ct-four-colour", Boolean(view.four_colour));
@@ -470,9 +497,7 @@ function render({ model, el }) {
     el.querySelector(".ct-mode").value = view.mode;
     el.querySelector(".ct-level").value = view.level;
     const pace = el.querySelector(".ct-pace");
-    if (pace.options.length !== view.paces.length) {
-      pace.replaceChildren(...view.paces.map((p) => h("option", { value: String(p) }, p === 0 ? "none" : `${p} s`)));
-    }
+    options(pace, view.paces.map((p, i) => [view.pace_labels[i], String(p)]));
     pace.value = String(view.pause);
     el.querySelector(".ct-teach input").checked = view.teach;
     el.querySelector(".ct-hint-level").value = view.hint_level;
@@ -480,8 +505,8 @@ function render({ model, el }) {
     el.querySelector(".ct-open-hands input").checked = view.open_hands;
     drawScore(view);
     for (const seat of ["N", "W", "E"]) drawSeat(seats[seat], seat, view);
-    southLabel.replaceChildren(seatLine(view.seats.S, "S"));
-    trickCards(view.trick, trick);
+    southLabel.replaceChildren(seatLine(view.seats.S));
+    trickCards(view.trick, trick, labels);
     animateTrick(view, trick);
     const reasons = view.hint_reasons || [];
     hint.replaceChildren(
@@ -492,12 +517,9 @@ function render({ model, el }) {
     const bidding = view.bid_choices.length > 0;
     bidRow.hidden = !bidding;
     if (bidding) {
-      const values = view.bid_choices.map((c) => c[1]).join("|");
-      if (bidSelect.dataset.values !== values) {
-        bidSelect.replaceChildren(...view.bid_choices.map(([text, value]) => h("option", { value }, text)));
-        bidSelect.dataset.values = values;
-        bidSelect.value = "";
-      }
+      const fresh = bidSelect.dataset.values !== view.bid_choices.map((c) => c[1]).join("|");
+      options(bidSelect, view.bid_choices);
+      if (fresh) bidSelect.value = "";
     } else {
       bidSelect.dataset.values = "";
     }
@@ -516,14 +538,14 @@ function render({ model, el }) {
     last.hidden = !(state.showLast && view.last_trick);
     if (!last.hidden) {
       const box = h("div", { class: "ct-trick ct-trick-small" });
-      trickCards(view.last_trick, box);
-      last.replaceChildren(h("div", { class: "ct-last-title" }, "Last trick"), box);
+      trickCards(view.last_trick, box, labels);
+      last.replaceChildren(h("div", { class: "ct-last-title" }, labels.last_trick), box);
     }
     drawEnd(view);
     drawOver(view);
     moveFocus(view, before, key);
     state.moment = momentOf(view);
-    code.replaceChildren(h("span", {}, "Deal code "), h("code", { class: "ct-code-value" }, view.code), ` (${view.origin}) — paste it in "Deal code" to play these cards again.`);
+    code.replaceChildren(h("span", {}, `${labels.deal_code} `), h("code", { class: "ct-code-value" }, view.code), ` ${view.code_note}`);
   }
 
   model.on("change:view", draw);

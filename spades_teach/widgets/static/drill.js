@@ -72,6 +72,7 @@ function render({ model, el }) {
 
   function draw() {
     const v = model.get("view") || {};
+    const L = v.labels || {};  // the fixed words, in the learner's language (sent by Python)
     const answered = !!v.feedback;
     const newQuestion = v.question !== shownQuestion;
     if (newQuestion) for (const key of Object.keys(typed)) delete typed[key];
@@ -80,30 +81,30 @@ function render({ model, el }) {
 
     // The kind menu and the question's title.
     const menu = h("select", { class: "dr-mode", id: `${id}-mode`, onchange: (e) => send({ action: "mode", mode: e.target.value }) });
-    if (v.kinds && v.kinds.length > 1) menu.append(h("option", { value: "mixed" }, "All kinds in turn"));
+    if (v.kinds && v.kinds.length > 1) menu.append(h("option", { value: "mixed" }, L.mixed));
     for (const [name, title] of v.kinds || []) menu.append(h("option", { value: name }, title));
     menu.value = v.mode;
     const several = (v.kinds || []).length > 1;
     root.append(
       h("div", { class: "ct-row dr-top" },
         h("h3", { class: "dr-title", id: `${id}-title` }, v.title || ""),
-        several ? h("span", { class: "ct-field" }, h("label", { for: `${id}-mode` }, "Practise"), menu) : null,
-        h("span", { class: "dr-level", title: "the level rises with every three right answers in a row" }, `Level ${v.level + 1} of 5`)),
+        several ? h("span", { class: "ct-field" }, h("label", { for: `${id}-mode` }, L.practise), menu) : null,
+        h("span", { class: "dr-level", title: L.level_tip }, v.level_text)),
     );
 
     // What the question shows: facts, the trick so far, the hand, the card asked about.
     const body = h("div", { class: "dr-body" });
     if (v.facts && v.facts.length) body.append(h("ul", { class: "dr-facts" }, v.facts.map((f) => h("li", {}, f))));
     if (v.trick && v.trick.length) {
-      body.append(h("div", { class: "dr-trick", role: "group", "aria-label": "the trick so far" },
+      body.append(h("div", { class: "dr-trick", role: "group", "aria-label": L.trick },
         v.trick.map((p) => h("span", { class: "dr-play" }, h("span", { class: "dr-seat" }, p.seat), face(p.card)))));
     }
     const cardField = (v.fields || []).some((f) => f.kind === "card");
     if (v.hand && !cardField) {
-      body.append(h("div", { class: "dr-hand-wrap" }, h("span", { class: "dr-caption" }, "Your hand"),
-        h("div", { class: "dr-hand", role: "group", "aria-label": "your hand" }, v.hand.map(face))));
+      body.append(h("div", { class: "dr-hand-wrap" }, h("span", { class: "dr-caption" }, L.hand),
+        h("div", { class: "dr-hand", role: "group", "aria-label": L.hand_box }, v.hand.map(face))));
     }
-    if (v.card) body.append(h("div", { class: "dr-asked" }, h("span", { class: "dr-caption" }, "The card asked about"), face(v.card)));
+    if (v.card) body.append(h("div", { class: "dr-asked" }, h("span", { class: "dr-caption" }, L.asked), face(v.card)));
     root.append(body);
 
     // The question and the answer: choice buttons, or typed boxes with Enter to check.
@@ -117,13 +118,13 @@ function render({ model, el }) {
       if (f.kind === "card") {
         // Which card? The cards offered, drawn as the table draws them, each a button.
         // The hand itself is the answer box: the cards offered are buttons, the others only shown.
-        const group = h("div", { class: "dr-choices dr-card-choices dr-hand", role: "group", "aria-label": `${f.label}: your hand` });
+        const group = h("div", { class: "dr-choices dr-card-choices dr-hand", role: "group", "aria-label": f.group_label });
         const offered = new Map((f.cards || []).map((c) => [c.code, c]));
         const inHand = new Set((v.hand || []).map((c) => c.code));
         const shown = [...(v.hand || []), ...(f.cards || []).filter((c) => !inHand.has(c.code))];
         for (const card of shown) {
           if (!offered.has(card.code)) {
-            group.append(h("span", { class: "dr-not-offered" }, face({ ...card, label: `${card.label}, not offered` })));
+            group.append(h("span", { class: "dr-not-offered" }, face({ ...card, label: L.not_offered.replace("{card}", card.label) })));
             continue;
           }
           const given = answered && v.feedback.given && v.feedback.given[f.name] === card.code;
@@ -169,7 +170,7 @@ function render({ model, el }) {
       }
     }
     const typedFields = fields.some((f) => f.kind !== "choice" && f.kind !== "card");
-    if (typedFields) form.append(h("button", { type: "submit", class: "dr-check", disabled: answered, "data-focus": "check" }, "Check"));
+    if (typedFields) form.append(h("button", { type: "submit", class: "dr-check", disabled: answered, "data-focus": "check" }, L.check));
     form.append(h("span", { class: `dr-error${v.error ? " st-input-error" : ""}`, id: errorId, role: "alert" }, v.error ? `⚠ ${v.error}` : ""));
     root.append(form);
 
@@ -185,16 +186,16 @@ function render({ model, el }) {
     }
     root.append(live);
     next = h("button", { type: "button", class: "dr-next", "data-focus": "next", onclick: () => send({ action: "next" }) },
-      answered ? "Next question" : "Skip this question");
+      answered ? L.next : L.skip);
     root.append(h("div", { class: "ct-row" }, next));
 
     // The streak and accuracy of each kind.
     const table = h("table", { class: "dr-stats" },
-      h("caption", {}, v.store === "browser" ? "Your progress (kept in this browser)" : v.store === "none" ? "Your progress (this page only)" : "Your progress (kept on this computer)"),
-      h("thead", {}, h("tr", {}, ["Drill", "Streak", "Best", "Right", "Accuracy"].map((t) => h("th", { scope: "col" }, t)))),
+      h("caption", {}, L.progress),
+      h("thead", {}, h("tr", {}, (L.heads || []).map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, (v.stats || []).map((s) => h("tr", { class: `dr-stat dr-stat-${s.kind}` },
         h("th", { scope: "row" }, s.title), h("td", { class: "dr-streak" }, String(s.streak)), h("td", {}, String(s.best)),
-        h("td", { class: "dr-right-count" }, `${s.right} of ${s.answered}`), h("td", { class: "dr-accuracy" }, s.accuracy)))),
+        h("td", { class: "dr-right-count" }, s.right_text), h("td", { class: "dr-accuracy" }, s.accuracy)))),
     );
     root.append(table);
     if (v.note) root.append(h("p", { class: "dr-note" }, v.note));
