@@ -20,9 +20,9 @@ from __future__ import annotations
 from spades_teach.game.cards import Suit
 from spades_teach.game.notation import seat_word, suit_word
 from spades_teach.game.seating import Seat
-from spades_teach.i18n import get_language
+from spades_teach.i18n import _, decimal, get_language
 
-__all__ = ["suit_words", "suit_one", "seat_name"]
+__all__ = ["suit_words", "suit_one", "seat_name", "number", "joined"]
 
 
 def suit_words(suit: Suit) -> str:
@@ -39,3 +39,31 @@ def suit_one(suit: Suit) -> str:
 def seat_name(seat: Seat | int) -> str:
     """The seat's name in a sentence of the language in use: ``West``, ``Ouest``, ``Oeste``."""
     return seat_word(int(seat))
+
+
+def number(value: float) -> str:
+    """A count of tricks as a learner reads it, with as many decimals as it has (up to
+    two) and the decimal mark of the language in use: ``5.25``, ``0.5``, ``3``; French
+    ``5,25``.
+
+    >>> number(5.25), number(3.0), number(-0.5)
+    ('5.25', '3', '-0.5')
+    """
+    for digits in (0, 1, 2):
+        if abs(round(value, digits) - value) < 1e-9:
+            return decimal(value, digits)
+    return decimal(value, 2)
+
+
+def joined(items: list[str]) -> str:
+    """Items said one after another with the language's "and": ``A♠ and K♠``.
+
+    >>> joined(["A♠", "K♠", "Q♠"])
+    'A♠ and K♠ and Q♠'
+    """
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{first} and {second}").format(first=text, second=item)
+    return text
