@@ -20,10 +20,11 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from spades_teach.advice._words import number
 from spades_teach.advice.bidding import ITEM_VALUES, assess_nil
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
-from spades_teach.i18n import N_, _, decimal
+from spades_teach.i18n import N_, _
 
 __all__ = [
     "count_value_rows",
@@ -50,10 +51,7 @@ _NIL_PROBE = "3.J962.T8742.Q84"
 
 def _fraction(value: float) -> str:
     found = _FRACTIONS.get(value)
-    if found is not None:
-        return found
-    digits = 0 if value == int(value) else 2
-    return decimal(value, digits)
+    return found if found is not None else number(value)
 
 
 def count_value_rows() -> list[tuple[str, float]]:
