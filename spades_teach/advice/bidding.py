@@ -48,11 +48,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from spades_teach._text import plural
+from spades_teach.advice._words import joined, number, suit_one, suit_words
 from spades_teach.advice.two_player_values import TWO_PLAYER_ITEM_VALUES, TWO_PLAYER_SAFETY_MARGIN
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
+from spades_teach.game.notation import rank_face
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import (
     UNKNOWN_BID,
@@ -64,6 +65,7 @@ from spades_teach.game.scoring import (
     sides_of,
 )
 from spades_teach.game.seating import Seat, SeatLike, seating_for, seating_of
+from spades_teach.i18n import N_, _, ngettext
 
 __all__ = [
     "ITEM_VALUES",
@@ -108,7 +110,7 @@ class BidReason:
         return "none" if self.value == 0 else "minus"
 
     def __str__(self) -> str:
-        return f"{self.cards}: {self.value:g} — {self.why}"
+        return _("{cards}: {value} — {why}").format(cards=self.cards, value=number(self.value), why=self.why)
 
 
 @dataclass(frozen=True)
@@ -121,7 +123,7 @@ class NilCheck:
     line: str
 
     def __str__(self) -> str:
-        return f"{'✓' if self.ok else '✗'} {self.item}: {self.line}"
+        return _("{mark} {item}: {line}").format(mark="✓" if self.ok else "✗", item=self.item, line=self.line)
 
 
 @dataclass(frozen=True)
@@ -139,9 +141,9 @@ class NilAssessment:
     def why(self) -> str:
         if self.fits:
             return (
-                "no high spade and low cards to play under in every suit"
+                _("no high spade and low cards to play under in every suit")
                 if not self.dangers
-                else ("small risks only: " + "; ".join(self.dangers))
+                else _("small risks only: {dangers}").format(dangers="; ".join(self.dangers))
             )
         return "; ".join(self.dangers)
 
@@ -160,7 +162,8 @@ class BidAdvice:
     context: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        lines = [self.summary, *(f"  {r}" for r in self.reasons), *(f"  note: {c}" for c in self.context)]
+        notes = (_("note: {note}").format(note=c) for c in self.context)
+        lines = [self.summary, *(f"  {r}" for r in self.reasons), *(f"  {n}" for n in notes)]
         return "\n".join(lines)
 
 
@@ -182,46 +185,52 @@ SAFETY_MARGIN = 0.0
 ITEM_VALUES: Mapping[str, float] = MappingProxyType(
     {
         # spades that are not sure tricks
-        "K♠ with another spade": 1.0,
-        "K♠ bare": 0.5,
-        "Q♠ with two or more spades": 0.5,
-        "Q♠ with one spade": 0.5,
-        "Q♠ bare": 0.0,
-        "3rd small spade": 0.5,
-        "4th small spade": 0.5,
-        "5th and later small spade": 0.75,
-        "no spade": -0.5,
-        "one spade": -0.25,
+        N_("K♠ with another spade"): 1.0,
+        N_("K♠ bare"): 0.5,
+        N_("Q♠ with two or more spades"): 0.5,
+        N_("Q♠ with one spade"): 0.5,
+        N_("Q♠ bare"): 0.0,
+        N_("3rd small spade"): 0.5,
+        N_("4th small spade"): 0.5,
+        N_("5th and later small spade"): 0.75,
+        N_("no spade"): -0.5,
+        N_("one spade"): -0.25,
         # side-suit honours
-        "ace": 1.0,
-        "ace in a long suit": 0.75,
-        "king with its ace": 0.75,
-        "king with its ace, 4 cards": 0.75,
-        "king with its ace, 5 or more cards": 0.5,
-        "king with a guard": 0.75,
-        "king in a long suit": 0.5,
-        "king bare": 0.25,
-        "queen with two or three guards": 0.5,
-        "queen with fewer guards": 0.25,
-        "queen in a long suit": 0.25,
+        N_("ace"): 1.0,
+        N_("ace in a long suit"): 0.75,
+        N_("king with its ace"): 0.75,
+        N_("king with its ace, 4 cards"): 0.75,
+        N_("king with its ace, 5 or more cards"): 0.5,
+        N_("king with a guard"): 0.75,
+        N_("king in a long suit"): 0.5,
+        N_("king bare"): 0.25,
+        N_("queen with two or three guards"): 0.5,
+        N_("queen with fewer guards"): 0.25,
+        N_("queen in a long suit"): 0.25,
         # ruffs from short side suits, one spare small spade each
-        "void, first ruff": 0.75,
-        "void, first ruff with one spare": 0.5,
-        "void, second ruff": 0.5,
-        "singleton ruff": 0.5,
-        "singleton ruff with one spare": 0.25,
-        "doubleton ruff": 0.25,
+        N_("void, first ruff"): 0.75,
+        N_("void, first ruff with one spare"): 0.5,
+        N_("void, second ruff"): 0.5,
+        N_("singleton ruff"): 0.5,
+        N_("singleton ruff with one spare"): 0.25,
+        N_("doubleton ruff"): 0.25,
     }
 )
 
-_WORDS = {0.25: "a quarter of a trick", 0.5: "half a trick", 0.75: "three quarters of a trick", 1.0: "a trick"}
+_WORDS = {
+    0.25: N_("a quarter of a trick"),
+    0.5: N_("half a trick"),
+    0.75: N_("three quarters of a trick"),
+    1.0: N_("a trick"),
+}
 
 
 def _worth(value: float) -> str:
     """A value in words, as the chapters say it ("three quarters of a trick")."""
     if value == 0:
-        return "no trick"
-    return _WORDS.get(abs(value)) or f"{abs(value):g} of a trick"
+        return _("no trick")
+    words = _WORDS.get(abs(value))
+    return _(words) if words else _("{value} of a trick").format(value=number(abs(value)))
 
 
 def sure_spade_count(mine: Iterable[Card], others: Iterable[Card]) -> int:
@@ -308,17 +317,24 @@ def _spade_items(spades: tuple[Card, ...], values: Mapping[str, float]) -> tuple
 
 def _sure_why(card: Card, place: int, spades: tuple[Card, ...], beaten: int) -> str:
     if card.rank == Rank.ACE:
-        return "the ace of spades is the highest card in the game: a sure trick"
+        return _("the ace of spades is the highest card in the game: a sure trick")
     above = [c for c in spades if c.rank > card.rank]
     if len(above) == Rank.ACE - card.rank:
-        return f"with {_names(tuple(above))} above it, nobody else holds a higher spade: a sure trick"
+        return _("with {cards} above it, nobody else holds a higher spade: a sure trick").format(
+            cards=_names(tuple(above))
+        )
     n = len(spades)
     if beaten == 0:
-        return f"your {_ordinal(place)} spade: the others hold no spade above it, so it wins: a sure trick"
-    return (
-        f"your {_ordinal(place)} spade: with {n} spades you face {13 - n}, and they can beat at most "
-        f"{beaten} of yours, so {n - beaten} of your spades {'wins' if n - beaten == 1 else 'win'}: a sure trick"
-    )
+        return _("your {nth} spade: the others hold no spade above it, so it wins: a sure trick").format(
+            nth=_ordinal(place)
+        )
+    return ngettext(
+        "your {nth} spade: with {count} spades you face {others}, and they can beat at most "
+        "{beaten} of yours, so {left} of your spades wins: a sure trick",
+        "your {nth} spade: with {count} spades you face {others}, and they can beat at most "
+        "{beaten} of yours, so {left} of your spades win: a sure trick",
+        n - beaten,
+    ).format(nth=_ordinal(place), count=n, others=13 - n, beaten=beaten, left=n - beaten)
 
 
 def _king_of_spades_item(n: int, values: Mapping[str, float]) -> BidReason:
@@ -326,29 +342,46 @@ def _king_of_spades_item(n: int, values: Mapping[str, float]) -> BidReason:
     if n >= 2:
         value = values["K♠ with another spade"]
         return BidReason(
-            "K♠", value, f"the king of spades with another spade beside it wins once the ace is gone: {_worth(value)}"
+            _face(Rank.KING, Suit.SPADES),
+            value,
+            _("the king of spades with another spade beside it wins once the ace is gone: {worth}").format(
+                worth=_worth(value)
+            ),
         )
     value = values["K♠ bare"]
-    return BidReason("K♠", value, f"a bare king of spades can fall under the ace: {_worth(value)}")
+    return BidReason(
+        _face(Rank.KING, Suit.SPADES),
+        value,
+        _("a bare king of spades can fall under the ace: {worth}").format(worth=_worth(value)),
+    )
 
 
 def _queen_item(n: int, ranks: set[Rank], values: Mapping[str, float]) -> BidReason:
     if n >= 3:
         value = values["Q♠ with two or more spades"]
-        above = [f"{r.label}♠" for r in (Rank.ACE, Rank.KING) if r in ranks]
+        above = [_face(r, Suit.SPADES) for r in (Rank.ACE, Rank.KING) if r in ranks]
         if above:
-            why = (
-                f"the queen of spades with your {' and '.join(above)} beside it wins if the missing honour "
-                f"goes first: {_worth(value)}"
-            )
+            why = _(
+                "the queen of spades with your {cards} beside it wins if the missing honour goes first: {worth}"
+            ).format(cards=joined(above), worth=_worth(value))
         else:
-            why = f"the queen of spades with {n - 1} other spades can outlast the ace and king: {_worth(value)}"
-        return BidReason("Q♠", value, why)
+            why = _("the queen of spades with {count} other spades can outlast the ace and king: {worth}").format(
+                count=n - 1, worth=_worth(value)
+            )
+        return BidReason(_face(Rank.QUEEN, Suit.SPADES), value, why)
     if n == 2:
         value = values["Q♠ with one spade"]
-        return BidReason("Q♠", value, f"the queen of spades with one guard wins about half the time: {_worth(value)}")
+        return BidReason(
+            _face(Rank.QUEEN, Suit.SPADES),
+            value,
+            _("the queen of spades with one guard wins about half the time: {worth}").format(worth=_worth(value)),
+        )
     value = values["Q♠ bare"]
-    return BidReason("Q♠", value, f"a bare queen of spades is caught by the ace or king: {_worth(value)}")
+    return BidReason(
+        _face(Rank.QUEEN, Suit.SPADES),
+        value,
+        _("a bare queen of spades is caught by the ace or king: {worth}").format(worth=_worth(value)),
+    )
 
 
 def _short_spades_item(n: int, side_value: float, values: Mapping[str, float]) -> BidReason | None:
@@ -358,19 +391,21 @@ def _short_spades_item(n: int, side_value: float, values: Mapping[str, float]) -
         return None
     full = -values["no spade" if n == 0 else "one spade"]
     cost = min(full, max(0.0, side_value))
-    label = "♠ void" if n == 0 else "♠ singleton"
+    label = _("{suit} void").format(suit="♠") if n == 0 else _("{suit} singleton").format(suit="♠")
     what = (
-        "no spades: the opponents can ruff your winners and you can never ruff back"
+        _("no spades: the opponents can ruff your winners and you can never ruff back")
         if n == 0
-        else ("a single spade: the opponents can ruff your winners once it is gone")
+        else _("a single spade: the opponents can ruff your winners once it is gone")
     )
     if cost == 0:
-        return BidReason(label, 0.0, f"{what}, but you hold no side winner for them to ruff: nothing taken off")
+        return BidReason(
+            label, 0.0, _("{what}, but you hold no side winner for them to ruff: nothing taken off").format(what=what)
+        )
     if cost == full:
-        amount = f"{_worth(cost)} less"
+        amount = _("{worth} less").format(worth=_worth(cost))
     else:
-        amount = f"{_worth(cost)} less (no more than your side-suit winners are worth)"
-    return BidReason(label, -cost, f"{what}: {amount}")
+        amount = _("{worth} less (no more than your side-suit winners are worth)").format(worth=_worth(cost))
+    return BidReason(label, -cost, _("{what}: {amount}").format(what=what, amount=amount))
 
 
 def _length_item(card: Card, place: int, values: Mapping[str, float]) -> BidReason:
@@ -378,18 +413,26 @@ def _length_item(card: Card, place: int, values: Mapping[str, float]) -> BidReas
     nth = _ordinal(place)
     if place == 3:
         value = values["3rd small spade"]
-        why = f"your {nth} spade: once a side suit runs out, a small spade ruffs it: {_worth(value)}"
+        why = _("your {nth} spade: once a side suit runs out, a small spade ruffs it: {worth}")
     elif place == 4:
         value = values["4th small spade"]
-        why = f"your {nth} spade: after three rounds of spades it may be the last one out: {_worth(value)}"
+        why = _("your {nth} spade: after three rounds of spades it may be the last one out: {worth}")
     else:
         value = values["5th and later small spade"]
-        why = f"your {nth} spade: long spades win tricks once the others are gone: {_worth(value)}"
+        why = _("your {nth} spade: long spades win tricks once the others are gone: {worth}")
+    why = why.format(nth=nth, worth=_worth(value))
     return BidReason(card.pretty, value, why)
 
 
 def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    """``3rd``: a spade's place in the holding, as the language in use writes it."""
+    words = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+    return _(words[n]) if n in words else _("{n}th").format(n=n)
+
+
+def _face(rank: Rank, suit: Suit) -> str:
+    """A card as the language in use writes it (``K♠``; French ``R♠``)."""
+    return Card(rank, suit).pretty
 
 
 def _side_items(suit: Suit, cards: tuple[Card, ...], players: int, values: Mapping[str, float]) -> list[BidReason]:
@@ -411,49 +454,63 @@ def _side_ace_item(suit: Suit, n: int, long_limit: int, values: Mapping[str, flo
     if n <= long_limit:
         value = values["ace"]
         why = (
-            "an ace usually wins its trick: likely, not sure, since a player out of the suit can ruff it"
+            _("an ace usually wins its trick: likely, not sure, since a player out of the suit can ruff it")
             if value >= 1
-            else f"an ace usually wins its trick, but a player out of the suit can ruff it: {_worth(value)}"
+            else _("an ace usually wins its trick, but a player out of the suit can ruff it: {worth}").format(
+                worth=_worth(value)
+            )
         )
     else:
         value = values["ace in a long suit"]
-        why = f"an ace in a {n}-card suit may be ruffed: {_worth(value)}"
-    return BidReason(f"A{suit.symbol}", value, why)
+        why = _("an ace in a {count}-card suit may be ruffed: {worth}").format(count=n, worth=_worth(value))
+    return BidReason(_face(Rank.ACE, suit), value, why)
 
 
 def _side_king_item(suit: Suit, n: int, ace: bool, long_limit: int, values: Mapping[str, float]) -> BidReason:
-    label = f"K{suit.symbol}"
+    label = _face(Rank.KING, suit)
     if n == 1:
         value = values["king bare"]
-        return BidReason(label, value, f"a bare king wins only if the ace is played before it: {_worth(value)}")
+        return BidReason(
+            label, value, _("a bare king wins only if the ace is played before it: {worth}").format(worth=_worth(value))
+        )
     if ace:
         if n <= 3:
             value = values["king with its ace"]
-            why = f"a king beside your own ace is a second winner unless the suit is ruffed first: {_worth(value)}"
+            why = _("a king beside your own ace is a second winner unless the suit is ruffed first: {worth}").format(
+                worth=_worth(value)
+            )
             return BidReason(label, value, why)
         value = values["king with its ace, 4 cards" if n == 4 else "king with its ace, 5 or more cards"]
         return BidReason(
-            label, value, f"the king of a {n}-card {suit.word[:-1]} suit may be ruffed before it wins: {_worth(value)}"
+            label,
+            value,
+            _("the king of a {count}-card {suit_one} suit may be ruffed before it wins: {worth}").format(
+                count=n, suit_one=suit_one(suit), worth=_worth(value)
+            ),
         )
     if n <= long_limit - 1:
         value = values["king with a guard"]
-        return BidReason(label, value, f"a king with a guard wins once the ace is gone: {_worth(value)}")
+        return BidReason(
+            label, value, _("a king with a guard wins once the ace is gone: {worth}").format(worth=_worth(value))
+        )
     value = values["king in a long suit"]
-    return BidReason(label, value, f"a king in a {n}-card suit may be ruffed: {_worth(value)}")
+    return BidReason(
+        label, value, _("a king in a {count}-card suit may be ruffed: {worth}").format(count=n, worth=_worth(value))
+    )
 
 
 def _side_queen_item(suit: Suit, n: int, values: Mapping[str, float]) -> BidReason:
-    label = f"Q{suit.symbol}"
+    label = _face(Rank.QUEEN, suit)
     if 3 <= n <= 4:
         value = values["queen with two or three guards"]
-        why = f"a queen with {n - 1} guards wins about half the time, once the ace and king are out: {_worth(value)}"
+        why = _("a queen with {guards} guards wins about half the time, once the ace and king are out: {worth}")
     elif n <= 2:
         value = values["queen with fewer guards"]
-        why = f"a queen with fewer than two guards is usually caught by the ace or king: {_worth(value)}"
+        why = _("a queen with fewer than two guards is usually caught by the ace or king: {worth}")
     else:
         value = values["queen in a long suit"]
-        why = f"a queen in a {n}-card suit wins only if the suit goes round three times unruffed: {_worth(value)}"
-    return BidReason(label, value, why)
+        why = _("a queen in a {count}-card suit wins only if the suit goes round three times unruffed: {worth}")
+    return BidReason(label, value, why.format(count=n, guards=n - 1, worth=_worth(value)))
 
 
 def _ruff_items(hand: Hand, spare: int, values: Mapping[str, float]) -> list[BidReason]:
@@ -467,44 +524,58 @@ def _ruff_items(hand: Hand, spare: int, values: Mapping[str, float]) -> list[Bid
         n = hand.count(suit)
         if n > 2:
             continue
-        label = (
-            f"{suit.symbol} void"
-            if n == 0
-            else (f"{suit.symbol}{hand.suit(suit)[0].rank.label} singleton" if n == 1 else f"{suit.symbol} doubleton")
-        )
+        if n == 0:
+            label = _("{suit} void").format(suit=suit.symbol)
+        elif n == 1:
+            label = _("{suit} singleton").format(suit=f"{suit.symbol}{rank_face(hand.suit(suit)[0].rank)}")
+        else:
+            label = _("{suit} doubleton").format(suit=suit.symbol)
         if spare <= 0:
             items.append(BidReason(label, 0.0, _no_ruff_why(suit, n, spades, used=had_spare)))
             continue
         if n == 0:
             value = values["void, first ruff" if spare >= 2 else "void, first ruff with one spare"]
-            why = f"no {suit.word}: a spare spade ruffs the first {suit.word[:-1]} led: {_worth(value)}"
+            why = _("no {suit}: a spare spade ruffs the first {suit_one} led: {worth}").format(
+                suit=suit_words(suit), suit_one=suit_one(suit), worth=_worth(value)
+            )
             items.append(BidReason(label, value, why))
             spare -= 1
             if spare >= 2:
                 value = values["void, second ruff"]
-                why = f"no {suit.word} and spades to spare: a second ruff is likely: {_worth(value)}"
+                why = _("no {suit} and spades to spare: a second ruff is likely: {worth}").format(
+                    suit=suit_words(suit), worth=_worth(value)
+                )
                 items.append(BidReason(label, value, why))
                 spare -= 1
         elif n == 1:
             value = values["singleton ruff" if spare >= 2 else "singleton ruff with one spare"]
-            why = f"one {suit.word[:-1]}: after it goes, a spare spade ruffs: {_worth(value)}"
+            why = _("one {suit_one}: after it goes, a spare spade ruffs: {worth}").format(
+                suit_one=suit_one(suit), worth=_worth(value)
+            )
             items.append(BidReason(label, value, why))
             spare -= 1
         else:
             value = values["doubleton ruff"]
-            why = f"two {suit.word}: a late ruff is possible with a spare spade: {_worth(value)}"
+            why = _("two {suit}: a late ruff is possible with a spare spade: {worth}").format(
+                suit=suit_words(suit), worth=_worth(value)
+            )
             items.append(BidReason(label, value, why))
             spare -= 1
     return items
 
 
 def _no_ruff_why(suit: Suit, n: int, spades: int, *, used: bool) -> str:
-    short = {0: f"no {suit.word}", 1: f"one {suit.word[:-1]}", 2: f"two {suit.word}"}[n]
+    short = {0: N_("no {suit}"), 1: N_("one {suit_one}"), 2: N_("two {suit}")}[n]
+    held = _(short).format(suit=suit_words(suit), suit_one=suit_one(suit))
     if spades == 0:
-        return f"{short}, but no spade to ruff with: no extra trick"
+        return _("{short}, but no spade to ruff with: no extra trick").format(short=held)
     if used:
-        return f"{short}, but your spare spades are already counted on a shorter suit: no extra trick"
-    return f"{short}, but no small spade to spare: your spades are counted as winners already, so a ruff adds no trick"
+        return _("{short}, but your spare spades are already counted on a shorter suit: no extra trick").format(
+            short=held
+        )
+    return _(
+        "{short}, but no small spade to spare: your spades are counted as winners already, so a ruff adds no trick"
+    ).format(short=held)
 
 
 def count_hand(hand: HandLike, *, players: int = 4, values: Mapping[str, float] | None = None) -> tuple[BidReason, ...]:
@@ -537,7 +608,11 @@ def _check_values(values: Mapping[str, float]) -> Mapping[str, float]:
     missing = sorted(set(ITEM_VALUES) - set(values))
     unknown = sorted(set(values) - set(ITEM_VALUES))
     if missing or unknown:
-        raise SpadesError(f"item values must name every item of the count: missing {missing}, unknown {unknown}")
+        raise SpadesError(
+            _("item values must name every item of the count: missing {missing}, unknown {unknown}").format(
+                missing=missing, unknown=unknown
+            )
+        )
     return values
 
 
@@ -552,19 +627,23 @@ def assess_nil(hand: HandLike) -> NilAssessment:
     if Rank.ACE in top or Rank.KING in top:
         risk += 10
         if Rank.ACE in top:
-            dangers.append("the A♠ is sure to win a trick")
+            dangers.append(_("the {ace} is sure to win a trick").format(ace=_face(Rank.ACE, Suit.SPADES)))
         else:
-            dangers.append("the K♠ wins a trick unless the A♠ falls on it")
+            dangers.append(
+                _("the {king} wins a trick unless the {ace} falls on it").format(
+                    king=_face(Rank.KING, Suit.SPADES), ace=_face(Rank.ACE, Suit.SPADES)
+                )
+            )
     if Rank.QUEEN in top:
         risk += 2.5
-        dangers.append("the Q♠ is likely to win a trick")
+        dangers.append(_("the {queen} is likely to win a trick").format(queen=_face(Rank.QUEEN, Suit.SPADES)))
     high_spades = [c for c in spades if Rank.NINE <= c.rank <= Rank.JACK]
     if high_spades:
         risk += 0.75 * len(high_spades)
-        dangers.append(f"high spades ({_names(tuple(high_spades))}) may be forced to win")
+        dangers.append(_("high spades ({cards}) may be forced to win").format(cards=_names(tuple(high_spades))))
     if len(spades) >= 4:
         risk += 2.0 + (len(spades) - 4)
-        dangers.append(f"{len(spades)} spades: the last ones win when the others are gone")
+        dangers.append(_("{count} spades: the last ones win when the others are gone").format(count=len(spades)))
     for suit in _SIDE_SUITS:
         cards = h.suit(suit)
         n = len(cards)
@@ -573,39 +652,45 @@ def assess_nil(hand: HandLike) -> NilAssessment:
         ranks = [c.rank for c in cards]
         if Rank.ACE in ranks:
             risk += 2.5 if n <= 3 else 1.5
-            dangers.append(f"the A{suit.symbol} wins when {suit.word} are led")
+            dangers.append(
+                _("the {card} wins when {suit} are led").format(card=_face(Rank.ACE, suit), suit=suit_words(suit))
+            )
         if Rank.KING in ranks and n <= 2:
             risk += 1.5
-            dangers.append(f"the K{suit.symbol} has little cover")
+            dangers.append(_("the {card} has little cover").format(card=_face(Rank.KING, suit)))
         elif Rank.KING in ranks:
             risk += 0.5
         if Rank.QUEEN in ranks and n <= 2:
             risk += 0.75
-            dangers.append(f"the Q{suit.symbol} has little cover")
+            dangers.append(_("the {card} has little cover").format(card=_face(Rank.QUEEN, suit)))
         lowest = min(ranks)
         if lowest >= Rank.EIGHT:
             risk += 1.0
-            dangers.append(f"no low {suit.word[:-1]} to play under ({_names(cards)})")
+            dangers.append(
+                _("no low {suit_one} to play under ({cards})").format(suit_one=suit_one(suit), cards=_names(cards))
+            )
         elif lowest >= Rank.SIX:
             risk += 0.25
         if n >= 6:
             risk += 0.5
-            dangers.append(f"{n} {suit.word}: the last of them may be left high")
+            dangers.append(
+                _("{count} {suit}: the last of them may be left high").format(count=n, suit=suit_words(suit))
+            )
     fits = risk <= 1.0
     return NilAssessment(fits, risk, tuple(dangers), nil_checklist(h))
 
 
 #: The Nil checklist, by holding: the items :func:`nil_checklist` checks, in order.
 NIL_CHECKLIST = (
-    "no A♠ or K♠",
-    "no Q♠",
-    "spades 8 or lower",
-    "three spades at most",
-    "no side ace",
-    "no side king",
-    "no side queen with two cards or fewer",
-    "a low card (5 or lower) in every side suit",
-    "no side suit of six or more",
+    N_("no A♠ or K♠"),
+    N_("no Q♠"),
+    N_("spades 8 or lower"),
+    N_("three spades at most"),
+    N_("no side ace"),
+    N_("no side king"),
+    N_("no side queen with two cards or fewer"),
+    N_("a low card (5 or lower) in every side suit"),
+    N_("no side suit of six or more"),
 )
 
 
@@ -633,81 +718,111 @@ def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
     ranks = {c.rank for c in spades}
     top = tuple(c for c in spades if c.rank >= Rank.KING)
     middle = tuple(c for c in spades if Rank.NINE <= c.rank <= Rank.JACK)
+    item = [_(words) for words in NIL_CHECKLIST]
+    ace, king, queen = (_face(r, Suit.SPADES) for r in (Rank.ACE, Rank.KING, Rank.QUEEN))
     checks = [
         NilCheck(
-            NIL_CHECKLIST[0],
+            item[0],
             not top,
-            "no spade is sure to win a trick"
+            _("no spade is sure to win a trick")
             if not top
-            else f"the {_names(top)} will {'each ' if len(top) > 1 else ''}win a trick",
+            else ngettext("the {cards} will win a trick", "the {cards} will each win a trick", len(top)).format(
+                cards=_names(top)
+            ),
         ),
         NilCheck(
-            NIL_CHECKLIST[1],
+            item[1],
             Rank.QUEEN not in ranks,
-            "no spade likely to win a trick"
+            _("no spade likely to win a trick")
             if Rank.QUEEN not in ranks
-            else "the Q♠ wins unless the A♠ or K♠ covers it",
+            else _("the {queen} wins unless the {ace} or {king} covers it").format(queen=queen, ace=ace, king=king),
         ),
         NilCheck(
-            NIL_CHECKLIST[2],
+            item[2],
             not middle,
-            f"the {_names(middle)} may be forced to win"
+            _("the {cards} may be forced to win").format(cards=_names(middle))
             if middle
-            else (f"the {_names(spades)} can play under most spades" if spades else "no spades at all"),
+            else (
+                _("the {cards} can play under most spades").format(cards=_names(spades))
+                if spades
+                else _("no spades at all")
+            ),
         ),
-        NilCheck(NIL_CHECKLIST[3], len(spades) <= 3, plural(len(spades), "spade")),
+        NilCheck(
+            item[3],
+            len(spades) <= 3,
+            ngettext("{count} spade", "{count} spades", len(spades)).format(count=len(spades)),
+        ),
     ]
     side = {suit: h.suit(suit) for suit in _SIDE_SUITS}
     aces = [
-        f"the A{suit.symbol} ({plural(len(cards), 'card')} in the suit)"
+        ngettext("the {card} ({count} card in the suit)", "the {card} ({count} cards in the suit)", len(cards)).format(
+            card=_face(Rank.ACE, suit), count=len(cards)
+        )
         for suit, cards in side.items()
         if any(c.rank == Rank.ACE for c in cards)
     ]
     checks.append(
         NilCheck(
-            NIL_CHECKLIST[4],
+            item[4],
             not aces,
-            "; ".join(aces) + " wins when the suit is led" if aces else "no side ace to win a trick",
+            _("{aces} wins when the suit is led").format(aces="; ".join(aces))
+            if aces
+            else _("no side ace to win a trick"),
         )
     )
     kings = [
-        f"the K{suit.symbol} "
-        + ("with little cover" if len(cards) <= 2 else f"with {len(cards) - 1} cards beside it: a small risk")
+        (
+            _("the {card} with little cover")
+            if len(cards) <= 2
+            else _("the {card} with {count} cards beside it: a small risk")
+        ).format(card=_face(Rank.KING, suit), count=len(cards) - 1)
         for suit, cards in side.items()
         if any(c.rank == Rank.KING for c in cards)
     ]
-    checks.append(NilCheck(NIL_CHECKLIST[5], not kings, "; ".join(kings) if kings else "no side king"))
+    checks.append(NilCheck(item[5], not kings, "; ".join(kings) if kings else _("no side king")))
     queens = [(suit, cards) for suit, cards in side.items() if any(c.rank == Rank.QUEEN for c in cards)]
-    bare = [f"the Q{suit.symbol}" for suit, cards in queens if len(cards) <= 2]
+    bare = [_face(Rank.QUEEN, suit) for suit, cards in queens if len(cards) <= 2]
     checks.append(
         NilCheck(
-            NIL_CHECKLIST[6],
+            item[6],
             not bare,
-            ", ".join(bare) + " with little cover"
+            _("the {cards} with little cover").format(cards=", ".join(bare))
             if bare
-            else "; ".join(f"the Q{suit.symbol} has {len(cards) - 1} cards beside it" for suit, cards in queens)
-            or "no side queen",
+            else "; ".join(
+                _("the {card} has {count} cards beside it").format(card=_face(Rank.QUEEN, suit), count=len(cards) - 1)
+                for suit, cards in queens
+            )
+            or _("no side queen"),
         )
     )
     lows = []
     missing = []
     for suit, cards in side.items():
         if not cards:
-            lows.append(f"no {suit.word}")
+            lows.append(_("no {suit}").format(suit=suit_words(suit)))
             continue
         lowest = min(cards, key=lambda c: c.rank)
         lows.append(lowest.pretty)
         if lowest.rank >= Rank.SIX:
-            missing.append(f"{suit.word} (lowest {lowest.pretty})")
+            missing.append(_("{suit} (lowest {card})").format(suit=suit_words(suit), card=lowest.pretty))
     checks.append(
         NilCheck(
-            NIL_CHECKLIST[7],
+            item[7],
             not missing,
-            "no low card to play under in " + " and ".join(missing) if missing else ", ".join(lows),
+            _("no low card to play under in {suits}").format(suits=joined(missing)) if missing else ", ".join(lows),
         )
     )
     longest = max(len(cards) for cards in side.values())
-    checks.append(NilCheck(NIL_CHECKLIST[8], longest < 6, f"the longest side suit has {plural(longest, 'card')}"))
+    checks.append(
+        NilCheck(
+            item[8],
+            longest < 6,
+            ngettext(
+                "the longest side suit has {count} card", "the longest side suit has {count} cards", longest
+            ).format(count=longest),
+        )
+    )
     return tuple(checks)
 
 
@@ -720,7 +835,7 @@ def _read_bids(bids: Mapping[Any, BidLike] | None) -> dict[Seat, Bid]:
         try:
             out[Seat.coerce(key)] = Bid.coerce(value)
         except ParseError as exc:
-            raise ParseError(f"bids: {exc}") from None
+            raise ParseError(_("bids: {error}").format(error=exc)) from None
     return out
 
 
@@ -762,7 +877,13 @@ def advise_bid(
     except ParseError as exc:
         raise ParseError(str(exc)) from None
     if len(h) != 13:
-        raise SpadesError(f"bid advice needs a 13-card hand, got {plural(len(h), 'card')} in {str(h)!r}")
+        raise SpadesError(
+            ngettext(
+                "bid advice needs a 13-card hand, got {count} card in {hand}",
+                "bid advice needs a 13-card hand, got {count} cards in {hand}",
+                len(h),
+            ).format(count=len(h), hand=repr(str(h)))
+        )
     made = _read_bids(bids)
     score = _side_values(scores, rules)
     bag_count = _side_values(bags, rules)
@@ -772,6 +893,7 @@ def advise_bid(
     estimate = sum(r.value for r in reasons)
     nil = assess_nil(h)
     context: list[str] = []
+    score_blind: set[str] = set()  # the notes judged by bags or the table's total, which the score overrides
 
     mine = side_of(me, rules)
     theirs = next(s for s in sides_of(rules) if s != mine)
@@ -785,11 +907,17 @@ def advise_bid(
     cushion = 0.0
     if partner_nil:
         cushion += 0.5
-        context.append("your partner bid Nil: counting a little higher, since you will take the tricks they must not")
+        context.append(
+            _("your partner bid Nil: counting a little higher, since you will take the tricks they must not")
+        )
     near_limit = bag_count[mine] >= rules.bag_limit - 3
     if near_limit and not partner_nil:
         cushion += 0.5
-        context.append(f"{bag_count[mine]} bags already: bid your full count so extra tricks do not become bags")
+        note = _("{count} bags already: bid your full count so extra tricks do not become bags").format(
+            count=bag_count[mine]
+        )
+        context.append(note)
+        score_blind.add(note)
     margin = _margin(rules)
     planned = _floor(estimate - margin)
     others = [int(b) for s, b in made.items() if s != me]
@@ -797,39 +925,51 @@ def advise_bid(
         total = sum(others) + planned
         if total <= 9:
             cushion += 0.5
-            context.append(f"the table has bid only {sum(others)}: tricks will be left over, so bid your full count")
+            note = _("the table has bid only {total}: tricks will be left over, so bid your full count").format(
+                total=sum(others)
+            )
+            context.append(note)
+            score_blind.add(note)
         elif total >= 13:
             cushion -= 0.25
-            context.append(f"the table has bid {sum(others)} already: tricks will be scarce, so stay low")
+            note = _("the table has bid {total} already: tricks will be scarce, so stay low").format(total=sum(others))
+            context.append(note)
+            score_blind.add(note)
     their_route = _their_route(made, score[theirs], me, rules)
     if their_route is None and behind >= 150:
         cushion += 0.25
-        context.append(f"you are {behind} points behind: take a little more risk")
+        context.append(_("you are {points} points behind: take a little more risk").format(points=behind))
     bid_value = max(0, _floor(estimate - margin + cushion))
     if their_route is not None:
         # The end of the match: the score, not the count's safety, decides the bid.
         route, their_total, known = their_route
-        context = [n for n in context if not _score_blind(n)]
+        context = [n for n in context if n not in score_blind]
         bid_value = _floor(estimate - margin)
         stop = 14 - their_total - (int(partner_bid) if partner_bid is not None and not partner_nil else 0)
         if known and partner_bid is not None and bid_value < stop <= math.ceil(estimate) + 1:
             context.append(
-                f"the opponents reach {rules.target} if they make their bid ({route}): bid to the score, {stop}, "
-                f"so that your side's {14 - their_total} tricks leave them short; only a set stops them"
+                _(
+                    "the opponents reach {target} if they make their bid ({route}): bid to the score, {stop}, "
+                    "so that your side's {tricks} tricks leave them short; only a set stops them"
+                ).format(target=rules.target, route=route, stop=stop, tricks=14 - their_total)
             )
             bid_value = stop
         else:
             context.append(
-                f"the opponents reach {rules.target} if they make their bid ({route}): bid your count and fight "
-                "for every trick, since only a set stops them"
+                _(
+                    "the opponents reach {target} if they make their bid ({route}): bid your count and fight "
+                    "for every trick, since only a set stops them"
+                ).format(target=rules.target, route=route)
             )
     elif partner_bid is not None and not partner_nil and seating.partnerships:
         enough = _enough_to_win(score[mine], int(partner_bid), bag_count[mine], bid_value, rules)
         if enough is not None and enough < bid_value:
-            context = [n for n in context if not _score_blind(n)]
+            context = [n for n in context if n not in score_blind]
             context.append(
-                f"{enough + int(partner_bid)} between you reaches {rules.target}: bid to the score, "
-                f"{enough} is enough to win the match and safer than {bid_value}"
+                _(
+                    "{together} between you reaches {target}: bid to the score, "
+                    "{enough} is enough to win the match and safer than {count}"
+                ).format(together=enough + int(partner_bid), target=rules.target, enough=enough, count=bid_value)
             )
             bid_value = enough
 
@@ -857,24 +997,23 @@ def advise_bid(
             # A count below one trick without a Nil-worthy hand: bid the smallest number.
             bid = Bid(1)
             if not rules.nil:
-                context.append("the count leaves less than one trick and Nil is not allowed, so the smallest bid, 1")
+                context.append(_("the count leaves less than one trick and Nil is not allowed, so the smallest bid, 1"))
             else:
                 context.append(
-                    "the count leaves less than one trick but the hand is not safe for Nil, so the smallest bid, 1"
+                    _("the count leaves less than one trick but the hand is not safe for Nil, so the smallest bid, 1")
                 )
     if rules.min_team_bid and seating.partnerships and not bid.is_nil and partner_bid is not None and not partner_nil:
         needed = rules.min_team_bid - int(partner_bid)
         if int(bid) < needed:
-            context.append(f"the team must bid at least {rules.min_team_bid} together: raised to {needed}")
+            context.append(
+                _("the team must bid at least {minimum} together: raised to {bid}").format(
+                    minimum=rules.min_team_bid, bid=needed
+                )
+            )
             bid = Bid(min(13, needed))
 
     summary = _summary(bid, estimate, reasons, nil, rules, partner_nil, context)
     return BidAdvice(bid, estimate, reasons, summary, nil, tuple(context))
-
-
-def _score_blind(note: str) -> bool:
-    """Whether a note judges the bid by bags or the table's total, which the end of a match overrides."""
-    return note.startswith("the table has bid") or " bags already: " in note
 
 
 def _their_route(made: Mapping[Seat, Bid], their_score: int, me: Seat, rules: Rules) -> tuple[str, int, bool] | None:
@@ -892,8 +1031,8 @@ def _their_route(made: Mapping[Seat, Bid], their_score: int, me: Seat, rules: Ru
     if total == 0 or not reaches_target(their_score, total, rules):
         return None
     known = all(seat in made for seat in opponents)
-    what = f"{total} bid" if known else f"about {total}"
-    return f"{their_score} + {what} × 10 = {their_score + 10 * total}", total, known
+    sum_line = _("{score} + {total} bid × 10 = {result}") if known else _("{score} + about {total} × 10 = {result}")
+    return sum_line.format(score=their_score, total=total, result=their_score + 10 * total), total, known
 
 
 def _enough_to_win(my_score: int, partner: int, bags: int, count: int, rules: Rules) -> int | None:
@@ -913,13 +1052,21 @@ def _counting(estimate: float, reasons: tuple[BidReason, ...]) -> str:
     others = list(dict.fromkeys(r.cards for r in reasons if not r.sure and r.value > 0))
     rest = estimate - len(sure)
     if sure:
-        head = f"{len(sure)} sure trick{'s' if len(sure) != 1 else ''} ({' '.join(r.cards for r in sure)})"
+        names = " ".join(r.cards for r in sure)
         if rest > 0 and others:
-            return f"{head}, about {rest:g} more from {', '.join(others)}"
-        return head
+            return ngettext(
+                "{count} sure trick ({cards}), about {rest} more from {others}",
+                "{count} sure tricks ({cards}), about {rest} more from {others}",
+                len(sure),
+            ).format(count=len(sure), cards=names, rest=number(rest), others=", ".join(others))
+        return ngettext("{count} sure trick ({cards})", "{count} sure tricks ({cards})", len(sure)).format(
+            count=len(sure), cards=names
+        )
     if estimate > 0 and others:
-        return f"no sure trick, about {estimate:g} from {', '.join(others)}"
-    return "no sure trick and nothing likely to win"
+        return _("no sure trick, about {estimate} from {others}").format(
+            estimate=number(estimate), others=", ".join(others)
+        )
+    return _("no sure trick and nothing likely to win")
 
 
 def _summary(
@@ -932,33 +1079,33 @@ def _summary(
     context: list[str],
 ) -> str:
     if bid.blind:
-        return (
+        return _(
             "bid blind Nil — a gamble for 200 points that only makes sense this far behind; "
-            f"the cards count {estimate:g} tricks"
-        )
+            "the cards count {estimate} tricks"
+        ).format(estimate=number(estimate))
     if bid.is_nil:
-        return f"bid Nil: {nil.why} (the cards count only {estimate:g} tricks)"
+        return _("bid Nil: {why} (the cards count only {estimate} tricks)").format(
+            why=nil.why, estimate=number(estimate)
+        )
     why_not_nil = ""
     if partner_nil:
-        why_not_nil = "; no Nil, since your partner already bid one"
+        why_not_nil = _("; no Nil, since your partner already bid one")
     elif rules.nil and estimate < 2.5 and not nil.fits:
-        why_not_nil = f"; not Nil: {nil.dangers[0] if nil.dangers else 'too risky'}"
+        why_not_nil = _("; not Nil: {why}").format(why=nil.dangers[0] if nil.dangers else _("too risky"))
     counted = _counting(estimate, reasons)
     margin = _margin(rules)
     planned = _floor(estimate - margin)
+    shown = {"estimate": number(estimate), "margin": number(margin), "bid": int(bid), "planned": planned}
     if int(bid) == planned:
         if estimate - margin == int(bid):
-            how = (
-                f", bid {int(bid)}"
-                if not margin
-                else f": {estimate:g} in all, less {margin:g} for two players: bid {int(bid)}"
-            )
+            how = _(", bid {bid}") if not margin else _(": {estimate} in all, less {margin} for two players: bid {bid}")
         elif margin:
-            how = f": {estimate:g} in all, less {margin:g} for two players, rounded down to bid {int(bid)}"
+            how = _(": {estimate} in all, less {margin} for two players, rounded down to bid {bid}")
         else:
-            how = f": {estimate:g} in all, rounded down to bid {int(bid)} (a set costs far more than a bag)"
+            how = _(": {estimate} in all, rounded down to bid {bid} (a set costs far more than a bag)")
     else:
-        fallback = "to play safe" if int(bid) < planned else "to take a little more risk"
-        notes = "; ".join(context) if context else fallback
-        how = f": {estimate:g} in all, but bid {int(bid)} rather than {planned}: {notes}"
-    return f"{counted}{how}{why_not_nil}"
+        fallback = _("to play safe") if int(bid) < planned else _("to take a little more risk")
+        shown["notes"] = "; ".join(context) if context else fallback
+        how = _(": {estimate} in all, but bid {bid} rather than {planned}: {notes}")
+    # The summary's three parts, each a translated clause: the count, the bid, and why not Nil.
+    return counted + how.format(**shown) + why_not_nil

@@ -47,10 +47,12 @@ from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
 from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
 from spades_teach.game.kernel import breaks_spades, legal_mask, shown_void, winning_index
+from spades_teach.game.notation import card_name
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import contract_made, side_value
 from spades_teach.game.seating import seating_of
+from spades_teach.i18n import _, decimal
 
 __all__ = [
     "Bot",
@@ -109,9 +111,11 @@ def advise_draw(
     c = Card.parse(card)
     h = Hand.coerce(hand)
     if c in h:
-        raise SpadesError(f"card {c} is already in the hand {str(h)!r}")
+        raise SpadesError(
+            _("card {card} is already in the hand {hand}").format(card=card_name(c.index), hand=repr(str(h)))
+        )
     if must_keep:
-        return DrawAdvice(True, f"you discarded the first card, so the {c.pretty} must be kept")
+        return DrawAdvice(True, _("you discarded the first card, so the {card} must be kept").format(card=c.pretty))
     known = h.mask | c.mask
     for d in discarded:
         known |= Card.parse(d).mask
@@ -121,14 +125,25 @@ def advise_draw(
     if aiming_nil:
         low = c.rank <= Rank.SIX and not c.is_spade
         if low:
-            return DrawAdvice(True, f"your hand is heading for Nil: keep the low {c.pretty}, a card to play under")
-        return DrawAdvice(False, f"your hand is heading for Nil: the {c.pretty} could win a trick, so discard it")
+            return DrawAdvice(
+                True, _("your hand is heading for Nil: keep the low {card}, a card to play under").format(card=c.pretty)
+            )
+        return DrawAdvice(
+            False, _("your hand is heading for Nil: the {card} could win a trick, so discard it").format(card=c.pretty)
+        )
     gain = draw_value(c)
     average = sum(draw_value(x) for x in unseen) / len(unseen) if unseen else 0.0
-    worth = f"it adds {gain:.2f} tricks to a two-player hand on average"
     if gain > average:
-        return DrawAdvice(True, f"keep the {c.pretty}: {worth}, more than an unseen card ({average:.2f})")
-    return DrawAdvice(False, f"discard the {c.pretty}: {worth}, no more than an unseen card ({average:.2f})")
+        keep = _(
+            "keep the {card}: it adds {gain} tricks to a two-player hand on average, "
+            "more than an unseen card ({average})"
+        )
+        return DrawAdvice(True, keep.format(card=c.pretty, gain=decimal(gain, 2), average=decimal(average, 2)))
+    drop = _(
+        "discard the {card}: it adds {gain} tricks to a two-player hand on average, "
+        "no more than an unseen card ({average})"
+    )
+    return DrawAdvice(False, drop.format(card=c.pretty, gain=decimal(gain, 2), average=decimal(average, 2)))
 
 
 # -- easy ------------------------------------------------------------------------------------------------------
@@ -318,7 +333,7 @@ class HardBot:
         candidates, rep = _distinct(view, legal)
         if len(candidates) == 1:
             return candidates[0]
-        medium, _ = decide(view)
+        medium, _why = decide(view)
         base = rep[medium]
         sizes = _hand_sizes(position)
         results: dict[Card, list[float]] = {card: [] for card in candidates}
@@ -331,7 +346,7 @@ class HardBot:
         me = view.seat
         mine = view.side_seats(me)
         theirs = view.side_seats(view.opponents()[0])
-        for _ in range(self.samples):
+        for _round in range(self.samples):
             hands = _sample(view, sizes, position, self._rng)
             for card in candidates:
                 sim = _Sim(view, list(hands))
@@ -414,7 +429,7 @@ def _play_out(sim: _Sim, me: int, first_card: Card) -> None:
             seat = sim.last_winner
         else:
             seat = sim.next_seat(seat)
-        card, _ = decide(sim.view_for(seat, me))
+        card, _why = decide(sim.view_for(seat, me))
 
 
 def _distinct(view: View, legal: int) -> tuple[list[Card], dict[Card, Card]]:
@@ -473,7 +488,7 @@ def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: rando
     else:
         masks = deal_masks(unseen, room=room, allowed=allowed, rng=rng)
         if masks is None:
-            raise SpadesError("could not deal the unseen cards consistently with the position")
+            raise SpadesError(_("could not deal the unseen cards consistently with the position"))
     hands = [0, 0, 0, 0]
     hands[view.seat] = view.hand
     for seat, mask in zip(seats, masks, strict=True):

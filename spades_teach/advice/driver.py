@@ -40,8 +40,10 @@ from spades_teach.advice.position import Position
 from spades_teach.errors import IllegalActionError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import CardLike
+from spades_teach.game.notation import seat_word
 from spades_teach.game.round import Event, Round
 from spades_teach.game.seating import Seat
+from spades_teach.i18n import _
 
 __all__ = ["Bot", "advance", "play_hand"]
 
@@ -100,5 +102,7 @@ def play_hand(
     returns the round."""
     waiting = advance(round, bots, bags=bags, on_event=on_event)
     if waiting is not None:
-        raise IllegalActionError(f"no bot plays for {waiting.word}: give one bot per seat, or use advance()")
+        raise IllegalActionError(
+            _("no bot plays for {seat}: give one bot per seat, or use advance()").format(seat=seat_word(int(waiting)))
+        )
     return round

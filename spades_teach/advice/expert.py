@@ -58,6 +58,7 @@ from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import contract_made, reaches_target, side_contract, side_of, side_value
 from spades_teach.game.seating import Seat, seating_of
+from spades_teach.i18n import _
 
 __all__ = ["CardEvidence", "ExpertBot", "a_nil_is_live", "sample_deals"]
 
@@ -142,7 +143,7 @@ def _deal_by_search(context: _SampleContext, rng: random.Random, cards: list[Car
     there always is one."""
     masks = deal_masks(cards, room=context.rooms, allowed=context.allowed, rng=rng)
     if masks is None:
-        raise SpadesError("no deal of the unseen cards fits what this position shows")
+        raise SpadesError(_("no deal of the unseen cards fits what this position shows"))
     return dict(zip(context.seats, masks, strict=True))
 
 
@@ -154,7 +155,7 @@ def _bid_weight(context: _SampleContext, hands: dict[Seat, int]) -> float:
     for seat, bid, played in context.bids:
         mask = hands[seat]
         if bid.is_nil:
-            for _ in range((mask & _NIL_DANGER).bit_count()):
+            for _danger in range((mask & _NIL_DANGER).bit_count()):
                 weight *= 0.2
             continue
         original = mask | played
@@ -230,9 +231,9 @@ def _stakes(position: Position) -> tuple[float, float]:
     mine = position.side()
     theirs = next(s for s in position.scores if s != mine)
     bids, won = _by_seat(position, dict(position.tricks_won))
-    ours_bid, _ = side_contract(bids, won, [int(s) for s in _side_seats(position, position.seat)])
+    ours_bid, _taken = side_contract(bids, won, [int(s) for s in _side_seats(position, position.seat)])
     their_seat = next(s for s in Seat if side_of(s, rules) == theirs)
-    their_bid, _ = side_contract(bids, won, [int(s) for s in _side_seats(position, their_seat)])
+    their_bid, _theirs = side_contract(bids, won, [int(s) for s in _side_seats(position, their_seat)])
     wins = reaches_target(position.scores[mine], ours_bid, rules) and rules.target > position.scores[theirs]
     make = 200.0 if wins else 0.0
     block = 200.0 if reaches_target(position.scores[theirs], their_bid, rules) else 0.0

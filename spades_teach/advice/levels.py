@@ -14,8 +14,24 @@ from spades_teach.advice.bots import EasyBot, HardBot, MediumBot
 from spades_teach.advice.expert import ExpertBot
 from spades_teach.errors import SpadesError
 from spades_teach.game.seating import Seat, SeatLike
+from spades_teach.i18n import N_, _
 
-__all__ = ["make_bot", "seated_bot"]
+__all__ = ["LEVELS", "level_name", "make_bot", "seated_bot"]
+
+#: The bot levels, weakest first, with the name a learner reads (translated by :func:`level_name`).
+LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
+
+
+def level_name(level: str) -> str:
+    """The name of a bot level in the language in use: ``"medium"``, French ``"moyen"``.
+
+    >>> level_name("Hard")
+    'hard'
+    """
+    key = level.strip().lower()
+    if key not in LEVELS:
+        raise SpadesError(_("unknown bot level {level}: use easy, medium, hard or expert").format(level=repr(level)))
+    return _(LEVELS[key])
 
 
 def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot | ExpertBot:
@@ -30,7 +46,7 @@ def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot |
         return HardBot(seed=seed)
     if key == "expert":
         return ExpertBot(seed=seed)
-    raise SpadesError(f"unknown bot level {level!r}: use easy, medium, hard or expert")
+    raise SpadesError(_("unknown bot level {level}: use easy, medium, hard or expert").format(level=repr(level)))
 
 
 def seated_bot(level: str, seed: int | str, seat: SeatLike) -> EasyBot | MediumBot | HardBot | ExpertBot:

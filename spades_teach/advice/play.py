@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from spades_teach.advice._words import seat_name, suit_one, suit_words
 from spades_teach.advice.position import Position
 from spades_teach.game._bits import SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
@@ -37,6 +38,7 @@ from spades_teach.game.kernel import legal_mask, winning_index
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import reaches_target, score_if_made, side_contract
 from spades_teach.game.seating import Seat, seating_of
+from spades_teach.i18n import N_, _, ngettext
 
 __all__ = ["PlayHint", "View", "suggest_play", "decide", "decide_principle"]
 
@@ -56,7 +58,7 @@ class PlayHint:
     principle: str
 
     def __str__(self) -> str:
-        return f"{self.card.pretty}: {self.reason}"
+        return _("{card}: {reason}").format(card=self.card.pretty, reason=self.reason)
 
 
 class View:
@@ -170,7 +172,7 @@ class View:
         after = self.seating.next_index
         seats: list[int] = []
         seat = self.seat
-        for _ in range(self.players - len(self.trick) - 1):
+        for _step in range(self.players - len(self.trick) - 1):
             seat = after[seat]
             seats.append(seat)
         return seats
@@ -206,10 +208,6 @@ def _below(card: Card) -> int:
 
 def _count(mask: int) -> int:
     return bin(mask).count("1")
-
-
-def _word(suit: Suit) -> str:
-    return suit.word
 
 
 def _run_bottom(v: View, card: Card) -> Card:
@@ -272,8 +270,9 @@ _Pick = tuple[Card, str, str]
 
 
 def _say(card: Card, name: str, detail: str) -> _Pick:
-    """A pick whose reason line is ``"<principle>: <detail>"``."""
-    return card, name, f"{name}: {detail}"
+    """A pick whose reason line is ``"<principle>: <detail>"``: the principle's name and
+    the (already translated) detail in the language in use."""
+    return card, name, _("{principle}: {reason}").format(principle=_(name), reason=detail)
 
 
 def suggest_play(position: Position) -> PlayHint:
@@ -284,7 +283,7 @@ def suggest_play(position: Position) -> PlayHint:
 
 def decide(v: View) -> tuple[Card, str]:
     """The advisor's choice for a :class:`View`: ``(card, reason)``."""
-    card, _, reason = decide_principle(v)
+    card, _name, reason = decide_principle(v)
     return card, reason
 
 
@@ -296,10 +295,10 @@ def decide_principle(v: View) -> _Pick:
     if legal & (legal - 1) == 0:
         card = _DECK[legal.bit_length() - 1]
         if v.two_clubs and card.suit is Suit.CLUBS and card.rank == Rank.TWO:
-            return _say(card, ONLY, "the 2♣ must lead the first trick")
+            return _say(card, ONLY, _("the 2♣ must lead the first trick"))
         if led is not None and card.suit is led:
-            return _say(card, ONLY, f"your only {led.word[:-1]}, and you must follow suit")
-        return _say(card, ONLY, f"the {card.pretty} is the one card you may play")
+            return _say(card, ONLY, _("your only {suit_one}, and you must follow suit").format(suit_one=suit_one(led)))
+        return _say(card, ONLY, _("the {card} is the one card you may play").format(card=card.pretty))
     if v.nil_alive(v.seat):
         return _nil_play(v, legal)
     partner = v.partner()
@@ -315,41 +314,43 @@ def decide_principle(v: View) -> _Pick:
     win, name, why = _mode(v)
     if not win:
         return _lead_to_duck(v, legal, name, why) if not v.trick else _follow_to_duck(v, legal, name, why)
-    card, card_name, reason = _lead_to_win(v, legal, why) if not v.trick else _follow_to_win(v, legal, why)
+    shown = None if name else why  # the score's own line already says why
+    card, card_name, reason = _lead_to_win(v, legal, shown) if not v.trick else _follow_to_win(v, legal)
     if name:
         # The score decides this hand: the score's principle leads, the card's follows.
-        return card, name, f"{name}: {why}; {reason.replace(f' ({why})', '')}"
+        return card, name, _("{principle}: {why}; {reason}").format(principle=_(name), why=why, reason=reason)
     return card, card_name, reason
 
 
-ONLY = "only one legal card"
-SECOND_LOW = "second hand low"
-THIRD_HIGH = "third hand high"
-CHEAP = "win as cheaply as possible"
-CANNOT_WIN = "play low when you cannot win"
-NEED = "take the tricks you need"
-PARTNER_WINS = "don't trump your partner's winner"
-RUFF = "ruff"
-OVER_RUFF = "over-ruff"
-DRAW = "draw spades"
-CASH = "cash your winners"
-SEQUENCE = "lead the top of a sequence"
-LENGTH = "lead from length"
-SINGLETON = "lead a singleton"
-PARTNER_VOID = "lead to your partner's void"
-DISCARD = "discard from a short suit"
-NIL_LEAD = "lead low on a Nil"
-DUMP = "dump your high cards"
-UNDER = "stay under the winning card"
-HOPE = "play low and hope"
-COVER_LEAD_HIGH = "lead high for your partner's Nil"
-COVER_VOID = "lead the Nil bidder's void"
-COVER = "cover your partner's Nil"
-SET_NIL = "set the Nil"
-DODGE = "duck to dodge a bag"
-SET_THEM = "take a bag to set them"
-PUSH = "push bags onto the opponents"
-SCORE = "play to the score"
+# The principles' names (keys of PRINCIPLES, English): translated where shown, ``_(name)``.
+ONLY = N_("only one legal card")
+SECOND_LOW = N_("second hand low")
+THIRD_HIGH = N_("third hand high")
+CHEAP = N_("win as cheaply as possible")
+CANNOT_WIN = N_("play low when you cannot win")
+NEED = N_("take the tricks you need")
+PARTNER_WINS = N_("don't trump your partner's winner")
+RUFF = N_("ruff")
+OVER_RUFF = N_("over-ruff")
+DRAW = N_("draw spades")
+CASH = N_("cash your winners")
+SEQUENCE = N_("lead the top of a sequence")
+LENGTH = N_("lead from length")
+SINGLETON = N_("lead a singleton")
+PARTNER_VOID = N_("lead to your partner's void")
+DISCARD = N_("discard from a short suit")
+NIL_LEAD = N_("lead low on a Nil")
+DUMP = N_("dump your high cards")
+UNDER = N_("stay under the winning card")
+HOPE = N_("play low and hope")
+COVER_LEAD_HIGH = N_("lead high for your partner's Nil")
+COVER_VOID = N_("lead the Nil bidder's void")
+COVER = N_("cover your partner's Nil")
+SET_NIL = N_("set the Nil")
+DODGE = N_("duck to dodge a bag")
+SET_THEM = N_("take a bag to set them")
+PUSH = N_("push bags onto the opponents")
+SCORE = N_("play to the score")
 
 
 # -- contract mode ------------------------------------------------------------------------------------
@@ -372,34 +373,51 @@ def _mode(v: View) -> tuple[bool, str, str]:
         and reaches_target(their_score, opp_contract, rules)
         and score_if_made(my_score, max(contract, 0), rules) <= score_if_made(their_score, opp_contract, rules)
     ):
-        return True, SCORE, "the opponents win the game if they make their bid, so fight for every trick"
+        return True, SCORE, _("the opponents win the game if they make their bid, so fight for every trick")
     if can_set and r - opp_need <= 1:
         short = r - opp_need + 1
-        more = "one more trick for you sets them" if short == 1 else f"{short} more tricks for you set them"
-        return True, SET_THEM, f"the opponents need {opp_need} of the last {r} tricks, so {more}"
+        return (
+            True,
+            SET_THEM,
+            ngettext(
+                "the opponents need {need} of the last {left} tricks, so one more trick for you sets them",
+                "the opponents need {need} of the last {left} tricks, so {count} more tricks for you set them",
+                short,
+            ).format(need=opp_need, left=r, count=short),
+        )
     if contract == 0:
-        return False, DODGE, "your side has no contract to make, so every trick is a bag"
+        return False, DODGE, _("your side has no contract to make, so every trick is a bag")
     if need > r:
-        return False, PUSH, "your contract is already lost, so let the opponents take the tricks and the bags"
+        return False, PUSH, _("your contract is already lost, so let the opponents take the tricks and the bags")
     if need > 0:
-        return True, "", f"your side still needs {need} trick{'s' if need != 1 else ''}"
+        return (
+            True,
+            "",
+            ngettext("your side still needs {count} trick", "your side still needs {count} tricks", need).format(
+                count=need
+            ),
+        )
     # The worst case: every trick still to play a bag, its penalty counted, its point not.
     worst = score_if_made(my_score, contract, rules, overtricks=taken - contract, bags_carried=v.bags[0], more_bags=r)
     if worst >= rules.target and worst > score_if_made(their_score, max(opp_contract, 0), rules) + r:
-        return True, SCORE, "this hand wins the match whatever the bags, so extra tricks are just points"
+        return True, SCORE, _("this hand wins the match whatever the bags, so extra tricks are just points")
     if opp_contract > 0 and opp_need <= 0 and v.bags[1] >= rules.bag_limit - 3:
         return (
             False,
             PUSH,
-            f"both contracts are made and the opponents have {v.bags[1]} bags, so every trick you leave them is one more",
+            _(
+                "both contracts are made and the opponents have {bags} bags, so every trick you leave them is one more"
+            ).format(bags=v.bags[1]),
         )
-    return False, DODGE, "your contract is made"
+    return False, DODGE, _("your contract is made")
 
 
 # -- leading -------------------------------------------------------------------------------------------
 
 
-def _lead_to_win(v: View, legal: int, why: str) -> _Pick:
+def _lead_to_win(v: View, legal: int, why: str | None) -> _Pick:
+    """The lead when the side wants tricks; ``why`` (the side's need) closes the length
+    leads' lines, or is left out (``None``) when the score's line already says it."""
     partner = v.partner()
     non_spade = legal & ~_SPADES
     # A suit the partner is known to be void in: they can ruff it.
@@ -408,14 +426,22 @@ def _lead_to_win(v: View, legal: int, why: str) -> _Pick:
             held = legal & SUIT_MASKS[suit]
             if held and v.voids[partner] >> suit & 1 and not v.voids[(v.seat + 1) & 3] >> suit & 1:
                 card = _low(held)
-                return _say(card, PARTNER_VOID, f"your partner has no {suit.word} and can ruff the {card.pretty}")
+                return _say(
+                    card,
+                    PARTNER_VOID,
+                    _("your partner has no {suit} and can ruff the {card}").format(
+                        suit=suit_words(suit), card=card.pretty
+                    ),
+                )
     # Draw the opponents' spades with the master spade when the side holds control.
     spades = legal & _SPADES
     unseen_spades = v.unseen & _SPADES
     if spades and unseen_spades and (v.broken or not non_spade):
         top = _high(spades)
         if not v.unseen & _above(top) and _count(v.hand & _SPADES) >= 2:
-            return _say(top, DRAW, f"the {top.pretty} is the highest spade left and pulls out theirs")
+            return _say(
+                top, DRAW, _("the {card} is the highest spade left and pulls out theirs").format(card=top.pretty)
+            )
     # Cash a master in a side suit the opponents still hold.
     best: Card | None = None
     best_left = 0
@@ -432,7 +458,11 @@ def _lead_to_win(v: View, legal: int, why: str) -> _Pick:
         if left > best_left:
             best, best_left = top, left
     if best is not None:
-        return _say(best, CASH, f"the {best.pretty} is the highest {best.suit.word[:-1]} left")
+        return _say(
+            best,
+            CASH,
+            _("the {card} is the highest {suit_one} left").format(card=best.pretty, suit_one=suit_one(best.suit)),
+        )
     # Lead from strength: the top of a touching sequence forces out the higher card.
     for suit in _SIDE:
         held = legal & SUIT_MASKS[suit]
@@ -444,27 +474,39 @@ def _lead_to_win(v: View, legal: int, why: str) -> _Pick:
         bottom = _run_bottom(v, top)
         if bottom is not top and _count(v.unseen & _above(top)) == 1:
             higher = _high(v.unseen & _above(top))
-            return _say(top, SEQUENCE, f"the {top.pretty} forces out the {higher.pretty}")
+            return _say(
+                top, SEQUENCE, _("the {card} forces out the {higher}").format(card=top.pretty, higher=higher.pretty)
+            )
     # A singleton with spades to spare: lead it to make a void.
     if _count(v.hand & _SPADES) >= 2:
         for suit in _SIDE:
             held = legal & SUIT_MASKS[suit]
             if _count(held) == 1 and v.unseen & _above(_high(held)):
                 card = _high(held)
-                return _say(card, SINGLETON, f"once {suit.word} are gone you can ruff them")
+                return _say(card, SINGLETON, _("once {suit} are gone you can ruff them").format(suit=suit_words(suit)))
     if non_spade:
         suit = _long_safe_suit(v, non_spade)
         card = _low(non_spade & SUIT_MASKS[suit])
         if card.rank >= Rank.JACK:
-            return _say(
-                card, LENGTH, f"the {card.pretty} is your lowest {suit.word[:-1]}; keep the rest for later ({why})"
+            detail = (
+                _("the {card} is your lowest {suit_one}; keep the rest for later")
+                if why is None
+                else _("the {card} is your lowest {suit_one}; keep the rest for later ({why})")
             )
-        return _say(card, LENGTH, f"lead low from your long {suit.word} and keep your high cards to win later ({why})")
+        else:
+            detail = (
+                _("lead low from your long {suit} and keep your high cards to win later")
+                if why is None
+                else _("lead low from your long {suit} and keep your high cards to win later ({why})")
+            )
+        return _say(
+            card, LENGTH, detail.format(card=card.pretty, suit=suit_words(suit), suit_one=suit_one(suit), why=why)
+        )
     top = _high(legal)
     if not v.unseen & _above(top):
-        return _say(top, CASH, f"only spades left, and the {top.pretty} is the highest")
+        return _say(top, CASH, _("only spades left, and the {card} is the highest").format(card=top.pretty))
     card = _low(legal)
-    return _say(card, LENGTH, f"only spades left: lead the {card.pretty} and keep the higher ones")
+    return _say(card, LENGTH, _("only spades left: lead the {card} and keep the higher ones").format(card=card.pretty))
 
 
 def _long_safe_suit(v: View, non_spade: int) -> Suit:
@@ -496,13 +538,15 @@ def _lead_to_duck(v: View, legal: int, name: str, why: str) -> _Pick:
         if best_key is None or key > best_key:
             best, best_key = card, key
     assert best is not None
-    return _say(best, name, f"{why}; lead the {best.pretty}, a low card the others can beat")
+    return _say(
+        best, name, _("{why}; lead the {card}, a low card the others can beat").format(why=why, card=best.pretty)
+    )
 
 
 # -- following ---------------------------------------------------------------------------------------
 
 
-def _follow_to_win(v: View, legal: int, why: str) -> _Pick:
+def _follow_to_win(v: View, legal: int) -> _Pick:
     led = v.trick[0].suit
     seat_won, top = _winning(v)
     later = v.later_seats()
@@ -511,21 +555,37 @@ def _follow_to_win(v: View, legal: int, why: str) -> _Pick:
     beaters = _beaters(v, legal, top)
     if partner_wins and not _threatened(v, top, later):
         if following:
-            return _say(_low(legal), PARTNER_WINS, f"your partner's {top.pretty} is already winning, so play low")
+            return _say(
+                _low(legal),
+                PARTNER_WINS,
+                _("your partner's {top} is already winning, so play low").format(top=top.pretty),
+            )
         card = _low_discard(v, legal)
-        return _say(card, PARTNER_WINS, f"your partner's {top.pretty} is already winning, so discard the {card.pretty}")
+        return _say(
+            card,
+            PARTNER_WINS,
+            _("your partner's {top} is already winning, so discard the {card}").format(
+                top=top.pretty, card=card.pretty
+            ),
+        )
     if not following:
         return _void_to_win(v, legal, top, later, partner_wins)
     if not beaters:
         card = _low(legal)
-        return _say(card, CANNOT_WIN, f"nothing you hold beats the {top.pretty}, so play your lowest {led.word[:-1]}")
+        return _say(
+            card,
+            CANNOT_WIN,
+            _("nothing you hold beats the {top}, so play your lowest {suit_one}").format(
+                top=top.pretty, suit_one=suit_one(led)
+            ),
+        )
     if not later:
         card = _low(beaters)
-        return _say(card, CHEAP, f"the {card.pretty} is enough")
+        return _say(card, CHEAP, _("the {card} is enough").format(card=card.pretty))
     sure = [c for c in mask_cards(beaters) if not _threatened(v, c, later)]
     if sure:
         card = sure[-1]
-        return _say(card, CHEAP, f"the {card.pretty} cannot be beaten")
+        return _say(card, CHEAP, _("the {card} cannot be beaten").format(card=card.pretty))
     position = len(v.trick)
     if position == 1 and v.seating.partnerships:
         remaining = _count(v.unseen & SUIT_MASKS[led])
@@ -533,20 +593,36 @@ def _follow_to_win(v: View, legal: int, why: str) -> _Pick:
         urgent = contract - taken >= v.tricks_left - 1
         if not urgent or remaining > 3:
             card = _low(legal)
-            return _say(card, SECOND_LOW, f"your partner plays after you, so keep your high {led.word} for later")
+            return _say(
+                card,
+                SECOND_LOW,
+                _("your partner plays after you, so keep your high {suit} for later").format(suit=suit_words(led)),
+            )
     card = _high(beaters)
     name = THIRD_HIGH if position == 2 else NEED
     bottom = _run_bottom(v, card)
     if bottom is not card and bottom.mask & beaters:
         return _say(
-            bottom, name, f"only as high as needed, the {bottom.pretty} does the same work as the {card.pretty}"
+            bottom,
+            name,
+            _("only as high as needed, the {card} does the same work as the {higher}").format(
+                card=bottom.pretty, higher=card.pretty
+            ),
         )
     higher = v.unseen & _above(card)
     if _count(higher) == 1:
-        return _say(card, name, f"the {card.pretty} forces out the {_high(higher).pretty}")
+        return _say(
+            card, name, _("the {card} forces out the {higher}").format(card=card.pretty, higher=_high(higher).pretty)
+        )
     if higher:
-        return _say(card, name, f"the {card.pretty} makes the last player spend a higher {led.word[:-1]}")
-    return _say(card, name, f"the {card.pretty} is your best chance to win this trick")
+        return _say(
+            card,
+            name,
+            _("the {card} makes the last player spend a higher {suit_one}").format(
+                card=card.pretty, suit_one=suit_one(led)
+            ),
+        )
+    return _say(card, name, _("the {card} is your best chance to win this trick").format(card=card.pretty))
 
 
 def _void_to_win(v: View, legal: int, top: Card, later: list[int], partner_wins: bool) -> _Pick:
@@ -559,10 +635,14 @@ def _void_to_win(v: View, legal: int, top: Card, later: list[int], partner_wins:
                 if partner_wins:
                     card = _low_discard(v, legal)
                     return _say(
-                        card, PARTNER_WINS, f"your partner's {top.pretty} is winning, so discard the {card.pretty}"
+                        card,
+                        PARTNER_WINS,
+                        _("your partner's {top} is winning, so discard the {card}").format(
+                            top=top.pretty, card=card.pretty
+                        ),
                     )
                 card = _low(over)
-                return _say(card, OVER_RUFF, f"the {card.pretty} beats the {top.pretty}")
+                return _say(card, OVER_RUFF, _("the {card} beats the {top}").format(card=card.pretty, top=top.pretty))
         else:
             choice = _low(spades)
             # Against a seat still to play that may over-ruff, ruff higher.
@@ -572,9 +652,17 @@ def _void_to_win(v: View, legal: int, top: Card, later: list[int], partner_wins:
                     if safe:
                         choice = safe[-1]
                     break
-            return _say(choice, RUFF, f"you have no {led.word}, so the {choice.pretty} takes the trick")
+            return _say(
+                choice,
+                RUFF,
+                _("you have no {suit}, so the {card} takes the trick").format(suit=suit_words(led), card=choice.pretty),
+            )
     card = _low_discard(v, legal)
-    return _say(card, DISCARD, f"no {led.word} and no way to win, so discard the {card.pretty}")
+    return _say(
+        card,
+        DISCARD,
+        _("no {suit} and no way to win, so discard the {card}").format(suit=suit_words(led), card=card.pretty),
+    )
 
 
 def _low_discard(v: View, legal: int) -> Card:
@@ -602,8 +690,9 @@ def _low_discard(v: View, legal: int) -> Card:
 @dataclass(frozen=True)
 class _DuckWords:
     """The principles and reasons given when playing under the winning card: each a
-    ``(principle, detail)`` pair; ``{card}``, ``{top}``, ``{led}`` (a suit's plural)
-    and ``{led_one}`` (singular) are filled in."""
+    ``(principle, detail)`` pair, the detail an English message translated when used;
+    ``{card}``, ``{top}``, ``{led}`` (the suit's word), ``{led_one}`` (one card of it)
+    and ``{why}`` (the score's reason) are filled in."""
 
     under: tuple[str, str]
     under_lowest: tuple[str, str]
@@ -614,17 +703,20 @@ class _DuckWords:
     spade_lowest: tuple[str, str]
 
 
-def _duck(v: View, legal: int, words: _DuckWords) -> _Pick:
+def _duck(v: View, legal: int, words: _DuckWords, why: str = "") -> _Pick:
     """Stay under the card winning the trick when possible (the highest card that does);
     without the suit led, discard the most dangerous side card rather than ruff."""
     led = v.trick[0].suit
-    _, top = _winning(v)
+    _winner, top = _winning(v)
     beaters = _beaters(v, legal, top)
     under = legal & ~beaters
 
     def say(words: tuple[str, str], card: Card) -> _Pick:
         name, template = words
-        return _say(card, name, template.format(card=card.pretty, top=top.pretty, led=led.word, led_one=led.word[:-1]))
+        detail = _(template).format(
+            card=card.pretty, top=top.pretty, led=suit_words(led), led_one=suit_one(led), why=why
+        )
+        return _say(card, name, detail)
 
     if legal & SUIT_MASKS[led]:
         if under:
@@ -648,25 +740,26 @@ def _follow_to_duck(v: View, legal: int, name: str, why: str) -> _Pick:
         v,
         legal,
         _DuckWords(
-            under=(name, why + "; the {card} stays under the {top}"),
-            under_lowest=(name, why + "; the {card} stays under the {top}"),
-            must_win=(name, why + "; you must win this trick, so win it with the {card} to get rid of a winner"),
-            lowest=(name, why + "; play your lowest and hope a later card overtakes it"),
-            discard=(name, why + "; discard the {card} rather than ruff"),
-            spade_under=(name, why + "; the {card} stays under the {top}"),
-            spade_lowest=(name, why + "; only spades left, and the {card} is the smallest"),
+            under=(name, N_("{why}; the {card} stays under the {top}")),
+            under_lowest=(name, N_("{why}; the {card} stays under the {top}")),
+            must_win=(name, N_("{why}; you must win this trick, so win it with the {card} to get rid of a winner")),
+            lowest=(name, N_("{why}; play your lowest and hope a later card overtakes it")),
+            discard=(name, N_("{why}; discard the {card} rather than ruff")),
+            spade_under=(name, N_("{why}; the {card} stays under the {top}")),
+            spade_lowest=(name, N_("{why}; only spades left, and the {card} is the smallest")),
         ),
+        why,
     )
 
 
 _NIL_DUCK = _DuckWords(
-    under=(DUMP, "the {card} stays under the {top} and gets rid of a high card"),
-    under_lowest=(UNDER, "the {card}, your lowest {led_one}, stays under the {top}"),
-    must_win=(DUMP, "your Nil is lost on this trick, so at least get rid of the {card}"),
-    lowest=(HOPE, "your Nil is in danger, so play your lowest {led_one} and hope a later card overtakes it"),
-    discard=(DUMP, "with no {led}, discard the {card}, your most dangerous card"),
-    spade_under=(UNDER, "the {card} stays under the {top}"),
-    spade_lowest=(HOPE, "your Nil is in danger and only spades are left, so play the smallest, the {card}"),
+    under=(DUMP, N_("the {card} stays under the {top} and gets rid of a high card")),
+    under_lowest=(UNDER, N_("the {card}, your lowest {led_one}, stays under the {top}")),
+    must_win=(DUMP, N_("your Nil is lost on this trick, so at least get rid of the {card}")),
+    lowest=(HOPE, N_("your Nil is in danger, so play your lowest {led_one} and hope a later card overtakes it")),
+    discard=(DUMP, N_("with no {led}, discard the {card}, your most dangerous card")),
+    spade_under=(UNDER, N_("the {card} stays under the {top}")),
+    spade_lowest=(HOPE, N_("your Nil is in danger and only spades are left, so play the smallest, the {card}")),
 )
 
 
@@ -703,7 +796,7 @@ def _nil_play(v: View, legal: int) -> _Pick:
             if best_key is None or key > best_key:
                 best, best_key = card, key
         assert best is not None
-        return _say(best, NIL_LEAD, f"the {best.pretty} is a low card the others will beat")
+        return _say(best, NIL_LEAD, _("the {card} is a low card the others will beat").format(card=best.pretty))
     return _duck(v, legal, _NIL_DUCK)
 
 
@@ -713,10 +806,16 @@ def _cover_partner_nil(v: View, legal: int, partner: int) -> _Pick | None:
             held = legal & SUIT_MASKS[suit]
             if held and v.voids[partner] >> suit & 1:
                 card = _high(held)
-                return _say(card, COVER_VOID, f"your partner has no {suit.word} and can throw high cards on them")
+                return _say(
+                    card,
+                    COVER_VOID,
+                    _("your partner has no {suit} and can throw high cards on them").format(suit=suit_words(suit)),
+                )
         non_spade = legal & ~_SPADES or legal
         best = max(mask_cards(non_spade), key=lambda c: (not v.unseen & _above(c), c.rank))
-        return _say(best, COVER_LEAD_HIGH, f"the {best.pretty} is high, so your partner can play under it")
+        return _say(
+            best, COVER_LEAD_HIGH, _("the {card} is high, so your partner can play under it").format(card=best.pretty)
+        )
     seat_won, top = _winning(v)
     later = v.later_seats()
     beaters = _beaters(v, legal, top)
@@ -725,14 +824,18 @@ def _cover_partner_nil(v: View, legal: int, partner: int) -> _Pick | None:
         # The partner plays after: win high so they can play under.
         if beaters:
             card = _high(beaters & SUIT_MASKS[led]) if beaters & SUIT_MASKS[led] else _high(beaters)
-            return _say(card, COVER, f"the {card.pretty} is high, so your partner can play under it")
+            return _say(
+                card, COVER, _("the {card} is high, so your partner can play under it").format(card=card.pretty)
+            )
         return None
     if seat_won == partner:
         if beaters:
             card = _low(beaters)
-            return _say(card, COVER, f"the {card.pretty} takes the trick from their {top.pretty}")
+            return _say(
+                card, COVER, _("the {card} takes the trick from their {top}").format(card=card.pretty, top=top.pretty)
+            )
         card = _low(legal)
-        return _say(card, COVER, f"nothing you hold beats your partner's {top.pretty}, so play low")
+        return _say(card, COVER, _("nothing you hold beats your partner's {top}, so play low").format(top=top.pretty))
     return None
 
 
@@ -740,11 +843,13 @@ def _set_nil(v: View, legal: int, opp: int) -> _Pick | None:
     contract, taken = v.contract(v.seat)
     if contract - taken >= v.tricks_left - 1 and contract - taken > 0:
         return None  # every trick is needed for the contract
-    name = Seat(opp).word
+    name = seat_name(opp)
     if not v.trick:
         held = legal & ~_SPADES or legal
         best = min(mask_cards(held), key=lambda c: (bool(v.voids[opp] >> c.suit & 1), c.rank))
-        return _say(best, SET_NIL, f"lead the {best.pretty}, a low card {name} may have to win")
+        return _say(
+            best, SET_NIL, _("lead the {card}, a low card {seat} may have to win").format(card=best.pretty, seat=name)
+        )
     seat_won, top = _winning(v)
     led = v.trick[0].suit
     beaters = _beaters(v, legal, top)
@@ -753,14 +858,22 @@ def _set_nil(v: View, legal: int, opp: int) -> _Pick | None:
         if under:
             following = bool(legal & SUIT_MASKS[led])
             card = _high(under) if following else _dump(v, under & ~_SPADES) if under & ~_SPADES else _high(under)
-            return _say(card, SET_NIL, f"duck under {name}'s {top.pretty} and let them win the trick")
+            return _say(
+                card,
+                SET_NIL,
+                _("duck under {seat}'s {top} and let them win the trick").format(seat=name, top=top.pretty),
+            )
         return None
     if opp in v.later_seats():
         following = bool(legal & SUIT_MASKS[led])
         if following:
             card = _low(legal)
-            return _say(card, SET_NIL, f"play low, so that {name} may be forced to win")
+            return _say(card, SET_NIL, _("play low, so that {seat} may be forced to win").format(seat=name))
         if under & ~_SPADES:
             card = _dump(v, under & ~_SPADES)
-            return _say(card, SET_NIL, f"discard the {card.pretty} and leave the trick low for {name}")
+            return _say(
+                card,
+                SET_NIL,
+                _("discard the {card} and leave the trick low for {seat}").format(card=card.pretty, seat=name),
+            )
     return None

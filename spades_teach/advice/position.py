@@ -51,7 +51,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from spades_teach._text import plural
 from spades_teach.errors import ParseError, PositionError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Suit
@@ -66,9 +65,11 @@ from spades_teach.game.kernel import (
     winning_index,
 )
 from spades_teach.game.kernel import why_illegal as _why_illegal
+from spades_teach.game.notation import card_name, suit_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, TeamMap, seating_of
+from spades_teach.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from spades_teach.game.round import Round
@@ -83,9 +84,18 @@ _TWO_OF_CLUBS = Card.parse("2C")
 _SUIT_SETS = tuple(frozenset(suit for suit in Suit if bits >> suit & 1) for bits in range(16))
 
 
+def _names(cards: Iterable[Card]) -> str:
+    """Cards named in a message: ``QH KS`` in English, as the language in use writes them otherwise."""
+    return " ".join(card_name(c.index) for c in cards)
+
+
 def _check_mapping(values: object, what: str) -> None:
     if values is not None and not isinstance(values, Mapping):
-        raise PositionError(f"{what}: expected a mapping of seats or sides to values, got {values!r}")
+        raise PositionError(
+            _("{what}: expected a mapping of seats or sides to values, got {value}").format(
+                what=_(what), value=repr(values)
+            )
+        )
 
 
 def _cards(value: Iterable[Any] | str | None, what: str) -> list[Card]:
@@ -93,23 +103,25 @@ def _cards(value: Iterable[Any] | str | None, what: str) -> list[Card]:
     if value is None:
         return []
     if not isinstance(value, (str, Iterable)) or isinstance(value, Mapping):
-        raise PositionError(f"{what}: expected cards as text or a list, got {value!r}")
+        raise PositionError(
+            _("{what}: expected cards as text or a list, got {value}").format(what=_(what), value=repr(value))
+        )
     if isinstance(value, str):
         try:
             return list(Hand.parse(value)) if value.strip() else []
         except ParseError as exc:
-            raise PositionError(f"{what}: {exc}") from None
+            raise PositionError(_("{what}: {error}").format(what=_(what), error=exc)) from None
     out: list[Card] = []
     for item in value:
         if isinstance(item, (Card, str)):
             try:
                 out.append(Card.parse(item))
             except ParseError as exc:
-                raise PositionError(f"{what}: {exc}") from None
+                raise PositionError(_("{what}: {error}").format(what=_(what), error=exc)) from None
         elif isinstance(item, Iterable):
             out.extend(_cards(item, what))
         else:
-            raise PositionError(f"{what}: {item!r} is not a card")
+            raise PositionError(_("{what}: {item} is not a card").format(what=_(what), item=repr(item)))
     return out
 
 
@@ -118,7 +130,9 @@ def _trick_records(value: object) -> tuple[Trick, ...] | None:
     if isinstance(value, (list, tuple)) and all(isinstance(t, Trick) for t in value):
         for record in value:
             if not record.is_complete:
-                raise PositionError(f"{record} is not complete: put the trick in progress in 'trick'")
+                raise PositionError(
+                    _("{trick} is not complete: put the trick in progress in 'trick'").format(trick=record)
+                )
         return tuple(value)
     return None
 
@@ -193,7 +207,7 @@ class Position:
         seen: Iterable[Any] | str | None = None,
     ) -> None:
         if not isinstance(rules, Rules):
-            raise PositionError(f"rules must be a Rules value, not {rules!r}")
+            raise PositionError(_("rules must be a Rules value, not {value}").format(value=repr(rules)))
         self.rules = rules
         self.players = rules.players
         seats = self._seats()
@@ -202,18 +216,20 @@ class Position:
         except ParseError as exc:
             raise PositionError(str(exc)) from None
         if self.seat not in seats:
-            raise PositionError(f"seat {self.seat.name} does not play in a two-player game: use N or S")
+            raise PositionError(
+                _("seat {seat} does not play in a two-player game: use N or S").format(seat=self.seat.name)
+            )
         try:
             self.hand = Hand.coerce(hand)
         except ParseError as exc:
-            raise PositionError(f"hand {hand!r}: {exc}") from None
+            raise PositionError(_("hand {hand}: {error}").format(hand=repr(hand), error=exc)) from None
         self.bids = self._read_bids(bids, seats)
         records = _trick_records(played)
-        self.played = tuple(_cards(played, "played cards")) if records is None else _flat(records)
-        self.trick = tuple(_cards(trick, "trick in progress"))
+        self.played = tuple(_cards(played, N_("played cards"))) if records is None else _flat(records)
+        self.trick = tuple(_cards(trick, N_("trick in progress")))
         self.tricks_won = self._read_tricks(tricks_won, seats)
-        self.scores = self._read_sides(scores, "score", allow_negative=True)
-        self.bags = self._read_sides(bags, "bags", allow_negative=False)
+        self.scores = self._read_sides(scores, N_("score"), allow_negative=True)
+        self.bags = self._read_sides(bags, N_("bags"), allow_negative=False)
         self.gone = self._read_seen(seen)
         self._check_cards()
         self.leader = self._seat_before(self.seat, len(self.trick))
@@ -236,35 +252,41 @@ class Position:
 
     def _read_bids(self, bids: Mapping[Any, BidLike] | None, seats: tuple[Seat, ...]) -> SeatMap[Bid]:
         out: SeatMap[Bid] = SeatMap()
-        _check_mapping(bids, "bids")
+        _check_mapping(bids, N_("bids"))
         for key, value in (bids or {}).items():
             try:
                 s = Seat.coerce(key)
                 b = Bid.coerce(value)
             except ParseError as exc:
-                raise PositionError(f"bids: {exc}") from None
+                raise PositionError(_("bids: {error}").format(error=exc)) from None
             if s not in seats:
-                raise PositionError(f"bids: seat {s.name} does not play in a two-player game")
+                raise PositionError(_("bids: seat {seat} does not play in a two-player game").format(seat=s.name))
             if b.is_nil and not self.rules.nil:
-                raise PositionError(f"bids: {s.name} bid Nil, but these rules do not allow Nil")
+                raise PositionError(_("bids: {seat} bid Nil, but these rules do not allow Nil").format(seat=s.name))
             if b.blind and not self.rules.blind_nil:
-                raise PositionError(f"bids: {s.name} bid blind Nil, but these rules do not allow it")
+                raise PositionError(
+                    _("bids: {seat} bid blind Nil, but these rules do not allow it").format(seat=s.name)
+                )
             out[s] = b
         return out
 
     def _read_tricks(self, tricks: Mapping[Any, int] | None, seats: tuple[Seat, ...]) -> SeatMap[int]:
         out: SeatMap[int] = SeatMap((s, 0) for s in seats)
-        _check_mapping(tricks, "tricks won")
+        _check_mapping(tricks, N_("tricks won"))
         given = tricks or {}
         for key, value in given.items():
             try:
                 s = Seat.coerce(key)
             except ParseError as exc:
-                raise PositionError(f"tricks won: {exc}") from None
+                raise PositionError(_("tricks won: {error}").format(error=exc)) from None
             if s not in seats:
-                raise PositionError(f"tricks won: seat {s.name} does not play in a two-player game")
+                raise PositionError(_("tricks won: seat {seat} does not play in a two-player game").format(seat=s.name))
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
-                raise PositionError(f"tricks won by {s.name} must be a whole number 0-13, got {value!r}")
+                raise PositionError(
+                    _("tricks won by {seat} must be a whole number 0-13, got {value}").format(
+                        seat=s.name, value=repr(value)
+                    )
+                )
             out[s] = value
         if not given and self.played:
             # Not given: count them from the completed tricks (filled in later).
@@ -278,9 +300,13 @@ class Position:
             try:
                 side = coerce_side(key, self.rules)
             except ParseError as exc:
-                raise PositionError(f"{what}: {exc}") from None
+                raise PositionError(_("{what}: {error}").format(what=_(what), error=exc)) from None
             if isinstance(value, bool) or not isinstance(value, int) or (value < 0 and not allow_negative):
-                raise PositionError(f"{what} for {side.name} must be a whole number, got {value!r}")
+                raise PositionError(
+                    _("{what} for {side} must be a whole number, got {value}").format(
+                        what=_(what), side=side.name, value=repr(value)
+                    )
+                )
             if what == "bags":
                 try:
                     check_bags_carried(value, side, self.rules)
@@ -294,61 +320,78 @@ class Position:
         history is unknown (the two cannot disagree)."""
         if seen is None:
             return self.played
-        cards = tuple(_cards(seen, "seen cards"))
+        cards = tuple(_cards(seen, N_("seen cards")))
         if self.played:
             if len(set(cards)) != len(cards) or set(cards) != set(self.played):
                 extra = sorted(set(cards) - set(self.played))
                 missing = sorted(set(self.played) - set(cards))
-                detail = (
-                    "; ".join(
-                        part
-                        for part in (
-                            f"seen but not played: {' '.join(map(str, extra))}" if extra else "",
-                            f"played but not seen: {' '.join(map(str, missing))}" if missing else "",
-                        )
-                        if part
+                detail = "; ".join(
+                    part
+                    for part in (
+                        _("seen but not played: {cards}").format(cards=_names(extra)) if extra else "",
+                        _("played but not seen: {cards}").format(cards=_names(missing)) if missing else "",
                     )
-                    or "a card is listed twice"
-                )
+                    if part
+                ) or _("a card is listed twice")
                 raise PositionError(
-                    f"seen {' '.join(map(str, cards))!r} conflicts with the played history ({detail}): "
-                    "give the played cards or the seen ones, not both"
+                    _(
+                        "seen {cards} conflicts with the played history ({detail}): "
+                        "give the played cards or the seen ones, not both"
+                    ).format(cards=repr(_names(cards)), detail=detail)
                 )
         return cards
 
     def _check_cards(self) -> None:
         seen: dict[Card, str] = {}
         known = self.played if self.played else self.gone
-        label = "the played cards" if self.played else "the seen cards"
-        for where, cards in (("your hand", tuple(self.hand)), (label, known), ("the trick", self.trick)):
+        label = N_("the played cards") if self.played else N_("the seen cards")
+        for where, cards in ((N_("your hand"), tuple(self.hand)), (label, known), (N_("the trick"), self.trick)):
             for card in cards:
                 if card in seen:
                     if seen[card] == where:
-                        raise PositionError(f"card {card} appears twice in {where}")
+                        raise PositionError(
+                            _("card {card} appears twice in {where}").format(card=card_name(card.index), where=_(where))
+                        )
                     raise PositionError(
-                        f"card {card} is both in {seen[card]} and in {where}: a card can be in one place only"
+                        _("card {card} is both in {first} and in {where}: a card can be in one place only").format(
+                            card=card_name(card.index), first=_(seen[card]), where=_(where)
+                        )
                     )
                 seen[card] = where
         p = self.players
         if len(self.trick) > p - 1:
             raise PositionError(
-                f"the trick in progress has {len(self.trick)} cards before {self.seat.name} plays: "
-                f"it can hold at most {p - 1}"
+                _("the trick in progress has {count} cards before {seat} plays: it can hold at most {most}").format(
+                    count=len(self.trick), seat=self.seat.name, most=p - 1
+                )
             )
         if len(self.played) % p:
             raise PositionError(
-                f"{len(self.played)} played cards do not make whole tricks of {p}: "
-                f"put the cards of the unfinished trick in 'trick'"
+                _(
+                    "{count} played cards do not make whole tricks of {players}: "
+                    "put the cards of the unfinished trick in 'trick'"
+                ).format(count=len(self.played), players=p)
             )
         if self.played:
             done = len(self.played) // p
             if done > 12:
-                raise PositionError(f"{done} completed tricks leave nothing to play: at most 12 can be complete")
+                raise PositionError(
+                    _("{count} completed tricks leave nothing to play: at most 12 can be complete").format(count=done)
+                )
             expected = 13 - done
             if len(self.hand) != expected:
                 raise PositionError(
-                    f"the hand {str(self.hand)!r} has {len(self.hand)} cards, but after {done} completed "
-                    f"trick{'s' if done != 1 else ''} {self.seat.name} must hold {expected}"
+                    ngettext(
+                        "the hand {hand} has {count} cards, but after {done} completed trick {seat} must hold {expected}",
+                        "the hand {hand} has {count} cards, but after {done} completed tricks {seat} must hold {expected}",
+                        done,
+                    ).format(
+                        hand=repr(str(self.hand)),
+                        count=len(self.hand),
+                        done=done,
+                        seat=self.seat.name,
+                        expected=expected,
+                    )
                 )
         else:
             done = self._completed_from_hand_size()
@@ -360,8 +403,11 @@ class Position:
             room = 52 - held
             if len(self.gone) > room:
                 raise PositionError(
-                    f"{len(self.gone)} cards are listed as seen, but after {done} completed "
-                    f"trick{'s' if done != 1 else ''} only {room} can be out of play"
+                    ngettext(
+                        "{count} cards are listed as seen, but after {done} completed trick only {room} can be out of play",
+                        "{count} cards are listed as seen, but after {done} completed tricks only {room} can be out of play",
+                        done,
+                    ).format(count=len(self.gone), done=done, room=room)
                 )
 
     def _completed_from_hand_size(self) -> int:
@@ -369,21 +415,35 @@ class Position:
         completed tricks, and the tricks won (the tally so far) may not exceed them."""
         size = len(self.hand)
         if size == 0:
-            raise PositionError(f"the hand of {self.seat.name} is empty: there is nothing left to play")
-        if size > 13:
             raise PositionError(
-                f"the hand {str(self.hand)!r} has {size} cards, but a player holds at most 13 "
-                f"(the cards of the hand are dealt 13 to each {'seat' if seating_of(self.rules).partnerships else 'of the two players'})"
+                _("the hand of {seat} is empty: there is nothing left to play").format(seat=self.seat.name)
             )
+        if size > 13:
+            too_many = (
+                _(
+                    "the hand {hand} has {count} cards, but a player holds at most 13 "
+                    "(the cards of the hand are dealt 13 to each seat)"
+                )
+                if seating_of(self.rules).partnerships
+                else _(
+                    "the hand {hand} has {count} cards, but a player holds at most 13 "
+                    "(the cards of the hand are dealt 13 to each of the two players)"
+                )
+            )
+            raise PositionError(too_many.format(hand=repr(str(self.hand)), count=size))
         done = 13 - size
         tally = sum(v for v in self.tricks_won.values() if v > 0)
         if tally > done:
             raise PositionError(
-                f"the tricks won add up to {tally}, but a hand of {plural(size, 'card')} means "
-                f"{plural(done, 'completed trick')}: the tally cannot be larger (for {tally} "
-                f"completed tricks {self.seat.name} would hold {13 - tally} cards)"
+                ngettext(
+                    "the tricks won add up to {tally}, but a hand of {size} cards means {done} completed trick: "
+                    "the tally cannot be larger (for {tally} completed tricks {seat} would hold {held} cards)",
+                    "the tricks won add up to {tally}, but a hand of {size} cards means {done} completed tricks: "
+                    "the tally cannot be larger (for {tally} completed tricks {seat} would hold {held} cards)",
+                    done,
+                ).format(tally=tally, size=size, done=done, seat=self.seat.name, held=13 - tally)
                 if tally <= 13
-                else f"the tricks won add up to {tally}, but a hand has only 13 tricks"
+                else _("the tricks won add up to {tally}, but a hand has only 13 tricks").format(tally=tally)
             )
         return done
 
@@ -409,12 +469,16 @@ class Position:
         for record in records:
             winner = self._seat_after(record.leader, winning_index(record.cards))
             if record.leader is not leader or record.winner is not winner:
-                raise PositionError(f"{record}: its leader or winner does not follow from the tricks before it")
+                raise PositionError(
+                    _("{trick}: its leader or winner does not follow from the tricks before it").format(trick=record)
+                )
             history.append((record.leader, record.cards, winner))
             leader = winner
         if leader is not self.leader:
             raise PositionError(
-                f"the last trick was won by {leader.name}, but the trick in progress is led by {self.leader.name}"
+                _("the last trick was won by {winner}, but the trick in progress is led by {leader}").format(
+                    winner=leader.name, leader=self.leader.name
+                )
             )
         self._check_first_lead(history)
         return tuple(history)
@@ -430,11 +494,15 @@ class Position:
         else:
             return
         if first[0] != _TWO_OF_CLUBS:
-            raise PositionError(f"the first trick was led with {first[0]}, but under the 2♣ rule it is led with the 2♣")
+            raise PositionError(
+                _("the first trick was led with {card}, but under the 2♣ rule it is led with the 2♣").format(
+                    card=card_name(first[0].index)
+                )
+            )
 
     def _check_tricks_won(self) -> None:
         counted: SeatMap[int] = SeatMap((s, 0) for s in self._seats())
-        for _, _, winner in self.trick_history:
+        for _lead, _cards_of, winner in self.trick_history:
             counted[winner] += 1
         if any(v < 0 for v in self.tricks_won.values()):
             self.tricks_won = counted
@@ -444,19 +512,23 @@ class Position:
         total = sum(self.tricks_won.values())
         if total != len(self.trick_history):
             raise PositionError(
-                f"tricks won add up to {total}, but {len(self.trick_history)} tricks have been completed"
+                _("tricks won add up to {total}, but {count} tricks have been completed").format(
+                    total=total, count=len(self.trick_history)
+                )
             )
         if counted != self.tricks_won:
             shown = ", ".join(f"{s.name} {n}" for s, n in counted.items())
             raise PositionError(
-                f"the played cards, read in play order, give the tricks as {shown}, which does not match "
-                f"tricks_won; list the played cards trick by trick in the order they were played"
+                _(
+                    "the played cards, read in play order, give the tricks as {shown}, which does not match "
+                    "tricks_won; list the played cards trick by trick in the order they were played"
+                ).format(shown=shown)
             )
 
     def _find_voids(self) -> dict[Seat, frozenset[Suit]]:
         """The suits each seat has shown out of (the kernel's :func:`shown_void`, card by card)."""
         voids: dict[Seat, int] = {s: 0 for s in self._seats()}
-        tricks = [(lead, cards) for lead, cards, _ in self.trick_history]
+        tricks = [(lead, cards) for lead, cards, _winner in self.trick_history]
         tricks.append((self.leader, self.trick))
         for lead, cards in tricks:
             if not cards:
@@ -472,21 +544,26 @@ class Position:
         for suit in self.voids[self.seat]:
             if self.hand.has_suit(suit):
                 raise PositionError(
-                    f"{self.seat.name} did not follow {suit.word} in an earlier trick but still holds "
-                    f"{', '.join(str(c) for c in self.hand.suit(suit))}: that would be a renege"
+                    _(
+                        "{seat} did not follow {suit} in an earlier trick but still holds {cards}: that would be a renege"
+                    ).format(
+                        seat=self.seat.name,
+                        suit=suit_word(int(suit)),
+                        cards=", ".join(card_name(c.index) for c in self.hand.suit(suit)),
+                    )
                 )
 
     def _read_broken(self, given: bool | None) -> bool:
-        tricks = [cards for _, cards, _ in self.trick_history] + [self.trick]
+        tricks = [cards for _lead, cards, _winner in self.trick_history] + [self.trick]
         seen = spades_broken_by(tricks, self.rules.spade_lead_breaks)
         if not self.played:  # the order of play is unknown: what is gone still tells
             seen = seen or spades_gone(self.gone)
         if given is None:
             return seen
         if not isinstance(given, bool):
-            raise PositionError(f"spades_broken must be True, False or None, got {given!r}")
+            raise PositionError(_("spades_broken must be True, False or None, got {value}").format(value=repr(given)))
         if seen and not given:
-            raise PositionError("spades_broken=False, but a spade has already been played on another suit")
+            raise PositionError(_("spades_broken=False, but a spade has already been played on another suit"))
         return given
 
     # -- alternative constructor ---------------------------------------------------------
@@ -496,7 +573,7 @@ class Position:
         (during the bidding: its 13 cards and the bids made so far)."""
         seat = round.to_act
         if seat is None:
-            raise PositionError("the hand is over: there is no seat to act")
+            raise PositionError(_("the hand is over: there is no seat to act"))
         current = round.current_trick
         return cls(
             seat,
@@ -603,7 +680,7 @@ class Position:
         """The cards ``seat`` has played so far (completed tricks and the current one)."""
         s = Seat.coerce(seat)
         out: list[Card] = []
-        for lead, cards, _ in self.trick_history:
+        for lead, cards, _winner in self.trick_history:
             for i, card in enumerate(cards):
                 if self._seat_after(lead, i) is s:
                     out.append(card)

@@ -32,6 +32,7 @@ from spades_teach.game.cards import Card
 from spades_teach.game.deals import deal
 from spades_teach.game.round import Round
 from spades_teach.game.seating import Seat, SeatLike
+from spades_teach.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from spades_teach.advice.play import PlayHint
@@ -63,164 +64,208 @@ BAGS = "10_bags_against_sets"
 @dataclass(frozen=True)
 class Principle:
     """A playing principle: its ``name`` (as hints and chapters write it), its
-    one-line definition (``line``) and the ``chapter`` that teaches it."""
+    one-line definition (``line``) and the ``chapter`` that teaches it. ``name`` and
+    ``line`` are the English words (``name`` is the key hints give); :attr:`title`
+    and :attr:`text` are them in the language in use."""
 
     name: str
     line: str
     chapter: str
 
+    @property
+    def title(self) -> str:
+        """The name in the language in use (``"la deuxième main joue petit"``)."""
+        return _(self.name)
+
+    @property
+    def text(self) -> str:
+        """The one-line definition in the language in use."""
+        return _(self.line)
+
     def __str__(self) -> str:
-        return f"{self.name}: {self.line}"
+        return _("{principle}: {line}").format(principle=self.title, line=self.text)
 
 
 _ALL = (
     # -- chapter 8: card play ----------------------------------------------------------------------
-    Principle("only one legal card", "When the rules leave you a single legal card, play it.", CARD_PLAY),
-    Principle("second hand low", "Second to play in a trick, play low: your partner still plays after you.", CARD_PLAY),
+    Principle(N_("only one legal card"), N_("When the rules leave you a single legal card, play it."), CARD_PLAY),
     Principle(
-        "third hand high",
-        "Third to play, play high to win the trick or to force out a higher card, but no higher than needed.",
+        N_("second hand low"), N_("Second to play in a trick, play low: your partner still plays after you."), CARD_PLAY
+    ),
+    Principle(
+        N_("third hand high"),
+        N_("Third to play, play high to win the trick or to force out a higher card, but no higher than needed."),
         CARD_PLAY,
     ),
     Principle(
-        "win as cheaply as possible",
-        "When you can win a trick, win it with the lowest card that surely does.",
+        N_("win as cheaply as possible"),
+        N_("When you can win a trick, win it with the lowest card that surely does."),
         CARD_PLAY,
     ),
     Principle(
-        "play low when you cannot win",
-        "When you cannot beat the winning card, play your lowest card of the suit.",
+        N_("play low when you cannot win"),
+        N_("When you cannot beat the winning card, play your lowest card of the suit."),
         CARD_PLAY,
     ),
     Principle(
-        "take the tricks you need",
-        "When your side needs nearly every trick that is left, play your best card now instead of waiting.",
+        N_("take the tricks you need"),
+        N_("When your side needs nearly every trick that is left, play your best card now instead of waiting."),
         CARD_PLAY,
     ),
     Principle(
-        "don't trump your partner's winner",
-        "When your partner's card is winning and nobody after you can beat it, play low or discard: never ruff it.",
+        N_("don't trump your partner's winner"),
+        N_("When your partner's card is winning and nobody after you can beat it, play low or discard: never ruff it."),
         CARD_PLAY,
     ),
     Principle(
-        "ruff", "With none of the suit that was led, a spade wins the trick: ruff when your side needs it.", CARD_PLAY
-    ),
-    Principle("over-ruff", "When an opponent has ruffed and you hold a higher spade, ruff over them.", CARD_PLAY),
-    Principle(
-        "draw spades",
-        "Holding the highest spade left, lead spades to pull out the opponents' spades before they ruff your winners.",
+        N_("ruff"),
+        N_("With none of the suit that was led, a spade wins the trick: ruff when your side needs it."),
         CARD_PLAY,
     ),
     Principle(
-        "count the spades",
-        "Count the 13 spades, and the 13 cards of each suit, as they fall: then you know which cards are the highest left.",
+        N_("over-ruff"), N_("When an opponent has ruffed and you hold a higher spade, ruff over them."), CARD_PLAY
+    ),
+    Principle(
+        N_("draw spades"),
+        N_(
+            "Holding the highest spade left, lead spades to pull out the opponents' spades before they ruff your winners."
+        ),
         CARD_PLAY,
     ),
     Principle(
-        "cash your winners", "Lead a card nobody can beat while the opponents still have to follow suit.", CARD_PLAY
-    ),
-    Principle(
-        "lead the top of a sequence",
-        "From touching high cards such as K Q, lead the top one: it forces out the ace and the next card becomes the winner.",
+        N_("count the spades"),
+        N_(
+            "Count the 13 spades, and the 13 cards of each suit, as they fall: then you know which cards are the highest left."
+        ),
         CARD_PLAY,
     ),
     Principle(
-        "lead from length",
-        "With nothing better, lead low from your longest side suit and keep its high cards for later.",
+        N_("cash your winners"),
+        N_("Lead a card nobody can beat while the opponents still have to follow suit."),
         CARD_PLAY,
     ),
     Principle(
-        "lead a singleton",
-        "With spades to spare, lead your single card of a suit, so that you can ruff that suit later.",
+        N_("lead the top of a sequence"),
+        N_(
+            "From touching high cards such as K Q, lead the top one: it forces out the ace and the next card becomes the winner."
+        ),
         CARD_PLAY,
     ),
-    Principle("lead to your partner's void", "Lead a suit your partner has shown out of: they can ruff it.", CARD_PLAY),
     Principle(
-        "discard from a short suit",
-        "When you can neither follow suit nor win, throw a low card from your shortest side suit to make a void.",
+        N_("lead from length"),
+        N_("With nothing better, lead low from your longest side suit and keep its high cards for later."),
+        CARD_PLAY,
+    ),
+    Principle(
+        N_("lead a singleton"),
+        N_("With spades to spare, lead your single card of a suit, so that you can ruff that suit later."),
+        CARD_PLAY,
+    ),
+    Principle(
+        N_("lead to your partner's void"), N_("Lead a suit your partner has shown out of: they can ruff it."), CARD_PLAY
+    ),
+    Principle(
+        N_("discard from a short suit"),
+        N_("When you can neither follow suit nor win, throw a low card from your shortest side suit to make a void."),
         CARD_PLAY,
     ),
     # -- chapter 9: Nil play ------------------------------------------------------------------------
     Principle(
-        "the Nil checklist",
-        "Bid Nil only with a hand that passes the checklist: three low spades at most, no side ace or king, and a low card in every side suit.",
+        N_("the Nil checklist"),
+        N_(
+            "Bid Nil only with a hand that passes the checklist: three low spades at most, no side ace or king, and a low card in every side suit."
+        ),
         NIL_PLAY,
     ),
     Principle(
-        "lead low on a Nil",
-        "As the Nil bidder, lead your lowest card of the suit where the others hold the most higher cards.",
+        N_("lead low on a Nil"),
+        N_("As the Nil bidder, lead your lowest card of the suit where the others hold the most higher cards."),
         NIL_PLAY,
     ),
     Principle(
-        "stay under the winning card",
-        "As the Nil bidder, play a card lower than the one that is winning the trick.",
+        N_("stay under the winning card"),
+        N_("As the Nil bidder, play a card lower than the one that is winning the trick."),
         NIL_PLAY,
     ),
     Principle(
-        "dump your high cards",
-        "As the Nil bidder, while a higher card is winning, play your highest card that stays under it, or discard your most dangerous card.",
+        N_("dump your high cards"),
+        N_(
+            "As the Nil bidder, while a higher card is winning, play your highest card that stays under it, or discard your most dangerous card."
+        ),
         NIL_PLAY,
     ),
     Principle(
-        "play low and hope",
-        "As the Nil bidder, when every card you may play could win, play your lowest and hope a later card is higher.",
+        N_("play low and hope"),
+        N_(
+            "As the Nil bidder, when every card you may play could win, play your lowest and hope a later card is higher."
+        ),
         NIL_PLAY,
     ),
     Principle(
-        "lead high for your partner's Nil",
-        "With a Nil partner, lead high cards so that they can play under them.",
+        N_("lead high for your partner's Nil"),
+        N_("With a Nil partner, lead high cards so that they can play under them."),
         NIL_PLAY,
     ),
     Principle(
-        "lead the Nil bidder's void",
-        "With a Nil partner, lead a suit they have none of: they throw their high cards on it.",
+        N_("lead the Nil bidder's void"),
+        N_("With a Nil partner, lead a suit they have none of: they throw their high cards on it."),
         NIL_PLAY,
     ),
     Principle(
-        "cover your partner's Nil",
-        "Play last or high over your Nil partner: take the trick with a card above theirs so that they stay under it.",
+        N_("cover your partner's Nil"),
+        N_(
+            "Play last or high over your Nil partner: take the trick with a card above theirs so that they stay under it."
+        ),
         NIL_PLAY,
     ),
     Principle(
-        "set the Nil",
-        "Against a Nil bidder, lead low and play under their card, so that they are forced to win a trick.",
+        N_("set the Nil"),
+        N_("Against a Nil bidder, lead low and play under their card, so that they are forced to win a trick."),
         NIL_PLAY,
     ),
     # -- chapter 10: bags against sets --------------------------------------------------------------
     Principle(
-        "a bag costs ten points", "Ten bags cost 100 points, so each bag costs about ten points over a match.", BAGS
-    ),
-    Principle(
-        "duck to dodge a bag",
-        "Once your contract is made, play under the winning card: each extra trick is a bag.",
+        N_("a bag costs ten points"),
+        N_("Ten bags cost 100 points, so each bag costs about ten points over a match."),
         BAGS,
     ),
     Principle(
-        "take a bag to set them", "When one more trick sets the opponents, take it, even if it is a bag for you.", BAGS
-    ),
-    Principle(
-        "push bags onto the opponents",
-        "When your own contract is lost, or both are made and the opponents are close to ten bags, let them take the extra tricks.",
+        N_("duck to dodge a bag"),
+        N_("Once your contract is made, play under the winning card: each extra trick is a bag."),
         BAGS,
     ),
     Principle(
-        "the total of the bids",
-        "Add the four bids: well under 13 means bags are coming; 13 or more means somebody will be set.",
+        N_("take a bag to set them"),
+        N_("When one more trick sets the opponents, take it, even if it is a bag for you."),
         BAGS,
     ),
     Principle(
-        "play to the score",
-        "At the end of a match, play for the tricks that win it or stop the opponents from winning it; bags no longer matter.",
+        N_("push bags onto the opponents"),
+        N_(
+            "When your own contract is lost, or both are made and the opponents are close to ten bags, let them take the extra tricks."
+        ),
         BAGS,
     ),
     Principle(
-        "bid to the score",
-        "At the end of a match, bid what stops the opponents reaching the target, not the safest number.",
+        N_("the total of the bids"),
+        N_("Add the four bids: well under 13 means bags are coming; 13 or more means somebody will be set."),
         BAGS,
     ),
     Principle(
-        "blind Nil when far behind",
-        "Bid blind Nil only when 100 points or more behind, as a last chance to catch up.",
+        N_("play to the score"),
+        N_(
+            "At the end of a match, play for the tricks that win it or stop the opponents from winning it; bags no longer matter."
+        ),
+        BAGS,
+    ),
+    Principle(
+        N_("bid to the score"),
+        N_("At the end of a match, bid what stops the opponents reaching the target, not the safest number."),
+        BAGS,
+    ),
+    Principle(
+        N_("blind Nil when far behind"),
+        N_("Bid blind Nil only when 100 points or more behind, as a last chance to catch up."),
         BAGS,
     ),
 )
@@ -234,7 +279,7 @@ def principle(name: str) -> Principle:
     try:
         return PRINCIPLES[name]
     except KeyError:
-        raise SpadesError(f"unknown principle {name!r}") from None
+        raise SpadesError(_("unknown principle {name}").format(name=repr(name))) from None
 
 
 def definition(name: str) -> str:
@@ -244,7 +289,7 @@ def definition(name: str) -> str:
     '**Principle: ruff.** With none of the suit that was led, a spade wins the trick: ruff when your side needs it.'
     """
     p = principle(name)
-    return f"**Principle: {p.name}.** {p.line}"
+    return _("**Principle: {principle}.** {line}").format(principle=p.title, line=p.text)
 
 
 # -- principles on real deals -------------------------------------------------------------------------
@@ -334,7 +379,13 @@ def find_moments(
                 break
         if len(found) >= count:
             return found
-    raise SpadesError(f"no deal among the seeds shows {name!r} {count} times")
+    raise SpadesError(
+        ngettext(
+            "no deal among the seeds shows {name} {count} time",
+            "no deal among the seeds shows {name} {count} times",
+            count,
+        ).format(name=repr(name), count=count)
+    )
 
 
 def solver_disagrees(position: Position, hint: PlayHint, deal_round: Round) -> bool:
@@ -399,7 +450,7 @@ def find_exception(
                 better = tuple(c for c, v in scores.items() if v >= need)
                 if better:
                     return Exception_(Moment(rnd, 4 + i, position, hint, seed), better, scores, need)
-    raise SpadesError(f"no deal among the seeds shows {name!r} costing a contract")
+    raise SpadesError(_("no deal among the seeds shows {name} costing a contract").format(name=repr(name)))
 
 
 def find_missed_set(
@@ -433,4 +484,8 @@ def find_missed_set(
                 better = tuple(c for c, v in scores.items() if left - v < need)
                 if better:
                     return Exception_(Moment(rnd, 4 + i, position, hint, seed), better, scores, need, sets=True)
-    raise SpadesError(f"no deal among the seeds shows {name!r} letting the opponents make a contract they could lose")
+    raise SpadesError(
+        _("no deal among the seeds shows {name} letting the opponents make a contract they could lose").format(
+            name=repr(name)
+        )
+    )

@@ -29,17 +29,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from spades_teach._text import plural, signed
+from spades_teach._text import signed
 from spades_teach.advice.expert import CardEvidence, ExpertBot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.errors import ParseError
 from spades_teach.game.cards import Card
+from spades_teach.i18n import N_, _, ngettext
 
-__all__ = ["LEVELS", "Teaching", "teach"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "Teaching", "level_name", "teach"]
 
 #: The hint levels a learner can choose.
 LEVELS = ("beginner", "expert")
+#: Each hint level's name as a learner reads it (translated by :func:`level_name`).
+LEVEL_NAMES = {"beginner": N_("beginner rules"), "expert": N_("expert")}
+
+
+def level_name(level: str) -> str:
+    """The name of a hint level in the language in use (``"beginner rules"``)."""
+    if level not in LEVELS:
+        raise ParseError(_("unknown hint level {level}: use beginner or expert").format(level=repr(level)))
+    return _(LEVEL_NAMES[level])
+
 
 Level = Literal["beginner", "expert"]
 
@@ -62,8 +73,11 @@ class Teaching:
         return self.card != self.rule_card
 
     def __str__(self) -> str:
-        line = f"{self.card.pretty}: {self.reason}"
-        return f"{line} ({self.evidence})" if self.evidence else line
+        if self.evidence:
+            return _("{card}: {reason} ({evidence})").format(
+                card=self.card.pretty, reason=self.reason, evidence=self.evidence
+            )
+        return _("{card}: {reason}").format(card=self.card.pretty, reason=self.reason)
 
 
 def _what_holds(position: Position) -> str:
@@ -71,10 +85,10 @@ def _what_holds(position: Position) -> str:
     side = [s for s in position.bids if position.side(s) == position.side()]
     nils = [s for s in side if position.bids[s].is_nil]
     if not nils:
-        return "keeps your contract"
+        return _("keeps your contract")
     if len(nils) == len(side):
-        return "keeps the Nil"
-    return "keeps your contract and the Nil"
+        return _("keeps the Nil")
+    return _("keeps your contract and the Nil")
 
 
 def evidence_line(position: Position, best: Card, rule: Card, evidence: CardEvidence) -> str:
@@ -90,15 +104,30 @@ def evidence_line(position: Position, best: Card, rule: Card, evidence: CardEvid
     >>> evidence_line(p, Card.parse("TH"), Card.parse("KH"), e)
     'over 16 deals that fit the bidding, the 10♥ averages +30 points for your side, the K♥ +12'
     """
-    holds, points, deals = evidence.holds, evidence.points, plural(evidence.deals, "deal")
+    holds, points, deals = evidence.holds, evidence.points, evidence.deals
     if holds[best] != holds[rule]:
-        return (
-            f"on {holds[best]} of {deals} that fit the bidding, the {best.pretty} {_what_holds(position)}; "
-            f"the {rule.pretty} on {holds[rule]}"
+        return ngettext(
+            "on {held} of {deals} deal that fit the bidding, the {best} {keeps}; the {rule} on {rule_held}",
+            "on {held} of {deals} deals that fit the bidding, the {best} {keeps}; the {rule} on {rule_held}",
+            deals,
+        ).format(
+            held=holds[best],
+            deals=deals,
+            best=best.pretty,
+            keeps=_what_holds(position),
+            rule=rule.pretty,
+            rule_held=holds[rule],
         )
-    return (
-        f"over {deals} that fit the bidding, the {best.pretty} averages {signed(round(points[best]))} points "
-        f"for your side, the {rule.pretty} {signed(round(points[rule]))}"
+    return ngettext(
+        "over {deals} deal that fit the bidding, the {best} averages {points} points for your side, the {rule} {rule_points}",
+        "over {deals} deals that fit the bidding, the {best} averages {points} points for your side, the {rule} {rule_points}",
+        deals,
+    ).format(
+        deals=deals,
+        best=best.pretty,
+        points=signed(round(points[best])),
+        rule=rule.pretty,
+        rule_points=signed(round(points[rule])),
     )
 
 
@@ -108,7 +137,7 @@ def teach(position: Position, level: str = "beginner", *, seed: int | str = 0) -
     the same position and seed give the same hint, and its evidence is that of the very
     deals the card was chosen on."""
     if level not in LEVELS:
-        raise ParseError(f"unknown hint level {level!r}: use beginner or expert")
+        raise ParseError(_("unknown hint level {level}: use beginner or expert").format(level=repr(level)))
     hint = suggest_play(position)
     if level == "beginner":
         return Teaching(hint.card, hint.reason, "beginner", hint.card)
@@ -117,7 +146,11 @@ def teach(position: Position, level: str = "beginner", *, seed: int | str = 0) -
     if best == hint.card:
         return Teaching(best, hint.reason, "expert", hint.card)
     if evidence is None or best not in evidence.points or hint.card not in evidence.points:
-        reason = f"the expert plays the {best.pretty} here, not the rule of thumb's {hint.card.pretty} ({hint.reason})"
+        reason = _("the expert plays the {best} here, not the rule of thumb's {rule} ({reason})").format(
+            best=best.pretty, rule=hint.card.pretty, reason=hint.reason
+        )
         return Teaching(best, reason, "expert", hint.card)
-    reason = f"the expert prefers the {best.pretty} to the rule of thumb's {hint.card.pretty}"
+    reason = _("the expert prefers the {best} to the rule of thumb's {rule}").format(
+        best=best.pretty, rule=hint.card.pretty
+    )
     return Teaching(best, reason, "expert", hint.card, evidence_line(position, best, hint.card, evidence))

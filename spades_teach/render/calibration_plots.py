@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from spades_teach.i18n import N_, _
 from spades_teach.render.charts import pyplot
+
+#: The titles of the bias charts by feature (translated when drawn).
+_BY_FEATURE = {
+    "spades": N_("by number of spades"),
+    "voids": N_("by number of voids"),
+    "aces": N_("by number of aces"),
+}
 
 __all__ = [
     "bias_by",
@@ -39,7 +47,7 @@ def count_groups(
     for r in rows:
         groups.setdefault(min(int(r[key] + 1e-9), top), []).append(r)
     points = []
-    for _, members in sorted(groups.items()):
+    for _value, members in sorted(groups.items()):
         if len(members) >= smallest:
             count = sum(r[key] for r in members) / len(members)
             mean = sum(r[taken] for r in members) / len(members)
@@ -57,20 +65,20 @@ def bias_by(rows: Sequence[Row], feature: str, count: str, *, taken: str = "simu
 
 
 def plot_count_against_tricks(
-    rows: Sequence[Row], *, taken: str = "simulated", label: str = "tricks taken in the playouts (average)"
+    rows: Sequence[Row], *, taken: str = "simulated", label: str = N_("tricks taken in the playouts (average)")
 ) -> None:
     """The count of each group of hands against the tricks they took (column ``taken``,
     axis ``label``), before and after."""
     plt = pyplot()
 
     _fig, ax = plt.subplots(figsize=(6, 5))
-    for key, name, marker in [("count_before", "before", "o"), ("count_after", "after", "s")]:
+    for key, name, marker in [("count_before", N_("before"), "o"), ("count_after", N_("after"), "s")]:
         points = count_groups(rows, key, taken=taken)
-        ax.plot([p[0] for p in points], [p[1] for p in points], marker=marker, label=name)
-    ax.plot([0, 9], [0, 9], color="grey", linestyle="--", linewidth=1, label="calibrated")
-    ax.set_xlabel("the advisor's count (average of the group)")
-    ax.set_ylabel(label)
-    ax.set_title("Hands grouped by their count")
+        ax.plot([p[0] for p in points], [p[1] for p in points], marker=marker, label=_(name))
+    ax.plot([0, 9], [0, 9], color="grey", linestyle="--", linewidth=1, label=_("calibrated"))
+    ax.set_xlabel(_("the advisor's count (average of the group)"))
+    ax.set_ylabel(_(label))
+    ax.set_title(_("Hands grouped by their count"))
     ax.legend()
     plt.show()
 
@@ -88,12 +96,14 @@ def plot_bias_by_feature(
         before = bias_by(rows, feature, "count_before", taken=taken)
         after = bias_by(rows, feature, "count_after", taken=taken)
         x = range(len(before))
-        ax.bar([i - 0.2 for i in x], [b for _, _, b in before], width=0.4, label="before")
-        ax.bar([i + 0.2 for i in x], [b for _, _, b in after], width=0.4, label="after")
-        ax.set_xticks(list(x), [f"{v}\n({n})" for v, n, _ in before], fontsize=8)
+        ax.bar([i - 0.2 for i in x], [b for _v, _n, b in before], width=0.4, label=_("before"))
+        ax.bar([i + 0.2 for i in x], [b for _v, _n, b in after], width=0.4, label=_("after"))
+        ax.set_xticks(list(x), [f"{v}\n({n})" for v, n, _b in before], fontsize=8)
         ax.axhline(0, color="grey", linewidth=1)
-        ax.set_title(f"by number of {feature}")
-    axes[0].set_ylabel("bias: count − tricks taken")
+        ax.set_title(
+            _(_BY_FEATURE[feature]) if feature in _BY_FEATURE else _("by number of {feature}").format(feature=feature)
+        )
+    axes[0].set_ylabel(_("bias: count − tricks taken"))
     axes[0].legend()
     plt.show()
 
@@ -103,15 +113,15 @@ def plot_regret_by_best_bid(rows: Sequence[Row], *, smallest: int = 10) -> None:
     plt = pyplot()
 
     _fig, ax = plt.subplots(figsize=(7, 3.5))
-    for key, label in [("regret_before", "before"), ("regret_after", "after")]:
+    for key, label in [("regret_before", N_("before")), ("regret_after", N_("after"))]:
         by_bid: dict[int, list[float]] = {}
         for r in rows:
             by_bid.setdefault(r["best_bid"], []).append(r[key])
         bids = sorted(b for b in by_bid if len(by_bid[b]) >= smallest)
-        ax.plot(bids, [sum(by_bid[b]) / len(by_bid[b]) for b in bids], marker="o", label=label)
-    ax.set_xlabel("the simulation's best bid for the hand (0 = Nil)")
-    ax.set_ylabel("points lost by the advised bid")
-    ax.set_title("What the advised bid costs, by the size of the hand")
+        ax.plot(bids, [sum(by_bid[b]) / len(by_bid[b]) for b in bids], marker="o", label=_(label))
+    ax.set_xlabel(_("the simulation's best bid for the hand (0 = Nil)"))
+    ax.set_ylabel(_("points lost by the advised bid"))
+    ax.set_title(_("What the advised bid costs, by the size of the hand"))
     ax.legend()
     plt.show()
 
@@ -122,12 +132,12 @@ def plot_side_count(rows: Sequence[Row], *, smallest: int = 10) -> None:
     plt = pyplot()
 
     _fig, ax = plt.subplots(figsize=(6, 5))
-    for key, name, marker in [("expert", "expert play", "o"), ("dd", "double dummy", "^")]:
+    for key, name, marker in [("expert", N_("expert play"), "o"), ("dd", N_("double dummy"), "^")]:
         points = count_groups(rows, "count", smallest=smallest, taken=key, top=11)
-        ax.plot([p[0] for p in points], [p[1] for p in points], marker=marker, label=name)
-    ax.plot([0, 10], [0, 10], color="grey", linestyle="--", linewidth=1, label="count = tricks")
-    ax.set_xlabel("the partnership's two counts added (average of the group)")
-    ax.set_ylabel("tricks the partnership took (average)")
-    ax.set_title("Partnerships grouped by their count")
+        ax.plot([p[0] for p in points], [p[1] for p in points], marker=marker, label=_(name))
+    ax.plot([0, 10], [0, 10], color="grey", linestyle="--", linewidth=1, label=_("count = tricks"))
+    ax.set_xlabel(_("the partnership's two counts added (average of the group)"))
+    ax.set_ylabel(_("tricks the partnership took (average)"))
+    ax.set_title(_("Partnerships grouped by their count"))
     ax.legend()
     plt.show()

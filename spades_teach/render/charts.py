@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spades_teach.errors import SpadesError
+from spades_teach.i18n import _
 
 __all__ = ["Axes", "Figure", "SvgPyplot", "pyplot"]
 
@@ -249,7 +250,11 @@ class SvgPyplot:
         gridspec_kw: dict[str, Any] | None = None,
     ) -> tuple[Figure, Any]:
         if nrows != 1 or ncols < 1:
-            raise SpadesError(f"the SVG charts draw one row of charts, not {nrows!r} rows of {ncols!r}")
+            raise SpadesError(
+                _("the SVG charts draw one row of charts, not {rows} rows of {columns}").format(
+                    rows=repr(nrows), columns=repr(ncols)
+                )
+            )
         ratios = [float(r) for r in (gridspec_kw or {}).get("width_ratios", [1.0] * ncols)]
         axes = [Axes() for _ in range(ncols)]
         figure = Figure(axes, (float(figsize[0]), float(figsize[1])), ratios, sharey)

@@ -20,9 +20,11 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from spades_teach.advice._words import number
 from spades_teach.advice.bidding import ITEM_VALUES, assess_nil
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
+from spades_teach.i18n import N_, _
 
 __all__ = [
     "count_value_rows",
@@ -48,24 +50,28 @@ _NIL_PROBE = "3.J962.T8742.Q84"
 
 
 def _fraction(value: float) -> str:
-    return _FRACTIONS.get(value, f"{value:g}")
+    found = _FRACTIONS.get(value)
+    return found if found is not None else number(value)
 
 
 def count_value_rows() -> list[tuple[str, float]]:
-    """Each item of the advisor's count with its value in tricks, as the advisor uses them."""
+    """Each item of the advisor's count with its value in tricks, as the advisor uses them
+    (the item's English key: :func:`count_values_html` shows it in the language in use)."""
     return list(ITEM_VALUES.items())
 
 
 def count_values_html() -> str:
     """The count's values as a table: sure tricks first, then each item and its worth."""
     rows = "".join(
-        f"<tr><td>{html.escape(name)}</td><td>{_fraction(value)}</td></tr>" for name, value in count_value_rows()
+        f"<tr><td>{html.escape(_(name))}</td><td>{_fraction(value)}</td></tr>" for name, value in count_value_rows()
     )
+    sure = _("A♠, and each spade in an unbroken run down from it: a sure trick")
     return (
-        _TABLE_STYLE + '<table class="st-cheat"><caption>The count (tricks)</caption>'
-        "<tr><th>holding</th><th>worth</th></tr>"
-        "<tr><td>A♠, and each spade in an unbroken run down from it: a sure trick</td><td>1</td></tr>"
-        f"{rows}</table>"
+        _TABLE_STYLE
+        + f'<table class="st-cheat"><caption>{html.escape(_("The count (tricks)"))}</caption>'
+        + f"<tr><th>{html.escape(_('holding'))}</th><th>{html.escape(_('worth'))}</th></tr>"
+        + f"<tr><td>{html.escape(sure)}</td><td>1</td></tr>"
+        + f"{rows}</table>"
     )
 
 
@@ -75,29 +81,33 @@ def _lines(bids: dict[str, object], tricks: dict[str, int], *, bags: int = 0) ->
     all_bids = {**bids, "E": 1, "W": 1}
     all_tricks = {**tricks, "E": rest // 2, "W": rest - rest // 2}
     score = score_round(all_bids, all_tricks, bags={"NS": bags}, rules=Rules(blind_nil=True))  # type: ignore[arg-type]
-    return [line for line in score.lines if not line.startswith(("EW", "NS scores"))]
+    return list(score.sides["NS"].lines[:-1])  # North–South's lines, without the hand's total
 
 
 def scoring_rows() -> list[tuple[str, str]]:
-    """The scoring table: each case and the engine's own lines for it (``score_round``)."""
-    cases: list[tuple[str, dict[str, object], dict[str, int], int]] = [
-        ("bid 4, take 4", {"N": 2, "S": 2}, {"N": 2, "S": 2}, 0),
-        ("bid 4, take 6", {"N": 2, "S": 2}, {"N": 3, "S": 3}, 0),
-        ("bid 4, take 3", {"N": 2, "S": 2}, {"N": 2, "S": 1}, 0),
-        ("bid 4, take 5, with 9 bags carried", {"N": 2, "S": 2}, {"N": 3, "S": 2}, 9),
-        ("Nil made (partner bid 4, took 4)", {"N": "nil", "S": 4}, {"N": 0, "S": 4}, 0),
-        ("Nil failed with one trick (partner bid 4, took 4)", {"N": "nil", "S": 4}, {"N": 1, "S": 4}, 0),
-        ("blind Nil made (partner bid 4, took 4)", {"N": "blind nil", "S": 4}, {"N": 0, "S": 4}, 0),
-    ]
-    return [(label, "; ".join(_lines(bids, tricks, bags=bags))) for label, bids, tricks, bags in cases]
+    """The scoring table: each case and the engine's own lines for it (``score_round``),
+    in the language in use."""
+    return [(_(label), "; ".join(_lines(bids, tricks, bags=bags))) for label, bids, tricks, bags in _CASES]
+
+
+#: The scoring table's cases: the label (translated when shown), North's and South's bids
+#: and tricks, and the bags North–South carry in.
+_CASES: list[tuple[str, dict[str, object], dict[str, int], int]] = [
+    (N_("bid 4, take 4"), {"N": 2, "S": 2}, {"N": 2, "S": 2}, 0),
+    (N_("bid 4, take 6"), {"N": 2, "S": 2}, {"N": 3, "S": 3}, 0),
+    (N_("bid 4, take 3"), {"N": 2, "S": 2}, {"N": 2, "S": 1}, 0),
+    (N_("bid 4, take 5, with 9 bags carried"), {"N": 2, "S": 2}, {"N": 3, "S": 2}, 9),
+    (N_("Nil made (partner bid 4, took 4)"), {"N": "nil", "S": 4}, {"N": 0, "S": 4}, 0),
+    (N_("Nil failed with one trick (partner bid 4, took 4)"), {"N": "nil", "S": 4}, {"N": 1, "S": 4}, 0),
+    (N_("blind Nil made (partner bid 4, took 4)"), {"N": "blind nil", "S": 4}, {"N": 0, "S": 4}, 0),
+]
 
 
 def scoring_html() -> str:
     """The scoring table as HTML."""
     body = "".join(f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td></tr>" for a, b in scoring_rows())
-    return (
-        f'<table class="st-cheat"><caption>Scoring a team</caption><tr><th>hand</th><th>score</th></tr>{body}</table>'
-    )
+    caption, hand, score = (html.escape(_(words)) for words in (N_("Scoring a team"), N_("hand"), N_("score")))
+    return f'<table class="st-cheat"><caption>{caption}</caption><tr><th>{hand}</th><th>{score}</th></tr>{body}</table>'
 
 
 def nil_checklist() -> list[str]:
@@ -111,9 +121,11 @@ def nil_checklist_html() -> str:
     items = "".join(f"<li>{html.escape(line)}</li>" for line in nil_checklist())
     return (
         _TABLE_STYLE
-        + '<div class="st-cheat"><b>Nil checklist: a hand for Nil passes every item</b>'
+        + f'<div class="st-cheat"><b>{html.escape(_("Nil checklist: a hand for Nil passes every item"))}</b>'
         + f"<ul>{items}</ul>"
-        + "<small>A hand that misses only a small item may still fit; the bid advisor weighs each one.</small></div>"
+        + "<small>"
+        + html.escape(_("A hand that misses only a small item may still fit; the bid advisor weighs each one."))
+        + "</small></div>"
     )
 
 

@@ -14,13 +14,20 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from spades_teach.game.cards import Card, Hand, Suit
+from spades_teach.game.notation import seat_word
 from spades_teach.game.seating import Seat
+from spades_teach.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from spades_teach.game.deals import Deal
     from spades_teach.game.round import Round, Trick
 
 __all__ = ["card_html", "hand_html", "deal_html", "trick_html", "round_html", "STYLE"]
+
+#: A round's phases as a learner reads them (translated when shown).
+_PHASES = {"bidding": N_("bidding"), "play": N_("play"), "complete": N_("complete")}
+#: The bids written in words (translated when shown); a number is written as it is.
+_NIL_LABELS = {"Nil": N_("Nil"), "Blind Nil": N_("Blind Nil")}
 
 STYLE = (
     "<style>"
@@ -50,7 +57,7 @@ def hand_html(hand: Hand, *, style: bool = True) -> str:
     rows = []
     for suit in Suit:
         cards = hand.suit(suit)
-        body = _cards_html(cards) if cards else '<span class="st-void">void</span>'
+        body = _cards_html(cards) if cards else f'<span class="st-void">{html.escape(_("void"))}</span>'
         rows.append(f'<div class="st-suit">{body}</div>')
     return (STYLE if style else "") + f'<div class="st-hand">{"".join(rows)}</div>'
 
@@ -61,8 +68,9 @@ def deal_html(deal: Deal) -> str:
     def cell(seat: Seat) -> str:
         if seat not in deal:
             return ""
-        dealer = " (dealer)" if seat is deal.dealer else ""
-        return f'<div class="st-seat">{seat.word}{dealer}</div>' + hand_html(deal[seat], style=False)
+        name = seat_word(int(seat))
+        title = _("{seat} (dealer)").format(seat=name) if seat is deal.dealer else name
+        return f'<div class="st-seat">{html.escape(title)}</div>' + hand_html(deal[seat], style=False)
 
     return (
         STYLE
@@ -77,8 +85,14 @@ def deal_html(deal: Deal) -> str:
 def trick_html(trick: Trick) -> str:
     """The cards of a trick in play order, with the winner when it is complete."""
     parts = [f'<span class="st-seat">{seat.name}</span> {card_html(card)}' for seat, card in trick.plays]
-    won = f" — won by {trick.winner.word}" if trick.winner is not None else ""
-    return STYLE + f"<div>Trick {trick.number}: {' '.join(parts)}{html.escape(won)}</div>"
+    cards = " ".join(parts)  # already HTML
+    if trick.winner is not None:
+        line = _("Trick {number}: {cards} — won by {seat}").format(
+            number=trick.number, cards=cards, seat=html.escape(seat_word(int(trick.winner)))
+        )
+    else:
+        line = _("Trick {number}: {cards}").format(number=trick.number, cards=cards)
+    return STYLE + f"<div>{line}</div>"
 
 
 def round_html(rnd: Round) -> str:
@@ -91,13 +105,24 @@ def round_html(rnd: Round) -> str:
         if seat not in hands:
             return ""
         bid = bids.get(seat)
-        info = f" — bid {bid.label}" if bid is not None else ""
-        info += f", {won[seat]} won" if rnd.phase != "bidding" else ""
+        name = seat_word(int(seat))
+        label = _(_NIL_LABELS[bid.label]) if bid is not None and bid.label in _NIL_LABELS else ""
+        label = label or (bid.label if bid is not None else "")
+        playing = rnd.phase != "bidding"
+        if bid is not None and playing:
+            info = ngettext("{seat} — bid {bid}, {count} won", "{seat} — bid {bid}, {count} won", won[seat])
+        elif bid is not None:
+            info = _("{seat} — bid {bid}")
+        elif playing:
+            info = ngettext("{seat}, {count} won", "{seat}, {count} won", won[seat])
+        else:
+            info = "{seat}"
+        shown = html.escape(info.format(seat=name, bid=label, count=won[seat]))
         turn = " ◀" if rnd.to_act is seat else ""
-        return f'<div class="st-seat">{seat.word}{html.escape(info)}{turn}</div>' + hand_html(hands[seat], style=False)
+        return f'<div class="st-seat">{shown}{turn}</div>' + hand_html(hands[seat], style=False)
 
     trick = rnd.current_trick
-    middle = " ".join(f"{s.name} {card_html(c)}" for s, c in trick.plays) or html.escape(rnd.phase)
+    middle = " ".join(f"{s.name} {card_html(c)}" for s, c in trick.plays) or html.escape(_(_PHASES[rnd.phase]))
     return (
         STYLE
         + '<table class="st-table">'

@@ -22,15 +22,19 @@ from typing import Any
 
 from spades_teach._text import signed as _text_signed
 from spades_teach.game.cards import Card, Hand, Suit
+from spades_teach.game.notation import seat_word
 from spades_teach.game.seating import Seat
+from spades_teach.i18n import N_, _
 
 __all__ = ["by_seat", "by_side", "cards_text", "hand_text", "plural", "signed", "trick_text", "side_name"]
 
-_SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
+#: The partnerships' names (translated when shown).
+_SIDE_NAMES = {"NS": N_("North–South"), "EW": N_("East–West")}
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``'1 card'``, ``'2 cards'`` (``many`` for irregular plurals)."""
+    """``'1 card'``, ``'2 cards'`` (``many`` for irregular plurals): English words only;
+    a translated message counts with ``ngettext`` instead."""
     return f"{count} {noun if count == 1 else (many or noun + 's')}"
 
 
@@ -58,14 +62,14 @@ def side_name(side: Any) -> str:
     """``'North–South'`` for a team, ``'North'`` for a seat (two-player sides are seats)."""
     name = getattr(side, "name", str(side))
     if name in _SIDE_NAMES:
-        return _SIDE_NAMES[name]
-    return Seat.coerce(name).word
+        return _(_SIDE_NAMES[name])
+    return seat_word(int(Seat.coerce(name)))
 
 
 def by_seat(values: Mapping[Any, Any]) -> str:
     """A seat → value map in plain words, clockwise from North."""
     found = {Seat.coerce(k): v for k, v in values.items()}
-    return ", ".join(f"{seat.word} {found[seat]}" for seat in Seat if seat in found)
+    return ", ".join(f"{seat_word(int(seat))} {found[seat]}" for seat in Seat if seat in found)
 
 
 def by_side(values: Mapping[Any, int], *, signed: bool = False) -> str:
@@ -83,6 +87,9 @@ def _signed(points: int) -> str:
 
 def trick_text(trick: Any) -> str:
     """A trick in words: ``'trick 1: North A♥, East 6♥, South 2♥, West 3♥; North wins'``."""
-    plays = ", ".join(f"{seat.word} {card.pretty}" for seat, card in trick.plays)
-    won = f"; {trick.winner.word} wins" if trick.winner is not None else " (in progress)"
-    return f"trick {trick.number}: {plays}{won}"
+    plays = ", ".join(f"{seat_word(int(seat))} {card.pretty}" for seat, card in trick.plays)
+    if trick.winner is not None:
+        return _("trick {number}: {plays}; {seat} wins").format(
+            number=trick.number, plays=plays, seat=seat_word(int(trick.winner))
+        )
+    return _("trick {number}: {plays} (in progress)").format(number=trick.number, plays=plays)
