@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from spades_teach import Round, deal
+from spades_teach import Round, deal, set_language
 from spades_teach.advice.play import View, decide_principle, suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.advice.principles import PRINCIPLES, definition, principle
@@ -103,6 +103,23 @@ def chapter_definitions(chapter: str) -> dict[str, str]:
 
 
 STRATEGY_CHAPTERS = ("08_card_play", "09_nil_play", "10_bags_against_sets")
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+@pytest.mark.parametrize("chapter", STRATEGY_CHAPTERS)
+def test_each_translated_chapter_defines_its_principles_with_the_catalog_s_line(chapter: str, language: str) -> None:
+    """The French and Spanish strategy chapters state each principle exactly as the hints name it in
+    that language (the registry's line, through the catalogs), in the English chapter's order."""
+    english = list(chapter_definitions(chapter))
+    text = (NOTEBOOKS / language / f"{chapter}.md").read_text(encoding="utf-8")
+    set_language(language)
+    try:
+        lines = [definition(name) for name in english]
+    finally:
+        set_language("en")
+    places = [text.find(line) for line in lines]
+    assert -1 not in places, [line for line, at in zip(lines, places) if at < 0]
+    assert places == sorted(places), "the principles are not in the English chapter's order"
 
 
 @pytest.mark.parametrize("chapter", STRATEGY_CHAPTERS)

@@ -391,7 +391,7 @@ def exception_exercise(found: Exception_, *, question: str | None = None) -> Exe
             theirs=left - found.tricks[best],
             need=found.need,
             hint=hint.card.pretty,
-            principle=hint.principle,
+            principle=_(hint.principle),
             after=left - found.tricks[hint.card],
         )
         asked = _("You are {seat} and can see every hand. Which card sets the opponents?")
@@ -409,7 +409,7 @@ def exception_exercise(found: Exception_, *, question: str | None = None) -> Exe
             count=found.tricks[best],
             need=found.need,
             hint=hint.card.pretty,
-            principle=hint.principle,
+            principle=_(hint.principle),
             after=found.tricks[hint.card],
         )
         asked = _("You are {seat} and can see every hand. Which card makes your contract?")
