@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from spades_teach.errors import SpadesError
+from spades_teach.i18n import _, get_language
+from spades_teach.render.lexicon import WORDS, sort_key
 
 __all__ = ["Term", "TERMS", "TERMS_BY_NAME", "define", "glossary_html", "GLOSSARY_CHAPTER"]
 
@@ -153,19 +155,41 @@ TERMS: tuple[Term, ...] = (
 TERMS_BY_NAME = MappingProxyType({t.name: t for t in TERMS})
 
 
+def _wording(term: Term) -> tuple[str, str]:
+    """The term's word and definition in the language in use: the terms above in English, the
+    course's trilingual lexicon (``data/glossary.json``, :mod:`spades_teach.render.lexicon`) in
+    French and Spanish."""
+    language = get_language()
+    if language == "en":
+        return term.name, term.definition
+    wording = WORDS[term.name].wordings[language]
+    return wording.term, wording.definition
+
+
 def define(name: str) -> str:
-    """The one-line definition of a term of the glossary (any case)."""
+    """The one-line definition of a term of the glossary (its English name, any case), in the
+    language in use."""
     for term in TERMS:
         if term.name.lower() == name.strip().lower():
-            return term.definition
+            return _wording(term)[1]
     known = ", ".join(t.name for t in TERMS)
-    raise SpadesError(f"{name!r} is not in the glossary; its terms are: {known}")
+    raise SpadesError(_("{name} is not in the glossary; its terms are: {known}").format(name=repr(name), known=known))
 
 
 def glossary_html() -> str:
-    """The whole glossary as an HTML definition list, alphabetical."""
+    """The whole glossary as an HTML definition list, in the alphabetical order of the language in use.
+
+    >>> from spades_teach.i18n import set_language
+    >>> set_language("fr")
+    >>> "<dt><b>surplus</b> <small>(chapitre 4)</small></dt>" in glossary_html()
+    True
+    >>> set_language("en")
+    """
+    entries = sorted(((*_wording(t), t.chapter) for t in TERMS), key=lambda e: sort_key(e[0]))
+    chapter_words = _("chapter {number}")
     items = "".join(
-        f"<dt><b>{html.escape(t.name)}</b> <small>(chapter {t.chapter})</small></dt><dd>{html.escape(t.definition)}</dd>"
-        for t in sorted(TERMS, key=lambda t: t.name.lower())
+        f"<dt><b>{html.escape(word)}</b> <small>({html.escape(chapter_words.format(number=chapter))})"
+        f"</small></dt><dd>{html.escape(definition)}</dd>"
+        for word, definition, chapter in entries
     )
     return f'<dl class="st-glossary">{items}</dl>'
