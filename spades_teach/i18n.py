@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from spades_teach.errors import LanguageError
@@ -45,6 +45,9 @@ __all__ = [
     "get_language",
     "language_from_environment",
     "decimal",
+    "join_and",
+    "join_or",
+    "join_clauses",
 ]
 
 #: The languages the course speaks, English first (the source language).
@@ -173,3 +176,34 @@ def decimal(value: float, digits: int = 1) -> str:
     """
     text = f"{value:.{digits}f}"
     return text if get_language() == "en" else text.replace(".", ",")
+
+
+def _joined(items: Sequence[str], pair: str) -> str:
+    """``items`` said one after another, each joined to the text before it by the message ``pair``
+    (``"{first} and {second}"``), translated: each language joins two things its own way."""
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        text = gettext(pair).format(first=text, second=item)
+    return text
+
+
+def join_and(items: Sequence[str]) -> str:
+    """Items joined with the language's "and".
+
+    >>> set_language("en")
+    >>> join_and(["A♠", "K♠", "Q♠"])
+    'A♠ and K♠ and Q♠'
+    """
+    return _joined(items, N_("{first} and {second}"))
+
+
+def join_or(items: Sequence[str]) -> str:
+    """Items joined with the language's "or" (``'3 or 4'``)."""
+    return _joined(items, N_("{first} or {second}"))
+
+
+def join_clauses(items: Sequence[str]) -> str:
+    """Clauses separated by semicolons, as the language writes them (French puts a space before)."""
+    return _joined(items, N_("{first}; {second}"))

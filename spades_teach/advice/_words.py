@@ -20,9 +20,9 @@ from __future__ import annotations
 from spades_teach.game.cards import Suit
 from spades_teach.game.notation import seat_word, suit_word
 from spades_teach.game.seating import Seat
-from spades_teach.i18n import _, decimal, get_language
+from spades_teach.i18n import decimal, get_language
 
-__all__ = ["suit_words", "suit_one", "seat_name", "number", "joined"]
+__all__ = ["suit_words", "suit_one", "seat_name", "number"]
 
 
 def suit_words(suit: Suit) -> str:
@@ -53,17 +53,3 @@ def number(value: float) -> str:
         if abs(round(value, digits) - value) < 1e-9:
             return decimal(value, digits)
     return decimal(value, 2)
-
-
-def joined(items: list[str]) -> str:
-    """Items said one after another with the language's "and": ``A♠ and K♠``.
-
-    >>> joined(["A♠", "K♠", "Q♠"])
-    'A♠ and K♠ and Q♠'
-    """
-    if not items:
-        return ""
-    text = items[0]
-    for item in items[1:]:
-        text = _("{first} and {second}").format(first=text, second=item)
-    return text

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from spades_teach.advice._words import joined, number, suit_one, suit_words
+from spades_teach.advice._words import number, suit_one, suit_words
 from spades_teach.advice.two_player_values import TWO_PLAYER_ITEM_VALUES, TWO_PLAYER_SAFETY_MARGIN
 from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
@@ -65,7 +65,7 @@ from spades_teach.game.scoring import (
     sides_of,
 )
 from spades_teach.game.seating import Seat, SeatLike, seating_for, seating_of
-from spades_teach.i18n import N_, _, ngettext
+from spades_teach.i18n import N_, _, join_and, ngettext
 
 __all__ = [
     "ITEM_VALUES",
@@ -363,7 +363,7 @@ def _queen_item(n: int, ranks: set[Rank], values: Mapping[str, float]) -> BidRea
         if above:
             why = _(
                 "the queen of spades with your {cards} beside it wins if the missing honour goes first: {worth}"
-            ).format(cards=joined(above), worth=_worth(value))
+            ).format(cards=join_and(above), worth=_worth(value))
         else:
             why = _("the queen of spades with {count} other spades can outlast the ace and king: {worth}").format(
                 count=n - 1, worth=_worth(value)
@@ -810,7 +810,7 @@ def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
         NilCheck(
             item[7],
             not missing,
-            _("no low card to play under in {suits}").format(suits=joined(missing)) if missing else ", ".join(lows),
+            _("no low card to play under in {suits}").format(suits=join_and(missing)) if missing else ", ".join(lows),
         )
     )
     longest = max(len(cards) for cards in side.values())

@@ -58,7 +58,7 @@ from spades_teach.game.round import PlayEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import bag_charge, side_value
 from spades_teach.game.seating import Seat, Team, seating_of
-from spades_teach.i18n import N_, _, decimal, ngettext
+from spades_teach.i18n import N_, _, decimal, join_and, join_clauses, join_or, ngettext
 from spades_teach.solver import DDState, nil_safe_cards, representatives, score_cards
 
 __all__ = [
@@ -505,24 +505,8 @@ def _cards_text(cards: tuple[Card, ...]) -> str:
     if len(cards) > 3:
         shown.append("…")
     if len(shown) == 2:
-        return _("{first} or {second}").format(first=shown[0], second=shown[1])
+        return join_or(shown)
     return ", ".join(shown)
-
-
-def _and(items: Sequence[str]) -> str:
-    """Clauses joined with "and", the way the language joins two of them."""
-    text = items[0]
-    for item in items[1:]:
-        text = _("{first} and {second}").format(first=text, second=item)
-    return text
-
-
-def _semicolons(items: Sequence[str]) -> str:
-    """Clauses separated by semicolons, as the language writes them (French puts a space before)."""
-    text = items[0]
-    for item in items[1:]:
-        text = _("{first}; {second}").format(first=text, second=item)
-    return text
 
 
 def _name(o: SideOutcome, ours: bool) -> str:
@@ -619,7 +603,7 @@ def _differences(played: Outcome, best: Outcome, rules: Rules) -> tuple[list[str
             _nil_change(seat, kept) for (seat, kept), (_seat, kept_best) in zip(o.nils, b.nils) if kept != kept_best
         ]
         if nil_changes:
-            parts.append(_costed(_and(nil_changes), sign * (bn - on)))
+            parts.append(_costed(join_and(nil_changes), sign * (bn - on)))
         if o.bags != b.bags:
             bags_changed = True
             parts.append(_costed(_bags_change(o, b.bags, ours), sign * (bb - ob)))
@@ -668,7 +652,7 @@ def _explain(seat: Seat, card: Card, played: Outcome, best: Outcome, best_cards:
     return text.format(
         cost=_points(cost),
         cards=_cards_text(best_cards),
-        changes=_semicolons(parts),
+        changes=join_clauses(parts),
         charge=_points(bag_charge(rules)),
     )
 

@@ -46,7 +46,7 @@ from spades_teach.game.round import Round, trick_winner
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
 from spades_teach.game.seating import Seat, Team
-from spades_teach.i18n import N_, _, decimal, ngettext
+from spades_teach.i18n import N_, _, decimal, join_and, join_or, ngettext
 
 __all__ = [
     "Answer",
@@ -154,7 +154,7 @@ class Drill:
         )
         if extra:
             shown = _("{answer} (or {others}, the best over the simulated deals)").format(
-                answer=shown, others=_or(extra)
+                answer=shown, others=join_or(extra)
             )
         verdict = _("Right!") if correct else _("Not quite: the answer is {answer}.").format(answer=shown)
         lines = self.lines + (self.more() if self.more is not None else ())
@@ -189,29 +189,13 @@ def _g(x: float) -> str:
     return decimal(x, len(text.split(".")[1]))
 
 
-def _or(items: Sequence[str]) -> str:
-    """Answers joined with "or", the way the language joins two of them."""
-    text = items[0]
-    for item in items[1:]:
-        text = _("{first} or {second}").format(first=text, second=item)
-    return text
-
-
-def _and(items: Sequence[str]) -> str:
-    """Names joined with "and", the way the language joins two of them."""
-    text = items[0]
-    for item in items[1:]:
-        text = _("{first} and {second}").format(first=text, second=item)
-    return text
-
-
 def _answer_texts(answer: Answer, fields: tuple[AnswerField, ...]) -> list[str]:
     if isinstance(answer, str):
         if len(fields) == 1:
             return [answer]
         parts = [p for p in re.split(r"[,;/ ]+", answer.strip()) if p]
         if len(parts) != len(fields):
-            names = _and([f.label for f in fields])
+            names = join_and([f.label for f in fields])
             raise AnswerError(
                 _("give {count} answers ({names}), separated by commas; got {answer}").format(
                     count=len(fields), names=names, answer=repr(answer)
@@ -221,7 +205,7 @@ def _answer_texts(answer: Answer, fields: tuple[AnswerField, ...]) -> list[str]:
     if isinstance(answer, Mapping):
         missing = [f.label for f in fields if not str(answer.get(f.name, "")).strip()]
         if missing:
-            raise AnswerError(_("fill in {fields}").format(fields=_and(missing)))
+            raise AnswerError(_("fill in {fields}").format(fields=join_and(missing)))
         return [str(answer[f.name]) for f in fields]
     items = [str(a) for a in answer]
     if len(items) != len(fields):
