@@ -32,10 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from _browser import CHROMIUM, CHROMIUM_ARGS, serve_directory  # noqa: E402
+from _browser import CHROMIUM  # noqa: E402
 from _lite import (  # noqa: E402
     CHAPTER_DRILLS,
-    OFFLINE_ARGS,
     PLAY_CHAPTER,
     TABLE,
     Watch,
@@ -47,14 +46,19 @@ from _lite import (  # noqa: E402
     chapter_table,
     drill_answer,
     error_outputs,
+    live_site,
     open_chapter,
     play_whole_hand,
     puzzle_answer,
     review_my_hand,
     right_answer,
     run_all_cells,
+    watched_context,
     wrong_answer,
 )
+
+#: Playwright's own default window, which the figures in benchmarks/README were measured in.
+PLAYWRIGHT_VIEWPORT = {"width": 1280, "height": 720}
 
 
 def site_size(site: Path) -> int:
@@ -245,8 +249,6 @@ def practice(context: object, watch: Watch, chapters: list[str]) -> None:
 
 
 def main(chapters: list[str], review: bool = False, practising: bool = False) -> None:
-    from playwright.sync_api import sync_playwright
-
     start = time.perf_counter()
     built = build_lite()
     if built.returncode != 0:
@@ -256,12 +258,8 @@ def main(chapters: list[str], review: bool = False, practising: bool = False) ->
     print(
         f"site size: {site_size(built.site) / 1e6:.1f} MB ({site_size(pyodide) / 1e6:.1f} MB of it Pyodide and wheels)"
     )
-    with serve_directory(built.site) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *OFFLINE_ARGS])
-        # one context: the first chapter fills its empty cache (cold), the next ones find it (warm)
-        context = browser.new_context()
-        watch = Watch(url)
-        watch.attach(context)
+    # one context: the first chapter fills its empty cache (cold), the next ones find it (warm)
+    with live_site() as (browser, url), watched_context(browser, url, viewport=PLAYWRIGHT_VIEWPORT) as (context, watch):
         if practising:
             practice(context, watch, chapters)
             chapters = []
@@ -280,7 +278,6 @@ def main(chapters: list[str], review: bool = False, practising: bool = False) ->
             except Exception as error:  # a timeout: report it and go on
                 print(f"{name:28} did not finish: {type(error).__name__}", flush=True)
             page.close()
-        browser.close()
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     print(f"Chromium: {subprocess.run([CHROMIUM, '--version'], capture_output=True, text=True).stdout.strip()}")
 

@@ -10,9 +10,13 @@ import functools
 import os
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from _browser import CHROMIUM, CHROMIUM_ARGS, serve_directory
 
 ROOT = Path(__file__).resolve().parents[1]
 LITE_SITE = ROOT / "build" / "lite" / "test-site"
@@ -46,6 +50,36 @@ def build_lite() -> LiteBuild:
         timeout=1800,
     )
     return LiteBuild(done.returncode, done.stdout + "\n" + done.stderr, LITE_SITE)
+
+
+@contextmanager
+def live_site() -> Iterator[tuple[Any, str]]:
+    """Chromium, offline, and the address of the built live edition served on 127.0.0.1 (built once
+    per session). A failed build or a missing Chromium stops here, with the reason."""
+    from playwright.sync_api import sync_playwright
+
+    built = build_lite()
+    assert built.returncode == 0, built.log[-3000:]
+    assert Path(CHROMIUM).exists(), f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'"
+    with serve_directory(built.site) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *OFFLINE_ARGS])
+        try:
+            yield browser, url
+        finally:
+            browser.close()
+
+
+@contextmanager
+def watched_context(browser: Any, url: str, **options: Any) -> Iterator[tuple[Any, Watch]]:
+    """A new browser context on the site (its own storage: a reader's first visit), with every request
+    and console message watched; closed afterwards."""
+    context = browser.new_context(**{"viewport": {"width": 1200, "height": 900}, **options})
+    watch = Watch(url)
+    watch.attach(context)
+    try:
+        yield context, watch
+    finally:
+        context.close()
 
 
 def chapter_names() -> list[str]:

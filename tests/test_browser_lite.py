@@ -19,21 +19,22 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, serve_directory
+from _browser import ARTIFACTS
 from _lite import (
-    OFFLINE_ARGS,
     PLAY_CHAPTER,
     TABLE,
     Watch,
     build_lite,
     chapter_names,
     error_outputs,
+    live_site,
     open_chapter,
     play_whole_hand,
     review_my_hand,
     run_all_cells,
     saved_figures,
     shown_figures,
+    watched_context,
 )
 
 from spades_teach.advice import advise_bid
@@ -47,22 +48,8 @@ WEAK_HAND = "S: 2 H: 8642 D: 8643 C: 7532"
 @pytest.fixture(scope="module")
 def live() -> Iterator[tuple[Any, Watch]]:
     """A Chromium context on the built live edition, with every request and console error watched."""
-    from pathlib import Path
-
-    from playwright.sync_api import sync_playwright
-
-    built = build_lite()
-    assert built.returncode == 0, built.log[-3000:]
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
-    with serve_directory(built.site) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *OFFLINE_ARGS])
-        context = browser.new_context(viewport={"width": 1200, "height": 900})
-        watch = Watch(url)
-        watch.attach(context)
-        yield context, watch
-        context.close()
-        browser.close()
+    with live_site() as (browser, url), watched_context(browser, url) as watched:
+        yield watched
 
 
 def _label(bid: Any) -> str:

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, serve_directory
-from _lite import NOTEBOOKS, OFFLINE_ARGS, Watch, build_lite, error_outputs, open_chapter, run_all_cells
+from _browser import ARTIFACTS
+from _lite import NOTEBOOKS, Watch, build_lite, error_outputs, live_site, open_chapter, run_all_cells, watched_context
 
 from spades_teach import score_round, set_language
 
@@ -62,33 +62,16 @@ def _stored_lines(path: Path, words: str) -> list[str]:
 @pytest.fixture(scope="module")
 def site() -> Iterator[tuple[Any, str]]:
     """Chromium, offline, and the address of the built live edition served on 127.0.0.1."""
-    from playwright.sync_api import sync_playwright
-
-    built = build_lite()
-    assert built.returncode == 0, built.log[-3000:]
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
-    with serve_directory(built.site) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *OFFLINE_ARGS])
-        yield browser, url
-        browser.close()
-
-
-def _context(site: tuple[Any, str]) -> tuple[Any, Watch]:
-    """A new browser context (its own storage: a reader's first visit), every request and console
-    message watched."""
-    browser, url = site
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    watch = Watch(url)
-    watch.attach(context)
-    return context, watch
+    with live_site() as running:
+        yield running
 
 
 @pytest.fixture
 def live(site: tuple[Any, str]) -> Iterator[tuple[Any, Watch]]:
-    context, watch = _context(site)
-    yield context, watch
-    context.close()
+    """A new browser context (its own storage: a reader's first visit), every request and console
+    message watched."""
+    with watched_context(*site) as watched:
+        yield watched
 
 
 def test_the_live_wheel_carries_the_french_and_spanish_catalogs() -> None:

@@ -27,26 +27,26 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, serve_directory
+from _browser import ARTIFACTS
 from _lite import (
     CHAPTER_DRILLS,
-    OFFLINE_ARGS,
     PLAY_CHAPTER,
     TABLE,
     Watch,
-    build_lite,
     chapter_challenge,
     chapter_drill,
     chapter_puzzles,
     chapter_table,
     drill_answer,
     error_outputs,
+    live_site,
     open_chapter,
     play_whole_hand,
     puzzle_answer,
     review_my_hand,
     right_answer,
     run_all_cells,
+    watched_context,
     wrong_answer,
 )
 
@@ -59,31 +59,15 @@ RELOADED = "08_card_play"
 @pytest.fixture(scope="module")
 def site() -> Iterator[tuple[Any, str]]:
     """Chromium over the built live edition (served on 127.0.0.1), and the site's address."""
-    from pathlib import Path
-
-    from playwright.sync_api import sync_playwright
-
-    built = build_lite()
-    assert built.returncode == 0, built.log[-3000:]
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with 'bash tools/system_deps.sh'")
-    with serve_directory(built.site) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *OFFLINE_ARGS])
-        yield browser, url
-        browser.close()
+    with live_site() as running:
+        yield running
 
 
 @pytest.fixture
 def live(site: tuple[Any, str]) -> Iterator[tuple[Any, Watch]]:
     """A fresh context (empty localStorage), every request and console error watched."""
-    browser, url = site
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    watch = Watch(url)
-    watch.attach(context)
-    try:
-        yield context, watch
-    finally:
-        context.close()
+    with watched_context(*site) as watched:
+        yield watched
 
 
 @contextmanager
