@@ -44,6 +44,19 @@ def test_scoring_chapter_states_the_computed_numbers(page: Any, book_url: str) -
     screenshot(page, "book-chapter-4")
 
 
+def _watch_problems(page: Any) -> list[str]:
+    """The page's problems as they happen: page errors, console errors and warnings, and failed
+    requests (a missing file)."""
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on(
+        "console",
+        lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None,
+    )
+    page.on("response", lambda r: problems.append(f"{r.status}: {r.url}") if r.status >= 400 else None)
+    return problems
+
+
 BOOK_CHAPTERS = [
     "01_deck_and_deal",
     "02_playing_tricks",
@@ -61,13 +74,7 @@ def test_chapter_page_has_a_clean_console(browser: Any, book_url: str, chapter: 
     allowed), no missing file (the widgets' icon fonts included)."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on(
-        "console",
-        lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None,
-    )
-    page.on("response", lambda r: problems.append(f"{r.status}: {r.url}") if r.status >= 400 else None)
+    problems = _watch_problems(page)
     try:
         page.goto(f"{book_url}/notebooks/{chapter}.html")
         page.locator(".st-widget").first.wait_for(timeout=60_000)
@@ -136,13 +143,7 @@ def test_the_language_menu_opens_the_same_chapter_in_french_and_spanish(
     is clean, and its menu leads back to the English page."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on(
-        "console",
-        lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None,
-    )
-    page.on("response", lambda r: problems.append(f"{r.status}: {r.url}") if r.status >= 400 else None)
+    problems = _watch_problems(page)
     try:
         page.goto(f"{book_url}/notebooks/02_playing_tricks.html")
         page.locator("nav.language-menu a", has_text=name).click()
