@@ -248,8 +248,15 @@ def test_the_bid_starts_empty_and_a_card_off_the_hint_gets_feedback(table: Any) 
             _wait_status(page, "Teach me suggested")
             assert hint_code is not None and hint_code[0] in _status(page).replace("10", "T")
             return
+        played = hinted.get_attribute("data-code")
         hinted.click()
-        _wait(page, "() => !document.querySelector('.ct-root .ct-hand-card.ct-hinted')")
+        # The card leaves South's hand. (Waiting for the hint to vanish raced: when the bots finish
+        # the trick at once, the next hint can be drawn in the same frame as the card leaves.)
+        _wait(
+            page,
+            "c => ![...document.querySelectorAll('.ct-root .ct-hand-card')].some(e => e.dataset.code === c)",
+            played,
+        )
     pytest.fail("South never had a choice of legal cards in this hand")
 
 
