@@ -45,8 +45,7 @@ from spades_teach.errors import SpadesError
 from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
-from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
-from spades_teach.game.kernel import breaks_spades, legal_mask, shown_void, winning_index
+from spades_teach.game.kernel import Playout, legal_mask, shown_void, winning_index
 from spades_teach.game.notation import card_name
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
@@ -211,98 +210,85 @@ class MediumBot:
 # -- hard ----------------------------------------------------------------------------------------------------------
 
 
-class _Sim:
-    """A full-information playout state (used only on sampled deals)."""
+class PlayoutViews:
+    """What each seat sees in a playout of a sampled deal: :class:`View` objects made
+    straight from the full-information :class:`~spades_teach.game.kernel.Playout`, for
+    the medium policy (:func:`~spades_teach.advice.play.decide`) that plays every seat.
 
-    __slots__ = (
-        "after",
-        "bags",
-        "bids",
-        "broken",
-        "hands",
-        "last_winner",
-        "left",
-        "partner_of",
-        "played",
-        "players",
-        "rules",
-        "scores",
-        "trick",
-        "trick_seats",
-        "voids",
-        "won",
-    )
+    ``bids`` are per seat; ``scores`` and ``bags`` are per side as seat ``me`` sees
+    them (its own side first), turned round for the opponents' seats.
+    """
 
-    def __init__(self, view: View, hands: list[int]) -> None:
-        self.hands = hands
-        self.players = view.players
-        self.trick = list(view.trick)
-        self.trick_seats = list(view.trick_seats)
-        self.broken = view.broken
-        self.bids = view.bids
-        self.won = list(view.won)
-        self.voids = list(view.voids)
-        self.left = view.tricks_left
-        self.rules = view.rules
-        self.after = view.seating.next_index
-        self.partner_of = view.seating.partner_index
-        self.last_winner = view.seat
-        # Cards out of play for everybody: the completed tricks (and two-player discards).
-        used = 0
-        for h in hands:
-            used |= h
-        for c in view.trick:
-            used |= c.mask
-        self.played = FULL_DECK_MASK & ~used
-        self.scores = view.scores
-        self.bags = view.bags
+    __slots__ = ("bags", "bids", "me", "partner", "players", "rules", "scores")
 
-    def next_seat(self, seat: int) -> int:
-        return self.after[seat]
+    def __init__(
+        self,
+        *,
+        me: int,
+        bids: list[Bid | None],
+        scores: tuple[int, int],
+        bags: tuple[int, int],
+        rules: Rules,
+    ) -> None:
+        seating = seating_of(rules)
+        self.me = me
+        self.partner = seating.partner_index[me]
+        self.players = seating.players
+        self.bids = bids
+        self.scores = scores
+        self.bags = bags
+        self.rules = rules
 
-    def view_for(self, seat: int, me: int) -> View:
-        trick_mask = 0
-        for c in self.trick:
-            trick_mask |= c.mask
-        friend = seat == me or seat == self.partner_of[me]
-        scores = self.scores if friend else (self.scores[1], self.scores[0])
-        bags = self.bags if friend else (self.bags[1], self.bags[0])
+    def __call__(self, sim: Playout, seat: int, voids: list[int]) -> View:
+        hands, trick, trick_seats, broken, two_clubs, won, tricks_left = sim.seen()
+        friend = seat == self.me or seat == self.partner
         return View(
             seat=seat,
             players=self.players,
-            hand=self.hands[seat],
-            trick=self.trick,
-            trick_seats=self.trick_seats,
-            broken=self.broken,
-            two_clubs=False,
+            hand=hands[seat],
+            trick=trick,
+            trick_seats=trick_seats,
+            broken=broken,
+            two_clubs=two_clubs,
             bids=self.bids,
-            won=self.won,
-            unseen=FULL_DECK_MASK & ~self.played & ~self.hands[seat] & ~trick_mask,
-            voids=self.voids,
-            tricks_left=self.left,
-            scores=scores,
-            bags=bags,
+            won=won,
+            unseen=sum(hands) - hands[seat],  # the other hands (disjoint masks)
+            voids=voids,
+            tricks_left=tricks_left,
+            scores=self.scores if friend else (self.scores[1], self.scores[0]),
+            bags=self.bags if friend else (self.bags[1], self.bags[0]),
             rules=self.rules,
         )
 
-    def play(self, seat: int, card: Card) -> None:
-        self.hands[seat] &= ~card.mask
-        trick = self.trick
-        led = _SUIT_MASK[trick[0].suit] if trick else 0
-        self.voids[seat] |= shown_void(card.mask, led)
-        if breaks_spades(card.mask, led, self.rules.spade_lead_breaks):
-            self.broken = True
-        trick.append(card)
-        self.trick_seats.append(seat)
-        if len(trick) == self.players:
-            winner = self.trick_seats[winning_index(trick)]
-            self.won[winner] += 1
-            self.last_winner = winner  # the winner leads the next trick
-            for c in trick:
-                self.played |= c.mask
-            self.trick = []
-            self.trick_seats = []
-            self.left -= 1
+
+def play_out(sim: Playout, views: PlayoutViews, voids: list[int], first_card: Card | None = None) -> None:
+    """Play ``sim`` to the end of the hand, every seat choosing as the medium bot
+    (:func:`~spades_teach.advice.play.decide`) from what it sees; ``first_card``, if
+    given, is the card of the seat to play now. ``voids`` (suits shown out of, per
+    seat) is kept up to date as cards fall."""
+    card = first_card
+    seat = sim.to_play
+    while seat is not None:
+        if card is None:
+            card, _why = decide(views(sim, seat, voids))
+        voids[seat] |= shown_void(card.mask, sim.led_mask)
+        sim.play(seat, card)
+        card = None
+        seat = sim.to_play
+
+
+def _playout_start(view: View, hands: list[int]) -> Playout:
+    """The sampled deal ``hands`` at the moment of ``view``, ready to play out."""
+    return Playout(
+        hands,
+        rules=view.rules,
+        leader=view.trick_seats[0] if view.trick else view.seat,
+        trick=view.trick,
+        broken=view.broken,
+        two_clubs_pending=view.two_clubs,
+        won=view.won,
+        tricks_left=view.tricks_left,
+    )
 
 
 class HardBot:
@@ -346,17 +332,20 @@ class HardBot:
         me = view.seat
         mine = view.side_seats(me)
         theirs = view.side_seats(view.opponents()[0])
+        views = PlayoutViews(me=me, bids=view.bids, scores=view.scores, bags=view.bags, rules=view.rules)
+        bids = view.bids
         for _round in range(self.samples):
-            hands = _sample(view, sizes, position, self._rng)
+            start_state = _playout_start(view, _sample(view, sizes, position, self._rng))
             for card in candidates:
-                sim = _Sim(view, list(hands))
-                _play_out(sim, me, card)
+                sim = start_state.copy()
+                play_out(sim, views, list(view.voids), card)
+                won = sim.won
                 results[card].append(
-                    side_value(sim.bids, sim.won, mine, view.rules) - side_value(sim.bids, sim.won, theirs, view.rules)
+                    side_value(bids, won, mine, view.rules) - side_value(bids, won, theirs, view.rules)
                 )
-                own[card] += _kept(sim.bids, sim.won, mine)
-                kept[card] += _contracts_kept(sim.bids, sim.won, mine, theirs)
-                taken[card] += sum(sim.won[s] for s in mine)
+                own[card] += _kept(bids, won, mine)
+                kept[card] += _contracts_kept(bids, won, mine, theirs)
+                taken[card] += sum(won[s] for s in mine)
             if time.perf_counter() - start > self.time_limit:
                 break
         contract, contract_taken = view.contract(me)
@@ -414,22 +403,6 @@ def _kept(bids: list[Bid | None], won: list[int], seats: tuple[int, ...]) -> int
     when unknown) made."""
     nils = sum(1 for s in seats if bids[s] is not None and won[s] == 0 and int(bids[s] or 0) == 0)
     return nils + (1 if contract_made(bids, won, seats) else 0)
-
-
-def _play_out(sim: _Sim, me: int, first_card: Card) -> None:
-    seat = me
-    card = first_card
-    while True:
-        trick_was = len(sim.trick)
-        sim.play(seat, card)
-        if sim.left == 0:
-            return
-        if trick_was + 1 == sim.players:
-            # Trick complete: its winner leads the next.
-            seat = sim.last_winner
-        else:
-            seat = sim.next_seat(seat)
-        card, _why = decide(sim.view_for(seat, me))
 
 
 def _distinct(view: View, legal: int) -> tuple[list[Card], dict[Card, Card]]:

@@ -85,9 +85,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from spades_teach.advice.bidding import count_hand
-from spades_teach.advice.bots import MediumBot
+from spades_teach.advice.bots import MediumBot, PlayoutViews, play_out
 from spades_teach.advice.driver import advance
-from spades_teach.advice.play import View, decide
 from spades_teach.advice.sampling import draw_deal
 from spades_teach.analysis.parallel import map_tasks
 from spades_teach.errors import IllegalBidError, ParseError, SpadesError
@@ -95,8 +94,7 @@ from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
 from spades_teach.game.deals import Deal
-from spades_teach.game.kernel import SUIT_MASKS as _SUIT_MASK
-from spades_teach.game.kernel import breaks_spades, first_leader, shown_void, two_of_clubs_leads, winning_index
+from spades_teach.game.kernel import Playout, first_leader
 from spades_teach.game.notation import seat_word
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
@@ -348,44 +346,28 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
 
     The same choices as :func:`~spades_teach.advice.bots.play_round` with
     :class:`~spades_teach.advice.bots.MediumBot` players (the tests check it), without
-    building a :class:`~spades_teach.advice.position.Position` for every card: each seat's
-    view is made directly from the full-information state.
+    building a :class:`~spades_teach.advice.position.Position` for every card: the
+    bots' own playout (:func:`~spades_teach.advice.bots.play_out`) on the kernel's
+    :class:`~spades_teach.game.kernel.Playout`.
     """
     rules = spec.rules
-    hands = [deal[s].mask for s in _SEATS]
-    bids: list[Bid | None] = [round.bids[s] for s in _SEATS]
+    me = int(spec.seat)
     before = round.scores_before
-    scores = {team: before[team] for team in (Team.NS, Team.EW)}
-    won = [0, 0, 0, 0]
-    voids = [0, 0, 0, 0]
-    broken = False
-    seat = int(_first_leader(deal, spec))
-    for left in range(13, 0, -1):
-        trick: list[Card] = []
-        seats: list[int] = []
-        for _place in range(4):
-            unseen = 0
-            for other in range(4):
-                if other != seat:
-                    unseen |= hands[other]
-            team = Team.NS if seat % 2 == 0 else Team.EW
-            view = View(
-                seat=seat, players=4, hand=hands[seat], trick=trick, trick_seats=seats, broken=broken,
-                two_clubs=two_of_clubs_leads(rules, 13 - left, len(trick)), bids=bids, won=won, unseen=unseen,
-                voids=voids, tricks_left=left, scores=(scores[team], scores[team.other]), bags=(0, 0), rules=rules,
-            )  # fmt: skip
-            card, _ = decide(view)
-            hands[seat] &= ~card.mask
-            led = _SUIT_MASK[trick[0].suit] if trick else 0
-            voids[seat] |= shown_void(card.mask, led)
-            if breaks_spades(card.mask, led, rules.spade_lead_breaks):
-                broken = True
-            trick = [*trick, card]
-            seats = [*seats, seat]
-            seat = (seat + 1) & 3
-        seat = seats[winning_index(trick)]
-        won[seat] += 1
-    return won
+    views = PlayoutViews(
+        me=me,
+        bids=[round.bids[s] for s in _SEATS],
+        scores=(before[spec.seat.team], before[spec.seat.team.other]),
+        bags=(0, 0),
+        rules=rules,
+    )
+    sim = Playout(
+        [deal[s].mask for s in _SEATS],
+        rules=rules,
+        leader=int(_first_leader(deal, spec)),
+        two_clubs_pending=rules.first_lead == "two_of_clubs",
+    )
+    play_out(sim, views, [0, 0, 0, 0])
+    return sim.won
 
 
 def _first_leader(deal: Deal, spec: _Spec) -> Seat:

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
+from spades_teach.errors import IllegalPlayError
 from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS
 from spades_teach.game._bits import cards_of_mask as _cards_of_mask
 from spades_teach.game._bits import fill_suit_tuples as _fill_suit_tuples
@@ -72,6 +73,8 @@ __all__ = [
     "suit_tuples",
     "PlayEvent",
     "PlayState",
+    "Playout",
+    "TRICKS",
     "Trick",
     "CompiledPlayState",
     "FastPlayState",
@@ -335,6 +338,10 @@ class Trick:
         return trick_html(self)
 
 
+#: Tricks in a hand: 13 cards each for four players (and for two, after the draw).
+TRICKS = 13
+
+
 class PlayState:
     """The card play of one hand in bit-mask form: the fast path of the rules above.
 
@@ -481,24 +488,28 @@ class PlayState:
         """Record the finished trick (its winner was kept up to date card by card);
         the winner leads the next one, or the hand is complete after 13."""
         cards = self._trick_cards
-        tricks = self._tricks
         leader = self._leader
         winner = self._end_trick()
+        self._won[winner] += 1
+        if self._keep_trick(leader, cards, winner) == TRICKS:
+            self._phase = "complete"
+            self._to_act = self._to_play = self._leader = None
+        else:
+            self._to_act = self._to_play = self._leader = winner
+
+    def _keep_trick(self, leader: Any, cards: list[Card], winner: Any) -> int:
+        """Keep the finished trick as a :class:`Trick`; returns how many tricks are done."""
+        tricks = self._tricks
         trick = _new_object(Trick)
         trick.__dict__.update(
             number=len(tricks) + 1,
             leader=leader,
             cards=tuple(cards),
-            seats=self._order_from[leader],  # type: ignore[index]
+            seats=self._order_from[leader],
             winner=winner,
         )
         tricks.append(trick)
-        self._won[winner] += 1
-        if len(tricks) == 13:
-            self._phase = "complete"
-            self._to_act = self._to_play = self._leader = None
-        else:
-            self._to_act = self._to_play = self._leader = winner
+        return len(tricks)
 
     def _play_any(self, seat: Seat, card: Card) -> None:
         """Play ``card`` for ``seat`` whatever the rules say (a renege under the
@@ -534,6 +545,147 @@ class PlayState:
         self._led_mask = 0
         self._c2_pending = False
         return self._top_seat
+
+
+class Playout(PlayState):
+    """The rest of a hand's card play, from any moment, with every hand known: the
+    kernel's :class:`PlayState` started mid-hand, for the playouts of the bots and the
+    simulations (seats are plain numbers 0–3 here).
+
+    :meth:`copy` is cheap (a few lists), so a search plays each candidate card on its
+    own copy of one sampled deal. The state is read through :attr:`hands`,
+    :attr:`trick`, :meth:`trick_seats`, :attr:`won`, :attr:`broken`,
+    :attr:`tricks_left`, :attr:`to_play` and :meth:`two_clubs_to_lead`.
+
+    >>> from spades_teach.game.cards import Card, Hand
+    >>> hands = [Hand.parse(h).mask for h in (".A.2.", ".K.3.", ".Q.4.", "5.J..")]
+    >>> p = Playout(hands, rules=Rules(), leader=0, tricks_left=2)
+    >>> [str(c) for c in p.legal_plays()]
+    ['AH', '2D']
+    >>> for seat, card in zip((0, 1, 2), ("AH", "KH", "QH")):
+    ...     _ = p.play(seat, Card.parse(card))
+    >>> p.trick_seats(), [str(c) for c in p.legal_plays()]
+    ([0, 1, 2], ['JH'])
+    >>> _ = p.play(3, Card.parse("JH"))
+    >>> p.won, p.to_play, p.tricks_left
+    ([1, 0, 0, 0], 0, 1)
+    """
+
+    _done: int
+    _seat_orders: dict[int, tuple[int, ...]]
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        *,
+        rules: Rules,
+        leader: int,
+        trick: Sequence[Card] = (),
+        broken: bool = False,
+        two_clubs_pending: bool = False,
+        won: Sequence[int] = (0, 0, 0, 0),
+        tricks_left: int = TRICKS,
+    ) -> None:
+        seating = seating_of(rules)
+        self._players = seating.players
+        self._next_of = seating.next_index  # type: ignore[assignment]
+        self._seat_orders = {int(s): tuple(int(x) for x in order) for s, order in seating.trick_orders.items()}
+        self._history = []
+        self._phase = "play"
+        self._start_play(list(hands), rules, leader)  # type: ignore[arg-type]
+        self._broken = broken
+        self._c2_pending = two_clubs_pending
+        self._won = list(won)
+        self._done = TRICKS - tricks_left
+        seat = leader
+        for card in trick:
+            self._play_any(seat, card)  # type: ignore[arg-type]
+            seat = self._next_of[seat]  # type: ignore[index]
+        self._to_act = self._to_play = seat  # type: ignore[assignment]
+        if tricks_left == 0:
+            self._phase = "complete"
+            self._to_act = self._to_play = self._leader = None
+
+    def copy(self) -> Playout:
+        """An independent copy in the same state (its own hands, trick and tallies)."""
+        clone = _new_object(Playout)
+        clone.__dict__.update(self.__dict__)
+        clone._hands = list(self._hands)
+        clone._trick_cards = list(self._trick_cards)
+        clone._won = list(self._won)
+        clone._history = []
+        return clone
+
+    def _keep_trick(self, leader: Any, cards: list[Card], winner: Any) -> int:
+        self._done += 1
+        return self._done
+
+    def _play_checked(self, seat: Any, card: Any) -> PlayEvent:
+        if seat != self._to_play or type(card) is not Card:
+            raise IllegalPlayError(_("it is not your turn to play"))
+        hand = self._hands[seat]
+        why = why_illegal(card, hand, self._led_mask, self._broken, self.two_clubs_to_lead())
+        raise IllegalPlayError(why or "")
+
+    @property
+    def hands(self) -> list[int]:
+        """Each seat's cards, as a mask by seat number."""
+        return self._hands
+
+    @property
+    def trick(self) -> list[Card]:
+        """The cards of the trick in progress, in the order played."""
+        return self._trick_cards
+
+    def trick_seats(self) -> list[int]:
+        """The seats that played the trick in progress, in order."""
+        cards = self._trick_cards
+        return list(self._seat_orders[self._leader][: len(cards)]) if cards else []  # type: ignore[index]
+
+    @property
+    def won(self) -> list[int]:
+        """Tricks won by each seat, by seat number (from the start of the hand)."""
+        return self._won
+
+    @property
+    def led_mask(self) -> int:
+        """The mask of the suit led to the trick in progress; 0 before the lead."""
+        return self._led_mask
+
+    @property
+    def broken(self) -> bool:
+        """Whether spades are broken."""
+        return self._broken
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks not yet finished (the one in progress included)."""
+        return TRICKS - self._done
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play next; ``None`` when the hand is over."""
+        return self._to_play
+
+    def seen(self) -> tuple[list[int], list[Card], list[int], bool, bool, list[int], int]:
+        """Everything a seat's view of the moment needs, in one call (the playouts ask
+        for it at every card): ``(hands, trick, trick_seats, broken, two_clubs_to_lead,
+        won, tricks_left)``, as the properties of the same names give them."""
+        cards = self._trick_cards
+        seats = list(self._seat_orders[self._leader][: len(cards)]) if cards else []  # type: ignore[index]
+        return (
+            self._hands,
+            cards,
+            seats,
+            self._broken,
+            self._c2_pending and not cards,
+            self._won,
+            TRICKS - self._done,
+        )
+
+    def two_clubs_to_lead(self) -> bool:
+        """Whether the next card is the first lead and must be the 2♣."""
+        return self._c2_pending and not self._trick_cards
 
 
 # -- the compiled twin ------------------------------------------------------------------
