@@ -48,10 +48,10 @@ from spades_teach.game.notation import seat_word
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat
-from spades_teach.i18n import _, ngettext
+from spades_teach.i18n import _
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
 from spades_teach.widgets.cards import HandView
-from spades_teach.widgets.table import TableView
+from spades_teach.widgets.table import TableView, trick_line_html
 from spades_teach.widgets.table_game import LEVEL_NAMES, LEVELS, TableGame, default_bot_factory, describe
 
 __all__ = ["PlayView", "default_bot_factory", "LEVELS"]
@@ -329,12 +329,13 @@ class PlayView(SpadesWidget):
                 if seat is ME
                 else _("{seat} ({bot})").format(seat=seat_word(seat), bot=game.bot_label(seat))
             )
-            parts = [_("{name} deals").format(name=name) if seat is r.dealer else name]
-            if seat in bids:
-                parts.append(_("bid {bid}").format(bid=bids[seat].label))
-            if r.phase != "bidding":
-                parts.append(_("won {count}").format(count=won[seat]))
-            self.table.set_label(seat, ", ".join(parts), turn=r.to_act is seat)
+            self.table.show_seat(
+                seat,
+                _("{name} deals").format(name=name) if seat is r.dealer else name,
+                bid=bids.get(seat),
+                won=won[seat] if r.phase != "bidding" else None,
+                turn=r.to_act is seat,
+            )
         self.table.set_middle(self._middle_html(r))
         self.log_html.value = "<br>".join(escape(line) for line in self.moves[-8:])
         self.undo_button.disabled = not game.can_undo
@@ -367,28 +368,14 @@ class PlayView(SpadesWidget):
             return
         self.hand_view.title = _("Your hand (South)")
         self.hand_view.show_round(r, ME, hint=self.game.hint_card)
-        hands = r.hands
-        for seat in Seat:
-            if seat is ME:
-                continue
-            view = self.table.hand_views[seat]
-            hand = hands.get(seat)
-            if hand is None:  # East and West in two-player Spades
-                view.show([])
-                view.faces.value = ""
-                continue
-            view.show(hand)
-            if not self.game.open_hands:
-                count = ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand))
-                view.faces.value = f'<span class="st-hidden">{escape(count)}</span>'
+        others = [seat for seat in Seat if seat is not ME]
+        self.table.show_hands(r.hands, hidden={seat: not self.game.open_hands for seat in others}, seats=others)
 
     def _middle_html(self, r: Round) -> str:
         parts = []
         current = r.current_trick
         if current.cards:
-            parts.append(
-                escape(_("Trick {number}:").format(number=current.number)) + " " + trick_cards_html(current.plays)
-            )
+            parts.append(trick_line_html(current.number, current.plays))
         if r.tricks:
             last = r.tricks[-1]
             winner = seat_word(last.winner) if last.winner is not None else "?"

@@ -45,8 +45,8 @@ from spades_teach.game.round import BidEvent, Event, PlayEvent, Round
 from spades_teach.game.scoring import RoundScore
 from spades_teach.game.seating import Seat
 from spades_teach.i18n import _
-from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
-from spades_teach.widgets.table import TableView
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape
+from spades_teach.widgets.table import TableView, trick_line_html
 from spades_teach.widgets.table_game import describe
 
 if TYPE_CHECKING:
@@ -461,20 +461,17 @@ class ReplayView(SpadesWidget):
                 self.table.set_label(seat, "")
                 continue
             name = seat_word(seat)
-            parts = [_("{seat} (dealer)").format(seat=name) if seat is r.dealer else name]
-            if seat in bids:
-                parts.append(_("bid {bid}").format(bid=bids[seat].label))
-            if r.phase != "bidding":
-                parts.append(_("won {count}").format(count=won[seat]))
-            self.table.set_label(seat, ", ".join(parts), turn=r.to_act is seat)
+            self.table.show_seat(
+                seat,
+                _("{seat} (dealer)").format(seat=name) if seat is r.dealer else name,
+                bid=bids.get(seat),
+                won=won[seat] if r.phase != "bidding" else None,
+                turn=r.to_act is seat,
+            )
         plays, winner, _trick = self._shown_trick()
         marks = {i: css for i, (css, _note) in self._marks_on_table()}
         if plays:
-            won_by = _("won by {seat}").format(seat=seat_word(winner)) if winner is not None else ""
-            won_text = f" — <b>{escape(won_by)}</b>" if winner is not None else ""
-            number = self._shown_trick_number()
-            caption = escape(_("Trick {number}:").format(number=number))
-            middle = caption + " " + trick_cards_html(plays, marks=marks) + won_text
+            middle = trick_line_html(self._shown_trick_number() or 0, plays, winner=winner, marks=marks)
         elif r.phase == "bidding":
             said = ", ".join(f"{s.name} {b.label}" for s, b in bids.items())
             middle = escape(_("bidding: {bids}").format(bids=said) if bids else _("bidding"))

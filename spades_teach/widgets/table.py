@@ -13,19 +13,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from spades_teach.game.cards import Hand
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import Card, Hand
 from spades_teach.game.notation import seat_word
 from spades_teach.game.seating import Seat, SeatMap
-from spades_teach.i18n import ngettext
-from spades_teach.widgets.base import add_classes, escape
+from spades_teach.i18n import _, ngettext
+from spades_teach.widgets.base import add_classes, escape, trick_cards_html
 from spades_teach.widgets.cards import HandView
 
-__all__ = ["TableView"]
+__all__ = ["TableView", "trick_line_html"]
 
 _AREAS = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
 
@@ -81,12 +82,31 @@ class TableView(widgets.GridBox):
         body = escape(text)
         self.labels[s].value = f'<span class="st-turn">{body} ◀</span>' if turn else body
 
-    def show_hands(self, hands: Mapping[Any, Hand], *, hidden: Mapping[Any, bool] | None = None) -> None:
+    def show_seat(
+        self, seat: Seat, name: str, *, bid: Bid | None = None, won: int | None = None, turn: bool = False
+    ) -> None:
+        """A seat's label line: its ``name`` (already saying who deals), then its bid and
+        its tricks won when known (``None``: not yet), marked when it is the seat's turn."""
+        parts = [name]
+        if bid is not None:
+            parts.append(_("bid {bid}").format(bid=bid.label))
+        if won is not None:
+            parts.append(_("won {count}").format(count=won))
+        self.set_label(seat, ", ".join(parts), turn=turn)
+
+    def show_hands(
+        self,
+        hands: Mapping[Any, Hand],
+        *,
+        hidden: Mapping[Any, bool] | None = None,
+        seats: Iterable[Seat] = tuple(Seat),
+    ) -> None:
         """Show each seat's cards in display mode; seats missing from ``hands``
         (East and West in two-player Spades) are emptied. ``hidden`` seats show
-        only how many cards they hold."""
+        only how many cards they hold. Only ``seats`` are touched (all by default:
+        a table whose learner's hand is a live view leaves that seat out)."""
         hide = SeatMap(hidden or {})
-        for seat in Seat:
+        for seat in seats:
             view = self.hand_views[seat]
             hand = hands.get(seat)
             if hand is None:
@@ -100,3 +120,25 @@ class TableView(widgets.GridBox):
 
     def set_middle(self, html_text: str) -> None:
         self.middle.value = html_text
+
+
+def trick_line_html(
+    number: int,
+    plays: Iterable[tuple[Seat, Card]],
+    *,
+    winner: Seat | None = None,
+    marks: Mapping[int, str] | None = None,
+) -> str:
+    """A trick for the middle of the table: "Trick N:", its cards in play order after
+    each seat's letter, and who won it once it is over (``marks``: extra CSS classes
+    by position in the trick, as :func:`~spades_teach.widgets.base.trick_cards_html`).
+
+    >>> from spades_teach.game.cards import Card
+    >>> html = trick_line_html(3, [(Seat.N, Card.parse("AH")), (Seat.E, Card.parse("2H"))], winner=Seat.N)
+    >>> html.startswith('Trick 3: <span class="st-seat">N</span>'), html.endswith("<b>won by North</b>")
+    (True, True)
+    """
+    line = escape(_("Trick {number}:").format(number=number)) + " " + trick_cards_html(plays, marks=marks)
+    if winner is None:
+        return line
+    return line + f" — <b>{escape(_('won by {seat}').format(seat=seat_word(winner)))}</b>"
