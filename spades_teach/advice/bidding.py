@@ -43,7 +43,7 @@ Bid('nil')
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -51,6 +51,7 @@ from typing import Any
 from spades_teach.advice._words import number, suit_one, suit_words
 from spades_teach.advice.two_player_values import TWO_PLAYER_ITEM_VALUES, TWO_PLAYER_SAFETY_MARGIN
 from spades_teach.errors import ParseError, SpadesError
+from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
 from spades_teach.game.notation import rank_face
@@ -65,7 +66,7 @@ from spades_teach.game.scoring import (
     sides_of,
 )
 from spades_teach.game.seating import Seat, SeatLike, seating_for, seating_of
-from spades_teach.i18n import N_, _, join_and, ngettext
+from spades_teach.i18n import N_, _, get_language, join_and, ngettext
 
 __all__ = [
     "ITEM_VALUES",
@@ -589,11 +590,46 @@ def count_hand(hand: HandLike, *, players: int = 4, values: Mapping[str, float] 
     >>> print(next(r for r in count_hand("AKQ3.K52.7.A9842") if r.cards == "K♥"))
     K♥: 0.75 — a king with a guard wins once the ace is gone: three quarters of a trick
     """
-    if values is None:
-        table = ITEM_VALUES if seating_for(players).partnerships else TWO_PLAYER_ITEM_VALUES
-    else:
-        table = _check_values(values)
     h = Hand.coerce(hand)
+    if values is not None:
+        return _count_items(h, players, _check_values(values))
+    # The advice's own tables: each part of the count depends on one holding only, so
+    # the parts are remembered by holding (in the language in use: they carry words).
+    # Sampled hands rarely repeat whole, but their suit holdings do.
+    table = ITEM_VALUES if seating_for(players).partnerships else TWO_PLAYER_ITEM_VALUES
+    mask = h.mask
+    language = get_language()
+    spade_holding = mask & _SPADE_MASK
+    items, spare = _remembered(table, (language, spade_holding), _spade_items_of, h, table)
+    side: list[BidReason] = []
+    for suit in _SIDE_SUITS:
+        key = (language, players, suit, mask & _SUIT_MASK[suit])
+        side.extend(_remembered(table, key, _side_items_of, h, suit, players, table))
+    spades = spade_holding.bit_count()
+    short = _short_spades_item(spades, sum(r.value for r in side), table)
+    head = [short] if short is not None else []
+    # The ruffs depend on the short suits (a singleton is named), the spades and the spares.
+    shape = tuple(_short_suit_key(mask & _SUIT_MASK[suit]) for suit in _SIDE_SUITS)
+    ruffs = _remembered(table, (language, "ruffs", shape, spades, spare), _ruff_items, h, spare, table)
+    return tuple(head + items + side + ruffs)
+
+
+def _spade_items_of(h: Hand, table: Mapping[str, float]) -> tuple[list[BidReason], int]:
+    return _spade_items(h.suit(Suit.SPADES), table)
+
+
+def _side_items_of(h: Hand, suit: Suit, players: int, table: Mapping[str, float]) -> list[BidReason]:
+    return _side_items(suit, h.suit(suit), players, table)
+
+
+def _short_suit_key(holding: int) -> int:
+    """What the ruff items see of a side suit: a singleton itself, else its length (3+ alike)."""
+    n = holding.bit_count()
+    return holding if n == 1 else -min(n, 3)
+
+
+def _count_items(h: Hand, players: int, table: Mapping[str, float]) -> tuple[BidReason, ...]:
+    """:func:`count_hand` with the item values ``table``, worked out in full."""
     spades = h.suit(Suit.SPADES)
     items, spare = _spade_items(spades, table)
     side: list[BidReason] = []
@@ -602,6 +638,25 @@ def count_hand(hand: HandLike, *, players: int = 4, values: Mapping[str, float] 
     short = _short_spades_item(len(spades), sum(r.value for r in side), table)
     head = [short] if short is not None else []
     return tuple(head + items + side + _ruff_items(h, spare, table))
+
+
+_SPADE_MASK = SUIT_MASKS[Suit.SPADES]
+_SUIT_MASK = {suit: SUIT_MASKS[suit] for suit in Suit}
+
+#: The parts of the count already worked out, by holding (see :func:`count_hand`); the
+#: values are never changed once made (lists read only, frozen items).
+_PARTS: dict[tuple[Any, ...], Any] = {}
+
+
+def _remembered(table: Mapping[str, float], key: tuple[Any, ...], make: Callable[..., Any], *args: Any) -> Any:
+    """``make(*args)``, remembered under ``key`` and the identity of the value ``table``."""
+    full = (table is ITEM_VALUES, *key)
+    found = _PARTS.get(full)
+    if found is None:
+        if len(_PARTS) > 150_000:
+            _PARTS.clear()
+        found = _PARTS[full] = make(*args)
+    return found
 
 
 def _check_values(values: Mapping[str, float]) -> Mapping[str, float]:
