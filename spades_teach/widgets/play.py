@@ -318,24 +318,16 @@ class PlayView(SpadesWidget):
             # no bid is chosen for the learner (neither a default nor the advice)
             self.bid_choice.value = self.bid_choice.value if self.bid_choice.value in values else None
         self._show_hands(r)
-        bids = r.bids
-        won = r.tricks_won
-        for seat in Seat:
-            if seat not in r.seats:
-                self.table.set_label(seat, "")
-                continue
+
+        def name_of(seat: Seat) -> str:
             name = (
                 _("You (South)")
                 if seat is ME
                 else _("{seat} ({bot})").format(seat=seat_word(seat), bot=game.bot_label(seat))
             )
-            self.table.show_seat(
-                seat,
-                _("{name} deals").format(name=name) if seat is r.dealer else name,
-                bid=bids.get(seat),
-                won=won[seat] if r.phase != "bidding" else None,
-                turn=r.to_act is seat,
-            )
+            return _("{name} deals").format(name=name) if seat is r.dealer else name
+
+        self.table.show_seats(r, name_of)
         self.table.set_middle(self._middle_html(r))
         self.log_html.value = "<br>".join(escape(line) for line in self.moves[-8:])
         self.undo_button.disabled = not game.can_undo

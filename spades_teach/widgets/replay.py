@@ -455,19 +455,12 @@ class ReplayView(SpadesWidget):
         self._enable_buttons()
         self.table.show_hands(r.hands)
         bids = r.bids
-        won = r.tricks_won
-        for seat in Seat:
-            if seat not in r.seats:
-                self.table.set_label(seat, "")
-                continue
+
+        def name_of(seat: Seat) -> str:
             name = seat_word(seat)
-            self.table.show_seat(
-                seat,
-                _("{seat} (dealer)").format(seat=name) if seat is r.dealer else name,
-                bid=bids.get(seat),
-                won=won[seat] if r.phase != "bidding" else None,
-                turn=r.to_act is seat,
-            )
+            return _("{seat} (dealer)").format(seat=name) if seat is r.dealer else name
+
+        self.table.show_seats(r, name_of)
         plays, winner, _trick = self._shown_trick()
         marks = {i: css for i, (css, _note) in self._marks_on_table()}
         if plays:

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -21,6 +21,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Hand
 from spades_teach.game.notation import seat_word
+from spades_teach.game.round import Round
 from spades_teach.game.seating import Seat, SeatMap
 from spades_teach.i18n import _, ngettext
 from spades_teach.widgets.base import add_classes, escape, trick_cards_html
@@ -93,6 +94,24 @@ class TableView(widgets.GridBox):
         if won is not None:
             parts.append(_("won {count}").format(count=won))
         self.set_label(seat, ", ".join(parts), turn=turn)
+
+    def show_seats(self, r: Round, name_of: Callable[[Seat], str]) -> None:
+        """Every seat's label line for the round ``r``: the name ``name_of(seat)`` gives
+        (saying who deals), its bid once made, its tricks won once the play has begun,
+        and the turn marker; seats that do not play (two-player Spades) are left blank."""
+        bids = r.bids
+        won = r.tricks_won
+        for seat in Seat:
+            if seat not in r.seats:
+                self.set_label(seat, "")
+                continue
+            self.show_seat(
+                seat,
+                name_of(seat),
+                bid=bids.get(seat),
+                won=won[seat] if r.phase != "bidding" else None,
+                turn=r.to_act is seat,
+            )
 
     def show_hands(
         self,
