@@ -45,7 +45,7 @@ from spades_teach.errors import SpadesError
 from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
-from spades_teach.game.kernel import Playout, legal_mask, shown_void, winning_index
+from spades_teach.game.kernel import Playout, legal_mask, winning_index
 from spades_teach.game.notation import card_name
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
@@ -265,16 +265,13 @@ def play_out(sim: Playout, views: PlayoutViews, voids: list[int], first_card: Ca
     """Play ``sim`` to the end of the hand, every seat choosing as the medium bot
     (:func:`~spades_teach.advice.play.decide`) from what it sees; ``first_card``, if
     given, is the card of the seat to play now. ``voids`` (suits shown out of, per
-    seat) is kept up to date as cards fall."""
-    card = first_card
+    seat) is kept up to date as cards fall (:meth:`~spades_teach.game.kernel.Playout.step`)."""
+    step = sim.step
     seat = sim.to_play
+    if seat is not None and first_card is not None:
+        seat = step(seat, first_card, voids)
     while seat is not None:
-        if card is None:
-            card, _why = decide(views(sim, seat, voids))
-        voids[seat] |= shown_void(card.mask, sim.led_mask)
-        sim.play(seat, card)
-        card = None
-        seat = sim.to_play
+        seat = step(seat, decide(views(sim, seat, voids))[0], voids)
 
 
 def _playout_start(view: View, hands: list[int]) -> Playout:

@@ -179,7 +179,7 @@ class View:
 
     def nil_alive(self, seat: int) -> bool:
         bid = self.bids[seat]
-        return bid is not None and bid == 0 and self.won[seat] == 0
+        return bid is not None and not bid and not self.won[seat]  # a Bid is its number of tricks
 
     def contract(self, seat: int) -> tuple[int, int]:
         """(contract, contract tricks taken) of ``seat``'s side."""

@@ -606,6 +606,14 @@ class Playout(PlayState):
             self._phase = "complete"
             self._to_act = self._to_play = self._leader = None
 
+    def step(self, seat: int, card: Card, voids: list[int]) -> int | None:
+        """Play ``card`` for ``seat`` (as :meth:`play`), first marking in ``voids`` (suits
+        each seat has shown out of, as bits by suit) a void the card shows; returns the
+        seat to play next, ``None`` once the hand is over."""
+        voids[seat] |= shown_void(card.mask, self._led_mask)
+        self.play(seat, card)
+        return self._to_play  # type: ignore[return-value]
+
     def copy(self) -> Playout:
         """An independent copy in the same state (its own hands, trick and tallies)."""
         clone = _new_object(Playout)
