@@ -612,7 +612,7 @@ class Playout(PlayState):
         seat to play next, ``None`` once the hand is over."""
         voids[seat] |= shown_void(card.mask, self._led_mask)
         self.play(seat, card)
-        return self._to_play  # type: ignore[return-value]
+        return self._to_play
 
     def copy(self) -> Playout:
         """An independent copy in the same state (its own hands, trick and tallies)."""
