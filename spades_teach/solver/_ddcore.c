@@ -290,6 +290,7 @@ typedef struct {
     int nil_seat; /* -1 for trick counting */
     int mode;     /* the rule flags and objective, as stored in Entry.mode (without the leader and broken bits) */
     u64 shape;    /* suit lengths, 4 bits per (seat, suit), kept up to date by play() and unplay() */
+    u64 gone;     /* the cards of completed tricks (kept up to date by play() and unplay()) */
     long long nodes;
     long long limit; /* stop once this many nodes are visited (0: no limit) */
     int aborted; /* the limit was reached: every answer since is meaningless */
@@ -302,15 +303,49 @@ static inline int beats(int a, int b) {
     return sa == 0;
 }
 
+/* The number of cards of suit su in the seat's hand (read from the shape). */
+static inline int suit_len(const State *s, int seat, int su) { return (int)((s->shape >> (4 * (4 * seat + su))) & 15); }
+
+/* The number of cards in the seat's hand (the sum of its four suit lengths). */
+static inline int hand_len(const State *s, int seat) {
+    u64 x = (s->shape >> (16 * seat)) & 0xFFFF;
+    return (int)((x & 15) + ((x >> 4) & 15) + ((x >> 8) & 15) + (x >> 12));
+}
+
 static inline int tricks_left(const State *s) {
-    return popc(s->hand[s->leader]) + (s->ntrick ? 1 : 0);
+    return hand_len(s, s->leader) + (s->ntrick ? 1 : 0);
 }
 
 /* compress7[a][x]: the bits of x at the set bits of a, packed low (a 7-bit
  * software PEXT), used to list a suit's owners in rank order. */
 static uint8_t compress7[128][128];
+/* popc7[a]: the number of set bits of the 7-bit mask a. */
+static uint8_t popc7[128];
+/* spread7[a]: the bits of the 7-bit mask a moved to the even bits (bit b to bit 2b). */
+static uint16_t spread7[128];
+
+/* The number of set bits of a 13-bit mask. */
+static inline int popc13(u64 a) { return popc7[a & 127] + popc7[(a >> 7) & 63]; }
+/* first7[a][k]: the lowest k set bits of the 7-bit mask a (all of them when it has fewer). */
+static uint8_t first7[128][8];
 
 static void init_compress(void) {
+    for (int a = 0; a < 128; a++) {
+        popc7[a] = (uint8_t)popc((u64)a);
+        int sp = 0;
+        for (int b = 0; b < 7; b++) sp |= ((a >> b) & 1) << (2 * b);
+        spread7[a] = (uint16_t)sp;
+    }
+    for (int a = 0; a < 128; a++)
+        for (int k = 0; k < 8; k++) {
+            int out = 0, n = 0;
+            for (int b = 0; b < 7 && n < k; b++)
+                if ((a >> b) & 1) {
+                    out |= 1 << b;
+                    n++;
+                }
+            first7[a][k] = (uint8_t)out;
+        }
     for (int a = 0; a < 128; a++)
         for (int x = 0; x < 128; x++) {
             int out = 0, n = 0;
@@ -324,17 +359,11 @@ static void init_compress(void) {
 static inline u64 compress13(u64 a, u64 x) {
     u64 lo = compress7[a & 127][x & 127];
     u64 hi = compress7[a >> 7][(x >> 7) & 127];
-    return lo | (hi << popc(a & 127));
+    return lo | (hi << popc7[a & 127]);
 }
 
-/* Spread the 16 low bits of x to the even bits of the result. */
-static inline u64 spread2(u64 x) {
-    x = (x | (x << 8)) & 0x00FF00FFULL;
-    x = (x | (x << 4)) & 0x0F0F0F0FULL;
-    x = (x | (x << 2)) & 0x33333333ULL;
-    x = (x | (x << 1)) & 0x55555555ULL;
-    return x;
-}
+/* Spread the 13 low bits of x to the even bits of the result. */
+static inline u64 spread2(u64 x) { return spread7[x & 127] | ((u64)spread7[(x >> 7) & 63] << 14); }
 
 /* The table key of a position at a trick boundary: its shape (suit lengths by
  * hand), its mode byte, and the owners of its cards (see Entry). */
@@ -372,9 +401,17 @@ static void pattern_of(const State *s, u64 rel, u64 m[2]) {
     for (int su = 0; su < 4; su++) {
         u64 r = rel & all & SUIT[su];
         if (!r) continue;
-        int k = popc(all & SUIT[su] & ((2ULL << highbit(r)) - 1));
+        int k = popc13((all >> (13 * su)) & ((2ULL << (highbit(r) - 13 * su)) - 1));
         m[su >> 1] |= ((1ULL << (2 * k)) - 1) << (32 * (su & 1));
     }
+}
+
+/* The top k set bits of a 13-bit suit mask a (its k highest cards), from
+ * first7[a & 127][k]: the lowest k set bits of a 7-bit mask. */
+static inline u64 suit_top(u64 a, int k) {
+    int lo_n = popc7[a & 127];
+    if (k <= lo_n) return first7[a & 127][k];
+    return (a & 127) | ((u64)first7[a >> 7][k - lo_n] << 7);
 }
 
 /* The cards an entry names in this position (the top k of each suit). */
@@ -383,7 +420,7 @@ static u64 pattern_cards(const State *s, const Entry *e) {
     u64 out = 0;
     for (int su = 0; su < 4; su++) {
         u64 bits = (e->m[su >> 1] >> (32 * (su & 1))) & 0xFFFFFFFFULL;
-        out |= top_cards(all & SUIT[su], popc(bits) / 2);
+        if (bits) out |= suit_top((all >> (13 * su)) & SUIT_BITS, (highbit(bits) + 1) / 2) << (13 * su);
     }
     return out;
 }
@@ -419,7 +456,7 @@ static int sure_spade_tricks(const State *s, int team, u64 *cards) {
     u64 opp = (s->hand[team ^ 1] | s->hand[team ^ 3]) & SPADES;
     u64 above = opp ? ((1ULL << lowbit(opp)) - 1) : SPADES;
     u64 a = s->hand[team] & above, b = s->hand[team ^ 2] & above;
-    int na = popc(a), nb = popc(b);
+    int na = popc13(a), nb = popc13(b);
     *cards = na >= nb ? a : b;
     return na >= nb ? na : nb;
 }
@@ -481,7 +518,7 @@ static int cash_count(const State *s, int L, u64 *cards) {
             m &= m - 1;
         }
     }
-    int partner_ruffs = popc(s->hand[P] & SPADES) > spade_run;
+    int partner_ruffs = suit_len(s, P, 0) > spade_run;
     int best = 0, sum = 0;
     u64 spade_cards = top_cards(all & SPADES, spade_run), best_cards = 0, sum_cards = 0;
     for (int su = 1; su < 4; su++) {
@@ -495,11 +532,11 @@ static int cash_count(const State *s, int L, u64 *cards) {
         }
         if (!k) continue;
         int cap = 13;
-        int nl = popc(s->hand[lho] & SUIT[su]), nr = popc(s->hand[rho] & SUIT[su]);
+        int nl = suit_len(s, lho, su), nr = suit_len(s, rho, su);
         if (lho_ruffs && nl < cap) cap = nl;
         if (rho_ruffs && nr < cap) cap = nr;
         if (partner_ruffs) {
-            int keep = popc(s->hand[P] & ~SPADES); /* partner's cards that are not spades */
+            int keep = hand_len(s, P) - suit_len(s, P, 0); /* partner's cards that are not spades */
             if (keep < cap) cap = keep;
         }
         if (k > cap) k = cap;
@@ -549,6 +586,7 @@ static int quick_tricks(const State *s, u64 *cards) {
 /* ---- move generation and ordering -------------------------------------------------- */
 
 #define TWO_OF_CLUBS (1ULL << 51)
+#define ALL_CARDS ((1ULL << 52) - 1)
 
 /* The kernel's rule (kernel.py: legal): follow suit; the 2♣ leads the hand's
  * first trick under that rule; no spade lead before spades are broken unless
@@ -582,49 +620,99 @@ static int sure_winner(const State *s, int seat, int c, int led) {
     return 1;
 }
 
-static int order_score_tricks(const State *s, int seat, int c, u64 alive) {
-    int su = c / 13;
-    int r = c % 13; /* 0 = ace: a larger r is a lower card */
+/* Move ordering when counting tricks. What the scores need from the other
+ * hands is worked out once per position, not per card: a card c of suit su
+ * is a sure winner (it wins the trick whatever the seats still to play do)
+ * exactly when c < sure_below[su]. */
+typedef struct {
+    int sure_below[4]; /* per suit: cards below this index (higher ranks) win for sure */
+    int base[4];       /* per suit, leads: the score of a card that is not a sure winner, less its r */
+    int w, led, partner_winning, partner_sure, suit_len[4];
+} OrderCtx;
+
+static void order_ctx(const State *s, int seat, u64 alive, OrderCtx *o) {
     int partner = seat ^ 2;
     if (s->ntrick == 0) {
-        u64 suit_alive = alive & SUIT[su];
-        int top = lowbit(suit_alive);
         int lho = (seat + 1) & 3, rho = (seat + 3) & 3;
-        int ruff = 0;
-        if (su != 0) {
-            if (!(s->hand[lho] & SUIT[su]) && (s->hand[lho] & SPADES)) ruff = 1;
-            if (!(s->hand[rho] & SUIT[su]) && (s->hand[rho] & SPADES)) ruff = 1;
+        for (int su = 0; su < 4; su++) {
+            int thr = 64, trumped = 0;
+            for (int q = (seat + 1) & 3; q != seat; q = (q + 1) & 3) {
+                u64 follow = s->hand[q] & SUIT[su];
+                if (follow) {
+                    if (lowbit(follow) < thr) thr = lowbit(follow);
+                } else if (su != 0 && (s->hand[q] & SPADES)) {
+                    trumped = 1;
+                }
+            }
+            o->sure_below[su] = trumped ? 0 : thr;
+            int ruff = 0;
+            if (su != 0) {
+                if (!(s->hand[lho] & SUIT[su]) && (s->hand[lho] & SPADES)) ruff = 1;
+                if (!(s->hand[rho] & SUIT[su]) && (s->hand[rho] & SPADES)) ruff = 1;
+            }
+            u64 suit_alive = alive & SUIT[su];
+            int b;
+            if (su != 0 && !(s->hand[partner] & SUIT[su]) && (s->hand[partner] & SPADES) && !ruff)
+                b = 75;
+            else if (suit_alive && ((s->hand[partner] >> lowbit(suit_alive)) & 1))
+                b = ruff ? 25 : 70;
+            else if (su == 0)
+                b = 10;
+            else
+                b = 40 - (ruff ? 20 : 0);
+            o->base[su] = b;
         }
-        if (sure_winner(s, seat, c, su)) return 100 - r;
-        if (su != 0 && !(s->hand[partner] & SUIT[su]) && (s->hand[partner] & SPADES) && !ruff)
-            return 75 + r; /* partner ruffs */
-        if ((s->hand[partner] >> top) & 1) return ruff ? 25 + r : 70 + r;
-        if (su == 0) return 10 + r;
-        return 40 + r - (ruff ? 20 : 0);
+        return;
     }
     int led = s->trick[0] / 13;
-    int w = s->trick[s->win_pos];
-    int wseat = (s->leader + s->win_pos) & 3;
-    int partner_winning = wseat == partner;
-    int win = beats(c, w);
-    if (partner_winning && sure_winner(s, seat, w, led)) {
+    o->led = led;
+    o->w = s->trick[s->win_pos];
+    o->partner_winning = ((s->leader + s->win_pos) & 3) == partner;
+    o->partner_sure = o->partner_winning && sure_winner(s, seat, o->w, led);
+    /* sure winners: in the led suit below the lowest card a later seat follows with (none if a later
+     * seat trumps), in spades (trumping) below every later trumper's lowest spade */
+    int thr_led = 64, thr_sp = 64, trumped = 0;
+    for (int q = (seat + 1) & 3; q != s->leader; q = (q + 1) & 3) {
+        u64 follow = s->hand[q] & SUIT[led];
+        if (follow) {
+            if (lowbit(follow) < thr_led) thr_led = lowbit(follow);
+        } else if (s->hand[q] & SPADES) {
+            if (led != 0) trumped = 1;
+            if (lowbit(s->hand[q] & SPADES) < thr_sp) thr_sp = lowbit(s->hand[q] & SPADES);
+        }
+    }
+    for (int su = 0; su < 4; su++) {
+        o->sure_below[su] = 0;
+        o->suit_len[su] = suit_len(s, seat, su);
+    }
+    o->sure_below[led] = trumped ? 0 : thr_led;
+    if (led != 0) o->sure_below[0] = thr_sp;
+}
+
+/* The ordering score of card c when counting tricks (higher: tried first). */
+static inline int order_score_fast(const OrderCtx *o, int lead, int c) {
+    int su = c / 13;
+    int r = c % 13; /* 0 = ace: a larger r is a lower card */
+    if (lead) return c < o->sure_below[su] ? 100 - r : o->base[su] + r;
+    int win = beats(c, o->w);
+    if (o->partner_sure) {
         /* partner has the trick: give the lowest card, never overtake */
         if (win) return r;
-        if (su == led) return 60 + r;
+        if (su == o->led) return 60 + r;
         if (su == 0) return 10 + r;
-        return 50 + r - popc(s->hand[seat] & SUIT[su]);
+        return 50 + r - o->suit_len[su];
     }
-    if (win && sure_winner(s, seat, c, led)) return 90 + r; /* the cheapest sure winner */
-    if (su == led) {
-        if (win) return (partner_winning ? 30 : 65) + r;
+    if (win && c < o->sure_below[su]) return 90 + r; /* the cheapest sure winner */
+    if (su == o->led) {
+        if (win) return (o->partner_winning ? 30 : 65) + r;
         return 50 + r;
     }
     if (su == 0) { /* ruffing */
-        if (win) return (partner_winning ? 20 : 60) + r;
+        if (win) return (o->partner_winning ? 20 : 60) + r;
         return 5 + r;
     }
     /* discarding: low cards first, and from short suits a little before long */
-    return 45 + r - popc(s->hand[seat] & SUIT[su]);
+    return 45 + r - o->suit_len[su];
 }
 
 static int order_score_nil(const State *s, int seat, int c) {
@@ -646,10 +734,12 @@ static int order_score_nil(const State *s, int seat, int c) {
  * best-looking first. Returns the count. */
 static int gen_moves(const State *s, int seat, int *moves, int hint) {
     u64 legal = legal_mask(s, seat);
-    u64 alive = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    for (int i = 0; i < s->ntrick; i++) alive |= 1ULL << s->trick[i];
+    u64 alive = ALL_CARDS & ~s->gone; /* the hands and the trick in progress */
     int scores[13];
     int n = 0;
+    int tricks = s->nil_seat < 0;
+    OrderCtx o;
+    if (tricks) order_ctx(s, seat, alive, &o);
     u64 m = legal;
     while (m) {
         int c = lowbit(m);
@@ -658,7 +748,7 @@ static int gen_moves(const State *s, int seat, int *moves, int hint) {
         /* same run as the card above, already tried (it is legal too: only the forced 2♣ lead
          * makes a card legal and its equal not) */
         if (higher && ((legal >> highbit(higher)) & 1)) continue;
-        int sc = s->nil_seat < 0 ? order_score_tricks(s, seat, c, alive) : order_score_nil(s, seat, c);
+        int sc = tricks ? order_score_fast(&o, s->ntrick == 0, c) : order_score_nil(s, seat, c);
         if (c == hint) sc += 1 << 30;
         int j = n++;
         while (j > 0 && scores[j - 1] < sc) {
@@ -680,6 +770,7 @@ static int ab(State *s, int target, u64 *rel);
  * card completed it, else -1. The caller restores with unplay(). */
 typedef struct {
     int broken, win_pos, leader, ntrick, c2;
+    u64 gone;
     int trick[4]; /* the later tricks of the search overwrite the trick array */
 } Undo;
 
@@ -689,6 +780,7 @@ static inline int play(State *s, int seat, int c, Undo *u) {
     u->leader = s->leader;
     u->ntrick = s->ntrick;
     u->c2 = s->c2;
+    u->gone = s->gone;
     s->c2 = 0;
     memcpy(u->trick, s->trick, sizeof(u->trick));
     s->hand[seat] &= ~(1ULL << c);
@@ -702,6 +794,7 @@ static inline int play(State *s, int seat, int c, Undo *u) {
         s->win_pos = pos;
     if (pos == 3) {
         int winner = (s->leader + s->win_pos) & 3;
+        s->gone |= (1ULL << s->trick[0]) | (1ULL << s->trick[1]) | (1ULL << s->trick[2]) | (1ULL << c);
         s->ntrick = 0;
         s->leader = winner;
         return winner;
@@ -718,6 +811,7 @@ static inline void unplay(State *s, int seat, int c, const Undo *u) {
     s->leader = u->leader;
     s->ntrick = u->ntrick;
     s->c2 = u->c2;
+    s->gone = u->gone;
     memcpy(s->trick, u->trick, sizeof(s->trick));
 }
 
@@ -735,8 +829,7 @@ static inline u64 trick_rank_card(const State *s) {
  * following c down its suit while no other hand's card (or card of the trick
  * in progress) lies between. */
 static u64 run_below(const State *s, int seat, int c) {
-    u64 alive = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    for (int i = 0; i < s->ntrick; i++) alive |= 1ULL << s->trick[i];
+    u64 alive = ALL_CARDS & ~s->gone; /* the hands and the trick in progress */
     u64 lower = alive & SUIT[c / 13] & ~((2ULL << c) - 1);
     u64 run = 1ULL << c;
     while (lower && ((s->hand[seat] >> lowbit(lower)) & 1)) {
@@ -984,6 +1077,7 @@ static const char *init_state(State *s, const u64 hands[4], int leader, const lo
         int expect = n - ((((i - leader) & 3) < s->ntrick) ? 1 : 0);
         if (popc(s->hand[i]) != expect) return "hand sizes do not fit the trick in progress";
     }
+    s->gone = ALL_CARDS & ~seen;
     s->broken = broken ? 1 : 0;
     s->slb = flags & 1;
     s->bridge = (flags >> 1) & 1;
