@@ -28,7 +28,7 @@
  *     for Nil questions a bidder holding the top spades, or holding no spade
  *     and only the lowest cards of its suits, who can never be forced).
  *
- * Sizes: the table takes 3 MiB of slots and up to 160 MiB of entries (memory
+ * Sizes: the table takes 3 MiB of slots and up to 96 MiB of entries (memory
  * is only touched as entries are stored: a typical full deal stores tens of
  * thousands; the hardest deal seen, about 4 million, fills it about once).
  *
@@ -83,13 +83,19 @@ static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
  * hand holds (partition search). A suit with k = 0 matches any owners.
  *
  * Owner codes: 2 bits a card from the highest card of the suit down, one suit
- * per 32 bits, spades and hearts in c[0], diamonds and clubs in c[1]. */
+ * per 32 bits, spades and hearts in c[0], diamonds and clubs in c[1]. The
+ * entry keeps each suit's k in 4 bits (k[0]: spades, hearts; k[1]: diamonds,
+ * clubs), which name_mask[] turns into the bits of c it names: an entry takes
+ * 24 bytes, so a probe reading a shape's list touches fewer cache lines. */
 typedef struct {
-    u64 c[2];    /* owners of the cards the entry names */
-    u64 m[2];    /* the bits of c that it names (2k bits per suit) */
+    u64 c[2];      /* owners of the cards the entry names */
+    uint8_t k[2];  /* cards named per suit: k[i] & 15 for suit 2i, k[i] >> 4 for suit 2i + 1 */
     int8_t lb, ub;
     uint8_t best; /* the lead that decided the last search here: suit * 16 + relative rank, 0xFF none */
 } Entry;
+
+/* name_mask[k[i]]: the bits of c[i] an entry names (2k bits from the bottom of each 32-bit half). */
+static u64 name_mask[256];
 
 typedef struct {
     u64 shape;     /* suit lengths, 4 bits per (seat, suit) */
@@ -118,7 +124,7 @@ static void init_compress(void);
 
 static int tt_init(void) {
     if (slots != NULL) return 1;
-    /* 2^17 slots x 24 bytes (3 MiB) + 2^22 entries x 40 bytes (160 MiB of address space,
+    /* 2^17 slots x 24 bytes (3 MiB) + 2^22 entries x 24 bytes (96 MiB of address space,
      * touched only as the arena fills) */
     size_t n = (size_t)1 << SLOT_LOG, ne = (size_t)1 << ENTRY_LOG;
     slots = (Slot *)calloc(n, sizeof(Slot));
@@ -176,7 +182,7 @@ static Slot *tt_slot(u64 shape, int mode, int create) {
 }
 
 static inline int entry_matches(const Entry *e, const u64 cur[2]) {
-    return (((cur[0] ^ e->c[0]) & e->m[0]) | ((cur[1] ^ e->c[1]) & e->m[1])) == 0;
+    return (((cur[0] ^ e->c[0]) & name_mask[e->k[0]]) | ((cur[1] ^ e->c[1]) & name_mask[e->k[1]])) == 0;
 }
 
 typedef struct {
@@ -224,19 +230,21 @@ static void tt_probe(u64 shape, int mode, const u64 cur[2], int left, int target
     }
 }
 
-static void tt_store(u64 shape, int mode, const u64 c[2], const u64 m[2], int lb, int ub, int best) {
+static void tt_store(u64 shape, int mode, const u64 c[2], const uint8_t k[2], int lb, int ub, int best) {
+    u64 m[2] = {name_mask[k[0]], name_mask[k[1]]};
     if (4 * slots_used >= 3 * (slot_mask + 1)) tt_reset();
     Slot *sl = tt_slot(shape, mode, 1);
     Entry *first = entries + sl->base;
     for (Entry *e = first + sl->count - 1; e >= first; e--) {
-        if (e->c[0] == c[0] && e->c[1] == c[1] && e->m[0] == m[0] && e->m[1] == m[1]) {
+        if (e->c[0] == c[0] && e->c[1] == c[1] && e->k[0] == k[0] && e->k[1] == k[1]) {
             /* the same pattern: both bounds hold for the same positions */
             if (lb > e->lb) e->lb = (int8_t)lb;
             if (ub < e->ub) e->ub = (int8_t)ub;
             if (best != 0xFF) e->best = (uint8_t)best;
             return;
         }
-        if ((e->m[0] & m[0]) == m[0] && (e->m[1] & m[1]) == m[1] && (((e->c[0] ^ c[0]) & m[0]) | ((e->c[1] ^ c[1]) & m[1])) == 0 &&
+        if ((name_mask[e->k[0]] & m[0]) == m[0] && (name_mask[e->k[1]] & m[1]) == m[1] &&
+            (((e->c[0] ^ c[0]) & m[0]) | ((e->c[1] ^ c[1]) & m[1])) == 0 &&
             e->lb <= lb && e->ub >= ub) {
             /* the new entry covers every position this one does, with bounds at least as tight */
             *e = first[--sl->count];
@@ -265,8 +273,8 @@ static void tt_store(u64 shape, int mode, const u64 c[2], const u64 m[2], int lb
     }
     e->c[0] = c[0];
     e->c[1] = c[1];
-    e->m[0] = m[0];
-    e->m[1] = m[1];
+    e->k[0] = k[0];
+    e->k[1] = k[1];
     e->lb = (int8_t)lb;
     e->ub = (int8_t)ub;
     e->best = (uint8_t)best;
@@ -330,6 +338,8 @@ static inline int popc13(u64 a) { return popc7[a & 127] + popc7[(a >> 7) & 63]; 
 static uint8_t first7[128][8];
 
 static void init_compress(void) {
+    for (int x = 0; x < 256; x++)
+        name_mask[x] = ((1ULL << (2 * (x & 15))) - 1) | (((1ULL << (2 * (x >> 4))) - 1) << 32);
     for (int a = 0; a < 128; a++) {
         popc7[a] = (uint8_t)popc((u64)a);
         int sp = 0;
@@ -392,17 +402,17 @@ static inline u64 top_cards(u64 m, int k) {
     return out;
 }
 
-/* The mask of the owner-code bits an entry names for a search whose result
- * depended on the ranks of the cards in `rel`: in each suit, the owners of
- * every card down to the lowest card of `rel` in that suit. */
-static void pattern_of(const State *s, u64 rel, u64 m[2]) {
+/* The cards per suit an entry names for a search whose result depended on
+ * the ranks of the cards in `rel` (packed as Entry.k): in each suit, every
+ * card down to the lowest card of `rel` in that suit. */
+static void pattern_of(const State *s, u64 rel, uint8_t k[2]) {
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    m[0] = m[1] = 0;
+    k[0] = k[1] = 0;
     for (int su = 0; su < 4; su++) {
         u64 r = rel & all & SUIT[su];
         if (!r) continue;
-        int k = popc13((all >> (13 * su)) & ((2ULL << (highbit(r) - 13 * su)) - 1));
-        m[su >> 1] |= ((1ULL << (2 * k)) - 1) << (32 * (su & 1));
+        int n = popc13((all >> (13 * su)) & ((2ULL << (highbit(r) - 13 * su)) - 1));
+        k[su >> 1] |= (uint8_t)(n << (4 * (su & 1)));
     }
 }
 
@@ -419,8 +429,8 @@ static u64 pattern_cards(const State *s, const Entry *e) {
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     u64 out = 0;
     for (int su = 0; su < 4; su++) {
-        u64 bits = (e->m[su >> 1] >> (32 * (su & 1))) & 0xFFFFFFFFULL;
-        if (bits) out |= suit_top((all >> (13 * su)) & SUIT_BITS, (highbit(bits) + 1) / 2) << (13 * su);
+        int k = (e->k[su >> 1] >> (4 * (su & 1))) & 15;
+        if (k) out |= suit_top((all >> (13 * su)) & SUIT_BITS, k) << (13 * su);
     }
     return out;
 }
@@ -982,15 +992,17 @@ static int ab(State *s, int target, u64 *rel) {
     u64 srel = 0;
     int r = search_moves(s, target, hint, &decided, &srel);
     if (s->aborted) return 0; /* nothing learnt below the limit is stored */
-    u64 m[2], c[2];
-    pattern_of(s, srel, m);
+    uint8_t k[2];
+    u64 c[2];
+    pattern_of(s, srel, k);
+    u64 m[2] = {name_mask[k[0]], name_mask[k[1]]};
     c[0] = cur[0] & m[0];
     c[1] = cur[1] & m[1];
     int best = decided >= 0 ? card_to_relative(s, decided) : 0xFF;
     if (r)
-        tt_store(shape, mode, c, m, target, left, best);
+        tt_store(shape, mode, c, k, target, left, best);
     else
-        tt_store(shape, mode, c, m, 0, target - 1, best);
+        tt_store(shape, mode, c, k, 0, target - 1, best);
     *rel = srel;
     return r;
 }
