@@ -58,6 +58,19 @@ typedef uint64_t u64;
 #define SUIT_BITS 0x1FFFULL
 static const u64 SUIT[4] = {SUIT_BITS, SUIT_BITS << 13, SUIT_BITS << 26, SUIT_BITS << 39};
 #define SPADES SUIT_BITS
+#define ALL_CARDS ((1ULL << 52) - 1)
+
+/* A card's suit (c / 13) and rank within it (c % 13, 0 = ace), by table in the hot loops. */
+static const uint8_t card_suit[52] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+static const uint8_t card_rank[52] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
 
 /* Bit count without relying on the POPCNT instruction (a portable build would
  * otherwise call a slow library routine). */
@@ -306,7 +319,7 @@ typedef struct {
 
 /* Does card a beat card b, where b is currently winning? */
 static inline int beats(int a, int b) {
-    int sa = a / 13, sb = b / 13;
+    int sa = card_suit[a], sb = card_suit[b];
     if (sa == sb) return a < b;
     return sa == 0;
 }
@@ -596,7 +609,6 @@ static int quick_tricks(const State *s, u64 *cards) {
 /* ---- move generation and ordering -------------------------------------------------- */
 
 #define TWO_OF_CLUBS (1ULL << 51)
-#define ALL_CARDS ((1ULL << 52) - 1)
 
 /* The kernel's rule (kernel.py: legal): follow suit; the 2♣ leads the hand's
  * first trick under that rule; no spade lead before spades are broken unless
@@ -604,7 +616,7 @@ static int quick_tricks(const State *s, u64 *cards) {
 static u64 legal_mask(const State *s, int seat) {
     u64 hand = s->hand[seat];
     if (s->ntrick) {
-        u64 follow = hand & SUIT[s->trick[0] / 13];
+        u64 follow = hand & SUIT[card_suit[s->trick[0]]];
         return follow ? follow : hand;
     }
     if (s->c2 && (hand & TWO_OF_CLUBS)) return TWO_OF_CLUBS;
@@ -616,7 +628,7 @@ static u64 legal_mask(const State *s, int seat) {
 /* Can seat q, still to play to this trick (led suit `led`), beat card c? */
 static inline int can_beat(const State *s, int q, int c, int led) {
     u64 follow = s->hand[q] & SUIT[led];
-    if (follow) return c / 13 == led && lowbit(follow) < c;
+    if (follow) return card_suit[c] == led && lowbit(follow) < c;
     u64 trumps = s->hand[q] & SPADES;
     if (!trumps) return 0;
     return c >= 13 || lowbit(trumps) < c;
@@ -637,7 +649,8 @@ static int sure_winner(const State *s, int seat, int c, int led) {
 typedef struct {
     int sure_below[4]; /* per suit: cards below this index (higher ranks) win for sure */
     int base[4];       /* per suit, leads: the score of a card that is not a sure winner, less its r */
-    int w, led, partner_winning, partner_sure, suit_len[4];
+    int w, wsuit, led, partner_winning, partner_sure;
+    u64 lens; /* the seat's suit lengths, 4 bits a suit */
 } OrderCtx;
 
 static void order_ctx(const State *s, int seat, u64 alive, OrderCtx *o) {
@@ -672,9 +685,11 @@ static void order_ctx(const State *s, int seat, u64 alive, OrderCtx *o) {
                 b = 40 - (ruff ? 20 : 0);
             o->base[su] = b;
         }
+        o->w = o->wsuit = o->led = o->partner_winning = o->partner_sure = 0;
+        o->lens = 0;
         return;
     }
-    int led = s->trick[0] / 13;
+    int led = card_suit[s->trick[0]];
     o->led = led;
     o->w = s->trick[s->win_pos];
     o->partner_winning = ((s->leader + s->win_pos) & 3) == partner;
@@ -691,26 +706,25 @@ static void order_ctx(const State *s, int seat, u64 alive, OrderCtx *o) {
             if (lowbit(s->hand[q] & SPADES) < thr_sp) thr_sp = lowbit(s->hand[q] & SPADES);
         }
     }
-    for (int su = 0; su < 4; su++) {
-        o->sure_below[su] = 0;
-        o->suit_len[su] = suit_len(s, seat, su);
-    }
+    for (int su = 0; su < 4; su++) o->sure_below[su] = 0;
+    o->wsuit = card_suit[o->w];
+    o->lens = (s->shape >> (16 * seat)) & 0xFFFF;
     o->sure_below[led] = trumped ? 0 : thr_led;
     if (led != 0) o->sure_below[0] = thr_sp;
 }
 
 /* The ordering score of card c when counting tricks (higher: tried first). */
 static inline int order_score_fast(const OrderCtx *o, int lead, int c) {
-    int su = c / 13;
-    int r = c % 13; /* 0 = ace: a larger r is a lower card */
+    int su = card_suit[c];
+    int r = card_rank[c]; /* 0 = ace: a larger r is a lower card */
     if (lead) return c < o->sure_below[su] ? 100 - r : o->base[su] + r;
-    int win = beats(c, o->w);
+    int win = su == o->wsuit ? c < o->w : su == 0; /* beats(c, o->w) */
     if (o->partner_sure) {
         /* partner has the trick: give the lowest card, never overtake */
         if (win) return r;
         if (su == o->led) return 60 + r;
         if (su == 0) return 10 + r;
-        return 50 + r - o->suit_len[su];
+        return 50 + r - (int)((o->lens >> (4 * su)) & 15);
     }
     if (win && c < o->sure_below[su]) return 90 + r; /* the cheapest sure winner */
     if (su == o->led) {
@@ -722,7 +736,7 @@ static inline int order_score_fast(const OrderCtx *o, int lead, int c) {
         return 5 + r;
     }
     /* discarding: low cards first, and from short suits a little before long */
-    return 45 + r - o->suit_len[su];
+    return 45 + r - (int)((o->lens >> (4 * su)) & 15);
 }
 
 static int order_score_nil(const State *s, int seat, int c) {
@@ -754,7 +768,7 @@ static int gen_moves(const State *s, int seat, int *moves, int hint) {
     while (m) {
         int c = lowbit(m);
         m &= m - 1;
-        u64 higher = alive & ((1ULL << c) - 1) & SUIT[c / 13];
+        u64 higher = alive & ((1ULL << c) - 1) & SUIT[card_suit[c]];
         /* same run as the card above, already tried (it is legal too: only the forced 2♣ lead
          * makes a card legal and its equal not) */
         if (higher && ((legal >> highbit(higher)) & 1)) continue;
@@ -794,7 +808,7 @@ static inline int play(State *s, int seat, int c, Undo *u) {
     s->c2 = 0;
     memcpy(u->trick, s->trick, sizeof(u->trick));
     s->hand[seat] &= ~(1ULL << c);
-    s->shape -= 1ULL << (4 * (4 * seat + c / 13));
+    s->shape -= 1ULL << (4 * (4 * seat + card_suit[c]));
     int pos = s->ntrick;
     s->trick[pos] = c;
     if (c < 13 && (s->slb || (pos > 0 && s->trick[0] >= 13))) s->broken = 1;
@@ -815,7 +829,7 @@ static inline int play(State *s, int seat, int c, Undo *u) {
 
 static inline void unplay(State *s, int seat, int c, const Undo *u) {
     s->hand[seat] |= 1ULL << c;
-    s->shape += 1ULL << (4 * (4 * seat + c / 13));
+    s->shape += 1ULL << (4 * (4 * seat + card_suit[c]));
     s->broken = u->broken;
     s->win_pos = u->win_pos;
     s->leader = u->leader;
@@ -831,7 +845,7 @@ static inline void unplay(State *s, int seat, int c, const Undo *u) {
 static inline u64 trick_rank_card(const State *s) {
     int w = s->trick[s->win_pos];
     for (int i = 0; i < 4; i++)
-        if (i != s->win_pos && s->trick[i] / 13 == w / 13) return 1ULL << w;
+        if (i != s->win_pos && card_suit[s->trick[i]] == card_suit[w]) return 1ULL << w;
     return 0;
 }
 
@@ -840,7 +854,7 @@ static inline u64 trick_rank_card(const State *s) {
  * in progress) lies between. */
 static u64 run_below(const State *s, int seat, int c) {
     u64 alive = ALL_CARDS & ~s->gone; /* the hands and the trick in progress */
-    u64 lower = alive & SUIT[c / 13] & ~((2ULL << c) - 1);
+    u64 lower = alive & SUIT[card_suit[c]] & ~((2ULL << c) - 1);
     u64 run = 1ULL << c;
     while (lower && ((s->hand[seat] >> lowbit(lower)) & 1)) {
         run |= lower & (~lower + 1);
