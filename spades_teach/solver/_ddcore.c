@@ -28,7 +28,7 @@
  *     for Nil questions a bidder holding the top spades, or holding no spade
  *     and only the lowest cards of its suits, who can never be forced).
  *
- * Sizes: the table takes 3 MiB of slots and up to 160 MiB of entries (memory
+ * Sizes: the table takes 3 MiB of slots and up to 96 MiB of entries (memory
  * is only touched as entries are stored: a typical full deal stores tens of
  * thousands; the hardest deal seen, about 4 million, fills it about once).
  *
@@ -58,6 +58,19 @@ typedef uint64_t u64;
 #define SUIT_BITS 0x1FFFULL
 static const u64 SUIT[4] = {SUIT_BITS, SUIT_BITS << 13, SUIT_BITS << 26, SUIT_BITS << 39};
 #define SPADES SUIT_BITS
+#define ALL_CARDS ((1ULL << 52) - 1)
+
+/* A card's suit (c / 13) and rank within it (c % 13, 0 = ace), by table in the hot loops. */
+static const uint8_t card_suit[52] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+static const uint8_t card_rank[52] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
 
 /* Bit count without relying on the POPCNT instruction (a portable build would
  * otherwise call a slow library routine). */
@@ -83,13 +96,19 @@ static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
  * hand holds (partition search). A suit with k = 0 matches any owners.
  *
  * Owner codes: 2 bits a card from the highest card of the suit down, one suit
- * per 32 bits, spades and hearts in c[0], diamonds and clubs in c[1]. */
+ * per 32 bits, spades and hearts in c[0], diamonds and clubs in c[1]. The
+ * entry keeps each suit's k in 4 bits (k[0]: spades, hearts; k[1]: diamonds,
+ * clubs), which name_mask[] turns into the bits of c it names: an entry takes
+ * 24 bytes, so a probe reading a shape's list touches fewer cache lines. */
 typedef struct {
-    u64 c[2];    /* owners of the cards the entry names */
-    u64 m[2];    /* the bits of c that it names (2k bits per suit) */
+    u64 c[2];      /* owners of the cards the entry names */
+    uint8_t k[2];  /* cards named per suit: k[i] & 15 for suit 2i, k[i] >> 4 for suit 2i + 1 */
     int8_t lb, ub;
     uint8_t best; /* the lead that decided the last search here: suit * 16 + relative rank, 0xFF none */
 } Entry;
+
+/* name_mask[k[i]]: the bits of c[i] an entry names (2k bits from the bottom of each 32-bit half). */
+static u64 name_mask[256];
 
 typedef struct {
     u64 shape;     /* suit lengths, 4 bits per (seat, suit) */
@@ -118,7 +137,7 @@ static void init_compress(void);
 
 static int tt_init(void) {
     if (slots != NULL) return 1;
-    /* 2^17 slots x 24 bytes (3 MiB) + 2^22 entries x 40 bytes (160 MiB of address space,
+    /* 2^17 slots x 24 bytes (3 MiB) + 2^22 entries x 24 bytes (96 MiB of address space,
      * touched only as the arena fills) */
     size_t n = (size_t)1 << SLOT_LOG, ne = (size_t)1 << ENTRY_LOG;
     slots = (Slot *)calloc(n, sizeof(Slot));
@@ -176,7 +195,7 @@ static Slot *tt_slot(u64 shape, int mode, int create) {
 }
 
 static inline int entry_matches(const Entry *e, const u64 cur[2]) {
-    return (((cur[0] ^ e->c[0]) & e->m[0]) | ((cur[1] ^ e->c[1]) & e->m[1])) == 0;
+    return (((cur[0] ^ e->c[0]) & name_mask[e->k[0]]) | ((cur[1] ^ e->c[1]) & name_mask[e->k[1]])) == 0;
 }
 
 typedef struct {
@@ -224,19 +243,21 @@ static void tt_probe(u64 shape, int mode, const u64 cur[2], int left, int target
     }
 }
 
-static void tt_store(u64 shape, int mode, const u64 c[2], const u64 m[2], int lb, int ub, int best) {
+static void tt_store(u64 shape, int mode, const u64 c[2], const uint8_t k[2], int lb, int ub, int best) {
+    u64 m[2] = {name_mask[k[0]], name_mask[k[1]]};
     if (4 * slots_used >= 3 * (slot_mask + 1)) tt_reset();
     Slot *sl = tt_slot(shape, mode, 1);
     Entry *first = entries + sl->base;
     for (Entry *e = first + sl->count - 1; e >= first; e--) {
-        if (e->c[0] == c[0] && e->c[1] == c[1] && e->m[0] == m[0] && e->m[1] == m[1]) {
+        if (e->c[0] == c[0] && e->c[1] == c[1] && e->k[0] == k[0] && e->k[1] == k[1]) {
             /* the same pattern: both bounds hold for the same positions */
             if (lb > e->lb) e->lb = (int8_t)lb;
             if (ub < e->ub) e->ub = (int8_t)ub;
             if (best != 0xFF) e->best = (uint8_t)best;
             return;
         }
-        if ((e->m[0] & m[0]) == m[0] && (e->m[1] & m[1]) == m[1] && (((e->c[0] ^ c[0]) & m[0]) | ((e->c[1] ^ c[1]) & m[1])) == 0 &&
+        if ((name_mask[e->k[0]] & m[0]) == m[0] && (name_mask[e->k[1]] & m[1]) == m[1] &&
+            (((e->c[0] ^ c[0]) & m[0]) | ((e->c[1] ^ c[1]) & m[1])) == 0 &&
             e->lb <= lb && e->ub >= ub) {
             /* the new entry covers every position this one does, with bounds at least as tight */
             *e = first[--sl->count];
@@ -265,8 +286,8 @@ static void tt_store(u64 shape, int mode, const u64 c[2], const u64 m[2], int lb
     }
     e->c[0] = c[0];
     e->c[1] = c[1];
-    e->m[0] = m[0];
-    e->m[1] = m[1];
+    e->k[0] = k[0];
+    e->k[1] = k[1];
     e->lb = (int8_t)lb;
     e->ub = (int8_t)ub;
     e->best = (uint8_t)best;
@@ -290,6 +311,7 @@ typedef struct {
     int nil_seat; /* -1 for trick counting */
     int mode;     /* the rule flags and objective, as stored in Entry.mode (without the leader and broken bits) */
     u64 shape;    /* suit lengths, 4 bits per (seat, suit), kept up to date by play() and unplay() */
+    u64 gone;     /* the cards of completed tricks (kept up to date by play() and unplay()) */
     long long nodes;
     long long limit; /* stop once this many nodes are visited (0: no limit) */
     int aborted; /* the limit was reached: every answer since is meaningless */
@@ -297,20 +319,56 @@ typedef struct {
 
 /* Does card a beat card b, where b is currently winning? */
 static inline int beats(int a, int b) {
-    int sa = a / 13, sb = b / 13;
+    int sa = card_suit[a], sb = card_suit[b];
     if (sa == sb) return a < b;
     return sa == 0;
 }
 
+/* The number of cards of suit su in the seat's hand (read from the shape). */
+static inline int suit_len(const State *s, int seat, int su) { return (int)((s->shape >> (4 * (4 * seat + su))) & 15); }
+
+/* The number of cards in the seat's hand (the sum of its four suit lengths). */
+static inline int hand_len(const State *s, int seat) {
+    u64 x = (s->shape >> (16 * seat)) & 0xFFFF;
+    return (int)((x & 15) + ((x >> 4) & 15) + ((x >> 8) & 15) + (x >> 12));
+}
+
 static inline int tricks_left(const State *s) {
-    return popc(s->hand[s->leader]) + (s->ntrick ? 1 : 0);
+    return hand_len(s, s->leader) + (s->ntrick ? 1 : 0);
 }
 
 /* compress7[a][x]: the bits of x at the set bits of a, packed low (a 7-bit
  * software PEXT), used to list a suit's owners in rank order. */
 static uint8_t compress7[128][128];
+/* popc7[a]: the number of set bits of the 7-bit mask a. */
+static uint8_t popc7[128];
+/* spread7[a]: the bits of the 7-bit mask a moved to the even bits (bit b to bit 2b). */
+static uint16_t spread7[128];
+
+/* The number of set bits of a 13-bit mask. */
+static inline int popc13(u64 a) { return popc7[a & 127] + popc7[(a >> 7) & 63]; }
+/* first7[a][k]: the lowest k set bits of the 7-bit mask a (all of them when it has fewer). */
+static uint8_t first7[128][8];
 
 static void init_compress(void) {
+    for (int x = 0; x < 256; x++)
+        name_mask[x] = ((1ULL << (2 * (x & 15))) - 1) | (((1ULL << (2 * (x >> 4))) - 1) << 32);
+    for (int a = 0; a < 128; a++) {
+        popc7[a] = (uint8_t)popc((u64)a);
+        int sp = 0;
+        for (int b = 0; b < 7; b++) sp |= ((a >> b) & 1) << (2 * b);
+        spread7[a] = (uint16_t)sp;
+    }
+    for (int a = 0; a < 128; a++)
+        for (int k = 0; k < 8; k++) {
+            int out = 0, n = 0;
+            for (int b = 0; b < 7 && n < k; b++)
+                if ((a >> b) & 1) {
+                    out |= 1 << b;
+                    n++;
+                }
+            first7[a][k] = (uint8_t)out;
+        }
     for (int a = 0; a < 128; a++)
         for (int x = 0; x < 128; x++) {
             int out = 0, n = 0;
@@ -324,17 +382,11 @@ static void init_compress(void) {
 static inline u64 compress13(u64 a, u64 x) {
     u64 lo = compress7[a & 127][x & 127];
     u64 hi = compress7[a >> 7][(x >> 7) & 127];
-    return lo | (hi << popc(a & 127));
+    return lo | (hi << popc7[a & 127]);
 }
 
-/* Spread the 16 low bits of x to the even bits of the result. */
-static inline u64 spread2(u64 x) {
-    x = (x | (x << 8)) & 0x00FF00FFULL;
-    x = (x | (x << 4)) & 0x0F0F0F0FULL;
-    x = (x | (x << 2)) & 0x33333333ULL;
-    x = (x | (x << 1)) & 0x55555555ULL;
-    return x;
-}
+/* Spread the 13 low bits of x to the even bits of the result. */
+static inline u64 spread2(u64 x) { return spread7[x & 127] | ((u64)spread7[(x >> 7) & 63] << 14); }
 
 /* The table key of a position at a trick boundary: its shape (suit lengths by
  * hand), its mode byte, and the owners of its cards (see Entry). */
@@ -363,18 +415,26 @@ static inline u64 top_cards(u64 m, int k) {
     return out;
 }
 
-/* The mask of the owner-code bits an entry names for a search whose result
- * depended on the ranks of the cards in `rel`: in each suit, the owners of
- * every card down to the lowest card of `rel` in that suit. */
-static void pattern_of(const State *s, u64 rel, u64 m[2]) {
+/* The cards per suit an entry names for a search whose result depended on
+ * the ranks of the cards in `rel` (packed as Entry.k): in each suit, every
+ * card down to the lowest card of `rel` in that suit. */
+static void pattern_of(const State *s, u64 rel, uint8_t k[2]) {
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    m[0] = m[1] = 0;
+    k[0] = k[1] = 0;
     for (int su = 0; su < 4; su++) {
         u64 r = rel & all & SUIT[su];
         if (!r) continue;
-        int k = popc(all & SUIT[su] & ((2ULL << highbit(r)) - 1));
-        m[su >> 1] |= ((1ULL << (2 * k)) - 1) << (32 * (su & 1));
+        int n = popc13((all >> (13 * su)) & ((2ULL << (highbit(r) - 13 * su)) - 1));
+        k[su >> 1] |= (uint8_t)(n << (4 * (su & 1)));
     }
+}
+
+/* The top k set bits of a 13-bit suit mask a (its k highest cards), from
+ * first7[a & 127][k]: the lowest k set bits of a 7-bit mask. */
+static inline u64 suit_top(u64 a, int k) {
+    int lo_n = popc7[a & 127];
+    if (k <= lo_n) return first7[a & 127][k];
+    return (a & 127) | ((u64)first7[a >> 7][k - lo_n] << 7);
 }
 
 /* The cards an entry names in this position (the top k of each suit). */
@@ -382,8 +442,8 @@ static u64 pattern_cards(const State *s, const Entry *e) {
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     u64 out = 0;
     for (int su = 0; su < 4; su++) {
-        u64 bits = (e->m[su >> 1] >> (32 * (su & 1))) & 0xFFFFFFFFULL;
-        out |= top_cards(all & SUIT[su], popc(bits) / 2);
+        int k = (e->k[su >> 1] >> (4 * (su & 1))) & 15;
+        if (k) out |= suit_top((all >> (13 * su)) & SUIT_BITS, k) << (13 * su);
     }
     return out;
 }
@@ -419,7 +479,7 @@ static int sure_spade_tricks(const State *s, int team, u64 *cards) {
     u64 opp = (s->hand[team ^ 1] | s->hand[team ^ 3]) & SPADES;
     u64 above = opp ? ((1ULL << lowbit(opp)) - 1) : SPADES;
     u64 a = s->hand[team] & above, b = s->hand[team ^ 2] & above;
-    int na = popc(a), nb = popc(b);
+    int na = popc13(a), nb = popc13(b);
     *cards = na >= nb ? a : b;
     return na >= nb ? na : nb;
 }
@@ -481,7 +541,7 @@ static int cash_count(const State *s, int L, u64 *cards) {
             m &= m - 1;
         }
     }
-    int partner_ruffs = popc(s->hand[P] & SPADES) > spade_run;
+    int partner_ruffs = suit_len(s, P, 0) > spade_run;
     int best = 0, sum = 0;
     u64 spade_cards = top_cards(all & SPADES, spade_run), best_cards = 0, sum_cards = 0;
     for (int su = 1; su < 4; su++) {
@@ -495,11 +555,11 @@ static int cash_count(const State *s, int L, u64 *cards) {
         }
         if (!k) continue;
         int cap = 13;
-        int nl = popc(s->hand[lho] & SUIT[su]), nr = popc(s->hand[rho] & SUIT[su]);
+        int nl = suit_len(s, lho, su), nr = suit_len(s, rho, su);
         if (lho_ruffs && nl < cap) cap = nl;
         if (rho_ruffs && nr < cap) cap = nr;
         if (partner_ruffs) {
-            int keep = popc(s->hand[P] & ~SPADES); /* partner's cards that are not spades */
+            int keep = hand_len(s, P) - suit_len(s, P, 0); /* partner's cards that are not spades */
             if (keep < cap) cap = keep;
         }
         if (k > cap) k = cap;
@@ -556,7 +616,7 @@ static int quick_tricks(const State *s, u64 *cards) {
 static u64 legal_mask(const State *s, int seat) {
     u64 hand = s->hand[seat];
     if (s->ntrick) {
-        u64 follow = hand & SUIT[s->trick[0] / 13];
+        u64 follow = hand & SUIT[card_suit[s->trick[0]]];
         return follow ? follow : hand;
     }
     if (s->c2 && (hand & TWO_OF_CLUBS)) return TWO_OF_CLUBS;
@@ -568,7 +628,7 @@ static u64 legal_mask(const State *s, int seat) {
 /* Can seat q, still to play to this trick (led suit `led`), beat card c? */
 static inline int can_beat(const State *s, int q, int c, int led) {
     u64 follow = s->hand[q] & SUIT[led];
-    if (follow) return c / 13 == led && lowbit(follow) < c;
+    if (follow) return card_suit[c] == led && lowbit(follow) < c;
     u64 trumps = s->hand[q] & SPADES;
     if (!trumps) return 0;
     return c >= 13 || lowbit(trumps) < c;
@@ -582,49 +642,101 @@ static int sure_winner(const State *s, int seat, int c, int led) {
     return 1;
 }
 
-static int order_score_tricks(const State *s, int seat, int c, u64 alive) {
-    int su = c / 13;
-    int r = c % 13; /* 0 = ace: a larger r is a lower card */
+/* Move ordering when counting tricks. What the scores need from the other
+ * hands is worked out once per position, not per card: a card c of suit su
+ * is a sure winner (it wins the trick whatever the seats still to play do)
+ * exactly when c < sure_below[su]. */
+typedef struct {
+    int sure_below[4]; /* per suit: cards below this index (higher ranks) win for sure */
+    int base[4];       /* per suit, leads: the score of a card that is not a sure winner, less its r */
+    int w, wsuit, led, partner_winning, partner_sure;
+    u64 lens; /* the seat's suit lengths, 4 bits a suit */
+} OrderCtx;
+
+static void order_ctx(const State *s, int seat, u64 alive, OrderCtx *o) {
     int partner = seat ^ 2;
     if (s->ntrick == 0) {
-        u64 suit_alive = alive & SUIT[su];
-        int top = lowbit(suit_alive);
         int lho = (seat + 1) & 3, rho = (seat + 3) & 3;
-        int ruff = 0;
-        if (su != 0) {
-            if (!(s->hand[lho] & SUIT[su]) && (s->hand[lho] & SPADES)) ruff = 1;
-            if (!(s->hand[rho] & SUIT[su]) && (s->hand[rho] & SPADES)) ruff = 1;
+        for (int su = 0; su < 4; su++) {
+            int thr = 64, trumped = 0;
+            for (int q = (seat + 1) & 3; q != seat; q = (q + 1) & 3) {
+                u64 follow = s->hand[q] & SUIT[su];
+                if (follow) {
+                    if (lowbit(follow) < thr) thr = lowbit(follow);
+                } else if (su != 0 && (s->hand[q] & SPADES)) {
+                    trumped = 1;
+                }
+            }
+            o->sure_below[su] = trumped ? 0 : thr;
+            int ruff = 0;
+            if (su != 0) {
+                if (!(s->hand[lho] & SUIT[su]) && (s->hand[lho] & SPADES)) ruff = 1;
+                if (!(s->hand[rho] & SUIT[su]) && (s->hand[rho] & SPADES)) ruff = 1;
+            }
+            u64 suit_alive = alive & SUIT[su];
+            int b;
+            if (su != 0 && !(s->hand[partner] & SUIT[su]) && (s->hand[partner] & SPADES) && !ruff)
+                b = 75;
+            else if (suit_alive && ((s->hand[partner] >> lowbit(suit_alive)) & 1))
+                b = ruff ? 25 : 70;
+            else if (su == 0)
+                b = 10;
+            else
+                b = 40 - (ruff ? 20 : 0);
+            o->base[su] = b;
         }
-        if (sure_winner(s, seat, c, su)) return 100 - r;
-        if (su != 0 && !(s->hand[partner] & SUIT[su]) && (s->hand[partner] & SPADES) && !ruff)
-            return 75 + r; /* partner ruffs */
-        if ((s->hand[partner] >> top) & 1) return ruff ? 25 + r : 70 + r;
-        if (su == 0) return 10 + r;
-        return 40 + r - (ruff ? 20 : 0);
+        o->w = o->wsuit = o->led = o->partner_winning = o->partner_sure = 0;
+        o->lens = 0;
+        return;
     }
-    int led = s->trick[0] / 13;
-    int w = s->trick[s->win_pos];
-    int wseat = (s->leader + s->win_pos) & 3;
-    int partner_winning = wseat == partner;
-    int win = beats(c, w);
-    if (partner_winning && sure_winner(s, seat, w, led)) {
+    int led = card_suit[s->trick[0]];
+    o->led = led;
+    o->w = s->trick[s->win_pos];
+    o->partner_winning = ((s->leader + s->win_pos) & 3) == partner;
+    o->partner_sure = o->partner_winning && sure_winner(s, seat, o->w, led);
+    /* sure winners: in the led suit below the lowest card a later seat follows with (none if a later
+     * seat trumps), in spades (trumping) below every later trumper's lowest spade */
+    int thr_led = 64, thr_sp = 64, trumped = 0;
+    for (int q = (seat + 1) & 3; q != s->leader; q = (q + 1) & 3) {
+        u64 follow = s->hand[q] & SUIT[led];
+        if (follow) {
+            if (lowbit(follow) < thr_led) thr_led = lowbit(follow);
+        } else if (s->hand[q] & SPADES) {
+            if (led != 0) trumped = 1;
+            if (lowbit(s->hand[q] & SPADES) < thr_sp) thr_sp = lowbit(s->hand[q] & SPADES);
+        }
+    }
+    for (int su = 0; su < 4; su++) o->sure_below[su] = 0;
+    o->wsuit = card_suit[o->w];
+    o->lens = (s->shape >> (16 * seat)) & 0xFFFF;
+    o->sure_below[led] = trumped ? 0 : thr_led;
+    if (led != 0) o->sure_below[0] = thr_sp;
+}
+
+/* The ordering score of card c when counting tricks (higher: tried first). */
+static inline int order_score_fast(const OrderCtx *o, int lead, int c) {
+    int su = card_suit[c];
+    int r = card_rank[c]; /* 0 = ace: a larger r is a lower card */
+    if (lead) return c < o->sure_below[su] ? 100 - r : o->base[su] + r;
+    int win = su == o->wsuit ? c < o->w : su == 0; /* beats(c, o->w) */
+    if (o->partner_sure) {
         /* partner has the trick: give the lowest card, never overtake */
         if (win) return r;
-        if (su == led) return 60 + r;
+        if (su == o->led) return 60 + r;
         if (su == 0) return 10 + r;
-        return 50 + r - popc(s->hand[seat] & SUIT[su]);
+        return 50 + r - (int)((o->lens >> (4 * su)) & 15);
     }
-    if (win && sure_winner(s, seat, c, led)) return 90 + r; /* the cheapest sure winner */
-    if (su == led) {
-        if (win) return (partner_winning ? 30 : 65) + r;
+    if (win && c < o->sure_below[su]) return 90 + r; /* the cheapest sure winner */
+    if (su == o->led) {
+        if (win) return (o->partner_winning ? 30 : 65) + r;
         return 50 + r;
     }
     if (su == 0) { /* ruffing */
-        if (win) return (partner_winning ? 20 : 60) + r;
+        if (win) return (o->partner_winning ? 20 : 60) + r;
         return 5 + r;
     }
     /* discarding: low cards first, and from short suits a little before long */
-    return 45 + r - popc(s->hand[seat] & SUIT[su]);
+    return 45 + r - (int)((o->lens >> (4 * su)) & 15);
 }
 
 static int order_score_nil(const State *s, int seat, int c) {
@@ -646,19 +758,21 @@ static int order_score_nil(const State *s, int seat, int c) {
  * best-looking first. Returns the count. */
 static int gen_moves(const State *s, int seat, int *moves, int hint) {
     u64 legal = legal_mask(s, seat);
-    u64 alive = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    for (int i = 0; i < s->ntrick; i++) alive |= 1ULL << s->trick[i];
+    u64 alive = ALL_CARDS & ~s->gone; /* the hands and the trick in progress */
     int scores[13];
     int n = 0;
+    int tricks = s->nil_seat < 0;
+    OrderCtx o;
+    if (tricks) order_ctx(s, seat, alive, &o);
     u64 m = legal;
     while (m) {
         int c = lowbit(m);
         m &= m - 1;
-        u64 higher = alive & ((1ULL << c) - 1) & SUIT[c / 13];
+        u64 higher = alive & ((1ULL << c) - 1) & SUIT[card_suit[c]];
         /* same run as the card above, already tried (it is legal too: only the forced 2♣ lead
          * makes a card legal and its equal not) */
         if (higher && ((legal >> highbit(higher)) & 1)) continue;
-        int sc = s->nil_seat < 0 ? order_score_tricks(s, seat, c, alive) : order_score_nil(s, seat, c);
+        int sc = tricks ? order_score_fast(&o, s->ntrick == 0, c) : order_score_nil(s, seat, c);
         if (c == hint) sc += 1 << 30;
         int j = n++;
         while (j > 0 && scores[j - 1] < sc) {
@@ -680,6 +794,7 @@ static int ab(State *s, int target, u64 *rel);
  * card completed it, else -1. The caller restores with unplay(). */
 typedef struct {
     int broken, win_pos, leader, ntrick, c2;
+    u64 gone;
     int trick[4]; /* the later tricks of the search overwrite the trick array */
 } Undo;
 
@@ -689,10 +804,11 @@ static inline int play(State *s, int seat, int c, Undo *u) {
     u->leader = s->leader;
     u->ntrick = s->ntrick;
     u->c2 = s->c2;
+    u->gone = s->gone;
     s->c2 = 0;
     memcpy(u->trick, s->trick, sizeof(u->trick));
     s->hand[seat] &= ~(1ULL << c);
-    s->shape -= 1ULL << (4 * (4 * seat + c / 13));
+    s->shape -= 1ULL << (4 * (4 * seat + card_suit[c]));
     int pos = s->ntrick;
     s->trick[pos] = c;
     if (c < 13 && (s->slb || (pos > 0 && s->trick[0] >= 13))) s->broken = 1;
@@ -702,6 +818,7 @@ static inline int play(State *s, int seat, int c, Undo *u) {
         s->win_pos = pos;
     if (pos == 3) {
         int winner = (s->leader + s->win_pos) & 3;
+        s->gone |= (1ULL << s->trick[0]) | (1ULL << s->trick[1]) | (1ULL << s->trick[2]) | (1ULL << c);
         s->ntrick = 0;
         s->leader = winner;
         return winner;
@@ -712,12 +829,13 @@ static inline int play(State *s, int seat, int c, Undo *u) {
 
 static inline void unplay(State *s, int seat, int c, const Undo *u) {
     s->hand[seat] |= 1ULL << c;
-    s->shape += 1ULL << (4 * (4 * seat + c / 13));
+    s->shape += 1ULL << (4 * (4 * seat + card_suit[c]));
     s->broken = u->broken;
     s->win_pos = u->win_pos;
     s->leader = u->leader;
     s->ntrick = u->ntrick;
     s->c2 = u->c2;
+    s->gone = u->gone;
     memcpy(s->trick, u->trick, sizeof(s->trick));
 }
 
@@ -727,7 +845,7 @@ static inline void unplay(State *s, int seat, int c, const Undo *u) {
 static inline u64 trick_rank_card(const State *s) {
     int w = s->trick[s->win_pos];
     for (int i = 0; i < 4; i++)
-        if (i != s->win_pos && s->trick[i] / 13 == w / 13) return 1ULL << w;
+        if (i != s->win_pos && card_suit[s->trick[i]] == card_suit[w]) return 1ULL << w;
     return 0;
 }
 
@@ -735,9 +853,8 @@ static inline u64 trick_rank_card(const State *s) {
  * following c down its suit while no other hand's card (or card of the trick
  * in progress) lies between. */
 static u64 run_below(const State *s, int seat, int c) {
-    u64 alive = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    for (int i = 0; i < s->ntrick; i++) alive |= 1ULL << s->trick[i];
-    u64 lower = alive & SUIT[c / 13] & ~((2ULL << c) - 1);
+    u64 alive = ALL_CARDS & ~s->gone; /* the hands and the trick in progress */
+    u64 lower = alive & SUIT[card_suit[c]] & ~((2ULL << c) - 1);
     u64 run = 1ULL << c;
     while (lower && ((s->hand[seat] >> lowbit(lower)) & 1)) {
         run |= lower & (~lower + 1);
@@ -889,15 +1006,17 @@ static int ab(State *s, int target, u64 *rel) {
     u64 srel = 0;
     int r = search_moves(s, target, hint, &decided, &srel);
     if (s->aborted) return 0; /* nothing learnt below the limit is stored */
-    u64 m[2], c[2];
-    pattern_of(s, srel, m);
+    uint8_t k[2];
+    u64 c[2];
+    pattern_of(s, srel, k);
+    u64 m[2] = {name_mask[k[0]], name_mask[k[1]]};
     c[0] = cur[0] & m[0];
     c[1] = cur[1] & m[1];
     int best = decided >= 0 ? card_to_relative(s, decided) : 0xFF;
     if (r)
-        tt_store(shape, mode, c, m, target, left, best);
+        tt_store(shape, mode, c, k, target, left, best);
     else
-        tt_store(shape, mode, c, m, 0, target - 1, best);
+        tt_store(shape, mode, c, k, 0, target - 1, best);
     *rel = srel;
     return r;
 }
@@ -984,6 +1103,7 @@ static const char *init_state(State *s, const u64 hands[4], int leader, const lo
         int expect = n - ((((i - leader) & 3) < s->ntrick) ? 1 : 0);
         if (popc(s->hand[i]) != expect) return "hand sizes do not fit the trick in progress";
     }
+    s->gone = ALL_CARDS & ~seen;
     s->broken = broken ? 1 : 0;
     s->slb = flags & 1;
     s->bridge = (flags >> 1) & 1;
