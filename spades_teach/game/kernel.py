@@ -656,11 +656,6 @@ class Playout(PlayState):
         return self._won
 
     @property
-    def led_mask(self) -> int:
-        """The mask of the suit led to the trick in progress; 0 before the lead."""
-        return self._led_mask
-
-    @property
     def broken(self) -> bool:
         """Whether spades are broken."""
         return self._broken
