@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from _bots import low_bots
+
 from spades_teach import Card
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
@@ -12,20 +14,8 @@ from spades_teach.game.round import PlayEvent
 from spades_teach.widgets.table_game import TableGame
 
 
-class LowBot:
-    """Bids 3, plays its lowest legal card (spades last)."""
-
-    name = "low"
-
-    def choose_bid(self, position: Position) -> int:
-        return 3
-
-    def choose_play(self, position: Position) -> Card:
-        return min(position.legal, key=lambda c: (c.is_spade, c.rank))
-
-
 def game(**options: Any) -> TableGame:
-    return TableGame(bots={"N": LowBot(), "E": LowBot(), "W": LowBot()}, **options)
+    return TableGame(bots=low_bots(), **options)
 
 
 def test_the_hint_starts_at_the_beginner_level_and_a_bad_level_is_refused() -> None:

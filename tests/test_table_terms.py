@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spades_teach import Card
-from spades_teach.advice.position import Position
+from _bots import low_bots
+
 from spades_teach.render.glossary import define
 from spades_teach.widgets.table_game import TableGame
 from spades_teach.widgets.terms import PLAIN_TERMS, marked
@@ -37,18 +37,8 @@ def test_terms_are_found_the_longer_first_and_once_per_line() -> None:
     assert marked("") == [{"text": "", "term": "", "definition": ""}]
 
 
-class LowBot:
-    name = "low"
-
-    def choose_bid(self, position: Position) -> int:
-        return 3
-
-    def choose_play(self, position: Position) -> Card:
-        return min(position.legal, key=lambda c: (c.is_spade, c.rank))
-
-
 def test_the_tables_hints_and_review_carry_their_terms() -> None:
-    g = TableGame(seed=2, teach=True, pause=0, bots={"N": LowBot(), "E": LowBot(), "W": LowBot()})
+    g = TableGame(seed=2, teach=True, pause=0, bots=low_bots())
     st = g.state()
     seen = _check_line(st["hint_marked"], st["hint"])
     for pieces, line in zip(st["hint_reasons_marked"], st["hint_reasons"], strict=True):

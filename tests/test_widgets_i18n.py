@@ -8,29 +8,17 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from _bots import low_bots
 
-from spades_teach import Card, Seat
-from spades_teach.advice.position import Position
+from spades_teach import Seat
 from spades_teach.i18n import set_language
 from spades_teach.widgets import BidAdvisorView
 from spades_teach.widgets.cardtable import CardTable
 from spades_teach.widgets.table_game import TableGame
 
 
-class LowBot:
-    """Bids 3, plays its lowest legal card (spades last)."""
-
-    name = "low"
-
-    def choose_bid(self, position: Position) -> int:
-        return 3
-
-    def choose_play(self, position: Position) -> Card:
-        return min(position.legal, key=lambda c: (c.is_spade, c.rank))
-
-
 def game(**options: Any) -> TableGame:
-    options.setdefault("bots", {"N": LowBot(), "E": LowBot(), "W": LowBot()})
+    options.setdefault("bots", low_bots())
     options.setdefault("pause", 0)
     return TableGame(**options)
 
@@ -76,7 +64,7 @@ def test_a_table_built_under_a_language_speaks_it(lang: str) -> None:
 
 
 def test_the_language_menu_switches_the_words_and_keeps_the_game() -> None:
-    table = CardTable(seed=7, pause=0, bots={"N": LowBot(), "E": LowBot(), "W": LowBot()})
+    table = CardTable(seed=7, pause=0, bots=low_bots())
     table.send_action({"action": "bid", "bid": "4"})
     first = next(c["code"] for c in table.view["hand"] if c["legal"])
     table.send_action({"action": "play", "card": first})
@@ -179,7 +167,7 @@ def _other_widgets() -> dict[str, Any]:
         "legal": LegalPlayExplorer(11),
         "score": score,
         "steps": MatchStepper(match, start=1),
-        "play": PlayView(seed=7, bots={"N": LowBot(), "E": LowBot(), "W": LowBot()}),
+        "play": PlayView(seed=7, bots=low_bots()),
         "replay": ReplayView(r),
         "puzzle": PuzzleView(seed=1),
         "drill": DrillWidget(kinds=["winner", "legal"], seed=3, save=False),

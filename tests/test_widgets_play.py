@@ -7,6 +7,7 @@ from html import escape
 from typing import Any
 
 import pytest
+from _bots import LowBot, low_bots
 
 from spades_teach import Card, Rules, Seat, SpadesError
 from spades_teach.advice.bidding import advise_bid
@@ -22,27 +23,6 @@ def surface_bugs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-class LowBot:
-    """A deterministic stub: bids 3, plays its lowest legal card (spades last)."""
-
-    name = "low"
-
-    def __init__(self) -> None:
-        self.positions: list[Position] = []
-
-    def choose_bid(self, position: Position) -> int:
-        self.positions.append(position)
-        return 3
-
-    def choose_play(self, position: Position) -> Card:
-        self.positions.append(position)
-        return min(position.legal, key=lambda c: (c.is_spade, c.rank))
-
-
-def stub_bots() -> dict[str, LowBot]:
-    return {"N": LowBot(), "E": LowBot(), "W": LowBot()}
-
-
 def lowest_legal(view: PlayView) -> Card:
     return min(view.hand_view.legal, key=lambda c: (c.is_spade, c.rank))
 
@@ -55,7 +35,7 @@ def play_out(view: PlayView) -> None:
 
 
 def test_bots_bid_until_south_and_the_bid_row_offers_the_engines_bids() -> None:
-    view = PlayView(seed=7, bots=stub_bots())
+    view = PlayView(seed=7, bots=low_bots())
     r = view.round
     assert r is not None and view.phase == "bidding" and view.to_act == "S"
     before_south = []
@@ -70,7 +50,7 @@ def test_bots_bid_until_south_and_the_bid_row_offers_the_engines_bids() -> None:
 
 
 def test_bots_see_only_a_position_of_their_own_seat() -> None:
-    bots = stub_bots()
+    bots = low_bots()
     view = PlayView(seed=3, bots=bots)
     view.bid("4")
     play_out(view)
@@ -80,7 +60,7 @@ def test_bots_see_only_a_position_of_their_own_seat() -> None:
 
 
 def test_legal_cards_highlighted_and_a_greyed_click_changes_nothing() -> None:
-    view = PlayView(seed=7, bots=stub_bots())
+    view = PlayView(seed=7, bots=low_bots())
     view.bid("3")
     r = view.round
     assert r is not None and r.to_act is Seat.S and r.phase == "play"
@@ -98,7 +78,7 @@ def test_legal_cards_highlighted_and_a_greyed_click_changes_nothing() -> None:
 
 
 def test_a_full_hand_goes_on_the_score_sheet() -> None:
-    view = PlayView(seed=5, bots=stub_bots())
+    view = PlayView(seed=5, bots=low_bots())
     view.bid_choice.value = "2"
     view.bid_button.click()
     play_out(view)
@@ -119,7 +99,7 @@ def test_a_full_hand_goes_on_the_score_sheet() -> None:
 
 
 def test_bot_hands_are_hidden_unless_asked() -> None:
-    view = PlayView(seed=8, bots=stub_bots())
+    view = PlayView(seed=8, bots=low_bots())
     r = view.round
     assert r is not None
     for seat in (Seat.N, Seat.E, Seat.W):
@@ -131,7 +111,7 @@ def test_bot_hands_are_hidden_unless_asked() -> None:
 
 
 def test_undo_takes_back_my_card_and_the_bots_cards_after_it() -> None:
-    view = PlayView(seed=9, bots=stub_bots())
+    view = PlayView(seed=9, bots=low_bots())
     view.run(view.undo)
     assert view.error == "nothing to undo: you have not played a card in this hand"
     view.bid("3")
@@ -151,7 +131,7 @@ def test_undo_takes_back_my_card_and_the_bots_cards_after_it() -> None:
 
 
 def test_teach_me_shows_the_advisors_bid_then_its_card() -> None:
-    view = PlayView(seed=11, bots=stub_bots(), teach=True)
+    view = PlayView(seed=11, bots=low_bots(), teach=True)
     r = view.round
     assert r is not None
     advice = advise_bid(r.hand("S"), seat="S", bids=r.bids, scores=r.scores_before, bags=view.match.bags, rules=r.rules)
@@ -186,7 +166,7 @@ def test_injected_advisor_functions_are_used() -> None:
         seen.append(position)
         return Hint(min(position.legal))
 
-    view = PlayView(seed=2, bots=stub_bots(), teach=True, suggest_play=fake_suggest)
+    view = PlayView(seed=2, bots=low_bots(), teach=True, suggest_play=fake_suggest)
     view.bid("3")
     assert seen and seen[-1].seat is Seat.S
     assert view.hint.endswith("— stub reason") and view.hint_card == min(seen[-1].legal)
@@ -209,7 +189,7 @@ def test_a_bot_that_breaks_the_rules_shows_the_engines_message() -> None:
 
 
 def test_a_match_deals_hand_after_hand_with_the_dealer_moving_left() -> None:
-    view = PlayView(seed=6, bots=stub_bots(), mode="match", rules=Rules(target=100, loss_limit=None))
+    view = PlayView(seed=6, bots=low_bots(), mode="match", rules=Rules(target=100, loss_limit=None))
     dealers = []
     while view.phase not in ("over",):
         r = view.round
@@ -278,7 +258,7 @@ def test_the_default_bots_are_the_packages_bots_seeded_per_seat() -> None:
 def test_the_view_draws_the_table_game_and_follows_its_rules() -> None:
     from spades_teach.widgets import CardTable, TableGame
 
-    view = PlayView(seed=5, bots=stub_bots(), teach=True)
+    view = PlayView(seed=5, bots=low_bots(), teach=True)
     game = view.game
     assert isinstance(game, TableGame) and view.round is game.round and view.match is game.match
     assert view.hint == game.hint != ""
@@ -291,7 +271,7 @@ def test_the_view_draws_the_table_game_and_follows_its_rules() -> None:
     view.undo_button.click()
     assert game.message == "you took back your card" and view.status.startswith("you took back your card: ")
     assert view.undo_button.disabled is not game.can_undo
-    idle = TableGame(bots=stub_bots(), pause=0, start=False)
+    idle = TableGame(bots=low_bots(), pause=0, start=False)
     assert idle.round is None and idle.phase == "" and idle.status == "press New game"
     with pytest.raises(SpadesError, match="the card table seats four players"):
         CardTable(seed=1, bots={"N": LowBot()}, rules=Rules(players=2), pause=0)

@@ -5,31 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _bots import low_bots
 
 from spades_teach import Card, Deal, Seat, advise_bid, deal
-from spades_teach.advice.position import Position
 from spades_teach.game.round import PlayEvent
 from spades_teach.widgets import CardTable, TableGame
 
 
-class LowBot:
-    """Bids 3, plays its lowest legal card (spades last)."""
-
-    name = "low"
-
-    def choose_bid(self, position: Position) -> int:
-        return 3
-
-    def choose_play(self, position: Position) -> Card:
-        return min(position.legal, key=lambda c: (c.is_spade, c.rank))
-
-
-def bots() -> dict[str, LowBot]:
-    return {"N": LowBot(), "E": LowBot(), "W": LowBot()}
-
-
 def game(**options: Any) -> TableGame:
-    options.setdefault("bots", bots())
+    options.setdefault("bots", low_bots())
     options.setdefault("pause", 0)
     return TableGame(**options)
 
@@ -247,7 +231,7 @@ def test_settings_and_unknown_actions() -> None:
 
 
 def test_the_widget_publishes_the_state_and_takes_messages() -> None:
-    table = CardTable(seed=7, bots=bots(), pause=0)
+    table = CardTable(seed=7, bots=low_bots(), pause=0)
     assert table.view["phase"] == "bidding"
     table._on_message(table, {"action": "bid", "bid": "3"}, [])
     assert table.view["phase"] == "play"
