@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from _bots import low_bots
+from _stub_bots import low_bots
 
 from spades_teach import Card
 from spades_teach.advice.play import suggest_play

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from _bots import low_bots
+from _stub_bots import low_bots
 
 from spades_teach.render.glossary import define
 from spades_teach.widgets.table_game import TableGame

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from _bots import low_bots
+from _stub_bots import low_bots
 
 from spades_teach import Seat
 from spades_teach.i18n import set_language

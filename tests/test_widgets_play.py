@@ -7,7 +7,7 @@ from html import escape
 from typing import Any
 
 import pytest
-from _bots import LowBot, low_bots
+from _stub_bots import LowBot, low_bots
 
 from spades_teach import Card, Rules, Seat, SpadesError
 from spades_teach.advice.bidding import advise_bid

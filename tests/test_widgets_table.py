@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from _bots import low_bots
+from _stub_bots import low_bots
 
 from spades_teach import Card, Deal, Seat, advise_bid, deal
 from spades_teach.game.round import PlayEvent
