@@ -863,6 +863,21 @@ static u64 run_below(const State *s, int seat, int c) {
     return run;
 }
 
+/* After card c was tried without deciding the search: the cards of its suit
+ * to skip. When c is lower than every card of its suit whose rank the answers
+ * so far relied on (`rel`), every card of the suit lower than all of those
+ * gives the same answer as c: played in c's place, it loses or wins the
+ * trick as c did (a trick it won by rank would have put c in rel), and the
+ * positions below differ only in cards no answer looked at. Returns those
+ * cards (the moves of the suit still to try are among them or above), or 0. */
+static inline u64 lower_than_relevant(int c, u64 rel) {
+    int su = card_suit[c];
+    u64 r = rel & SUIT[su];
+    if (r && highbit(r) >= c) return 0; /* c itself, or a card below it, mattered */
+    int from = r ? highbit(r) + 1 : 13 * su; /* the cards below the lowest relevant one */
+    return SUIT[su] & ~((1ULL << from) - 1);
+}
+
 /* Try the moves of the seat to play. *rel gets the cards whose ranks the
  * result depends on: those of the move that decided it, or, when no move
  * did, of all moves. In the second case a move stands for the cards below
@@ -875,7 +890,9 @@ static int search_moves(State *s, int target, int hint, int *decided, u64 *rel) 
     int moves[13];
     int n = gen_moves(s, seat, moves, hint);
     u64 all_rel = 0;
+    u64 skip = 0; /* cards not worth trying: each would give the answer of a card already tried */
     for (int i = 0; i < n; i++) {
+        if ((skip >> moves[i]) & 1) continue;
         Undo u;
         u64 child_rel = 0;
         int winner = play(s, seat, moves[i], &u);
@@ -896,6 +913,7 @@ static int search_moves(State *s, int target, int hint, int *decided, u64 *rel) 
             return r;
         }
         all_rel |= child_rel;
+        skip |= lower_than_relevant(moves[i], all_rel);
     }
     *decided = -1;
     *rel = all_rel;
