@@ -320,8 +320,9 @@ typedef struct {
     int mode;     /* the rule flags and objective, as stored in Entry.mode (without the leader and broken bits) */
     u64 shape;    /* suit lengths, 4 bits per (seat, suit), kept up to date by play() and unplay() */
     u64 gone;     /* the cards of completed tricks (kept up to date by play() and unplay()) */
+    int left;     /* the tricks not completed yet, the one in progress included (kept up to date too) */
     long long nodes;
-    long long limit; /* stop once this many nodes are visited (0: no limit) */
+    long long limit; /* stop once more nodes than this are visited (LLONG_MAX: no limit) */
     int aborted; /* the limit was reached: every answer since is meaningless */
 } State;
 
@@ -341,9 +342,7 @@ static inline int hand_len(const State *s, int seat) {
     return (int)((x & 15) + ((x >> 4) & 15) + ((x >> 8) & 15) + (x >> 12));
 }
 
-static inline int tricks_left(const State *s) {
-    return hand_len(s, s->leader) + (s->ntrick ? 1 : 0);
-}
+static inline int tricks_left(const State *s) { return s->left; }
 
 /* compress7[a][x]: the bits of x at the set bits of a, packed low (a 7-bit
  * software PEXT), used to list a suit's owners in rank order. */
@@ -353,12 +352,17 @@ static uint8_t popc7[128];
 /* spread7[a]: the bits of the 7-bit mask a moved to the even bits (bit b to bit 2b). */
 static uint16_t spread7[128];
 
+/* shape_unit[seat][c]: one card of c's suit in the seat's hand, as a shape (4 bits per seat and suit). */
+static u64 shape_unit[4][52];
+
 /* The number of set bits of a 13-bit mask. */
 static inline int popc13(u64 a) { return popc7[a & 127] + popc7[(a >> 7) & 63]; }
 /* first7[a][k]: the lowest k set bits of the 7-bit mask a (all of them when it has fewer). */
 static uint8_t first7[128][8];
 
 static void init_compress(void) {
+    for (int seat = 0; seat < 4; seat++)
+        for (int c = 0; c < 52; c++) shape_unit[seat][c] = 1ULL << (4 * (4 * seat + c / 13));
     for (int x = 0; x < 256; x++)
         name_mask[x] = ((1ULL << (2 * (x & 15))) - 1) | (((1ULL << (2 * (x >> 4))) - 1) << 32);
     for (int a = 0; a < 128; a++) {
@@ -692,25 +696,19 @@ static void order_ctx(const State *s, int seat, u64 alive, OrderCtx *o) {
     int partner = seat ^ 2;
     if (s->ntrick == 0) {
         int lho = (seat + 1) & 3, rho = (seat + 3) & 3;
+        u64 others = s->hand[lho] | s->hand[partner] | s->hand[rho];
+        int sp_l = (s->hand[lho] & SPADES) != 0, sp_r = (s->hand[rho] & SPADES) != 0;
+        int sp_p = (s->hand[partner] & SPADES) != 0;
         for (int su = 0; su < 4; su++) {
-            int thr = 64, trumped = 0;
-            for (int q = (seat + 1) & 3; q != seat; q = (q + 1) & 3) {
-                u64 follow = s->hand[q] & SUIT[su];
-                if (follow) {
-                    if (lowbit(follow) < thr) thr = lowbit(follow);
-                } else if (su != 0 && (s->hand[q] & SPADES)) {
-                    trumped = 1;
-                }
-            }
-            o->sure_below[su] = trumped ? 0 : thr;
-            int ruff = 0;
-            if (su != 0) {
-                if (!(s->hand[lho] & SUIT[su]) && (s->hand[lho] & SPADES)) ruff = 1;
-                if (!(s->hand[rho] & SUIT[su]) && (s->hand[rho] & SPADES)) ruff = 1;
-            }
+            /* a lead of this suit wins for sure below the other hands' highest card of it, unless
+             * a hand void in it can trump */
+            u64 follow = others & SUIT[su];
+            int ruff = su != 0 && ((sp_l && !(s->hand[lho] & SUIT[su])) || (sp_r && !(s->hand[rho] & SUIT[su])));
+            int partner_ruffs = su != 0 && sp_p && !(s->hand[partner] & SUIT[su]);
+            o->sure_below[su] = (ruff || partner_ruffs) ? 0 : follow ? lowbit(follow) : 64;
             u64 suit_alive = alive & SUIT[su];
             int b;
-            if (su != 0 && !(s->hand[partner] & SUIT[su]) && (s->hand[partner] & SPADES) && !ruff)
+            if (partner_ruffs && !ruff)
                 b = 75;
             else if (suit_alive && ((s->hand[partner] >> lowbit(suit_alive)) & 1))
                 b = ruff ? 25 : 70;
@@ -789,6 +787,28 @@ static int order_score_nil(const State *s, int seat, int c) {
     return win ? 20 + r : 60 + r;
 }
 
+/* The first card of each suit (a card's nearest higher card is never in another suit). */
+#define SUIT_FIRSTS (1ULL | (1ULL << 13) | (1ULL << 26) | (1ULL << 39))
+
+/* The cards of `legal` whose nearest higher card still in play (in `alive`: the hands and the
+ * trick in progress) is not in `legal` either: one card per run of equivalent cards (a card
+ * and the card above it are the same to play when no other card in play lies between; only the
+ * forced 2♣ lead makes a card legal and its equal not, and it is alone). A card of `legal`
+ * fills the cards out of play below it, up to the next card in play (shifts of 1, 2, 4 and 8
+ * cover the longest gap, 12 cards), never across a suit's first card; a legal card whose
+ * next higher position is so filled is not the top of its run. */
+static inline u64 run_tops(u64 legal, u64 alive) {
+    u64 g = legal, p = ~alive & ALL_CARDS & ~SUIT_FIRSTS;
+    g |= p & (g << 1);
+    p &= p << 1;
+    g |= p & (g << 2);
+    p &= p << 2;
+    g |= p & (g << 4);
+    p &= p << 4;
+    g |= p & (g << 8);
+    return legal & ~((g << 1) & ~SUIT_FIRSTS);
+}
+
 /* The legal cards of the seat to play, one per run of equivalent cards,
  * best-looking first. Returns the count. */
 static int gen_moves(const State *s, int seat, int *moves, int hint) {
@@ -799,14 +819,10 @@ static int gen_moves(const State *s, int seat, int *moves, int hint) {
     int tricks = s->nil_seat < 0;
     OrderCtx o;
     if (tricks) order_ctx(s, seat, alive, &o);
-    u64 m = legal;
+    u64 m = run_tops(legal, alive);
     while (m) {
         int c = lowbit(m);
         m &= m - 1;
-        u64 higher = alive & ((1ULL << c) - 1) & SUIT[card_suit[c]];
-        /* same run as the card above, already tried (it is legal too: only the forced 2♣ lead
-         * makes a card legal and its equal not) */
-        if (higher && ((legal >> highbit(higher)) & 1)) continue;
         int sc = tricks ? order_score_fast(&o, s->ntrick == 0, c) : order_score_nil(s, seat, c);
         if (c == hint) sc += 1 << 30;
         int j = n++;
@@ -829,8 +845,9 @@ static int ab(State *s, int target, u64 *rel);
  * card completed it, else -1. The caller restores with unplay(). */
 typedef struct {
     int broken, win_pos, leader, ntrick, c2;
+    int replaced; /* the trick array's card the play wrote over (a completed trick's, which the
+                   * play that completed it still needs after its search returns) */
     u64 gone;
-    int trick[4]; /* the later tricks of the search overwrite the trick array */
 } Undo;
 
 static inline int play(State *s, int seat, int c, Undo *u) {
@@ -841,10 +858,10 @@ static inline int play(State *s, int seat, int c, Undo *u) {
     u->c2 = s->c2;
     u->gone = s->gone;
     s->c2 = 0;
-    memcpy(u->trick, s->trick, sizeof(u->trick));
     s->hand[seat] &= ~(1ULL << c);
-    s->shape -= 1ULL << (4 * (4 * seat + card_suit[c]));
+    s->shape -= shape_unit[seat][c];
     int pos = s->ntrick;
+    u->replaced = s->trick[pos];
     s->trick[pos] = c;
     if (c < 13 && (s->slb || (pos > 0 && s->trick[0] >= 13))) s->broken = 1;
     if (pos == 0)
@@ -856,6 +873,7 @@ static inline int play(State *s, int seat, int c, Undo *u) {
         s->gone |= (1ULL << s->trick[0]) | (1ULL << s->trick[1]) | (1ULL << s->trick[2]) | (1ULL << c);
         s->ntrick = 0;
         s->leader = winner;
+        s->left--;
         return winner;
     }
     s->ntrick = pos + 1;
@@ -864,14 +882,15 @@ static inline int play(State *s, int seat, int c, Undo *u) {
 
 static inline void unplay(State *s, int seat, int c, const Undo *u) {
     s->hand[seat] |= 1ULL << c;
-    s->shape += 1ULL << (4 * (4 * seat + card_suit[c]));
+    s->shape += shape_unit[seat][c];
+    if (u->ntrick == 3) s->left++;
     s->broken = u->broken;
     s->win_pos = u->win_pos;
     s->leader = u->leader;
     s->ntrick = u->ntrick;
     s->c2 = u->c2;
     s->gone = u->gone;
-    memcpy(s->trick, u->trick, sizeof(s->trick));
+    s->trick[u->ntrick] = u->replaced;
 }
 
 /* The card that won the trick just completed (s->trick, s->win_pos) if it won
@@ -996,7 +1015,7 @@ static int relative_to_card(const State *s, int code) {
 static int ab(State *s, int target, u64 *rel) {
     s->nodes++;
     *rel = 0;
-    if (s->aborted || (s->limit && s->nodes > s->limit)) {
+    if (s->nodes > s->limit) { /* past the limit (every later call too: nodes only grow) */
         s->aborted = 1;
         return 0;
     }
@@ -1157,6 +1176,7 @@ static const char *init_state(State *s, const u64 hands[4], int leader, const lo
         if (popc(s->hand[i]) != expect) return "hand sizes do not fit the trick in progress";
     }
     s->gone = ALL_CARDS & ~seen;
+    s->left = hand_len(s, leader) + (s->ntrick ? 1 : 0);
     s->broken = broken ? 1 : 0;
     s->slb = flags & 1;
     s->bridge = (flags >> 1) & 1;
@@ -1183,7 +1203,7 @@ static const char *init_state(State *s, const u64 hands[4], int leader, const lo
 static int solve_state(State *s, int target, long long limit) {
     if (!tt_init()) return SOLVE_NO_MEMORY;
     if (tricks_left(s) == 0) return 0;
-    s->limit = limit > 0 ? limit : 0;
+    s->limit = limit > 0 ? limit : 0x7FFFFFFFFFFFFFFFLL;
     u64 rel;
     int v = target > 0 ? ab(s, target, &rel) : exact_value(s);
     last_nodes = s->nodes;
