@@ -1026,6 +1026,18 @@ static int ab(State *s, int target, u64 *rel) {
     if (s->ntrick || s->c2) return search_moves(s, target, -1, &decided, rel);
     if (left == 1) return last_trick_value(s, rel) >= target;
 
+    u64 cards = 0;
+    if (s->nil_seat < 0) {
+        /* the sure spade tricks first: cheaper than the table's key and probe */
+        if (sure_spade_tricks(s, s->max_team, &cards) >= target) {
+            *rel = cards;
+            return 1;
+        }
+        if (left - sure_spade_tricks(s, s->max_team ^ 1, &cards) < target) {
+            *rel = cards;
+            return 0;
+        }
+    }
     u64 cur[2];
     int mode;
     u64 shape = table_key(s, &mode, cur);
@@ -1040,7 +1052,6 @@ static int ab(State *s, int target, u64 *rel) {
         return 0;
     }
     int hint = p.best != 0xFF ? relative_to_card(s, p.best) : -1;
-    u64 cards = 0;
     if (s->nil_seat >= 0) {
         if (nil_never_wins(s, &cards)) {
             *rel = cards;
@@ -1056,14 +1067,6 @@ static int ab(State *s, int target, u64 *rel) {
             }
         }
     } else {
-        if (sure_spade_tricks(s, s->max_team, &cards) >= target) {
-            *rel = cards;
-            return 1;
-        }
-        if (left - sure_spade_tricks(s, s->max_team ^ 1, &cards) < target) {
-            *rel = cards;
-            return 0;
-        }
         int q = quick_tricks(s, &cards);
         if ((s->leader & 1) == s->max_team) {
             if (q >= target) {
