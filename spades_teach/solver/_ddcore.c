@@ -567,7 +567,7 @@ static int nil_never_wins(const State *s, u64 *cards) {
  * to the rounds partner can follow or discard another card, and only the best
  * single suit counts. *cards gets the top cards counted (their ranks are what
  * the count relies on; the rest is suit lengths). */
-static int cash_count(const State *s, int L, u64 *cards) {
+static int cash_count(const State *s, int L, int need, u64 *cards) {
     int P = L ^ 2, lho = (L + 1) & 3, rho = (L + 3) & 3;
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int lho_ruffs = (s->hand[lho] & SPADES) != 0, rho_ruffs = (s->hand[rho] & SPADES) != 0;
@@ -583,6 +583,12 @@ static int cash_count(const State *s, int L, u64 *cards) {
     int partner_ruffs = suit_len(s, P, 0) > spade_run;
     int best = 0, sum = 0;
     u64 spade_cards = top_cards(all & SPADES, spade_run), best_cards = 0, sum_cards = 0;
+    int short_of = need - spade_run; /* tricks still needed after the spades */
+    if (short_of <= 0 && spade_run > 0) {
+        /* the spades alone are enough: only the top `need` of them matter */
+        *cards = top_cards(all & SPADES, need);
+        return spade_run;
+    }
     for (int su = 1; su < 4; su++) {
         u64 mine = s->hand[L] & SUIT[su];
         if (!mine) continue;
@@ -602,13 +608,16 @@ static int cash_count(const State *s, int L, u64 *cards) {
             if (keep < cap) cap = keep;
         }
         if (k > cap) k = cap;
-        u64 used = top_cards(all & SUIT[su], k);
+        /* the cards that count: the answer needs no more tricks than short_of from one suit, or
+         * from the suits so far together */
+        int room = short_of - sum;
+        u64 used = top_cards(all & SUIT[su], k < short_of ? k : short_of);
         if (k > best) {
             best = k;
             best_cards = used;
         }
+        if (room > 0) sum_cards |= top_cards(all & SUIT[su], k < room ? k : room);
         sum += k;
-        sum_cards |= used;
     }
     *cards = spade_cards | (partner_ruffs ? best_cards : sum_cards);
     return spade_run + (partner_ruffs ? best : sum);
@@ -619,9 +628,9 @@ static int cash_count(const State *s, int L, u64 *cards) {
  * the first round), at least that trick, and partner's cashable tricks if the
  * leader holds no spade (so cannot be forced to trump partner's winners).
  * *cards gets the top cards the count relies on. */
-static int quick_tricks(const State *s, u64 *cards) {
+static int quick_tricks(const State *s, int need, u64 *cards) {
     int L = s->leader, P = L ^ 2, lho = (L + 1) & 3, rho = (L + 3) & 3;
-    int q = cash_count(s, L, cards);
+    int q = cash_count(s, L, need, cards);
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int spades_ok = s->broken || s->bridge || !(s->hand[L] & ~SPADES);
     for (int su = 0; su < 4; su++) {
@@ -634,7 +643,7 @@ static int quick_tricks(const State *s, u64 *cards) {
             if (!(s->hand[rho] & SUIT[su]) && (s->hand[rho] & SPADES)) continue;
         }
         u64 pcards = 0;
-        int qp = (s->hand[L] & SPADES) ? 1 : cash_count(s, P, &pcards);
+        int qp = (s->hand[L] & SPADES) ? 1 : cash_count(s, P, need, &pcards);
         if (qp < 1) qp = 1;
         if (qp > q) {
             *cards = pcards | (suit_all & (~suit_all + 1));
@@ -1030,11 +1039,11 @@ static int ab(State *s, int target, u64 *rel) {
     if (s->nil_seat < 0) {
         /* the sure spade tricks first: cheaper than the table's key and probe */
         if (sure_spade_tricks(s, s->max_team, &cards) >= target) {
-            *rel = cards;
+            *rel = top_cards(cards, target); /* the answer needs only target of them */
             return 1;
         }
         if (left - sure_spade_tricks(s, s->max_team ^ 1, &cards) < target) {
-            *rel = cards;
+            *rel = top_cards(cards, left - target + 1);
             return 0;
         }
     }
@@ -1067,8 +1076,9 @@ static int ab(State *s, int target, u64 *rel) {
             }
         }
     } else {
-        int q = quick_tricks(s, &cards);
-        if ((s->leader & 1) == s->max_team) {
+        int lead_max = (s->leader & 1) == s->max_team;
+        int q = quick_tricks(s, lead_max ? target : left - target + 1, &cards);
+        if (lead_max) {
             if (q >= target) {
                 *rel = cards;
                 return 1;
