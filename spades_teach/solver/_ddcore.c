@@ -1047,6 +1047,9 @@ static int ab(State *s, int target, u64 *rel) {
             return 0;
         }
     }
+    /* two tricks left: searching them costs less than the table's key, probe and entry (and
+     * keeps the table's lists short) */
+    if (left == 2) return search_moves(s, target, -1, &decided, rel);
     u64 cur[2];
     int mode;
     u64 shape = table_key(s, &mode, cur);
