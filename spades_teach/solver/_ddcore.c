@@ -1038,13 +1038,20 @@ static int ab(State *s, int target, u64 *rel) {
     u64 cards = 0;
     if (s->nil_seat < 0) {
         /* the sure spade tricks first: cheaper than the table's key and probe */
-        if (sure_spade_tricks(s, s->max_team, &cards) >= target) {
-            *rel = top_cards(cards, target); /* the answer needs only target of them */
-            return 1;
-        }
-        if (left - sure_spade_tricks(s, s->max_team ^ 1, &cards) < target) {
-            *rel = top_cards(cards, left - target + 1);
-            return 0;
+        u64 sp = (s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & SPADES;
+        if (sp) {
+            /* only the side holding the highest spade has sure spade tricks */
+            int team = (int)(((s->hand[1] | s->hand[3]) >> lowbit(sp)) & 1);
+            int n = sure_spade_tricks(s, team, &cards);
+            if (team == s->max_team) {
+                if (n >= target) {
+                    *rel = top_cards(cards, target); /* the answer needs only target of them */
+                    return 1;
+                }
+            } else if (left - n < target) {
+                *rel = top_cards(cards, left - target + 1);
+                return 0;
+            }
         }
     }
     /* two tricks left: searching them costs less than the table's key, probe and entry (and
