@@ -825,10 +825,14 @@ static int gen_moves(const State *s, int seat, int *moves, int hint) {
     u64 alive = ALL_CARDS & ~s->gone; /* the hands and the trick in progress */
     int scores[13];
     int n = 0;
+    u64 m = run_tops(legal, alive);
+    if (!(m & (m - 1))) { /* one move (or none): nothing to order */
+        if (m) moves[n++] = lowbit(m);
+        return n;
+    }
     int tricks = s->nil_seat < 0;
     OrderCtx o;
     if (tricks) order_ctx(s, seat, alive, &o);
-    u64 m = run_tops(legal, alive);
     while (m) {
         int c = lowbit(m);
         m &= m - 1;
