@@ -853,6 +853,7 @@ static int gen_moves(const State *s, int seat, int *moves, int hint) {
 /* ---- the search ------------------------------------------------------------------------ */
 
 static int ab(State *s, int target, u64 *rel);
+static int search_moves(State *s, int target, int hint, int *decided, u64 *rel);
 
 /* Play card c for the seat to play; returns the seat that won the trick if the
  * card completed it, else -1. The caller restores with unplay(). */
@@ -945,6 +946,20 @@ static inline u64 lower_than_relevant(int c, u64 rel) {
     return SUIT[su] & ~((1ULL << from) - 1);
 }
 
+/* ab() for a position inside a trick (the 2♣ lead is behind it), without a call of its own:
+ * the same node count, checks and search. */
+static inline int mid_trick(State *s, int target, u64 *rel) {
+    s->nodes++;
+    if (s->nodes > s->limit) {
+        s->aborted = 1;
+        return 0;
+    }
+    if (target <= 0) return 1;
+    if (target > s->left) return 0;
+    int decided;
+    return search_moves(s, target, -1, &decided, rel);
+}
+
 /* Try the moves of the seat to play. *rel gets the cards whose ranks the
  * result depends on: those of the move that decided it, or, when no move
  * did, of all moves. In the second case a move stands for the cards below
@@ -969,7 +984,7 @@ static int search_moves(State *s, int target, int hint, int *decided, u64 *rel) 
             child_rel = trick_rank_card(s);
         }
         u64 r_rel = 0;
-        int r = ab(s, target - gained, &r_rel);
+        int r = winner >= 0 ? ab(s, target - gained, &r_rel) : mid_trick(s, target, &r_rel);
         child_rel |= r_rel;
         unplay(s, seat, moves[i], &u);
         if (s->aborted) break;
