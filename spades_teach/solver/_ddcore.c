@@ -72,6 +72,13 @@ static const uint8_t card_rank[52] = {
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
 
+/* 4 * card_suit[c]: where a card's suit length sits in a seat's 16 bits of the shape. */
+static const uint8_t suit_shift[52] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12};
+
 /* Bit count without relying on the POPCNT instruction (a portable build would
  * otherwise call a slow library routine). */
 static inline int popc(u64 x) {
@@ -352,8 +359,6 @@ static uint8_t popc7[128];
 /* spread7[a]: the bits of the 7-bit mask a moved to the even bits (bit b to bit 2b). */
 static uint16_t spread7[128];
 
-/* shape_unit[seat][c]: one card of c's suit in the seat's hand, as a shape (4 bits per seat and suit). */
-static u64 shape_unit[4][52];
 
 /* The number of set bits of a 13-bit mask. */
 static inline int popc13(u64 a) { return popc7[a & 127] + popc7[(a >> 7) & 63]; }
@@ -361,8 +366,6 @@ static inline int popc13(u64 a) { return popc7[a & 127] + popc7[(a >> 7) & 63]; 
 static uint8_t first7[128][8];
 
 static void init_compress(void) {
-    for (int seat = 0; seat < 4; seat++)
-        for (int c = 0; c < 52; c++) shape_unit[seat][c] = 1ULL << (4 * (4 * seat + c / 13));
     for (int x = 0; x < 256; x++)
         name_mask[x] = ((1ULL << (2 * (x & 15))) - 1) | (((1ULL << (2 * (x >> 4))) - 1) << 32);
     for (int a = 0; a < 128; a++) {
@@ -873,7 +876,7 @@ static inline int play(State *s, int seat, int c, Undo *u) {
     u->gone = s->gone;
     s->c2 = 0;
     s->hand[seat] &= ~(1ULL << c);
-    s->shape -= shape_unit[seat][c];
+    s->shape -= 1ULL << (16 * seat + suit_shift[c]);
     int pos = s->ntrick;
     u->replaced = s->trick[pos];
     s->trick[pos] = c;
@@ -896,7 +899,7 @@ static inline int play(State *s, int seat, int c, Undo *u) {
 
 static inline void unplay(State *s, int seat, int c, const Undo *u) {
     s->hand[seat] |= 1ULL << c;
-    s->shape += shape_unit[seat][c];
+    s->shape += 1ULL << (16 * seat + suit_shift[c]);
     if (u->ntrick == 3) s->left++;
     s->broken = u->broken;
     s->win_pos = u->win_pos;
