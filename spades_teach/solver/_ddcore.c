@@ -1,8 +1,9 @@
 /*
  * _ddcore: the compiled double-dummy search under Spades rules.
  *
- * The same algorithm as ReferenceSolver in solver.py (the readable
- * version the tests compare against), written for speed:
+ * The search of ReferenceSolver in spades_teach/solver/__init__.py (the
+ * readable version the tests compare against), with more pruning, written
+ * for speed:
  *
  *   - cards are bits 0..51 of a 64-bit mask (A♠ = 0 ... 2♠ = 12, A♥ = 13 ...
  *     2♣ = 51): a lower index is a higher card of the same suit;
@@ -21,12 +22,19 @@
  *     entries stay valid) and is emptied in one step when it fills up;
  *   - equivalent-card reduction (a run of cards of one suit in one hand,
  *     counting cards of completed tricks as gaps, is searched once);
+ *   - cards skipped as answered: after a card that did not decide the search,
+ *     the cards of its suit lower than every card whose rank the answers so
+ *     far relied on give the same answer, and are not searched (see
+ *     lower_than_relevant());
  *   - move ordering (sure winners, cheap wins, low cards when partner holds
  *     the trick, the lead that decided the last search of a position first),
  *     a first guess from a greedy play-out, and sure-trick bounds (spades
  *     above all the opponents' spades, the leader's cashable top cards, and
  *     for Nil questions a bidder holding the top spades, or holding no spade
- *     and only the lowest cards of its suits, who can never be forced).
+ *     and only the lowest cards of its suits, who can never be forced); a
+ *     bound names only the top cards the answer asked needs;
+ *   - the last two tricks are searched without the table, and the table key
+ *     uses the PEXT and PDEP instructions where the processor has them.
  *
  * Sizes: the table takes 3 MiB of slots and up to 96 MiB of entries (memory
  * is only touched as entries are stored: a typical full deal stores tens of
