@@ -273,6 +273,20 @@ def test_trick_in_progress_counts(backend: str) -> None:
     assert result.tricks["NS"] == 1 and result.tricks["EW"] == 1
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("bridge_rules", [False, True])
+def test_a_card_that_won_by_its_rank_does_not_answer_for_lower_ones(backend: str, bridge_rules: bool) -> None:
+    """South led the 8♠ and West holds A♠ J♠ 4♠. West's J♠ takes the trick by its rank, so
+    its answer says nothing about West's 4♠: with the 4♠ East's 10♠ takes the trick and
+    East-West take all three. (A first version of the compiled core's card skipping let the
+    J♠ answer for the 4♠ and gave North-South a trick.)"""
+    hands = {"N": "-.-.432.-", "E": "T2.2.-.-", "S": "Q6.-.-.-", "W": "AJ4.-.-.-"}
+    result = double_dummy(hands, leader="S", trick=["8S"], bridge_rules=bridge_rules, backend=backend)
+    assert result.tricks["NS"] == 0
+    assert result.card_scores == {Card.parse("AS"): 2, Card.parse("JS"): 2, Card.parse("4S"): 3}
+    assert result.best_cards == (Card.parse("4S"),)
+
+
 def test_spade_on_another_suit_breaks_spades_within_the_trick() -> None:
     """A spade played on a heart lead breaks spades at once, as in the engine; a spade
     led by a player holding only spades does not, unless ``spade_lead_breaks``."""
