@@ -139,6 +139,11 @@ def test_chapter_2_explorer_tallies_tricks_and_starts_again(browser: Any, chapte
                     arg=before,
                 )
         page.wait_for_function("() => document.querySelector('.st-legal-seat').innerText.includes('Start again')")
+        # the seat line and the tally are redrawn separately: wait until the last trick is counted
+        page.wait_for_function(
+            "() => [...document.querySelector('.st-legal-tally').innerText"
+            ".matchAll(/(North–South|East–West) (\\d+)/g)].reduce((a, m) => a + Number(m[2]), 0) === 13"
+        )
         tally = re.findall(r"(North–South|East–West) (\d+)", _text(view.locator(".st-legal-tally")))
         assert sum(int(n) for _, n in tally) == 13, tally
         view.locator(".st-legal-restart").click()
