@@ -957,9 +957,10 @@ static inline u64 lower_than_relevant(int c, u64 rel) {
     return SUIT[su] & ~((1ULL << from) - 1);
 }
 
-/* ab() for a position inside a trick (the 2♣ lead is behind it), without a call of its own:
- * the same node count, checks and search. */
-static inline int mid_trick(State *s, int target, u64 *rel) {
+/* Count a node and answer it when no search is needed: 0 past the node limit (the search is then
+ * aborted: nodes only grow, so every later node stops here too), 1 when no more tricks are
+ * needed, 0 when more are needed than are left; -1 otherwise. */
+static inline int settled(State *s, int target) {
     s->nodes++;
     if (s->nodes > s->limit) {
         s->aborted = 1;
@@ -967,6 +968,13 @@ static inline int mid_trick(State *s, int target, u64 *rel) {
     }
     if (target <= 0) return 1;
     if (target > s->left) return 0;
+    return -1;
+}
+
+/* ab() for a position inside a trick (the 2♣ lead is behind it), without a call of its own. */
+static inline int mid_trick(State *s, int target, u64 *rel) {
+    int v = settled(s, target);
+    if (v >= 0) return v;
     int decided;
     return search_moves(s, target, -1, &decided, rel);
 }
@@ -1052,15 +1060,10 @@ static int relative_to_card(const State *s, int code) {
  * every position of the same shape whose cards down to the lowest of these in
  * each suit have the same owners. */
 static int ab(State *s, int target, u64 *rel) {
-    s->nodes++;
     *rel = 0;
-    if (s->nodes > s->limit) { /* past the limit (every later call too: nodes only grow) */
-        s->aborted = 1;
-        return 0;
-    }
-    if (target <= 0) return 1;
+    int v = settled(s, target);
+    if (v >= 0) return v;
     int left = tricks_left(s);
-    if (target > left) return 0;
     int decided;
     if (s->ntrick || s->c2) return search_moves(s, target, -1, &decided, rel);
     if (left == 1) return last_trick_value(s, rel) >= target;
