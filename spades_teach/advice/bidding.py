@@ -54,6 +54,7 @@ from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
+from spades_teach.game.match import match_winner
 from spades_teach.game.notation import rank_face
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import (
@@ -62,6 +63,7 @@ from spades_teach.game.scoring import (
     check_bags_carried,
     coerce_side,
     reaches_target,
+    score_if_made,
     side_of,
     sides_of,
 )
@@ -1054,7 +1056,20 @@ def advise_bid(
         context = [n for n in context if n not in score_blind]
         bid_value = _floor(estimate - margin)
         stop = 14 - their_total - (int(partner_bid) if partner_bid is not None and not partner_nil else 0)
-        if known and partner_bid is not None and bid_value < stop <= math.ceil(estimate) + 1:
+        # Both sides may pass the target in this hand: then the higher score wins (the
+        # match's own end rule), so out-scoring them is a second route besides a set.
+        ours_bid = bid_value + (UNKNOWN_BID if partner_bid is None else (0 if partner_nil else int(partner_bid)))
+        ours = score_if_made(score[mine], ours_bid, rules, bags_carried=bag_count[mine])
+        theirs_made = score_if_made(score[theirs], their_total, rules, bags_carried=bag_count[theirs])
+        if bid_value > 0 and match_winner({mine: ours, theirs: theirs_made}, rules) == mine:
+            context.append(
+                _(
+                    "the opponents reach {target} if they make their bid ({route}), but making your count "
+                    "brings your side to {ours}: when both sides pass {target} the higher score wins, so bid "
+                    "your count, {bid}: out-scoring them wins the match as well as a set"
+                ).format(target=rules.target, route=route, ours=ours, bid=bid_value)
+            )
+        elif known and partner_bid is not None and 1 <= stop <= math.ceil(estimate) + 1 and stop != bid_value:
             context.append(
                 _(
                     "the opponents reach {target} if they make their bid ({route}): bid to the score, {stop}, "
@@ -1065,12 +1080,21 @@ def advise_bid(
         else:
             context.append(
                 _(
-                    "the opponents reach {target} if they make their bid ({route}): bid your count and fight "
-                    "for every trick, since only a set stops them"
+                    "the opponents reach {target} if they make their bid ({route}) and making your count does "
+                    "not put your side ahead of them: bid your count and fight for every trick, since only a "
+                    "set stops them"
                 ).format(target=rules.target, route=route)
             )
     elif partner_bid is not None and not partner_nil and seating.partnerships:
-        enough = _enough_to_win(score[mine], int(partner_bid), bag_count[mine], bid_value, rules)
+        their_bid = sum(
+            UNKNOWN_BID if made.get(seat) is None else int(made[seat])
+            for seat in seating.seats
+            if seat != me and seat != partner
+        )
+        theirs_made = score_if_made(score[theirs], their_bid, rules, bags_carried=bag_count[theirs])
+        enough = _enough_to_win(
+            score[mine], int(partner_bid), bag_count[mine], bid_value, rules, (mine, theirs, theirs_made)
+        )
         if enough is not None and enough < bid_value:
             context = [n for n in context if n not in score_blind]
             context.append(
@@ -1143,12 +1167,19 @@ def _their_route(made: Mapping[Seat, Bid], their_score: int, me: Seat, rules: Ru
     return sum_line.format(score=their_score, total=total, result=their_score + 10 * total), total, known
 
 
-def _enough_to_win(my_score: int, partner: int, bags: int, count: int, rules: Rules) -> int | None:
-    """The smallest bid (at least 1, at most ``count``) with which the side reaches the
-    target when it makes its contract, even if every trick of the count beyond the
-    bid is a bag; ``None`` when no such bid reaches it."""
+def _enough_to_win(
+    my_score: int, partner: int, bags: int, count: int, rules: Rules, opponents: tuple[Side, Side, int]
+) -> int | None:
+    """The smallest bid (at least 1, at most ``count``) with which the side wins the
+    match when it makes its contract, even if every trick of the count beyond the
+    bid is a bag, and the opponents make theirs (``opponents``: our side, theirs and
+    their score if they make their bid): the match's own end rule decides, so where
+    both sides pass the target the bid must also keep the side ahead. ``None`` when
+    no such bid wins."""
+    mine, theirs, their_score = opponents
     for bid in range(1, count + 1):
-        if reaches_target(my_score, partner + bid, rules, overtricks=count - bid, bags_carried=bags):
+        ours = score_if_made(my_score, partner + bid, rules, overtricks=count - bid, bags_carried=bags)
+        if match_winner({mine: ours, theirs: their_score}, rules) == mine:
             return bid
     return None
 
