@@ -420,7 +420,7 @@ def _mode(v: View) -> tuple[bool, str, str]:
             True,
             SET_THEM,
             ngettext(
-                "the opponents need the last trick, so winning it sets them",
+                "the opponents need {count} trick, the last one, so winning it sets them",
                 "the opponents need all of the last {count} tricks, so winning this one sets them",
                 r,
             ).format(count=r),
