@@ -242,7 +242,7 @@ _ALL = (
     Principle(
         N_("push bags onto the opponents"),
         N_(
-            "When your own contract is lost and the opponents have made theirs, or both are made and the opponents are close to ten bags, let them take the extra tricks."
+            "When your own contract is lost, or both are made and the opponents are close to ten bags, let them take the extra tricks."
         ),
         BAGS,
     ),
