@@ -414,16 +414,17 @@ def _mode(v: View) -> tuple[bool, str, str]:
         and score_if_made(my_score, max(contract, 0), rules) <= score_if_made(their_score, opp_contract, rules)
     ):
         return True, SCORE, _("the opponents win the game if they make their bid, so fight for every trick")
-    if can_set and opp_need == r and (contract == 0 or need <= 0):
-        # They need every trick left, so this one sets them; and it is a bag for us.
+    if can_set and r - opp_need <= 1 and (contract == 0 or need <= 0):
+        # One or two more tricks set them, and each is a bag for us (our contract is made).
+        short = r - opp_need + 1
         return (
             True,
             SET_THEM,
             ngettext(
-                "the opponents need {count} trick, the last one, so winning it sets them",
-                "the opponents need all of the last {count} tricks, so winning this one sets them",
-                r,
-            ).format(count=r),
+                "the opponents need {need} of the last {left} tricks, so one more trick for you sets them",
+                "the opponents need {need} of the last {left} tricks, so {count} more tricks for you set them",
+                short,
+            ).format(need=opp_need, left=r, count=short),
         )
     if contract == 0:
         return False, DODGE, _("your side has no contract to make, so every trick is a bag")
