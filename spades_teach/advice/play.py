@@ -288,10 +288,11 @@ def _forced_over(v: View, seat: int, top: Card) -> int:
 
 
 def _cover_card(v: View, candidates: int, partner: int, danger: int) -> tuple[Card, bool] | None:
-    """The cover among ``candidates`` (cards that would stand over the Nil bidder
-    ``partner``, who faces ``danger``, the cards they may be forced to beat with now):
-    the lowest card that leaves them as few such cards as the best one does, and
-    whether it leaves none (a sure cover); ``None`` when no card lessens ``danger``."""
+    """The cover among ``candidates`` (cards of this seat that would win the trick over
+    the Nil bidder ``partner``, who may now be forced to beat the card winning with the
+    cards ``danger``): the lowest card that leaves them as few such cards as the best
+    one does, and whether it leaves none (a sure cover); ``None`` when no card lessens
+    ``danger``."""
     best: tuple[int, int, Card] | None = None
     for card in mask_cards(candidates):
         left = _forced_over(v, partner, card)
@@ -870,9 +871,12 @@ def _cover_partner_nil(v: View, legal: int, partner: int) -> _Pick | None:
                     COVER_VOID,
                     _("your partner has no {suit} and can throw high cards on them").format(suit=suit_words(suit)),
                 )
-        found = _cover_card(v, legal & ~_SPADES or legal, partner, 0)
-        assert found is not None  # with no danger yet, some card is the best lead
-        return _cover_say(COVER_LEAD_HIGH, *found)
+        candidates = legal & ~_SPADES or legal
+        sure = [c for c in mask_cards(candidates) if not _forced_over(v, partner, c)]
+        if sure:
+            return _cover_say(COVER_LEAD_HIGH, min(sure, key=lambda c: c.rank), True)
+        best = max(mask_cards(candidates), key=lambda c: (not v.unseen & _above(c), c.rank))
+        return _cover_say(COVER_LEAD_HIGH, best, False)
     seat_won, top = _winning(v)
     later = v.later_seats()
     beaters = _beaters(v, legal, top)
