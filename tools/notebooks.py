@@ -8,6 +8,7 @@ The English chapters are ``notebooks/NN_name.md``; their French and Spanish tran
 same file names under ``notebooks/fr/`` and ``notebooks/es/``.
 
 Each notebooks/NN_name.md is the readable source; this writes notebooks/NN_name.ipynb with its outputs
+(and the .md again, in the form Jupytext gives it when JupyterLab saves the chapter)
 but without the widgets' saved state: the book executes every chapter itself and saves the state of
 each widget then, so the committed notebook stays small and a one-line edit of the text is a small
 diff. The outputs are deterministic: chapters use seeded deals and no clocks, so nbval can compare
@@ -28,6 +29,7 @@ from pathlib import Path
 
 import jupytext
 import nbformat
+from jupytext.config import load_jupytext_config
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,7 +52,16 @@ def build(source: Path) -> Path:
     _make_stable(notebook)
     target = source.with_suffix(".ipynb")
     jupytext.write(notebook, target, fmt="ipynb")
+    write_text(nbformat.read(target, as_version=nbformat.NO_CONVERT), source)
     return target
+
+
+def write_text(notebook: nbformat.NotebookNode, source: Path) -> None:
+    """Write ``source``, the chapter's .md, from its notebook as Jupytext writes it when JupyterLab saves
+    the chapter (with notebooks/jupytext.toml): the two writers agree byte for byte, so opening and
+    saving a chapter changes no file."""
+    config = load_jupytext_config(str(source.parent))
+    jupytext.write(notebook, source, fmt="md:myst", config=config)
 
 
 def _make_stable(notebook: nbformat.NotebookNode) -> None:
