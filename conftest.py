@@ -1,14 +1,14 @@
-"""Test-suite wide hooks: markers given by what a test uses, and notebooks kept in order.
+"""Test-suite wide hooks: markers given by what a test uses, browser modules kept on one worker.
 
 Tiers (``pytest -m ...``):
 
 * ``browser``: drives the real Chromium (any test using the ``browser`` fixture);
 * ``book``: builds the Jupyter Book (any test using ``book_url`` or the book build);
-* ``slow``: long cross-checks, notebook execution under nbval, cluster runs.
+* ``slow``: long cross-checks, the chapters run and compared with their stored outputs, cluster runs.
 
 ``pytest -m "not slow and not browser and not book"`` is the fast tier; ``bash tools/test.sh`` runs
-everything, in a random order (pytest-randomly) except the cells of a notebook, which run top to bottom,
-and the live-edition browser tests, which share one browser session and run in the order of their file.
+everything, in a random order (pytest-randomly) on two workers (pytest-xdist), except the live-edition
+browser tests, which share one browser session and run in the order of their file.
 """
 
 from __future__ import annotations
@@ -19,10 +19,7 @@ _BROWSER_FIXTURES = {"browser", "page", "app_url", "voila_url"}
 _BOOK_FIXTURES = {"book_url", "built_book", "book"}
 
 
-def _is_notebook_cell(item: pytest.Item) -> bool:
-    return type(item).__name__ == "IPyNbCell"
-
-
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
@@ -30,9 +27,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.browser)
         if fixtures & _BOOK_FIXTURES:
             item.add_marker(pytest.mark.book)
-        if _is_notebook_cell(item):
-            item.add_marker(pytest.mark.slow)
-    _keep_notebook_cells_in_order(items)
+        if item.get_closest_marker("browser") or item.path.name in _IN_ORDER:
+            # A browser test module starts its Chromium (and its Voila server) once: under pytest-xdist
+            # (``-n 2 --dist loadgroup``, as tools/test.sh runs) its tests stay on one worker.
+            item.add_marker(pytest.mark.xdist_group(f"module-{item.path.stem}"))
     _keep_modules_in_order(items)
 
 
@@ -62,28 +60,6 @@ def _keep_modules_in_order(items: list[pytest.Item]) -> None:
         elif groups[key]:
             ordered.extend(sorted(groups.pop(key), key=place))
             groups[key] = []
-    items[:] = ordered
-
-
-def _keep_notebook_cells_in_order(items: list[pytest.Item]) -> None:
-    """A shuffled run may reorder tests, but never the cells of one notebook: gather each
-    notebook's cells where its first cell landed, in the notebook's own order."""
-    cells: dict[str, list[pytest.Item]] = {}
-    for item in items:
-        if _is_notebook_cell(item):
-            cells.setdefault(str(item.path), []).append(item)
-    if not cells:
-        return
-    ordered: list[pytest.Item] = []
-    placed: set[str] = set()
-    for item in items:
-        if not _is_notebook_cell(item):
-            ordered.append(item)
-            continue
-        key = str(item.path)
-        if key not in placed:
-            placed.add(key)
-            ordered.extend(sorted(cells[key], key=lambda cell: getattr(cell, "cell_num", 0)))
     items[:] = ordered
 
 

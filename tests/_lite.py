@@ -6,7 +6,6 @@ Used by tests/test_browser_lite.py and benchmarks/lite.py.
 
 from __future__ import annotations
 
-import functools
 import os
 import subprocess
 import time
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from _browser import CHROMIUM, CHROMIUM_ARGS, serve_directory
+from _once import once_per_run
 
 ROOT = Path(__file__).resolve().parents[1]
 LITE_SITE = ROOT / "build" / "lite" / "test-site"
@@ -34,9 +34,10 @@ class LiteBuild:
     site: Path
 
 
-@functools.lru_cache(maxsize=1)
+@once_per_run("lite")
 def build_lite() -> LiteBuild:
-    """Run tools/build_lite.sh into build/lite/test-site (the book's own build is left alone).
+    """Run tools/build_lite.sh into build/lite/test-site, once per test run (the book's build of the
+    run copies this site rather than building its own).
 
     With ``SPADES_TEACH_REUSE_LITE=1`` in the environment, a site already built there is used as it
     is (for running the live tests again on an unchanged tree: the build takes minutes)."""

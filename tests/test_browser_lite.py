@@ -99,7 +99,7 @@ def test_the_site_serves_its_own_pyodide_and_wheels() -> None:
 
 
 def _stored_line(chapter: str, start: str) -> str:
-    """The first output line of the executed chapter (as committed, checked by nbval) that starts with ``start``."""
+    """The first output line of the executed chapter (as committed, checked by tests/test_chapter_outputs.py) that starts with ``start``."""
     import json
     from pathlib import Path
 

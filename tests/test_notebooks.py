@@ -1,6 +1,6 @@
 """The tutorial notebooks: each chapter's text source and executed notebook stay in step.
 
-The notebooks' outputs themselves are checked by nbval (``pytest --nbval``), which tools/test.sh runs.
+The notebooks' outputs themselves are checked by tests/test_chapter_outputs.py (each chapter run once).
 """
 
 from __future__ import annotations

@@ -111,6 +111,7 @@ def _tutorial(tmp_path: Path, port_style: str) -> Iterator[tuple[str, int]]:
         process.stdout.close()
 
 
+@pytest.mark.slow  # three JupyterLab servers started for real
 @pytest.mark.parametrize("port_style", ["env", "flag=", "flag space"])
 def test_tutorial_script_opens_jupyterlab_and_lists_each_chapter_once(tmp_path: Path, port_style: str) -> None:
     with _tutorial(tmp_path, port_style) as (url, port):

@@ -42,15 +42,39 @@ for fonts in book/_widgets/notebooks/@jupyter-widgets book/_widgets/notebooks/@j
   mkdir -p "$fonts"
   find "$dist" -maxdepth 1 -type f \( -name '*.woff' -o -name '*.woff2' -o -name '*.ttf' -o -name '*.eot' -o -name '*.svg' \) -exec cp {} "$fonts/" \;
 done
-"$venv/jupyter-book" build book --keep-going "$@"
+# Each chapter runs once: tools/chapter_runs.py keeps every chapter's run (its outputs and its
+# widgets' state) in build/executed/notebooks/ and runs a chapter again only when the chapter or the
+# package has changed. The book is built from those runs (execute_notebooks: off): a stage folder
+# links to everything of book/ but its notebooks/, which is the runs' folder.
+"$venv/python" tools/chapter_runs.py --jobs "${SPADES_TEACH_JOBS:-$(nproc)}"
+runs=$("$venv/python" tools/chapter_runs.py --folder)
+stage=$PWD/build/book-stage
+stage() {  # the book's folder, its stage, the folder of its chapters' runs
+  mkdir -p "$2"
+  for entry in "$1"/*; do
+    case $(basename "$entry") in notebooks | _build | node_modules | fr | es) continue ;; esac
+    ln -s "$PWD/$entry" "$2/$(basename "$entry")"
+  done
+  ln -s "$3" "$2/notebooks"
+}
+rm -rf "$stage"
+stage book "$stage" "$runs"
+"$venv/jupyter-book" build "$stage" --path-output book --keep-going "$@"
 # The French and Spanish books: the same settings and chapters (tools/book_languages.py writes their
 # configuration from the English one), built on their own and published in the site's fr/ and es/.
 for lang in fr es; do
   if compgen -G "notebooks/$lang/[0-9][0-9]_*.ipynb" > /dev/null; then
     "$venv/python" tools/book_languages.py "$lang"
-    "$venv/jupyter-book" build "book/$lang" --keep-going "$@"
+    stage "book/$lang" "$stage/$lang" "$runs/$lang"
+    "$venv/jupyter-book" build "$stage/$lang" --path-output "book/$lang" --keep-going "$@"
     rm -rf "book/_build/html/$lang"
     cp -r "book/$lang/_build/html" "book/_build/html/$lang"
   fi
 done
-bash tools/build_lite.sh
+# The live edition; the test suite, which builds it once for its own tests, hands it over here.
+if [ -n "${SPADES_TEACH_LITE_SITE:-}" ]; then
+  rm -rf book/_build/html/live
+  cp -r "$SPADES_TEACH_LITE_SITE" book/_build/html/live
+else
+  bash tools/build_lite.sh
+fi

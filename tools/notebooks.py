@@ -9,9 +9,9 @@ same file names under ``notebooks/fr/`` and ``notebooks/es/``.
 
 Each notebooks/NN_name.md is the readable source; this writes notebooks/NN_name.ipynb with its outputs
 (and the .md again, in the form Jupytext gives it when JupyterLab saves the chapter)
-but without the widgets' saved state: the book executes every chapter itself and saves the state of
-each widget then, so the committed notebook stays small and a one-line edit of the text is a small
-diff. The outputs are deterministic: chapters use seeded deals and no clocks, so nbval can compare
+but without the widgets' saved state: the book is built from runs that keep it (tools/chapter_runs.py),
+so the committed notebook stays small and a one-line edit of the text is a small diff. The outputs are
+deterministic: chapters use seeded deals and no clocks, so tests/test_chapter_outputs.py can compare
 them for real.
 
 The drills of chapters 1-11 keep a learner's progress in the user's data directory. Building a

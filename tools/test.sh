@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Set everything up on a fresh machine and run the whole test suite:
-# ruff, mypy, then pytest (unit, property, doctests, notebooks with nbval, the book, browser tests).
+# ruff, mypy, then pytest (unit, property, doctests, the chapters run and compared with their stored
+# outputs, the book, browser tests) on as many workers as the machine has cores (pytest-xdist; the tests
+# of one browser module stay on one worker, and the chapters, the book and the live edition are each
+# built once per run whichever worker asks first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/system_deps.sh
@@ -12,4 +15,4 @@ echo "== ruff"
 echo "== mypy"
 .venv/bin/mypy
 echo "== pytest"
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest -n "${SPADES_TEACH_WORKERS:-auto}" --dist loadgroup "$@"
