@@ -22,6 +22,7 @@ fresh temporary folder, so a build never reads or touches the progress of whoeve
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 import tempfile
@@ -64,13 +65,22 @@ def write_text(notebook: nbformat.NotebookNode, source: Path) -> None:
     jupytext.write(notebook, source, fmt="md:myst", config=config)
 
 
+#: The output of a widget: it names the widget's model, by an id the kernel draws at random.
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
 def _make_stable(notebook: nbformat.NotebookNode) -> None:
-    """Drop execution timestamps and any widget state, and number the cells, so a rebuild changes
-    only what changed."""
+    """Drop execution timestamps and any widget state, number the cells, and name each widget's model
+    by its place in the chapter (its state is not kept, so the kernel's random id names nothing), so a
+    rebuild changes only what changed."""
     notebook.metadata.pop("widgets", None)
     for index, cell in enumerate(notebook.cells):
         cell.id = f"cell-{index:03d}"
         cell.metadata.pop("execution", None)
+        for number, output in enumerate(cell.get("outputs", [])):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view is not None:
+                view["model_id"] = hashlib.sha256(f"{cell.id}-{number}".encode()).hexdigest()[:32]
 
 
 def chapters(prefixes: list[str]) -> list[Path]:
