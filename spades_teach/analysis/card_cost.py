@@ -67,6 +67,7 @@ __all__ = [
     "SideOutcome",
     "card_costs",
     "card_outcomes",
+    "hindsight_note",
     "review_from_json",
     "review_to_json",
     "side_from_tricks",
@@ -479,6 +480,26 @@ def _with_hint(review: CardCost, hint: Card | None) -> CardCost:
             explanation=text, note=_(HINT_NOTE), cards=_cards_text(review.best_cards)
         )
     return replace(review, hint=hint, explanation=text)
+
+
+def hindsight_note(review: CardCost) -> str:
+    """A short, plainly labelled hindsight note on a card (``""`` when hindsight finds nothing
+    better): what the best card would have scored with every hand seen. Hindsight is not the
+    learner's cost: the seat's review (:mod:`spades_teach.analysis.seat_review`) judges a card
+    from what its player saw.
+
+    >>> from spades_teach.game.replays import load_record
+    >>> costly = next(c for c in card_costs(load_record("contract_set")) if c.cost > 0)
+    >>> hindsight_note(costly).startswith("hindsight, with every hand seen: the ")
+    True
+    """
+    if review.optimal:
+        return ""
+    return ngettext(
+        "hindsight, with every hand seen: the {cards} would have scored {cost} more point for your side",
+        "hindsight, with every hand seen: the {cards} would have scored {cost} more points for your side",
+        _count_of(review.cost),
+    ).format(cards=_cards_text(review.best_cards), cost=_points(review.cost))
 
 
 # -- the words -------------------------------------------------------------------------------
