@@ -160,3 +160,17 @@ def test_beginner_teach_me_shows_the_experts_card_where_the_rule_of_thumb_is_cle
         shown = teach(p, "beginner", seed=seed)
         assert shown.card == (rule if evidence.as_good(rule) else evidence.best)
         assert evidence.as_good(shown.card) and evidence.as_good(teach(p, "expert", seed=seed).card)
+
+
+@pytest.mark.parametrize("level", ["beginner", "expert"])
+def test_the_daily_challenge_lists_no_teach_me_card_as_a_difference(level: str) -> None:
+    """The comparison with the expert judges cards by the same judge: a card Teach me showed,
+    judged on its hint's deals, is never "differed from the expert"."""
+    from spades_teach.analysis.challenge import challenge_round, compare_with_expert
+
+    yours = challenge_round("2026-12-01", seat="S")
+    south = Taught(level, "friends", yours)
+    bots: dict[str, Any] = {s: seated_bot("medium", "friends", s) for s in "NEW"}
+    play_hand(yours, {**bots, "S": south})
+    result = compare_with_expert(yours, "S", level="medium", seed="friends", hint_seeds=south.seeds)
+    assert [d for d in result.differences if d.kind == "card"] == []

@@ -605,7 +605,9 @@ class TableGame:
 
         self.busy = _("the expert is playing the same cards in your seat…")
         self._changed()
-        result = compare_with_expert(r, seat=ME, level=self._bot_level, seed=self._seed)
+        result = compare_with_expert(
+            r, seat=ME, level=self._bot_level, seed=self._seed, bags=self._hand_bags, hint_seeds=self._hint_seeds
+        )
         lines = [str(d) for d in result.differences]
         self._comparison = {
             "summary": result.summary(),
