@@ -1,4 +1,9 @@
-"""What each card cost, in points: a double-dummy review of a played hand.
+"""What each card cost with every hand seen, in points: a double-dummy (hindsight) review of a played hand.
+
+This is hindsight, not the learner's cost: a card is judged from its player's seat by
+:func:`~spades_teach.analysis.seat_review.seat_review`. The double-dummy review serves the
+replay of annotated deals, ``spades-teach analyze-record`` and the hindsight note of the seat's
+review (:func:`hindsight_note`); its lines say "with every hand seen".
 
 How a card is judged
 --------------------
@@ -644,9 +649,9 @@ def _costed(text: str, points: float) -> str:
 def _explain(seat: Seat, card: Card, played: Outcome, best: Outcome, best_cards: tuple[Card, ...], rules: Rules) -> str:
     if card in best_cards:
         if len(best_cards) == 1:
-            text = _("{card} was the only best card: with best play from here {ours}; {theirs}")
+            text = _("with every hand seen, {card} was the only best card: with best play from here {ours}; {theirs}")
         else:
-            text = _("{card} was a best card: with best play from here {ours}; {theirs}")
+            text = _("with every hand seen, {card} was a best card: with best play from here {ours}; {theirs}")
         return text.format(
             card=card.pretty, ours=_side_words(played.ours, True), theirs=_side_words(played.theirs, False)
         )
@@ -654,19 +659,23 @@ def _explain(seat: Seat, card: Card, played: Outcome, best: Outcome, best_cards:
     parts, bags_changed = _differences(played, best, rules)
     if bags_changed:
         text = ngettext(
-            "this card cost your side {cost} points (your side's score minus the other side's) against the "
+            "with every hand seen, this card cost your side {cost} points (your side's score minus the other "
+            "side's) against the "
             "{cards}: with best play from here {changes} (a bag scores 1 point now but costs about {charge} "
             "over a match)",
-            "this card cost your side {cost} points (your side's score minus the other side's) against the "
+            "with every hand seen, this card cost your side {cost} points (your side's score minus the other "
+            "side's) against the "
             "{cards}: with best play from here {changes} (a bag scores 1 point now but costs about {charge} "
             "over a match)",
             _count_of(cost),
         )
     else:
         text = ngettext(
-            "this card cost your side {cost} points (your side's score minus the other side's) against the "
+            "with every hand seen, this card cost your side {cost} points (your side's score minus the other "
+            "side's) against the "
             "{cards}: with best play from here {changes}",
-            "this card cost your side {cost} points (your side's score minus the other side's) against the "
+            "with every hand seen, this card cost your side {cost} points (your side's score minus the other "
+            "side's) against the "
             "{cards}: with best play from here {changes}",
             _count_of(cost),
         )
