@@ -174,3 +174,8 @@ def test_the_daily_challenge_lists_no_teach_me_card_as_a_difference(level: str) 
     play_hand(yours, {**bots, "S": south})
     result = compare_with_expert(yours, "S", level="medium", seed="friends", hint_seeds=south.seeds)
     assert [d for d in result.differences if d.kind == "card"] == []
+
+
+def test_the_double_dummy_review_of_one_seat_is_that_seats_part_of_the_whole() -> None:
+    r = _hand_with_a_costly_card()
+    assert card_costs(r, seat="S") == [c for c in card_costs(r) if c.seat.name == "S"]

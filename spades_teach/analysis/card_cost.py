@@ -62,7 +62,7 @@ from spades_teach.game.notation import seat_word
 from spades_teach.game.round import PlayEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import bag_charge, side_value
-from spades_teach.game.seating import Seat, Team, seating_of
+from spades_teach.game.seating import Seat, SeatLike, Team, seating_of
 from spades_teach.i18n import N_, _, decimal, join_and, join_clauses, join_or, ngettext
 from spades_teach.solver import DDState, nil_safe_cards, representatives, score_cards
 
@@ -402,19 +402,24 @@ def _hint_cards(hints: Mapping[int, CardLike] | None) -> dict[int, Card]:
 
 
 def card_costs(
-    source: Any, *, hints: Mapping[int, CardLike] | None = None, progress: Progress | None = None
+    source: Any,
+    *,
+    hints: Mapping[int, CardLike] | None = None,
+    progress: Progress | None = None,
+    seat: SeatLike | None = None,
 ) -> list[CardCost]:
     """Review every card played so far in a hand (a :class:`Round`, or a game record with a
     ``to_round()`` method), in points (see the module docs). ``hints`` maps a card's number in
     the hand (1–52) to the card Teach me suggested then: a costly card that was the hint says so,
     and why the review disagrees. ``progress(done, total)`` is called after each card. Hands
     played with ``renege="penalty"`` rules are reviewed only up to the first renege (a renege is
-    not a legal card to score).
+    not a legal card to score). ``seat``: review only that seat's cards (the others are skipped).
 
     With only the pure-Python solver (no compiled core), the packaged records' reviews are read
     from the ones stored with the package (:mod:`spades_teach.analysis.stored_reviews`, made by
     the compiled solver); other hands are solved."""
     round_ = _as_round(source)
+    only = None if seat is None else Seat.coerce(seat)
     hinted = _hint_cards(hints)
     from spades_teach.solver import BACKEND  # read at each call: tests switch the backend
 
@@ -424,11 +429,11 @@ def card_costs(
             if progress is not None:
                 progress(number, len(reviews))
     else:
-        reviews = _review(round_, progress)
-    return [_with_hint(review, hinted.get(review.number)) for review in reviews]
+        reviews = _review(round_, progress, only)
+    return [_with_hint(review, hinted.get(review.number)) for review in reviews if only in (None, review.seat)]
 
 
-def _review(round_: Round, progress: Progress | None) -> list[CardCost]:
+def _review(round_: Round, progress: Progress | None, only: Seat | None = None) -> list[CardCost]:
     plays = [e for e in round_.history if isinstance(e, PlayEvent)]
     if not seating_of(round_.rules).partnerships:
         raise SpadesError(_("double-dummy review needs a four-player hand"))
@@ -441,7 +446,8 @@ def _review(round_: Round, progress: Progress | None) -> list[CardCost]:
     for number, event in enumerate(plays, start=1):
         if event.renege:
             break
-        out.append(_review_card(replay, event, number, search))
+        if only is None or event.seat is only:
+            out.append(_review_card(replay, event, number, search))
         replay.apply(event)
         if progress is not None:
             progress(number, len(plays))

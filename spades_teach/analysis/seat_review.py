@@ -132,7 +132,7 @@ def seat_review(
     me = Seat.coerce(seat)
     hinted = _hint_cards(hints)
     seeds = _seeds(hint_seeds)
-    notes = _hindsight_notes(round_) if hindsight else {}
+    notes = _hindsight_notes(round_, me) if hindsight else {}
     plays = [e for e in round_.history if isinstance(e, PlayEvent)]
     mine = [n for n, e in enumerate(plays, start=1) if e.seat is me]
     replay = round_.restarted()
@@ -173,13 +173,13 @@ def _seeds(hint_seeds: Mapping[int, int | str] | None) -> dict[int, str]:
     return out
 
 
-def _hindsight_notes(round_: Round) -> dict[int, str]:
+def _hindsight_notes(round_: Round, seat: Seat) -> dict[int, str]:
     """The double-dummy note of each card, by its number (none for two-player hands)."""
     if not seating_of(round_.rules).partnerships:
         return {}
     from spades_teach.analysis.card_cost import card_costs, hindsight_note
 
-    return {c.number: hindsight_note(c) for c in card_costs(round_)}
+    return {c.number: hindsight_note(c) for c in card_costs(round_, seat=seat)}
 
 
 def _with(judgement: SeatJudgement, note: str, hint: Card | None) -> SeatJudgement:
