@@ -77,10 +77,30 @@ def _make_stable(notebook: nbformat.NotebookNode) -> None:
     for index, cell in enumerate(notebook.cells):
         cell.id = f"cell-{index:03d}"
         cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            cell.outputs = _joined_streams(cell.outputs)
         for number, output in enumerate(cell.get("outputs", [])):
             view = output.get("data", {}).get(WIDGET_VIEW)
             if view is not None:
                 view["model_id"] = hashlib.sha256(f"{cell.id}-{number}".encode()).hexdigest()[:32]
+
+
+def _joined_streams(outputs: list[nbformat.NotebookNode]) -> list[nbformat.NotebookNode]:
+    """The outputs with consecutive writes to one stream joined: how a cell's printing is cut into
+    messages depends on the kernel's timing, not on the chapter."""
+    joined: list[nbformat.NotebookNode] = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (
+            output.output_type == "stream"
+            and last is not None
+            and last.output_type == "stream"
+            and last.name == output.name
+        ):
+            last.text += output.text
+        else:
+            joined.append(output)
+    return joined
 
 
 def chapters(prefixes: list[str]) -> list[Path]:
