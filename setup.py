@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.dist import Distribution
 
 # Voila's page template without CDN links, installed where a plain ``voila notebooks/`` finds it
 # (``voila.json`` at the root of the project and in spades_teach/data/jupyter names it).
@@ -19,6 +20,21 @@ TEMPLATE = "spades_teach/data/jupyter/voila/templates/spades_teach"
 DATA_FILES = [
     ("share/jupyter/voila/templates/spades_teach", sorted(str(p) for p in Path(TEMPLATE).iterdir() if p.is_file())),
 ]
+
+
+class _Distribution(Distribution):
+    """Installs ``data_files`` in an editable install too (``pip install -e``, what tools/setup.sh does).
+
+    setuptools' editable build copies the data files only if the distribution answers ``has_data()``,
+    and its own distribution answers ``has_data_files()`` instead (pypa/setuptools#3399): without
+    this the template stays out of the environment and a plain ``voila notebooks/`` fails with
+    ``TemplateNotFound``. The files are copied as in a regular install (a change to the template is
+    seen by the bare ``voila`` after the next install; the app and tools/tutorial.sh read the
+    package's own folder)."""
+
+    def has_data(self) -> bool:
+        return self.has_data_files()
+
 
 DDCORE = Extension(
     "spades_teach.solver._ddcore",
@@ -37,4 +53,5 @@ KERNEL = Extension(
 setup(
     ext_modules=[] if os.environ.get("SPADES_TEACH_PURE") == "1" else [DDCORE, KERNEL],
     data_files=DATA_FILES,
+    distclass=_Distribution,
 )

@@ -589,7 +589,25 @@ def home_template(default: str = "en") -> str:
         f"    <style>{HOME_STYLE}    </style>\n"
         "  </head>\n"
         "  <body>\n"
+        # A folder without the app's pages (a plain ``voila notebooks/`` over the chapters, which finds
+        # this template installed with the package): the list of its notebooks and folders, in place of
+        # Voila's own list (a script page that logs errors). The app's folder gets the home.
+        "{%- set items = (contents.content | list) if contents is defined else [] -%}\n"
+        "{%- if items and not (items | selectattr('name', 'equalto', 'play.ipynb') | list) %}\n"
+        '<header><div class="st-suits" aria-hidden="true">♠ <span class="st-red">♥</span> ♣ '
+        f'<span class="st-red">♦</span></div><h1>{choose(0)}</h1></header><main>'
+        '{% if notebook_path %}<p><a href="{{ base_url }}{{ keep }}">↑</a></p>{% endif %}'
+        '<ul class="st-home-pages">'
+        "{% for item in items if not item.name.startswith(('.', '_')) %}"
+        "{% if item.type == 'directory' %}"
+        '<li><a href="{{ base_url }}voila/tree/{{ item.path | urlencode }}{{ keep }}"><b>{{ item.name }}/</b></a></li>'
+        "{% elif item.name.endswith('.ipynb') %}"
+        '<li><a href="{{ base_url }}voila/render/{{ item.path | urlencode }}{{ keep }}">'
+        "<b>{{ item.name[:-6].replace('_', ' ') }}</b></a></li>"
+        "{% endif %}{% endfor %}</ul></main>\n"
+        "{%- else %}\n"
         f"{choose(1)}\n"
+        "{%- endif %}\n"
         "  </body>\n"
         "</html>\n"
     )

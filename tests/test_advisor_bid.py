@@ -34,12 +34,13 @@ def test_counting_sure_tricks_rounds_down() -> None:
 
 def test_fifth_and_sixth_spades_count_by_length() -> None:
     a = advise_bid("AKQJ98.A.K32.Q54")
-    fifth = [r for r in a.reasons if "5th spade" in r.why]
+    fifth = [r for r in a.reasons if r.cards == "9♠"]
     sixth = [r for r in a.reasons if "6th spade" in r.why]
-    assert fifth and sixth and fifth[0].cards == "9♠" and sixth[0].cards == "8♠"
-    # Seven spades are out and only the 10♠ ranks above the 9♠ and 8♠: one of them is sure.
-    assert sixth[0].sure and not fifth[0].sure
-    assert a.bid == 8
+    # Seven spades are out and only the 10♠ ranks above the 9♠ and 8♠: one of them is sure,
+    # named by the higher; the 8♠ adds what the pair is worth beyond it (0.75 + 0.75 - 1).
+    assert fifth[0].sure and "10♠" in fifth[0].why
+    assert sixth[0].cards == "8♠" and not sixth[0].sure and sixth[0].value == 0.5
+    assert a.estimate == 7.75 and a.bid == 7
 
 
 def test_small_long_spades_still_win_by_length() -> None:
@@ -108,8 +109,8 @@ def test_no_nil_after_partners_nil() -> None:
 
 
 def test_partner_nil_counts_a_bit_higher() -> None:
-    plain = advise_bid("QJ976.A7542.K.AT", seat="S")  # counts 5.75
-    covering = advise_bid("QJ976.A7542.K.AT", seat="S", bids={"N": 0})
+    plain = advise_bid("K9762.A7542.K.AT", seat="S")  # counts 5.75
+    covering = advise_bid("K9762.A7542.K.AT", seat="S", bids={"N": 0})
     assert (plain.bid, covering.bid) == (5, 6)
     assert any("partner bid Nil" in c for c in covering.context)
 
@@ -140,7 +141,7 @@ def test_min_team_bid_raises_the_second_bid() -> None:
 
 
 def test_near_the_bag_limit_bid_the_full_count() -> None:
-    hand = "QJ976.A7542.K.AT"  # counts 5.75
+    hand = "K9762.A7542.K.AT"  # counts 5.75
     assert advise_bid(hand).bid == 5
     a = advise_bid(hand, seat="S", bags={"NS": 8})
     assert a.bid == 6
@@ -231,7 +232,7 @@ def test_summary_shows_the_rounding() -> None:
     exact = advise_bid("87654.AK5..Q9432")  # counts exactly 5: nothing to round
     assert exact.estimate == 5 and exact.bid == 5
     assert exact.summary.endswith(", bid 5") and "in all" not in exact.summary
-    rounded = advise_bid("QJ976.A7542.K.AT")  # counts 5.5 (a bare K♦ counts a quarter), rounded down to 5
+    rounded = advise_bid("Q9763.A754.K2.AT")  # counts 5.5, rounded down to 5
     assert "5.5 in all, rounded down to bid 5" in rounded.summary
 
 
@@ -428,3 +429,54 @@ def test_a_bare_side_king_counts_a_quarter_beside_its_singleton() -> None:
     assert reasons["K♣"].value == 0.25 and reasons["♣K singleton"].value == 0.5
     assert reasons["K♣"].why == "a bare king wins only if the ace is played before it: a quarter of a trick"
     assert reasons["K♥"].value == 0.75  # a guarded king: three times as much
+
+
+# -- issue 27: no spade trick counted twice, sure tricks named by the cards that make them ---------------
+
+
+def test_king_and_queen_of_spades_hold_one_sure_trick_counted_once() -> None:
+    a = advise_bid("KQ32.864.T742.95")
+    # The A♠ can take only one of the K♠ and Q♠: one sure trick, and it is the honours' own.
+    assert [(r.cards, r.value, r.sure) for r in a.reasons if r.cards.endswith("♠")] == [
+        ("K♠", 1.0, True),
+        ("Q♠", 0.5, False),
+        ("3♠", 0.5, False),
+        ("2♠", 0.5, False),
+    ]
+    assert a.estimate == 2.75 and a.bid == 2
+    assert a.summary.startswith("1 sure trick (K♠), about 1.75 more from Q♠, 3♠, 2♠, ♣ doubleton")
+    assert "K♠ Q♠" in item_of(a, "K♠").why
+
+
+def test_king_queen_small_counts_under_two_tricks() -> None:
+    a = advise_bid("KQ2.8643.T742.95")
+    assert sum(r.value for r in a.reasons if r.cards.endswith("♠")) == 2.0
+    assert a.estimate == 2.25 and a.bid == 2
+
+
+def test_partner_nil_hand_with_king_queen_of_spades_counts_once() -> None:
+    a = advise_bid("KQ4.AJ8.K973.A62")
+    assert a.estimate == 4.75 and a.bid == 4
+    assert [r.cards for r in a.reasons if r.sure] == ["K♠"]
+
+
+def test_a_small_spade_is_never_named_as_the_sure_trick() -> None:
+    long = advise_bid("JT98743.5.K62.83")
+    assert [r.cards for r in long.reasons if r.sure] == ["J♠", "10♠"]
+    assert long.summary.startswith("2 sure tricks (J♠ 10♠)")
+    # The 9♠ 8♠ 7♠'s length is what makes the two sure tricks: not counted again.
+    assert [item_of(long, c).value for c in ("9♠", "8♠", "7♠")] == [0, 0, 0]
+    assert long.estimate == 4.5 and long.bid == 4
+    kj = advise_bid("KJ87432.2.42.T42")
+    assert [r.cards for r in kj.reasons if r.sure] == ["K♠"]
+    assert item_of(kj, "2♠").value == 0.75 and not item_of(kj, "2♠").sure
+
+
+def test_a_run_below_the_missing_ace_is_sure_less_one() -> None:
+    a = advise_bid("KQJT.864.742.952")
+    assert [r.cards for r in a.reasons if r.sure] == ["K♠", "Q♠", "J♠"]
+    assert item_of(a, "10♠").value == 0 and a.estimate == 3
+
+
+def item_of(advice: BidAdvice, cards: str) -> Any:
+    return next(r for r in advice.reasons if r.cards == cards)

@@ -224,6 +224,25 @@ def test_take_a_bag_to_set_the_opponents() -> None:
     )
 
 
+def test_take_a_bag_when_this_trick_sets_them() -> None:
+    # East-West bid 11 and need all of the last 11 tricks: this trick sets them.
+    bids = {"N": 1, "E": 6, "S": 1, "W": 5}
+    assert hint("Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}) == (
+        "QH",
+        "take a bag to set them: the opponents need 11 of the last 11 tricks, so one more trick for you sets them; "
+        "third hand high: only as high as needed, the Q♥ does the same work as the K♥",
+    )
+
+
+def test_no_bag_to_set_them_while_the_side_needs_the_trick() -> None:
+    # North-South still need 2: the trick is not a bag, it is one they need.
+    bids = {"N": 2, "E": 6, "S": 2, "W": 5}
+    assert hint("Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}) == (
+        "QH",
+        "third hand high: only as high as needed, the Q♥ does the same work as the K♥",
+    )
+
+
 def test_end_of_match_fight_when_opponents_would_win() -> None:
     bids = {"N": 1, "E": 4, "S": 1, "W": 4}
     check(
@@ -248,13 +267,30 @@ def test_bags_irrelevant_when_this_hand_wins_the_match() -> None:
 
 
 def test_contract_lost_lets_opponents_take_the_tricks() -> None:
-    # North-South bid 14 between them: with 11 tricks left the contract cannot be made.
+    # North-South bid 14 between them: with 9 tricks left the contract cannot be made,
+    # and East-West have made their 2, so each trick they take is a bag for them.
+    bids = {"N": 7, "E": 1, "S": 7, "W": 1}
+    card, reason = hint("Q82.KQ4.K9.T", ["5H", "9H"], bids, tricks_won={"N": 2, "E": 2})
+    assert card == "4H"
+    assert reason.startswith("push bags onto the opponents:"), reason
+
+
+def test_contract_lost_still_fights_to_set_them() -> None:
+    # North-South cannot make 14, but East-West still need 4: a trick given to them is no
+    # bag, it helps them make their bid. South fights for the trick instead.
     bids = {"N": 7, "E": 2, "S": 7, "W": 2}
-    check(
-        hint("Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}),
-        "4H",
-        "push bags onto the opponents",
+    assert hint("Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}) == (
+        "QH",
+        "third hand high: only as high as needed, the Q♥ does the same work as the K♥",
     )
+
+
+def test_both_contracts_lost_no_push() -> None:
+    # Neither side can make its bid: giving East-West the trick adds no bag to them.
+    bids = {"N": 7, "E": 6, "S": 7, "W": 6}
+    card, reason = hint("Q82.KQ4.K9.T", ["5H", "9H"], bids, tricks_won={"N": 2, "E": 2})
+    assert "push bags" not in reason and "bag" not in reason, reason
+    assert card == "QH", reason
 
 
 # -- single legal card and two-of-clubs ----------------------------------------------------------------
@@ -332,3 +368,82 @@ def test_live_round_positions_for_every_seat(seat: str) -> None:
     p = Position.from_round(r)
     assert p.seat is Seat.coerce(seat)
     assert suggest_play(p).card in r.legal_plays()
+
+
+# -- covering a Nil only where it helps -------------------------------------------------------------
+
+NIL_N_MADE = {"N": 0, "E": 4, "S": 2, "W": 4}
+
+
+def test_no_cover_once_partners_nil_has_failed() -> None:
+    # North (Nil) took a trick already: the Nil is lost, South plays for the contract.
+    card, reason = hint("Q82.K54.KJ3.T9", ["5D", "9H", "6D"], NIL_N, tricks_won={"N": 1, "W": 1})
+    assert (card, reason) == ("JD", "win as cheaply as possible: the J♦ is enough")
+
+
+def test_no_cover_when_partners_nil_fails_in_this_trick() -> None:
+    # North's K♦ wins and South, last to play, has no diamond and no spade to beat it:
+    # the Nil is lost on this trick, so South discards by the usual rule (from the short suit).
+    card, reason = hint(".K54..QT76532", ["5D", "KD", "9D"], NIL_N)
+    assert card == "4H"
+    assert reason.startswith("don't trump your partner's winner:"), reason
+
+
+def test_no_cover_when_partner_already_played_under() -> None:
+    # West led the 9♦, North played under it: the Nil is safe in this trick.
+    card, reason = hint("Q82.K54.KJ3.T632", ["9D", "4D", "2D"], NIL_N)
+    assert (card, reason) == ("JD", "win as cheaply as possible: the J♦ is enough")
+
+
+def test_no_cover_when_partner_cannot_beat_the_card_led() -> None:
+    # East leads the K♠ and South holds the A♠: North cannot hold a spade above the king.
+    # South's contract is made, so South ducks instead of covering.
+    card, reason = hint("A32.K65.KJ.T6", ["KS"], NIL_N_MADE, tricks_won={"S": 2, "E": 1}, spades_broken=True)
+    assert card == "3S"
+    assert reason.startswith("duck to dodge a bag:"), reason
+
+
+# The A♥ went in trick 1 (South won it), South won the clubs, East the diamonds and leads now.
+A_OF_HEARTS_OUT = ["2H", "AH", "3H", "4H", "AC", "2C", "3C", "4C", "2D", "3D", "4D", "AD"]
+
+
+def test_no_cover_when_the_ace_is_out() -> None:
+    # East leads the Q♥ with the A♥ gone and the K♥ in South's hand: North cannot beat it.
+    card, reason = hint("Q872.K65.K.T6", ["QH"], NIL_N_MADE, played=A_OF_HEARTS_OUT, tricks_won={"S": 2, "E": 1})
+    assert card == "6H"
+    assert reason.startswith("duck to dodge a bag:"), reason
+
+
+def test_cover_by_ruffing_with_the_lowest_spade() -> None:
+    # Void in diamonds: any spade covers North, who cannot be made to beat a ruff.
+    card, reason = hint("AQ82.K5432..T654", ["5D"], NIL_N)
+    assert (card, reason) == (
+        "2S",
+        "cover your partner's Nil: your partner cannot be forced to beat the 2♠, so they can play under it",
+    )
+
+
+def test_cover_with_the_lowest_sure_card() -> None:
+    # A♣ K♣ over East's 5♣: North cannot hold a club above the K♣, which does what the A♣ does.
+    card, reason = hint("Q82.K54.KJ3.AK62", ["5C"], NIL_N)
+    assert (card, reason) == (
+        "KC",
+        "cover your partner's Nil: your partner cannot be forced to beat the K♣, so they can play under it",
+    )
+
+
+def test_cover_that_is_not_sure_says_so() -> None:
+    # The Q♣ is South's best club, but North may hold only the A♣ or K♣.
+    card, reason = hint("Q82.K54.KJ3.Q762", ["5C"], NIL_N)
+    assert (card, reason) == (
+        "QC",
+        "cover your partner's Nil: the Q♣ gives your partner the best chance to play under it",
+    )
+
+
+def test_lead_for_partners_nil_with_the_lowest_sure_spade() -> None:
+    # Only spades left: the K♠ is as sure as the A♠ (no spade above it is out), so keep the ace.
+    assert hint("AK2...", bids=NIL_N, tricks_won={"S": 5, "E": 5}, spades_broken=True) == (
+        "KS",
+        "lead high for your partner's Nil: your partner cannot be forced to beat the K♠, so they can play under it",
+    )

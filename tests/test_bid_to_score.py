@@ -53,3 +53,37 @@ def test_out_of_reach_the_advice_is_to_fight_not_to_stay_low() -> None:
 def test_far_from_the_target_nothing_changes() -> None:
     a = advise_bid(HAND, seat="S", bids={"W": 2, "N": 4, "E": 3}, scores={"NS": 100, "EW": 120})
     assert int(a.bid) == int(advise_bid(HAND, seat="S", bids={"W": 2, "N": 4, "E": 3}).bid)
+
+
+# -- issue 27: when both sides can pass the target, the higher score wins (the match's own rule) ----------
+
+
+def test_both_sides_past_the_target_out_scoring_wins_not_only_a_set() -> None:
+    # East-West make 2 and reach exactly 500; North-South making 4 + 4 reach 530, the higher score.
+    a = advise_bid("AK83.Q74.A62.J95", seat="S", bids={"W": 1, "N": 4, "E": 1}, scores={"NS": 450, "EW": 480})
+    assert a.bid == 4
+    assert a.context == (
+        "the opponents reach 500 if they make their bid (480 + 2 bid × 10 = 500), but making your count brings "
+        "your side to 530: when both sides pass 500 the higher score wins, so bid your count, 4: out-scoring "
+        "them wins the match as well as a set",
+    )
+    assert not any("only a set stops them" in note for note in a.context)
+
+
+def test_only_a_set_stops_them_when_your_count_cannot_out_score_them() -> None:
+    a = advise_bid("AK83.Q74.A62.J95", seat="S", bids={"W": 2, "N": 3, "E": 2}, scores={"NS": 300, "EW": 480})
+    assert a.bid == 4
+    assert a.context == (
+        "the opponents reach 500 if they make their bid (480 + 4 bid × 10 = 520) and making your count does not "
+        "put your side ahead of them: bid your count and fight for every trick, since only a set stops them",
+    )
+
+
+def test_bid_down_to_the_set_threshold_when_the_count_is_above_it() -> None:
+    # Six tricks set East-West's 8: bidding 3 (contract 6) is enough; a fourth trick bid only adds set risk.
+    a = advise_bid("AK83.Q74.A62.J95", seat="S", bids={"W": 4, "N": 3, "E": 4}, scores={"NS": 300, "EW": 450})
+    assert a.bid == 3 and a.estimate == 4.5
+    assert a.context == (
+        "the opponents reach 500 if they make their bid (450 + 8 bid × 10 = 530): bid to the score, 3, so that "
+        "your side's 6 tricks leave them short; only a set stops them",
+    )

@@ -74,6 +74,22 @@ def test_the_executed_notebook_keeps_the_hidden_code_tags(source: Path) -> None:
 
 
 @pytest.mark.parametrize("source", EVERY_SOURCE, ids=_source_id)
+def test_a_cell_that_shows_a_widget_prints_nothing_beside_it(source: Path) -> None:
+    """The widget says what it has to say: a line printed above it (chapter 11 once printed "error
+    shown: … / advice shown: none" over the bid advisor, which shows that error itself) reads as the
+    author's check left in; a check that must stay is an ``assert``, which prints nothing."""
+    notebook = json.loads(source.with_suffix(".ipynb").read_text(encoding="utf-8"))
+    printed = [
+        "".join(output.get("text", ""))[:80]
+        for cell in notebook["cells"]
+        if any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in cell.get("outputs", []))
+        for output in cell["outputs"]
+        if output["output_type"] == "stream"
+    ]
+    assert printed == [], f"{source.name}: printed beside a widget: {printed}"
+
+
+@pytest.mark.parametrize("source", EVERY_SOURCE, ids=_source_id)
 def test_each_chapter_ends_with_a_short_section_for_programmers(source: Path) -> None:
     text = source.read_text()
     heading = FOR_PROGRAMMERS_IN[_language(source)]

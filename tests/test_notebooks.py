@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import jupytext
+import nbformat
 import pytest
+from jupytext import TextFileContentsManager
+from jupytext.config import load_jupytext_config
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 SOURCES = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.md"))
@@ -39,6 +43,28 @@ def test_text_source_and_notebook_are_in_sync(source: Path) -> None:
         assert (a.cell_type, a.source.strip()) == (b.cell_type, b.source.strip()), (
             f"cell {index} of {target.name} differs from {source.name}: run python tools/notebooks.py"
         )
+
+
+@pytest.mark.parametrize("source", EVERY_LANGUAGE, ids=_id)
+def test_saving_a_chapter_in_jupyterlab_changes_neither_file(source: Path, tmp_path: Path) -> None:
+    """JupyterLab saves a chapter through Jupytext's contents manager, which writes the .ipynb and its
+    .md twin with notebooks/jupytext.toml: opening and saving a chapter (or ``jupytext --sync``) must
+    leave ``git status`` clean, the .md's header and its cells' remove-input/source_hidden kept."""
+    relative = source.relative_to(NOTEBOOKS).with_suffix(".ipynb")
+    shutil.copy2(NOTEBOOKS / "jupytext.toml", tmp_path / "jupytext.toml")
+    (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
+    for twin in (relative, relative.with_suffix(".md")):
+        shutil.copy2(NOTEBOOKS / twin, tmp_path / twin)
+    manager = TextFileContentsManager(root_dir=str(tmp_path))
+    manager.save(manager.get(relative.as_posix()), relative.as_posix())
+    for twin in (relative, relative.with_suffix(".md")):
+        assert (tmp_path / twin).read_bytes() == (NOTEBOOKS / twin).read_bytes(), (
+            f"saving {relative} in JupyterLab rewrites {twin}: run python tools/notebooks.py"
+        )
+    # jupytext --sync from the notebook's side: the .md written from the .ipynb alone is the same text
+    notebook = nbformat.read(source.with_suffix(".ipynb"), as_version=nbformat.NO_CONVERT)
+    config = load_jupytext_config(str(source.parent))
+    assert jupytext.writes(notebook, fmt="md:myst", config=config) == source.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("source", EVERY_LANGUAGE, ids=_id)

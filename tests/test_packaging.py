@@ -1,13 +1,23 @@
-"""The packaging promises: environment.yml matches pyproject.toml, and the
-engine imports without any Jupyter package."""
+"""The packaging promises: environment.yml matches pyproject.toml, the
+engine imports without any Jupyter package, and a plain ``voila notebooks/``
+works in the environment the README's setup makes."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import signal
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
+
+import pytest
+from _browser import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -84,3 +94,85 @@ def test_import_pulls_in_no_jupyter_package() -> None:
 
 def test_package_ships_type_information() -> None:
     assert (ROOT / "spades_teach" / "py.typed").exists()
+
+
+def _copy_of_the_project(target: Path) -> Path:
+    """The project's files as a fresh clone has them (with this checkout's changes), in ``target``:
+    installing there keeps the build (it writes the compiled modules beside their sources) out of
+    this checkout, where other tests may have them loaded."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    return target
+
+
+def _get(url: str, timeout: float = 300) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, error.read().decode(errors="replace")
+
+
+@pytest.mark.slow
+def test_plain_voila_over_the_chapters_works_in_the_environment_the_readme_makes(tmp_path: Path) -> None:
+    """README: ``bash tools/tutorial.sh`` (``tools/setup.sh``: ``.venv`` with ``pip install -e
+    ".[tutorial]"``), then ``voila notebooks/`` from the project folder. ``voila.json`` there names the
+    package's template, which an editable install must put where Voila looks (it once did not: the
+    list of chapters was a 500, ``TemplateNotFound: tree-lab.html``, and every chapter logged
+    ``TemplateNotFound: index.html.j2``)."""
+    project = _copy_of_the_project(tmp_path / "project")
+    env = {k: v for k, v in os.environ.items() if k not in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "PYTHONPATH")}
+    env["PYTHON"] = sys.executable
+    subprocess.run(["bash", "tools/setup.sh", "tutorial"], cwd=project, env=env, check=True, timeout=1200)
+    env["SPADES_TEACH_DATA_DIR"] = str(tmp_path / "progress")  # the drills' progress, kept apart
+    port = free_port()
+    log = tmp_path / "voila.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [".venv/bin/voila", "notebooks/", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
+            cwd=project,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        try:
+            url = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 120
+            while True:
+                assert server.poll() is None, f"Voila stopped:\n{log.read_text()[-3000:]}"
+                try:
+                    status, home = _get(url + "/", timeout=10)
+                    break
+                except (urllib.error.URLError, OSError):
+                    assert time.monotonic() < deadline, f"Voila did not answer:\n{log.read_text()[-3000:]}"
+                    time.sleep(0.5)
+            assert status == 200, f"the list of chapters: {status}\n{log.read_text()[-3000:]}"
+            # the chapters, and the other languages' folders, linked from a plain page
+            assert 'href="/voila/render/00_a_hand_in_ten_minutes.ipynb"' in home
+            assert 'href="/voila/tree/fr"' in home and 'href="/voila/tree/es"' in home
+            status, french = _get(url + "/voila/tree/fr")
+            assert status == 200 and 'href="/voila/render/fr/01_deck_and_deal.ipynb"' in french
+            status, chapter = _get(url + "/voila/render/01_deck_and_deal.ipynb")
+            assert status == 200
+            assert "application/vnd.jupyter.widget-view+json" in chapter  # the chapter ran: its widgets are there
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)  # the group of the process we started
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+    text = log.read_text()
+    assert "TemplateNotFound" not in text and "Traceback" not in text, text[-3000:]

@@ -147,32 +147,37 @@ def test_the_end_of_hand_panel_explains_the_score_and_reviews_the_hand() -> None
     g.act({"action": "review"})
     review = g.state()["review"]
     assert review is not None and len(review) == 13
-    from spades_teach.analysis.card_cost import card_costs
+    from spades_teach.analysis.seat_review import seat_review
 
-    mine = [c for c in card_costs(g.round) if c.seat is Seat.S]
-    assert [r["text"] for r in review] == [c.explanation for c in mine]
-    assert [r["cost"] for r in review] == [c.cost for c in mine]
+    mine = seat_review(g.round, Seat.S, seed=g._seed, bags={"NS": 0, "EW": 0})
+    assert [r["text"] for r in review] == [j.explanation for j in mine]
+    assert [r["hindsight"] for r in review] == [j.hindsight for j in mine]
+    assert [r["cost"] for r in review] == [round(j.cost) for j in mine]
     assert not any(r["was_hint"] for r in review)  # Teach me was off
-    assert g.state()["review_summary"]
+    assert g.state()["review_summary"].startswith("from your seat, ")
+    assert "judged from your seat" in g.state()["review_intro"]
 
 
-def test_the_review_says_which_cards_were_the_teach_me_hint() -> None:
-    """South follows every Teach me hint; the review knows each one, and a hinted card that cost
-    points says it was the hint and why the review (all four hands) disagrees."""
-    g = game(seed=7, teach=True)
+@pytest.mark.parametrize("level", ["beginner", "expert"])
+def test_the_review_judges_the_teach_me_cards_on_their_own_deals_and_finds_none_costly(level: str) -> None:
+    """South follows every Teach me hint; the review knows each one and its seed, and judges it
+    from the seat on the very deals the hint was chosen on: none is costly. What hindsight (every
+    hand seen) says is a separate note, never the cost."""
+    g = game(seed=7, teach=True, hint_level=level)
     g.bid(3)
-    hints: list[Card] = []
     while g.phase == "play":
         hint = g.hint_card
         assert hint is not None
-        hints.append(hint)
         g.play_card(hint)
     g.act({"action": "review"})
     review = g.state()["review"]
     assert review is not None and len(review) == 13
     assert all(r["was_hint"] for r in review)
+    assert all(r["cost"] == 0 for r in review)
+    assert g.state()["review_summary"] == "from your seat, every one of your cards was as good as the best"
     for r in review:
-        assert ("This was the Teach me hint" in r["text"]) == (r["cost"] > 0 or r["nil_lost"])
+        assert "every hand seen" not in r["text"]
+        assert r["hindsight"] == "" or r["hindsight"].startswith("hindsight, with every hand seen: ")
 
 
 def test_the_trick_stays_on_the_table_until_the_next_lead_and_the_last_trick_on_demand() -> None:

@@ -1,8 +1,10 @@
 """Hide the code of chapters from the learner: every code cell of a chapter's MyST source that lies
 before its final "## For programmers" section gets the cell options
 
-    tags: [remove-input]        (the book and its live edition leave the code out)
     jupyter: {source_hidden: true}   (JupyterLab shows the cell collapsed; Run All still runs it)
+    tags: [remove-input]        (the book and its live edition leave the code out)
+
+(in that order: the one Jupytext writes when JupyterLab saves the chapter).
 
 Voila strips code by itself. Cells that already carry options are left alone.
 
@@ -18,7 +20,7 @@ import re
 import sys
 from pathlib import Path
 
-HIDDEN = "---\ntags: [remove-input]\njupyter:\n  source_hidden: true\n---\n"
+HIDDEN = "---\njupyter:\n  source_hidden: true\ntags: [remove-input]\n---\n"
 FOR_PROGRAMMERS = "\n## For programmers"
 
 

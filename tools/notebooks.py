@@ -8,6 +8,7 @@ The English chapters are ``notebooks/NN_name.md``; their French and Spanish tran
 same file names under ``notebooks/fr/`` and ``notebooks/es/``.
 
 Each notebooks/NN_name.md is the readable source; this writes notebooks/NN_name.ipynb with its outputs
+(and the .md again, in the form Jupytext gives it when JupyterLab saves the chapter)
 but without the widgets' saved state: the book is built from runs that keep it (tools/chapter_runs.py),
 so the committed notebook stays small and a one-line edit of the text is a small diff. The outputs are
 deterministic: chapters use seeded deals and no clocks, so tests/test_chapter_outputs.py can compare
@@ -21,6 +22,7 @@ fresh temporary folder, so a build never reads or touches the progress of whoeve
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 import tempfile
@@ -28,6 +30,7 @@ from pathlib import Path
 
 import jupytext
 import nbformat
+from jupytext.config import load_jupytext_config
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,16 +53,54 @@ def build(source: Path) -> Path:
     _make_stable(notebook)
     target = source.with_suffix(".ipynb")
     jupytext.write(notebook, target, fmt="ipynb")
+    write_text(nbformat.read(target, as_version=nbformat.NO_CONVERT), source)
     return target
 
 
+def write_text(notebook: nbformat.NotebookNode, source: Path) -> None:
+    """Write ``source``, the chapter's .md, from its notebook as Jupytext writes it when JupyterLab saves
+    the chapter (with notebooks/jupytext.toml): the two writers agree byte for byte, so opening and
+    saving a chapter changes no file."""
+    config = load_jupytext_config(str(source.parent))
+    jupytext.write(notebook, source, fmt="md:myst", config=config)
+
+
+#: The output of a widget: it names the widget's model, by an id the kernel draws at random.
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
 def _make_stable(notebook: nbformat.NotebookNode) -> None:
-    """Drop execution timestamps and any widget state, and number the cells, so a rebuild changes
-    only what changed."""
+    """Drop execution timestamps and any widget state, number the cells, and name each widget's model
+    by its place in the chapter (its state is not kept, so the kernel's random id names nothing), so a
+    rebuild changes only what changed."""
     notebook.metadata.pop("widgets", None)
     for index, cell in enumerate(notebook.cells):
         cell.id = f"cell-{index:03d}"
         cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            cell.outputs = _joined_streams(cell.outputs)
+        for number, output in enumerate(cell.get("outputs", [])):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view is not None:
+                view["model_id"] = hashlib.sha256(f"{cell.id}-{number}".encode()).hexdigest()[:32]
+
+
+def _joined_streams(outputs: list[nbformat.NotebookNode]) -> list[nbformat.NotebookNode]:
+    """The outputs with consecutive writes to one stream joined: how a cell's printing is cut into
+    messages depends on the kernel's timing, not on the chapter."""
+    joined: list[nbformat.NotebookNode] = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (
+            output.output_type == "stream"
+            and last is not None
+            and last.output_type == "stream"
+            and last.name == output.name
+        ):
+            last.text += output.text
+        else:
+            joined.append(output)
+    return joined
 
 
 def chapters(prefixes: list[str]) -> list[Path]:

@@ -54,6 +54,7 @@ from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
+from spades_teach.game.match import match_winner
 from spades_teach.game.notation import rank_face
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import (
@@ -62,6 +63,7 @@ from spades_teach.game.scoring import (
     check_bags_carried,
     coerce_side,
     reaches_target,
+    score_if_made,
     side_of,
     sides_of,
 )
@@ -256,9 +258,24 @@ def sure_spade_count(mine: Iterable[Card], others: Iterable[Card]) -> int:
 
 
 def _sure_spades(mine: tuple[Card, ...], others: tuple[Card, ...]) -> tuple[list[Card], int]:
-    """The sure spades of ``mine`` (the top run first, then the lowest spades that
-    survive the matching of :func:`sure_spade_count`) and how many of the others'
-    spades rank above a spade of ours that is not sure."""
+    """The sure spades of ``mine`` (the top run first, then the highest spades of the
+    group that makes the others, see :func:`_spade_groups`) and how many of the
+    others' spades rank above a spade of ours that is not sure."""
+    top, group, sure, beaten = _spade_groups(mine, others)
+    return top + list(group[:sure]), beaten
+
+
+def _spade_groups(mine: tuple[Card, ...], others: tuple[Card, ...]) -> tuple[list[Card], tuple[Card, ...], int, int]:
+    """The matching of :func:`sure_spade_count`, read as a learner counts it: the
+    unbroken run down from the ace (each card a sure trick by itself); then the
+    *group*, our other spades from the highest down to the lowest one the matching
+    leaves unbeaten, and how many sure tricks the group holds (the others' higher
+    spades can take that many fewer than its length); and how many of the others'
+    spades rank above a spade of ours that is not sure.
+
+    No single card of the group is sure (with K Q 3 2 the A can fall on either
+    honour), so its sure tricks are named by its highest cards, the ones that
+    make them when the others' high spades fall on the lower ones."""
     ours = sorted((c for c in mine if c.is_spade), key=lambda c: -c.rank)
     theirs = {c.rank for c in others if c.is_spade}
     free = 0
@@ -270,18 +287,17 @@ def _sure_spades(mine: tuple[Card, ...], others: tuple[Card, ...]) -> tuple[list
         elif rank in by_rank and free:
             free -= 1
             beaten.add(by_rank[rank])
-    unbeaten = [c for c in ours if c not in beaten]
     top: list[Card] = []
     for rank in _RANKS_DOWN:
         if rank not in by_rank:
             break
         top.append(by_rank[rank])
-    rest = [c for c in unbeaten if c not in top]
-    # The run from the ace is sure by itself; the other unbeaten spades are sure by
-    # count only (which of them wins depends on the play): name the lowest.
-    length = len(rest)
-    lowest = [c for c in ours if c not in top][::-1][:length][::-1]
-    return top + lowest, len(beaten)
+    rest = [c for c in ours if c not in top]
+    unbeaten = [c for c in rest if c not in beaten]
+    if not unbeaten:
+        return top, (), 0, len(beaten)
+    group = tuple(c for c in rest if c.rank >= unbeaten[-1].rank)
+    return top, group, len(unbeaten), len(beaten)
 
 
 def _spade_items(spades: tuple[Card, ...], values: Mapping[str, float]) -> tuple[list[BidReason], int]:
@@ -289,53 +305,92 @@ def _spade_items(spades: tuple[Card, ...], values: Mapping[str, float]) -> tuple
 
     First the sure tricks: the spades in an unbroken run down from the ace, and
     with many spades the ones the others cannot all beat (see
-    :func:`sure_spade_count`). Then the other high spades as honours (the K and
+    :func:`sure_spade_count`), named by the highest cards of the group that makes
+    them (:func:`_spade_groups`). Then the other high spades as honours (the K and
     Q) and the other small spades by their place in the holding, highest first:
     the 1st and 2nd count nothing, the 3rd a little (it ruffs once a side suit
     runs out), the 4th and later as length winners. The small spades among the
     first three that are not sure are the spares that ruff short suits.
+
+    A group's sure tricks and its cards' own values are the same tricks counted
+    two ways (the K♠ of K Q 3 2 already counts the trick the A♠ cannot take from
+    both honours), so the group counts the larger of the two, never their sum:
+    its sure tricks, and what its other cards are worth beyond them, the lowest
+    cards' length value going first into the sure tricks.
+
+    >>> [(r.cards, r.value, r.sure) for r in _spade_items(Hand.parse("KQ32.864.T742.95").suit(Suit.SPADES), ITEM_VALUES)[0]]
+    [('K♠', 1.0, True), ('Q♠', 0.5, False), ('3♠', 0.5, False), ('2♠', 0.5, False)]
     """
     n = len(spades)
     ranks = {c.rank for c in spades}
     outside = tuple(Card(rank, Suit.SPADES) for rank in Rank if rank not in ranks)
-    sure, beaten = _sure_spades(spades, outside)
+    top, group, sure, beaten = _spade_groups(spades, outside)
+    plain: dict[Card, BidReason] = {}
+    spare_cards: set[Card] = set()
+    for place, card in enumerate(spades, start=1):
+        if card in top:
+            continue
+        if card.rank == Rank.KING:
+            plain[card] = _king_of_spades_item(n, values)
+        elif card.rank == Rank.QUEEN:
+            plain[card] = _queen_item(n, ranks, values)
+        else:
+            if place <= 3:
+                spare_cards.add(card)
+            plain[card] = _length_item(card, place, values) if place >= 3 else BidReason(card.pretty, 0.0, "")
+    carriers = group[:sure]
+    # What the group's other cards add beyond its sure tricks, given from the highest down.
+    left = max(0.0, sum(plain[c].value for c in group) - sure)
     items: list[BidReason] = []
     spare = 0
     for place, card in enumerate(spades, start=1):
-        if card in sure:
+        if card in top:
             items.append(BidReason(card.pretty, 1.0, _sure_why(card, place, spades, beaten), sure=True))
-        elif card.rank == Rank.KING:
-            items.append(_king_of_spades_item(n, values))
-        elif card.rank == Rank.QUEEN:
-            items.append(_queen_item(n, ranks, values))
+        elif card in carriers:
+            items.append(BidReason(card.pretty, 1.0, _group_why(card, group, sure, outside), sure=True))
         else:
-            if place <= 3:
+            if card in spare_cards:
                 spare += 1
-            if place >= 3:
-                items.append(_length_item(card, place, values))
+            item = plain[card]
+            if card in group:
+                value = min(item.value, left)
+                left -= value
+                if value < item.value:
+                    why = (
+                        _("your {nth} spade: what it wins is already a sure trick counted on the {cards}: {worth}")
+                        if value == 0
+                        else _(
+                            "your {nth} spade: part of what it wins is already a sure trick counted on the {cards}: "
+                            "{worth}"
+                        )
+                    )
+                    item = BidReason(
+                        card.pretty, value, why.format(nth=_ordinal(place), cards=_names(carriers), worth=_worth(value))
+                    )
+            if item.why:
+                items.append(item)
     return items, spare
 
 
+def _group_why(card: Card, group: tuple[Card, ...], sure: int, outside: tuple[Card, ...]) -> str:
+    """Why a spade that is not sure by itself carries a sure trick of its group."""
+    above = tuple(c for c in outside if c.rank > group[-1].rank)
+    above = tuple(sorted(above, key=lambda c: -c.rank))
+    return ngettext(
+        "the others' higher spades ({above}) can take only one each of your {group}: {sure} of them wins "
+        "whatever is played, a sure trick named by its highest card",
+        "the others' higher spades ({above}) can take only one each of your {group}: {sure} of them win "
+        "whatever is played, sure tricks named by their highest cards",
+        sure,
+    ).format(above=_names(above), group=_names(group), sure=sure)
+
+
 def _sure_why(card: Card, place: int, spades: tuple[Card, ...], beaten: int) -> str:
+    """Why a spade of the unbroken run down from the ace is a sure trick."""
     if card.rank == Rank.ACE:
         return _("the ace of spades is the highest card in the game: a sure trick")
     above = [c for c in spades if c.rank > card.rank]
-    if len(above) == Rank.ACE - card.rank:
-        return _("with {cards} above it, nobody else holds a higher spade: a sure trick").format(
-            cards=_names(tuple(above))
-        )
-    n = len(spades)
-    if beaten == 0:
-        return _("your {nth} spade: the others hold no spade above it, so it wins: a sure trick").format(
-            nth=_ordinal(place)
-        )
-    return ngettext(
-        "your {nth} spade: with {count} spades you face {others}, and they can beat at most "
-        "{beaten} of yours, so {left} of your spades wins: a sure trick",
-        "your {nth} spade: with {count} spades you face {others}, and they can beat at most "
-        "{beaten} of yours, so {left} of your spades win: a sure trick",
-        n - beaten,
-    ).format(nth=_ordinal(place), count=n, others=13 - n, beaten=beaten, left=n - beaten)
+    return _("with {cards} above it, nobody else holds a higher spade: a sure trick").format(cards=_names(tuple(above)))
 
 
 def _king_of_spades_item(n: int, values: Mapping[str, float]) -> BidReason:
@@ -1001,7 +1056,20 @@ def advise_bid(
         context = [n for n in context if n not in score_blind]
         bid_value = _floor(estimate - margin)
         stop = 14 - their_total - (int(partner_bid) if partner_bid is not None and not partner_nil else 0)
-        if known and partner_bid is not None and bid_value < stop <= math.ceil(estimate) + 1:
+        # Both sides may pass the target in this hand: then the higher score wins (the
+        # match's own end rule), so out-scoring them is a second route besides a set.
+        ours_bid = bid_value + (UNKNOWN_BID if partner_bid is None else (0 if partner_nil else int(partner_bid)))
+        ours = score_if_made(score[mine], ours_bid, rules, bags_carried=bag_count[mine])
+        theirs_made = score_if_made(score[theirs], their_total, rules, bags_carried=bag_count[theirs])
+        if bid_value > 0 and match_winner({mine: ours, theirs: theirs_made}, rules) == mine:
+            context.append(
+                _(
+                    "the opponents reach {target} if they make their bid ({route}), but making your count "
+                    "brings your side to {ours}: when both sides pass {target} the higher score wins, so bid "
+                    "your count, {bid}: out-scoring them wins the match as well as a set"
+                ).format(target=rules.target, route=route, ours=ours, bid=bid_value)
+            )
+        elif known and partner_bid is not None and 1 <= stop <= math.ceil(estimate) + 1 and stop != bid_value:
             context.append(
                 _(
                     "the opponents reach {target} if they make their bid ({route}): bid to the score, {stop}, "
@@ -1012,12 +1080,21 @@ def advise_bid(
         else:
             context.append(
                 _(
-                    "the opponents reach {target} if they make their bid ({route}): bid your count and fight "
-                    "for every trick, since only a set stops them"
+                    "the opponents reach {target} if they make their bid ({route}) and making your count does "
+                    "not put your side ahead of them: bid your count and fight for every trick, since only a "
+                    "set stops them"
                 ).format(target=rules.target, route=route)
             )
     elif partner_bid is not None and not partner_nil and seating.partnerships:
-        enough = _enough_to_win(score[mine], int(partner_bid), bag_count[mine], bid_value, rules)
+        their_bid = sum(
+            UNKNOWN_BID if made.get(seat) is None else int(made[seat])
+            for seat in seating.seats
+            if seat != me and seat != partner
+        )
+        theirs_made = score_if_made(score[theirs], their_bid, rules, bags_carried=bag_count[theirs])
+        enough = _enough_to_win(
+            score[mine], int(partner_bid), bag_count[mine], bid_value, rules, (mine, theirs, theirs_made)
+        )
         if enough is not None and enough < bid_value:
             context = [n for n in context if n not in score_blind]
             context.append(
@@ -1090,12 +1167,19 @@ def _their_route(made: Mapping[Seat, Bid], their_score: int, me: Seat, rules: Ru
     return sum_line.format(score=their_score, total=total, result=their_score + 10 * total), total, known
 
 
-def _enough_to_win(my_score: int, partner: int, bags: int, count: int, rules: Rules) -> int | None:
-    """The smallest bid (at least 1, at most ``count``) with which the side reaches the
-    target when it makes its contract, even if every trick of the count beyond the
-    bid is a bag; ``None`` when no such bid reaches it."""
+def _enough_to_win(
+    my_score: int, partner: int, bags: int, count: int, rules: Rules, opponents: tuple[Side, Side, int]
+) -> int | None:
+    """The smallest bid (at least 1, at most ``count``) with which the side wins the
+    match when it makes its contract, even if every trick of the count beyond the
+    bid is a bag, and the opponents make theirs (``opponents``: our side, theirs and
+    their score if they make their bid): the match's own end rule decides, so where
+    both sides pass the target the bid must also keep the side ahead. ``None`` when
+    no such bid wins."""
+    mine, theirs, their_score = opponents
     for bid in range(1, count + 1):
-        if reaches_target(my_score, partner + bid, rules, overtricks=count - bid, bags_carried=bags):
+        ours = score_if_made(my_score, partner + bid, rules, overtricks=count - bid, bags_carried=bags)
+        if match_winner({mine: ours, theirs: their_score}, rules) == mine:
             return bid
     return None
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from spades_teach.advice.bidding import count_hand
 from spades_teach.advice.bot_bidding import advised_bid
@@ -337,6 +337,15 @@ def _made(position: Position, seats: Sequence[Seat], tricks: dict[Seat, int]) ->
     return contract_made(*_by_seat(position, tricks), [int(s) for s in seats])
 
 
+def _evidence_of(values: dict[Card, list[float]], holds: dict[Card, int]) -> CardEvidence:
+    return CardEvidence(
+        deals=min(len(v) for v in values.values()),
+        points={card: sum(v) / len(v) for card, v in values.items()},
+        holds=dict(holds),
+        values={card: tuple(v) for card, v in values.items()},
+    )
+
+
 # -- the bot -------------------------------------------------------------------------------------------------------------
 
 
@@ -345,11 +354,60 @@ class CardEvidence:
     """The expert's evidence for one decision (see :meth:`ExpertBot.evidence`):
     ``deals`` sampled deals that fit what the player has seen, each solved exactly;
     ``points[card]`` the average points for our side (minus theirs) after the card;
-    ``holds[card]`` the number of those deals on which our side's bids all hold."""
+    ``holds[card]`` the number of those deals on which our side's bids all hold;
+    ``values[card]`` the points on each deal, in the order the deals were drawn (the
+    same deals for every card: what :func:`~spades_teach.advice.sampling.clearly_better`
+    compares).
+
+    This is the one judge of a card from its player's seat: :attr:`best` is the card
+    the expert rates best, and a card is :meth:`as_good` as it unless the best card
+    beats it on the same deals by more than the sampling noise; :meth:`cost` is then
+    the gap in average points (0 for a card as good as the best). The expert plays a
+    card that is as good as the best, so its own card never costs anything here.
+
+    >>> from spades_teach import Card
+    >>> a, b, c = (Card.parse(x) for x in ("AS", "KH", "2C"))
+    >>> e = CardEvidence(3, {a: 12.0, b: 11.0, c: 1.0}, {a: 3, b: 3, c: 3},
+    ...                  {a: (12.0, 11.0, 13.0), b: (12.0, 10.0, 11.0), c: (1.0, 2.0, 0.0)})
+    >>> e.best.pretty, e.as_good(b), e.as_good(c), e.cost(b), e.cost(c)
+    ('A♠', True, False, 0.0, 11.0)
+    """
 
     deals: int
     points: dict[Card, float]
     holds: dict[Card, int]
+    values: dict[Card, tuple[float, ...]] = field(default_factory=dict)
+
+    @property
+    def safe(self) -> list[Card]:
+        """The cards that keep our side's bids on as many deals as any card (in card order).
+        Each deal is solved with every card in view, which flatters the side that must
+        still find its tricks, so our own bids come first."""
+        safest = max(self.holds.values())
+        return sorted((c for c in self.points if self.holds[c] >= safest), key=lambda c: (c.suit, c.rank))
+
+    @property
+    def best(self) -> Card:
+        """The expert's best card: among the :attr:`safe` cards, the best average
+        (the lowest suit, then rank, among equals)."""
+        safe = self.safe
+        top = max(self.points[c] for c in safe)
+        return next(c for c in safe if self.points[c] >= top - 1e-9)
+
+    def as_good(self, card: Card) -> bool:
+        """Whether ``card`` is as good as :attr:`best`: not clearly worse on the same deals."""
+        best = self.best
+        if card == best:
+            return True
+        if card not in self.values or best not in self.values:
+            return self.points[best] - self.points[card] <= 1.0
+        return not clearly_better(self.values[best], self.values[card])
+
+    def cost(self, card: Card) -> float:
+        """What ``card`` gives away against :attr:`best`, in average points (0 when as good)."""
+        if self.as_good(card):
+            return 0.0
+        return self.points[self.best] - self.points[card]
 
 
 class ExpertBot:
@@ -393,26 +451,17 @@ class ExpertBot:
         evaluated = self._evaluate(position)
         if evaluated is None:
             return self._fallback.choose_play(position)
-        values, holds = evaluated
-        if not any(values.values()):
+        if not any(evaluated[0].values()):
             # Not even one sampled deal could be solved within the node budget.
             return suggest_play(position).card
-        scores = {card: sum(v) / len(v) for card, v in values.items()}
-        # Our own bids come first: only the cards that keep our contract (and our
-        # Nils) on as many sampled deals as any card are considered. Each sample
-        # is solved with every card in view, which flatters the side that must
-        # still find its tricks, so a card that trades our contract for the
-        # opponents' bags is riskier than its average says.
-        safest = max(holds.values())
-        safe = [c for c in legal if holds[c] >= safest]
-        best_score = max(scores[c] for c in safe)
-        best = min((c for c in safe if scores[c] >= best_score - 1e-9), key=lambda c: (c.suit, c.rank))
-        # The hint's card stays unless the best one beats it on the same deals by
-        # more than the sampling noise (a few deals decide little early in a hand).
+        evidence = _evidence_of(*evaluated)
+        # Our own bids come first (CardEvidence.safe), then the best average; the hint's
+        # card stays unless the best one beats it on the same deals by more than the
+        # sampling noise (a few deals decide little early in a hand).
         advised = suggest_play(position).card
-        if advised in safe and not clearly_better(values[best], values[advised]):
+        if advised in evidence.safe and evidence.as_good(advised):
             return advised
-        return best
+        return evidence.best
 
     def card_values(self, position: Position) -> dict[Card, float]:
         """The average points (our side minus theirs, for the whole hand) after each
@@ -438,13 +487,7 @@ class ExpertBot:
         evaluated = self._evaluate(position)
         if evaluated is None or not any(evaluated[0].values()):
             return None
-        values, holds = evaluated
-        deals = min(len(v) for v in values.values())
-        return CardEvidence(
-            deals=deals,
-            points={card: sum(v) / len(v) for card, v in values.items()},
-            holds=dict(holds),
-        )
+        return _evidence_of(*evaluated)
 
     def _evaluate(self, position: Position) -> tuple[dict[Card, list[float]], dict[Card, int]] | None:
         """For each legal card, its points on each sampled deal (see :meth:`card_values`),

@@ -34,7 +34,7 @@ from spades_teach.advice.position import Position
 from spades_teach.game._bits import SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Rank, Suit
-from spades_teach.game.kernel import legal_mask, winning_index
+from spades_teach.game.kernel import card_beats, legal_mask, winning_index
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import reaches_target, score_if_made, side_contract
 from spades_teach.game.seating import Seat, seating_of
@@ -263,6 +263,47 @@ def _threatened(v: View, card: Card, later: list[int]) -> bool:
     return False
 
 
+def _forced_over(v: View, seat: int, top: Card) -> int:
+    """The cards ``seat``, still to play to this trick, may be forced to play over
+    ``top`` (a mask; 0 when it surely cannot be made to beat it), as far as this seat
+    can know from the cards seen and the voids shown. Following suit, a card of the
+    suit led that beats ``top``: ``seat`` may hold no other of the suit. Without the
+    suit, a spade that beats it, when ``seat`` may hold nothing but spades. Which card
+    beats which is the kernel's :func:`~spades_teach.game.kernel.card_beats`; ``top``
+    alone (no trick yet) is read as the lead."""
+    led = v.trick[0].suit if v.trick else top.suit
+    shown = v.voids[seat]
+    possible = v.unseen & ~sum(SUIT_MASKS[suit] for suit in Suit if shown >> suit & 1)
+    forced = 0
+    for card in mask_cards(possible & SUIT_MASKS[led]):
+        if card_beats(card, top, led):
+            forced |= card.mask
+    spades = possible & _SPADES
+    held = v.tricks_left - (1 if seat in v.trick_seats else 0)
+    if led is not Suit.SPADES and spades and held <= _count(spades):
+        for card in mask_cards(spades):
+            if card_beats(card, top, led):
+                forced |= card.mask
+    return forced
+
+
+def _cover_card(v: View, candidates: int, partner: int, danger: int) -> tuple[Card, bool] | None:
+    """The cover among ``candidates`` (cards of this seat that would win the trick over
+    the Nil bidder ``partner``, who may now be forced to beat the card winning with the
+    cards ``danger``): the lowest card that leaves them as few such cards as the best
+    one does, and whether it leaves none (a sure cover); ``None`` when no card lessens
+    ``danger``."""
+    best: tuple[int, int, Card] | None = None
+    for card in mask_cards(candidates):
+        left = _forced_over(v, partner, card)
+        key = (_count(left), card.rank)
+        if best is None or key < best[:2]:
+            best = (*key, card)
+    if best is None or (danger and best[0] >= _count(danger)):
+        return None
+    return best[2], best[0] == 0
+
+
 # -- the decision ---------------------------------------------------------------------------------
 
 #: A choice: the card, the principle it follows, and the reason line (which starts with that name).
@@ -374,7 +415,8 @@ def _mode(v: View) -> tuple[bool, str, str]:
         and score_if_made(my_score, max(contract, 0), rules) <= score_if_made(their_score, opp_contract, rules)
     ):
         return True, SCORE, _("the opponents win the game if they make their bid, so fight for every trick")
-    if can_set and r - opp_need <= 1:
+    if can_set and r - opp_need <= 1 and (contract == 0 or need <= 0):
+        # One or two more tricks set them, and each is a bag for us (our contract is made).
         short = r - opp_need + 1
         return (
             True,
@@ -388,6 +430,19 @@ def _mode(v: View) -> tuple[bool, str, str]:
     if contract == 0:
         return False, DODGE, _("your side has no contract to make, so every trick is a bag")
     if need > r:
+        if can_set:
+            # A trick left to them is no bag while they still need it for their bid.
+            return (
+                True,
+                "",
+                ngettext(
+                    "your contract is lost, but the opponents still need {count} trick: take tricks to set them",
+                    "your contract is lost, but the opponents still need {count} tricks: take tricks to set them",
+                    opp_need,
+                ).format(count=opp_need),
+            )
+        if opp_contract > 0 and opp_need > 0:
+            return True, "", _("neither side can make its bid any more")
         return False, PUSH, _("your contract is already lost, so let the opponents take the tricks and the bags")
     if need > 0:
         return (
@@ -801,6 +856,11 @@ def _nil_play(v: View, legal: int) -> _Pick:
 
 
 def _cover_partner_nil(v: View, legal: int, partner: int) -> _Pick | None:
+    """Protect the live Nil of ``partner``: lead or play a card they cannot be forced
+    to beat (the lowest that does it), or take the trick their card is winning. ``None``
+    where covering changes nothing: their card is already under another, an
+    opponent's card already stands over anything they may be forced to play, or their
+    Nil is lost on this trick whatever this seat plays."""
     if not v.trick:
         for suit in _SIDE:
             held = legal & SUIT_MASKS[suit]
@@ -811,32 +871,45 @@ def _cover_partner_nil(v: View, legal: int, partner: int) -> _Pick | None:
                     COVER_VOID,
                     _("your partner has no {suit} and can throw high cards on them").format(suit=suit_words(suit)),
                 )
-        non_spade = legal & ~_SPADES or legal
-        best = max(mask_cards(non_spade), key=lambda c: (not v.unseen & _above(c), c.rank))
-        return _say(
-            best, COVER_LEAD_HIGH, _("the {card} is high, so your partner can play under it").format(card=best.pretty)
-        )
+        candidates = legal & ~_SPADES or legal
+        sure = [c for c in mask_cards(candidates) if not _forced_over(v, partner, c)]
+        if sure:
+            return _cover_say(COVER_LEAD_HIGH, min(sure, key=lambda c: c.rank), True)
+        best = max(mask_cards(candidates), key=lambda c: (not v.unseen & _above(c), c.rank))
+        return _cover_say(COVER_LEAD_HIGH, best, False)
     seat_won, top = _winning(v)
     later = v.later_seats()
     beaters = _beaters(v, legal, top)
-    led = v.trick[0].suit
     if partner in later:
-        # The partner plays after: win high so they can play under.
-        if beaters:
-            card = _high(beaters & SUIT_MASKS[led]) if beaters & SUIT_MASKS[led] else _high(beaters)
-            return _say(
-                card, COVER, _("the {card} is high, so your partner can play under it").format(card=card.pretty)
-            )
-        return None
+        # The partner plays after: win with a card they cannot be forced to beat.
+        danger = _forced_over(v, partner, top)
+        if not danger:
+            return None  # the card winning already stands over anything they may have to play
+        found = _cover_card(v, beaters, partner, danger)
+        return None if found is None else _cover_say(COVER, *found)
     if seat_won == partner:
         if beaters:
             card = _low(beaters)
             return _say(
                 card, COVER, _("the {card} takes the trick from their {top}").format(card=card.pretty, top=top.pretty)
             )
+        if not _threatened(v, top, later):
+            return None  # their Nil is lost on this trick: play for the contract
         card = _low(legal)
         return _say(card, COVER, _("nothing you hold beats your partner's {top}, so play low").format(top=top.pretty))
     return None
+
+
+def _cover_say(name: str, card: Card, sure: bool) -> _Pick:
+    if sure:
+        return _say(
+            card,
+            name,
+            _("your partner cannot be forced to beat the {card}, so they can play under it").format(card=card.pretty),
+        )
+    return _say(
+        card, name, _("the {card} gives your partner the best chance to play under it").format(card=card.pretty)
+    )
 
 
 def _set_nil(v: View, legal: int, opp: int) -> _Pick | None:

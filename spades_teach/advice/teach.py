@@ -1,12 +1,20 @@
-"""Teach me at two levels: the rule-of-thumb hint, or the expert's card with its evidence.
+"""Teach me at two levels, both speaking with the one judge of a card from the player's seat.
 
 * ``"beginner"``: the hint engine's card and its one-line reason
   (:func:`~spades_teach.advice.play.suggest_play`), the rules of thumb the
-  strategy chapters teach.
+  strategy chapters teach, whenever that card is as good as the expert's best
+  over the deals that fit what the player has seen (not clearly worse on the same
+  deals, :meth:`~spades_teach.advice.expert.CardEvidence.as_good`). Where the rule
+  of thumb is clearly worse, the expert's card, with the rule of thumb it
+  overrides and what that would give away, in one plain line.
 * ``"expert"``: the expert bot's card (:class:`~spades_teach.advice.expert.ExpertBot`).
   When it differs from the rule of thumb, the hint says so with the evidence, in
   one line: how many of the sampled deals that fit the bidding each card keeps
   the side's bids on, or, when both keep them equally, each card's average points.
+
+At both levels the hint records the ``seed`` of its sampled deals, so the review of the
+hand (:func:`~spades_teach.analysis.seat_review.seat_review`) judges the card on the very
+deals the hint was chosen on: a card Teach me showed is never costly at its own moment.
 
 Every figure in the line is explained in it: "deals that fit the bidding" are the
 deals of the unseen cards the expert drew, consistent with what the player has
@@ -17,8 +25,11 @@ bags charged at their match value.
 >>> from spades_teach import Position
 >>> p = Position("S", "AS 3H", bids={"N": 3, "E": 3, "S": 3, "W": 3},
 ...              tricks_won={"N": 3, "E": 3, "S": 2, "W": 3}, trick=["3C", "4C", "5C"])
->>> teach(p).card.pretty, teach(p).level
-('A♠', 'beginner')
+>>> hint = teach(p)  # North–South need one more trick: the A♠ takes the last one anyway
+>>> hint.level, hint.card.pretty, hint.rule_card.pretty, hint.seed
+('beginner', '3♥', 'A♠', '0')
+>>> hint.reason.split(" gives away")[0]
+"the expert's card: the rule of thumb's A♠ (ruff: you have no clubs, so the A♠ takes the trick)"
 >>> hint = teach(p, level="expert")
 >>> hint.level, hint.card in p.legal, hint.rule_card.pretty
 ('expert', True, 'A♠')
@@ -59,13 +70,15 @@ Level = Literal["beginner", "expert"]
 class Teaching:
     """A Teach me hint: the ``card``, its one-line ``reason``, the ``level`` that chose
     it, and at the expert level the ``evidence`` line when the expert's card is not
-    the rule of thumb's (``rule_card``); empty otherwise."""
+    the rule of thumb's (``rule_card``); empty otherwise. ``seed``: the seed of the
+    expert's sampled deals the card was judged on (the review reuses it)."""
 
     card: Card
     reason: str
     level: str
     rule_card: Card
     evidence: str = ""
+    seed: str = ""
 
     @property
     def differs(self) -> bool:
@@ -133,24 +146,38 @@ def evidence_line(position: Position, best: Card, rule: Card, evidence: CardEvid
 
 def teach(position: Position, level: str = "beginner", *, seed: int | str = 0) -> Teaching:
     """The Teach me hint for ``position`` at ``level`` (``"beginner"`` or ``"expert"``;
-    see the module docs). At the expert level, ``seed`` seeds the expert's sampled deals:
+    see the module docs). ``seed`` seeds the expert's sampled deals at both levels:
     the same position and seed give the same hint, and its evidence is that of the very
-    deals the card was chosen on."""
+    deals the card was chosen on (a review given the same seed samples them again)."""
     if level not in LEVELS:
         raise ParseError(_("unknown hint level {level}: use beginner or expert").format(level=repr(level)))
     hint = suggest_play(position)
-    if level == "beginner":
-        return Teaching(hint.card, hint.reason, "beginner", hint.card)
+    rule = Card.parse(hint.card)
     evidence = ExpertBot(seed=seed).evidence(position)
-    best = ExpertBot(seed=seed).choose_play(position)  # a new bot: the same sampled deals
-    if best == hint.card:
-        return Teaching(best, hint.reason, "expert", hint.card)
-    if evidence is None or best not in evidence.points or hint.card not in evidence.points:
+    if level == "beginner":
+        if evidence is None or rule not in evidence.points or evidence.as_good(rule):
+            return Teaching(rule, hint.reason, "beginner", rule, seed=str(seed))
+        best = evidence.best
+        reason = ngettext(
+            "the expert's card: the rule of thumb's {rule} ({reason}) gives away about {cost} point "
+            "over {deals} deals that fit what you have seen",
+            "the expert's card: the rule of thumb's {rule} ({reason}) gives away about {cost} points "
+            "over {deals} deals that fit what you have seen",
+            max(1, round(evidence.cost(rule))),
+        ).format(rule=rule.pretty, reason=hint.reason, cost=round(evidence.cost(rule)), deals=evidence.deals)
+        return Teaching(best, reason, "beginner", rule, seed=str(seed))
+    if evidence is None:
+        best = ExpertBot(seed=seed).choose_play(position)  # no evidence: the expert's fallback
+    elif rule in evidence.safe and evidence.as_good(rule):
+        best = rule  # what ExpertBot.choose_play plays on these very deals
+    else:
+        best = evidence.best
+    if best == rule:
+        return Teaching(best, hint.reason, "expert", rule, seed=str(seed))
+    if evidence is None or best not in evidence.points or rule not in evidence.points:
         reason = _("the expert plays the {best} here, not the rule of thumb's {rule} ({reason})").format(
-            best=best.pretty, rule=hint.card.pretty, reason=hint.reason
+            best=best.pretty, rule=rule.pretty, reason=hint.reason
         )
-        return Teaching(best, reason, "expert", hint.card)
-    reason = _("the expert prefers the {best} to the rule of thumb's {rule}").format(
-        best=best.pretty, rule=hint.card.pretty
-    )
-    return Teaching(best, reason, "expert", hint.card, evidence_line(position, best, hint.card, evidence))
+        return Teaching(best, reason, "expert", rule, seed=str(seed))
+    reason = _("the expert prefers the {best} to the rule of thumb's {rule}").format(best=best.pretty, rule=rule.pretty)
+    return Teaching(best, reason, "expert", rule, evidence_line(position, best, rule, evidence), seed=str(seed))

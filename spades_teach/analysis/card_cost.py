@@ -1,4 +1,9 @@
-"""What each card cost, in points: a double-dummy review of a played hand.
+"""What each card cost with every hand seen, in points: a double-dummy (hindsight) review of a played hand.
+
+This is hindsight, not the learner's cost: a card is judged from its player's seat by
+:func:`~spades_teach.analysis.seat_review.seat_review`. The double-dummy review serves the
+replay of annotated deals, ``spades-teach analyze-record`` and the hindsight note of the seat's
+review (:func:`hindsight_note`); its lines say "with every hand seen".
 
 How a card is judged
 --------------------
@@ -57,7 +62,7 @@ from spades_teach.game.notation import seat_word
 from spades_teach.game.round import PlayEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import bag_charge, side_value
-from spades_teach.game.seating import Seat, Team, seating_of
+from spades_teach.game.seating import Seat, SeatLike, Team, seating_of
 from spades_teach.i18n import N_, _, decimal, join_and, join_clauses, join_or, ngettext
 from spades_teach.solver import DDState, nil_safe_cards, representatives, score_cards
 
@@ -67,6 +72,7 @@ __all__ = [
     "SideOutcome",
     "card_costs",
     "card_outcomes",
+    "hindsight_note",
     "review_from_json",
     "review_to_json",
     "side_from_tricks",
@@ -396,19 +402,24 @@ def _hint_cards(hints: Mapping[int, CardLike] | None) -> dict[int, Card]:
 
 
 def card_costs(
-    source: Any, *, hints: Mapping[int, CardLike] | None = None, progress: Progress | None = None
+    source: Any,
+    *,
+    hints: Mapping[int, CardLike] | None = None,
+    progress: Progress | None = None,
+    seat: SeatLike | None = None,
 ) -> list[CardCost]:
     """Review every card played so far in a hand (a :class:`Round`, or a game record with a
     ``to_round()`` method), in points (see the module docs). ``hints`` maps a card's number in
     the hand (1–52) to the card Teach me suggested then: a costly card that was the hint says so,
     and why the review disagrees. ``progress(done, total)`` is called after each card. Hands
     played with ``renege="penalty"`` rules are reviewed only up to the first renege (a renege is
-    not a legal card to score).
+    not a legal card to score). ``seat``: review only that seat's cards (the others are skipped).
 
     With only the pure-Python solver (no compiled core), the packaged records' reviews are read
     from the ones stored with the package (:mod:`spades_teach.analysis.stored_reviews`, made by
     the compiled solver); other hands are solved."""
     round_ = _as_round(source)
+    only = None if seat is None else Seat.coerce(seat)
     hinted = _hint_cards(hints)
     from spades_teach.solver import BACKEND  # read at each call: tests switch the backend
 
@@ -418,11 +429,11 @@ def card_costs(
             if progress is not None:
                 progress(number, len(reviews))
     else:
-        reviews = _review(round_, progress)
-    return [_with_hint(review, hinted.get(review.number)) for review in reviews]
+        reviews = _review(round_, progress, only)
+    return [_with_hint(review, hinted.get(review.number)) for review in reviews if only in (None, review.seat)]
 
 
-def _review(round_: Round, progress: Progress | None) -> list[CardCost]:
+def _review(round_: Round, progress: Progress | None, only: Seat | None = None) -> list[CardCost]:
     plays = [e for e in round_.history if isinstance(e, PlayEvent)]
     if not seating_of(round_.rules).partnerships:
         raise SpadesError(_("double-dummy review needs a four-player hand"))
@@ -435,7 +446,8 @@ def _review(round_: Round, progress: Progress | None) -> list[CardCost]:
     for number, event in enumerate(plays, start=1):
         if event.renege:
             break
-        out.append(_review_card(replay, event, number, search))
+        if only is None or event.seat is only:
+            out.append(_review_card(replay, event, number, search))
         replay.apply(event)
         if progress is not None:
             progress(number, len(plays))
@@ -479,6 +491,26 @@ def _with_hint(review: CardCost, hint: Card | None) -> CardCost:
             explanation=text, note=_(HINT_NOTE), cards=_cards_text(review.best_cards)
         )
     return replace(review, hint=hint, explanation=text)
+
+
+def hindsight_note(review: CardCost) -> str:
+    """A short, plainly labelled hindsight note on a card (``""`` when hindsight finds nothing
+    better): what the best card would have scored with every hand seen. Hindsight is not the
+    learner's cost: the seat's review (:mod:`spades_teach.analysis.seat_review`) judges a card
+    from what its player saw.
+
+    >>> from spades_teach.game.replays import load_record
+    >>> costly = next(c for c in card_costs(load_record("contract_set")) if c.cost > 0)
+    >>> hindsight_note(costly).startswith("hindsight, with every hand seen: the ")
+    True
+    """
+    if review.optimal:
+        return ""
+    return ngettext(
+        "hindsight, with every hand seen: the {cards} would have scored {cost} more point for your side",
+        "hindsight, with every hand seen: the {cards} would have scored {cost} more points for your side",
+        _count_of(review.cost),
+    ).format(cards=_cards_text(review.best_cards), cost=_points(review.cost))
 
 
 # -- the words -------------------------------------------------------------------------------
@@ -623,9 +655,9 @@ def _costed(text: str, points: float) -> str:
 def _explain(seat: Seat, card: Card, played: Outcome, best: Outcome, best_cards: tuple[Card, ...], rules: Rules) -> str:
     if card in best_cards:
         if len(best_cards) == 1:
-            text = _("{card} was the only best card: with best play from here {ours}; {theirs}")
+            text = _("with every hand seen, {card} was the only best card: with best play from here {ours}; {theirs}")
         else:
-            text = _("{card} was a best card: with best play from here {ours}; {theirs}")
+            text = _("with every hand seen, {card} was a best card: with best play from here {ours}; {theirs}")
         return text.format(
             card=card.pretty, ours=_side_words(played.ours, True), theirs=_side_words(played.theirs, False)
         )
@@ -633,19 +665,23 @@ def _explain(seat: Seat, card: Card, played: Outcome, best: Outcome, best_cards:
     parts, bags_changed = _differences(played, best, rules)
     if bags_changed:
         text = ngettext(
-            "this card cost your side {cost} points (your side's score minus the other side's) against the "
+            "with every hand seen, this card cost your side {cost} points (your side's score minus the other "
+            "side's) against the "
             "{cards}: with best play from here {changes} (a bag scores 1 point now but costs about {charge} "
             "over a match)",
-            "this card cost your side {cost} points (your side's score minus the other side's) against the "
+            "with every hand seen, this card cost your side {cost} points (your side's score minus the other "
+            "side's) against the "
             "{cards}: with best play from here {changes} (a bag scores 1 point now but costs about {charge} "
             "over a match)",
             _count_of(cost),
         )
     else:
         text = ngettext(
-            "this card cost your side {cost} points (your side's score minus the other side's) against the "
+            "with every hand seen, this card cost your side {cost} points (your side's score minus the other "
+            "side's) against the "
             "{cards}: with best play from here {changes}",
-            "this card cost your side {cost} points (your side's score minus the other side's) against the "
+            "with every hand seen, this card cost your side {cost} points (your side's score minus the other "
+            "side's) against the "
             "{cards}: with best play from here {changes}",
             _count_of(cost),
         )

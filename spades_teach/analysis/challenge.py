@@ -9,9 +9,12 @@ with the same seeds, in the other three, and compares the two hands:
   expert in that seat ("you scored +62, the expert +71 on the same cards");
 * every decision where the learner chose otherwise than the expert would have,
   at that very moment of the learner's own hand, each with the reason: the bid
-  advisor's count for a bid, and for a card the principle the hint engine names
-  and the expert's evidence, its average points over the deals that fit what
-  the learner had seen.
+  advisor's count for a bid; for a card, only where the one judge of a card from
+  the player's seat (:func:`~spades_teach.analysis.seat_review.seat_review`) finds
+  it clearly worse than the expert's best over the deals that fit what the learner
+  had seen (a card within the sampling noise is as good as the best), with the
+  principle the hint engine names and the average points. A card Teach me showed
+  is judged on the hint's own deals (``hint_seeds``), so it is never listed.
 
 Only the learner's decisions are judged: the bots' cards after a different
 choice differ too, so the two hands part ways at the first difference.
@@ -41,11 +44,12 @@ from spades_teach.advice.expert import ExpertBot
 from spades_teach.advice.levels import seated_bot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
+from spades_teach.analysis.seat_review import SeatJudgement, seat_review
 from spades_teach.errors import IllegalActionError, ParseError
 from spades_teach.game.bids import Bid
-from spades_teach.game.cards import Card, Seat, SeatLike
+from spades_teach.game.cards import Seat, SeatLike
 from spades_teach.game.deals import Deal
-from spades_teach.game.round import BidEvent, Round
+from spades_teach.game.round import BidEvent, PlayEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.i18n import _, ngettext
 
@@ -197,11 +201,13 @@ def _bid_label(bid: Bid) -> str:
     return str(int(bid))
 
 
-def _card_difference(position: Position, yours: Card, expert: ExpertBot) -> Difference | None:
-    best = expert.choose_play(position)
-    if best == yours:
+def _card_difference(position: Position, judgement: SeatJudgement) -> Difference | None:
+    """The difference a card judged costly from the seat makes (``None`` when it is as good
+    as the best, or not judged)."""
+    best = judgement.best
+    if not judgement.costly or best is None:
         return None
-    values = expert.card_values(position)
+    yours = judgement.card
     hint = suggest_play(position)
     if hint.card == best:
         why = hint.reason
@@ -209,13 +215,12 @@ def _card_difference(position: Position, yours: Card, expert: ExpertBot) -> Diff
         why = _("over the deals that fit what you had seen, it kept more points for your side than {card}").format(
             card=yours.pretty
         )
-    if best in values and yours in values and values[best] != values[yours]:
-        gap = abs(values[best] - values[yours])
-        why = ngettext(
-            "{reason} (about {count} point more on average)",
-            "{reason} (about {count} points more on average)",
-            round(gap),
-        ).format(reason=why, count=f"{gap:.0f}")
+    gap = judgement.cost
+    why = ngettext(
+        "{reason} (about {count} point more on average)",
+        "{reason} (about {count} points more on average)",
+        round(gap),
+    ).format(reason=why, count=f"{gap:.0f}")
     return Difference("card", position.trick_number, yours.pretty, best.pretty, why)
 
 
@@ -226,25 +231,38 @@ def compare_with_expert(
     level: str = "medium",
     seed: str = "",
     bags: Mapping[Any, int] | None = None,
+    hint_seeds: Mapping[int, int | str] | None = None,
 ) -> ChallengeResult:
     """Compare a finished hand played from ``seat`` with the same deal played by the
     expert in that seat (see the module docs). ``level`` and ``seed`` must be those of
-    the bots the learner played with, so that the other three seats are the same players."""
+    the bots the learner played with, so that the other three seats are the same players.
+    ``hint_seeds`` maps a card's number in the hand to the seed of the Teach me hint shown
+    then (:attr:`~spades_teach.advice.teach.Teaching.seed`): that card is judged on the
+    hint's own deals."""
     if not yours.is_complete:
         raise IllegalActionError(_("the challenge is compared once the hand is finished: play the last trick first"))
     me = Seat.coerce(seat)
     theirs = expert_round(yours.deal, me, level=level, seed=seed, rules=yours.rules)
     judge = ExpertBot(seed=f"{seed}/{me.name}/judge")
+    judged = {
+        j.number: j
+        for j in seat_review(
+            yours, me, hint_seeds=hint_seeds, seed=f"{seed}/{me.name}/judge", bags=bags, hindsight=False
+        )
+    }
     replay = yours.restarted()
     differences: list[Difference] = []
+    number = 0
     for event in yours.history:
+        if isinstance(event, PlayEvent):
+            number += 1
         if event.seat is me:
             position = Position.from_round(replay, bags=bags)
-            found = (
-                _bid_difference(position, event.bid, judge)
-                if isinstance(event, BidEvent)
-                else _card_difference(position, event.card, judge)
-            )
+            found = None
+            if isinstance(event, BidEvent):
+                found = _bid_difference(position, event.bid, judge)
+            elif number in judged:
+                found = _card_difference(position, judged[number])
             if found is not None:
                 differences.append(found)
         replay.apply(event)

@@ -47,7 +47,7 @@ from spades_teach.game.deals import deal as deal_cards
 from spades_teach.game.notation import seat_word
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import RoundScore, Side, bid_problem, score_round, sides_of
+from spades_teach.game.scoring import RoundScore, Side, bid_problem, coerce_side, score_round, sides_of
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, Team, TeamMap, seating_of
 from spades_teach.game.twoplayer import Draw, draw_deal, opponent
 from spades_teach.i18n import N_, _, ngettext
@@ -55,7 +55,7 @@ from spades_teach.i18n import N_, _, ngettext
 if TYPE_CHECKING:
     from spades_teach.game.seating import ReadOnlySeatMap, ReadOnlyTeamMap
 
-__all__ = ["Match", "MatchError", "MatchOverError", "SheetRow"]
+__all__ = ["Match", "MatchError", "MatchOverError", "SheetRow", "match_winner"]
 
 
 def _num(n: int) -> str:
@@ -526,59 +526,12 @@ class Match:
     def _judge(self) -> None:
         """Decide whether the game is over after the last hand (see the module docs)."""
         self._is_over, self._winner, self._reason = False, None, None
-        a, b = self._sides
-        score = self._scores
-        limit = self._rules.loss_limit
-        if limit is not None:
-            fallen = [s for s in self._sides if score[s] <= limit]
-            if len(fallen) == 1:
-                loser = fallen[0]
-                if score[loser] == limit:
-                    reason = _Reason(N_("{side} fell to {score}"), side=loser.name, score=_num(score[loser]))
-                else:
-                    reason = _Reason(
-                        N_("{side} fell to {score}, at or below the {limit} limit"),
-                        side=loser.name,
-                        score=_num(score[loser]),
-                        limit=_num(limit),
-                    )
-                self._end(b if loser is a else a, reason)
-                return
-            if len(fallen) == 2:
-                if score[a] == score[b]:
-                    self._reason = _Reason(N_("both fell to {score}, tied: one more hand"), score=_num(score[a]))
-                    return
-                high, low = (a, b) if score[a] > score[b] else (b, a)
-                self._end(
-                    high,
-                    _Reason(
-                        N_("both fell to {limit} or below; {side} is higher, {score} to {other}"),
-                        limit=_num(limit),
-                        side=high.name,
-                        score=_num(score[high]),
-                        other=_num(score[low]),
-                    ),
-                )
-                return
-        target = self._rules.target
-        reached = [s for s in self._sides if score[s] >= target]
-        if len(reached) == 1:
-            self._end(reached[0], _Reason(N_("{side} reached {target} first"), side=reached[0].name, target=target))
-        elif len(reached) == 2:
-            if score[a] == score[b]:
-                self._reason = _Reason(N_("tied at {score}: one more hand"), score=_num(score[a]))
-                return
-            high, low = (a, b) if score[a] > score[b] else (b, a)
-            self._end(
-                high,
-                _Reason(
-                    N_("both passed {target}; {side} is higher, {score} to {other}"),
-                    target=target,
-                    side=high.name,
-                    score=_num(score[high]),
-                    other=_num(score[low]),
-                ),
-            )
+        winner, reason = _decide(self._scores, self._sides, self._rules)
+        if winner is not None:
+            assert reason is not None
+            self._end(winner, reason)
+        else:
+            self._reason = reason
 
     def _end(self, winner: Side, reason: _Reason) -> None:
         self._is_over, self._winner, self._reason = True, winner, reason
@@ -706,3 +659,71 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match {self.status()}>"
+
+
+def _decide(score: Mapping[Side, int], sides: Sequence[Side], rules: Rules) -> tuple[Side | None, _Reason | None]:
+    """The match's end rule (see the module docs) on the scores after a hand: the
+    winner and why, or ``None`` and why not yet (a tie), or ``(None, None)``."""
+    a, b = sides
+    limit = rules.loss_limit
+    if limit is not None:
+        fallen = [s for s in sides if score[s] <= limit]
+        if len(fallen) == 1:
+            loser = fallen[0]
+            if score[loser] == limit:
+                reason = _Reason(N_("{side} fell to {score}"), side=loser.name, score=_num(score[loser]))
+            else:
+                reason = _Reason(
+                    N_("{side} fell to {score}, at or below the {limit} limit"),
+                    side=loser.name,
+                    score=_num(score[loser]),
+                    limit=_num(limit),
+                )
+            return (b if loser is a else a), reason
+        if len(fallen) == 2:
+            if score[a] == score[b]:
+                return None, _Reason(N_("both fell to {score}, tied: one more hand"), score=_num(score[a]))
+            high, low = (a, b) if score[a] > score[b] else (b, a)
+            return (
+                high,
+                _Reason(
+                    N_("both fell to {limit} or below; {side} is higher, {score} to {other}"),
+                    limit=_num(limit),
+                    side=high.name,
+                    score=_num(score[high]),
+                    other=_num(score[low]),
+                ),
+            )
+    target = rules.target
+    reached = [s for s in sides if score[s] >= target]
+    if len(reached) == 1:
+        return reached[0], _Reason(N_("{side} reached {target} first"), side=reached[0].name, target=target)
+    if len(reached) == 2:
+        if score[a] == score[b]:
+            return None, _Reason(N_("tied at {score}: one more hand"), score=_num(score[a]))
+        high, low = (a, b) if score[a] > score[b] else (b, a)
+        return (
+            high,
+            _Reason(
+                N_("both passed {target}; {side} is higher, {score} to {other}"),
+                target=target,
+                side=high.name,
+                score=_num(score[high]),
+                other=_num(score[low]),
+            ),
+        )
+    return None, None
+
+
+def match_winner(scores: Mapping[Any, int], rules: Rules = Rules()) -> Side | None:
+    """The side that has won the match on ``scores`` (side → score after a hand), by
+    the one end rule :class:`Match` applies: the loss limit, the target, and when
+    both sides pass it the higher score; ``None`` while the match goes on (an exact
+    tie included: one more hand).
+
+    >>> [str(match_winner(s)) for s in ({"NS": 510, "EW": 530}, {"NS": 510, "EW": 480}, {"NS": 490, "EW": 480})]
+    ['EW', 'NS', 'None']
+    """
+    sides = sides_of(rules)
+    given = {coerce_side(key, rules): int(value) for key, value in scores.items()}
+    return _decide({side: given.get(side, 0) for side in sides}, sides, rules)[0]

@@ -10,8 +10,9 @@ widget library, so all of it is tested in plain Python; the
 No rule lives here: the legal bids and cards and the reason a card may not be
 played come from :class:`~spades_teach.game.round.Round`, the score and its
 explanation from the :class:`~spades_teach.game.match.Match`, the advice from
-``advise_bid`` / ``suggest_play``, the review from
-:func:`~spades_teach.analysis.card_cost.card_costs`.
+``advise_bid`` / :func:`~spades_teach.advice.teach.teach`, the review from
+:func:`~spades_teach.analysis.seat_review.seat_review` (each card judged from South's
+seat, on the very deals Teach me chose its card on, with hindsight as a separate note).
 
 >>> class Low:
 ...     def choose_bid(self, position):
@@ -34,7 +35,6 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from spades_teach.advice.bidding import advise_bid
-from spades_teach.advice.play import suggest_play
 from spades_teach.errors import IllegalActionError, ParseError, SpadesError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import Card
@@ -242,6 +242,10 @@ class TableGame:
         self._review: list[dict[str, Any]] | None = None
         self._review_tally: tuple[int, int, float] | None = None  # costly cards, cards, points lost
         self._given_hints: dict[int, Card] = {}  # card number in the hand -> the Teach me hint shown then
+        self._hint_seeds: dict[int, str] = {}  # card number in the hand -> the seed of that hint's deals
+        self._hint_levels: dict[int, str] = {}  # card number in the hand -> the hint's level
+        self._hint_seed: str | None = None  # the seed of the hint shown now (None: no judged hint)
+        self._hand_bags: dict[Any, int] = {}  # the bag counters as the hand began (the review's positions)
         self._comparable = False  # the deal of the day or a deal code: "Compare with the expert" is offered
         self._bot_level = level  # the level of the bots seated for this game
         self._comparison: dict[str, Any] | None = None
@@ -324,14 +328,14 @@ class TableGame:
             return ""
         costly, count, lost = self._review_tally
         if costly == 0:
-            return _("every one of your cards was a best card for your side's points")
+            return _("from your seat, every one of your cards was as good as the best")
         return ngettext(
-            "{costly} of your {count} cards cost your side points against best play ({lost} in all; "
+            "from your seat, {costly} of your {count} cards cost your side points (about {lost} in all; "
             "each card's note says why)",
-            "{costly} of your {count} cards cost your side points against best play ({lost} in all; "
+            "from your seat, {costly} of your {count} cards cost your side points (about {lost} in all; "
             "each card's note says why)",
             costly,
-        ).format(costly=costly, count=count, lost=_points(lost))
+        ).format(costly=costly, count=count, lost=round(lost))
 
     @property
     def can_undo(self) -> bool:
@@ -414,9 +418,11 @@ class TableGame:
             "result": self.result_lines,
             "review": self._review,
             "review_summary": self.review_summary,
-            "review_intro": _("What each of your cards cost, against best play by all four seats: {summary}.").format(
-                summary=self.review_summary
-            ),
+            "review_intro": _(
+                "Each of your cards judged from your seat, over deals that fit what you had seen, by the expert's "
+                "evaluation (a card within the sampling noise of the best is as good as the best): {summary}. "
+                "Hindsight, with every hand seen, is a separate note."
+            ).format(summary=self.review_summary),
             "can_compare": self._can_compare(r, match),
             "comparison": self._comparison,
             "match_over": self._match_over(match),
@@ -519,7 +525,11 @@ class TableGame:
             raise IllegalActionError(_("{card} cannot be played: {reason}").format(card=chosen.pretty, reason=reason))
         hinted, why = self._hint_card, self._hint_reason
         if self.teach and hinted is not None:
-            self._given_hints[1 + sum(isinstance(e, PlayEvent) for e in r.history)] = hinted
+            number = 1 + sum(isinstance(e, PlayEvent) for e in r.history)
+            self._given_hints[number] = hinted
+            self._hint_levels[number] = self.hint_level
+            if self._hint_seed is not None:
+                self._hint_seeds[number] = self._hint_seed
         r.play(ME, chosen)
         self.message = ""
         if self.teach and hinted is not None and hinted != chosen:
@@ -542,30 +552,37 @@ class TableGame:
         self._refresh()
 
     def review_hand(self) -> None:
-        """The double-dummy review of South's cards (what each one cost)."""
+        """The review of South's cards from South's seat, in points
+        (:func:`~spades_teach.analysis.seat_review.seat_review`): each card judged over
+        deals that fit what South had seen, a Teach me card on its hint's own deals; what
+        the card would have done with every hand seen is a separate hindsight note."""
         r = self._require_round()
         if not r.is_complete:
             raise IllegalActionError(_("the review is ready once the hand is over"))
-        from spades_teach.analysis.card_cost import card_costs
+        from spades_teach.analysis.seat_review import seat_review
 
-        self.busy = _("reviewing your cards with best play by all four seats…")
+        self.busy = _("reviewing your cards from your seat…")
         self._changed()
-        costs = card_costs(r, hints=self._given_hints)
-        mine = [c for c in costs if c.seat is ME]
+        mine = seat_review(
+            r, ME, hints=self._given_hints, hint_seeds=self._hint_seeds, seed=self._seed, bags=self._hand_bags
+        )
         self._review = [
             {
-                "trick": c.trick,
-                "card": card_state(c.card),
-                "cost": c.cost,
-                "nil_lost": c.nil_lost,
-                "was_hint": c.was_hint,
-                "text": c.explanation,
-                "text_marked": marked(c.explanation),
+                "trick": j.trick,
+                "card": card_state(j.card),
+                "cost": round(j.cost),
+                "judged": j.judged,
+                "nil_lost": False,  # a live Nil is not judged from the seat (its hindsight note may speak)
+                "was_hint": j.was_hint,
+                "text": j.explanation,
+                "text_marked": marked(j.explanation),
+                "hindsight": j.hindsight,
+                "hindsight_marked": marked(j.hindsight),
             }
-            for c in mine
+            for j in mine
         ]
-        lost = sum(c.cost for c in mine)
-        costly = sum(1 for c in mine if c.cost > 0 or c.nil_lost)
+        lost = sum(j.cost for j in mine)
+        costly = sum(1 for j in mine if j.costly)
         self._review_tally = (costly, len(mine), lost)
         self.busy = ""
         self._changed()
@@ -588,7 +605,9 @@ class TableGame:
 
         self.busy = _("the expert is playing the same cards in your seat…")
         self._changed()
-        result = compare_with_expert(r, seat=ME, level=self._bot_level, seed=self._seed)
+        result = compare_with_expert(
+            r, seat=ME, level=self._bot_level, seed=self._seed, bags=self._hand_bags, hint_seeds=self._hint_seeds
+        )
         lines = [str(d) for d in result.differences]
         self._comparison = {
             "summary": result.summary(),
@@ -698,7 +717,8 @@ class TableGame:
             self._round = match.start_round(seed=f"{self._seed}/{number}")
         self._row, self._review, self._review_tally = None, None, None
         self._comparison = None
-        self._given_hints = {}
+        self._given_hints, self._hint_seeds, self._hint_levels = {}, {}, {}
+        self._hand_bags = dict(match.bags)
         self._advance()
 
     def _require_round(self) -> Round:
@@ -754,6 +774,7 @@ class TableGame:
 
     def _teach(self) -> None:
         self._hint, self._hint_card, self._hint_reason = "", None, ""
+        self._hint_seed = None
         self._hint_reasons = []
         r = self._round
         if not self.teach or r is None or r.to_act is not ME:
@@ -775,11 +796,29 @@ class TableGame:
             if self.hint_level == "expert":
                 self._teach_expert(position)
                 return
-            suggest = self._suggest_play or suggest_play
-            hint = suggest(position)
+            if self._suggest_play is None:
+                self._teach_beginner(position)
+                return
+            hint = self._suggest_play(position)
             self._hint_card = Card.parse(hint.card)
             self._hint_reason = str(hint.reason)
             self._hint = _("Teach me: play {card} — {reason}").format(card=self._hint_card.pretty, reason=hint.reason)
+
+    def _hint_seed_now(self) -> str:
+        """The seed of the hint's sampled deals: the deal and the card's number, so a replayed
+        hand gets the same hints and the review samples the very same deals."""
+        r = self._require_round()
+        number = 1 + sum(isinstance(e, PlayEvent) for e in r.history)
+        return f"{self._seed}/teach/{number}"
+
+    def _teach_beginner(self, position: Any) -> None:
+        """The beginner level of Teach me (:func:`~spades_teach.advice.teach.teach`): the rule
+        of thumb's card, or the expert's where the rule of thumb is clearly worse."""
+        from spades_teach.advice.teach import teach
+
+        teaching = teach(position, "beginner", seed=self._hint_seed_now())
+        self._hint_card, self._hint_reason, self._hint_seed = teaching.card, teaching.reason, teaching.seed
+        self._hint = _("Teach me: play {card} — {reason}").format(card=teaching.card.pretty, reason=teaching.reason)
 
     def _teach_expert(self, position: Any) -> None:
         """The expert level of Teach me (:func:`~spades_teach.advice.teach.teach`): the
@@ -787,10 +826,8 @@ class TableGame:
         Seeded by the deal and the card's number, so a replayed hand gets the same hints."""
         from spades_teach.advice.teach import teach
 
-        r = self._require_round()
-        number = 1 + sum(isinstance(e, PlayEvent) for e in r.history)
-        teaching = teach(position, "expert", seed=f"{self._seed}/teach/{number}")
-        self._hint_card = teaching.card
+        teaching = teach(position, "expert", seed=self._hint_seed_now())
+        self._hint_card, self._hint_seed = teaching.card, teaching.seed
         self._hint_reason = f"{teaching.reason} ({teaching.evidence})" if teaching.evidence else teaching.reason
         self._hint = _("Teach me (expert): play {card} — {reason}").format(
             card=teaching.card.pretty, reason=self._hint_reason

@@ -408,7 +408,7 @@ function render({ model, el }) {
           h("td", {}, String(r.trick)),
           h("td", {}, face(r.card, "ct-mini")),
           h("td", {}, r.cost > 0 ? `−${r.cost}` : r.nil_lost ? L.nil_lost : "0"),
-          h("td", {}, termed(r.text_marked, r.text)),
+          h("td", {}, termed(r.text_marked, r.text), r.hindsight ? h("p", { class: "ct-hindsight" }, termed(r.hindsight_marked, r.hindsight)) : null),
         ),
       );
       end.append(
