@@ -178,29 +178,25 @@ def kernel_state(page: Any) -> str:
     return state
 
 
-#: A JavaScript predicate on ``[least, status selector, error selector]``: the execution indicator
-#: says the kernel is idle and has executed at least ``least`` cells of this Run All (``least`` < 0:
-#: every code cell of the notebook), or an error output is shown (Run All stops at an error; the
-#: caller then reports it). The indicator is read rather than the input prompts: a cell whose code
-#: is hidden (the course hides it) shows no prompt, and JupyterLab leaves its number unset.
-EXECUTED = """([least, status, error]) => {
-    const text = [...document.querySelectorAll(status)].map(e => e.textContent).join(' ');
-    const executed = /Executed (\\d+) cell/.exec(text);
-    if (!executed || !/Kernel status: Idle/.test(text)) return false;
-    const want = least < 0 ? document.querySelectorAll('.jp-Notebook .jp-CodeCell').length : least;
-    return Number(executed[1]) >= want || document.querySelector(error) !== null;
-}"""
-
-
 #: The execution indicator once Run All has started something: busy, or cells counted.
 STARTED = """status => /Busy|Executed \\d+ cell/.test(
     [...document.querySelectorAll(status)].map(e => e.textContent).join(' '))"""
+
+
+def accept_dialog(page: Any) -> None:
+    """Accept the dialog in front, as a reader would: a Run All pressed before the kernel was
+    connected asks which kernel to start (its default is the chapter's own)."""
+    dialog = page.locator(".jp-Dialog .jp-mod-accept")
+    if dialog.count():
+        dialog.first.click()
+        page.locator(".jp-Dialog").first.wait_for(state="detached", timeout=10_000)
 
 
 def _press_run_all(page: Any, tries: int) -> None:
     """Run > Run All Cells, pressed again while nothing starts: a notebook opened again can show its
     kernel as Idle before the kernel is connected, and a Run All pressed then runs nothing."""
     for _ in range(tries):
+        accept_dialog(page)
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
         try:
@@ -211,12 +207,33 @@ def _press_run_all(page: Any, tries: int) -> None:
     raise AssertionError(f"Run All Cells started nothing after {tries} presses: {kernel_state(page)}")
 
 
+#: What the page shows of its Run All: the kernel idle or not, the cells the execution indicator counts
+#: as executed, the notebook's code cells, and whether an error output is shown.
+PROGRESS = """([status, error]) => {
+    const text = [...document.querySelectorAll(status)].map(e => e.textContent).join(' ');
+    const executed = /Executed (\\d+) cell/.exec(text);
+    return {
+        idle: /Kernel status: Idle/.test(text),
+        executed: executed ? Number(executed[1]) : 0,
+        total: document.querySelectorAll('.jp-Notebook .jp-CodeCell').length,
+        error: document.querySelector(error) !== null,
+    };
+}"""
+
+#: Seconds an idle kernel may sit with cells left unrun before Run All is pressed again (once).
+STALLED_S = 30
+
+
 def run_all_cells(page: Any, timeout_s: float = 420) -> tuple[float, float]:
     """Wait for the chapter's kernel to be idle (as a reader waits for it), then Run > Run All
     Cells, and wait until the execution indicator says every code cell ran (or an error output is
     shown). Returns the seconds until the first code cell was done (the kernel's start, when it was
     not running yet, plus that cell) and until the last one was. (Run All pressed while the
-    notebook has no kernel yet asks the reader to choose one, and nothing runs until they do.)"""
+    notebook has no kernel yet asks the reader to choose one, and nothing runs until they do.)
+
+    JupyterLite's notebook now and then stops a Run All part way, with the kernel idle and no error
+    (a reader presses Run All again): when the kernel has sat idle for :data:`STALLED_S` seconds
+    with cells left, Run All is pressed once more, and the cells run from the top."""
     start = time.perf_counter()
     try:
         page.wait_for_function(
@@ -228,13 +245,49 @@ def run_all_cells(page: Any, timeout_s: float = 420) -> tuple[float, float]:
     except Exception as error:
         raise AssertionError(f"the kernel never became idle: {kernel_state(page)}") from error
     _press_run_all(page, tries=max(1, int(timeout_s // 60)))
+    first: float | None = None
+    pressed_again = False
+    seen, since = -1, time.perf_counter()
+    while True:
+        state = page.evaluate(PROGRESS, [KERNEL_STATUS, ERROR_OUTPUT])
+        now = time.perf_counter()
+        if first is None and (state["executed"] >= 1 or state["error"]):
+            first = now - start
+        if state["error"] or (state["idle"] and state["executed"] >= state["total"]):
+            return first if first is not None else now - start, now - start
+        if state["executed"] != seen or not state["idle"]:
+            seen, since = state["executed"], now
+        elif now - since > STALLED_S and not pressed_again:
+            pressed_again = True
+            _press_run_all(page, tries=2)
+            seen, since = -1, time.perf_counter()
+        if now - start > timeout_s:
+            raise AssertionError(f"the cells did not all run: {kernel_state(page)}")
+        page.wait_for_timeout(250)
+
+
+@contextmanager
+def ran_chapter(live: tuple[Any, Watch], name: str) -> Iterator[Any]:
+    """Open the chapter, run all its cells, check it printed and logged no error, and yield its
+    page; the page is closed afterwards, whatever happened (its kernel stops with it, so a chapter
+    that failed leaves no busy kernel behind for the next test)."""
+    from _browser import ARTIFACTS
+
+    context, watch = live
+    watch.errors.clear()
+    watch.warnings.clear()
+    page = open_chapter(context, watch, name)
     try:
-        page.wait_for_function(EXECUTED, arg=[1, KERNEL_STATUS, ERROR_OUTPUT], timeout=timeout_s * 1000, polling=100)
-        first = time.perf_counter() - start
-        page.wait_for_function(EXECUTED, arg=[-1, KERNEL_STATUS, ERROR_OUTPUT], timeout=timeout_s * 1000, polling=250)
-    except Exception as error:
-        raise AssertionError(f"the cells did not all run: {kernel_state(page)}") from error
-    return first, time.perf_counter() - start
+        run_all_cells(page)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"lite-{name}.png"), full_page=True)
+        assert error_outputs(page) == [], f"{name} printed errors in the browser: {error_outputs(page)}"
+        assert watch.blocked == [], f"{name} asked for hosts other than the site: {watch.blocked}"
+        assert watch.errors == [], f"{name} logged errors: {watch.errors}"
+        assert watch.warnings == [], f"{name} logged warnings: {watch.warnings}"
+        yield page
+    finally:
+        page.close()
 
 
 #: An error (or anything written to stderr) in a cell's output.

@@ -8,14 +8,14 @@ the browser's Python; in chapter 11 the bid advisor then gets a new hand and mus
 library gives for it. In the play chapter the card table (an anywidget) is drawn and the learner bids
 and plays a card; in another run of it the learner plays a whole hand and presses "Review my hand",
 which must show, within a minute, the review the library gives here (the solver runs in the browser
-as WebAssembly). Every other chapter must run to its end with no error output either.
+as WebAssembly). Every other chapter runs to its end in tests/test_browser_lite_chapters.py (its own
+browser, so that pytest-xdist can run it beside this module).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -25,15 +25,10 @@ from _lite import (
     TABLE,
     Watch,
     build_lite,
-    chapter_names,
-    error_outputs,
     live_site,
-    open_chapter,
     play_whole_hand,
+    ran_chapter,
     review_my_hand,
-    run_all_cells,
-    saved_figures,
-    shown_figures,
     watched_context,
 )
 
@@ -54,28 +49,6 @@ def live() -> Iterator[tuple[Any, Watch]]:
 
 def _label(bid: Any) -> str:
     return str(getattr(bid, "label", bid))
-
-
-@contextmanager
-def _run_chapter(live: tuple[Any, Watch], name: str) -> Iterator[Any]:
-    """Open the chapter, run all its cells, check it printed and logged no error, and yield its
-    page; the page is closed afterwards, whatever happened (its kernel stops with it, so a chapter
-    that failed leaves no busy kernel behind for the next test)."""
-    context, watch = live
-    watch.errors.clear()
-    watch.warnings.clear()
-    page = open_chapter(context, watch, name)
-    try:
-        run_all_cells(page)
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"lite-{name}.png"), full_page=True)
-        assert error_outputs(page) == [], f"{name} printed errors in the browser: {error_outputs(page)}"
-        assert watch.blocked == [], f"{name} asked for hosts other than the site: {watch.blocked}"
-        assert watch.errors == [], f"{name} logged errors: {watch.errors}"
-        assert watch.warnings == [], f"{name} logged warnings: {watch.warnings}"
-        yield page
-    finally:
-        page.close()
 
 
 def test_the_site_serves_its_own_pyodide_and_wheels() -> None:
@@ -113,7 +86,7 @@ def _stored_line(chapter: str, start: str) -> str:
 
 
 def test_chapter_2_runs_live(live: tuple[Any, Watch]) -> None:
-    with _run_chapter(live, "02_playing_tricks") as page:
+    with ran_chapter(live, "02_playing_tricks") as page:
         expected = _stored_line("02_playing_tricks", "first to play:")  # the 2♣ variant's first lead
         assert "legal: 2♣" in expected
         assert expected in page.locator(".jp-Notebook").inner_text()
@@ -121,7 +94,7 @@ def test_chapter_2_runs_live(live: tuple[Any, Watch]) -> None:
 
 def test_chapter_11_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any, Watch]) -> None:
     _, watch = live
-    with _run_chapter(live, "11_bid_advisor") as page:
+    with ran_chapter(live, "11_bid_advisor") as page:
         advisor = page.locator(".st-bid-advisor").first
         shown = advisor.locator(".st-advice-bid-value")
         first = _label(advise_bid("S: AKQ3 H: K52 D: 7 C: A9842").bid)
@@ -162,20 +135,10 @@ def test_the_file_list_and_jupyterlab_open_with_a_quiet_console(live: tuple[Any,
     assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)
 
 
-OTHER_CHAPTERS = [name for name in chapter_names() if name not in ("02_playing_tricks", "11_bid_advisor")]
-
-
-@pytest.mark.parametrize("name", OTHER_CHAPTERS)
-def test_every_other_chapter_runs_live_to_its_end(live: tuple[Any, Watch], name: str) -> None:
-    with _run_chapter(live, name) as page:
-        # the figures too (chapters 7 and 17 draw SVG charts: the browser's Python has no matplotlib)
-        assert shown_figures(page) == saved_figures(name)
-
-
 def test_the_play_chapter_live_deals_the_card_table_and_a_card_can_be_played(live: tuple[Any, Watch]) -> None:
     """The card table (an anywidget) is drawn by the browser's kernel: bid, then play a legal card."""
     _, watch = live
-    with _run_chapter(live, PLAY_CHAPTER) as page:
+    with ran_chapter(live, PLAY_CHAPTER) as page:
         table = page.locator(".ct-root").first
         table.locator(".ct-hand-card").first.wait_for(timeout=60_000)
         assert table.locator(".ct-hand-card").count() == 13
@@ -215,7 +178,7 @@ def test_a_whole_hand_live_then_review_my_hand_within_a_minute(live: tuple[Any, 
     from spades_teach.widgets.table_game import TableGame
 
     _, watch = live
-    with _run_chapter(live, PLAY_CHAPTER) as page:
+    with ran_chapter(live, PLAY_CHAPTER) as page:
         mine = play_whole_hand(page, bid="3")
         assert len(mine) == 13
         seconds, rows = review_my_hand(page, timeout_s=60)
