@@ -19,10 +19,13 @@ Two kinds of puzzle, found by :func:`find_puzzle`:
   legal card reaches the goal; the evidence is, for each legal card, the tricks
   your side takes from here with best play on both sides (for a Nil goal: 1 if
   the goal is still reached after that card, 0 if not).
-* **hidden-hand puzzles** (``"hard"``, 6 to 8 cards): only your hand, the trick,
-  the bids, the tally and the cards gone are shown. The other hands are dealt
-  :data:`SAMPLE_SIZE` times, each deal consistent with what you have seen
-  (:func:`~spades_teach.advice.expert.sample_deals`), and each deal is solved
+* **hidden-hand puzzles** (``"hard"``, 6 to 8 cards, at least
+  :data:`MIN_HARD_CHOICES` legal cards): only your hand, the bids, the tally and the
+  play so far (trick by trick, who played each card) are shown. The other hands are
+  dealt :data:`SAMPLE_SIZE` times by the one sampler
+  (:func:`~spades_teach.advice.expert.sample_deals`), each deal consistent with what
+  you have seen: the cards played, the hand sizes and the voids the play showed
+  (the puzzle's :class:`Position` is built from the history), and each deal is solved
   after each legal card. The evidence is, for each legal card, the number of
   deals on which the goal is reached; the answer reaches it on at least half of
   them and on at least a quarter of them more than any other card. The deals are
@@ -31,6 +34,11 @@ Two kinds of puzzle, found by :func:`find_puzzle`:
 A card that reaches the puzzle's goal must also do as well as any card on the
 other goals still open (your contract while you try to set theirs, and so on),
 so the answer is the best card in points, not only in the goal's tricks.
+
+Each puzzle says why (:attr:`Puzzle.why`): the play hint's principle line when the
+hint chooses the answer, and the line of play (:class:`KeyLine`) that names the key
+card, both worked out in the language in use. A puzzle that can say neither is not
+kept.
 
 Themes (:data:`THEMES`) are read from the position and the solve: a Nil cover
 (partner's Nil kept by your card), a Nil set, counting the spades (a spade lead,
