@@ -10,6 +10,7 @@ import pytest
 from spades_teach import Card, Seat
 from spades_teach.analysis.puzzles import (
     DIFFICULTIES,
+    MIN_HARD_CHOICES,
     SAMPLE_SIZE,
     THEMES,
     Puzzle,
@@ -19,6 +20,7 @@ from spades_teach.analysis.puzzles import (
     puzzle_from_json,
     puzzle_to_json,
     solve_evidence,
+    solve_line,
 )
 from spades_teach.errors import SpadesError
 from spades_teach.solver import make_position
@@ -69,7 +71,8 @@ def check_puzzle(p: Puzzle) -> None:
     else:
         best, second = p.evidence[p.answer], max(others)
         assert best >= SAMPLE_SIZE // 2 and best - second >= SAMPLE_SIZE // 4, p.id
-        assert _numbers(p.reason)[:2] == [best, len(p.deals)] and _numbers(p.reason)[-1] == second, p.id
+        numbers = _numbers(p.reason[len(p.why) :])
+        assert numbers[:2] == [best, len(p.deals)] and numbers[-1] == second, p.id
         assert len(p.deals) == SAMPLE_SIZE
 
 
@@ -118,3 +121,98 @@ def test_the_generator_is_seeded_and_gives_the_packaged_puzzles_again() -> None:
     assert [p.id for p in found] == ["e001", "e002", "m001", "h001"]
     assert all(p == stored[p.id] for p in found)
     assert isinstance(found[0].seat, Seat) and isinstance(found[0].answer, Card)
+
+
+# -- issue 27, item 6: deals dealt as the play allows, the play shown, two-card hard puzzles, why ----------------
+
+
+def test_no_stored_or_sampled_deal_gives_a_seat_a_suit_it_showed_out_of() -> None:
+    """The voids the play showed (read by the project's one reader, Position, from the
+    history in play order) hold in every open hand and every sampled deal."""
+    from spades_teach.advice.position import Position
+
+    broken = []
+    shown = 0
+    for p in PUZZLES:
+        position = Position(
+            p.seat,
+            p.hand,
+            dict(p.bids),
+            dict(p.tricks_won),
+            played=p.seen,
+            trick=p.trick,
+            spades_broken=p.spades_broken,
+        )
+        shown += any(position.voids[s] for s in Seat if s is not p.seat)
+        for hands in (p.others, *p.deals):
+            for seat, hand in hands.items():
+                if any(hand.has_suit(suit) for suit in position.voids[seat]):
+                    broken.append((p.id, seat.name, str(hand)))
+    assert broken == [], f"{len(broken)} hands hold a suit their seat showed out of, e.g. {broken[:3]}"
+    assert shown > 20  # the history is read: plenty of puzzles have a void shown
+
+
+def test_a_puzzle_position_knows_the_history_and_its_voids() -> None:
+    p = next(q for q in load_puzzles("hard") if any(q.position.voids[s] for s in Seat if s is not q.seat))
+    position = p.position
+    assert position.history_known and position.played == p.seen
+    assert len(p.history) == 13 - len(p.hand)  # every completed trick, in order
+    for hands in p.deals:
+        for seat, hand in hands.items():
+            assert not any(hand.has_suit(s) for s in position.voids[seat])
+
+
+def test_no_hard_puzzle_offers_only_two_legal_cards_and_the_levels_keep_their_size() -> None:
+    assert all(len(p.evidence) >= MIN_HARD_CHOICES >= 3 for p in load_puzzles("hard"))
+    assert [len(load_puzzles(d)) for d in DIFFICULTIES] == [60, 60, 50]
+
+
+def test_the_play_so_far_is_told_trick_by_trick_with_who_played_each_card() -> None:
+    for p in PUZZLES[::7]:
+        lines = p.history_lines()
+        assert len(lines) == len(p.history) + (1 if p.trick else 0)
+        assert [c for _lead, cards, _w in p.history for c in cards] == list(p.seen)
+        for number, (leader, cards, winner) in enumerate(p.history, start=1):
+            line = lines[number - 1]
+            assert line.startswith(f"trick {number}: ") and line.endswith(f"won by {winner.word}")
+            plays = [f"{Seat((int(leader) + i) % 4).word} {c.pretty}" for i, c in enumerate(cards)]
+            assert ", ".join(plays) in line
+        if p.trick:
+            assert f"{p.leader.word} {p.trick[0].pretty}" in lines[-1] and "in progress" in lines[-1]
+        assert all(line in str(p) for line in lines) and p.prompt() in str(p)
+
+
+def test_every_puzzle_says_why_with_a_principle_or_the_line_of_play() -> None:
+    from spades_teach.advice.principles import PRINCIPLES
+
+    titles = tuple(PRINCIPLES)
+    with_line = 0
+    for p in PUZZLES:
+        assert p.why, p.id
+        assert p.reason.startswith(p.why), p.id
+        if p.principle_line:
+            assert p.principle_line.startswith(titles), p.id
+        if p.line is not None:
+            with_line += 1
+            assert p.line.key.pretty in p.play_line and p.line.rival.pretty in p.play_line, p.id
+            assert p.line.rival != p.answer and p.line.rival in p.evidence, p.id
+    assert with_line >= len(PUZZLES) * 3 // 4
+
+
+def test_the_stored_line_of_play_is_the_solvers() -> None:
+    for p in PUZZLES[::3]:
+        assert solve_line(p) == p.line, p.id
+
+
+def test_the_why_is_translated_whole() -> None:
+    from spades_teach.i18n import set_language
+
+    p = next(q for q in PUZZLES if q.line is not None and q.line.kind == "denies")
+    english = p.play_line
+    try:
+        for lang, word in (("fr", "pli"), ("es", "baza")):
+            set_language(lang)
+            assert p.play_line != english and word in p.play_line, (lang, p.play_line)
+            assert all(line.startswith(("pli", "baza")) for line in p.history_lines()), p.history_lines()
+    finally:
+        set_language("en")

@@ -8,6 +8,7 @@ import pytest
 
 from spades_teach.analysis.puzzles import DIFFICULTIES, THEMES, load_puzzles
 from spades_teach.errors import SpadesError
+from spades_teach.game.seating import Seat
 from spades_teach.widgets import PuzzleView
 
 
@@ -124,3 +125,28 @@ def test_every_documented_css_hook_is_used() -> None:
     view.answer(next(c for c in view.puzzle.evidence if c != view.puzzle.answer))
     shown |= _classes(view)
     assert documented - shown == set()
+
+
+def test_the_play_so_far_is_shown_trick_by_trick_with_who_played_each_card() -> None:
+    p = next(q for q in load_puzzles("hard") if q.trick and len(q.history) >= 5)
+    view = PuzzleView(seed=0)
+    view._current = p
+    view._refresh()
+    table = view.table_html.value
+    assert "st-puzzle-history" in table and "the play so far" in table
+    rows = re.findall(r"<tr><th scope='row'>(\d+)</th><td>(.*?)</td><td>(.*?)</td></tr>", table)
+    assert [int(n) for n, _cards, _won in rows] == list(range(1, len(p.history) + 1))
+    for (_n, cards, won), (leader, played, winner) in zip(rows, p.history, strict=True):
+        seats = re.findall(r'<span class="st-seat">(\w+)</span>', cards)
+        assert seats == [Seat((int(leader) + i) % 4).word for i in range(4)]
+        assert re.findall(r'title="(\w+)"', cards) == [str(c) for c in played]
+        assert won == winner.word
+    assert "cards gone" not in table  # no unordered list of cards any more
+    assert f'<span class="st-seat">{p.leader.word}</span>' in view.trick_html.value
+
+
+def test_the_feedback_says_why_with_a_principle_or_a_line_of_play() -> None:
+    view = PuzzleView(seed=3, difficulty="hard")
+    p = view.puzzle
+    view.answer(next(c for c in p.evidence if c != p.answer))
+    assert p.why and p.why in view.feedback

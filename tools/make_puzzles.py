@@ -1,6 +1,6 @@
 """Find and store the packaged card-play puzzles (spades_teach/data/puzzles.json).
 
-    python tools/make_puzzles.py            # 60 easy, 60 medium, 50 hard (about two minutes)
+    python tools/make_puzzles.py            # 60 easy, 60 medium, 50 hard (a few minutes)
 
 Needs the compiled double-dummy core (``pip install -e .`` builds it). The hands are dealt
 from fixed seeds and played by the medium bots, so the same command writes the same file.
@@ -42,6 +42,9 @@ def main() -> None:
     print(f"{path.relative_to(ROOT)}: {len(puzzles)} puzzles in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     for theme, n in sorted(themes.items()):
         print(f"  {theme}: {n}", file=sys.stderr)
+    two = Counter(p.difficulty for p in puzzles if len(p.evidence) == 2)
+    lines = sum(p.line is not None for p in puzzles)
+    print(f"  two legal cards: {dict(two)}; with a line of play: {lines} of {len(puzzles)}", file=sys.stderr)
 
 
 if __name__ == "__main__":

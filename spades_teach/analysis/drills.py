@@ -916,6 +916,8 @@ def which_drill(seed: int, difficulty: int) -> Drill:
     ]
     for s, hand in puzzle.others.items():
         facts.append(_("{seat} holds {cards}.").format(seat=_seat(s), cards=_cards(tuple(hand))))
+    facts += [_sentence(line) for line in puzzle.history_lines()[: len(puzzle.history)]]
+    facts.append(_sentence(_("spades are broken") if puzzle.spades_broken else _("spades are not broken yet")))
     if puzzle.trick:
         facts.append(_("The trick so far: {trick}.").format(trick=_trick_text(tuple(zip(seats, puzzle.trick)))))
     lines = [puzzle.reason]

@@ -19,10 +19,13 @@ Two kinds of puzzle, found by :func:`find_puzzle`:
   legal card reaches the goal; the evidence is, for each legal card, the tricks
   your side takes from here with best play on both sides (for a Nil goal: 1 if
   the goal is still reached after that card, 0 if not).
-* **hidden-hand puzzles** (``"hard"``, 6 to 8 cards): only your hand, the trick,
-  the bids, the tally and the cards gone are shown. The other hands are dealt
-  :data:`SAMPLE_SIZE` times, each deal consistent with what you have seen
-  (:func:`~spades_teach.advice.expert.sample_deals`), and each deal is solved
+* **hidden-hand puzzles** (``"hard"``, 6 to 8 cards, at least
+  :data:`MIN_HARD_CHOICES` legal cards): only your hand, the bids, the tally and the
+  play so far (trick by trick, who played each card) are shown. The other hands are
+  dealt :data:`SAMPLE_SIZE` times by the one sampler
+  (:func:`~spades_teach.advice.expert.sample_deals`), each deal consistent with what
+  you have seen: the cards played, the hand sizes and the voids the play showed
+  (the puzzle's :class:`Position` is built from the history), and each deal is solved
   after each legal card. The evidence is, for each legal card, the number of
   deals on which the goal is reached; the answer reaches it on at least half of
   them and on at least a quarter of them more than any other card. The deals are
@@ -31,6 +34,11 @@ Two kinds of puzzle, found by :func:`find_puzzle`:
 A card that reaches the puzzle's goal must also do as well as any card on the
 other goals still open (your contract while you try to set theirs, and so on),
 so the answer is the best card in points, not only in the goal's tricks.
+
+Each puzzle says why (:attr:`Puzzle.why`): the play hint's principle line when the
+hint chooses the answer, and the line of play (:class:`KeyLine`) that names the key
+card, both worked out in the language in use. A puzzle that can say neither is not
+kept.
 
 Themes (:data:`THEMES`) are read from the position and the solve: a Nil cover
 (partner's Nil kept by your card), a Nil set, counting the spades (a spade lead,
@@ -77,18 +85,22 @@ if TYPE_CHECKING:
 __all__ = [
     "DIFFICULTIES",
     "GOALS",
+    "MIN_HARD_CHOICES",
     "SAMPLE_SIZE",
     "STORE",
     "THEMES",
     "Puzzle",
     "find_puzzle",
     "generate_puzzles",
+    "KEY_KINDS",
+    "KeyLine",
     "goal_reached",
     "load_puzzles",
     "moment_of",
     "puzzle_from_json",
     "puzzle_to_json",
     "solve_evidence",
+    "solve_line",
     "theme_label",
 ]
 
@@ -109,6 +121,8 @@ THEMES = (
     N_("ruff or discard"),
     N_("take a bag to set"),
 )
+#: Legal cards a hidden-hand ("hard") puzzle offers at least: a choice of two is not hard.
+MIN_HARD_CHOICES = 3
 #: Deals dealt and solved for a hidden-hand puzzle.
 SAMPLE_SIZE = 24
 #: The packaged set, in ``spades_teach/data``.
@@ -135,6 +149,41 @@ def theme_label(theme: str) -> str:
 _BAG_COST = 1 + _RULES.bag_penalty / _RULES.bag_limit
 
 
+#: The kinds of :class:`KeyLine`, what the key card does in the line of play.
+KEY_KINDS = ("beats", "draws", "denies", "promotes", "nil forced after rival", "nil forced after card")
+
+
+#: Principles a puzzle's answer is never explained by: a puzzle's goal (a contract or a
+#: Nil) is worth more than every bag left, so a card chosen to dodge or push bags
+#: reaches it only by chance.
+_NOT_A_PUZZLE_REASON = frozenset({"duck to dodge a bag", "push bags onto the opponents", "a bag costs ten points"})
+
+
+@dataclass(frozen=True)
+class KeyLine:
+    """The line of play that shows why the answer beats the ``rival`` card (the rule of
+    thumb's card when it differs from the answer, else the next best card): the solver
+    plays both lines out, each side playing for the puzzle's goal (the lowest card among
+    equally good ones), and ``key`` is the card held by ``seat`` whose fate differs.
+
+    ``kind`` (one of :data:`KEY_KINDS`): ``"beats"``, the answer beats the opponents'
+    ``key`` already in the trick, which wins it after the rival; ``"draws"``, the
+    answer's trick draws the opponents' ``key``, which wins a trick after the rival; ``"denies"``, the ``key``
+    wins a trick after the rival but none after the answer; ``"promotes"``, our ``key``
+    wins a trick after the answer but none after the rival; ``"nil forced after rival"``,
+    the Nil bidder must win a trick with the ``key`` after the rival;
+    ``"nil forced after card"``, after the answer. In a hidden-hand puzzle the line is
+    the one found on most of the ``deciding`` deals (those where the answer reaches the
+    goal and the rival does not): on ``count`` of them."""
+
+    kind: str
+    key: Card
+    seat: Seat
+    rival: Card
+    count: int = 0
+    deciding: int = 0
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """One puzzle (see the module docs). ``others`` holds the other three hands of an
@@ -157,24 +206,79 @@ class Puzzle:
     evidence: Mapping[Card, int]
     others: Mapping[Seat, Hand] = field(default_factory=dict)
     deals: tuple[Mapping[Seat, Hand], ...] = ()
+    line: KeyLine | None = None
+
+    @property
+    def history(self) -> tuple[tuple[Seat, tuple[Card, ...], Seat], ...]:
+        """The completed tricks in order: each trick's leader, its cards in play order
+        and its winner (the position's history, read from :attr:`seen`)."""
+        return self.position.trick_history
+
+    def history_lines(self) -> list[str]:
+        """The play so far, one line a trick, each card after the seat that played it,
+        then the trick in progress."""
+        lines = []
+        for number, (leader, cards, winner) in enumerate(self.history, start=1):
+            lines.append(
+                _("trick {number}: {cards}; won by {seat}").format(
+                    number=number, cards=_plays_text(leader, cards), seat=seat_word(int(winner))
+                )
+            )
+        if self.trick:
+            lines.append(
+                _("trick {number}, in progress: {cards}").format(
+                    number=len(self.history) + 1, cards=_plays_text(self.leader, self.trick)
+                )
+            )
+        return lines
+
+    @property
+    def principle_line(self) -> str:
+        """The rule of thumb behind the answer, named by its principle (the play hint's
+        own line), or ``""`` when the hint chooses another card."""
+        from spades_teach.advice.play import suggest_play
+
+        hint = suggest_play(self.position)
+        return hint.reason if hint.card == self.answer and hint.principle not in _NOT_A_PUZZLE_REASON else ""
+
+    @property
+    def play_line(self) -> str:
+        """The line of play naming the key card (see :class:`KeyLine`), or ``""``."""
+        return _key_line_text(self) if self.line is not None else ""
+
+    @property
+    def why(self) -> str:
+        """Why the answer is the card: the principle line, then the line of play (one
+        of them at least, when the puzzle has either)."""
+        parts = [x for x in (self.principle_line, self.play_line) if x]
+        return " ".join(f"{_capital(x)}." for x in parts)
+
+    def __str__(self) -> str:
+        lines = [_("Puzzle {id}").format(id=self.id), self.prompt(), *self.history_lines()]
+        lines.append(_("your hand: {cards}").format(cards=" ".join(c.pretty for c in self.hand)))
+        return "\n".join(lines)
 
     @property
     def position(self) -> Position:
-        """The puzzle as the seat to play sees it (a short-hand :class:`Position`)."""
+        """The puzzle as the seat to play sees it: a :class:`Position` with the played
+        history (:attr:`seen` in play order), so the voids shown are known."""
         return Position(
             self.seat,
             self.hand,
             dict(self.bids),
             dict(self.tricks_won),
+            played=self.seen,
             trick=self.trick,
             spades_broken=self.spades_broken,
-            seen=self.seen,
         )
 
     @property
     def reason(self) -> str:
-        """Why the answer is the card, in one plain line with the numbers of the solve."""
-        return _reason(self)
+        """Why the answer is the card (:attr:`why`), then the numbers of the solve in one
+        plain line."""
+        numbers = _reason(self)
+        why = self.why
+        return f"{why} {numbers}" if why else numbers
 
     @property
     def open_hands(self) -> bool:
@@ -327,6 +431,19 @@ class _Moment:
     def leader(self) -> Seat:
         return Seat((int(self.seat) - len(self.trick)) % 4)
 
+    def position(self) -> Position:
+        """The moment as the seat to play sees it, the played history included (so the
+        voids shown in it are known to the sampler)."""
+        return Position(
+            self.seat,
+            self.hands[self.seat],
+            dict(self.bids),
+            dict(self.won),
+            played=self.seen,
+            trick=self.trick,
+            spades_broken=self.broken,
+        )
+
     def state(self, hands: Mapping[Seat, Hand] | None = None) -> DDState:
         return make_position(
             {s: h for s, h in (hands or self.hands).items()},
@@ -365,7 +482,7 @@ def find_puzzle(
     if not goals:
         return None
     state = m.state()
-    if bin(state.legal_mask()).count("1") < 2:
+    if bin(state.legal_mask()).count("1") < (MIN_HARD_CHOICES if hidden else 2):
         return None
     real = {g: _reached(state, g) for g in goals}
     found = _pick(goals, {g: {c: int(ok) for c, ok in r.items()} for g, r in real.items()}, 1, 0)
@@ -376,7 +493,10 @@ def find_puzzle(
         evidence = (
             _side_tricks(state, goal.side) if goal.nil_seat is None else {c: int(ok) for c, ok in real[goal].items()}
         )
-        return _build(m, goal, answer, evidence, puzzle_id, deals=())
+        line = _key_of(state, goal, m.seat, answer, _rival(m, answer, evidence))
+        if line is None and not _principle_names(m, answer):
+            return None  # a puzzle that cannot say why teaches nothing
+        return _build(m, goal, answer, evidence, puzzle_id, deals=(), line=line)
     return _hidden_puzzle(m, goals, puzzle_id, sample_seed)
 
 
@@ -405,9 +525,7 @@ def _pick(
 
 
 def _hidden_puzzle(m: _Moment, goals: Sequence[_Goal], puzzle_id: str, sample_seed: int | str) -> Puzzle | None:
-    position = Position(
-        m.seat, m.hands[m.seat], dict(m.bids), dict(m.won), trick=m.trick, spades_broken=m.broken, seen=m.seen
-    )
+    position = m.position()
     rng = random.Random(f"{puzzle_id}:{sample_seed}")
     deals: list[dict[Seat, Hand]] = []
     for hands in sample_deals(position, 2 * SAMPLE_SIZE, rng):
@@ -426,7 +544,10 @@ def _hidden_puzzle(m: _Moment, goals: Sequence[_Goal], puzzle_id: str, sample_se
     if found is None:
         return None
     goal, answer = found
-    return _build(m, goal, answer, counts[goal], puzzle_id, deals=tuple(deals))
+    line = _line_hidden(m, goal, answer, counts[goal], deals)
+    if line is None and not _principle_names(m, answer):
+        return None  # a puzzle that cannot say why teaches nothing
+    return _build(m, goal, answer, counts[goal], puzzle_id, deals=tuple(deals), line=line)
 
 
 def _count_goals(
@@ -441,6 +562,183 @@ def _count_goals(
             for card, ok in _reached(state, goal).items():
                 tally[card] = tally.get(card, 0) + int(ok)
     return counts
+
+
+# -- the line of play ----------------------------------------------------------------------------------------
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plays_text(leader: Seat, cards: Sequence[Card]) -> str:
+    """The cards of a trick, each after the seat that played it ("North 4♣, East K♣")."""
+    return ", ".join(
+        _("{seat} {card}").format(seat=seat_word((int(leader) + i) % 4), card=c.pretty) for i, c in enumerate(cards)
+    )
+
+
+_Trick = tuple[tuple[tuple[Seat, Card], ...], Seat]
+
+
+def _play_out(state: DDState, goal: _Goal, first: Card) -> list[_Trick]:
+    """The tricks from ``state`` (the one in progress included) after ``first``, each
+    side then playing for ``goal`` (its side wants it reached, the other side not) with
+    the lowest card among equally good ones: each trick's cards by seat and its winner."""
+    tricks: list[_Trick] = []
+    current = [(Seat((state.leader + i) % 4), Card.from_index(c)) for i, c in enumerate(state.trick)]
+    target = goal.target
+    card: Card | None = first
+    while state.legal_mask():
+        seat = Seat(state.to_play)
+        if card is None:
+            now = _Goal(goal.name, goal.side, target, goal.nil_seat, goal.swing)
+            reached = _reached(state, now)
+            want = seat.team is goal.side
+            good = [c for c, ok in reached.items() if ok is want] or list(reached)
+            card = min(good, key=lambda c: (c.rank, c.suit))
+        state, winner = state.play(card.index)
+        current.append((seat, card))
+        card = None
+        if winner >= 0:
+            tricks.append((tuple(current), Seat(winner)))
+            if goal.nil_seat is None and Seat(winner).team is goal.side:
+                target -= 1
+            current = []
+    return tricks
+
+
+def _winning_cards(tricks: Sequence[_Trick]) -> dict[Card, Seat]:
+    """The card that won each trick, and its seat."""
+    out: dict[Card, Seat] = {}
+    for plays, winner in tricks:
+        out[plays[winning_index([c for _s, c in plays])][1]] = winner
+    return out
+
+
+def _key_of(state: DDState, goal: _Goal, seat: Seat, answer: Card, rival: Card) -> KeyLine | None:
+    """The key card that tells the answer's line from the rival's (see :class:`KeyLine`)."""
+    mine = _play_out(state, goal, answer)
+    other = _play_out(state, goal, rival)
+    won_mine, won_other = _winning_cards(mine), _winning_cards(other)
+    if goal.nil_seat is not None:
+        nil = goal.nil_seat
+        broken_line = other if goal.name == "keep nil" else mine
+        kind = "nil forced after rival" if goal.name == "keep nil" else "nil forced after card"
+        for card, winner in _winning_cards(broken_line).items():
+            if winner is nil:
+                return KeyLine(kind, card, nil, rival)
+        return None
+    us = seat.team
+    lost = [c for c, w in won_other.items() if w.team is not us and c not in won_mine]
+    if lost:
+        key = max(lost, key=lambda c: (c.is_spade, c.rank))
+        holder = won_other[key]
+        first_trick = [c for _s, c in mine[0][0]]
+        if key in first_trick:
+            kind = "beats" if first_trick.index(key) < first_trick.index(answer) else "draws"
+        else:
+            kind = "denies"
+        return KeyLine(kind, key, holder, rival)
+    gained = [c for c, w in won_mine.items() if w.team is us and c not in won_other and c != answer]
+    if gained:
+        key = max(gained, key=lambda c: (c.is_spade, c.rank))
+        return KeyLine("promotes", key, won_mine[key], rival)
+    return None
+
+
+def _principle_names(m: _Moment, answer: Card) -> bool:
+    """Whether the play hint chooses the answer, with a principle a puzzle may cite."""
+    from spades_teach.advice.play import suggest_play
+
+    hint = suggest_play(m.position())
+    return hint.card == answer and hint.principle not in _NOT_A_PUZZLE_REASON
+
+
+def _rival(m: _Moment, answer: Card, evidence: Mapping[Card, int]) -> Card:
+    """The card the answer is compared with: the rule of thumb's card when it is
+    another one, else the best other card by the evidence."""
+    from spades_teach.advice.play import suggest_play
+
+    hint = suggest_play(m.position()).card
+    if hint != answer and hint in evidence:
+        return hint
+    return min((c for c in evidence if c != answer), key=lambda c: (-evidence[c], c.rank, c.suit))
+
+
+def _line_hidden(
+    m: _Moment, goal: _Goal, answer: Card, evidence: Mapping[Card, int], deals: Sequence[Mapping[Seat, Hand]]
+) -> KeyLine | None:
+    """The key line found on most of the deals where the answer reaches the goal and
+    the rival does not."""
+    rival = _rival(m, answer, evidence)
+    found: dict[tuple[str, Card, Seat], int] = {}
+    deciding = 0
+    for hands in deals:
+        state = m.state({**hands, m.seat: m.hands[m.seat]})
+        reached = _reached(state, goal)
+        if not (reached[answer] and not reached[rival]):
+            continue
+        deciding += 1
+        line = _key_of(state, goal, m.seat, answer, rival)
+        if line is not None:
+            k = (line.kind, line.key, line.seat)
+            found[k] = found.get(k, 0) + 1
+    if not found:
+        return None
+    (kind, key, seat), count = min(found.items(), key=lambda kv: (-kv[1], KEY_KINDS.index(kv[0][0]), kv[0][1]))
+    if 2 * count < deciding:
+        return None
+    return KeyLine(kind, key, seat, rival, count, deciding)
+
+
+def _key_line_text(p: Puzzle) -> str:
+    line = p.line
+    assert line is not None
+    card, key, rival = p.answer.pretty, line.key.pretty, line.rival.pretty
+    seat = seat_word(int(line.seat))
+    if line.kind == "beats":
+        text = _("the {card} beats {seat}'s {key}; after the {rival}, the {key} would win the trick")
+    elif line.kind == "draws":
+        text = _("the {card} draws {seat}'s {key} now; after the {rival}, the {key} would win a trick")
+    elif line.kind == "denies":
+        text = _("after the {card}, {seat}'s {key} wins no trick; after the {rival}, it wins one")
+    elif line.kind == "promotes":
+        if line.seat is p.seat:
+            text = _("after the {card}, your {key} wins a trick; after the {rival}, it does not")
+        else:
+            text = _("after the {card}, your partner's {key} wins a trick; after the {rival}, it does not")
+    elif line.kind == "nil forced after rival" and line.key == line.rival:
+        if line.seat is p.seat:
+            text = _("the {rival} would win the trick and break your Nil; the {card} stays under")
+        else:
+            text = _("the {rival} would win the trick and break your partner's Nil; the {card} stays under")
+    elif line.kind == "nil forced after rival" and line.key == p.answer:
+        if line.seat is p.seat:
+            text = _(
+                "the {card} goes now, on a trick you do not win; after the {rival}, you would be forced "
+                "to win a later trick with the {card}"
+            )
+        else:
+            text = _(
+                "the {card} goes now, on a trick your partner does not win; after the {rival}, your partner would be forced "
+                "to win a later trick with the {card}"
+            )
+    elif line.kind == "nil forced after rival":
+        if line.seat is p.seat:
+            text = _("after the {rival}, you would be forced to win a trick with the {key}; the {card} avoids that")
+        else:
+            text = _(
+                "after the {rival}, your partner would be forced to win a trick with the {key}; the {card} avoids that"
+            )
+    else:
+        text = _("after the {card}, {seat} is forced to win a trick with the {key}; after the {rival}, {seat} can duck")
+    said = text.format(card=card, key=key, rival=rival, seat=seat)
+    if p.deals:
+        return _("on {count} of the {deciding} deals where the {card} {goal} and the {rival} does not: {line}").format(
+            count=line.count, deciding=line.deciding, card=card, goal=_goal_verb(p), rival=rival, line=said
+        )
+    return said
 
 
 # -- reasons and themes -------------------------------------------------------------------------------------------
@@ -590,6 +888,7 @@ def _build(
     puzzle_id: str,
     *,
     deals: tuple[Mapping[Seat, Hand], ...],
+    line: KeyLine | None = None,
 ) -> Puzzle:
     left = len(m.hands[m.seat])
     difficulty = "hard" if deals else ("easy" if left <= 3 else "medium")
@@ -609,6 +908,7 @@ def _build(
         evidence=dict(sorted(evidence.items())),
         others={} if deals else {s: m.hands[s] for s in Seat if s is not m.seat},
         deals=deals,
+        line=line,
     )
     return base
 
@@ -616,16 +916,21 @@ def _build(
 # -- solving a puzzle again --------------------------------------------------------------------------------------
 
 
-def solve_evidence(p: Puzzle) -> dict[Card, int]:
-    """The puzzle's evidence worked out again by the solver, from the puzzle alone (its
-    open hands, or its stored deals): what a test compares with :attr:`Puzzle.evidence`."""
-    m = _Moment(p.seat, {**p.others, p.seat: p.hand}, p.bids, p.tricks_won, p.trick, p.spades_broken, p.seen)
+def _goal_of(p: Puzzle) -> _Goal:
     goals = _open_goals(p.seat, p.bids, p.tricks_won, p.tricks_left)
     goal = next((g for g in goals if g.name == p.goal and (g.nil_seat is None or g.nil_seat is _target_seat(p))), None)
     if goal is None:
         raise SpadesError(
             _("puzzle {id}: its goal {goal} is not open in this position").format(id=p.id, goal=repr(p.goal))
         )
+    return goal
+
+
+def solve_evidence(p: Puzzle) -> dict[Card, int]:
+    """The puzzle's evidence worked out again by the solver, from the puzzle alone (its
+    open hands, or its stored deals): what a test compares with :attr:`Puzzle.evidence`."""
+    m = _Moment(p.seat, {**p.others, p.seat: p.hand}, p.bids, p.tricks_won, p.trick, p.spades_broken, p.seen)
+    goal = _goal_of(p)
     if p.deals:
         return dict(sorted(_count_goals(m, [goal], p.deals)[goal].items()))
     state = m.state()
@@ -670,6 +975,16 @@ def puzzle_to_json(p: Puzzle) -> dict[str, Any]:
         "evidence": {str(c): v for c, v in p.evidence.items()},
         "others": {s.name: _hand_text(h) for s, h in p.others.items()},
         "deals": [{s.name: _hand_text(h) for s, h in d.items()} for d in p.deals],
+        "line": None
+        if p.line is None
+        else {
+            "kind": p.line.kind,
+            "key": str(p.line.key),
+            "seat": p.line.seat.name,
+            "rival": str(p.line.rival),
+            "count": p.line.count,
+            "deciding": p.line.deciding,
+        },
     }
 
 
@@ -692,11 +1007,37 @@ def puzzle_from_json(data: Mapping[str, Any]) -> Puzzle:
             evidence={Card.parse(c): int(v) for c, v in data["evidence"].items()},
             others={Seat.coerce(s): Hand.parse(h) for s, h in data["others"].items()},
             deals=tuple({Seat.coerce(s): Hand.parse(h) for s, h in d.items()} for d in data["deals"]),
+            line=_line_from_json(data.get("line")),
         )
     except (KeyError, TypeError, AttributeError) as exc:
         raise SpadesError(
             _("puzzle {id} is malformed: {problem}").format(id=repr(data.get("id", "?")), problem=repr(exc))
         ) from None
+
+
+def _line_from_json(data: Mapping[str, Any] | None) -> KeyLine | None:
+    if data is None:
+        return None
+    if data["kind"] not in KEY_KINDS:
+        raise KeyError(data["kind"])
+    return KeyLine(
+        str(data["kind"]),
+        Card.parse(data["key"]),
+        Seat.coerce(data["seat"]),
+        Card.parse(data["rival"]),
+        int(data["count"]),
+        int(data["deciding"]),
+    )
+
+
+def solve_line(p: Puzzle) -> KeyLine | None:
+    """The puzzle's line of play (:attr:`Puzzle.line`) worked out again from the
+    puzzle alone: what a test compares with the stored one."""
+    m = _Moment(p.seat, {**p.others, p.seat: p.hand}, p.bids, p.tricks_won, p.trick, p.spades_broken, p.seen)
+    goal = _goal_of(p)
+    if p.deals:
+        return _line_hidden(m, goal, p.answer, p.evidence, p.deals)
+    return _key_of(m.state(), goal, p.seat, p.answer, _rival(m, p.answer, p.evidence))
 
 
 _LOADED: tuple[Puzzle, ...] | None = None

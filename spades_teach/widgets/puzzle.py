@@ -1,9 +1,9 @@
 """Which card? The packaged card-play puzzles, one at a time: :class:`PuzzleView`.
 
 The view shows a puzzle as the seat to play sees it: its hand as buttons, the
-trick so far, each seat's bid and tricks won, whether spades are broken and (in
-an open-hand puzzle) the other three hands; in a hidden-hand puzzle, the cards
-already gone. The learner clicks a card (or moves to it with Tab and presses
+play so far trick by trick with who played each card and who won it, the trick
+in progress, each seat's bid and tricks won, whether spades are broken and (in
+an open-hand puzzle) the other three hands. The learner clicks a card (or moves to it with Tab and presses
 Enter or Space) and reads at once whether it was the one, with the reason and
 the solver's numbers for the card chosen; **Next puzzle** moves on. A level and
 a theme choose the puzzles; a score line counts the right answers and the
@@ -14,7 +14,7 @@ from :mod:`spades_teach.analysis.puzzles`, the legal cards from the puzzle's
 Stable CSS classes (hooks for browser tests): ``st-puzzle``, ``st-puzzle-level``,
 ``st-puzzle-theme``, ``st-puzzle-next``, ``st-puzzle-score``, ``st-puzzle-prompt``,
 ``st-puzzle-table``, ``st-puzzle-seat-N`` (and ``-E``, ``-S``, ``-W``), ``st-puzzle-trick``,
-``st-puzzle-hand-label``, ``st-puzzle-hand``, ``st-puzzle-feedback``, ``st-puzzle-right``,
+``st-puzzle-history``, ``st-puzzle-hand-label``, ``st-puzzle-hand``, ``st-puzzle-feedback``, ``st-puzzle-right``,
 ``st-puzzle-wrong``; the cards are ``st-card st-card-<CODE>`` as everywhere.
 
 >>> view = PuzzleView(seed=3, difficulty="easy")
@@ -41,7 +41,7 @@ from spades_teach.game.notation import seat_word
 from spades_teach.game.seating import Seat
 from spades_teach.i18n import _, ngettext
 from spades_teach.render.html import card_html
-from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 
 __all__ = ["PuzzleView"]
 
@@ -245,7 +245,7 @@ class PuzzleView(SpadesWidget):
         )
         self.table_html.value = _table_html(p)
         self.trick_html.value = (
-            escape(_("trick so far:")) + " " + trick_cards_html(zip(_trick_seats(p), p.trick, strict=True))
+            escape(_("trick so far:")) + " " + _plays_html(p.leader, p.trick)
             if p.trick
             else escape(_("{seat} leads this trick").format(seat=seat_word(p.seat)))
         )
@@ -291,8 +291,28 @@ class PuzzleView(SpadesWidget):
             self.set_status(_("puzzle {id}: {prompt}").format(id=p.id, prompt=p.prompt()))
 
 
-def _trick_seats(p: Puzzle) -> list[Seat]:
-    return [Seat((int(p.leader) + i) % 4) for i in range(len(p.trick))]
+def _plays_html(leader: Seat, cards: tuple[Card, ...]) -> str:
+    """The cards of a trick in play order, each after the name of the seat that played it."""
+    return " ".join(
+        f'<span class="st-seat">{escape(seat_word((int(leader) + i) % 4))}</span> {card_html(c)}'
+        for i, c in enumerate(cards)
+    )
+
+
+def _history_html(p: Puzzle) -> str:
+    """The completed tricks, one row each: its number, who played which card, who won it."""
+    if not p.history:
+        return f'<div class="st-puzzle-history">{escape(_("no trick completed yet"))}</div>'
+    rows = "".join(
+        f"<tr><th scope='row'>{number}</th><td>{_plays_html(leader, cards)}</td>"
+        f"<td>{escape(seat_word(int(winner)))}</td></tr>"
+        for number, (leader, cards, winner) in enumerate(p.history, start=1)
+    )
+    heads = "".join(f"<th scope='col'>{escape(w)}</th>" for w in (_("trick"), _("cards in play order"), _("won by")))
+    return (
+        f'<table class="st-table st-puzzle-history"><caption>{escape(_("the play so far"))}</caption>'
+        f"<tr>{heads}</tr>{rows}</table>"
+    )
 
 
 def _cards_inline(hand: Hand) -> str:
@@ -325,7 +345,9 @@ def _table_html(p: Puzzle) -> str:
         _("spades are broken") if p.spades_broken else _("spades are not broken yet"),
     ]
     if not p.others:
-        gone = " ".join(c.pretty for c in sorted(p.seen, key=lambda c: (c.suit, -c.rank)))
-        notes.append(_("cards gone in earlier tricks: {cards}").format(cards=gone or _("none listed")))
-        notes.append(_("the other hands are hidden: any deal that fits what you see may be the real one"))
-    return table + "".join(f"<div>{escape(n)}</div>" for n in notes)
+        notes.append(
+            _(
+                "the other hands are hidden: any deal that fits the play so far (the voids shown too) may be the real one"
+            )
+        )
+    return table + "".join(f"<div>{escape(n)}</div>" for n in notes) + _history_html(p)
