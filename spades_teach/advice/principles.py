@@ -113,8 +113,17 @@ _ALL = (
         CARD_PLAY,
     ),
     Principle(
+        N_("play low under your partner's winner"),
+        N_(
+            "When your partner's card is winning the trick and nobody after you can beat it, follow suit with your lowest card."
+        ),
+        CARD_PLAY,
+    ),
+    Principle(
         N_("don't trump your partner's winner"),
-        N_("When your partner's card is winning and nobody after you can beat it, play low or discard: never ruff it."),
+        N_(
+            "With none of the suit led, when your partner's card is winning and nobody after you can beat it, discard: never ruff it."
+        ),
         CARD_PLAY,
     ),
     Principle(
@@ -153,7 +162,9 @@ _ALL = (
     ),
     Principle(
         N_("lead from length"),
-        N_("With nothing better, lead low from your longest side suit and keep its high cards for later."),
+        N_(
+            "With nothing better to lead, lead low from your longest side suit: once spades are drawn, its last cards win tricks."
+        ),
         CARD_PLAY,
     ),
     Principle(
@@ -242,13 +253,13 @@ _ALL = (
     Principle(
         N_("push bags onto the opponents"),
         N_(
-            "When your own contract is lost, or both are made and the opponents are close to ten bags, let them take the extra tricks."
+            "Once the opponents' contract is made, let them take the extra tricks: when your own contract is lost, or when yours is made too and they are close to ten bags."
         ),
         BAGS,
     ),
     Principle(
         N_("the total of the bids"),
-        N_("Add the four bids: well under 13 means bags are coming; 13 or more means somebody will be set."),
+        N_("Add the four bids: well under 13 means bags are coming; more than 13 means somebody will be set."),
         BAGS,
     ),
     Principle(
