@@ -164,3 +164,23 @@ def test_chapter_8_defines_both_partner_principles(language: str) -> None:
     finally:
         set_language("en")
     assert under in text and trump in text and text.index(under) < text.index(trump)
+
+
+# -- F. chapter 8: when drawing spades is wrong ---------------------------------------------------------
+
+DRAW = {
+    "en": ("Count before you draw", "the K♠ becomes the highest spade left", "need just one more trick"),
+    "fr": (
+        "Comptez avant de faire tomber les atouts",
+        "ce roi devient le plus haut pique restant",
+        "besoin que d'un pli de plus",
+    ),
+    "es": ("Cuenta antes de sacar los triunfos", "ese rey pasa a ser la pica más alta", "les falta una sola baza"),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_chapter_8_says_when_drawing_spades_is_wrong(language: str) -> None:
+    text = prose("08_card_play", language)
+    for phrase in DRAW[language]:
+        assert phrase in text, phrase
