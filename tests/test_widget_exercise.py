@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spades_teach.advice.bidding import assess_nil
+from spades_teach.advice.expert import ExpertBot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.advice.principles import find_exception, find_missed_set, find_moments
@@ -26,23 +27,26 @@ from spades_teach.widgets.exercise import (
 EVEN = {"N": 3, "E": 3, "S": 3, "W": 3}
 
 
-def test_play_exercise_is_checked_by_the_play_advisor() -> None:
+def test_play_exercise_is_graded_by_the_judge_from_the_seat() -> None:
+    # Second hand low is the advisor's card, but the judge from South's seat finds it clearly worse:
+    # the exercise takes the judge's cards, and its reason is Teach me's (the rule of thumb overridden).
     p = Position("S", "Q82.K74.A95.T632", EVEN, {}, trick=["5H"])
     ex = play_exercise(p)
     hint = suggest_play(p)
-    assert ex.answer.right == (hint.card.pretty,) and ex.answer.principle == hint.principle == "second hand low"
+    evidence = ExpertBot(0).evidence(p)
+    assert evidence is not None and not evidence.as_good(hint.card)
+    assert set(ex.answer.right) == {c.pretty for c in p.legal if evidence.as_good(c)}
+    assert ex.answer.principle == hint.principle == "second hand low"
     assert set(ex.choices) == {c.pretty for c in p.legal}
-    wrong = next(c for c in ex.choices if c != hint.card.pretty)
+    wrong = next(c for c in ex.choices if c not in ex.answer.right)
     ex.choose(wrong)
-    assert (
-        ex.correct is False
-        and ex.verdict == f"Not quite: the answer is {hint.card.pretty}. {hint.reason[0].upper()}{hint.reason[1:]}"
-    )
+    assert ex.correct is False and ex.verdict.startswith(f"Not quite: the answer is {ex.answer.right[0]}. ")
+    assert hint.reason in ex.verdict  # the rule of thumb it overrides is named
     assert ex.buttons[wrong].button_style == "danger"
     ex.reset()
     assert ex.correct is None and ex.verdict == "" and ex.again_button.disabled
-    ex.choose(hint.card.pretty)
-    assert ex.correct is True and ex.verdict == f"Right: {hint.reason}"
+    ex.choose(ex.answer.right[0])
+    assert ex.correct is True and ex.verdict.startswith("Right: ")
 
 
 def test_play_exercise_with_some_choices_must_offer_the_right_card() -> None:

@@ -370,6 +370,7 @@ THIRD_HIGH = N_("third hand high")
 CHEAP = N_("win as cheaply as possible")
 CANNOT_WIN = N_("play low when you cannot win")
 NEED = N_("take the tricks you need")
+UNDER_PARTNER = N_("play low under your partner's winner")
 PARTNER_WINS = N_("don't trump your partner's winner")
 RUFF = N_("ruff")
 OVER_RUFF = N_("over-ruff")
@@ -542,17 +543,18 @@ def _lead_to_win(v: View, legal: int, why: str | None) -> _Pick:
     if non_spade:
         suit = _long_safe_suit(v, non_spade)
         card = _low(non_spade & SUIT_MASKS[suit])
+        # No promise that the high cards win later: once a player is out of the suit, they ruff them.
         if card.rank >= Rank.JACK:
             detail = (
-                _("the {card} is your lowest {suit_one}; keep the rest for later")
+                _("nothing better to lead, so lead your lowest {suit_one}, the {card}")
                 if why is None
-                else _("the {card} is your lowest {suit_one}; keep the rest for later ({why})")
+                else _("nothing better to lead, so lead your lowest {suit_one}, the {card} ({why})")
             )
         else:
             detail = (
-                _("lead low from your long {suit} and keep your high cards to win later")
+                _("nothing better to lead, so lead low from your {suit}")
                 if why is None
-                else _("lead low from your long {suit} and keep your high cards to win later ({why})")
+                else _("nothing better to lead, so lead low from your {suit} ({why})")
             )
         return _say(
             card, LENGTH, detail.format(card=card.pretty, suit=suit_words(suit), suit_one=suit_one(suit), why=why)
@@ -612,7 +614,7 @@ def _follow_to_win(v: View, legal: int) -> _Pick:
         if following:
             return _say(
                 _low(legal),
-                PARTNER_WINS,
+                UNDER_PARTNER,
                 _("your partner's {top} is already winning, so play low").format(top=top.pretty),
             )
         card = _low_discard(v, legal)

@@ -51,6 +51,7 @@ __all__ = [
     "find_exception",
     "find_missed_set",
     "find_moments",
+    "judged_as_good",
     "play_out",
     "principle",
     "solver_disagrees",
@@ -113,8 +114,17 @@ _ALL = (
         CARD_PLAY,
     ),
     Principle(
+        N_("play low under your partner's winner"),
+        N_(
+            "When your partner's card is winning the trick and nobody after you can beat it, follow suit with your lowest card."
+        ),
+        CARD_PLAY,
+    ),
+    Principle(
         N_("don't trump your partner's winner"),
-        N_("When your partner's card is winning and nobody after you can beat it, play low or discard: never ruff it."),
+        N_(
+            "With none of the suit led, when your partner's card is winning and nobody after you can beat it, discard: never ruff it."
+        ),
         CARD_PLAY,
     ),
     Principle(
@@ -153,7 +163,9 @@ _ALL = (
     ),
     Principle(
         N_("lead from length"),
-        N_("With nothing better, lead low from your longest side suit and keep its high cards for later."),
+        N_(
+            "With nothing better to lead, lead low from your longest side suit: once spades are drawn, its last cards win tricks."
+        ),
         CARD_PLAY,
     ),
     Principle(
@@ -242,13 +254,13 @@ _ALL = (
     Principle(
         N_("push bags onto the opponents"),
         N_(
-            "When your own contract is lost, or both are made and the opponents are close to ten bags, let them take the extra tricks."
+            "Once the opponents' contract is made, let them take the extra tricks: when your own contract is lost, or when yours is made too and they are close to ten bags."
         ),
         BAGS,
     ),
     Principle(
         N_("the total of the bids"),
-        N_("Add the four bids: well under 13 means bags are coming; 13 or more means somebody will be set."),
+        N_("Add the four bids: well under 13 means bags are coming; more than 13 means somebody will be set."),
         BAGS,
     ),
     Principle(
@@ -361,9 +373,15 @@ def find_moments(
     bags: Mapping[Any, int] | None = None,
     count: int = 1,
     accept: Callable[[Position, PlayHint], bool] | None = None,
+    judged: bool = False,
 ) -> list[Moment]:
     """The first ``count`` moments, over the seeded deals, where the advisor follows the
     principle ``name`` (and ``accept(position, hint)`` holds, when given); one per deal.
+    With ``judged``, only moments where the judge from the player's seat finds the
+    principle's card as good as the best and some other legal card worse, and a second
+    judge on twice as many other deals agrees that it is as good
+    (:func:`judged_as_good`): the moments a chapter shows and asks about, so that the
+    principle is right where it is taught, beyond the sampling noise, and the choice matters.
 
     >>> [m] = find_moments("third hand high")
     >>> m.hint.principle, m.round.history[m.step].card == m.hint.card
@@ -374,7 +392,11 @@ def find_moments(
     for seed in seeds:
         rnd, played = play_out(seed, bids=bids, dealer=dealer, scores=scores, bags=bags)
         for i, (position, hint) in enumerate(played):
-            if hint.principle == name and (accept is None or accept(position, hint)):
+            if (
+                hint.principle == name
+                and (accept is None or accept(position, hint))
+                and (not judged or judged_as_good(position, hint.card, choice_matters=True, confirm=True))
+            ):
                 found.append(Moment(rnd, 4 + i, position, hint, seed))
                 break
         if len(found) >= count:
@@ -386,6 +408,33 @@ def find_moments(
             count,
         ).format(name=repr(name), count=count)
     )
+
+
+def judged_as_good(
+    position: Position, card: Card, *, seed: int | str = 0, choice_matters: bool = False, confirm: bool = False
+) -> bool:
+    """Whether ``card`` is as good as the best card at ``position`` for the one judge of a
+    card from the player's seat (``ExpertBot(seed).evidence``, which an exercise given the
+    same ``seed`` grades by); with ``choice_matters``, also whether some legal card is not;
+    with ``confirm``, also whether a second judge, on twice as many other deals, finds it as
+    good. ``True`` where the judge gives no evidence (a live Nil, one legal card).
+
+    >>> p = Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3},
+    ...              tricks_won={}, trick=["3H", "7H"])
+    >>> judged_as_good(p, Card.parse("KH")), judged_as_good(p, Card.parse("4H"))
+    (True, False)
+    """
+    from spades_teach.advice.expert import ExpertBot
+
+    evidence = ExpertBot(seed=seed).evidence(position)
+    if evidence is None or card not in evidence.points:
+        return True
+    if not evidence.as_good(card) or (choice_matters and all(map(evidence.as_good, evidence.points))):
+        return False
+    if not confirm:
+        return True
+    second = ExpertBot(seed=f"{seed} confirm", samples=2 * evidence.deals).evidence(position)
+    return second is None or card not in second.points or second.as_good(card)
 
 
 def solver_disagrees(position: Position, hint: PlayHint, deal_round: Round) -> bool:

@@ -5,9 +5,12 @@ work with Tab and Enter as well as the mouse). A click says right or wrong, with
 the one-line reason. The widget knows no answer of its own: each factory below
 asks the library, which both finds the right choice and says why.
 
-* :func:`play_exercise` — which card would you play? Checked by the play advisor
-  (:func:`~spades_teach.advice.play.suggest_play`): its card is right, its reason
-  names the principle.
+* :func:`play_exercise` — which card would you play? Graded by the one judge of a
+  card from the player's seat (:meth:`~spades_teach.advice.expert.ExpertBot.evidence`):
+  every card as good as the best is right, and the feedback names the others. The
+  reason is the play advisor's (:func:`~spades_teach.advice.play.suggest_play`), which
+  names the principle; where the judge gives no evidence (a live Nil), the advisor's
+  card alone is right.
 * :func:`solver_exercise` — which card takes the most tricks, every hand in view?
   Checked by the double-dummy solver.
 * :func:`nil_exercise` — Nil or not? Checked by
@@ -75,6 +78,9 @@ class Answer:
     right: tuple[str, ...]
     reason: str
     principle: str = ""
+    #: A line naming the other right choices, when the first one is *the* answer the reason
+    #: explains and the others are as good ('' otherwise: then every right choice is named alike).
+    also: str = ""
 
 
 class Exercise(SpadesWidget):
@@ -156,12 +162,14 @@ class Exercise(SpadesWidget):
         """Right or wrong, with the reason ('' before a choice)."""
         if self._chosen is None:
             return ""
+        also = f" {self.answer.also}" if self.answer.also else ""
         if self.correct:
-            return _("Right: {reason}").format(reason=self.answer.reason)
-        best = _(" or ").join(self.answer.right)
+            return _("Right: {reason}").format(reason=self.answer.reason) + also
+        best = self.answer.right[0] if self.answer.also else _(" or ").join(self.answer.right)
         reason = self.answer.reason
-        return _("Not quite: the answer is {answer}. {reason}").format(
-            answer=best, reason=reason[:1].upper() + reason[1:]
+        return (
+            _("Not quite: the answer is {answer}. {reason}").format(answer=best, reason=reason[:1].upper() + reason[1:])
+            + also
         )
 
     def describe(self) -> str:
@@ -247,18 +255,49 @@ def _pick_choices(legal: Iterable[Card], choices: Iterable[CardLike] | None) -> 
 
 
 def play_exercise(
-    position: Position, *, question: str | None = None, choices: Iterable[CardLike] | None = None
+    position: Position,
+    *,
+    question: str | None = None,
+    choices: Iterable[CardLike] | None = None,
+    seed: int | str = 0,
 ) -> Exercise:
-    """Which card would you play? The play advisor's card is right; its reason names the principle.
-    ``choices`` limits the buttons to some legal cards (the advisor's card must be among them)."""
+    """Which card would you play? Graded by the judge of a card from the player's seat
+    (``ExpertBot(seed).evidence(position)``, the deals drawn with ``seed``): every card as
+    good as the best is right. The answer the feedback explains is the play advisor's card
+    with its principle when the judge finds it as good as the best, else Teach me's card
+    (the expert's, with the rule of thumb it overrides); the feedback names the other
+    right cards. With no evidence (one legal card, a live Nil), the advisor's card alone is
+    right. ``choices`` limits the buttons to some legal cards (the answer must be among them)."""
+    from spades_teach.advice.expert import ExpertBot
     from spades_teach.advice.play import suggest_play
+    from spades_teach.advice.teach import teach
 
     hint = suggest_play(position)
     cards = _pick_choices(sorted(position.legal, key=_card_order), choices)
+    asked = question or _("You are {seat}. Which card do you play?").format(seat=seat_word(position.seat))
+    labels = [c.pretty for c in cards]
+    evidence = ExpertBot(seed=seed).evidence(position)
+    if evidence is None or any(c not in evidence.points for c in cards):
+        return Exercise(
+            asked, labels, Answer((hint.card.pretty,), hint.reason, hint.principle), picture=position_html(position)
+        )
+    if evidence.as_good(hint.card):
+        card, reason = hint.card, hint.reason
+    else:
+        teaching = teach(position, "beginner", seed=seed)
+        card, reason = teaching.card, teaching.reason
+    others = [c for c in cards if c != card and evidence.as_good(c)]
+    also = (
+        _("As good from your seat, over {deals} deals that fit what you have seen: {cards}.").format(
+            deals=evidence.deals, cards=", ".join(c.pretty for c in others)
+        )
+        if others
+        else ""
+    )
     return Exercise(
-        question or _("You are {seat}. Which card do you play?").format(seat=seat_word(position.seat)),
-        [c.pretty for c in cards],
-        Answer((hint.card.pretty,), hint.reason, hint.principle),
+        asked,
+        labels,
+        Answer((card.pretty, *(c.pretty for c in others)), reason, hint.principle, also),
         picture=position_html(position),
     )
 

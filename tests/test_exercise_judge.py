@@ -1,0 +1,112 @@
+"""Exercises graded by the one judge (issue 27, item 5): every card as good as the best is right, the
+feedback names the others, and the chapters ask only where the principle's card is right."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spades_teach.advice.expert import ExpertBot
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.position import Position
+from spades_teach.advice.principles import find_moments, judged_as_good
+from spades_teach.game.cards import Card
+from spades_teach.widgets import exercise as exercise_module
+from spades_teach.widgets.exercise import Exercise, play_exercise
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+CELL = re.compile(r"^```\{code-cell\} ipython3\n(?:---\n.*?\n---\n)?(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def _old_draw_spades_moment() -> Position:
+    """The moment chapter 8 used to ask about (seed 3, East to lead, 7 tricks left): the A♠ only
+    promotes North's K♠, while the K♣ keeps the set alive."""
+    [moment] = find_moments("draw spades", seeds=[3])
+    assert moment.position.tricks_left == 7 and moment.hint.card == Card.parse("AS")
+    return moment.position
+
+
+def test_a_card_as_good_as_the_best_is_right_and_the_feedback_names_the_others() -> None:
+    position = _old_draw_spades_moment()
+    evidence = ExpertBot(0).evidence(position)
+    assert evidence is not None and not evidence.as_good(Card.parse("AS"))
+    ex = play_exercise(position)
+    assert "K♣" in ex.answer.right and "A♠" not in ex.answer.right
+    good = {c.pretty for c in position.legal if evidence.as_good(c)}
+    assert set(ex.answer.right) == good
+    ex.choose("K♣")
+    assert ex.correct
+    first, *others = ex.answer.right
+    for label in others:
+        assert label in ex.verdict
+    ex.choose("A♠")
+    assert not ex.correct and ex.verdict.startswith(f"Not quite: the answer is {first}.")
+    # The reason says why the rule of thumb's card is not the answer here.
+    assert "A♠" in ex.verdict and "draw spades" in ex.verdict
+
+
+def test_with_no_evidence_the_advisor_s_card_alone_is_right() -> None:
+    # A live Nil: the judge gives no evidence, the exercise keeps the advisor's card.
+    p = Position("S", "Q82.K54.A95.T632", {"N": 0, "E": 3, "S": 4, "W": 3}, {}, trick=["3H", "7H"])
+    assert ExpertBot(0).evidence(p) is None
+    ex = play_exercise(p)
+    assert ex.answer.right == (suggest_play(p).card.pretty,) and not ex.answer.also
+
+
+def _chapter_exercises(chapter: str) -> list[tuple[Position, Exercise]]:
+    """The play exercises of ``chapter``, made as the chapter makes them: its code cells that find
+    the moments and ask about them are run, the replays left out."""
+    text = (NOTEBOOKS / f"{chapter}.md").read_text(encoding="utf-8")
+    made: list[tuple[Position, Exercise]] = []
+
+    def asked(position: Position, **kwargs: Any) -> Exercise:
+        ex = play_exercise(position, **kwargs)
+        made.append((position, ex))
+        return ex
+
+    space: dict[str, Any] = {}
+    cells = CELL.findall(text)
+    for i, source in enumerate(cells):
+        if i == 0 or "play_exercise(" in source or ("moments(" in source and "def moments" not in source):
+            if "count_spades_exercise(" in source:
+                continue
+            exec(compile(source, f"{chapter} cell {i}", "exec"), space)  # the chapter's own code
+            space.update(play_exercise=asked, moment_view=lambda *a, **k: None)
+    return made
+
+
+@pytest.mark.parametrize("chapter", ["08_card_play", "09_nil_play"])
+def test_no_card_is_clearly_better_than_the_one_a_chapter_exercise_accepts(chapter: str) -> None:
+    made = _chapter_exercises(chapter)
+    assert len(made) >= 5, chapter
+    for position, ex in made:
+        hint = suggest_play(position)
+        evidence = ExpertBot(0).evidence(position)
+        if evidence is None:  # a live Nil: the advisor's card, as before
+            assert ex.answer.right == (hint.card.pretty,)
+            continue
+        # The principle taught is the card the exercise explains: no card is clearly better than it for
+        # the judge that grades, nor for a second judge on twice as many other deals; some card is worse.
+        assert ex.answer.right[0] == hint.card.pretty, (chapter, hint)
+        assert judged_as_good(position, hint.card, choice_matters=True, confirm=True), (chapter, hint)
+        labels = {c.pretty: c for c in position.legal}
+        for label in ex.answer.right:
+            assert evidence.as_good(labels[label]), (chapter, label, hint)
+        # Every card as good as the best is accepted, and only those.
+        assert {c.pretty for c in position.legal if evidence.as_good(c)} == set(ex.answer.right)
+
+
+def test_chapter_8_asks_about_drawing_spades_where_it_is_right() -> None:
+    made = _chapter_exercises("08_card_play")
+    draws = [(p, ex) for p, ex in made if suggest_play(p).principle == "draw spades"]
+    assert len(draws) == 1
+    position, ex = draws[0]
+    assert position != _old_draw_spades_moment()
+    assert ex.answer.right[0] == suggest_play(position).card.pretty
+
+
+def test_the_exercise_module_grades_by_the_judge() -> None:
+    assert "ExpertBot" in (Path(exercise_module.__file__).read_text(encoding="utf-8"))
