@@ -78,6 +78,7 @@ def _chapter_exercises(chapter: str) -> list[tuple[Position, Exercise]]:
     return made
 
 
+@pytest.mark.slow  # runs the chapters' own cells and judges every exercise
 @pytest.mark.parametrize("chapter", ["08_card_play", "09_nil_play"])
 def test_no_card_is_clearly_better_than_the_one_a_chapter_exercise_accepts(chapter: str) -> None:
     made = _chapter_exercises(chapter)
