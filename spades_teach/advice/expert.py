@@ -47,8 +47,9 @@ from dataclasses import dataclass, field
 
 from spades_teach.advice.bidding import count_hand
 from spades_teach.advice.bot_bidding import advised_bid
-from spades_teach.advice.bots import HardBot
-from spades_teach.advice.play import suggest_play
+from spades_teach.advice.bots import HardBot, PlayoutViews
+from spades_teach.advice.bots import _playout_start as playout_start
+from spades_teach.advice.play import View, decide, suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.advice.sampling import clearly_better, deal_masks, draw_deal
 from spades_teach.errors import SearchBudgetSpent, SpadesError
@@ -333,6 +334,58 @@ class _Outcome:
         return value, holds
 
 
+def _runs(position: Position) -> tuple[list[Card], dict[Card, Card]]:
+    """The legal cards grouped in runs of cards that do the same from the seat's view
+    (one suit, no card between them unseen or in the trick in progress, which can still
+    be beaten): one card per run (its lowest), and the run's card for each legal card."""
+    between = position.unseen.mask | sum(c.mask for c in position.trick)
+    out: list[Card] = []
+    rep: dict[Card, Card] = {}
+    for suit in Suit:
+        cards = sorted((c for c in position.legal if c.suit == suit), key=lambda c: c.rank)
+        for low, high in zip([None, *cards], cards, strict=False):
+            if low is not None:
+                a, b = sorted((low.index, high.index))
+                gap = ((1 << b) - 1) & ~((1 << (a + 1)) - 1)  # the cards of the suit between them
+            if low is not None and not gap & between:
+                rep[high] = rep[low]
+                continue
+            out.append(high)
+            rep[high] = high
+    return out, rep
+
+
+class _NilPlayouts:
+    """The fate of each live Nil after each legal card on one sampled deal: the rest of
+    the hand is played out by the medium policy at every seat, each seat choosing from
+    what it sees (its own hand and the cards played), as at a table (see the module
+    docs). A card stands for its run (:func:`_runs`): the cards that do the same."""
+
+    def __init__(self, position: Position, nils: Sequence[Seat]) -> None:
+        self.view = view = View.from_position(position)
+        self.nils = tuple(nils)
+        self.views = PlayoutViews(me=view.seat, bids=view.bids, scores=view.scores, bags=view.bags, rules=view.rules)
+        self.candidates, self.rep = _runs(position)
+
+    def fates(self, hands: list[int]) -> dict[Card, dict[Seat, bool]]:
+        """For each card that stands for its run: whether each live Nil is kept."""
+        start = playout_start(self.view, hands)
+        out: dict[Card, dict[Seat, bool]] = {}
+        nils = self.nils
+        for card in self.candidates:
+            sim = start.copy()
+            voids = list(self.view.voids)
+            seat = sim.to_play
+            if seat is not None:
+                seat = sim.step(seat, card, voids)
+            # Played out as bots.play_out does, but only until every live Nil has a trick:
+            # the rest of the hand no longer changes their fate.
+            while seat is not None and not all(sim.won[n] for n in nils):
+                seat = sim.step(seat, decide(self.views(sim, seat, voids))[0], voids)
+            out[card] = {n: sim.won[n] == 0 for n in nils}
+        return out
+
+
 def _made(position: Position, seats: Sequence[Seat], tricks: dict[Seat, int]) -> bool:
     return contract_made(*_by_seat(position, tricks), [int(s) for s in seats])
 
@@ -422,6 +475,9 @@ class ExpertBot:
     repeatable while it bounds the rare decision whose solves are slow."""
 
     name = "expert"
+    #: whether a live-Nil decision is played by the judge (:meth:`evidence`) rather than
+    #: by the hard bot (see the module docs for why it is not)
+    judge_nils = False
 
     def __init__(self, seed: int | str = 0, samples: int | None = None, node_budget: int | None = NODE_BUDGET) -> None:
         self.samples = samples
@@ -446,7 +502,7 @@ class ExpertBot:
         legal = list(position.legal)
         if len(legal) == 1:
             return legal[0]
-        if not seating_of(position.rules).partnerships or a_nil_is_live(position):
+        if not seating_of(position.rules).partnerships or (a_nil_is_live(position) and not self.judge_nils):
             return self._fallback.choose_play(position)
         evaluated = self._evaluate(position)
         if evaluated is None:
@@ -479,10 +535,12 @@ class ExpertBot:
         """What the expert's choice rests on, card by card: the number of sampled
         deals solved, and for each legal card its average points (our side minus
         theirs) and the deals on which our side's bids all hold after it. ``None``
-        where the expert does not solve deals (one legal card, a live Nil, two
-        players, a variant the solver does not follow, or a spent node budget)."""
+        where there is nothing to judge (one legal card) or the expert does not solve
+        deals: two-player Spades (the solver plays four seats only), or a node budget
+        spent before the first deal was solved. While a Nil is live each Nil's fate
+        on a deal comes from playing the hand out (see the module docs)."""
         legal = list(position.legal)
-        if len(legal) < 2 or not seating_of(position.rules).partnerships or a_nil_is_live(position):
+        if len(legal) < 2 or not seating_of(position.rules).partnerships:
             return None
         evaluated = self._evaluate(position)
         if evaluated is None or not any(evaluated[0].values()):
@@ -497,7 +555,7 @@ class ExpertBot:
         The solver is given the table's rules (:meth:`DDState.from_rules`), so it tries
         exactly the kernel's legal cards."""
         from spades_teach.solver import DDState as Solved
-        from spades_teach.solver import NodeBudget, clear_table, nil_safe_cards, score_cards
+        from spades_teach.solver import NodeBudget, clear_table, score_cards
 
         if not seating_of(position.rules).partnerships:
             return None
@@ -513,6 +571,7 @@ class ExpertBot:
         holding = {card: 0 for card in legal}
         trick = tuple(c.index for c in position.trick)
         left = position.tricks_left
+        table = _NilPlayouts(position, outcome.live_nils) if outcome.live_nils else None
         for hands in deals:
             masks = [0, 0, 0, 0]
             for seat, mask in hands.items():
@@ -523,11 +582,11 @@ class ExpertBot:
             )
             try:
                 tricks = score_cards(solved, budget=budget)
-                nils = {seat: nil_safe_cards(solved, int(seat), budget=budget) for seat in outcome.live_nils}
             except SearchBudgetSpent:
                 break
+            fates = table.fates(masks) if table is not None else {}
             for card in legal:
-                made = {seat: answer.get(card.index, True) for seat, answer in nils.items()}
+                made = fates.get(table.rep[card], {}) if table is not None else {}
                 value, holds = outcome.judge(tricks[card.index], left, made)
                 totals[card].append(value)
                 holding[card] += holds
