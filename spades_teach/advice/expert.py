@@ -9,7 +9,8 @@ For every card it must play, :class:`ExpertBot`
    its bid, and rarely when a live Nil bidder holds an ace or a high spade);
 2. solves each deal exactly with the double-dummy solver under Spades rules
    (:mod:`spades_teach.solver`): the tricks each side still takes
-   after each of its legal cards, and whether each live Nil can still be made;
+   after each of its legal cards, and, while a Nil is live, plays the hand out
+   after each card to see whether the Nil is kept (below);
 3. turns those into points for the hand as the score counts them: contracts
    made or set, Nils made or broken, each bag charged its share of the penalty,
    and, near the end of the match, a contract that wins or saves the match;
@@ -18,9 +19,34 @@ For every card it must play, :class:`ExpertBot`
    best average beats it, on the same deals, by more than the sampling noise
    (:func:`~spades_teach.advice.sampling.clearly_better`).
 
-While a Nil is live (:func:`a_nil_is_live`), whoever bid it, it plays like the
-hard bot instead: solves that see every card keep a Nil far more easily than a
-table does.
+**A live Nil** (:func:`a_nil_is_live`, whoever bid it) is judged by playing the
+hand out, not by the solver. A solve sees every card, and a Nil is where that
+misleads most, both ways: the Nil bidder ducks and its partner covers without a
+guess, and the defenders find the one line that forces the Nil bidder in. So on
+each sampled deal, after each legal card (one per run of cards that do the same),
+the rest of the hand is played by the medium policy at every seat, each seat
+choosing from its own cards and the cards played, as at a table, until every live
+Nil has taken a trick or the hand ends; a Nil is kept on that deal if its bidder
+took none. The tricks still come from the solver; a broken Nil counts as one trick
+of its bidder, its partner's contract taking the rest. Measured against what
+tables did (``benchmarks/nil_judge.py calibrate``: 30 medium-bot hands with a Nil,
+1,159 pairs of a live Nil and a decision, 24 sampled deals each, the card played),
+the table kept 88% of those Nils; the solver kept them on 53% of the deals (Brier
+score 0.26), the playouts on 69% (Brier 0.14), closer for every seat deciding
+(the Nil bidder 0.14 → 0.06, its partner 0.36 → 0.19, a defender 0.28 → 0.16).
+Both still foresee too few kept Nils: the sampled hands of a Nil bidder are worse
+than the hands players bid Nil on, and the medium bots defend a Nil weakly. A
+playout costs about half a millisecond; a live-Nil judgement takes a median of
+66 ms of CPU (``benchmarks/nil_judge.py timing``), against 11 ms for the others.
+:meth:`ExpertBot.evidence`, the judge of Teach me and the review, values every
+such card in points this way. The expert's own play while a Nil is live stays the
+hard bot's (:attr:`ExpertBot.judge_nils` is off): playing those decisions by the
+judge instead, in duplicate against the shipped expert on the first 60 seeded
+deals with a Nil bid (``benchmarks/nil_judge.py duplicate``), came out −6.7
+[−22.0, +8.7] points a deal with bags charged, −2.8 [−17.4, +11.8] raw: not
+shown to be worse, not shown to be as good either. So Teach me and the review
+may name, at a live Nil, a card the expert bot would not play; the judge's card is
+the one the review never calls costly.
 
 The search of one decision is capped at :data:`NODE_BUDGET` nodes (see
 :class:`ExpertBot`), so that the rare position whose solves are slow does not
@@ -244,15 +270,14 @@ def _stakes(position: Position) -> tuple[float, float]:
 def a_nil_is_live(position: Position) -> bool:
     """Whether a player bid Nil and has taken no trick yet.
 
-    The expert then plays like the hard bot, whichever side bid the Nil. A
-    double-dummy solve lets every player see every card: the Nil bidder ducks
-    and its partner covers without a guess, so the solves call a Nil safe that
-    a real table breaks, and see no use in pressing a Nil that real players
-    can be made to break. The hard bot's playouts are played by players who
-    guess, as at a table. Played in duplicate against the hard bot, the
-    expert's own Nils failed where the hard bot's made, and the hard bot's Nils
-    survived the expert's defence where the expert's Nils did not survive the
-    hard bot's.
+    The expert then plays like the hard bot, whichever side bid the Nil, and its
+    judge (:meth:`ExpertBot.evidence`) finds each Nil's fate by playouts rather
+    than by the solver (see the module docs). A double-dummy solve lets every
+    player see every card: the Nil bidder ducks and its partner covers without a
+    guess, and the defenders find the one line that forces the Nil bidder in.
+    When the expert played live Nils by its solves, in duplicate against the
+    hard bot, its own Nils failed where the hard bot's made, and the hard bot's
+    Nils survived its defence.
 
     >>> from spades_teach import Round, deal
     >>> r = Round(deal(3), dealer="N")
