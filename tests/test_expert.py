@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 import random
 
-from spades_teach import ExpertBot, Hand, Round, Seat, deal, make_bot
-from spades_teach.advice.bots import HardBot, play_round
+from spades_teach import Card, Deal, ExpertBot, Hand, Round, Rules, Seat, deal, make_bot
+from spades_teach.advice.bots import HardBot, MediumBot, play_round
 from spades_teach.advice.expert import a_nil_is_live, sample_deals
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
+from spades_teach.game.round import PlayEvent
 
 
 def test_make_bot_gives_the_expert() -> None:
@@ -118,3 +119,67 @@ def test_while_a_nil_is_live_the_expert_plays_the_hard_bots_card() -> None:
             compared += 1
         r.play(p.seat, suggest_play(p).card)
     assert compared >= 3
+
+
+def _cover_moment(north_won: int) -> Position:
+    """Two tricks left. West led the 2♥, North (Nil) had to play the 9♥, East the 5♥;
+    South holds T♥ 3♥ and has seen every card but three small clubs and diamonds. The
+    T♥ covers North's 9♥; the 3♥ leaves North the trick."""
+    hidden = {"TH", "3H", "2H", "9H", "5H", "2C", "3C", "2D"}
+    seen = [str(c) for c in Hand.from_mask((1 << 52) - 1) if str(c) not in hidden]
+    won = {"N": north_won, "E": 4 - north_won, "S": 4, "W": 3}
+    return Position("S", "TH 3H", {"N": 0, "E": 4, "S": 4, "W": 4}, won, trick=["2H", "9H", "5H"], seen=seen)
+
+
+def test_the_judge_values_the_cover_that_keeps_a_partners_nil_by_about_the_nil() -> None:
+    p = _cover_moment(0)
+    assert a_nil_is_live(p)
+    cover, under = Card.parse("TH"), Card.parse("3H")
+    for seed in range(3):
+        evidence = ExpertBot(seed=seed).evidence(p)
+        assert evidence is not None, "a live Nil is judged"
+        assert evidence.best == cover and not evidence.as_good(under)
+        assert evidence.cost(under) >= 150  # the Nil's 100 kept against 100 lost, less a trick or two
+        assert evidence.holds[under] == 0 < evidence.holds[cover]
+
+
+def test_the_judge_sees_no_use_in_covering_a_nil_already_broken() -> None:
+    p = _cover_moment(1)  # North has a trick: the Nil is lost whatever South plays
+    assert not a_nil_is_live(p)
+    for seed in range(3):
+        evidence = ExpertBot(seed=seed).evidence(p)
+        assert evidence is not None
+        assert evidence.as_good(Card.parse("3H"))
+        assert abs(evidence.points[Card.parse("TH")] - evidence.points[Card.parse("3H")]) < 15
+
+
+def test_every_decision_with_a_live_nil_is_judged_in_points() -> None:
+    r = Round(deal(74), dealer="W")
+    for seat, bid in zip("NESW", (0, 4, 4, 3)):
+        r.bid(seat, bid)
+    judged = 0
+    while r.tricks_won[Seat.N] == 0 and len(r.played) < 24:
+        p = Position.from_round(r)
+        if len(p.legal) > 1:
+            evidence = ExpertBot(seed=judged).evidence(p)
+            assert evidence is not None and set(evidence.points) == set(p.legal)
+            assert evidence.as_good(evidence.best) and evidence.cost(evidence.best) == 0
+            judged += 1
+        r.play(p.seat, suggest_play(p).card)
+    assert judged >= 6
+
+
+def test_two_player_spades_gets_no_judgement_rather_than_a_made_up_one() -> None:
+    d = deal(8)
+    two = Round(Deal({"N": d["N"], "S": d["S"]}, dealer="N"), dealer="N", rules=Rules(players=2))
+    play_round(two, {Seat.N: MediumBot(), Seat.S: MediumBot()})
+    replay = two.restarted()
+    asked = 0
+    for event in two.history:
+        if isinstance(event, PlayEvent):
+            p = Position.from_round(replay)
+            if len(p.legal) > 1:
+                assert ExpertBot(seed=1).evidence(p) is None  # the solver plays four seats only
+                asked += 1
+        replay.apply(event)
+    assert asked

@@ -117,7 +117,6 @@ def test_hindsight_is_a_separate_labelled_note_never_the_cost() -> None:
 def test_cards_the_expert_cannot_judge_are_said_not_judged_and_cost_nothing() -> None:
     nil = play_hand(Round(deal(4), dealer="W"), {s: seated_bot("medium", "doc", s) for s in "NESW"})
     review = seat_review(nil, "S", hindsight=False)
-    assert any("not judged from your seat: while a Nil is live" in j.explanation for j in review)
     assert any(j.explanation.endswith("was your only legal card") for j in review)
     assert all(j.cost == 0 and j.best is None for j in review if not j.judged)
     d = deal(8)
@@ -130,6 +129,32 @@ def test_cards_the_expert_cannot_judge_are_said_not_judged_and_cost_nothing() ->
     )
     with pytest.raises(SpadesError, match="hint seeds must map"):
         seat_review(nil, "S", hint_seeds=["x"], hindsight=False)  # type: ignore[arg-type]
+
+
+def test_cards_played_while_a_nil_is_live_are_judged_from_the_seat() -> None:
+    """Deal 4: a Nil is bid and stays live for several tricks; South's cards then are
+    judged in points like any other (they used to be 'not judged')."""
+    from spades_teach.advice.expert import a_nil_is_live
+
+    nil = play_hand(Round(deal(4), dealer="W"), {s: seated_bot("medium", "doc", s) for s in "NESW"})
+    assert any(b.is_nil for b in nil.bids.values())
+    review = seat_review(nil, "S", hindsight=False)
+    replay = nil.restarted()
+    live: list[int] = []
+    number = 0
+    for event in nil.history:
+        if isinstance(event, PlayEvent):
+            number += 1
+            p = Position.from_round(replay)
+            if p.seat is Seat.S and a_nil_is_live(p) and len(p.legal) > 1:
+                live.append(number)
+        replay.apply(event)
+    assert len(live) >= 2
+    for j in review:
+        assert "while a Nil is live" not in j.explanation
+        if j.number in live:
+            assert j.judged and j.best is not None and j.deals > 0, j.explanation
+            assert "from your seat" in j.explanation
 
 
 def _cash_or_not() -> Position:

@@ -20,9 +20,12 @@ best there by construction, at both hint levels (:func:`~spades_teach.advice.tea
 Other cards are judged with a seed made of ``seed`` and the card's number, so the same
 hand always gets the same review.
 
-Where the expert gives no evidence (a live Nil, two-player Spades, a position whose
-search ran out of its budget) the card is plainly **not judged** from the seat; with one
-legal card there is nothing to judge. No cost is invented.
+While a Nil is live the cards are judged too: the judge counts each Nil kept or
+broken in points, its fate on each deal found by playing the hand out as players who
+see only their own cards (see :mod:`spades_teach.advice.expert`). Where the expert
+gives no evidence (two-player Spades, which the solver does not play; a position whose
+search ran out of its budget) the card is plainly **not judged** from the seat; with
+one legal card there is nothing to judge. No cost is invented.
 
 What the card would have done with every hand seen (the double-dummy review,
 :func:`~spades_teach.analysis.card_cost.card_costs`) is kept apart, as a labelled
@@ -46,7 +49,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spades_teach._text import signed
-from spades_teach.advice.expert import ExpertBot, a_nil_is_live
+from spades_teach.advice.expert import ExpertBot
 from spades_teach.advice.position import Position
 from spades_teach.errors import SpadesError
 from spades_teach.game.cards import Card, CardLike
@@ -65,7 +68,7 @@ class SeatJudgement:
 
     ``number``: the card's place in the hand (1–52); ``trick``: its trick; ``seat``,
     ``card``: who played what. ``judged``: whether the expert's evaluation judged it
-    (``False`` for an only card, a live Nil, two players). ``cost``: the points it gave
+    (``False`` for an only card, two players, a spent search budget). ``cost``: the points it gave
     away against the best card from the seat (0 when as good as the best, or not
     judged). ``best``: the expert's best card (``None`` when not judged); ``points`` and
     ``best_points``: the average points (the seat's side minus the other, bags charged)
@@ -200,9 +203,6 @@ def _judge(position: Position, card: Card, number: int, seed: str) -> SeatJudgem
         return _unjudged(position, card, number, seed, _("{card} was your only legal card").format(card=card.pretty))
     if not seating_of(position.rules).partnerships:
         text = _("not judged from your seat: the review values cards in four-player Spades only")
-        return _unjudged(position, card, number, seed, text)
-    if a_nil_is_live(position):
-        text = _("not judged from your seat: while a Nil is live the review does not value the cards")
         return _unjudged(position, card, number, seed, text)
     evidence = ExpertBot(seed=seed).evidence(position)
     if evidence is None or card not in evidence.points:
