@@ -158,9 +158,9 @@ def test_hand_parse_voids_tens_and_short_hands(text: str, expected: str) -> None
     [
         ("AKQ3.K52.7", "exactly four groups"),
         ("AKQ3.K52.7.A98.42", "exactly four groups"),
-        ("AS KH QD KH", "duplicate card 'KH'"),
-        ("AKQA...", "duplicate card 'AS'"),
-        ("AS KX", "unknown rank or suit 'X'"),
+        ("AS KH QD KH", "duplicate card 'K♥'"),
+        ("AKQA...", "duplicate card 'A♠'"),
+        ("AS KX", "'KX' is not a card"),
         ("AK1.K52.7.A9842", "unknown rank '1'"),
         ("AS K", "rank 'K' has no suit"),
         ("", "empty hand"),

@@ -61,7 +61,7 @@ def test_double_dummy_and_bids_already_made(capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["AK52.K52.Q73.-"], "13-card hand, got 10 cards"),
+        (["AK52.K52.Q73.-"], "'AK52.K52.Q73.-' holds 10 cards; a hand at the start has 13"),
         ([HAND, "--samples", "0"], "expected 1 or more"),
         ([HAND, "--method", "guess"], "invalid choice"),
         ([HAND, "--bids", "S=4"], "the seat being analysed"),

@@ -199,7 +199,7 @@ def test_deal_codes_differ_between_deals_and_dealers() -> None:
     [
         ("ABC", "20 characters"),
         ("2XYV8-WH4NZ-98RJE-GY9YU", "cannot appear"),
-        ("ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ", "out of range"),
+        ("ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ", "typo in group 1 of 4, 'ZZZZZ'"),
     ],
 )
 def test_bad_deal_codes(code: str, words: str) -> None:

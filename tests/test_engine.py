@@ -311,7 +311,7 @@ def test_bid_after_bidding_closed() -> None:
 
 def test_card_not_in_hand() -> None:
     r = clean_round()
-    refused(r, IllegalPlayError, lambda: r.play("E", "AH"), "East", "does not hold", "AH")
+    refused(r, IllegalPlayError, lambda: r.play("E", "AH"), "East", "does not hold", "A♥")
 
 
 def test_card_out_of_turn() -> None:
@@ -366,9 +366,9 @@ def test_undo_with_nothing_to_undo() -> None:
 
 
 def test_hand_with_duplicate_card() -> None:
-    with pytest.raises(ParseError, match="duplicate card 'KH' in hand 'AS KH QD KH': a hand holds each card only once"):
+    with pytest.raises(ParseError, match="duplicate card 'K♥' in hand 'AS KH QD KH': a hand holds each card only once"):
         Hand.parse("AS KH QD KH")
-    with pytest.raises(ParseError, match="duplicate card 'KH'"):
+    with pytest.raises(ParseError, match="duplicate card 'K♥'"):
         Hand.parse("S: A H: KK D: Q")
 
 
@@ -379,7 +379,7 @@ def test_hand_with_unknown_rank_or_suit() -> None:
         Card.parse("ZS")
     with pytest.raises(ParseError, match=r"unknown suit 'X'.*use S, H, D, C"):
         Card.parse("AX")
-    with pytest.raises(ParseError, match="unknown rank or suit 'X'"):
+    with pytest.raises(ParseError, match="'KX' is not a card"):
         Hand.parse("AS KX")
 
 
@@ -398,7 +398,7 @@ def test_deal_with_wrong_card_count() -> None:
 
 
 def test_deal_with_two_hands_sharing_a_card() -> None:
-    with pytest.raises(ParseError, match="'QS' is in two hands, North's and East's"):
+    with pytest.raises(ParseError, match="'Q♠' is in two hands, North's and East's"):
         Deal.parse("N:QJT5.AT5.Q653.98 Q962.Q87.8.JT763 8743.K942.AT4.KQ A.J63.KJ972.A542")
 
 

@@ -357,7 +357,7 @@ def test_a_duplicate_card_is_named_as_the_language_writes_it() -> None:
     from spades_teach import Hand
 
     seen = _messages(lambda: Hand.parse("QH KS").add("QH"))
-    assert seen["en"] == seen["en again"] == "duplicate card 'QH'"
+    assert seen["en"] == seen["en again"] == "duplicate card 'Q♥'"
     assert seen["fr"] == "carte en double 'D♥'"
     assert seen["es"] == "carta repetida 'Q♥'"
 

@@ -156,9 +156,9 @@ def test_an_advice_error_is_in_the_language() -> None:
 
     seen = _in_each_language(refused)
     assert seen["en"] == seen["en again"]
-    assert seen["en"].startswith("bid advice needs a 13-card hand, got 8 cards")
-    assert seen["fr"].startswith("le conseil d'annonce demande une main de 13 cartes, pas 8 cartes")
-    assert seen["es"].startswith("el consejo de anuncio necesita una mano de 13 cartas, no 8 cartas")
+    assert seen["en"] == "'AKQ3.K52.7.-' holds 8 cards; a hand at the start has 13"
+    assert seen["fr"] == "'AKQ3.K52.7.-' contient 8 cartes ; une main au début de la manche en a 13"
+    assert seen["es"] == "'AKQ3.K52.7.-' tiene 8 cartas; una mano al empezar tiene 13"
 
 
 def test_a_position_error_is_in_the_language() -> None:

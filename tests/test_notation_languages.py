@@ -155,7 +155,7 @@ def test_words_in_sentences_follow_the_language() -> None:
         set_language(lang)
         seen[lang] = (suit_word(Suit.HEARTS), seat_word(3), card_name(index), card_face(index))
     assert seen == {
-        "en": ("hearts", "West", "QH", "Q♥"),
+        "en": ("hearts", "West", "Q♥", "Q♥"),
         "fr": ("cœur", "Ouest", "D♥", "D♥"),
         "es": ("corazones", "Oeste", "Q♥", "Q♥"),
     }

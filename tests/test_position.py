@@ -69,7 +69,7 @@ def test_two_player_positions() -> None:
 
 
 def test_card_both_in_hand_and_played() -> None:
-    with pytest.raises(PositionError, match="6H is both in your hand and in the played cards"):
+    with pytest.raises(PositionError, match="6♥ is both in your hand and in the played cards"):
         Position("S", "Q82.K64.K7.T632", EVEN, {"S": 1}, played=["2D", "6H", "9D", "AD"])
     with pytest.raises(PositionError, match="both in your hand and in the trick"):
         Position("S", "Q82.K74.A95.T632", EVEN, {}, trick=["7H"])

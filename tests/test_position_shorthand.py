@@ -65,7 +65,7 @@ def test_two_player_short_position() -> None:
     ("args", "kwargs", "message"),
     [
         (("S", "AH QH 2S", {}, {"N": 6, "E": 5}), {}, "the tricks won add up to 11, but a hand of 3 cards means 10"),
-        (("S", "AH QH 2S"), {"trick": ["AH"]}, "AH is both in your hand and in the trick"),
+        (("S", "AH QH 2S"), {"trick": ["AH"]}, "A♥ is both in your hand and in the trick"),
         (("S", "AH QH 2S"), {"seen": ["KH", "KH"]}, "appears twice"),
         (("S", "AH QH 2S"), {"trick": ["3C", "4C", "5C", "6C"]}, "at most 3"),
         (("S", "-.-.-.-"), {}, "is empty"),

@@ -370,7 +370,7 @@ def test_bad_rules_value(finished_data: dict[str, Any]) -> None:
         ("X:" + " ".join(["-"] * 4), ("deal", "unknown seat")),
         ("N:QJT5.AT5.Q653.98 K962.Q87.8.JT763 8743.K942.AT4.KQ A.J63.KJ972.A54Z", ("deal", "unknown rank")),
         ("N:QJT5.AT5.Q653.98 K962.Q87.8.JT763 8743.K942.AT4.KQ A.J63.KJ972.A5", ("deal", "West", "11 cards")),
-        ("N:QJT5.AT5.Q653.98 QJT5.AT5.Q653.98 8743.K942.AT4.KQ A.J63.KJ972.A542", ("deal", "QS")),
+        ("N:QJT5.AT5.Q653.98 QJT5.AT5.Q653.98 8743.K942.AT4.KQ A.J63.KJ972.A542", ("deal", "Q♠")),
     ],
 )
 def test_bad_deal_text(finished_data: dict[str, Any], text: str, words: tuple[str, ...]) -> None:
@@ -429,7 +429,7 @@ def test_card_not_in_hand(finished: Round, finished_data: dict[str, Any]) -> Non
     seat = trick.seats[1]
     other = next(c for c in finished.deal[seat.partner] if c not in trick.cards)
     finished_data["tricks"][3][1] = str(other)
-    assert_error(finished_data, "tricks[3][1] (trick 4):", f"{seat.word} does not hold {other}")
+    assert_error(finished_data, "tricks[3][1] (trick 4):", f"{seat.word} does not hold {other.pretty}")
 
 
 def test_card_that_does_not_parse(finished_data: dict[str, Any]) -> None:
@@ -438,9 +438,9 @@ def test_card_that_does_not_parse(finished_data: dict[str, Any]) -> None:
 
 
 def test_card_played_twice(finished: Round, finished_data: dict[str, Any]) -> None:
-    first_lead = str(finished.tricks[0].cards[0])
-    finished_data["tricks"][1][0] = first_lead
-    assert_error(finished_data, "tricks[1][0] (trick 2):", "does not hold", first_lead)
+    first_lead = finished.tricks[0].cards[0]
+    finished_data["tricks"][1][0] = str(first_lead)
+    assert_error(finished_data, "tricks[1][0] (trick 2):", "does not hold", first_lead.pretty)
 
 
 def test_renege_is_refused_under_prevent() -> None:
@@ -501,7 +501,7 @@ def test_annotation_on_trick_14(finished_data: dict[str, Any]) -> None:
 def test_annotation_on_a_card_not_in_the_trick(finished: Round, finished_data: dict[str, Any]) -> None:
     elsewhere = finished.tricks[5].cards[0]
     finished_data["annotations"] = [{"at": {"trick": 2, "card": str(elsewhere)}, "text": "?"}]
-    assert_error(finished_data, "annotations[0].at.card", f"{elsewhere} was not played in trick 2")
+    assert_error(finished_data, "annotations[0].at.card", f"{elsewhere.pretty} was not played in trick 2")
 
 
 def test_annotation_on_a_bid_not_made() -> None:

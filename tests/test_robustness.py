@@ -300,7 +300,7 @@ def test_a_single_trick_without_contract_reads_in_the_singular() -> None:
 
 
 def test_bid_advice_says_one_card() -> None:
-    with pytest.raises(SpadesError, match="got 1 card in"):
+    with pytest.raises(SpadesError, match="'AS' holds 1 card; a hand at the start has 13"):
         advise_bid("AS")
 
 

@@ -102,7 +102,8 @@ def test_best_bid_and_its_confidence_interval(middling: HandAnalysis) -> None:
     assert middling.runner_up is not None and middling.runner_up != best
     margin = middling.expected_scores[int(best)] - middling.expected_scores[int(middling.runner_up)]
     assert middling.margin_interval[0] <= margin <= middling.margin_interval[1]
-    assert f"bid {best.label}" in middling.summary and "24 bot playouts" in middling.summary
+    assert f"bid {best.label}" in middling.details and "24 bot playouts" in middling.details  # the figures
+    assert f"Bid {best.label}: the computer played 24 deals" in middling.summary  # the plain words
 
 
 def test_a_very_strong_hand_bids_high() -> None:
@@ -132,7 +133,7 @@ def test_double_dummy_counts_side_tricks_and_nil() -> None:
     assert a.method == "double_dummy"
     assert all(o.side_tricks >= 11 for o in a.outcomes)
     assert all(o.seat_tricks == 1 for o in a.outcomes)  # this hand can never duck every trick
-    assert "double-dummy" in a.summary
+    assert "double-dummy" in a.details and "every card in view" in a.summary
 
 
 def test_a_nil_bid_already_made_biases_the_deal() -> None:
@@ -165,7 +166,7 @@ def test_sampled_deals_respect_a_nil_bidder(monkeypatch: pytest.MonkeyPatch) -> 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"hand": "AKQ.K52.Q73.A94"}, "13-card hand, got 12"),
+        ({"hand": "AKQ.K52.Q73.A94"}, "holds 12 cards; a hand at the start has 13"),
         ({"samples": 0}, "samples must be a whole number of 1 or more, got 0"),
         ({"samples": -5}, "got -5"),
         ({"method": "guess"}, "unknown method 'guess'"),

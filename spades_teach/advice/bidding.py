@@ -982,18 +982,10 @@ def advise_bid(
     'your partner bid Nil: counting a little higher, since you will take the tricks they must not'
     """
     try:
-        h = Hand.coerce(hand)
+        h = Hand.dealt(hand)
         me = Seat.coerce(seat)
     except ParseError as exc:
         raise ParseError(str(exc)) from None
-    if len(h) != 13:
-        raise SpadesError(
-            ngettext(
-                "bid advice needs a 13-card hand, got {count} card in {hand}",
-                "bid advice needs a 13-card hand, got {count} cards in {hand}",
-                len(h),
-            ).format(count=len(h), hand=repr(str(h)))
-        )
     made = _read_bids(bids)
     score = _side_values(scores, rules)
     bag_count = _side_values(bags, rules)

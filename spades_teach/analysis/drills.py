@@ -813,7 +813,11 @@ def nil_drill(seed: int, difficulty: int) -> Drill:
     lines = [
         _("Nil fits this hand.") if check.fits else _("Nil does not fit this hand."),
         *nil_checklist(check),
-        _("Risk score {risk}: the advisor's sum of these dangers; Nil fits at 1 or less.").format(risk=_g(check.risk)),
+        (
+            _("These dangers are few enough for a Nil (the advisor adds them up to {risk}; Nil fits at 1 or less).")
+            if check.fits
+            else _("These dangers are too many for a Nil (the advisor adds them up to {risk}; Nil fits at 1 or less).")
+        ).format(risk=_g(check.risk)),
     ]
     return Drill(
         kind="nil",

@@ -158,6 +158,9 @@ class HandAnalysis:
     runner_up: Bid | None
     margin_interval: tuple[float, float]
     summary: str
+    #: The figures behind ``summary`` as a statistician writes them (the 95% interval, the
+    #: playouts): for the curious reader, one click away in the widget.
+    details: str = ""
 
     def __str__(self) -> str:
         return self.summary
@@ -240,19 +243,11 @@ def _check_input(
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise SpadesError(_("samples must be a whole number of 1 or more, got {value}").format(value=repr(samples)))
     try:
-        h = Hand.coerce(hand)
+        h = Hand.dealt(hand)
         me = Seat.coerce(seat)
         deal_seat = Seat.coerce(dealer)
     except ParseError as exc:
         raise SpadesError(str(exc)) from None
-    if len(h) != 13:
-        raise SpadesError(
-            ngettext(
-                "hand analysis needs a 13-card hand, got {count} card in {hand}",
-                "hand analysis needs a 13-card hand, got {count} cards in {hand}",
-                len(h),
-            ).format(count=len(h), hand=repr(str(h)))
-        )
     before = _seats_before(me, deal_seat)
     made: dict[Seat, Bid] = {}
     for key, value in (bids or {}).items():
@@ -518,7 +513,8 @@ def _summarise(
     )
     seat_dist = dict(sorted(Counter(o.seat_tricks for o in outcomes if o.seat_tricks is not None).items()))
     side_dist = dict(sorted(Counter(o.side_tricks for o in outcomes).items()))
-    summary = _summary_line(best, means[ranked[0]], best_interval, make.get(int(best), 0.0), n, method, runner, margin)
+    figures = (best, means[ranked[0]], best_interval, make.get(int(best), 0.0), n, method, runner, margin)
+    summary, details = _plain_summary(*figures), _summary_line(*figures)
     return HandAnalysis(
         hand=hand,
         seat=seat,
@@ -535,7 +531,48 @@ def _summarise(
         runner_up=runner,
         margin_interval=margin,
         summary=summary,
+        details=details,
     )
+
+
+def _plain_summary(
+    best: Bid,
+    mean: float,
+    interval: tuple[float, float],
+    make: float,
+    n: int,
+    method: str,
+    runner: Bid | None,
+    margin: tuple[float, float],
+) -> str:
+    """The result in a beginner's words, a sentence each: what the bid scored, how often
+    it was made, and whether the next best bid does about as well (the figures are the
+    same as :func:`_summary_line`'s)."""
+    if method == "playout":
+        first = ngettext(
+            "Bid {bid}: the computer played {count} deal around your hand, and this bid scored {mean} points"
+            " on average.",
+            "Bid {bid}: the computer played {count} deals around your hand, and this bid scored {mean} points"
+            " on average.",
+            n,
+        )
+    else:
+        first = ngettext(
+            "Bid {bid}: over {count} deal played with every card in view, this bid scored {mean} points on average.",
+            "Bid {bid}: over {count} deals played with every card in view, this bid scored {mean} points on average.",
+            n,
+        )
+    sentences = [first.format(bid=_bid_label(best), mean=signed_decimal(mean), count=n)]
+    if not best.blind:
+        sentences.append(_("It was made {percent} of the time.").format(percent=percent_text(make)))
+    if runner is not None and math.isfinite(margin[0]):
+        if margin[0] > 0:
+            sentences.append(_("It does clearly better than {bid}.").format(bid=_bid_label(runner)))
+        else:
+            sentences.append(
+                _("{bid} would do about as well: these deals cannot tell the two apart.").format(bid=_bid_label(runner))
+            )
+    return " ".join(sentences)
 
 
 def _summary_line(

@@ -106,12 +106,13 @@ def run(args: argparse.Namespace) -> int:
             "seat_tricks": {str(t): c for t, c in result.seat_tricks.items()},
             "side_tricks": {str(t): c for t, c in result.side_tricks.items()},
             "summary": result.summary,
+            "details": result.details,
         }
         print(json.dumps(data, indent=2, ensure_ascii=False), file=out)
         return 0
     symbols = can_write(out, "♠♥♦♣−")
-    summary = result.summary if symbols else ascii_suits(result.summary)
-    print(summary, file=out)
+    for line in (result.summary, result.details):  # the plain words, then the figures behind them
+        print(line if symbols else ascii_suits(line), file=out)
     print("", file=out)
     headers = _("bid"), _("made"), _("expected score")
     wide, made_wide = max(4, len(headers[0])), max(5, len(headers[1]))  # the columns fit their headings

@@ -47,7 +47,7 @@ from spades_teach.game.notation import (
 
 # Seats and teams live in ``seating``; they are importable from here as well.
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, Team, TeamLike, TeamMap
-from spades_teach.i18n import _
+from spades_teach.i18n import _, ngettext
 
 __all__ = [
     "Suit",
@@ -350,6 +350,28 @@ class Hand:
         if isinstance(text, Hand):
             return text
         return cls.from_mask(read_hand(text))
+
+    @classmethod
+    def dealt(cls, value: HandLike) -> Hand:
+        """The 13 cards dealt to a player (as :meth:`coerce` reads them); any other
+        count is refused with the learner's own text and the count.
+
+        >>> Hand.dealt("AS KS")
+        Traceback (most recent call last):
+        ...
+        spades_teach.errors.ParseError: 'AS KS' holds 2 cards; a hand at the start has 13
+        """
+        hand = cls.coerce(value)
+        if len(hand) != 13:
+            shown = " ".join(value.split()) if isinstance(value, str) else hand.labelled()
+            raise ParseError(
+                ngettext(
+                    "{text} holds {count} card; a hand at the start has 13",
+                    "{text} holds {count} cards; a hand at the start has 13",
+                    len(hand),
+                ).format(text=repr(shown), count=len(hand))
+            )
+        return hand
 
     @classmethod
     def coerce(cls, value: HandLike) -> Hand:

@@ -306,7 +306,7 @@ class Deal(Mapping[Seat, Hand]):
             value, rank = divmod(value, comb(size, 13))
             ranks.append(rank)
         if value:
-            raise ParseError(_("deal code {code} is out of range").format(code=repr(code)))
+            raise ParseError(_code_typo(code))
         ranks.reverse()
         remaining = list(range(52))
         hands: dict[Seat, Hand] = {}
@@ -381,6 +381,40 @@ def _to_base32(value: int, width: int) -> str:
 
 def _format_code(raw: str) -> str:
     return "-".join(raw[i : i + 5] for i in range(0, len(raw), 5))
+
+
+def _largest_code(two_player: bool) -> list[int]:
+    """The digits of the largest code of a deal of this kind (four or two players)."""
+    hands = (52, 39) if two_player else (52, 39, 26)
+    count = 1
+    for size in hands:
+        count *= comb(size, 13)
+    return [_DECODE[ch] for ch in _to_base32(((count - 1) * 4 + 3) * 2 + two_player, 20)]
+
+
+def _code_typo(code: str) -> str:
+    """Why ``code`` (20 good characters) is the code of no deal, naming the group of five
+    where it goes past every deal's code: the typo is there. The last character tells a
+    two-player code from a four-player one, so a code that reads as a deal of the other
+    kind has its typo there (a two-player code starts with four zeros: one character
+    off among them is a typo in the first group)."""
+    cleaned = code.strip().upper().replace("-", "").replace(" ", "")
+    digits = [_DECODE[ch] for ch in cleaned]
+    two_player = bool(digits[-1] & 1)
+    largest = _largest_code(two_player)
+    zeros = [i for i, top in enumerate(largest) if top == 0 and i < 10]
+    off = [i for i in zeros if digits[i]] if two_player else []
+    if len(off) != 1 and digits <= _largest_code(not two_player):
+        return _(
+            "deal code {code} has a typo in its last character, {character}: no deal has this code;"
+            " compare it with the code you copied"
+        ).format(code=repr(code), character=repr(cleaned[-1]))
+    place = next(i for i, (mine, top) in enumerate(zip(digits, largest)) if mine != top)
+    group = place // 5
+    return _(
+        "deal code {code} has a typo in group {number} of 4, {group}: no deal has this code;"
+        " compare it with the code you copied"
+    ).format(code=repr(code), number=group + 1, group=repr(cleaned[5 * group : 5 * group + 5]))
 
 
 def _from_base32(code: str) -> int:

@@ -197,10 +197,10 @@ def card_face(index: int) -> str:
 
 
 def card_name(index: int) -> str:
-    """A card named in a message of the language in use: the code ``QH`` in English
-    (as the English messages always did), the face ``D♥`` in French, ``Q♥`` in Spanish
-    (their players have no suit letters shared with English)."""
-    return card_text(index) if _language() == "en" else card_face(index)
+    """A card named in a message of the language in use: its face, as a player writes it
+    (``Q♥`` in English and Spanish, ``D♥`` in French), never the interchange code ``QH``
+    (a learner who clicked or typed the card reads it as it looks)."""
+    return card_face(index)
 
 
 def seat_word(seat: int) -> str:
@@ -367,20 +367,37 @@ _TOKENS = {
 
 
 def _tokenize(text: str, original: str) -> list[str]:
-    cleaned = _SEPARATORS.sub("", text.upper().replace("\ufe0f", ""))
     token_pattern = _TOKENS[_language()]
     tokens: list[str] = []
-    pos = 0
-    while pos < len(cleaned):
-        match = token_pattern.match(cleaned, pos)
-        if match is None:
-            bad = cleaned[pos]
-            raise ParseError(
-                _("unknown rank or suit {token} in hand {text}").format(token=repr(bad), text=repr(original))
-            )
-        tokens.append(match.group())
-        pos = match.end()
+    # Word by word, so that a word that is no card is named whole, as the learner typed it.
+    for word in _SEPARATORS.split(text):
+        cleaned = word.upper().replace("\ufe0f", "")
+        pos = 0
+        while pos < len(cleaned):
+            match = token_pattern.match(cleaned, pos)
+            if match is None:
+                typed = word.replace("\ufe0f", "")
+                bad = typed[pos] if len(typed) == len(cleaned) else cleaned[pos]  # as typed, case and all
+                raise ParseError(_not_a_card_message(word, bad, tokens))
+            tokens.append(match.group())
+            pos = match.end()
     return tokens
+
+
+def _not_a_card_message(word: str, bad: str, tokens: list[str]) -> str:
+    """Why ``word`` of a hand reads as no card (``bad``: its first unreadable character;
+    ``tokens``: what was read before it)."""
+    ranks = _RANK_TABLES[_language()]
+    labelled_hand = bool(tokens) and _is_label(tokens, 0, ranks)
+    if labelled_hand or (word[:1].lower() in _SUIT_NAMES and word[:1].upper() not in ranks):
+        # A suit's group of ranks ("♣A98X2", or "AKQX" after "S:").
+        return _("{character} in {word} is not a rank: ranks are 2-9, T or 10, J, Q, K, A").format(
+            character=repr(bad), word=repr(word)
+        )
+    return _(
+        "{word} is not a card: a card is a rank (2-9, T or 10, J, Q, K, A) and a suit"
+        " (S, H, D, C or ♠ ♥ ♦ ♣), like AS or 10H"
+    ).format(word=repr(word))
 
 
 def _is_suit_token(token: str) -> bool:
@@ -492,7 +509,7 @@ def read_hand(text: object) -> int:
         if mask & bit:
             raise ParseError(
                 _("duplicate card {card} in hand {text}: a hand holds each card only once").format(
-                    card=repr(card_text(index)), text=repr(text)
+                    card=repr(card_name(index)), text=repr(text)
                 )
             )
         mask |= bit

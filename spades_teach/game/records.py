@@ -59,7 +59,7 @@ True
 >>> loads(text.replace('"QH"', '"KH"'))
 Traceback (most recent call last):
 ...
-spades_teach.errors.RecordError: tricks[0][0] (trick 1): East does not hold KH
+spades_teach.errors.RecordError: tricks[0][0] (trick 1): East does not hold K♥
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ spades_teach.errors.IllegalPlayError: spades are not broken yet: lead a heart, d
 >>> r.play("E", "AS")
 Traceback (most recent call last):
 ...
-spades_teach.errors.IllegalPlayError: East does not hold AS
+spades_teach.errors.IllegalPlayError: East does not hold A♠
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from spades_teach.game.cards import Card, Hand, Suit
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from spades_teach.game.deals import Deal
     from spades_teach.game.round import Round, Trick
 
-__all__ = ["card_html", "hand_html", "deal_html", "trick_html", "round_html", "STYLE"]
+__all__ = ["card_html", "hand_html", "deal_html", "trick_html", "trick_plays_html", "round_html", "STYLE"]
 
 #: A round's phases as a learner reads them (translated when shown).
 _PHASES = {"bidding": N_("bidding"), "play": N_("play"), "complete": N_("complete")}
@@ -82,10 +82,35 @@ def deal_html(deal: Deal) -> str:
     )
 
 
+def trick_plays_html(plays: Iterable[tuple[Seat, Card]], marks: Mapping[int, str] | None = None) -> str:
+    """The cards of a trick in play order, each after its player: the card led after
+    "North led" (a beginner sees who led), the others after the seat's letter (its
+    word as the tooltip). ``marks`` maps a position in the trick (0-3) to extra CSS
+    classes for that card.
+
+    >>> from spades_teach.game.cards import Card
+    >>> trick_plays_html([(Seat.N, Card.parse("AH")), (Seat.E, Card.parse("2H"))]).startswith(
+    ...     '<span class="st-seat st-led" title="North">North led</span>')
+    True
+    """
+    parts = []
+    for i, (seat, card) in enumerate(plays):
+        piece = card_html(card)
+        extra = (marks or {}).get(i)
+        if extra:
+            piece = piece.replace('class="st-card', f'class="st-card {html.escape(extra)}', 1)
+        word = html.escape(seat_word(int(seat)))
+        if i == 0:
+            label = html.escape(_("{seat} led").format(seat=seat_word(int(seat))))
+            parts.append(f'<span class="st-seat st-led" title="{word}">{label}</span> {piece}')
+        else:
+            parts.append(f'<span class="st-seat" title="{word}">{seat.name}</span> {piece}')
+    return " ".join(parts)
+
+
 def trick_html(trick: Trick) -> str:
     """The cards of a trick in play order, with the winner when it is complete."""
-    parts = [f'<span class="st-seat">{seat.name}</span> {card_html(card)}' for seat, card in trick.plays]
-    cards = " ".join(parts)  # already HTML
+    cards = trick_plays_html(trick.plays)  # already HTML
     if trick.winner is not None:
         line = _("Trick {number}: {cards} — won by {seat}").format(
             number=trick.number, cards=cards, seat=html.escape(seat_word(int(trick.winner)))

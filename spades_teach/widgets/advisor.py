@@ -337,7 +337,7 @@ class BidAdvisorView(SpadesWidget):
         if not text.strip():
             self.set_status(_("paste a 13-card hand to see the advice"))
             return
-        hand = Hand.parse(_one_line(text))
+        hand = Hand.dealt(_one_line(text))  # a count other than 13 is named with the text typed
         inputs = self._inputs()
         advise = self._advise or advise_bid
         advice = advise(hand, **inputs)
@@ -427,8 +427,11 @@ def _simulation_html(result: Any) -> str:
     )
     tricks_head = "".join(f"<th>{escape(word)}</th>" for word in (_("your side's tricks"), _("how often")))
     bids_head = "".join(f"<th>{escape(word)}</th>" for word in (_("bid"), _("made"), _("expected score")))
+    figures = _("the figures behind this")  # the statistician's line, one click away
     return (
         f"<p><b>{escape(result.summary)}</b></p>"
+        f"<details class='st-advice-details'><summary>{escape(figures)}</summary>"
+        f"<p>{escape(result.details)}</p></details>"
         f"<table style='display:inline-table;margin-right:2em'><tr>{tricks_head}</tr>{bars}</table>"
         f"<table style='display:inline-table'><tr>{bids_head}</tr>{rows}</table>"
     )

@@ -28,7 +28,7 @@ from spades_teach.errors import SpadesError
 from spades_teach.game.cards import Card
 from spades_teach.game.seating import Seat
 from spades_teach.i18n import _
-from spades_teach.render.html import card_html
+from spades_teach.render.html import trick_plays_html
 
 __all__ = [
     "CSS",
@@ -105,18 +105,12 @@ def trick_cards_html(
     *,
     marks: Mapping[int, str] | None = None,
 ) -> str:
-    """The cards of a trick in play order, each after its seat's letter.
+    """The cards of a trick in play order, each after its player, the card led after
+    "North led" (:func:`spades_teach.render.html.trick_plays_html`).
 
     ``marks`` maps a position in the trick (0-3) to extra CSS classes for that card.
     """
-    parts = []
-    for i, (seat, card) in enumerate(plays):
-        piece = card_html(card)
-        extra = (marks or {}).get(i)
-        if extra:
-            piece = piece.replace('class="st-card', f'class="st-card {escape(extra)}', 1)
-        parts.append(f'<span class="st-seat">{seat.name}</span> {piece}')
-    return " ".join(parts)
+    return trick_plays_html(plays, marks)
 
 
 class SpadesWidget(widgets.VBox):

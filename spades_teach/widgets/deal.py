@@ -88,19 +88,36 @@ def sorted_suits(hand: Hand, order: tuple[Suit, ...], high_first: bool) -> list[
     return result
 
 
+_NUMBER = re.compile(r"[+-]?[0-9]*[.,]?[0-9]+(?:[eE][+-]?[0-9]+)?")
+
+
 def _not_a_deal(text: str) -> str:
     """Why the box cannot read ``text``, and what it takes.
 
     >>> _not_a_deal("not a code!!")
     "'not a code!!' is not a seed, a deal code or a deal: type a seed (a number like 7, or words of letters and digits like 'my game'), a 20-character deal code, or a deal like 'N:AKQ3.K52.7.A9842 ...'"
+    >>> _not_a_deal("-3")
+    "'-3' is not a seed: a seed is a whole number from 0 up, like 7, or words of letters and digits, like 'my game'"
     >>> _not_a_deal("ABCDE-FGHIJ-KLMNO-PQRS").startswith("'ABCDE-FGHIJ-KLMNO-PQRS' looks like a deal code but has 19 letters and digits")
     True
     """
-    plain = text.replace("-", "")
-    if "-" in text and plain.isalnum():
+    if _NUMBER.fullmatch(text):
+        # A number, but not a whole one from 0 up: "-3", "3.5" (a seed of digits and letters, "1e5", is read as words).
         return _(
-            "{text} looks like a deal code but has {count} letters and digits: a deal code has 20 (copy it whole)"
-        ).format(text=repr(text), count=len(plain))
+            "{text} is not a seed: a seed is a whole number from 0 up, like 7, or words of letters and digits,"
+            " like 'my game'"
+        ).format(text=repr(text))
+    plain = text.replace("-", "")
+    groups = [group for group in text.split("-") if group]
+    if "-" in text and plain.isascii() and plain.isalnum() and len(groups) >= 2 and len(plain) >= 10:
+        count = len(plain)
+        return ngettext(
+            "{text} looks like a deal code but has {count} letter or digit;"
+            " a deal code has 20, in four groups of five (copy it whole)",
+            "{text} looks like a deal code but has {count} letters and digits;"
+            " a deal code has 20, in four groups of five (copy it whole)",
+            count,
+        ).format(text=repr(text), count=count)
     return _(
         "{text} is not a seed, a deal code or a deal: type a seed (a number like 7, or words of letters and"
         " digits like 'my game'), a 20-character deal code, or a deal like {example}"
@@ -164,6 +181,8 @@ class DealView(SpadesWidget):
             "st-deal-sort",
         )
         self.table = TableView()
+        # A box's message sits right under the box (the row of the seed box), not under the table.
+        self.input_error_html = add_classes(widgets.HTML(""), "st-input-error", "st-deal-seed-error")
         self.deal_button.on_click(self.handler(lambda _b: self.new_deal()))
         self.open_button.on_click(self.handler(lambda _b: self.load(self.seed_box.value)))
         self.day_button.on_click(self.handler(lambda _b: self.deal_of_the_day()))
@@ -176,6 +195,7 @@ class DealView(SpadesWidget):
                     [self.deal_button, self.seed_box, self.open_button, self.day_button],
                     layout=widgets.Layout(flex_flow="row wrap"),
                 ),
+                self.input_error_html,
                 widgets.HBox([self.show_others, self.sort_box], layout=widgets.Layout(flex_flow="row wrap")),
                 self.code_html,
                 self.table,
@@ -233,6 +253,17 @@ class DealView(SpadesWidget):
             f"{suit.symbol} " + (" ".join(rank_face(int(c.rank)) for c in cards) or "—")
             for suit, cards in sorted_suits(hand, order, high_first)
         )
+
+    def set_error(self, message: str) -> None:
+        """The message goes under the seed box it is about (once: the error line stays empty);
+        the box is marked while it holds text that names no deal."""
+        self._error_text = message
+        self.error_line.value = ""
+        self.input_error_html.value = f"⚠ {escape(message)}" if message else ""
+        if message:
+            self.seed_box.add_class("st-invalid")
+        else:
+            self.seed_box.remove_class("st-invalid")
 
     # -- actions -----------------------------------------------------------------------
     def new_deal(self) -> None:

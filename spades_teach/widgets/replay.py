@@ -128,7 +128,8 @@ class ReplayView(SpadesWidget):
                 value=0,
                 min=0,
                 max=0,
-                description=_("moment"),
+                description=_("step"),
+                tooltip=_("how many bids and cards have been played (0: the deal)"),
                 layout=widgets.Layout(width="13em"),
                 style={"description_width": "initial"},
             ),
@@ -297,6 +298,27 @@ class ReplayView(SpadesWidget):
         if r.phase == "bidding":
             return _("{seat} to bid").format(seat=seat_word(r.to_act))
         return _("{seat} to play").format(seat=seat_word(r.to_act))
+
+    @property
+    def where(self) -> str:
+        """Where the replay stands, in a player's words, and the last bid or card:
+        ``'trick 5, card 2 of 4: East played 5♥'``, ``'bidding, bid 2 of 4: …'``, ``'the deal: …'``."""
+        if self._full is None:
+            return ""
+        last = self._describe_last()
+        if not self._step:
+            return last
+        bids = sum(1 for e in self._events[: self._step] if isinstance(e, BidEvent))
+        if isinstance(self._events[self._step - 1], BidEvent):
+            return _("bidding, bid {number} of {count}: {last}").format(number=bids, count=self._players(), last=last)
+        played = self._step - bids
+        players = self._players()
+        return _("trick {trick}, card {card} of {count}: {last}").format(
+            trick=(played - 1) // players + 1, card=(played - 1) % players + 1, count=players, last=last
+        )
+
+    def _players(self) -> int:
+        return self._full.rules.players if self._full is not None else 4
 
     @property
     def tricks_won(self) -> dict[Seat, int]:
@@ -471,10 +493,7 @@ class ReplayView(SpadesWidget):
         else:
             middle = f"{escape(self.turn)}"
         self.table.set_middle(middle)
-        moment = _("moment {step} of {count}: {last}").format(
-            step=self._step, count=len(self._events), last=self._describe_last()
-        )
-        self.position_html.value = f"{escape(moment)} · <b>{escape(self.turn)}</b>"
+        self.position_html.value = f"{escape(self.where)} · <b>{escape(self.turn)}</b>"
         notes = self._moment_notes()
         self.note_html.value = "".join(f'<div class="st-note">{escape(n)}</div>' for n in notes)
         mark_notes = [note for _index, (_css, note) in self._marks_on_table() if note]

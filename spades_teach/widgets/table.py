@@ -154,7 +154,7 @@ def trick_line_html(
 
     >>> from spades_teach.game.cards import Card
     >>> html = trick_line_html(3, [(Seat.N, Card.parse("AH")), (Seat.E, Card.parse("2H"))], winner=Seat.N)
-    >>> html.startswith('Trick 3: <span class="st-seat">N</span>'), html.endswith("<b>won by North</b>")
+    >>> html.startswith('Trick 3: <span class="st-seat st-led" title="North">North led</span>'), html.endswith("<b>won by North</b>")
     (True, True)
     """
     line = escape(_("Trick {number}:").format(number=number)) + " " + trick_cards_html(plays, marks=marks)

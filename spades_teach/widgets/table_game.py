@@ -961,14 +961,26 @@ def _trick_state(trick: Trick | None) -> dict[str, Any] | None:
     if trick is None:
         return None
     winner = trick.winner
-    caption = (
-        _("trick {number}: {seat} wins the trick").format(number=trick.number, seat=seat_word(winner))
-        if winner is not None
-        else _("trick {number}").format(number=trick.number)
-    )
+    leader = trick.plays[0][0] if trick.plays else None
+    if leader is None:
+        caption = _("trick {number}").format(number=trick.number)
+    elif winner is not None:
+        caption = _("trick {number}: {leader} led, {seat} wins the trick").format(
+            number=trick.number, leader=seat_word(leader), seat=seat_word(winner)
+        )
+    else:
+        caption = _("trick {number}: {leader} led").format(number=trick.number, leader=seat_word(leader))
     return {
         "number": trick.number,
-        "plays": [{"seat": s.name, "card": card_state(c)} for s, c in trick.plays],
+        # each card says who played it (the table's tooltip), the card led that it was led
+        "plays": [
+            {
+                "seat": s.name,
+                "card": card_state(c),
+                "label": _("{seat} led").format(seat=seat_word(s)) if i == 0 else seat_word(s),
+            }
+            for i, (s, c) in enumerate(trick.plays)
+        ],
         "winner": winner.name if winner is not None else "",
         "winner_word": seat_word(winner) if winner is not None else "",
         "caption": caption,

@@ -313,7 +313,7 @@ function render({ model, el }) {
     }
     for (const play of t.plays) {
       const won = t.winner === play.seat;
-      box.append(h("div", { class: `ct-play ct-play-${play.seat}${won ? " ct-winner" : ""}`, "data-seat": play.seat }, face(play.card, `ct-played-${play.card.code}`)));
+      box.append(h("div", { class: `ct-play ct-play-${play.seat}${won ? " ct-winner" : ""}`, "data-seat": play.seat, title: play.label || "" }, face(play.card, `ct-played-${play.card.code}`)));
     }
     box.append(h("div", { class: "ct-trick-caption" }, t.caption));
   }
