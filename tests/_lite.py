@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -367,6 +367,15 @@ def review_my_hand(page: Any, timeout_s: float = 60) -> tuple[float, list[list[s
         "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.innerText.trim()))"
     )
     return seconds, rows
+
+
+def review_row_cells(row: Mapping[str, Any]) -> list[str]:
+    """The cost and the why of a row of the table's review (:attr:`TableGame.review`) as the table's
+    JavaScript writes them: the cost a JavaScript number (200, not 200.0), the why followed by its
+    hindsight note, a paragraph of its own, when there is one."""
+    cost = f"−{float(row['cost']):g}" if row["cost"] > 0 else "Nil lost" if row["nil_lost"] else "0"
+    why = row["text"] + (f"\n\n{row['hindsight']}" if row.get("hindsight") else "")
+    return [cost, why]
 
 
 # -- practice: the drills and the puzzles --------------------------------------------------------

@@ -19,6 +19,7 @@ import pytest
 from _browser import ARTIFACTS
 
 from spades_teach import score_round
+from spades_teach.widgets import BidAdvisorView
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -125,11 +126,18 @@ def test_each_saved_widget_is_drawn_once(chapters: dict[str, Any], name: str) ->
     )
 
 
+#: The hand of chapter 11's second bid advisor, typed with the K♠ twice.
+TYPO_HAND = "AS KS QS 3S KH 5H 2H 7D AC 9C 8C 4C KS"
+
+
 def test_each_advisor_shows_the_state_of_its_own_cell(chapters: dict[str, Any]) -> None:
     page = chapters[ADVISOR_CHAPTER]
     printed = _printed_lines(ADVISOR_CHAPTER)
     bid = next(line for line in printed if line.startswith("advised bid:")).split()[2]
-    error = next(line for line in printed if line.startswith("error shown:"))[len("error shown:") :].strip()
+    source = Path(__file__).resolve().parents[1] / "notebooks" / f"{ADVISOR_CHAPTER}.md"
+    assert f'BidAdvisorView("{TYPO_HAND}")' in source.read_text(encoding="utf-8")
+    error = BidAdvisorView(TYPO_HAND).error  # the chapter's second advisor, made here
+    assert error
     advisor, typo = page.locator(".st-bid-advisor").nth(0), page.locator(".st-bid-advisor").nth(1)
     assert advisor.locator(".st-advice-bid-value").inner_text().strip() == bid
     assert advisor.locator(".st-advice-item").count() > 0  # the card-by-card count
@@ -147,7 +155,7 @@ def test_each_replay_shows_the_moment_of_its_own_cell(chapters: dict[str, Any]) 
     first = page.locator(".st-replay").nth(0)
     trick = next(line for line in _printed_lines("12_annotated_replays") if " won by " in line)
     assert trick not in first.inner_text()  # the first view still shows the start of the hand
-    assert first.locator(".st-replay-position").inner_text().startswith("moment 0 of")
+    assert first.locator(".st-replay-position").inner_text().startswith("the deal:")
     first.screenshot(path=str(_artifact("book-replay-start")))
 
 

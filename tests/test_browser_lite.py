@@ -29,6 +29,7 @@ from _lite import (
     play_whole_hand,
     ran_chapter,
     review_my_hand,
+    review_row_cells,
     watched_context,
 )
 
@@ -166,12 +167,6 @@ def test_the_play_chapter_live_deals_the_card_table_and_a_card_can_be_played(liv
 PLAY_TABLE = {"seed": 2026, "level": "medium", "teach": True}
 
 
-def _cost_text(row: dict[str, Any]) -> str:
-    """The cost cell as the table's JavaScript writes it: a number prints as JavaScript prints it
-    (9.0 as "9", 8.5 as "8.5")."""
-    return f"−{float(row['cost']):g}" if row["cost"] > 0 else "Nil lost" if row["nil_lost"] else "0"
-
-
 def test_a_whole_hand_live_then_review_my_hand_within_a_minute(live: tuple[Any, Watch]) -> None:
     """The review solves every card of the hand double dummy: in the browser the solver is the C
     core built as WebAssembly, and the review must be the one the library gives here."""
@@ -193,6 +188,6 @@ def test_a_whole_hand_live_then_review_my_hand_within_a_minute(live: tuple[Any, 
         game.review_hand()
         expected = game.review
         assert expected is not None and len(expected) == 13
-        assert [row[2:] for row in rows] == [[_cost_text(row), row["text"]] for row in expected]
+        assert [row[2:] for row in rows] == [review_row_cells(row) for row in expected]
         assert [int(row[0]) for row in rows] == [row["trick"] for row in expected]
         assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -44,6 +44,7 @@ from _lite import (
     play_whole_hand,
     puzzle_answer,
     review_my_hand,
+    review_row_cells,
     right_answer,
     run_all_cells,
     watched_context,
@@ -242,10 +243,5 @@ def test_puzzles_the_challenge_and_the_points_review_live(live: tuple[Any, Watch
         game.review_hand()
         review = game.review
         assert review is not None
-        assert [row[2:] for row in rows] == [[_cost(row), row["text"]] for row in review]
+        assert [row[2:] for row in rows] == [review_row_cells(row) for row in review]
         assert [int(row[0]) for row in rows] == [row["trick"] for row in review]
-
-
-def _cost(row: Mapping[str, Any]) -> str:
-    """The cost column as the card table writes it (a JavaScript number: 200, not 200.0)."""
-    return f"−{row['cost']:g}" if row["cost"] > 0 else "Nil lost" if row["nil_lost"] else "0"
