@@ -414,7 +414,7 @@ def _replay_from_its_start(page: Any) -> None:
     start = page.locator(".st-replay button.st-replay-start")
     if start.is_enabled():
         start.click()
-    _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")
+    _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('the deal:')")
 
 
 def test_step_a_replay_forward_and_back(replay_page: Any) -> None:
@@ -435,8 +435,8 @@ def test_step_a_replay_forward_and_back(replay_page: Any) -> None:
     forward = _click_and_wait(page, replay, "next", back)
     assert forward == states[-1]
     end = _click_and_wait(page, replay, "end", forward)
-    moment = re.search(r"moment (\d+) of (\d+)", end[0])
-    assert moment is not None and moment.group(1) == moment.group(2)
+    last = re.search(r"trick (\d+), card (\d+) of (\d+)", end[0])  # the last card of the last trick
+    assert last is not None and last.group(1) == "13" and last.group(2) == last.group(3)
     assert replay.locator(".st-replay-score").inner_text().strip() != ""
 
 
@@ -450,7 +450,7 @@ def test_choose_another_game_to_replay(replay_page: Any) -> None:
     other = next(t for t in titles if t not in title)
     choice.select_option(label=other)
     _wait_text(page, ".st-replay .st-replay-title", f"t.includes({other!r})")
-    _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")  # at its start
+    _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('the deal:')")  # at its start
 
 
 def test_the_replay_page_reviews_what_each_card_cost(replay_page: Any) -> None:
@@ -468,7 +468,7 @@ def test_the_replay_page_reviews_what_each_card_cost(replay_page: Any) -> None:
     _wait_text(page, ".st-app-review-summary", "t.trim() === ''")
     assert page.locator(".st-replay .st-mark-good, .st-replay .st-mark-bad").count() == 0
     choice.select_option(value=shown)  # and the shared page shows its first game again, at its start
-    _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('moment 0 of')")
+    _wait_text(page, ".st-replay .st-replay-position", "t.startsWith('the deal:')")
 
 
 def test_the_advisor_fits_a_390_px_window(browser: Any, app_url: str) -> None:
