@@ -160,7 +160,7 @@ def test_weak_non_nil_hand_bids_one() -> None:
 
 
 def test_bad_hand_size_is_an_error() -> None:
-    with pytest.raises(SpadesError, match="13-card"):
+    with pytest.raises(SpadesError, match=r"'AKQ\.\.\.' holds 3 cards; a hand at the start has 13"):
         advise_bid("AKQ...")
 
 

@@ -48,10 +48,11 @@ def test_a_card_as_good_as_the_best_is_right_and_the_feedback_names_the_others()
     assert "A♠" in ex.verdict and "draw spades" in ex.verdict
 
 
-def test_with_no_evidence_the_advisor_s_card_alone_is_right() -> None:
-    # A live Nil: the judge gives no evidence, the exercise keeps the advisor's card.
+def test_with_no_evidence_the_advisor_s_card_alone_is_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Where the judge gives no evidence (two-player Spades, a spent search budget), the exercise
+    # keeps the advisor's card.
     p = Position("S", "Q82.K54.A95.T632", {"N": 0, "E": 3, "S": 4, "W": 3}, {}, trick=["3H", "7H"])
-    assert ExpertBot(0).evidence(p) is None
+    monkeypatch.setattr(ExpertBot, "evidence", lambda self, position: None)
     ex = play_exercise(p)
     assert ex.answer.right == (suggest_play(p).card.pretty,) and not ex.answer.also
 

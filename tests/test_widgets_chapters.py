@@ -25,6 +25,7 @@ def test_simulate_is_disabled_and_says_so_while_it_runs(monkeypatch: pytest.Monk
 
     class Result:
         summary = "stub simulation"
+        details = "stub figures"
         samples = 1
         side_tricks: ClassVar[dict[int, int]] = {5: 1}
         best_bid = 5
@@ -191,7 +192,7 @@ def test_messages_count_one_card_and_one_trick_in_the_singular() -> None:
     from spades_teach.advice.bidding import advise_bid
     from spades_teach.advice.bots import advise_draw
 
-    with pytest.raises(SpadesError, match=r"got 1 card in"):
+    with pytest.raises(SpadesError, match=r"'A\.\.\.' holds 1 card; a hand"):
         advise_bid("A...")
     reasons = [advise_draw(card, Hand.parse("K9754.K3.A.AK109"), []).reason for card in Hand.parse("AQJT8632...")]
     assert all("adds 1 tricks" not in reason for reason in reasons)
