@@ -43,7 +43,7 @@ from spades_teach.game.notation import rank_face, seat_word, suit_word
 from spades_teach.game.round import BidEvent, PlayEvent, Round, Trick
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, seating_for, seating_of
-from spades_teach.i18n import LANGUAGES, N_, _, decimal, get_language, ngettext, set_language
+from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, decimal, get_language, ngettext, set_language
 from spades_teach.widgets.terms import marked
 
 __all__ = [
@@ -51,7 +51,6 @@ __all__ = [
     "LEVELS",
     "HINT_LEVELS",
     "PACES",
-    "LANGUAGE_NAMES",
     "card_state",
     "card_words",
     "default_bot_factory",
@@ -65,8 +64,6 @@ HINT_LEVELS = ("beginner", "expert")
 #: The pauses (seconds) offered between two bot cards.
 PACES = (0.0, 0.3, 0.7, 1.2)
 ME = Seat.S
-#: Each language of the language menu, named in itself (the same in every language).
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español"}
 #: The ranks said in words (a card is read out as "queen of hearts").
 RANK_WORDS = {
     2: N_("two"),
