@@ -36,6 +36,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
 from spades_teach.advice.bidding import advise_bid
+from spades_teach.advice.levels import level_name
+from spades_teach.advice.teach import HINT_LEVELS
 from spades_teach.errors import IllegalActionError, ParseError, SpadesError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import Card
@@ -50,8 +52,7 @@ from spades_teach.widgets.terms import marked
 
 __all__ = [
     "TableGame",
-    "LEVELS",
-    "HINT_LEVELS",
+    "TABLE_LEVELS",
     "PACES",
     "card_state",
     "card_words",
@@ -60,9 +61,8 @@ __all__ = [
     "table_labels",
 ]
 
-LEVELS = ("easy", "medium", "hard")
-#: The levels of the Teach me hint: the rules of thumb, or the expert's card with its evidence.
-HINT_LEVELS = ("beginner", "expert")
+#: The bot levels the table offers (the expert, slower, plays in the analysis tools).
+TABLE_LEVELS = ("easy", "medium", "hard")
 #: The pauses (seconds) offered between two bot cards.
 PACES = (0.0, 0.3, 0.7, 1.2)
 ME = Seat.S
@@ -82,8 +82,6 @@ RANK_WORDS = {
     13: N_("king"),
     14: N_("ace"),
 }
-#: The levels of the bots, as the menu shows them.
-LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
 def card_words(card: Card) -> str:
@@ -105,7 +103,7 @@ def table_labels() -> dict[str, Any]:
         "one_hand": _("One hand"),
         "match": _("Match"),
         "bots": _("Bots"),
-        "levels": [[_(LEVEL_NAMES[level]), level] for level in LEVELS],
+        "levels": [[level_name(level), level] for level in TABLE_LEVELS],
         "pause": _("Bot pause"),
         "teach": _("Teach me"),
         "hints": _("Hints"),
@@ -277,7 +275,7 @@ class TableGame:
         sleep: Callable[[float], None],
         start: bool,
     ) -> None:
-        if level not in LEVELS:
+        if level not in TABLE_LEVELS:
             raise ParseError(_("unknown bot level {level}: use easy, medium or hard").format(level=repr(level)))
         if mode not in ("hand", "match"):
             raise ParseError(_("unknown mode {mode}: use 'hand' (one hand) or 'match'").format(mode=repr(mode)))
@@ -466,7 +464,7 @@ class TableGame:
             "to_act": self.to_act,
             "mode": self.mode,
             "level": self.level,
-            "levels": list(LEVELS),
+            "levels": list(TABLE_LEVELS),
             "teach": self.teach,
             "hint_level": self.hint_level,
             "pause": self.pause,
@@ -722,10 +720,10 @@ class TableGame:
         elif name == "mode":
             self._set_mode(str(value))
         elif name == "level":
-            if value not in LEVELS:
+            if value not in TABLE_LEVELS:
                 raise ParseError(_("unknown bot level {level}: use easy, medium or hard").format(level=repr(value)))
             self.level = str(value)
-            self.message = _("the {level} bots play from the next new game").format(level=_(LEVEL_NAMES[self.level]))
+            self.message = _("the {level} bots play from the next new game").format(level=level_name(self.level))
         elif name == "pause":
             self.pause = _pause(value)
             self.message = ""
@@ -1041,7 +1039,7 @@ class TableGame:
     def bot_label(self, seat: Seat) -> str:
         """The bot's name as the table shows it: a level's name in the language in use."""
         name = self.bot_name(seat)
-        return _(LEVEL_NAMES[name]) if name in LEVEL_NAMES else name
+        return level_name(name) if name in TABLE_LEVELS else name
 
     def bot_name(self, seat: Seat) -> str:
         """The name of the bot in ``seat`` ('?' when none sits there)."""
