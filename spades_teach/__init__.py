@@ -36,7 +36,7 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, score_round
 from spades_teach.game.seating import Seat, Team
 from spades_teach.game.twoplayer import Draw, DrawError, cut
-from spades_teach.i18n import LanguageError, get_language, set_language
+from spades_teach.i18n import LanguageError, get_language, language, set_language
 
 __version__ = "0.1.0"
 
@@ -84,6 +84,7 @@ __all__ = [
     "cut",
     "deal",
     "get_language",
+    "language",
     "legal_cards",
     "make_bot",
     "score_round",

@@ -44,7 +44,8 @@ from pathlib import Path
 from typing import Any
 
 from spades_teach.errors import AppError
-from spades_teach.i18n import LANGUAGES, N_, _, get_language, ngettext, set_language
+from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, get_language, ngettext, set_language
+from spades_teach.i18n import language as speaking
 
 __all__ = [
     "APP_NOTEBOOKS",
@@ -60,7 +61,6 @@ __all__ = [
     "voila_command",
     "serve",
     "PAGES",
-    "LANGUAGE_NAMES",
     "page_language",
     "page_top",
     "home_html",
@@ -145,16 +145,12 @@ def title_notebooks(copies: Sequence[Path], language: str) -> None:
     is the server's language even when the page's menu picks another)."""
     import json
 
-    saved = get_language()
-    try:
-        set_language(_checked_language(language))
+    with speaking(_checked_language(language)):
         for path in copies:
             if path.stem in HEADINGS:
                 notebook = json.loads(path.read_text(encoding="utf-8"))
                 notebook.setdefault("metadata", {})["title"] = _(HEADINGS[path.stem])
                 path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    finally:
-        set_language(saved)
 
 
 def check_port(port: int) -> int:
@@ -268,9 +264,6 @@ def _checked_language(language: str) -> str:
 
 
 # -- the pages' words: the top of each page and the home page, in the language asked for ----------
-
-#: The language menu's entries: each language named in itself.
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español"}
 
 #: The app's pages, in :data:`APP_NOTEBOOKS` order: the notebook's name, its label in the links,
 #: and the line the home page shows under the label.
@@ -546,14 +539,10 @@ def home_template(default: str = "en") -> str:
     the page speaks the language its address asks for (``/?lang=es``: Voila gives the template
     the query), else ``default``; its links then carry that ``?lang=`` to the other pages."""
     default = _checked_language(default)
-    language = get_language()
     bodies: dict[str, tuple[str, str]] = {}
-    try:
-        for code in LANGUAGES:
-            set_language(code)
+    for code in LANGUAGES:
+        with speaking(code):
             bodies[code] = (escape_html(_("Spades tutorial")), home_html("{{ keep }}"))
-    finally:
-        set_language(language)
     for title, body in bodies.values():
         text = title + body.replace("{{ base_url }}", "").replace("{{ keep }}", "")
         if any(mark in text for mark in ("{{", "{%", "{#")):

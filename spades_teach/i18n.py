@@ -6,10 +6,12 @@ compiled from the ``.po`` beside them by ``tools/i18n.py``) give their
 translations. The standard library's :mod:`gettext` reads them, so using a
 language needs nothing outside the standard library.
 
-The language is chosen once per process: by :func:`set_language`, or else from
-the environment the way gettext reads it (``LANGUAGE``, ``LC_ALL``,
-``LC_MESSAGES``, ``LANG``: the first one set, and in it the first of French,
-Spanish or English named), or else English.
+The language in use is, first, the one of the innermost ``with language(code):``
+block around the code (a context variable: a widget with its own language menu
+speaks its own language this way, and nothing outside the block changes); else
+the one chosen by :func:`set_language`; else the environment's, read the way
+gettext reads it (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first
+one set, and in it the first of French, Spanish or English named); else English.
 
 Messages keep their values out of the sentence: ``_("{card} cannot be played").format(card=...)``,
 so a translation may put the words in its own order.
@@ -21,13 +23,20 @@ so a translation may put the words in its own order.
 >>> set_language("en")
 >>> ngettext(*message, 1).format(count=1, other="EW")
 '1 trick goes to EW'
+>>> with language("es"):
+...     ngettext(*message, 2).format(count=2, other="EW")
+'2 bazas pasan a EW'
+>>> get_language()
+'en'
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from spades_teach.errors import LanguageError
@@ -43,6 +52,8 @@ __all__ = [
     "ngettext",
     "set_language",
     "get_language",
+    "language",
+    "LANGUAGE_NAMES",
     "language_from_environment",
     "decimal",
     "join_and",
@@ -52,6 +63,8 @@ __all__ = [
 
 #: The languages the course speaks, English first (the source language).
 LANGUAGES = ("en", "fr", "es")
+#: Each language named in itself (the same in every language): the language menus' entries.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español"}
 #: The gettext domain: the catalogs are ``<lang>/LC_MESSAGES/spades_teach.mo``.
 DOMAIN = "spades_teach"
 #: Where the catalogs live, inside the package (they ship as package data).
@@ -110,38 +123,78 @@ def _catalog(language: str) -> _gettext.NullTranslations:
     return found
 
 
-_current: list[str] = []
 _translations: dict[str, _gettext.NullTranslations] = {}
+# The language chosen for the whole process (set_language, or the environment's at first use).
+_chosen: list[str] = []
+# The language of the innermost ``with language(...)`` block in this context (None: outside any).
+_block: ContextVar[str | None] = ContextVar("spades_teach_language", default=None)
+
+
+def _code(language: str) -> str:
+    """``language`` as one of :data:`LANGUAGES`, its catalog loaded (so a missing catalog
+    changes nothing); anything else raises :class:`LanguageError`."""
+    code = _normalize(language) if isinstance(language, str) else ""
+    if code not in LANGUAGES:
+        raise LanguageError(f"unknown language {language!r}: use 'en' (English), 'fr' (français) or 'es' (español)")
+    _catalog(code)
+    return code
 
 
 def _active() -> _gettext.NullTranslations:
-    if not _current:
+    return _catalog(get_language())
+
+
+def set_language(language: str) -> None:
+    """Speak ``language`` from now on: ``"en"``, ``"fr"`` or ``"es"`` (any case;
+    ``"fr_FR"`` works too). Anything else raises :class:`LanguageError` and leaves
+    the language as it was.
+
+    The choice holds for the whole process (every later cell of a notebook), not
+    only for the context it is made in: Jupyter kernels do not always carry a
+    context variable from one cell to the next. Inside a ``with language(...)``
+    block it is spoken at once, and still after the block."""
+    code = _code(language)
+    _chosen[:] = [code]
+    if _block.get() is not None:
+        _block.set(code)
+
+
+@contextmanager
+def language(code: str) -> Iterator[str]:
+    """Speak ``code`` inside the block, and the language in use before it after:
+    the block's language belongs to its context (the code it runs), so a widget
+    that speaks its own language changes no other widget's, nor what comes later.
+    An unknown language raises :class:`LanguageError` before the block runs.
+
+    >>> set_language("en")
+    >>> with language("fr"):
+    ...     gettext("Language")
+    'Langue'
+    >>> gettext("Language")
+    'Language'
+    """
+    chosen = _code(code)
+    token = _block.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _block.reset(token)
+
+
+def get_language() -> str:
+    """The language in use: ``"en"``, ``"fr"`` or ``"es"``."""
+    block = _block.get()
+    if block is not None:
+        return block
+    if not _chosen:
         # The first use: the environment's language, or English if its catalog is missing.
         wanted = language_from_environment()
         try:
             _catalog(wanted)
         except LanguageError:
             wanted = "en"
-        _current.append(wanted)
-    return _catalog(_current[0])
-
-
-def set_language(language: str) -> None:
-    """Speak ``language`` from now on: ``"en"``, ``"fr"`` or ``"es"`` (any case;
-    ``"fr_FR"`` works too). Anything else raises :class:`LanguageError` and leaves
-    the language as it was."""
-    code = _normalize(language) if isinstance(language, str) else ""
-    if code not in LANGUAGES:
-        raise LanguageError(f"unknown language {language!r}: use 'en' (English), 'fr' (français) or 'es' (español)")
-    _catalog(code)  # load it first, so a missing catalog changes nothing
-    _current[:] = [code]
-
-
-def get_language() -> str:
-    """The language in use: ``"en"``, ``"fr"`` or ``"es"``."""
-    if not _current:
-        _active()
-    return _current[0]
+        _chosen.append(wanted)
+    return _chosen[0]
 
 
 def gettext(message: str) -> str:

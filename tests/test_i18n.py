@@ -105,7 +105,7 @@ def test_the_first_use_takes_the_environment_s_language(monkeypatch: pytest.Monk
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
-    monkeypatch.setattr(i18n, "_current", [])
+    monkeypatch.setattr(i18n, "_chosen", [])
     assert get_language() == "es"
     assert (
         ngettext("{count} trick goes to {other}", "{count} tricks go to {other}", 2) == "{count} bazas pasan a {other}"
@@ -126,7 +126,7 @@ def test_a_missing_catalog_is_refused_and_the_environment_falls_back_to_english(
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
-    monkeypatch.setattr(i18n, "_current", [])
+    monkeypatch.setattr(i18n, "_chosen", [])
     assert get_language() == "en"
 
 
@@ -134,6 +134,53 @@ def test_the_package_exports_the_language_switch() -> None:
     assert spades_teach.set_language is set_language
     assert spades_teach.get_language is get_language
     assert {"set_language", "get_language", "LanguageError"} <= set(spades_teach.__all__)
+
+
+def test_a_language_block_speaks_its_language_and_restores_the_one_before() -> None:
+    from spades_teach.i18n import language
+
+    assert spades_teach.language is language and "language" in spades_teach.__all__
+    set_language("en")
+    with language("fr") as code:
+        assert code == "fr" and get_language() == "fr" and _("Language") == "Langue"
+        with language("ES"):
+            assert get_language() == "es"
+        assert get_language() == "fr"
+    assert get_language() == "en" and _("Language") == "Language"
+    with pytest.raises(RuntimeError), language("es"):
+        raise RuntimeError("the block failed")
+    assert get_language() == "en"
+    with pytest.raises(LanguageError, match="unknown language 'de'"), language("de"):
+        pass  # pragma: no cover - refused before the block runs
+    assert get_language() == "en"
+
+
+def test_a_language_block_belongs_to_its_context() -> None:
+    """Code run in another context (another thread, another task) does not see the block."""
+    import contextvars
+    import threading
+
+    from spades_teach.i18n import language
+
+    set_language("en")
+    seen: list[str] = []
+    with language("fr"):
+        worker = threading.Thread(target=lambda: seen.append(get_language()))
+        worker.start()
+        worker.join()
+        assert contextvars.copy_context().run(get_language) == "fr"  # a copy of this context sees it
+    assert seen == ["en"] and get_language() == "en"
+
+
+def test_set_language_inside_a_block_is_spoken_at_once_and_after_it() -> None:
+    from spades_teach.i18n import language
+
+    set_language("en")
+    with language("fr"):
+        set_language("es")
+        assert get_language() == "es"
+    assert get_language() == "es"
+    set_language("en")
 
 
 def test_plurals_follow_each_language() -> None:

@@ -11,7 +11,7 @@ import pytest
 from _stub_bots import low_bots
 
 from spades_teach import Seat
-from spades_teach.i18n import set_language
+from spades_teach.i18n import _, get_language, language, set_language
 from spades_teach.widgets import BidAdvisorView
 from spades_teach.widgets.cardtable import CardTable
 from spades_teach.widgets.table_game import TableGame
@@ -87,6 +87,41 @@ def test_the_language_menu_switches_the_words_and_keeps_the_game() -> None:
     table.send_action({"action": "language", "value": "en"})
     assert (table.view["labels"]["new"], table.view["status"]) == english
     assert snapshot(table) == before
+
+
+def test_one_table_s_language_menu_changes_no_other_widget_nor_the_language_in_use() -> None:
+    set_language("en")
+    french = CardTable(seed=7, pause=0, bots=low_bots(), teach=True)
+    english = CardTable(seed=7, pause=0, bots=low_bots(), teach=True)
+    french.send_action({"action": "language", "value": "fr"})
+    assert french.view["language"] == "fr" and french.view["labels"]["new"] == "Nouvelle partie"
+    assert get_language() == "en" and _("Language") == "Language"  # the rest of the kernel: as it was
+    assert english.view["language"] == "en" and english.view["labels"]["new"] == "New game"
+
+    # later messages from each browser (bids, plays: the comm's callbacks) speak their table's language
+    english.send_action({"action": "bid", "bid": "4"})
+    french.send_action({"action": "bid", "bid": "4"})
+    assert english.view["status"].startswith("your turn to play") and english.game.hint.startswith("Teach me: ")
+    assert french.view["status"].startswith("à vous de jouer") and french.game.hint.startswith("Apprends-moi : ")
+    card = next(c["code"] for c in french.view["hand"] if c["legal"])
+    french.send_action({"action": "play", "card": card})
+    english.send_action({"action": "play", "card": card})
+    assert french.view["labels"]["new"] == "Nouvelle partie" and english.view["labels"]["new"] == "New game"
+    assert french.game.status.startswith("à vous de jouer") and english.game.status.startswith("your turn")
+    french.send_action({"action": "bad"})
+    assert french.game.message == "action inconnue 'bad'"
+    assert get_language() == "en"
+
+
+def test_a_table_whose_menu_was_not_used_speaks_the_language_in_use() -> None:
+    chosen = game(seed=7, language="es")
+    following = game(seed=7)
+    set_language("fr")
+    assert following.language == "fr" and following.state()["labels"]["new"] == "Nouvelle partie"
+    assert chosen.language == "es" and chosen.state()["labels"]["new"] == "Nueva partida"
+    with language("en"):
+        assert following.status.startswith("your turn to bid") and chosen.status.startswith("tu turno")
+    assert get_language() == "fr"
 
 
 def test_an_unknown_language_is_refused_beside_the_table_and_changes_nothing() -> None:

@@ -16,10 +16,10 @@ from spades_teach.errors import SpadesError
 from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.i18n import N_, _
 
-__all__ = ["LEVELS", "level_name", "make_bot", "seated_bot"]
+__all__ = ["BOT_LEVELS", "level_name", "make_bot", "seated_bot"]
 
 #: The bot levels, weakest first, with the name a learner reads (translated by :func:`level_name`).
-LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
+BOT_LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
 
 
 def level_name(level: str) -> str:
@@ -29,9 +29,9 @@ def level_name(level: str) -> str:
     'hard'
     """
     key = level.strip().lower()
-    if key not in LEVELS:
+    if key not in BOT_LEVELS:
         raise SpadesError(_("unknown bot level {level}: use easy, medium, hard or expert").format(level=repr(level)))
-    return _(LEVELS[key])
+    return _(BOT_LEVELS[key])
 
 
 def make_bot(level: str, seed: int | str = 0) -> EasyBot | MediumBot | HardBot | ExpertBot:

@@ -48,19 +48,19 @@ from spades_teach.errors import ParseError
 from spades_teach.game.cards import Card
 from spades_teach.i18n import N_, _, ngettext
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "Teaching", "level_name", "teach"]
+__all__ = ["HINT_LEVELS", "HINT_LEVEL_NAMES", "Teaching", "level_name", "teach"]
 
 #: The hint levels a learner can choose.
-LEVELS = ("beginner", "expert")
+HINT_LEVELS = ("beginner", "expert")
 #: Each hint level's name as a learner reads it (translated by :func:`level_name`).
-LEVEL_NAMES = {"beginner": N_("beginner rules"), "expert": N_("expert")}
+HINT_LEVEL_NAMES = {"beginner": N_("beginner rules"), "expert": N_("expert")}
 
 
 def level_name(level: str) -> str:
     """The name of a hint level in the language in use (``"beginner rules"``)."""
-    if level not in LEVELS:
+    if level not in HINT_LEVELS:
         raise ParseError(_("unknown hint level {level}: use beginner or expert").format(level=repr(level)))
-    return _(LEVEL_NAMES[level])
+    return _(HINT_LEVEL_NAMES[level])
 
 
 Level = Literal["beginner", "expert"]
@@ -149,7 +149,7 @@ def teach(position: Position, level: str = "beginner", *, seed: int | str = 0) -
     see the module docs). ``seed`` seeds the expert's sampled deals at both levels:
     the same position and seed give the same hint, and its evidence is that of the very
     deals the card was chosen on (a review given the same seed samples them again)."""
-    if level not in LEVELS:
+    if level not in HINT_LEVELS:
         raise ParseError(_("unknown hint level {level}: use beginner or expert").format(level=repr(level)))
     hint = suggest_play(position)
     rule = Card.parse(hint.card)

@@ -453,11 +453,6 @@ class _Moment:
         )
 
 
-def _unique(reached: Mapping[Card, bool]) -> Card | None:
-    hits = [c for c, ok in reached.items() if ok]
-    return hits[0] if len(hits) == 1 and len(reached) > 1 else None
-
-
 def find_puzzle(
     moment: Mapping[str, Any], *, puzzle_id: str, sample_seed: int | str = 0, hidden: bool = False
 ) -> Puzzle | None:

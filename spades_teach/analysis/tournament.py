@@ -56,7 +56,7 @@ from typing import NamedTuple
 
 from spades_teach.advice.bots import HardBot
 from spades_teach.advice.driver import Bot, play_hand
-from spades_teach.advice.levels import make_bot
+from spades_teach.advice.levels import BOT_LEVELS, make_bot
 from spades_teach.advice.position import Position
 from spades_teach.analysis.parallel import map_tasks
 from spades_teach.analysis.simulate import mean_interval, percent_text, signed_decimal
@@ -70,10 +70,7 @@ from spades_teach.game.scoring import charged
 from spades_teach.game.seating import Seat, Team, seating_of
 from spades_teach.i18n import _, ngettext
 
-__all__ = ["LEVELS", "DuplicateDeal", "TournamentResult", "tournament"]
-
-#: The bot levels a tournament can field.
-LEVELS = ("easy", "medium", "hard", "expert")
+__all__ = ["DuplicateDeal", "TournamentResult", "tournament"]
 
 
 class DuplicateDeal(NamedTuple):
@@ -154,7 +151,7 @@ def tournament(
 
 def _check_level(level: object, name: str) -> str:
     key = level.strip().lower() if isinstance(level, str) else None
-    if key not in LEVELS:
+    if key not in BOT_LEVELS:
         raise SpadesError(
             _("{name}: unknown bot level {level}: use easy, medium, hard or expert").format(
                 name=name, level=repr(level)

@@ -20,7 +20,7 @@ from spades_teach.game.notation import seat_word as _local_seat_word
 from spades_teach.game.rules import FIRST_LEADS, RENEGE_MODES, Rules
 from spades_teach.game.scoring import coerce_side
 from spades_teach.game.seating import Seat
-from spades_teach.i18n import LANGUAGES, N_, _, ngettext
+from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext
 
 __all__ = [
     "Command",
@@ -122,8 +122,15 @@ def argparse_in_language() -> Iterator[None]:
         argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
 
 
-#: How ``--help`` names each language: in that language, so a reader finds their own.
-LANGUAGE_NAMES = {"en": "English", "fr": "français", "es": "español"}
+def _named_languages() -> str:
+    """``en (English), fr (français), es (español)``: each language named in itself, so a reader
+    finds their own; lower case as French and Spanish write a language's name in a sentence."""
+    return ", ".join(_named(code) for code in LANGUAGES)
+
+
+def _named(code: str) -> str:
+    name = LANGUAGE_NAMES[code]
+    return f"{code} ({name if code == 'en' else name.lower()})"
 
 
 def add_language_option(parser: argparse.ArgumentParser, *, default: Any = None) -> None:
@@ -135,7 +142,7 @@ def add_language_option(parser: argparse.ArgumentParser, *, default: Any = None)
         choices=LANGUAGES,
         default=default,
         help=_("the language of the messages: {choices} (default: the environment's, else English)").format(
-            choices=", ".join(f"{code} ({name})" for code, name in LANGUAGE_NAMES.items())
+            choices=_named_languages()
         ),
     )
 
@@ -174,7 +181,7 @@ def language_from_argv(argv: list[str]) -> str | None:
 
 def _language_choices() -> str:
     """``en (English), fr (français) or es (español)``, with the language in use's ``or``."""
-    names = [f"{code} ({name})" for code, name in LANGUAGE_NAMES.items()]
+    names = [_named(code) for code in LANGUAGES]
     return _("{first} or {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 

@@ -95,11 +95,6 @@ class Suit(enum.IntEnum):
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
-    @property
-    def is_trump(self) -> bool:
-        """Spades are always trumps."""
-        return self is Suit.SPADES
-
     @classmethod
     def coerce(cls, value: Suit | str) -> Suit:
         """Turn ``"S"``, ``"♠"``, ``"spades"`` (any case) or a :class:`Suit` into a Suit."""

@@ -450,9 +450,6 @@ class _RoundBody(_Play):
         return first_leader(self._hands, self._dealer, self._rules)
 
     # -- play ------------------------------------------------------------------------------------
-    def _led(self) -> Suit | None:
-        return self._trick_cards[0].suit if self._trick_cards else None
-
     def _two_of_clubs_lead(self) -> bool:
         return self._c2_pending and not self._trick_cards
 

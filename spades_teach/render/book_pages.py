@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import html
 
-from spades_teach.i18n import _
+from spades_teach.i18n import LANGUAGE_NAMES, _
 
 __all__ = [
-    "LANGUAGE_NAMES",
     "book_title",
     "part_caption",
     "search_text",
@@ -31,9 +30,6 @@ __all__ = [
     "intro_note",
     "language_menu",
 ]
-
-#: Each language named in itself, as a language menu shows it (never translated).
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español"}
 
 
 def book_title() -> str:

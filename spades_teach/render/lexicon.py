@@ -18,13 +18,12 @@ from __future__ import annotations
 import html
 import json
 import unicodedata
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
 
-from spades_teach.i18n import LANGUAGES, N_, _, get_language, set_language
+from spades_teach.i18n import LANGUAGES, N_, _, get_language
+from spades_teach.i18n import language as speaking
 
 __all__ = ["Wording", "Word", "WORDS", "glossary_table", "sort_key"]
 
@@ -81,17 +80,6 @@ def sort_key(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-@contextmanager
-def _speaking(language: str) -> Iterator[None]:
-    """Speak ``language`` for the block, then the language in use before it again."""
-    before = get_language()
-    set_language(language)
-    try:
-        yield
-    finally:
-        set_language(before)
-
-
 def _cell(wording: Wording) -> str:
     also = f" <small>({html.escape(', '.join(wording.also))})</small>" if wording.also else ""
     return f"<b>{html.escape(wording.term)}</b>{also}"
@@ -102,7 +90,7 @@ def glossary_table(language: str | None = None) -> str:
     that language's column first, then the two others, the definition in that language and the
     chapter that teaches the term; rows sorted as that language's dictionary would sort them.
     An unknown language raises :class:`~spades_teach.errors.LanguageError`."""
-    with _speaking(language or get_language()):
+    with speaking(language or get_language()):
         own = get_language()
         order = (own, *(other for other in LANGUAGES if other != own))
         headers = [_(_COLUMN[code]) for code in order] + [_("What it means"), _("Taught in chapter")]

@@ -7,7 +7,8 @@ panel that explains the score line by line and reviews every card, and full
 keyboard play (arrow keys along the hand, Enter plays, the reason a card may
 not be played read out in the status line), and a language menu (English,
 Français, Español) that redraws the table in the chosen words at once, the game
-going on where it was (the browser sends ``{"action": "language", "value": "fr"}``).
+going on where it was (the browser sends ``{"action": "language", "value": "fr"}``);
+it changes this table only, not the other widgets nor the rest of the notebook.
 
 The game is a :class:`~spades_teach.widgets.table_game.TableGame` (plain
 Python, tested without a browser). This widget publishes its state in the

@@ -41,6 +41,7 @@ from typing import Any, Literal
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.advice.driver import Bot
+from spades_teach.advice.levels import level_name
 from spades_teach.errors import IllegalActionError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import Card
@@ -52,9 +53,9 @@ from spades_teach.i18n import _
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
 from spades_teach.widgets.cards import HandView
 from spades_teach.widgets.table import TableView, trick_line_html
-from spades_teach.widgets.table_game import LEVEL_NAMES, LEVELS, TableGame, default_bot_factory, describe
+from spades_teach.widgets.table_game import TABLE_LEVELS, TableGame, default_bot_factory, describe
 
-__all__ = ["PlayView", "default_bot_factory", "LEVELS"]
+__all__ = ["PlayView", "default_bot_factory"]
 
 ME = Seat.S
 
@@ -102,7 +103,7 @@ class PlayView(SpadesWidget):
 
         self.level_box = add_classes(
             widgets.Dropdown(
-                options=[(_(LEVEL_NAMES[name]), name) for name in LEVELS],
+                options=[(level_name(name), name) for name in TABLE_LEVELS],
                 value=level,
                 description=_("Bots"),
                 layout=widgets.Layout(width="14em"),

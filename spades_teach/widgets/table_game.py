@@ -29,12 +29,15 @@ seat, on the very deals Teach me chose its card on, with hindsight as a separate
 
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, Literal
+from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
 from spades_teach.advice.bidding import advise_bid
+from spades_teach.advice.levels import level_name
+from spades_teach.advice.teach import HINT_LEVELS
 from spades_teach.errors import IllegalActionError, ParseError, SpadesError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import Card
@@ -43,15 +46,14 @@ from spades_teach.game.notation import rank_face, seat_word, suit_word
 from spades_teach.game.round import BidEvent, PlayEvent, Round, Trick
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, seating_for, seating_of
-from spades_teach.i18n import LANGUAGES, N_, _, decimal, get_language, ngettext, set_language
+from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, decimal, get_language, ngettext
+from spades_teach.i18n import language as speaking
 from spades_teach.widgets.terms import marked
 
 __all__ = [
     "TableGame",
-    "LEVELS",
-    "HINT_LEVELS",
+    "TABLE_LEVELS",
     "PACES",
-    "LANGUAGE_NAMES",
     "card_state",
     "card_words",
     "default_bot_factory",
@@ -59,14 +61,11 @@ __all__ = [
     "table_labels",
 ]
 
-LEVELS = ("easy", "medium", "hard")
-#: The levels of the Teach me hint: the rules of thumb, or the expert's card with its evidence.
-HINT_LEVELS = ("beginner", "expert")
+#: The bot levels the table offers (the expert, slower, plays in the analysis tools).
+TABLE_LEVELS = ("easy", "medium", "hard")
 #: The pauses (seconds) offered between two bot cards.
 PACES = (0.0, 0.3, 0.7, 1.2)
 ME = Seat.S
-#: Each language of the language menu, named in itself (the same in every language).
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español"}
 #: The ranks said in words (a card is read out as "queen of hearts").
 RANK_WORDS = {
     2: N_("two"),
@@ -83,8 +82,6 @@ RANK_WORDS = {
     13: N_("king"),
     14: N_("ace"),
 }
-#: The levels of the bots, as the menu shows them.
-LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
 def card_words(card: Card) -> str:
@@ -106,7 +103,7 @@ def table_labels() -> dict[str, Any]:
         "one_hand": _("One hand"),
         "match": _("Match"),
         "bots": _("Bots"),
-        "levels": [[_(LEVEL_NAMES[level]), level] for level in LEVELS],
+        "levels": [[level_name(level), level] for level in TABLE_LEVELS],
         "pause": _("Bot pause"),
         "teach": _("Teach me"),
         "hints": _("Hints"),
@@ -177,6 +174,23 @@ def default_bot_factory(level: str, seed: str, seat: Seat) -> Bot:
     return seated_bot(level, seed, seat)
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _in_its_language(method: Callable[Concatenate[TableGame, _P], _R]) -> Callable[Concatenate[TableGame, _P], _R]:
+    """Run a :class:`TableGame` method in the game's own language (``with language(...)``), so
+    a table whose menu chose French speaks French whenever it is called (a browser message, a
+    redraw, a test) and the rest of the kernel keeps its language."""
+
+    def in_its_language(game: TableGame, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with speaking(game.language):
+            return method(game, *args, **kwargs)
+
+    functools.update_wrapper(in_its_language, method)
+    return in_its_language
+
+
 class TableGame:
     """South's game against three bots (see the module docs).
 
@@ -187,6 +201,7 @@ class TableGame:
     waits after each bot card (0 for tests); ``sleep`` and ``on_change`` (called
     whenever the state changed, e.g. between two bot cards) are the widget's
     hooks. ``start=False`` sets up no game until :meth:`new_game` is called.
+    ``language`` is the table's own language (see :attr:`language`).
     Two-player rules are played too (South against North, as in
     :class:`~spades_teach.widgets.play.PlayView`); the card table itself seats four.
     """
@@ -211,8 +226,56 @@ class TableGame:
         on_change: Callable[[], None] | None = None,
         sleep: Callable[[float], None] = time.sleep,
         start: bool = True,
+        language: str | None = None,
     ) -> None:
-        if level not in LEVELS:
+        # None: the language in use wherever the table is called, until its menu chooses one
+        self._language: str | None = None
+        if language is not None:
+            with speaking(language) as code:
+                self._language = code
+        with speaking(self.language):
+            self._setup(
+                seed=seed,
+                deal=deal,
+                daily=daily,
+                level=level,
+                mode=mode,
+                rules=rules,
+                teach=teach,
+                hint_level=hint_level,
+                pause=pause,
+                four_colour=four_colour,
+                bots=bots,
+                bot_factory=bot_factory,
+                advise_bid=advise_bid,
+                suggest_play=suggest_play,
+                on_change=on_change,
+                sleep=sleep,
+                start=start,
+            )
+
+    def _setup(
+        self,
+        *,
+        seed: int | str | None,
+        deal: Deal | str | None,
+        daily: bool,
+        level: str,
+        mode: str,
+        rules: Rules,
+        teach: bool,
+        hint_level: str,
+        pause: float,
+        four_colour: bool,
+        bots: Mapping[Any, Bot] | None,
+        bot_factory: BotFactory | None,
+        advise_bid: Callable[..., Any] | None,
+        suggest_play: Callable[..., Any] | None,
+        on_change: Callable[[], None] | None,
+        sleep: Callable[[float], None],
+        start: bool,
+    ) -> None:
+        if level not in TABLE_LEVELS:
             raise ParseError(_("unknown bot level {level}: use easy, medium or hard").format(level=repr(level)))
         if mode not in ("hand", "match"):
             raise ParseError(_("unknown mode {mode}: use 'hand' (one hand) or 'match'").format(mode=repr(mode)))
@@ -264,6 +327,13 @@ class TableGame:
 
     # -- reading the state ------------------------------------------------------------------
     @property
+    def language(self) -> str:
+        """The table's language: the one its menu chose (:meth:`set_language`), else the
+        language in use (:func:`spades_teach.i18n.get_language`) when the table is called.
+        Its words, status, hint and review are worked out in it; no other widget changes."""
+        return self._language or get_language()
+
+    @property
     def round(self) -> Round | None:
         return self._round
 
@@ -294,6 +364,7 @@ class TableGame:
         return self._round.deal.code if self._round is not None else ""
 
     @property
+    @_in_its_language
     def origin(self) -> str:
         """Where the deal on the table comes from ("the deal of the day" …), in the language in use."""
         template, values = self._origin
@@ -313,6 +384,7 @@ class TableGame:
         return self._hint_card
 
     @property
+    @_in_its_language
     def result_lines(self) -> list[str]:
         """How the hand just finished was scored, one line an item, in the language in use."""
         return list(self._row.lines) if self._row is not None else []
@@ -322,6 +394,7 @@ class TableGame:
         return None if self._review is None else list(self._review)
 
     @property
+    @_in_its_language
     def review_summary(self) -> str:
         """The review in one line, in the language in use ('' before the review)."""
         if self._review_tally is None:
@@ -350,6 +423,7 @@ class TableGame:
         return r is not None and r.is_complete and not match.is_over and self.mode == "match"
 
     @property
+    @_in_its_language
     def status(self) -> str:
         """What the learner should do now (one line)."""
         r, match = self._round, self._match
@@ -372,6 +446,7 @@ class TableGame:
             )
         return _("{seat} is thinking").format(seat=seat_word(int(r.to_act)) if r.to_act is not None else "")
 
+    @_in_its_language
     def state(self) -> dict[str, Any]:
         """Everything the table draws, as plain JSON data."""
         r, match = self._round, self._match
@@ -389,7 +464,7 @@ class TableGame:
             "to_act": self.to_act,
             "mode": self.mode,
             "level": self.level,
-            "levels": list(LEVELS),
+            "levels": list(TABLE_LEVELS),
             "teach": self.teach,
             "hint_level": self.hint_level,
             "pause": self.pause,
@@ -431,6 +506,7 @@ class TableGame:
         }
 
     # -- actions ------------------------------------------------------------------------------
+    @_in_its_language
     def act(self, message: Mapping[str, Any]) -> None:
         """Apply one message from the table (``{"action": "play", "card": "QH"}`` …).
         A refused action leaves the game as it was and says why in :attr:`message`."""
@@ -459,6 +535,7 @@ class TableGame:
             self.busy = ""
             self._changed()
 
+    @_in_its_language
     def new_game(self, seed: int | str | None = None) -> None:
         """A new game on a new random deal (``seed``: a reproducible one)."""
         if seed is not None and str(seed).strip() == "":
@@ -467,11 +544,13 @@ class TableGame:
         origin = (N_("seed {seed}"), {"seed": chosen}) if seed is not None else (N_("a new random deal"), {})
         self._start(chosen, None, origin=origin)
 
+    @_in_its_language
     def deal_of_the_day(self, date: Any = None) -> None:
         """Play the deal of the day (the same cards for everyone today)."""
         d = Deal.of_the_day(date)
         self._start(f"day/{d.code}", d, origin=(N_("the deal of the day"), {}), comparable=True)
 
+    @_in_its_language
     def replay_deal(self) -> None:
         """Play the cards of the current hand again, from the bidding."""
         r = self._round
@@ -481,6 +560,7 @@ class TableGame:
         origin = (N_("a replay of deal {code}"), {"code": d.code})
         self._start(self._seed, d, origin=origin, comparable=self._comparable)
 
+    @_in_its_language
     def play_deal(self, deal: Deal | str) -> None:
         """Play the deal with this code (or this :class:`Deal`)."""
         if isinstance(deal, str):
@@ -493,6 +573,7 @@ class TableGame:
             raise ParseError(_("deal {code} is a two-player deal; the card table seats four").format(code=repr(d.code)))
         self._start(f"code/{d.code}", d, origin=(N_("played from its code"), {}), comparable=True)
 
+    @_in_its_language
     def next_hand(self) -> None:
         r = self._round
         if r is None or not r.is_complete:
@@ -504,6 +585,7 @@ class TableGame:
         self.message = ""
         self._begin_hand(None)
 
+    @_in_its_language
     def bid(self, value: BidLike | None) -> None:
         r = self._require_round()
         if value is None or value == "":
@@ -514,6 +596,7 @@ class TableGame:
         self.message = ""
         self._advance()
 
+    @_in_its_language
     def play_card(self, card: Card | str) -> None:
         """Play South's card; an illegal one is refused with the engine's reason."""
         r = self._require_round()
@@ -538,6 +621,7 @@ class TableGame:
             )
         self._advance()
 
+    @_in_its_language
     def undo(self) -> None:
         """Take back South's last card and the bots' cards after it."""
         r = self._require_round()
@@ -551,6 +635,7 @@ class TableGame:
         self.message = _("you took back your card")
         self._refresh()
 
+    @_in_its_language
     def review_hand(self) -> None:
         """The review of South's cards from South's seat, in points
         (:func:`~spades_teach.analysis.seat_review.seat_review`): each card judged over
@@ -587,6 +672,7 @@ class TableGame:
         self.busy = ""
         self._changed()
 
+    @_in_its_language
     def compare_with_expert(self) -> None:
         """The challenge: the same cards played by the expert in South's seat, with the
         same bots in the other seats (:func:`~spades_teach.analysis.challenge.compare_with_expert`);
@@ -617,6 +703,7 @@ class TableGame:
         self.busy = ""
         self._changed()
 
+    @_in_its_language
     def set_option(self, name: str, value: Any) -> None:
         """Change a setting: ``teach``, ``hint_level``, ``mode``, ``level``, ``pause``,
         ``four_colour`` or ``open_hands``."""
@@ -633,10 +720,10 @@ class TableGame:
         elif name == "mode":
             self._set_mode(str(value))
         elif name == "level":
-            if value not in LEVELS:
+            if value not in TABLE_LEVELS:
                 raise ParseError(_("unknown bot level {level}: use easy, medium or hard").format(level=repr(value)))
             self.level = str(value)
-            self.message = _("the {level} bots play from the next new game").format(level=_(LEVEL_NAMES[self.level]))
+            self.message = _("the {level} bots play from the next new game").format(level=level_name(self.level))
         elif name == "pause":
             self.pause = _pause(value)
             self.message = ""
@@ -651,13 +738,15 @@ class TableGame:
         self._refresh()
 
     def set_language(self, language: str) -> None:
-        """Speak ``language`` (``"en"``, ``"fr"``, ``"es"``) from now on, through
-        :func:`spades_teach.i18n.set_language` (the one switch): the table's words,
-        status and hint follow at once, and the game goes on where it was."""
-        set_language(language)
-        self.message = ""
-        self._teach()
-        self._changed()
+        """Speak ``language`` (``"en"``, ``"fr"``, ``"es"``) from now on, this table only: its
+        words, status and hint follow at once, and the game goes on where it was. The other
+        widgets and the rest of the notebook keep their language (a ``with language(...)``
+        block, :func:`spades_teach.i18n.language`, around each call of the table)."""
+        with speaking(language) as code:
+            self._language = code
+            self.message = ""
+            self._teach()
+            self._changed()
 
     # -- internals ----------------------------------------------------------------------------
     def _set_mode(self, mode: str) -> None:
@@ -946,10 +1035,11 @@ class TableGame:
             and self._bot_factory is default_bot_factory
         )
 
+    @_in_its_language
     def bot_label(self, seat: Seat) -> str:
         """The bot's name as the table shows it: a level's name in the language in use."""
         name = self.bot_name(seat)
-        return _(LEVEL_NAMES[name]) if name in LEVEL_NAMES else name
+        return level_name(name) if name in TABLE_LEVELS else name
 
     def bot_name(self, seat: Seat) -> str:
         """The name of the bot in ``seat`` ('?' when none sits there)."""
