@@ -55,9 +55,10 @@ def _cards_html(cards: Iterable[Card]) -> str:
 def hand_html(hand: Hand, *, style: bool = True) -> str:
     """A hand suit by suit, spades first, high to low."""
     rows = []
+    void = html.escape(_("void"))
     for suit in Suit:
         cards = hand.suit(suit)
-        body = _cards_html(cards) if cards else f'<span class="st-void">{html.escape(_("void"))}</span>'
+        body = _cards_html(cards) if cards else f'<span class="st-void">{void}</span>'
         rows.append(f'<div class="st-suit">{body}</div>')
     return (STYLE if style else "") + f'<div class="st-hand">{"".join(rows)}</div>'
 

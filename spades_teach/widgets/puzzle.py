@@ -249,9 +249,8 @@ class PuzzleView(SpadesWidget):
             if p.trick
             else escape(_("{seat} leads this trick").format(seat=seat_word(p.seat)))
         )
-        self.hand_label.value = escape(_("{hand}: click the card you would play")).format(
-            hand=f"<b>{escape(_('your hand ({seat})').format(seat=seat_word(p.seat)))}</b>"
-        )
+        yours = escape(_("your hand ({seat})").format(seat=seat_word(p.seat)))
+        self.hand_label.value = escape(_("{hand}: click the card you would play")).format(hand=f"<b>{yours}</b>")
         legal = set(p.position.legal)
         buttons = []
         for suit in Suit:
@@ -302,17 +301,16 @@ def _plays_html(leader: Seat, cards: tuple[Card, ...]) -> str:
 def _history_html(p: Puzzle) -> str:
     """The completed tricks, one row each: its number, who played which card, who won it."""
     if not p.history:
-        return f'<div class="st-puzzle-history">{escape(_("no trick completed yet"))}</div>'
+        none = escape(_("no trick completed yet"))
+        return f'<div class="st-puzzle-history">{none}</div>'
     rows = "".join(
         f"<tr><th scope='row'>{number}</th><td>{_plays_html(leader, cards)}</td>"
         f"<td>{escape(seat_word(int(winner)))}</td></tr>"
         for number, (leader, cards, winner) in enumerate(p.history, start=1)
     )
     heads = "".join(f"<th scope='col'>{escape(w)}</th>" for w in (_("trick"), _("cards in play order"), _("won by")))
-    return (
-        f'<table class="st-table st-puzzle-history"><caption>{escape(_("the play so far"))}</caption>'
-        f"<tr>{heads}</tr>{rows}</table>"
-    )
+    caption = escape(_("the play so far"))
+    return f'<table class="st-table st-puzzle-history"><caption>{caption}</caption><tr>{heads}</tr>{rows}</table>'
 
 
 def _cards_inline(hand: Hand) -> str:
@@ -334,10 +332,8 @@ def _table_html(p: Puzzle) -> str:
         )
     words = [_("seat"), _("bid"), _("tricks won")] + ([_("hand")] if p.others else [])
     heads = "".join(f"<th scope='col'>{escape(word)}</th>" for word in words)
-    table = (
-        f'<table class="st-table"><caption>{escape(_("bids and tricks won so far"))}</caption>'
-        f"<tr>{heads}</tr>" + "".join(rows) + "</table>"
-    )
+    caption = escape(_("bids and tricks won so far"))
+    table = f'<table class="st-table"><caption>{caption}</caption><tr>{heads}</tr>' + "".join(rows) + "</table>"
     notes = [
         ngettext("{count} trick left, this one included", "{count} tricks left, this one included", len(p.hand)).format(
             count=len(p.hand)
