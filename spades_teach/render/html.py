@@ -27,7 +27,6 @@ __all__ = ["card_html", "hand_html", "deal_html", "trick_html", "trick_plays_htm
 #: A round's phases as a learner reads them (translated when shown).
 _PHASES = {"bidding": N_("bidding"), "play": N_("play"), "complete": N_("complete")}
 #: The bids written in words (translated when shown); a number is written as it is.
-_NIL_LABELS = {"Nil": N_("Nil"), "Blind Nil": N_("Blind Nil")}
 
 STYLE = (
     "<style>"
@@ -132,8 +131,7 @@ def round_html(rnd: Round) -> str:
             return ""
         bid = bids.get(seat)
         name = seat_word(int(seat))
-        label = _(_NIL_LABELS[bid.label]) if bid is not None and bid.label in _NIL_LABELS else ""
-        label = label or (bid.label if bid is not None else "")
+        label = bid.label if bid is not None else ""
         playing = rnd.phase != "bidding"
         if bid is not None and playing:
             info = ngettext("{seat} — bid {bid}, {count} won", "{seat} — bid {bid}, {count} won", won[seat])

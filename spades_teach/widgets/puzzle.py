@@ -34,7 +34,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from spades_teach.analysis.puzzles import DIFFICULTIES, THEMES, Puzzle, load_puzzles
+from spades_teach.analysis.puzzles import DIFFICULTIES, THEMES, Puzzle, difficulty_label, load_puzzles, theme_label
 from spades_teach.errors import IllegalPlayError, SpadesError
 from spades_teach.game.cards import Card, CardLike, Hand, Suit
 from spades_teach.game.notation import seat_word
@@ -79,7 +79,7 @@ class PuzzleView(SpadesWidget):
         self.card_buttons: dict[Card, Any] = {}
         self.level_box = add_classes(
             widgets.Dropdown(
-                options=[(_("any level"), _ANY), *[(d, d) for d in DIFFICULTIES]],
+                options=[(_("any level"), _ANY), *[(difficulty_label(d), d) for d in DIFFICULTIES]],
                 value=difficulty or _ANY,
                 description=_("Level"),
             ),
@@ -87,7 +87,7 @@ class PuzzleView(SpadesWidget):
         )
         self.theme_box = add_classes(
             widgets.Dropdown(
-                options=[(_("any theme"), _ANY), *[(t, t) for t in THEMES if load_puzzles(theme=t)]],
+                options=[(_("any theme"), _ANY), *[(theme_label(t), t) for t in THEMES if load_puzzles(theme=t)]],
                 value=theme or _ANY,
                 description=_("Theme"),
             ),
@@ -240,9 +240,10 @@ class PuzzleView(SpadesWidget):
             self.set_status(_("no puzzle on show"))
             return
         title = escape(_("Puzzle {id}").format(id=p.id))
-        self.prompt_html.value = (
-            f"<b>{title}</b> ({escape(p.difficulty)}; {escape(', '.join(p.themes))})<br>{escape(p.prompt())}"
+        about = _("{level}; {themes}").format(
+            level=difficulty_label(p.difficulty), themes=", ".join(theme_label(t) for t in p.themes)
         )
+        self.prompt_html.value = f"<b>{title}</b> ({escape(about)})<br>{escape(p.prompt())}"
         self.table_html.value = _table_html(p)
         self.trick_html.value = (
             escape(_("trick so far:")) + " " + _plays_html(p.leader, p.trick)
