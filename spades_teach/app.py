@@ -420,17 +420,19 @@ def page_top_html(name: str, language: str, asked: bool = False) -> str:
     home = escape(_("Home"))
     links = [f'<a class="st-app-home" href="../../{keep}">{home}</a>']
     for page, label, _line in PAGES:
+        said = escape(_(label))
         if page == name:
-            links.append(f'<b aria-current="page">{escape(_(label))}</b>')
+            links.append(f'<b aria-current="page">{said}</b>')
         else:
-            links.append(f'<a href="{page}.ipynb{keep}">{escape(_(label))}</a>')
+            links.append(f'<a href="{page}.ipynb{keep}">{said}</a>')
     pages = escape(_("The app's pages"))
     paragraphs = "".join(f"<p>{text}</p>" for text in _intro(name))
+    heading = escape(_(HEADINGS[name]))
     return (
         f'<div class="st-app-top" lang="{language}">'
         f'<nav class="st-app-nav" aria-label="{pages}">' + " · ".join(links) + "</nav>"
         f"{_language_menu(language)}"
-        f"<h1>{escape(_(HEADINGS[name]))}</h1>{paragraphs}</div>"
+        f"<h1>{heading}</h1>{paragraphs}</div>"
     )
 
 
@@ -456,9 +458,8 @@ def home_html(keep: str = "") -> str:
 
     base = "{{ base_url }}"
     cards = "".join(
-        f'<li><a class="st-home-{page}" href="{base}voila/render/{page}.ipynb{keep}"><b>{escape(_(label))}</b>'
-        f"{escape(_(line))}</a></li>"
-        for page, label, line in PAGES
+        f'<li><a class="st-home-{page}" href="{base}voila/render/{page}.ipynb{keep}"><b>{said}</b>{why}</a></li>'
+        for page, said, why in ((page, escape(_(label)), escape(_(line))) for page, label, line in PAGES)
     )
 
     def link(page: str) -> str:

@@ -50,6 +50,8 @@ __all__ = [
     "N_",
     "gettext",
     "ngettext",
+    "pgettext",
+    "npgettext",
     "set_language",
     "get_language",
     "language",
@@ -205,6 +207,17 @@ def gettext(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form of a message, as the language in use counts ``count``."""
     return _active().ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in use, where ``context`` tells one role of an English word
+    from another (``pgettext("score sheet header", "Bid")``, a noun, against the button's verb)."""
+    return _active().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """:func:`ngettext` with a ``context``, as :func:`pgettext`."""
+    return _active().npgettext(context, singular, plural, count)
 
 
 _ = gettext

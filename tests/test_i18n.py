@@ -42,14 +42,15 @@ def _catalog(lang: str) -> Catalog:
         return read_po(handle, locale=lang)
 
 
-def _extracted() -> dict[str, tuple[str, ...]]:
-    """Every message marked in the package's sources, freshly extracted (msgid -> its forms)."""
-    found: dict[str, tuple[str, ...]] = {}
-    for _file, _line, message, _comments, _context in extract_from_dir(
+def _extracted() -> dict[tuple[str | None, str], tuple[str, ...]]:
+    """Every message marked in the package's sources, freshly extracted ((context, msgid) -> its
+    forms; the context tells apart one English word in two roles, ``pgettext``)."""
+    found: dict[tuple[str | None, str], tuple[str, ...]] = {}
+    for _file, _line, message, _comments, context in extract_from_dir(
         str(ROOT / "spades_teach"), method_map=[("**.py", "python")]
     ):
         forms = (message,) if isinstance(message, str) else tuple(message)
-        found[forms[0]] = forms
+        found[context, forms[0]] = forms
     return found
 
 
@@ -224,10 +225,10 @@ def test_each_compiled_catalog_is_a_fresh_compile_of_its_po(lang: str) -> None:
 def test_every_extracted_message_has_a_translation_with_the_same_placeholders(lang: str) -> None:
     catalog = _catalog(lang)
     missing, fuzzy, mismatched = [], [], []
-    for msgid, forms in _extracted().items():
-        entry = catalog.get(forms if len(forms) > 1 else msgid)
+    for (context, msgid), forms in _extracted().items():
+        entry = catalog.get(forms if len(forms) > 1 else msgid, context=context)
         if entry is None and len(forms) > 1:
-            entry = catalog.get(msgid)
+            entry = catalog.get(msgid, context=context)
         if entry is None or not all(entry.string if isinstance(entry.string, tuple) else [entry.string]):
             missing.append(msgid)
             continue
@@ -246,7 +247,9 @@ def test_every_extracted_message_has_a_translation_with_the_same_placeholders(la
 def test_the_template_lists_exactly_the_marked_messages() -> None:
     with open(LOCALE_DIR / "spades_teach.pot", "rb") as handle:
         template = {
-            message.id if isinstance(message.id, str) else message.id[0] for message in read_po(handle) if message.id
+            (message.context, message.id if isinstance(message.id, str) else message.id[0])
+            for message in read_po(handle)
+            if message.id
         }
     assert template == set(_extracted()), "run python tools/i18n.py extract"
 

@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from spades_teach.game.cards import Card
+from spades_teach.game.notation import rank_label
 
 __all__ = ["TWO_PLAYER_ITEM_VALUES", "TWO_PLAYER_SAFETY_MARGIN", "DRAW_VALUES", "draw_value"]
 
@@ -110,4 +111,4 @@ DRAW_VALUES: Mapping[str, float] = MappingProxyType(
 
 def draw_value(card: Card) -> float:
     """What ``card`` adds to a two-player hand's tricks on average (:data:`DRAW_VALUES`)."""
-    return DRAW_VALUES[f"{card.rank.label}♠" if card.is_spade else f"{card.rank.label} side"]
+    return DRAW_VALUES[f"{rank_label(card.rank)}♠" if card.is_spade else f"{rank_label(card.rank)} side"]

@@ -76,7 +76,7 @@ from spades_teach.game.kernel import winning_index
 from spades_teach.game.notation import seat_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, Team
-from spades_teach.i18n import N_, _
+from spades_teach.i18n import N_, _, pgettext
 from spades_teach.solver import DDState, make_position, nil_safe_cards, reaches, score_cards
 
 if TYPE_CHECKING:
@@ -129,6 +129,20 @@ SAMPLE_SIZE = 24
 STORE = "puzzles.json"
 
 _RULES = Rules()
+
+
+def difficulty_label(difficulty: str) -> str:
+    """A puzzle level (one of :data:`DIFFICULTIES`) as the learner reads it, in the language in use.
+
+    >>> difficulty_label("medium")
+    'medium'
+    """
+    labels = {
+        "easy": pgettext("puzzle level", "easy"),
+        "medium": pgettext("puzzle level", "medium"),
+        "hard": pgettext("puzzle level", "hard"),
+    }
+    return labels[difficulty]
 
 
 def theme_label(theme: str) -> str:

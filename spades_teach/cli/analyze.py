@@ -18,6 +18,7 @@ from spades_teach.cli.common import (
     seed_type,
     stdout,
 )
+from spades_teach.game.bids import Bid
 from spades_teach.i18n import N_, _, decimal
 
 
@@ -96,9 +97,9 @@ def run(args: argparse.Namespace) -> int:
             "method": result.method,
             "samples": result.samples,
             "seed": args.seed,
-            "best_bid": result.best_bid.label,
+            "best_bid": _json_bid(result.best_bid),
             "best_interval": _finite(result.best_interval),
-            "runner_up": result.runner_up.label if result.runner_up is not None else None,
+            "runner_up": _json_bid(result.runner_up) if result.runner_up is not None else None,
             "margin_interval": _finite(result.margin_interval),
             "expected_scores": {str(b): v for b, v in result.expected_scores.items()},
             "blind_nil_score": result.blind_nil_score,
@@ -148,3 +149,10 @@ COMMAND = Command(
         "making each bid, its average score and the best bid, with a confidence interval at 95%."
     ),
 )
+
+
+def _json_bid(bid: Bid) -> str:
+    """A bid in the JSON output: the same English words in every language (``Nil``, ``Blind Nil``, ``4``)."""
+    if int(bid) == 0:
+        return "Blind Nil" if bid.blind else "Nil"
+    return str(int(bid))

@@ -108,9 +108,10 @@ class Bid(int):
 
     @property
     def label(self) -> str:
-        """For score sheets: ``Nil``, ``Blind Nil`` or the number."""
+        """For score sheets, in the language in use: ``Nil``, ``Blind Nil`` (French
+        ``Nil à l'aveugle``) or the number."""
         if int(self) == 0:
-            return "Blind Nil" if self.blind else "Nil"
+            return _("Blind Nil") if self.blind else _("Nil")
         return str(int(self))
 
 

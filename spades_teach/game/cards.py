@@ -31,18 +31,19 @@ from spades_teach.game.notation import (
     RANK_LETTERS,
     SUIT_LETTERS,
     SUIT_SYMBOLS,
-    SUIT_WORDS,
     card_face,
     card_name,
     card_names,
     dotted,
     labelled,
+    rank_face,
     rank_names,
     rank_value,
     read_card,
     read_hand,
     suit_names,
     suit_number,
+    suit_word,
 )
 
 # Seats and teams live in ``seating``; they are importable from here as well.
@@ -88,8 +89,9 @@ class Suit(enum.IntEnum):
 
     @property
     def word(self) -> str:
-        """The plural English name used in sentences ("must follow hearts")."""
-        return SUIT_WORDS[self]
+        """The suit's name in a sentence of the language in use ("must follow hearts",
+        French ``cœur``, Spanish ``corazones``; :data:`SUIT_WORDS` keeps the English ones)."""
+        return suit_word(self)
 
     @property
     def is_red(self) -> bool:
@@ -134,8 +136,9 @@ class Rank(enum.IntEnum):
 
     @property
     def label(self) -> str:
-        """The label printed on a card face: ``10`` rather than ``T``."""
-        return "10" if self is Rank.TEN else self.letter
+        """The label printed on a card face, as a player of the language in use writes it:
+        ``10`` rather than ``T``, French ``R D V`` for ``K Q J`` (:attr:`letter` stays ASCII)."""
+        return rank_face(self)
 
     @property
     def word(self) -> str:

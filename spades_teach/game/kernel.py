@@ -45,7 +45,7 @@ from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS
 from spades_teach.game._bits import cards_of_mask as _cards_of_mask
 from spades_teach.game._bits import fill_suit_tuples as _fill_suit_tuples
 from spades_teach.game.cards import Card, Cards, Suit
-from spades_teach.game.notation import card_name, suit_word
+from spades_teach.game.notation import card_name, seat_letter, suit_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike, seating_of
 from spades_teach.i18n import _
@@ -328,9 +328,12 @@ class Trick:
         return tuple(zip(self.seats, self.cards))
 
     def __str__(self) -> str:
-        body = " ".join(f"{seat.name}:{card}" for seat, card in self.plays)
-        won = f" won by {self.winner.name}" if self.winner is not None else ""
-        return f"trick {self.number}: {body}{won}"
+        body = " ".join(f"{seat_letter(seat)}:{card}" for seat, card in self.plays)
+        if self.winner is None:
+            return _("trick {number}: {plays}").format(number=self.number, plays=body)
+        return _("trick {number}: {plays} won by {seat}").format(
+            number=self.number, plays=body, seat=seat_letter(self.winner)
+        )
 
     def _repr_html_(self) -> str:
         from spades_teach.render.html import trick_html

@@ -44,13 +44,13 @@ from spades_teach.errors import MatchError, MatchOverError, ParseError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.deals import Deal, DealLike
 from spades_teach.game.deals import deal as deal_cards
-from spades_teach.game.notation import seat_word
+from spades_teach.game.notation import seat_letter, seat_word
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, bid_problem, coerce_side, score_round, sides_of
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, Team, TeamMap, seating_of
 from spades_teach.game.twoplayer import Draw, draw_deal, opponent
-from spades_teach.i18n import N_, _, ngettext
+from spades_teach.i18n import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from spades_teach.game.seating import ReadOnlySeatMap, ReadOnlyTeamMap
@@ -565,14 +565,20 @@ class Match:
     def _columns(self) -> tuple[list[str], list[tuple[str, list[str]]], list[list[str]]]:
         """Headers and cells of the score sheet: seat columns show ``bid/tricks``,
         then each side shows the hand's points, bags added, penalty, counter and total."""
-        seat_headers = [s.name for s in self._seats]
-        side_headers = ["Pts", "Bags", "Pen.", "Ctr", "Total"]
-        groups: list[tuple[str, list[str]]] = [("", ["#", "Dealer", *seat_headers])]
+        seat_headers = [seat_letter(s) for s in self._seats]
+        side_headers = [
+            pgettext("score sheet header: the hand's points", "Pts"),
+            pgettext("score sheet header", "Bags"),
+            pgettext("score sheet header: bag penalty", "Pen."),
+            pgettext("score sheet header: bag counter", "Ctr"),
+            pgettext("score sheet header", "Total"),
+        ]
+        groups: list[tuple[str, list[str]]] = [("", ["#", pgettext("score sheet header", "Dealer"), *seat_headers])]
         for side in self._sides:
             groups.append((self.side_label(side), side_headers))
         rows: list[list[str]] = []
         for row in self._rows:
-            cells = [str(row.number), row.dealer.name]
+            cells = [str(row.number), seat_letter(row.dealer)]
             cells += [f"{row.bids[s].label}/{row.tricks[s]}" for s in self._seats]
             for side in self._sides:
                 cells += [

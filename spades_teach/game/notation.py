@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 
 from spades_teach.errors import ParseError
-from spades_teach.i18n import _, get_language
+from spades_teach.i18n import _, get_language, pgettext
 
 __all__ = [
     "SUIT_LETTERS",
@@ -41,6 +41,7 @@ __all__ = [
     "card_face",
     "card_name",
     "suit_word",
+    "seat_letter",
     "seat_word",
     "suit_number",
     "rank_value",
@@ -206,6 +207,19 @@ def card_name(index: int) -> str:
 def seat_word(seat: int) -> str:
     """The seat's name in a sentence of the language in use: ``North``, ``Nord``, ``Norte``."""
     return _LOCAL_SEAT_WORDS[_language()][seat]
+
+
+def seat_letter(seat: int) -> str:
+    """The seat's initial as printed for a player of the language in use (score sheets, tricks):
+    ``W`` in English, ``O`` (Ouest, Oeste) in French and Spanish. Printing only: what a learner
+    may type is read by :func:`seat_number`."""
+    letters = (
+        pgettext("seat letter", "N"),
+        pgettext("seat letter", "E"),
+        pgettext("seat letter", "S"),
+        pgettext("seat letter", "W"),
+    )
+    return letters[seat]
 
 
 def suit_word(suit: int) -> str:

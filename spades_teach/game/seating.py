@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, Union, overload
 
 from spades_teach.errors import ParseError
-from spades_teach.game.notation import SEAT_WORDS, TEAM_WORDS, seat_names, seat_number, team_number
+from spades_teach.game.notation import TEAM_WORDS, seat_names, seat_number, seat_word, team_number
 from spades_teach.game.rules import Rules
 from spades_teach.i18n import _
 
@@ -86,7 +86,9 @@ class Seat(enum.IntEnum):
 
     @property
     def word(self) -> str:
-        return SEAT_WORDS[self]
+        """The seat's name in the language in use: ``North``, ``Nord``, ``Norte``
+        (:data:`SEAT_WORDS` keeps the English ones)."""
+        return seat_word(self)
 
     @classmethod
     def coerce(cls, value: Seat | str | int) -> Seat:

@@ -63,13 +63,17 @@ def count_value_rows() -> list[tuple[str, float]]:
 def count_values_html() -> str:
     """The count's values as a table: sure tricks first, then each item and its worth."""
     rows = "".join(
-        f"<tr><td>{html.escape(_(name))}</td><td>{_fraction(value)}</td></tr>" for name, value in count_value_rows()
+        f"<tr><td>{html.escape(item)}</td><td>{_fraction(value)}</td></tr>"
+        for item, value in ((_(name), value) for name, value in count_value_rows())
     )
     sure = _("A♠, and each spade in an unbroken run down from it: a sure trick")
+    caption, holding, worth = (
+        html.escape(_(words)) for words in (N_("The count (tricks)"), N_("holding"), N_("worth"))
+    )
     return (
         _TABLE_STYLE
-        + f'<table class="st-cheat"><caption>{html.escape(_("The count (tricks)"))}</caption>'
-        + f"<tr><th>{html.escape(_('holding'))}</th><th>{html.escape(_('worth'))}</th></tr>"
+        + f'<table class="st-cheat"><caption>{caption}</caption>'
+        + f"<tr><th>{holding}</th><th>{worth}</th></tr>"
         + f"<tr><td>{html.escape(sure)}</td><td>1</td></tr>"
         + f"{rows}</table>"
     )
@@ -119,9 +123,10 @@ def nil_checklist() -> list[str]:
 def nil_checklist_html() -> str:
     """The Nil checklist as an HTML list."""
     items = "".join(f"<li>{html.escape(line)}</li>" for line in nil_checklist())
+    title = html.escape(_("Nil checklist: a hand for Nil passes every item"))
     return (
         _TABLE_STYLE
-        + f'<div class="st-cheat"><b>{html.escape(_("Nil checklist: a hand for Nil passes every item"))}</b>'
+        + f'<div class="st-cheat"><b>{title}</b>'
         + f"<ul>{items}</ul>"
         + "<small>"
         + html.escape(_("A hand that misses only a small item may still fit; the bid advisor weighs each one."))

@@ -27,7 +27,6 @@ __all__ = ["card_html", "hand_html", "deal_html", "trick_html", "trick_plays_htm
 #: A round's phases as a learner reads them (translated when shown).
 _PHASES = {"bidding": N_("bidding"), "play": N_("play"), "complete": N_("complete")}
 #: The bids written in words (translated when shown); a number is written as it is.
-_NIL_LABELS = {"Nil": N_("Nil"), "Blind Nil": N_("Blind Nil")}
 
 STYLE = (
     "<style>"
@@ -55,9 +54,10 @@ def _cards_html(cards: Iterable[Card]) -> str:
 def hand_html(hand: Hand, *, style: bool = True) -> str:
     """A hand suit by suit, spades first, high to low."""
     rows = []
+    void = html.escape(_("void"))
     for suit in Suit:
         cards = hand.suit(suit)
-        body = _cards_html(cards) if cards else f'<span class="st-void">{html.escape(_("void"))}</span>'
+        body = _cards_html(cards) if cards else f'<span class="st-void">{void}</span>'
         rows.append(f'<div class="st-suit">{body}</div>')
     return (STYLE if style else "") + f'<div class="st-hand">{"".join(rows)}</div>'
 
@@ -131,8 +131,7 @@ def round_html(rnd: Round) -> str:
             return ""
         bid = bids.get(seat)
         name = seat_word(int(seat))
-        label = _(_NIL_LABELS[bid.label]) if bid is not None and bid.label in _NIL_LABELS else ""
-        label = label or (bid.label if bid is not None else "")
+        label = bid.label if bid is not None else ""
         playing = rnd.phase != "bidding"
         if bid is not None and playing:
             info = ngettext("{seat} — bid {bid}, {count} won", "{seat} — bid {bid}, {count} won", won[seat])

@@ -86,6 +86,7 @@ from spades_teach.game._bits import SUIT_MASKS, mask_cards
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike
 from spades_teach.game.kernel import SUIT_MASKS as _KERNEL_SUIT_MASKS
 from spades_teach.game.kernel import breaks_spades, is_renege, legal, two_of_clubs_leads, winning_position
+from spades_teach.game.notation import SEAT_WORDS, SUIT_WORDS
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike, Team, TeamMap, seating_of
@@ -611,7 +612,7 @@ def _check_first_lead(masks: list[int], leader: Seat, cards: list[Card], two_of_
     if not cards:
         if holder is not None and holder is not leader:
             raise PositionError(
-                f"under the 2♣ first lead, {holder.word} (who holds 2♣) leads the first trick, not {leader.word}"
+                f"under the 2♣ first lead, {SEAT_WORDS[holder]} (who holds 2♣) leads the first trick, not {SEAT_WORDS[leader]}"
             )
         return
     if cards[0].index != _TWO_OF_CLUBS_INDEX:
@@ -643,7 +644,7 @@ def _check_distinct(masks: list[int], cards: list[Card]) -> None:
     owner: dict[int, str] = {}
     for seat in Seat:
         for index in _indices(masks[seat]):
-            owner[index] = seat.word
+            owner[index] = SEAT_WORDS[seat]
     for card in cards:
         if card.index in owner:
             raise PositionError(f"card {card} is given twice: in the trick and in {owner[card.index]}'s hand")
@@ -655,7 +656,7 @@ def _check_distinct(masks: list[int], cards: list[Card]) -> None:
             for b in Seat:
                 if a < b and masks[a] & masks[b]:
                     dup = Card.from_index((masks[a] & masks[b]).bit_length() - 1)
-                    raise PositionError(f"card {dup} is given twice: in {a.word}'s and {b.word}'s hands")
+                    raise PositionError(f"card {dup} is given twice: in {SEAT_WORDS[a]}'s and {SEAT_WORDS[b]}'s hands")
 
 
 def _check_sizes(masks: list[int], leader: Seat, cards: list[Card]) -> None:
@@ -690,7 +691,7 @@ def _check_trick_legal(masks: list[int], leader: Seat, cards: list[Card], broken
     lead_hand = masks[leader] | lead.mask
     if not legal(lead_hand, 0, broken or bridge_rules) & lead.mask:
         raise PositionError(
-            f"{leader.word} led {lead} but spades are not broken and {leader.word} also held "
+            f"{SEAT_WORDS[leader]} led {lead} but spades are not broken and {SEAT_WORDS[leader]} also held "
             f"{Hand.from_mask(lead_hand & ~_SPADES).labelled()}: pass spades_broken=True if they were"
         )
     for i in range(1, len(cards)):
@@ -699,7 +700,7 @@ def _check_trick_legal(masks: list[int], leader: Seat, cards: list[Card], broken
         follow = masks[seat] & _SUIT_MASKS[lead.suit]
         if is_renege(masks[seat] | card.mask, _SUIT_MASKS[lead.suit], card.mask):
             raise PositionError(
-                f"{seat.word} played {card} on a {lead.suit.word[:-1]} lead while still holding "
+                f"{SEAT_WORDS[seat]} played {card} on a {SUIT_WORDS[lead.suit][:-1]} lead while still holding "
                 f"{' '.join(str(c) for c in mask_cards(follow))}: that trick is not legal"
             )
 

@@ -291,9 +291,8 @@ class BidAdvisorView(SpadesWidget):
         self.simulate_button.disabled = True
         self.simulate_button.description = _("Simulating…")
         self.simulate_button.add_class("st-busy")
-        self.simulation_html.value = (
-            f'<span class="st-busy-note" role="status">{escape(_("simulating, a few seconds…"))}</span>'
-        )
+        busy = escape(_("simulating, a few seconds…"))
+        self.simulation_html.value = f'<span class="st-busy-note" role="status">{busy}</span>'
         try:
             yield
         finally:
@@ -419,8 +418,9 @@ def _simulation_html(result: Any) -> str:
     )
     best = int(result.best_bid)
     bold = " style='font-weight:700'"
+    nil = escape(_("Nil"))
     rows = "".join(
-        f"<tr{bold if bid == best else ''}><td>{escape(_('Nil')) if bid == 0 else bid}</td>"
+        f"<tr{bold if bid == best else ''}><td>{nil if bid == 0 else bid}</td>"
         f"<td>{100 * result.make_probability.get(bid, 0.0):.0f}%</td>"
         f"<td>{_minus(('+' if score >= 0 else '') + decimal(score, 1))}</td></tr>"
         for bid, score in sorted(result.expected_scores.items())

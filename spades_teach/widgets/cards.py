@@ -195,7 +195,8 @@ class HandView(SpadesWidget):
     def _faces_html(self) -> str:
         hand = self._hand
         if not hand:
-            return f'<span class="st-void">{escape(_("no cards"))}</span>'
+            none = escape(_("no cards"))
+            return f'<span class="st-void">{none}</span>'
         if not self.rows:
             return "".join(card_html(c) for c in hand)
         lines = []

@@ -233,8 +233,9 @@ def position_html(position: Position) -> str:
     else:
         table = html.escape(_("you lead this trick"))
     yours = _("your hand ({seat}):").format(seat=seat_word(position.seat))
+    said = _("bids: {bids}").format(bids=bids)
     return (
-        f'<div class="st-position"><div>{html.escape(_("bids: {bids}").format(bids=bids))}</div>'
+        f'<div class="st-position"><div>{html.escape(said)}</div>'
         f"<div>{table}</div>"
         f'<div class="st-seat">{html.escape(yours)}</div>{hand_html(position.hand)}</div>'
     )
@@ -395,7 +396,8 @@ def nil_checklist_html(hand: HandLike) -> str:
         f'<li class="st-nil-{"ok" if c.ok else "no"}">{"✓" if c.ok else "✗"} <b>{escape(c.item)}</b>: {escape(c.line)}</li>'
         for c in nil_checklist(h)
     )
-    return hand_html(h) + f'<ul class="st-nil-checklist" aria-label="{escape(_("Nil checklist"))}">{rows}</ul>'
+    label = escape(_("Nil checklist"))
+    return hand_html(h) + f'<ul class="st-nil-checklist" aria-label="{label}">{rows}</ul>'
 
 
 def points_exercise(question: str, options: Mapping[str, tuple[float, str]], *, picture: str = "") -> Exercise:

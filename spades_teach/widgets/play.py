@@ -337,7 +337,8 @@ class PlayView(SpadesWidget):
         lines = game.result_lines
         if lines:
             items = "".join(f"<li>{escape(x)}</li>" for x in lines)
-            self.result_html.value = f"<b>{escape(_('This hand'))}</b><ul>{items}</ul>"
+            title = escape(_("This hand"))
+            self.result_html.value = f"<b>{title}</b><ul>{items}</ul>"
         else:
             self.result_html.value = ""
         bag_text = ", ".join(f"{side.name} {match.bags[side]}" for side in match.sides)

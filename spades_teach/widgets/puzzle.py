@@ -34,7 +34,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from spades_teach.analysis.puzzles import DIFFICULTIES, THEMES, Puzzle, load_puzzles
+from spades_teach.analysis.puzzles import DIFFICULTIES, THEMES, Puzzle, difficulty_label, load_puzzles, theme_label
 from spades_teach.errors import IllegalPlayError, SpadesError
 from spades_teach.game.cards import Card, CardLike, Hand, Suit
 from spades_teach.game.notation import seat_word
@@ -79,7 +79,7 @@ class PuzzleView(SpadesWidget):
         self.card_buttons: dict[Card, Any] = {}
         self.level_box = add_classes(
             widgets.Dropdown(
-                options=[(_("any level"), _ANY), *[(d, d) for d in DIFFICULTIES]],
+                options=[(_("any level"), _ANY), *[(difficulty_label(d), d) for d in DIFFICULTIES]],
                 value=difficulty or _ANY,
                 description=_("Level"),
             ),
@@ -87,7 +87,7 @@ class PuzzleView(SpadesWidget):
         )
         self.theme_box = add_classes(
             widgets.Dropdown(
-                options=[(_("any theme"), _ANY), *[(t, t) for t in THEMES if load_puzzles(theme=t)]],
+                options=[(_("any theme"), _ANY), *[(theme_label(t), t) for t in THEMES if load_puzzles(theme=t)]],
                 value=theme or _ANY,
                 description=_("Theme"),
             ),
@@ -240,18 +240,18 @@ class PuzzleView(SpadesWidget):
             self.set_status(_("no puzzle on show"))
             return
         title = escape(_("Puzzle {id}").format(id=p.id))
-        self.prompt_html.value = (
-            f"<b>{title}</b> ({escape(p.difficulty)}; {escape(', '.join(p.themes))})<br>{escape(p.prompt())}"
+        about = _("{level}; {themes}").format(
+            level=difficulty_label(p.difficulty), themes=", ".join(theme_label(t) for t in p.themes)
         )
+        self.prompt_html.value = f"<b>{title}</b> ({escape(about)})<br>{escape(p.prompt())}"
         self.table_html.value = _table_html(p)
         self.trick_html.value = (
             escape(_("trick so far:")) + " " + _plays_html(p.leader, p.trick)
             if p.trick
             else escape(_("{seat} leads this trick").format(seat=seat_word(p.seat)))
         )
-        self.hand_label.value = escape(_("{hand}: click the card you would play")).format(
-            hand=f"<b>{escape(_('your hand ({seat})').format(seat=seat_word(p.seat)))}</b>"
-        )
+        yours = escape(_("your hand ({seat})").format(seat=seat_word(p.seat)))
+        self.hand_label.value = escape(_("{hand}: click the card you would play")).format(hand=f"<b>{yours}</b>")
         legal = set(p.position.legal)
         buttons = []
         for suit in Suit:
@@ -302,17 +302,16 @@ def _plays_html(leader: Seat, cards: tuple[Card, ...]) -> str:
 def _history_html(p: Puzzle) -> str:
     """The completed tricks, one row each: its number, who played which card, who won it."""
     if not p.history:
-        return f'<div class="st-puzzle-history">{escape(_("no trick completed yet"))}</div>'
+        none = escape(_("no trick completed yet"))
+        return f'<div class="st-puzzle-history">{none}</div>'
     rows = "".join(
         f"<tr><th scope='row'>{number}</th><td>{_plays_html(leader, cards)}</td>"
         f"<td>{escape(seat_word(int(winner)))}</td></tr>"
         for number, (leader, cards, winner) in enumerate(p.history, start=1)
     )
     heads = "".join(f"<th scope='col'>{escape(w)}</th>" for w in (_("trick"), _("cards in play order"), _("won by")))
-    return (
-        f'<table class="st-table st-puzzle-history"><caption>{escape(_("the play so far"))}</caption>'
-        f"<tr>{heads}</tr>{rows}</table>"
-    )
+    caption = escape(_("the play so far"))
+    return f'<table class="st-table st-puzzle-history"><caption>{caption}</caption><tr>{heads}</tr>{rows}</table>'
 
 
 def _cards_inline(hand: Hand) -> str:
@@ -334,10 +333,8 @@ def _table_html(p: Puzzle) -> str:
         )
     words = [_("seat"), _("bid"), _("tricks won")] + ([_("hand")] if p.others else [])
     heads = "".join(f"<th scope='col'>{escape(word)}</th>" for word in words)
-    table = (
-        f'<table class="st-table"><caption>{escape(_("bids and tricks won so far"))}</caption>'
-        f"<tr>{heads}</tr>" + "".join(rows) + "</table>"
-    )
+    caption = escape(_("bids and tricks won so far"))
+    table = f'<table class="st-table"><caption>{caption}</caption><tr>{heads}</tr>' + "".join(rows) + "</table>"
     notes = [
         ngettext("{count} trick left, this one included", "{count} tricks left, this one included", len(p.hand)).format(
             count=len(p.hand)

@@ -501,7 +501,8 @@ class ReplayView(SpadesWidget):
         score = self.score
         if score is not None:
             items = "".join(f"<li>{escape(x)}</li>" for x in score.lines)
-            self.score_html.value = f"<b>{escape(_('Score'))}</b><ul>{items}</ul>"
+            title = escape(_("Score"))
+            self.score_html.value = f"<b>{title}</b><ul>{items}</ul>"
         else:
             self.score_html.value = ""
         self.set_status(_("{last}; {turn}").format(last=self._describe_last(), turn=self.turn))

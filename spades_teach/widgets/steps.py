@@ -150,10 +150,12 @@ class MatchStepper(SpadesWidget):
         self.sheet_html.value = self._sheet_html()
         row = self._rows[self._step - 1] if self._step else None
         if row is None:
-            self.lines_html.value = f"<i>{escape(_('no hand played yet: press Next hand'))}</i>"
+            none = escape(_("no hand played yet: press Next hand"))
+            self.lines_html.value = f"<i>{none}</i>"
         else:
             items = "".join(f"<li>{escape(line)}</li>" for line in self.lines)
-            self.lines_html.value = f"<b>{escape(_('hand {number}').format(number=row.number))}</b><ul>{items}</ul>"
+            title = escape(_("hand {number}").format(number=row.number))
+            self.lines_html.value = f"<b>{title}</b><ul>{items}</ul>"
         self.bags_html.value = self._bags_html(row)
         self.plot_html.value = totals_svg(
             {side: [0] + [r.totals[side] for r in self.rows] for side in self.sides},
@@ -180,7 +182,8 @@ class MatchStepper(SpadesWidget):
             )
             bids = escape(by_seat({s: f"{b}/{row.tricks[s]}" for s, b in row.bids.items()}))
             body.append(f"<tr><td>{row.number}</td><td>{bids}</td>{cells}</tr>")
-        first = f"<th>{escape(_('hand'))}</th><th>{escape(_('bid/took'))}</th>"
+        hand, bid_took = escape(_("hand")), escape(_("bid/took"))
+        first = f"<th>{hand}</th><th>{bid_took}</th>"
         return f'<table class="st-score-table"><tr>{first}{head}</tr>{"".join(body)}</table>'
 
     def _bags_html(self, row: SheetRow | None) -> str:
@@ -197,9 +200,10 @@ class MatchStepper(SpadesWidget):
             if row is not None and row.penalties.get(side):
                 penalty = _("penalty: {points}").format(points=signed(-row.penalty_points[side]))
                 paid = f' <b class="st-bag-penalty">{escape(penalty)}</b>'
+            held = escape(_("{count} of {limit} bags").format(count=count, limit=limit))
             lines.append(
                 f'<div class="st-bag-row"><span class="st-seat">{escape(side_name(side))}</span> {boxes} '
-                f"{escape(_('{count} of {limit} bags').format(count=count, limit=limit))}{paid}</div>"
+                f"{held}{paid}</div>"
             )
         style = (
             "<style>.st-bag{display:inline-block;width:.8em;height:.8em;border:1px solid #555;margin-right:2px}"
@@ -247,9 +251,10 @@ def totals_svg(history: dict[Any, list[int]], *, target: int, hands: int, width:
     def y(v: int) -> float:
         return height - pad - (height - 2 * pad) * (v - low) / span
 
+    aim = escape(_("target {target}").format(target=target))
     parts = [
         f'<line x1="{pad}" x2="{width - pad}" y1="{y(target):.1f}" y2="{y(target):.1f}" stroke="#888" stroke-dasharray="4 3"/>',
-        f'<text x="{width - pad}" y="{y(target) - 4:.1f}" font-size="10" text-anchor="end">{escape(_("target {target}").format(target=target))}</text>',
+        f'<text x="{width - pad}" y="{y(target) - 4:.1f}" font-size="10" text-anchor="end">{aim}</text>',
         f'<line x1="{pad}" x2="{width - pad}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#ccc"/>',
     ]
     ends = _label_heights([y(series[-1]) for series in history.values() if series])

@@ -160,4 +160,5 @@ def trick_line_html(
     line = escape(_("Trick {number}:").format(number=number)) + " " + trick_cards_html(plays, marks=marks)
     if winner is None:
         return line
-    return line + f" — <b>{escape(_('won by {seat}').format(seat=seat_word(winner)))}</b>"
+    won = escape(_("won by {seat}").format(seat=seat_word(winner)))
+    return line + f" — <b>{won}</b>"
