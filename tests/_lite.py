@@ -183,20 +183,10 @@ STARTED = """status => /Busy|Executed \\d+ cell/.test(
     [...document.querySelectorAll(status)].map(e => e.textContent).join(' '))"""
 
 
-def accept_dialog(page: Any) -> None:
-    """Accept the dialog in front, as a reader would: a Run All pressed before the kernel was
-    connected asks which kernel to start (its default is the chapter's own)."""
-    dialog = page.locator(".jp-Dialog .jp-mod-accept")
-    if dialog.count():
-        dialog.first.click()
-        page.locator(".jp-Dialog").first.wait_for(state="detached", timeout=10_000)
-
-
 def _press_run_all(page: Any, tries: int) -> None:
     """Run > Run All Cells, pressed again while nothing starts: a notebook opened again can show its
     kernel as Idle before the kernel is connected, and a Run All pressed then runs nothing."""
     for _ in range(tries):
-        accept_dialog(page)
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
         try:

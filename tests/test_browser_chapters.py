@@ -219,7 +219,9 @@ def test_chapter_8_simulate_is_busy_then_refuses_a_bad_hand(browser: Any, chapte
         page.wait_for_function("() => !document.querySelector('.st-bid-advisor .st-advice-simulate').disabled")
         assert re.search(r"made", _text(advisor.locator(".st-advice-simulation")))
         advisor.locator(".st-advice-hand textarea").fill("AKQ3.K52.7.A984")
-        page.wait_for_function("() => document.querySelector('.st-advice-hand-error').innerText.includes('13-card')")
+        page.wait_for_function(
+            "() => document.querySelector('.st-advice-hand-error').innerText.includes('a hand at the start has 13')"
+        )
         assert button.is_disabled()
         assert _text(advisor.locator(".st-advice-simulation")) == "" and _text(advisor.locator(".st-advice-bid")) == ""
         _shot(advisor, "chapter-08-advisor-bad-hand")
