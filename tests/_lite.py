@@ -183,12 +183,29 @@ STARTED = """status => /Busy|Executed \\d+ cell/.test(
     [...document.querySelectorAll(status)].map(e => e.textContent).join(' '))"""
 
 
+def accept_dialog(page: Any) -> None:
+    """Accept the dialog in front, as a reader would (a kernel-choice dialog: its default is the
+    chapter's own kernel); a dialog that stays open fails with its text."""
+    dialog = page.locator(".jp-Dialog .jp-mod-accept")
+    if dialog.count():
+        shown = page.locator(".jp-Dialog").first.inner_text()
+        dialog.first.click()
+        try:
+            page.locator(".jp-Dialog").first.wait_for(state="detached", timeout=30_000)
+        except Exception as error:
+            raise AssertionError(f"a dialog stays open after its button was pressed: {shown!r}") from error
+
+
 def _press_run_all(page: Any, tries: int) -> None:
     """Run > Run All Cells, pressed again while nothing starts: a notebook opened again can show its
     kernel as Idle before the kernel is connected, and a Run All pressed then runs nothing."""
     for _ in range(tries):
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        try:
+            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=15_000)
+            page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click(timeout=15_000)
+        except Exception:  # a dialog stood in front for 15 s: answer it as a reader would, press again
+            accept_dialog(page)
+            continue
         try:
             page.wait_for_function(STARTED, arg=KERNEL_STATUS, timeout=60_000, polling=100)
             return

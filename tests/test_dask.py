@@ -23,7 +23,7 @@ HAND = "AK52.K52.Q73.A94"
 def client() -> Iterator[Any]:
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
         ) as cluster,
         distributed.Client(cluster) as dask_client,
     ):
