@@ -45,10 +45,18 @@ def voila_over_chapters(log: Path, directory: Path | None = None, *, plain: bool
         "--Voila.ip=127.0.0.1",
         "--Voila.token=",
     ]
+    with served([*command, *(() if plain else VOILA_OPTIONS), "--no-browser"], port, ROOT, env, log) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def served(command: list[str], port: int, cwd: Path, env: dict[str, str], log: Path) -> Iterator[str]:
+    """Start a Voila ``command`` (listening on ``port`` of 127.0.0.1) in ``cwd``, its output in ``log``;
+    yield its base URL once its first page answers, and stop its whole process group afterwards."""
     with log.open("wb") as out:
         server = subprocess.Popen(
-            [*command, *(() if plain else VOILA_OPTIONS), "--no-browser"],
-            cwd=ROOT,
+            command,
+            cwd=cwd,
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,

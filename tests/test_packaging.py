@@ -8,16 +8,15 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 from _browser import free_port
+from _voila import served
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -137,42 +136,19 @@ def test_plain_voila_over_the_chapters_works_in_the_environment_the_readme_makes
     env["SPADES_TEACH_DATA_DIR"] = str(tmp_path / "progress")  # the drills' progress, kept apart
     port = free_port()
     log = tmp_path / "voila.log"
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            [".venv/bin/voila", "notebooks/", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-            cwd=project,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        try:
-            url = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 120
-            while True:
-                assert server.poll() is None, f"Voila stopped:\n{log.read_text()[-3000:]}"
-                try:
-                    status, home = _get(url + "/", timeout=10)
-                    break
-                except (urllib.error.URLError, OSError):
-                    assert time.monotonic() < deadline, f"Voila did not answer:\n{log.read_text()[-3000:]}"
-                    time.sleep(0.5)
-            assert status == 200, f"the list of chapters: {status}\n{log.read_text()[-3000:]}"
-            # the chapters, and the other languages' folders, linked from a plain page
-            assert 'href="/voila/render/00_a_hand_in_ten_minutes.ipynb"' in home
-            assert 'href="/voila/tree/fr"' in home and 'href="/voila/tree/es"' in home
-            status, french = _get(url + "/voila/tree/fr")
-            assert status == 200 and 'href="/voila/render/fr/01_deck_and_deal.ipynb"' in french
-            status, chapter = _get(url + "/voila/render/01_deck_and_deal.ipynb")
-            assert status == 200
-            assert "application/vnd.jupyter.widget-view+json" in chapter  # the chapter ran: its widgets are there
-        finally:
-            os.killpg(server.pid, signal.SIGTERM)  # the group of the process we started
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
+    command = [".venv/bin/voila", "notebooks/", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
+    # Voila answers its list of chapters with 200 (a missing template made it a 500 and the wait fail,
+    # with the log and its TemplateNotFound in the message).
+    with served(command, port, project, env, log) as url:
+        status, home = _get(url + "/", timeout=10)
+        assert status == 200, f"the list of chapters: {status}\n{log.read_text()[-3000:]}"
+        # the chapters, and the other languages' folders, linked from a plain page
+        assert 'href="/voila/render/00_a_hand_in_ten_minutes.ipynb"' in home
+        assert 'href="/voila/tree/fr"' in home and 'href="/voila/tree/es"' in home
+        status, french = _get(url + "/voila/tree/fr")
+        assert status == 200 and 'href="/voila/render/fr/01_deck_and_deal.ipynb"' in french
+        status, chapter = _get(url + "/voila/render/01_deck_and_deal.ipynb")
+        assert status == 200
+        assert "application/vnd.jupyter.widget-view+json" in chapter  # the chapter ran: its widgets are there
     text = log.read_text()
     assert "TemplateNotFound" not in text and "Traceback" not in text, text[-3000:]
