@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from spades_teach.advice.position import Position
+from spades_teach.advice.verdicts import remember, stored_verdict, verdict_key
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import Card
@@ -417,13 +418,24 @@ def judged_as_good(
     card from the player's seat (``ExpertBot(seed).evidence``, which an exercise given the
     same ``seed`` grades by); with ``choice_matters``, also whether some legal card is not;
     with ``confirm``, also whether a second judge, on twice as many other deals, finds it as
-    good. ``True`` where the judge gives no evidence (a live Nil, one legal card).
+    good. ``True`` where the judge gives no evidence (a live Nil, one legal card). The verdicts
+    the chapters ask for are stored (:mod:`~spades_teach.advice.verdicts`).
 
     >>> p = Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3},
     ...              tricks_won={}, trick=["3H", "7H"])
     >>> judged_as_good(p, Card.parse("KH")), judged_as_good(p, Card.parse("4H"))
     (True, False)
     """
+    key = verdict_key(position, card, seed=seed, choice_matters=choice_matters, confirm=confirm)
+    verdict = stored_verdict(key)
+    if verdict is None:
+        verdict = _judge(position, card, seed=seed, choice_matters=choice_matters, confirm=confirm)
+    remember(key, verdict)
+    return verdict
+
+
+def _judge(position: Position, card: Card, *, seed: int | str, choice_matters: bool, confirm: bool) -> bool:
+    """:func:`judged_as_good` worked out (the store of :mod:`~spades_teach.advice.verdicts` left aside)."""
     from spades_teach.advice.expert import ExpertBot
 
     evidence = ExpertBot(seed=seed).evidence(position)
