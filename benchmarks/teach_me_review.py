@@ -29,33 +29,10 @@ from typing import Any
 from spades_teach import Round, deal
 from spades_teach.advice.driver import play_hand
 from spades_teach.advice.levels import seated_bot
-from spades_teach.advice.position import Position
-from spades_teach.advice.teach import HINT_LEVELS, teach
+from spades_teach.advice.teach import HINT_LEVELS, TeachMeFollower
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.analysis.seat_review import seat_review
 from spades_teach.analysis.simulate import mean_interval
-from spades_teach.game.cards import Card
-from spades_teach.game.round import PlayEvent
-
-
-class FollowsTeachMe:
-    """South: bids as a medium bot, then plays Teach me's card every time, remembering each hint
-    and the seed of its deals (as the card table does)."""
-
-    def __init__(self, level: str, tag: str, round_: Round) -> None:
-        self.level, self.tag, self.round = level, tag, round_
-        self.inner = seated_bot("medium", tag, "S")
-        self.hints: dict[int, Card] = {}
-        self.seeds: dict[int, str] = {}
-
-    def choose_bid(self, position: Position) -> Any:
-        return self.inner.choose_bid(position)
-
-    def choose_play(self, position: Position) -> Card:
-        number = 1 + sum(isinstance(e, PlayEvent) for e in self.round.history)
-        hint = teach(position, self.level, seed=f"{self.tag}/teach/{number}")
-        self.hints[number], self.seeds[number] = hint.card, hint.seed
-        return hint.card
 
 
 def share(flags: list[bool]) -> str:
@@ -79,7 +56,7 @@ def main() -> None:
         for k in range(args.hands):
             round_ = Round(deal(2000 + k), dealer="W")
             tag = f"teach-review-{k}"
-            south = FollowsTeachMe(level, tag, round_)
+            south = TeachMeFollower(level, tag, round_, seated_bot("medium", tag, "S"))
             players: dict[str, Any] = {s: seated_bot("medium", tag, s) for s in "NEW"}
             play_hand(round_, {**players, "S": south})
             start = time.perf_counter()

@@ -13,36 +13,16 @@ from spades_teach.advice.expert import ExpertBot
 from spades_teach.advice.levels import seated_bot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.sampling import clearly_better
-from spades_teach.advice.teach import teach
+from spades_teach.advice.teach import TeachMeFollower, teach
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.analysis.seat_review import review_seed, seat_review
 from spades_teach.errors import SpadesError
 from spades_teach.game.round import PlayEvent
 
 
-class Taught:
-    """South plays Teach me's card every time (at ``level``), as the card table seeds the hint,
-    and remembers each hint and its seed."""
-
-    def __init__(self, level: str, tag: str, round_: Round) -> None:
-        self.level, self.tag, self.round = level, tag, round_
-        self.inner = seated_bot("medium", tag, "S")
-        self.hints: dict[int, Card] = {}
-        self.seeds: dict[int, str] = {}
-
-    def choose_bid(self, position: Position) -> Any:
-        return self.inner.choose_bid(position)
-
-    def choose_play(self, position: Position) -> Card:
-        number = 1 + sum(isinstance(e, PlayEvent) for e in self.round.history)
-        hint = teach(position, self.level, seed=f"{self.tag}/teach/{number}")
-        self.hints[number], self.seeds[number] = hint.card, hint.seed
-        return hint.card
-
-
-def _taught_hand(level: str, k: int) -> tuple[Round, Taught]:
+def _taught_hand(level: str, k: int) -> tuple[Round, TeachMeFollower]:
     r = Round(deal(1000 + k), dealer="W")
-    south = Taught(level, f"m{k}", r)
+    south = TeachMeFollower(level, f"m{k}", r, seated_bot("medium", f"m{k}", "S"))
     bots: dict[str, Any] = {s: seated_bot("medium", f"m{k}", s) for s in "NEW"}
     play_hand(r, {**bots, "S": south})
     return r, south
@@ -194,7 +174,7 @@ def test_the_daily_challenge_lists_no_teach_me_card_as_a_difference(level: str) 
     from spades_teach.analysis.challenge import challenge_round, compare_with_expert
 
     yours = challenge_round("2026-12-01", seat="S")
-    south = Taught(level, "friends", yours)
+    south = TeachMeFollower(level, "friends", yours, seated_bot("medium", "friends", "S"))
     bots: dict[str, Any] = {s: seated_bot("medium", "friends", s) for s in "NEW"}
     play_hand(yours, {**bots, "S": south})
     result = compare_with_expert(yours, "S", level="medium", seed="friends", hint_seeds=south.seeds)

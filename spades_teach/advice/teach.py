@@ -38,17 +38,19 @@ bags charged at their match value.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from spades_teach._text import signed
 from spades_teach.advice.expert import CardEvidence, ExpertBot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.errors import ParseError
+from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card
+from spades_teach.game.round import PlayEvent, Round
 from spades_teach.i18n import N_, _, ngettext
 
-__all__ = ["HINT_LEVELS", "HINT_LEVEL_NAMES", "Teaching", "level_name", "teach"]
+__all__ = ["HINT_LEVELS", "HINT_LEVEL_NAMES", "TeachMeFollower", "Teaching", "hint_seed", "level_name", "teach"]
 
 #: The hint levels a learner can choose.
 HINT_LEVELS = ("beginner", "expert")
@@ -181,3 +183,40 @@ def teach(position: Position, level: str = "beginner", *, seed: int | str = 0) -
         return Teaching(best, reason, "expert", rule, seed=str(seed))
     reason = _("the expert prefers the {best} to the rule of thumb's {rule}").format(best=best.pretty, rule=rule.pretty)
     return Teaching(best, reason, "expert", rule, evidence_line(position, best, rule, evidence), seed=str(seed))
+
+
+def hint_seed(table_seed: int | str, number: int) -> str:
+    """The seed of the deals Teach me draws for the ``number``-th card of a hand (1–52) at a table
+    seeded by ``table_seed``: the card table seeds its hints so, and its review judges each card
+    on the same deals.
+
+    >>> hint_seed("friends", 7)
+    'friends/teach/7'
+    """
+    return f"{table_seed}/teach/{number}"
+
+
+class _Bidder(Protocol):
+    def choose_bid(self, position: Position) -> Bid: ...
+
+
+class TeachMeFollower:
+    """A player who bids as ``bidder`` and plays Teach me's card at ``level`` every time, each hint
+    seeded as the card table seeds it (:func:`hint_seed`), and remembers every hint and its seed by
+    the card's number in the hand (``hints``, ``seeds``: what the review from the seat is given).
+    The learner who follows every hint, for the tests and benchmarks that ask whether the review
+    agrees with Teach me."""
+
+    def __init__(self, level: str, table_seed: int | str, round_: Round, bidder: _Bidder) -> None:
+        self.level, self.table_seed, self.round, self.bidder = level, table_seed, round_, bidder
+        self.hints: dict[int, Card] = {}
+        self.seeds: dict[int, str] = {}
+
+    def choose_bid(self, position: Position) -> Bid:
+        return self.bidder.choose_bid(position)
+
+    def choose_play(self, position: Position) -> Card:
+        number = 1 + sum(isinstance(event, PlayEvent) for event in self.round.history)
+        hint = teach(position, self.level, seed=hint_seed(self.table_seed, number))
+        self.hints[number], self.seeds[number] = hint.card, hint.seed
+        return hint.card
