@@ -85,9 +85,9 @@ def ten_steps(rules: Rules = Rules()) -> list[str]:
             "A side that makes its contract scores {per_trick} points a trick bid, plus 1 for each extra trick (a bag); "
             "a side that falls short loses {per_trick} points a trick bid."
         ).format(**n),
-        _("A Nil kept is worth {nil} points, a Nil broken costs {nil}; every {bags} bags cost {penalty} points.").format(
-            **n
-        ),
+        _(
+            "A Nil kept is worth {nil} points, a Nil broken costs {nil}; every {bags} bags cost {penalty} points."
+        ).format(**n),
         end.format(**n),
     ]
 
@@ -199,6 +199,7 @@ def mistakes_html() -> str:
 def questions_html(rules: Rules = Rules()) -> str:
     """:func:`questions` as a list of questions, each followed by its answer."""
     body = "".join(
-        f"<dt><b>{html.escape(question)}</b></dt><dd>{html.escape(answer)}</dd>" for question, answer in questions(rules)
+        f"<dt><b>{html.escape(question)}</b></dt><dd>{html.escape(answer)}</dd>"
+        for question, answer in questions(rules)
     )
     return f'<dl class="st-summary">{body}</dl>'
