@@ -76,7 +76,12 @@ def _tutorial(tmp_path: Path, port_style: str) -> Iterator[tuple[str, int]]:
     """Start tools/tutorial.sh with the port given as PORT=, --port=N or --port N; yields (url, port)."""
     project = _project_copy(tmp_path)
     port = free_port()
-    env = {**os.environ, "SPADES_TEACH_SKIP_SETUP": "1", "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg")}
+    env = {
+        **os.environ,
+        "SPADES_TEACH_SKIP_SETUP": "1",
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"),
+        "JUPYTER_DATA_DIR": str(tmp_path / "data"),  # the notebook signatures the script writes
+    }
     env.pop("PORT", None)
     arguments = ["--no-browser"]
     if port_style == "env":
@@ -123,6 +128,17 @@ def test_tutorial_script_opens_jupyterlab_and_lists_each_chapter_once(tmp_path: 
         chapters = [n for n in names if re.match(r"\d\d_", n)]
         assert chapters and all(n.endswith(".ipynb") for n in chapters), names
         assert "00_a_hand_in_ten_minutes.ipynb" in chapters
+
+
+def test_the_tutorial_trusts_the_chapters_so_they_open_as_executed(tmp_path: Path) -> None:
+    """Every chapter, in the three languages, is trusted: JupyterLab marks its code cells trusted, so
+    their stored outputs show styled (and the widgets' pages drawn) before the learner runs anything."""
+    with _tutorial(tmp_path, "env") as (url, port):
+        token = url.rsplit("token=", 1)[1]
+        for path in ("00_a_hand_in_ten_minutes.ipynb", "fr/13_play_with_teach_me.ipynb", "es/08_card_play.ipynb"):
+            model = json.loads(_get(f"http://127.0.0.1:{port}/api/contents/{path}?content=1&token={token}"))
+            code = [cell for cell in model["content"]["cells"] if cell["cell_type"] == "code"]
+            assert code and all(cell["metadata"].get("trusted") for cell in code), path
 
 
 def test_tutorial_script_refuses_a_port_that_is_not_a_number(tmp_path: Path) -> None:
