@@ -183,6 +183,14 @@ def code_messages(notebook: nbformat.NotebookNode) -> Iterator[tuple[str | tuple
                     yield (parts[0] if len(parts) == 1 else tuple(parts)), None
 
 
+def package_messages() -> set[tuple[str | tuple[str, ...], str | None]]:
+    """The messages the package's own catalogs translate (spades_teach/locale/spades_teach.pot): a
+    chapter's code that prints one of them needs nothing from the chapter's catalog."""
+    with (PACKAGE_LOCALE / "spades_teach.pot").open("rb") as handle:
+        pot = read_po(handle)
+    return {(m.id, m.context) for m in pot if m.id}
+
+
 def template(chapter: Path, lang: str) -> Catalog:
     """The catalog ``update`` makes of the English chapter: one message per paragraph (or whole cell)
     and per code message, in the chapter's order, untranslated."""
@@ -194,8 +202,9 @@ def template(chapter: Path, lang: str) -> Catalog:
             for unit in _units(cell.source, old):
                 if unit not in pot:
                     pot.add(unit)
+    known = package_messages()
     for msgid, context in code_messages(notebook):
-        if pot.get(msgid, context) is None:
+        if (msgid, context) not in known and pot.get(msgid, context) is None:
             pot.add(msgid, context=context, auto_comments=["printed by the chapter's code"])
     return pot
 
@@ -271,8 +280,9 @@ def lagging(chapter: Path, lang: str) -> list[str]:
     for cell in notebook.cells:
         if cell.cell_type == "markdown":
             missing += [u for u in _units(cell.source, catalog) if _translated(catalog, u) is None]
+    known = package_messages()
     for msgid, context in code_messages(notebook):
-        if _translated(catalog, msgid, context) is None:
+        if (msgid, context) not in known and _translated(catalog, msgid, context) is None:
             missing.append(msgid if isinstance(msgid, str) else msgid[0])
     return [m.split("\n")[0] for m in missing]
 
