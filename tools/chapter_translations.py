@@ -169,9 +169,7 @@ def code_messages(notebook: nbformat.NotebookNode) -> Iterator[tuple[str | tuple
     for cell in notebook.cells:
         if cell.cell_type != "code":
             continue
-        for _line, _function, message, _comments in extract_python(
-            io.BytesIO(cell.source.encode()), KEYWORDS, [], {}
-        ):
+        for _line, _function, message, _comments in extract_python(io.BytesIO(cell.source.encode()), KEYWORDS, [], {}):
             if isinstance(message, str):
                 yield message, None
             else:
