@@ -69,6 +69,9 @@ LANGUAGES = ("en", "fr", "es")
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español"}
 #: The gettext domain: the catalogs are ``<lang>/LC_MESSAGES/spades_teach.mo``.
 DOMAIN = "spades_teach"
+#: The domain of the chapters' code messages (``<lang>/LC_MESSAGES/chapters.mo``), which
+#: :func:`gettext` and the others fall back on: a chapter prints its words through the package.
+CHAPTERS_DOMAIN = "chapters"
 #: Where the catalogs live, inside the package (they ship as package data).
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
@@ -121,6 +124,12 @@ def _catalog(language: str) -> _gettext.NullTranslations:
                 raise LanguageError(
                     f"the {language!r} catalog is missing from {LOCALE_DIR}: reinstall spades_teach"
                 ) from None
+            # The words the chapters' code cells print, from the chapters' own catalogs
+            # (notebooks/locale, compiled by tools/chapter_translations.py): a message the
+            # package does not know is looked up there.
+            found.add_fallback(
+                _gettext.translation(CHAPTERS_DOMAIN, localedir=str(LOCALE_DIR), languages=[language], fallback=True)
+            )
         _translations[language] = found
     return found
 

@@ -117,7 +117,9 @@ def test_the_glossary_chapter_shows_the_table_in_its_language(folder: str, langu
     source = NOTEBOOKS / folder / f"{CHAPTER}.md"
     if not source.exists():
         pytest.fail(f"{source} is missing")
-    assert f'glossary_table("{language}")' in source.read_text()
+    # The code is the same in every language (the French and Spanish chapters are generated from the
+    # English one): the table follows the chapter's language, which its stored output shows.
+    assert "glossary_table()" in source.read_text()
     notebook = json.loads(source.with_suffix(".ipynb").read_text())
     shown = "".join(
         "".join(output.get("data", {}).get("text/html", ""))
