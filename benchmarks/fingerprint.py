@@ -6,7 +6,8 @@ Run from the repository root::
     .venv/bin/python benchmarks/fingerprint.py --hands 20   # a quick look
 
 It plays seeded hands with the easy and medium bots under a cycle of rule sets (every
-card, bid and score recorded), solves seeded mid-hand positions double dummy on the
+card, bid and score recorded), random hands on the pure-Python kernel (legal cards,
+refusals and their reasons, reneges, spades broken, trick winners), solves seeded mid-hand positions double dummy on the
 compiled core and, where the pure-Python reference is quick, on the reference too
 (tricks, each card's score, the Nil answer), scores random bids and tricks under each
 rule option through both scoring entry points (``score_round`` and ``side_value``),
@@ -28,6 +29,8 @@ from spades_teach.advice.bots import EasyBot, MediumBot
 from spades_teach.advice.driver import play_hand
 from spades_teach.analysis import double_dummy
 from spades_teach.game.bids import Bid
+from spades_teach.game.kernel import Playout
+from spades_teach.game.round import PureRound
 from spades_teach.game.scoring import side_value
 
 RULE_SETS = (
@@ -51,6 +54,42 @@ def bot_hands(count: int) -> Iterator[str]:
         score = r.score(bags={"NS": seed % 5, "EW": (seed * 3) % 5})
         cards = " ".join(str(e) for e in r.history)
         yield f"{seed} {rules.to_dict()} | {cards} | {dict(score.points)} {dict(score.bags)} {score.lines}"
+
+
+def pure_kernel_hands(count: int) -> Iterator[str]:
+    """Random hands on the pure-Python kernel (``PureRound``, and the bots' ``Playout``):
+    every seat's legal cards, the reason each other card of the hand is refused, spades
+    broken and each trick's winner, card by card."""
+    for seed in range(count):
+        rules = RULE_SETS[seed % len(RULE_SETS)]
+        rng = random.Random(seed)
+        r = PureRound(deal(2000 + seed), dealer=Seat(seed % 4), rules=rules)
+        while r.phase == "bidding":
+            r.bid(r.to_act, rng.choice(r.legal_bids()))
+        hands = [r.hand(s).mask for s in Seat]
+        first = r.to_act
+        assert first is not None
+        playout: Playout | None = Playout(
+            hands, rules=rules, leader=int(first), two_clubs_pending=rules.first_lead == "two_of_clubs"
+        )
+        steps = []
+        while not r.is_complete:
+            seat = r.to_act
+            assert seat is not None
+            legal = list(r.legal_plays())
+            refused = [f"{c}:{r.why_illegal(c)}" for c in r.hand(seat) if c not in legal]
+            card = legal[int(rng.random() * len(legal))]
+            if rules.renege == "penalty" and refused and r.current_trick.cards and rng.random() < 0.1:
+                card = next(c for c in r.hand(seat) if c not in legal)  # a renege (a lead is never one)
+            r.play(seat, card)
+            if playout is not None and card not in legal:
+                playout = None  # the playout plays legal cards only: it follows the hand up to a renege
+            if playout is not None:
+                playout.play(int(seat), card)
+            seen = "-" if playout is None else f"{playout.broken}{playout.won}"
+            steps.append(f"{card}{'/'.join(str(c) for c in legal)} {refused} {r.spades_broken} {seen}")
+        winners = [t.winner.name if t.winner is not None else "" for t in r.tricks]
+        yield f"{seed} {' '.join(steps)} {winners} {dict(r.score().points)}"
 
 
 def solved_positions(count: int) -> Iterator[str]:
@@ -147,6 +186,7 @@ def main() -> None:
     whole = hashlib.sha256()
     for name, lines in (
         ("bots", bot_hands(args.hands)),
+        ("pure kernel", pure_kernel_hands(args.hands)),
         ("double dummy", solved_positions(args.positions)),
         ("scoring", scored_hands(args.scores)),
     ):
