@@ -36,9 +36,14 @@ class _Distribution(Distribution):
         return self.has_data_files()
 
 
+# The rules of the card play in C, included by both extensions (and by the WebAssembly build of the
+# solver, tools/lite/build_ddcore_wasm.sh): a dependency of each, so it ships in the sdist.
+RULES_HEADER = "spades_teach/game/_rules.h"
+
 DDCORE = Extension(
     "spades_teach.solver._ddcore",
     sources=["spades_teach/solver/_ddcore.c"],
+    depends=[RULES_HEADER],
     extra_compile_args=["-O3", "-std=c99"],
     optional=True,
 )
@@ -46,6 +51,7 @@ DDCORE = Extension(
 KERNEL = Extension(
     "spades_teach.game._kernel",
     sources=["spades_teach/game/_kernel.c"],
+    depends=[RULES_HEADER],
     extra_compile_args=["-O3", "-std=c99"],
     optional=True,
 )

@@ -28,7 +28,7 @@ from spades_teach import Round, Seat, deal
 from spades_teach.advice.bots import MediumBot, play_round
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.game.replays import list_records, load_record
-from spades_teach.solver import _load_core
+from spades_teach.solver.backend import load_core as _load_core
 
 TARGET_SECONDS = 3.0
 

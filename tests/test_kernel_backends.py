@@ -187,3 +187,50 @@ def test_the_environment_selects_the_pure_kernel() -> None:
     env.pop("SPADES_TEACH_PURE_KERNEL")
     out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["c", "PlayCore"]
+
+
+def _hands(rng: random.Random) -> list[int]:
+    """Hand masks of every kind the rules tell apart: random, with and without the 2♣,
+    spades only, none of the suit led, and empty."""
+    spades = kernel.SPADES
+    hands = [0, spades, kernel.TWO_OF_CLUBS.mask, spades | kernel.TWO_OF_CLUBS.mask]
+    for _ in range(300):
+        mask = rng.getrandbits(52) & rng.getrandbits(52)
+        hands += [mask, mask & spades, mask | kernel.TWO_OF_CLUBS.mask, mask & ~kernel.TWO_OF_CLUBS.mask]
+    return hands
+
+
+def test_the_c_rule_primitives_equal_the_kernel_under_every_option() -> None:
+    """``game/_rules.h``, which the compiled play state and the double-dummy search
+    (and its WebAssembly build) include, answers as kernel.py's ``legal``, ``beats``,
+    ``breaks_spades`` and ``winning_position`` for every suit led (or none), spades
+    broken or not, the 2♣ lead or not, any spade breaking spades or not."""
+    from spades_teach.game import _kernel
+
+    rng = random.Random("rule-primitives")
+    leds = [0, *kernel.SUIT_MASKS]
+    cards = [1 << i for i in range(52)]
+    checked = 0
+    for hand in _hands(rng):
+        for led in leds:
+            for broken in (False, True):
+                for two_of_clubs in (False, True):
+                    card, top = rng.choice(cards), rng.choice(cards)
+                    slb = rng.random() < 0.5
+                    got = _kernel.rule_primitives(hand, led, broken, two_of_clubs, card, top, slb)
+                    assert got == (
+                        kernel.legal(hand, led, broken, two_of_clubs),
+                        kernel.beats(card, top, led),
+                        kernel.breaks_spades(card, led, slb),
+                    ), (hex(hand), hex(led), broken, two_of_clubs, hex(card), hex(top), slb)
+                    checked += 1
+    for card in cards:  # every card against every card, on every suit led, both ways of breaking
+        for top in cards:
+            for led in leds:
+                for slb in (False, True):
+                    _legal, beats, breaks = _kernel.rule_primitives(0, led, False, False, card, top, slb)
+                    assert (beats, breaks) == (kernel.beats(card, top, led), kernel.breaks_spades(card, led, slb))
+    for _ in range(5000):
+        trick = rng.sample(range(52), rng.randint(1, 4))
+        assert _kernel.winning_position(trick) == kernel.winning_position(trick), trick
+    assert checked > 20000

@@ -25,8 +25,8 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         {"errors", "_text", "i18n"},
         # game, tier 1: how cards, hands, seats, bids and the rule options are written and held
         {"game", "game.notation", "game._bits", "game.cards", "game.seating", "game.bids", "game.rules"},
-        # game, tier 2: the rules kernel, the hand, scoring, the match and its records
-        {"game.kernel", "game.deals", "game.scoring", "game.round", "game.twoplayer", "game.match"}
+        # game, tier 2: the rules kernel (and its compiled twin), the hand, scoring, the match and its records
+        {"game.kernel", "game._kernel", "game.deals", "game.scoring", "game.round", "game.twoplayer", "game.match"}
         | {"game.records", "game.replays"},
         {"solver"},
         {"advice", ""},  # "": the package's __init__, which re-exports the game and the advice
@@ -65,8 +65,18 @@ def _is_type_checking(node: ast.If) -> bool:
 
 @functools.cache
 def _modules() -> dict[str, ast.Module]:
-    """Every module of the package, parsed once (read it, never change it)."""
-    return {_module_name(p): ast.parse(p.read_text(encoding="utf-8")) for p in PACKAGE.rglob("*.py")}
+    """Every module of the package, parsed once (read it, never change it): the Python modules
+    and the compiled extensions, read from their stubs (``_kernel.pyi``, ``_ddcore.pyi``)."""
+    stubs = [p for p in PACKAGE.rglob("*.pyi") if not p.with_suffix(".py").exists()]
+    return {_module_name(p): ast.parse(p.read_text(encoding="utf-8")) for p in [*PACKAGE.rglob("*.py"), *stubs]}
+
+
+def _is_stub(module: str) -> bool:
+    """Whether ``module`` is a compiled extension, known by its stub: its imports are for the
+    type checker alone (a stub never runs), and the extension imports nothing of the package."""
+    return (PACKAGE.parent / module.replace(".", "/")).with_suffix(".pyi").exists() and not (
+        PACKAGE.parent / module.replace(".", "/")
+    ).with_suffix(".py").exists()
 
 
 def _imports(tree: ast.Module) -> list[tuple[ast.Import | ast.ImportFrom, bool, bool]]:
@@ -95,8 +105,8 @@ def _imports(tree: ast.Module) -> list[tuple[ast.Import | ast.ImportFrom, bool, 
 def _targets(node: ast.Import | ast.ImportFrom, modules: dict[str, ast.Module]) -> set[str]:
     """The package's modules an import statement loads: ``from spades_teach.cli import score``
     loads the submodule ``score``; ``from spades_teach.game.cards import Card`` the module
-    ``cards``; a compiled extension (``from spades_teach.game import _kernel``) counts as its
-    package."""
+    ``cards``; a compiled extension (``from spades_teach.game import _kernel``) is a module of
+    its own, read from its stub."""
     if isinstance(node, ast.Import):
         names = [alias.name for alias in node.names]
     else:
@@ -118,6 +128,7 @@ def _edges(*, runtime_only: bool) -> dict[tuple[str, str], bool]:
     edges: dict[tuple[str, str], bool] = {}
     for name, tree in modules.items():
         for node, typing_only, in_function in _imports(tree):
+            typing_only = typing_only or _is_stub(name)
             if runtime_only and typing_only:
                 continue
             for target in _targets(node, modules) - {name}:

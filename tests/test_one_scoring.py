@@ -155,3 +155,26 @@ def test_the_named_constants_of_the_one_scoring() -> None:
     assert contract_made([Bid(4), None, Bid(3), None], [3, 0, 3, 7], (0, 2)) is False
     assert contract_made([Bid(4), None, Bid(3), None], [4, 0, 3, 6], (0, 2)) is True
     assert contract_made([Bid(0), None, Bid(0), None], [0, 6, 0, 7], (0, 2)) is False  # no contract
+
+
+def test_every_scoring_entry_point_takes_a_sides_points_from_the_one_formula(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``score_round``, ``Round.score`` (through ``score_checked``) and the fast
+    ``side_value`` all ask ``side_points``: a change to it reaches all three."""
+    from spades_teach.game import scoring
+
+    bids = {"N": 4, "E": 3, "S": 0, "W": 3}
+    tricks = {"N": 5, "E": 4, "S": 1, "W": 3}
+    by_number = [Bid(bids[s.name]) for s in Seat], [tricks[s.name] for s in Seat]
+    r = Round(deal(5), dealer="W")
+    while r.phase == "bidding":
+        r.bid(r.to_act, 3)  # type: ignore[arg-type]
+    while not r.is_complete:
+        r.play(r.to_act, r.legal_plays()[0])  # type: ignore[arg-type]
+
+    def answers() -> tuple[int, int, float]:
+        return score_round(bids, tricks).points["NS"], r.score().points["EW"], side_value(*by_number, (0, 2), Rules())
+
+    before = answers()
+    real = scoring.side_points
+    monkeypatch.setattr(scoring, "side_points", lambda *args: real(*args)._replace(points=real(*args).points + 1000))
+    assert answers() == (before[0] + 1000, before[1] + 1000, before[2] + 1000)

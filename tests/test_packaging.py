@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import runpy
 import shutil
 import subprocess
 import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from _browser import free_port
@@ -69,6 +71,46 @@ def environment_requirements() -> set[str]:
                 continue
             reqs.add(_normalise(item))
     return reqs
+
+
+def _setup_extensions(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The extensions setup.py declares, read by running it (from the project's root, as
+    pip does) with ``setup()`` replaced."""
+    import setuptools
+
+    declared: dict[str, Any] = {}
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(setuptools, "setup", lambda **kwargs: declared.update(kwargs))
+    runpy.run_path(str(ROOT / "setup.py"), run_name="__main__")
+    return list(declared["ext_modules"])
+
+
+def _local_includes(source: Path) -> set[Path]:
+    """The project's files a C file includes (``#include "..."``), and theirs, resolved."""
+    found: set[Path] = set()
+    for name in re.findall(r'^#include "([^"]+)"', source.read_text(), flags=re.MULTILINE):
+        path = (source.parent / name).resolve()
+        assert path.is_file(), f"{source.name} includes {name}, which is not there"
+        found |= {path} | _local_includes(path)
+    return found
+
+
+def test_every_header_a_c_extension_includes_is_one_of_its_dependencies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sdist ships an extension's ``depends`` (the C rules header, game/_rules.h,
+    included by both extensions): a header left out of them would be missing from the
+    sdist, and a change to it would not rebuild the extension."""
+    extensions = _setup_extensions(monkeypatch)
+    assert {ext.name for ext in extensions} == {"spades_teach.solver._ddcore", "spades_teach.game._kernel"}
+    headers = set()
+    for ext in extensions:
+        included = set().union(*(_local_includes(ROOT / source) for source in ext.sources))
+        assert included == {(ROOT / d).resolve() for d in ext.depends}, ext.name
+        headers |= included
+    assert (ROOT / "spades_teach/game/_rules.h").resolve() in headers
+    # the WebAssembly build of the solver compiles _ddcore.c from the same folder, so it finds them too
+    assert _local_includes(ROOT / "spades_teach/solver/_ddcore_wasm.c") >= headers & _local_includes(
+        ROOT / "spades_teach/solver/_ddcore.c"
+    )
 
 
 def test_environment_yml_lists_the_same_packages_as_pyproject() -> None:

@@ -26,7 +26,7 @@ from spades_teach.advice.bots import play_round
 from spades_teach.advice.levels import make_bot
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.game.records import GameRecord, dumps
-from spades_teach.solver import _wasm_core
+from spades_teach.solver import _wasm_core, backend
 
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = ROOT / "tools" / "lite" / "node_modules" / "pyodide"
@@ -36,11 +36,11 @@ PYODIDE = ROOT / "tools" / "lite" / "node_modules" / "pyodide"
 SCRIPT = """
 import json, time
 from spades_teach import solver
-from spades_teach.solver import _wasm_core
+from spades_teach.solver import _wasm_core, backend
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.game.records import loads
 
-core = solver._CORE
+core = backend.CORE
 out = {"backend": solver.BACKEND, "core": type(core).__name__, "answers": []}
 core.clear()
 for call in json.load(open("calls.json")):
@@ -65,7 +65,7 @@ def _call(pos: solver.DDState, objective: int, target: int, limit: int) -> dict[
         "leader": pos.leader,
         "trick": list(pos.trick),
         "broken": pos.broken,
-        "flags": solver._flags(pos),  # every rule flag the solver passes to its core
+        "flags": backend.core_flags(pos),  # every rule flag the solver passes to its core
         "objective": objective,
         "target": target,
         "limit": limit,
@@ -95,7 +95,7 @@ def _calls(seed: int) -> list[dict[str, Any]]:
 
 
 def _native_answers(calls: list[dict[str, Any]]) -> list[list[Any]]:
-    core = solver._CORE
+    core = backend.CORE
     assert solver.BACKEND == "c" and core is not None, "the C extension is not built"
     core.clear()
     answers: list[list[Any]] = []
@@ -183,12 +183,12 @@ def test_the_webassembly_core_in_pyodide_answers_as_the_c_extension(tmp_path: Pa
 def test_outside_pyodide_the_webassembly_core_is_not_loaded() -> None:
     assert not _wasm_core.running_in_pyodide()
     assert _wasm_core.load_wasm_core() is None
-    assert solver._load_core() is not None and type(solver._load_core()).__name__ == "module"
+    assert backend.load_core() is not None and type(backend.load_core()).__name__ == "module"
 
 
 def test_the_wasm_core_refuses_arguments_as_the_extension_does() -> None:
     """The checks made in Python before the call into WebAssembly raise what the extension raises."""
-    core = solver._CORE
+    core = backend.CORE
     assert core is not None
     good = ((1, 2, 4, 8), 0, (), False, 0, 0)
     for bad_hands in [(1, 2, 4), [1, 2, 4, 8]]:

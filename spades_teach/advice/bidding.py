@@ -1156,7 +1156,11 @@ def _their_route(made: Mapping[Seat, Bid], their_score: int, me: Seat, rules: Ru
         return None
     known = all(seat in made for seat in opponents)
     sum_line = _("{score} + {total} bid × 10 = {result}") if known else _("{score} + about {total} × 10 = {result}")
-    return sum_line.format(score=their_score, total=total, result=their_score + 10 * total), total, known
+    return (
+        sum_line.format(score=their_score, total=total, result=score_if_made(their_score, total, rules)),
+        total,
+        known,
+    )
 
 
 def _enough_to_win(

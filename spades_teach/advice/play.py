@@ -34,7 +34,7 @@ from spades_teach.advice.position import Position
 from spades_teach.game._bits import SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Rank, Suit
-from spades_teach.game.kernel import card_beats, legal_mask, winning_index
+from spades_teach.game.kernel import beats, card_beats, legal_mask, winning_index
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import reaches_target, score_if_made, side_contract
 from spades_teach.game.seating import Seat, seating_of
@@ -229,16 +229,11 @@ def _winning(v: View) -> tuple[int, Card]:
 
 
 def _beaters(v: View, legal: int, top: Card) -> int:
-    """The legal cards that would beat ``top`` now."""
-    led = v.trick[0].suit
+    """The legal cards that would beat ``top``, the card winning the trick, now."""
+    led = SUIT_MASKS[v.trick[0].suit]
     out = 0
     for card in mask_cards(legal):
-        if card.suit is top.suit:
-            if card.rank > top.rank:
-                out |= card.mask
-        elif card.suit is Suit.SPADES:
-            out |= card.mask
-        elif card.suit is led and top.suit is not Suit.SPADES and top.suit is not led:
+        if beats(card.mask, top.mask, led):
             out |= card.mask
     return out
 

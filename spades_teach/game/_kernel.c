@@ -4,14 +4,12 @@
  *
  * The pure-Python PlayState in kernel.py is the reference. This type keeps the
  * same attributes (so Round's Python code reads and writes them the same way)
- * and applies the same rules as kernel.legal, kernel.beats and
+ * and applies the rules of _rules.h, the C twins of kernel.legal, kernel.beats and
  * kernel.breaks_spades; tests/test_kernel_backends.py drives both forms side by
  * side over thousands of random hands and asserts they agree at every step.
  *
- * Cards: index 0 = A of spades ... 12 = 2 of spades, 13 = A of hearts ... 51 = 2
- * of clubs; a card's mask is 1 << index, a hand the OR of its cards. A card is a
- * spade exactly when its mask is below SPADE_END, and of two cards that can win
- * a trick the one with the smaller mask is the higher.
+ * Cards are bit masks as _rules.h describes them (index 0 = A of spades ... 51 = 2
+ * of clubs; a hand is the OR of its cards' masks).
  *
  * Safe at its edge: nothing reachable from Python may crash the process. Every
  * field this code trusts without a check (the trick in progress, the trick list
@@ -41,12 +39,9 @@ static int LOWEST_BIT(uint64_t x) {
 }
 #endif
 
-#define SUIT_BITS 0x1FFFULL
-#define SPADES SUIT_BITS
-#define SPADE_END (1ULL << 13)
-#define NON_SPADES (((1ULL << 52) - 1) & ~SPADES)
-#define TWO_OF_CLUBS_MASK (1ULL << 51)
-#define FULL_DECK ((1ULL << 52) - 1) /* the 52 cards: every hand C reads is cut to these bits */
+#include "_rules.h" /* the rules of the card play, shared with the double-dummy search */
+
+#define FULL_DECK RULES_FULL_DECK /* the 52 cards: every hand C reads is cut to these bits */
 
 /* Set once by setup(): the Python objects the kernel builds and compares with. */
 static PyTypeObject *card_type = NULL;     /* spades_teach.game.cards.Card */
@@ -131,14 +126,6 @@ static int card_index(PyObject *card) {
         return -1;
     }
     return (int)n;
-}
-
-/* kernel.legal(hand, led, broken, two_of_clubs) */
-static uint64_t legal(uint64_t hand, uint64_t led, int broken, int two_of_clubs) {
-    if (led) return (hand & led) ? (hand & led) : hand;
-    if (two_of_clubs && (hand & TWO_OF_CLUBS_MASK)) return TWO_OF_CLUBS_MASK;
-    if (broken) return hand;
-    return (hand & NON_SPADES) ? (hand & NON_SPADES) : hand;
 }
 
 static void set_object(PyObject **slot, PyObject *value) {
@@ -265,7 +252,7 @@ static PyObject *start_play(PlayCore *self, PyObject *const *args, Py_ssize_t na
 
 static uint64_t legal_now(PlayCore *self, int seat) {
     if (self->legal_now < 0)
-        self->legal_now = (long long)legal(self->hands[seat], self->led_mask, self->broken, self->c2_pending);
+        self->legal_now = (long long)rules_legal(self->hands[seat], self->led_mask, self->broken, self->c2_pending);
     return (uint64_t)self->legal_now;
 }
 
@@ -301,10 +288,10 @@ static PyObject *legal_plays(PlayCore *self, PyObject *unused) {
 static void lead(PlayCore *self, PyObject *seat, int index) {
     uint64_t mask = 1ULL << index;
     set_object(&self->leader, seat);
-    self->led_mask = SUIT_BITS << (13 * (index / 13));
+    self->led_mask = rules_suit_of(index);
     self->top_mask = mask;
     set_object(&self->top_seat, seat);
-    if (self->spade_lead_breaks && mask < SPADE_END) self->broken = 1; /* breaks_spades(mask, 0, ...) */
+    if (rules_breaks_spades(mask, 0, self->spade_lead_breaks)) self->broken = 1;
 }
 
 /* _play_any(seat, card): play whatever the rules say (a renege under the penalty
@@ -328,8 +315,8 @@ static PyObject *play_any(PlayCore *self, PyObject *const *args, Py_ssize_t narg
     self->hands[seat] &= ~mask;
     if (PyList_GET_SIZE(self->trick_cards)) {
         uint64_t led = self->led_mask;
-        if (mask < SPADE_END && (self->spade_lead_breaks || (led != 0 && led != SPADES))) self->broken = 1;
-        if ((mask & (led | SPADES)) && mask < self->top_mask) {
+        if (rules_breaks_spades(mask, led, self->spade_lead_breaks)) self->broken = 1;
+        if (rules_beats(mask, self->top_mask, led)) {
             self->top_mask = mask;
             set_object(&self->top_seat, args[0]);
         }
@@ -425,7 +412,7 @@ static PyObject *play(PlayCore *self, PyObject *const *args, Py_ssize_t nargs) {
     uint64_t hand = self->hands[seat];
     uint64_t led = self->led_mask;
     uint64_t ok = self->legal_now >= 0 ? (uint64_t)self->legal_now
-                                       : legal(hand, led, self->broken, self->c2_pending);
+                                       : rules_legal(hand, led, self->broken, self->c2_pending);
     if (!(ok & mask)) return play_checked(self, seat_obj, card);
     /* The event first: nothing changes if it cannot be made. */
     PyObject *event = event_type->tp_alloc(event_type, 3);
@@ -450,12 +437,11 @@ static PyObject *play(PlayCore *self, PyObject *const *args, Py_ssize_t nargs) {
     self->legal_now = -1;
     self->hands[seat] = hand ^ mask;
     if (led) {
-        /* beats(mask, top, led) and breaks_spades(mask, led, ...), inline */
-        if (mask < self->top_mask && (mask & (led | SPADES))) {
+        if (rules_beats(mask, self->top_mask, led)) {
             self->top_mask = mask;
             set_object(&self->top_seat, seat_obj);
         }
-        if (mask < SPADE_END && led != SPADES) self->broken = 1;
+        if (rules_breaks_spades(mask, led, self->spade_lead_breaks)) self->broken = 1;
     } else {
         lead(self, seat_obj, index);
     }
@@ -853,9 +839,59 @@ static PyObject *shuffle(PyObject *module, PyObject *stream) {
     return made;
 }
 
+/* -- the rule primitives of _rules.h, for the tests that hold them to kernel.py ----------------------- */
+
+/* rule_primitives(hand, led, broken, two_of_clubs, card, top, spade_lead_breaks): the answers of
+   rules_legal(hand, led, broken, two_of_clubs), rules_beats(card, top, led) and
+   rules_breaks_spades(card, led, spade_lead_breaks), masks cut to the 52 cards. */
+static PyObject *rule_primitives(PyObject *module, PyObject *args) {
+    unsigned long long hand, led, card, top;
+    int broken, two_of_clubs, spade_lead_breaks;
+    if (!PyArg_ParseTuple(args, "KKppKKp", &hand, &led, &broken, &two_of_clubs, &card, &top, &spade_lead_breaks))
+        return NULL;
+    hand &= FULL_DECK;
+    led &= FULL_DECK;
+    card &= FULL_DECK;
+    top &= FULL_DECK;
+    return Py_BuildValue("(KNN)", (unsigned long long)rules_legal(hand, led, broken, two_of_clubs),
+                         PyBool_FromLong(rules_beats(card, top, led)),
+                         PyBool_FromLong(rules_breaks_spades(card, led, spade_lead_breaks)));
+}
+
+/* winning_position(trick): rules_winning_position of one to four card indices. */
+static PyObject *winning_position(PyObject *module, PyObject *trick) {
+    int cards[4];
+    PyObject *items = PySequence_Fast(trick, "winning_position(trick) needs a sequence of card indices");
+    if (items == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
+    if (n < 1 || n > 4) {
+        Py_DECREF(items);
+        PyErr_SetString(PyExc_ValueError, "a trick has one to four cards");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(items, i));
+        if (c == -1 && PyErr_Occurred()) {
+            Py_DECREF(items);
+            return NULL;
+        }
+        if (c < 0 || c > 51) {
+            Py_DECREF(items);
+            PyErr_SetString(PyExc_ValueError, "card indices are 0-51");
+            return NULL;
+        }
+        cards[i] = (int)c;
+    }
+    Py_DECREF(items);
+    return PyLong_FromLong(rules_winning_position(cards, (int)n));
+}
+
 static PyMethodDef module_methods[] = {
     {"setup", setup, METH_VARARGS, "setup(Card, Cards, PlayEvent, Trick, deck, seats): the objects the kernel builds."},
     {"shuffle", shuffle, METH_O, "shuffle(stream): the card indices deal(seed) shuffles from a byte stream, or None."},
+    {"rule_primitives", rule_primitives, METH_VARARGS,
+     "rule_primitives(hand, led, broken, two_of_clubs, card, top, spade_lead_breaks): (legal mask, beats, breaks spades)."},
+    {"winning_position", winning_position, METH_O, "winning_position(trick): the position of the card winning the trick."},
     {NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",

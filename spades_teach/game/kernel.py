@@ -149,20 +149,14 @@ def why_illegal(card: Card, hand: int, led: int, broken: bool, two_of_clubs: boo
     would be legal."""
     if not hand & card.mask:
         return _("{card} is not in the hand").format(card=card_name(card.index))
-    if led:
-        follow = hand & led
-        if follow and not card.mask & led:
-            return _("must follow {suit}: play {cards}").format(
-                suit=suit_word(_suit_index(led)), cards=_card_list(follow)
-            )
+    allowed = legal(hand, led, broken, two_of_clubs)
+    if allowed & card.mask:
         return None
-    if two_of_clubs and hand & _TWO_OF_CLUBS_MASK and card is not TWO_OF_CLUBS:
+    if led:
+        return _("must follow {suit}: play {cards}").format(suit=suit_word(_suit_index(led)), cards=_card_list(allowed))
+    if two_of_clubs and hand & _TWO_OF_CLUBS_MASK:
         return _("the 2♣ must lead the first trick: play 2♣")
-    if card.mask & SPADES and not broken and hand & NON_SPADES:
-        return _("spades are not broken yet: lead a heart, diamond or club ({cards})").format(
-            cards=_card_list(hand & NON_SPADES)
-        )
-    return None
+    return _("spades are not broken yet: lead a heart, diamond or club ({cards})").format(cards=_card_list(allowed))
 
 
 def _suit_index(suit_mask: int) -> int:
@@ -213,25 +207,22 @@ def card_beats(card: Card, other: Card, led: Suit) -> bool:
 def winning_position(trick: Sequence[int]) -> int:
     """The position in play order (0 = the lead) of the card winning a trick given
     as card indices (0–51)."""
-    led = _SUIT_OF_INDEX[trick[0]]
-    best = 0
-    top = 1 << trick[0]
-    for i in range(1, len(trick)):
-        mask = 1 << trick[i]
-        if mask < top and mask & (led | SPADES):
-            best, top = i, mask
-    return best
+    return _winning_of_masks([1 << index for index in trick])
 
 
 def winning_index(cards: Sequence[Card]) -> int:
     """The position in play order of the card winning (so far) a trick of cards."""
-    led = SUIT_MASKS[cards[0].suit]
+    return _winning_of_masks([card.mask for card in cards])
+
+
+def _winning_of_masks(masks: Sequence[int]) -> int:
+    """The position in play order of the card winning a trick of card masks: each card
+    that :func:`beats` the one winning so far takes the trick over."""
+    led = _SUIT_OF_INDEX[masks[0].bit_length() - 1]
     best = 0
-    top = cards[0].mask
-    for i in range(1, len(cards)):
-        mask = cards[i].mask
-        if mask < top and mask & (led | SPADES):
-            best, top = i, mask
+    for i in range(1, len(masks)):
+        if beats(masks[i], masks[best], led):
+            best = i
     return best
 
 
@@ -349,10 +340,10 @@ class PlayState:
     """The card play of one hand in bit-mask form: the fast path of the rules above.
 
     :class:`~spades_teach.game.round.Round` builds on it (it adds the bidding, the
-    events and their history, undo and scoring). The methods here apply exactly
-    the rules of :func:`legal`, :func:`beats` and :func:`breaks_spades`, written
-    out inline because they run for every card of every simulated hand; the
-    property tests hold the two forms equal.
+    events and their history, undo and scoring). The methods here apply the rules
+    by calling :func:`legal`, :func:`beats` and :func:`breaks_spades`; they keep
+    the winning card and the legal cards up to date card by card, so a trick's
+    winner is known when its last card falls.
 
     State (set by :meth:`_start_play`): ``_hands`` (a mask per seat number),
     ``_trick_cards`` (the trick in progress), ``_leader``, ``_led_mask`` (0 before
@@ -421,17 +412,7 @@ class PlayState:
         ok = self._legal_now
         led = self._led_mask
         if ok < 0:
-            # legal(hand, led, broken, two_of_clubs), inline
-            hand = self._hands[seat]
-            if led:
-                ok = hand & led or hand
-            elif self._c2_pending and hand & _TWO_OF_CLUBS_MASK:
-                ok = _TWO_OF_CLUBS_MASK
-            elif self._broken:
-                ok = hand
-            else:
-                ok = hand & NON_SPADES or hand
-            self._legal_now = ok
+            ok = self._legal_now = legal(self._hands[seat], led, self._broken, self._c2_pending)
         made: Cards
         if ok & led:  # following suit: the cards come from that suit's table alone
             made = _new_tuple(Cards, self._led_table[ok >> self._led_shift])
@@ -447,35 +428,13 @@ class PlayState:
         # else goes through _play_checked, which explains a refusal.
         if seat is not self._to_play or seat is None or type(card) is not Card:
             return self._play_checked(seat, card)
-        hand = self._hands[seat]
-        mask = card.mask
-        led = self._led_mask
         ok = self._legal_now
         if ok < 0:
-            # legal(hand, led, broken, two_of_clubs), inline
-            if led:
-                ok = hand & led or hand
-            elif self._c2_pending and hand & _TWO_OF_CLUBS_MASK:
-                ok = _TWO_OF_CLUBS_MASK
-            elif self._broken:
-                ok = hand
-            else:
-                ok = hand & NON_SPADES or hand
-        if not ok & mask:
+            ok = legal(self._hands[seat], self._led_mask, self._broken, self._c2_pending)
+        if not ok & card.mask:
             return self._play_checked(seat, card)
-        self._legal_now = -1
-        self._hands[seat] = hand ^ mask
-        if led:
-            # beats(mask, top, led) and breaks_spades(mask, led, ...), inline
-            if mask < self._top_mask and mask & (led | SPADES):
-                self._top_mask = mask
-                self._top_seat = seat
-            if mask < SPADE_END and led != SPADES:
-                self._broken = True
-        else:
-            self._lead(seat, card)
+        self._play_any(seat, card)
         cards = self._trick_cards
-        cards.append(card)
         event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
         self._history.append(event)
         if len(cards) < self._players:
@@ -522,7 +481,7 @@ class PlayState:
         self._hands[seat] &= ~mask
         if self._trick_cards:
             led = self._led_mask
-            if breaks_spades(mask, led, self._spade_lead_breaks):
+            if not self._broken and breaks_spades(mask, led, self._spade_lead_breaks):
                 self._broken = True
             if beats(mask, self._top_mask, led):
                 self._top_mask = mask
@@ -539,7 +498,7 @@ class PlayState:
         self._led_table = self._tables[suit]
         self._top_mask = card.mask
         self._top_seat = seat
-        if self._spade_lead_breaks and card.mask < SPADE_END:  # breaks_spades(mask, 0, ...)
+        if breaks_spades(card.mask, 0, self._spade_lead_breaks):
             self._broken = True
 
     def _end_trick(self) -> Seat:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from spades_teach._text import quoted
 from spades_teach.errors import ParseError, SpadesError
@@ -25,6 +25,9 @@ __all__ = [
     "UNKNOWN_BID",
     "score_round",
     "score_checked",
+    "side_points",
+    "SidePoints",
+    "nil_worth",
     "read_bags_carried",
     "RoundScore",
     "SideScore",
@@ -163,24 +166,67 @@ def side_value(
     """
     seats = tuple(seats)
     contract, taken = side_contract(bids, won, seats)
-    bags = 0
-    points = 0
-    for s in seats:
-        bid = bids[s]
-        if bid is not None and bid.is_nil:
-            worth = rules.blind_nil_value if bid.blind else rules.nil_value
-            points += worth if won[s] == 0 else -worth
-            bags += won[s]  # a Nil bidder's tricks are bags
+    nils = [(bid.blind, won[s]) for s in seats if (bid := bids[s]) is not None and bid.is_nil]
+    side = side_points(contract, taken, nils, rules, bags_carried)
+    return counter_charged(side.points, side.bags_added, side.bags_after, rules)
+
+
+class SidePoints(NamedTuple):
+    """One side's hand as :func:`side_points` works it out (the numbers of a
+    :class:`SideScore`, without the explanation)."""
+
+    made: bool | None  # None: no contract (every bid of the side a Nil)
+    contract_points: int
+    nil_points: int
+    bags_added: int  # tricks over the contract and a Nil bidder's tricks: a point each
+    penalties: int
+    penalty_points: int
+    bags_after: int
+    points: int  # the hand's change, the bag penalty included
+
+
+def nil_worth(blind: bool, rules: Rules) -> int:
+    """The points a Nil (``blind``: a blind Nil) wins if made and loses if not."""
+    return rules.blind_nil_value if blind else rules.nil_value
+
+
+def side_points(
+    contract: int, taken: int, nils: Iterable[tuple[bool, int]], rules: Rules, bags_carried: int = 0
+) -> SidePoints:
+    """The scoring formula, the one place a side's points for a hand are worked out
+    (:func:`score_checked` and :func:`side_value` call it): a ``contract`` (the side's
+    bids other than Nil) and the contract tricks ``taken``; each Nil bidder of the side
+    as ``(blind, tricks taken)``; the bag counter carried in, ``bags_carried``.
+
+    10 a trick of a contract made (lost for each trick of a contract set); a point a
+    bag, each trick over the contract and each trick of a Nil bidder being one (with no
+    contract, every trick is); a Nil made wins :func:`nil_worth`, one not made loses
+    it; each time the counter reaches ``bag_limit`` costs ``bag_penalty`` and takes
+    ``bag_limit`` bags off it.
+
+    >>> side_points(7, 9, (), Rules())
+    SidePoints(made=True, contract_points=70, nil_points=0, bags_added=2, penalties=0, penalty_points=0, \
+bags_after=2, points=72)
+    >>> side_points(4, 3, [(False, 1)], Rules(), bags_carried=9).points  # set, a Nil lost, a penalty
+    -239
+    """
+    nil_points = nil_tricks = 0
+    for blind, won in nils:
+        worth = nil_worth(blind, rules)
+        nil_points += -worth if won else worth
+        nil_tricks += won
+    made: bool | None
     if not contract:
-        bags += taken  # no contract: every trick is a bag
+        made, over, contract_points = None, taken, 0
     elif taken >= contract:
-        points += CONTRACT_TRICK_POINTS * contract
-        bags += taken - contract
+        made, over, contract_points = True, taken - contract, CONTRACT_TRICK_POINTS * contract
     else:
-        points -= CONTRACT_TRICK_POINTS * contract
-    points += bags  # each bag is worth a point
-    penalties, after = divmod(bags_carried + bags, rules.bag_limit)
-    return counter_charged(points - penalties * rules.bag_penalty, bags, after, rules)
+        made, over, contract_points = False, 0, -CONTRACT_TRICK_POINTS * contract
+    bags = over + nil_tricks
+    penalties, counter = divmod(bags_carried + bags, rules.bag_limit)
+    penalty_points = penalties * rules.bag_penalty
+    points = contract_points + bags + nil_points - penalty_points
+    return SidePoints(made, contract_points, nil_points, bags, penalties, penalty_points, counter, points)
 
 
 def score_if_made(
@@ -744,40 +790,24 @@ def score_checked(
                 taken[side] -= moved
                 taken[other] += moved
                 reneged[side] = (count, moved, wanted, other)
-    nil_value, blind_nil_value = rules.nil_value, rules.blind_nil_value
-    limit, penalty = rules.bag_limit, rules.bag_penalty
     points: dict[Side, int] = {}
     bags_after: dict[Side, int] = {}
     details: dict[Side, SideScore] = {}
     nil_made: SeatMap[bool] = dict.__new__(SeatMap)  # filled with seats only
     for side, seats in side_seats if sides is None else ((side, seats_of(side)) for side in sides):
-        nil_points = nil_tricks = 0
         nils: tuple[tuple[Seat, bool, int, int], ...] = ()
         for seat in seats:
             bid = bids[seat]
             if bid:
                 continue
-            blind = bid.blind
-            value = blind_nil_value if blind else nil_value
             won = tricks[seat]
             nil_made[seat] = won == 0
-            nil_points += -value if won else value
-            nil_tricks += won
-            nils += ((seat, blind, won, value),)
+            nils += ((seat, bid.blind, won, nil_worth(bid.blind, rules)),)
         contract = contracts[side]
-        won = taken[side]
-        made: bool | None
-        if not contract:
-            made, over, contract_points = None, won, 0
-        elif won >= contract:
-            made, over, contract_points = True, won - contract, CONTRACT_TRICK_POINTS * contract
-        else:
-            made, over, contract_points = False, 0, -CONTRACT_TRICK_POINTS * contract
-        bag_count = over + nil_tricks  # each bag is worth one point
         start = carried.get(side, 0) if carried else 0
-        penalties, counter = divmod(start + bag_count, limit)
-        penalty_points = penalties * penalty
-        total = contract_points + bag_count + nil_points - penalty_points
+        made, contract_points, nil_points, bag_count, penalties, penalty_points, counter, total = side_points(
+            contract, taken[side], [(blind, won) for _seat, blind, won, _worth in nils], rules, start
+        )
         points[side] = total
         bags_after[side] = counter
         # SideScore(...) without the frozen dataclass's attribute-by-attribute __init__
@@ -789,7 +819,7 @@ def score_checked(
                 (
                     side,
                     contract,
-                    won,
+                    taken[side],
                     made,
                     contract_points,
                     nil_points,

@@ -61,12 +61,14 @@
 #include <string.h>
 #endif
 
+#include "../game/_rules.h" /* the rules of the card play, shared with the compiled play state */
+
 typedef uint64_t u64;
 
-#define SUIT_BITS 0x1FFFULL
+#define SUIT_BITS RULES_SUIT_BITS
 static const u64 SUIT[4] = {SUIT_BITS, SUIT_BITS << 13, SUIT_BITS << 26, SUIT_BITS << 39};
-#define SPADES SUIT_BITS
-#define ALL_CARDS ((1ULL << 52) - 1)
+#define SPADES RULES_SPADES
+#define ALL_CARDS RULES_FULL_DECK
 
 /* A card's suit (c / 13) and rank within it (c % 13, 0 = ace), by table in the hot loops. */
 static const uint8_t card_suit[52] = {
@@ -341,12 +343,6 @@ typedef struct {
     int aborted; /* the limit was reached: every answer since is meaningless */
 } State;
 
-/* Does card a beat card b, where b is currently winning? */
-static inline int beats(int a, int b) {
-    int sa = card_suit[a], sb = card_suit[b];
-    if (sa == sb) return a < b;
-    return sa == 0;
-}
 
 /* The number of cards of suit su in the seat's hand (read from the shape). */
 static inline int suit_len(const State *s, int seat, int su) { return (int)((s->shape >> (4 * (4 * seat + su))) & 15); }
@@ -667,21 +663,10 @@ static int quick_tricks(const State *s, int need, u64 *cards) {
 
 /* ---- move generation and ordering -------------------------------------------------- */
 
-#define TWO_OF_CLUBS (1ULL << 51)
-
-/* The kernel's rule (kernel.py: legal): follow suit; the 2♣ leads the hand's
- * first trick under that rule; no spade lead before spades are broken unless
- * the hand holds nothing else. */
+/* The legal cards of the seat to play (rules_legal; bridge rules lift the spade-lead rule). */
 static u64 legal_mask(const State *s, int seat) {
-    u64 hand = s->hand[seat];
-    if (s->ntrick) {
-        u64 follow = hand & SUIT[card_suit[s->trick[0]]];
-        return follow ? follow : hand;
-    }
-    if (s->c2 && (hand & TWO_OF_CLUBS)) return TWO_OF_CLUBS;
-    if (s->broken || s->bridge) return hand;
-    u64 other = hand & ~SPADES;
-    return other ? other : hand;
+    u64 led = s->ntrick ? SUIT[card_suit[s->trick[0]]] : 0;
+    return rules_legal(s->hand[seat], led, s->broken || s->bridge, s->c2);
 }
 
 /* Can seat q, still to play to this trick (led suit `led`), beat card c? */
@@ -708,7 +693,7 @@ static int sure_winner(const State *s, int seat, int c, int led) {
 typedef struct {
     int sure_below[4]; /* per suit: cards below this index (higher ranks) win for sure */
     int base[4];       /* per suit, leads: the score of a card that is not a sure winner, less its r */
-    int w, wsuit, led, partner_winning, partner_sure;
+    int w, led, partner_winning, partner_sure;
     u64 lens; /* the seat's suit lengths, 4 bits a suit */
 } OrderCtx;
 
@@ -738,7 +723,7 @@ static void order_ctx(const State *s, int seat, u64 alive, OrderCtx *o) {
                 b = 40 - (ruff ? 20 : 0);
             o->base[su] = b;
         }
-        o->w = o->wsuit = o->led = o->partner_winning = o->partner_sure = 0;
+        o->w = o->led = o->partner_winning = o->partner_sure = 0;
         o->lens = 0;
         return;
     }
@@ -760,7 +745,6 @@ static void order_ctx(const State *s, int seat, u64 alive, OrderCtx *o) {
         }
     }
     for (int su = 0; su < 4; su++) o->sure_below[su] = 0;
-    o->wsuit = card_suit[o->w];
     o->lens = (s->shape >> (16 * seat)) & 0xFFFF;
     o->sure_below[led] = trumped ? 0 : thr_led;
     if (led != 0) o->sure_below[0] = thr_sp;
@@ -771,7 +755,7 @@ static inline int order_score_fast(const OrderCtx *o, int lead, int c) {
     int su = card_suit[c];
     int r = card_rank[c]; /* 0 = ace: a larger r is a lower card */
     if (lead) return c < o->sure_below[su] ? 100 - r : o->base[su] + r;
-    int win = su == o->wsuit ? c < o->w : su == 0; /* beats(c, o->w) */
+    int win = rules_beats_winner(c, o->w);
     if (o->partner_sure) {
         /* partner has the trick: give the lowest card, never overtake */
         if (win) return r;
@@ -801,7 +785,7 @@ static int order_score_nil(const State *s, int seat, int c) {
         return 50 + r;                       /* defenders lead low under the Nil */
     }
     int w = s->trick[s->win_pos];
-    int win = beats(c, w);
+    int win = rules_beats_winner(c, w);
     if (seat == nil) return win ? 10 + r : 80 - r; /* the highest card that still loses */
     if ((seat ^ 2) == nil) return win ? 70 - r : 30 + r;
     return win ? 20 + r : 60 + r;
@@ -888,10 +872,10 @@ static inline int play(State *s, int seat, int c, Undo *u) {
     int pos = s->ntrick;
     u->replaced = s->trick[pos];
     s->trick[pos] = c;
-    if (c < 13 && (s->slb || (pos > 0 && s->trick[0] >= 13))) s->broken = 1;
+    if (rules_breaks_spades(1ULL << c, pos ? SUIT[card_suit[s->trick[0]]] : 0, s->slb)) s->broken = 1;
     if (pos == 0)
         s->win_pos = 0;
-    else if (beats(c, s->trick[s->win_pos]))
+    else if (rules_beats_winner(c, s->trick[s->win_pos]))
         s->win_pos = pos;
     if (pos == 3) {
         int winner = (s->leader + s->win_pos) & 3;
@@ -1027,7 +1011,7 @@ static int last_trick_value(const State *s, u64 *rel) {
     int best = lead, bpos = 0, same_suit = 0;
     for (int i = 1; i < 4; i++) {
         int c = lowbit(s->hand[(s->leader + i) & 3]);
-        if (beats(c, best)) {
+        if (rules_beats_winner(c, best)) {
             best = c;
             bpos = i;
         }
@@ -1224,8 +1208,8 @@ static const char *init_state(State *s, const u64 hands[4], int leader, const lo
         if (c < 0 || c > 51 || ((seen >> c) & 1)) return "trick cards must be distinct indices 0-51 not in any hand";
         seen |= 1ULL << c;
         s->trick[i] = (int)c;
-        if (i == 0 || beats((int)c, s->trick[s->win_pos])) s->win_pos = i;
     }
+    if (s->ntrick) s->win_pos = rules_winning_position(s->trick, s->ntrick);
     int n = popc(s->hand[(leader + s->ntrick) & 3]);
     for (int i = 0; i < 4; i++) {
         int expect = n - ((((i - leader) & 3) < s->ntrick) ? 1 : 0);
