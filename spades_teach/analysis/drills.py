@@ -46,7 +46,7 @@ from spades_teach.game.round import Round, trick_winner
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
 from spades_teach.game.seating import Seat, Team
-from spades_teach.i18n import N_, _, decimal, join_and, join_or, ngettext
+from spades_teach.i18n import N_, _, decimal, format_signed, join_and, join_or, ngettext
 
 __all__ = [
     "Answer",
@@ -771,11 +771,11 @@ def _make_chance_lines(
         points = analysis.expected_scores.get(b, 0.0)
         lines.append(
             _("Bid {bid}: made {percent} of the time, {points} points on average.").format(
-                bid=b, percent=_percent(chance), points=f"{points:+.0f}"
+                bid=b, percent=_percent(chance), points=format_signed(points)
             )
         )
     if 0 in analysis.expected_scores:
-        lines.append(_("Nil: {points} points on average.").format(points=f"{analysis.expected_scores[0]:+.0f}"))
+        lines.append(_("Nil: {points} points on average.").format(points=format_signed(analysis.expected_scores[0])))
     lines.append(_("Best over these deals: bid {bid}.").format(bid=_bid_label(analysis.best_bid)))
     return tuple(lines)
 

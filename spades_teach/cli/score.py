@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         print(line, file=out)
     totals = ", ".join(
         ngettext("{side} {points} ({count} bag)", "{side} {points} ({count} bags)", result.bags[side]).format(
-            side=side.name, points=f"{result.points[side]:+d}", count=result.bags[side]
+            side=side.letters, points=f"{result.points[side]:+d}", count=result.bags[side]
         )
         for side in result.points
     )

@@ -152,7 +152,7 @@ class Deal(Mapping[Seat, Hand]):
         for key, value in hands.items():
             seat = Seat.coerce(key)
             if seat in parsed:
-                raise ParseError(_("seat {seat} is given twice in the deal").format(seat=seat.name))
+                raise ParseError(_("seat {seat} is given twice in the deal").format(seat=seat.letters))
             parsed[seat] = Hand.coerce(value)
         seats = set(parsed)
         if seats == {Seat.N, Seat.S} or seats == set(Seat):

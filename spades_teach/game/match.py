@@ -159,7 +159,9 @@ class Match:
             seat = self._playing_seat(key, _("named seat {seat} does not play in two-player Spades: use N or S"))
             if not isinstance(value, str):
                 raise ParseError(
-                    _("a player's name must be text, got {value} for {seat}").format(value=repr(value), seat=seat.name)
+                    _("a player's name must be text, got {value} for {seat}").format(
+                        value=repr(value), seat=seat.letters
+                    )
                 )
             self._names[seat] = value
         self._scores: dict[Side, int] = TeamMap({side: 0 for side in self._sides})
@@ -449,11 +451,11 @@ class Match:
             if seat not in self._seats:
                 raise MatchError(
                     _("{argument} for {seat}: {name} does not play in two-player Spades").format(
-                        argument=what, seat=seat.name, name=seat_word(seat)
+                        argument=what, seat=seat.letters, name=seat_word(seat)
                     )
                 )
             if seat in out:
-                raise MatchError(_("{argument} for {seat} is given twice").format(argument=what, seat=seat.name))
+                raise MatchError(_("{argument} for {seat} is given twice").format(argument=what, seat=seat.letters))
             out[seat] = value
         missing = [s.name for s in self._seats if s not in out]
         if missing:
@@ -471,7 +473,7 @@ class Match:
             try:
                 out[seat] = Bid.coerce(value)
             except ParseError as exc:
-                raise MatchError(_("bid for {seat}: {problem}").format(seat=seat.name, problem=exc)) from None
+                raise MatchError(_("bid for {seat}: {problem}").format(seat=seat.letters, problem=exc)) from None
         return out
 
     def _paper_tricks(self, tricks: Mapping[Any, int]) -> dict[Seat, int]:
@@ -490,7 +492,7 @@ class Match:
                 seat, bid, rules, behind=behind, partner_bid=None if partner is None else bids.get(partner)
             )
             if problem is not None:
-                raise MatchError(_("bid for {seat}: {problem}").format(seat=seat.name, problem=problem))
+                raise MatchError(_("bid for {seat}: {problem}").format(seat=seat.letters, problem=problem))
 
     # -- bookkeeping ----------------------------------------------------------------------------
     def _record(
@@ -543,12 +545,12 @@ class Match:
         >>> Match().status()
         'NS 0, EW 0 (bags 0 and 0): N deals hand 1'
         """
-        scores = ", ".join(f"{s.name} {_num(self._scores[s])}" for s in self._sides)
+        scores = ", ".join(f"{s.letters} {_num(self._scores[s])}" for s in self._sides)
         bags = _(" and ").join(str(self._bags[s]) for s in self._sides)
         if self._is_over:
             assert self._winner is not None
             return _("{scores} (bags {bags}): {winner} wins, {reason}").format(
-                scores=scores, bags=bags, winner=self._winner.name, reason=self.result_reason
+                scores=scores, bags=bags, winner=self._winner.letters, reason=self.result_reason
             )
         if self._reason:
             message = _("{scores} (bags {bags}): {reason}; {dealer} deals hand {number}")
@@ -558,7 +560,7 @@ class Match:
             scores=scores,
             bags=bags,
             reason=self.result_reason,
-            dealer=self._dealer.name,
+            dealer=self._dealer.letters,
             number=self.hands_played + 1,
         )
 

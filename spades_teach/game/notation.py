@@ -43,6 +43,7 @@ __all__ = [
     "suit_word",
     "seat_letter",
     "seat_word",
+    "side_letters",
     "suit_number",
     "rank_value",
     "seat_number",
@@ -82,11 +83,29 @@ for _s in range(4):
 # Upper-case rank names -> rank value.
 _RANK_NAMES: dict[str, int] = {letter: value for value, letter in enumerate(RANK_LETTERS, start=2)}
 _RANK_NAMES["10"] = 10
-# Lower-case seat letters and words -> seat number.
+# Lower-case seat letters and words -> seat number: the English ones and the French and Spanish
+# ones (O for Ouest and Oeste; no letter or word of one language names another seat in another),
+# read in every language, so a learner may type a seat as any of the three languages writes it.
 _SEAT_NAMES: dict[str, int] = {}
-for _n in range(4):
-    _SEAT_NAMES[SEAT_LETTERS[_n].lower()] = _n
-    _SEAT_NAMES[SEAT_WORDS[_n].lower()] = _n
+_LOCAL_SEAT_SPELLINGS: tuple[tuple[str, ...], ...] = (
+    ("n", "north", "nord", "norte"),
+    ("e", "east", "est", "este"),
+    ("s", "south", "sud", "sur"),
+    ("w", "west", "o", "ouest", "oeste"),
+)
+for _n, _spellings in enumerate(_LOCAL_SEAT_SPELLINGS):
+    for _spelling in _spellings:
+        _SEAT_NAMES[_spelling] = _n
+# Each team written as letters or words (upper case, separators removed) -> team number.
+_TEAM_NAMES: dict[str, int] = {}
+for _t, _spellings in enumerate(
+    (
+        ("NS", "SN", "NORTHSOUTH", "NORDSUD", "NORTESUR"),
+        ("EW", "WE", "EO", "OE", "EASTWEST", "ESTOUEST", "ESTEOESTE"),
+    )
+):
+    for _spelling in _spellings:
+        _TEAM_NAMES[_spelling] = _t
 
 # -- the notation of each language ---------------------------------------------------------
 #
@@ -248,7 +267,12 @@ def rank_value(value: object) -> int:
 
 
 def seat_number(value: object) -> int:
-    """The seat (0–3) named by ``"N"`` or ``"north"`` (any case)."""
+    """The seat (0–3) named by ``"N"`` or ``"north"`` (any case), or as French and Spanish
+    write it (``"O"``, ``"Ouest"``, ``"Oeste"``, ``"Nord"``, ``"Norte"`` …), in every language.
+
+    >>> [seat_number(text) for text in ("W", "O", "ouest", "Oeste", "sur", "Est")]
+    [3, 3, 3, 3, 2, 1]
+    """
     if isinstance(value, str):
         found = _SEAT_NAMES.get(value.strip().lower())
         if found is not None:
@@ -258,14 +282,25 @@ def seat_number(value: object) -> int:
 
 def team_number(value: object) -> int:
     """The team (0 = North–South, 1 = East–West) named by ``"NS"`` or ``"EW"``
-    (also ``"SN"``, ``"WE"``, ``"N-S"``, ``"N/S"``, any case)."""
+    (also ``"SN"``, ``"WE"``, ``"N-S"``, ``"N/S"``, any case), by the French and Spanish
+    letters ``"EO"`` and ``"OE"``, or in words (``"Est–Ouest"``, ``"Norte-Sur"``).
+
+    >>> [team_number(text) for text in ("EW", "EO", "e-o", "Este–Oeste", "NS")]
+    [1, 1, 1, 1, 0]
+    """
     if isinstance(value, str):
-        key = value.strip().upper().replace("-", "").replace("/", "").replace("–", "")
-        if key in ("NS", "SN"):
-            return 0
-        if key in ("EW", "WE"):
-            return 1
+        key = re.sub(r"[\s/–—-]+", "", value.strip().upper())
+        found = _TEAM_NAMES.get(key)
+        if found is not None:
+            return found
     raise ParseError(_("unknown team {text}: use NS or EW").format(text=repr(value)))
+
+
+def side_letters(team: int) -> str:
+    """A team's letters as printed for a player of the language in use: ``NS``, and ``EW``
+    in English, ``EO`` (Est–Ouest, Este–Oeste) in French and Spanish; :func:`team_number`
+    reads them back."""
+    return pgettext("team letters", "EW") if team else pgettext("team letters", "NS")
 
 
 def suit_names() -> dict[str, int]:
@@ -370,6 +405,44 @@ def read_card(text: object) -> int:
 # -- hands --------------------------------------------------------------------------------
 
 _SEPARATORS = re.compile(r"[\s,;|/]+")
+# A suit named by its word in any of the three languages, as a hand's label ("pique: ARD3",
+# "corazones K52", "hearts: K52"), with its colon if any: read as the suit's symbol.
+_SUIT_WORD_LABEL = re.compile(
+    r"(?<!\w)("
+    + "|".join(
+        sorted(
+            {
+                *(word for word in SUIT_WORDS),
+                *(word[:-1] for word in SUIT_WORDS),
+                *(
+                    spelling
+                    for spellings in _LOCAL_SUIT_SPELLINGS.values()
+                    for group in spellings
+                    for spelling in group
+                ),
+            },
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")(?!\w)\s*:?",
+    re.IGNORECASE,
+)
+
+
+def _suit_words_as_symbols(text: str) -> str:
+    """``text`` with each suit word (``pique:``, ``corazones``, ``hearts:``) written as its symbol."""
+
+    def symbol(match: re.Match[str]) -> str:
+        word = match.group(1).lower()
+        for table in _SUIT_TABLES.values():
+            if word in table:
+                return " " + SUIT_SYMBOLS[table[word]]
+        return match.group(0)  # pragma: no cover - every word of the pattern is in a table
+
+    return _SUIT_WORD_LABEL.sub(symbol, text)
+
+
 _TOKENS = {
     language: re.compile(
         r"10|["
@@ -500,7 +573,16 @@ def read_cards(text: object) -> list[int]:
     written: dotted ``AKQ3.K52.7.A9842``, suit-labelled ``S: AKQ3 H: K52 ...`` or
     ``♠AKQ3 ♥K52 ...``, or a card list ``AS KS``, ``AS,KS``, ``ASKS``. Duplicates
     are kept here; :func:`read_hand` refuses them. In French the ranks R, D, V are
-    read too (the rule for D, dame or diamonds, is at the top of this module)."""
+    read too (the rule for D, dame or diamonds, is at the top of this module), and a
+    suit may be labelled by its word in any of the three languages.
+
+    >>> from spades_teach.i18n import language
+    >>> with language("fr"):
+    ...     dotted(sum(1 << i for i in read_cards("pique: ARD3 cœur: R52 carreau: 7 trèfle: A9842")))
+    'AKQ3.K52.7.A9842'
+    >>> dotted(sum(1 << i for i in read_cards("picas AKQ3 corazones K52")))
+    'AKQ3.K52.-.-'
+    """
     if not isinstance(text, str):
         raise ParseError(_("a hand must be given as text, not {text}").format(text=repr(text)))
     stripped = text.strip()
@@ -508,7 +590,7 @@ def read_cards(text: object) -> list[int]:
         raise ParseError(_("empty hand text: write cards like 'AKQ3.K52.7.A9842' or 'AS KS QS'"))
     if "." in stripped:
         return _read_dotted(stripped, text)
-    tokens = _tokenize(stripped, text)
+    tokens = _tokenize(_suit_words_as_symbols(stripped).strip(), text)
     if not tokens or all(t in ("-", ":") for t in tokens):
         raise ParseError(_("no cards found in hand {text}").format(text=repr(text)))
     return _read_tokens(tokens, text)

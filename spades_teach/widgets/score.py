@@ -165,7 +165,9 @@ class ScoreCalculator(SpadesWidget):
         self.bag_boxes: dict[Side, Any] = TeamMap()
         for side in self.sides:
             self.bag_boxes[side] = add_classes(
-                int_text(int(carried.get(side, 0)), _("{side} bags carried in").format(side=side.name), width="14em"),
+                int_text(
+                    int(carried.get(side, 0)), _("{side} bags carried in").format(side=side.letters), width="14em"
+                ),
                 "st-score-bags-in",
                 f"st-score-bags-in-{side.name}",
             )
