@@ -262,7 +262,7 @@ def format_number(value: float, digits: int = 0) -> str:
     text = f"{abs(value):.{digits}f}"
     whole, _dot, fraction = text.partition(".")
     if len(whole) >= 4 + symbols["min_grouping"] - 1:
-        groups = []
+        groups: list[str] = []
         while len(whole) > 3:
             groups.insert(0, whole[-3:])
             whole = whole[:-3]

@@ -87,7 +87,7 @@ def test_decimal_numbers_of_the_draw_advice_use_the_language_s_mark() -> None:
     assert seen["en"] == seen["en again"]
     assert "1.57" in seen["en"] and "(0.29)" in seen["en"]
     assert seen["fr"].startswith("gardez D♠ : ") and "1,57" in seen["fr"]
-    assert seen["es"].startswith("quédate el Q♠: ") and "1,57" in seen["es"]
+    assert seen["es"].startswith("quédate con la Q♠: ") and "1,57" in seen["es"]
     assert _numbers(seen["fr"]) == _numbers(seen["es"]) == _numbers(seen["en"])
 
 

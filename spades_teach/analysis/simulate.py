@@ -100,7 +100,7 @@ from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import coerce_side, score_round
 from spades_teach.game.seating import Seat, SeatLike, Team, seating_of
-from spades_teach.i18n import _, decimal, format_percent, format_signed, ngettext
+from spades_teach.i18n import _, format_percent, format_signed, ngettext
 from spades_teach.solver import double_dummy, nil_objective, reaches
 
 __all__ = ["CHUNK", "MAX_REJECTIONS", "METHODS", "HandAnalysis", "SampleOutcome", "analyze_hand"]

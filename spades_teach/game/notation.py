@@ -27,6 +27,7 @@ from spades_teach.errors import ParseError
 from spades_teach.i18n import _, get_language, pgettext
 
 __all__ = [
+    "Named",
     "SUIT_LETTERS",
     "SUIT_SYMBOLS",
     "SUIT_WORDS",
@@ -201,6 +202,108 @@ def rank_label(rank: int) -> str:
     return "10" if rank == 10 else RANK_LETTERS[rank - 2]
 
 
+# -- names a sentence places: a card or a seat with its article --------------------------------
+#
+# A translated sentence never glues an article to a card or a seat: it names the value with a
+# format spec, and the value writes the article its language needs for that rank or seat. The
+# spec is the article or preposition as the language writes it before a masculine word:
+#
+#   French:  {card:le} -> le R♠, la D♠, l'A♠     {card:Le} -> Le / La / L'   {card:de} -> du R♠,
+#            de la D♠, de l'A♠                   {card:à} -> au R♠, à la D♠, à l'A♠
+#            {seat:de} -> de Nord, d'Ouest       {seat:à} -> à Nord
+#   Spanish: {card:el} -> el K♠, la Q♠, la J♠    {card:El}  {card:del} -> del K♠, de la Q♠
+#            {card:al} -> al K♠, a la Q♠         {seat:del} -> de Oeste   {seat:al} -> a Oeste
+#   Agreement: {card:Seul|Seule} -> the masculine or the feminine word, as the card's name is
+#            (French dame, Spanish reina and jota are feminine).
+#
+# English needs none of this (``{card}`` is the card itself), and a spec the language does not
+# know raises :class:`LanguageError` naming it, so a catalog's slip shows at once.
+
+# spec -> (before a masculine word, before a feminine one, before a word that elides).
+_CARD_FORMS: dict[str, tuple[str, str, str]] = {
+    "le": ("le {}", "la {}", "l'{}"),
+    "Le": ("Le {}", "La {}", "L'{}"),
+    "de": ("du {}", "de la {}", "de l'{}"),
+    "à": ("au {}", "à la {}", "à l'{}"),
+    "el": ("el {}", "la {}", "el {}"),
+    "El": ("El {}", "La {}", "El {}"),
+    "del": ("del {}", "de la {}", "del {}"),
+    "al": ("al {}", "a la {}", "al {}"),
+    "the": ("the {}", "the {}", "the {}"),
+}
+# A seat's name takes no article: only its preposition, elided in French before a vowel.
+_NAME_FORMS: dict[str, tuple[str, str, str]] = {
+    "le": ("{}", "{}", "{}"),
+    "Le": ("{}", "{}", "{}"),
+    "de": ("de {}", "de {}", "d'{}"),
+    "à": ("à {}", "à {}", "à {}"),
+    "el": ("{}", "{}", "{}"),
+    "El": ("{}", "{}", "{}"),
+    "del": ("de {}", "de {}", "de {}"),
+    "al": ("a {}", "a {}", "a {}"),
+    "the": ("{}", "{}", "{}"),
+}
+# The ranks whose name is feminine, and those whose name elides an article, in each language.
+_FEMININE_RANKS = {"fr": frozenset({12}), "es": frozenset({11, 12})}
+_ELIDING_RANKS = {"fr": frozenset({14})}
+
+
+class Named(str):
+    """A card's or a seat's name as a sentence of the language in use writes it (``"D♠"``,
+    ``"Ouest"``), which also writes itself with the article or preposition the sentence asks
+    for through a format spec (see the table above).
+
+    >>> from spades_teach.i18n import language
+    >>> with language("fr"):
+    ...     queen, ace, west = card_face(card_index(12, 0)), card_face(card_index(14, 2)), seat_word(3)
+    ...     "{c:Seul|Seule} {c:le} · {a:Le} · {a:de} · {w:de}".format(c=queen, a=ace, w=west)
+    "Seule la D♠ · L'A♦ · de l'A♦ · d'Ouest"
+    >>> with language("es"):
+    ...     "{c:el}, {c:del}, {k:al}".format(c=card_face(card_index(11, 1)), k=card_face(card_index(13, 0)))
+    'la J♥, de la J♥, al K♠'
+    """
+
+    rank: int
+    elides: bool
+    language: str
+
+    def __new__(cls, text: str, *, rank: int = 0, elides: bool = False) -> Named:
+        self = super().__new__(cls, text)
+        self.rank = rank
+        self.elides = elides
+        self.language = _language()
+        return self
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return (str, (str(self),))
+
+    @property
+    def feminine(self) -> bool:
+        """Whether the name is feminine in its language (a card: French dame, Spanish reina, jota)."""
+        return self.rank in _FEMININE_RANKS.get(self.language, ())
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        if "|" in spec:
+            masculine, _bar, feminine = spec.partition("|")
+            return feminine if self.feminine else masculine
+        forms = (_CARD_FORMS if self.rank else _NAME_FORMS).get(spec)
+        if forms is None:
+            try:  # a width or an alignment, as for any text ("{seat:<5}")
+                return format(str(self), spec)
+            except ValueError:
+                from spades_teach.errors import LanguageError
+
+                raise LanguageError(
+                    f"unknown article {spec!r} before {str(self)!r}: "
+                    f"use one of {', '.join(_CARD_FORMS)}, masculine|feminine, or a width"
+                ) from None
+        elides = self.elides or self.rank in _ELIDING_RANKS.get(self.language, ())
+        form = forms[2] if elides else forms[1] if self.feminine else forms[0]
+        return form.format(str(self))
+
+
 def rank_face(rank: int) -> str:
     """The rank as a player of the language in use writes it: ``Q`` in English and
     Spanish, ``D`` (dame) in French; ``10`` for the ten."""
@@ -213,7 +316,15 @@ def rank_face(rank: int) -> str:
 def card_face(index: int) -> str:
     """A card as a player of the language in use writes it: rank then suit symbol,
     ``Q♥`` in English and Spanish, ``D♥`` in French."""
-    return rank_face(14 - index % 13) + SUIT_SYMBOLS[index // 13]
+    language = _language()
+    found = _FACES.get((language, index))
+    if found is None:
+        rank = 14 - index % 13
+        found = _FACES[language, index] = Named(rank_face(rank) + SUIT_SYMBOLS[index // 13], rank=rank)
+    return found
+
+
+_FACES: dict[tuple[str, int], Named] = {}
 
 
 def card_name(index: int) -> str:
@@ -225,7 +336,8 @@ def card_name(index: int) -> str:
 
 def seat_word(seat: int) -> str:
     """The seat's name in a sentence of the language in use: ``North``, ``Nord``, ``Norte``."""
-    return _LOCAL_SEAT_WORDS[_language()][seat]
+    word = _LOCAL_SEAT_WORDS[_language()][seat]
+    return Named(word, elides=word[0] in "AEIOU")
 
 
 def seat_letter(seat: int) -> str:
@@ -238,7 +350,7 @@ def seat_letter(seat: int) -> str:
         pgettext("seat letter", "S"),
         pgettext("seat letter", "W"),
     )
-    return letters[seat]
+    return Named(letters[seat])
 
 
 def suit_word(suit: int) -> str:
@@ -300,7 +412,7 @@ def side_letters(team: int) -> str:
     """A team's letters as printed for a player of the language in use: ``NS``, and ``EW``
     in English, ``EO`` (Est–Ouest, Este–Oeste) in French and Spanish; :func:`team_number`
     reads them back."""
-    return pgettext("team letters", "EW") if team else pgettext("team letters", "NS")
+    return pgettext("team letters", "EW") if int(team) == 1 else pgettext("team letters", "NS")
 
 
 def suit_names() -> dict[str, int]:
@@ -581,7 +693,7 @@ def read_cards(text: object) -> list[int]:
     ...     dotted(sum(1 << i for i in read_cards("pique: ARD3 cœur: R52 carreau: 7 trèfle: A9842")))
     'AKQ3.K52.7.A9842'
     >>> dotted(sum(1 << i for i in read_cards("picas AKQ3 corazones K52")))
-    'AKQ3.K52.-.-'
+    'AKQ3.K52..'
     """
     if not isinstance(text, str):
         raise ParseError(_("a hand must be given as text, not {text}").format(text=repr(text)))

@@ -665,7 +665,7 @@ def score_round(
         absent = [s for s in seats_of(side) if s not in bid_map]
         if absent:
             raise SpadesError(
-                _("{side} is missing the bid and tricks of {seat}").format(side=side.letters, seat=absent[0].name)
+                _("{side} is missing the bid and tricks of {seat}").format(side=side.letters, seat=absent[0].letters)
             )
 
     carried = read_bags_carried(bags, rules)

@@ -30,7 +30,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import BidLike
-from spades_teach.game.notation import seat_word
+from spades_teach.game.notation import seat_letter, seat_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, check_bags_carried, coerce_side, score_round, sides_of
 from spades_teach.game.seating import Seat, SeatMap, TeamMap, seating_of
@@ -42,6 +42,8 @@ __all__ = ["ScoreCalculator"]
 _DEFAULT_BIDS = {"N": 4, "E": 3, "S": 3, "W": 2}
 _DEFAULT_TRICKS = {"N": 5, "E": 2, "S": 4, "W": 2}
 _SEAT_MESSAGE = re.compile(r"^(?:bid|tricks) for ([NESW])\b")
+# The seat as the translation places it ("{seat}", French "{seat:de}").
+_SEAT_FIELD = re.compile(r"\{seat(?::[^}]*)?\}")
 #: The engine's message about one seat's bid (its start names the seat, in any language).
 _BID_FOR_SEAT = N_("bid for {seat}: {problem}")
 
@@ -51,8 +53,9 @@ def _seat_of_message(message: str) -> str | None:
     found = _SEAT_MESSAGE.match(message)
     if found:
         return found.group(1)
-    prefix = _(_BID_FOR_SEAT).split("{seat}")[0]
-    local = re.match(re.escape(prefix) + r"([NESW])\b", message) if prefix else None
+    prefix = _SEAT_FIELD.split(_(_BID_FOR_SEAT))[0]
+    letters = "".join(seat_letter(seat) for seat in range(4))
+    local = re.match(re.escape(prefix) + r"(?:d'|de |del |a )?([" + letters + r"])\b", message) if prefix else None
     return local.group(1) if local else None
 
 
