@@ -60,6 +60,7 @@ __all__ = [
     "LANGUAGE_NAMES",
     "language_from_environment",
     "decimal",
+    "plural_count",
     "format_number",
     "format_signed",
     "format_percent",
@@ -287,6 +288,26 @@ def format_signed(value: float, digits: int = 0) -> str:
 def format_percent(value: float, digits: int = 0) -> str:
     """A share (0.96) as a percentage the way the language writes it: ``96%``, French and Spanish ``96 %``."""
     return str(_symbols()["percent"]).format(number=format_number(value * 100, digits))
+
+
+def plural_count(value: float) -> int:
+    """The count to give :func:`ngettext` for a number that may have decimals, so that the noun
+    takes the form the language gives it (CLDR's rule): French keeps the singular below 2
+    (``0,5 pli``, ``1,75 pli``), English and Spanish take the plural for any decimal
+    (``1.5 tricks``, ``1,5 bazas``); a whole number is itself.
+
+    >>> set_language("fr")
+    >>> [plural_count(v) for v in (0.5, 1.75, 2.5, 1.0)]
+    [1, 1, 2, 1]
+    >>> set_language("en")
+    >>> [plural_count(v) for v in (0.5, 1.0, 3.0)]
+    [2, 1, 3]
+    """
+    if value == int(value):
+        return abs(int(value))
+    if get_language() == "fr":
+        return 1 if abs(value) < 2 else 2
+    return 2
 
 
 def decimal(value: float, digits: int = 1) -> str:

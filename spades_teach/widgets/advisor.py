@@ -33,7 +33,7 @@ from spades_teach.game.cards import Hand
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import check_bags_carried, side_of, sides_of
 from spades_teach.game.seating import Seat, SeatLike, TeamMap, seating_of
-from spades_teach.i18n import _, decimal
+from spades_teach.i18n import _, decimal, pgettext
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["BidAdvisorView"]
@@ -426,7 +426,9 @@ def _simulation_html(result: Any) -> str:
         for bid, score in sorted(result.expected_scores.items())
     )
     tricks_head = "".join(f"<th>{escape(word)}</th>" for word in (_("your side's tricks"), _("how often")))
-    bids_head = "".join(f"<th>{escape(word)}</th>" for word in (_("bid"), _("made"), _("expected score")))
+    bids_head = "".join(
+        f"<th>{escape(word)}</th>" for word in (pgettext("column header", "bid"), _("made"), _("expected score"))
+    )
     figures = _("the figures behind this")  # the statistician's line, one click away
     return (
         f"<p><b>{escape(result.summary)}</b></p>"

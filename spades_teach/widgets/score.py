@@ -34,7 +34,7 @@ from spades_teach.game.notation import seat_letter, seat_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, check_bags_carried, coerce_side, score_round, sides_of
 from spades_teach.game.seating import Seat, SeatMap, TeamMap, seating_of
-from spades_teach.i18n import N_, _, ngettext
+from spades_teach.i18n import N_, _, ngettext, pgettext
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["ScoreCalculator"]
@@ -109,7 +109,7 @@ class ScoreCalculator(SpadesWidget):
         self.row_error_html: dict[Seat, Any] = SeatMap()
         self.nil_toggles: dict[Seat, Any] = SeatMap()
         self._numbers: dict[Seat, str] = SeatMap()
-        words = [_("Seat"), _("Bid"), _("Tricks")] + ([_("Nil?")] if nil_toggles else [])
+        words = [_("Seat"), pgettext("column header", "Bid"), _("Tricks")] + ([_("Nil?")] if nil_toggles else [])
         head = [f"<b>{escape(word)}</b>" for word in words] + [""]
         rows = [widgets.HTML(text) for text in head]
         for seat in self.seats:
