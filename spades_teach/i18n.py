@@ -61,6 +61,7 @@ __all__ = [
     "language_from_environment",
     "decimal",
     "plural_count",
+    "yes_no",
     "format_number",
     "format_signed",
     "format_percent",
@@ -288,6 +289,12 @@ def format_signed(value: float, digits: int = 0) -> str:
 def format_percent(value: float, digits: int = 0) -> str:
     """A share (0.96) as a percentage the way the language writes it: ``96%``, French and Spanish ``96 %``."""
     return str(_symbols()["percent"]).format(number=format_number(value * 100, digits))
+
+
+def yes_no(value: bool) -> str:
+    """A yes-or-no value as a word of the language in use (``yes``, ``oui``, ``sí``): a learner
+    never reads a raw ``True``."""
+    return gettext("yes") if value else gettext("no")
 
 
 def plural_count(value: float) -> int:

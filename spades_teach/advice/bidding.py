@@ -141,6 +141,11 @@ class NilAssessment:
     checklist: tuple[NilCheck, ...] = ()
 
     @property
+    def verdict(self) -> str:
+        """Whether Nil fits, as a sentence of the language in use (never a bare ``True``)."""
+        return _("Nil fits this hand.") if self.fits else _("Nil does not fit this hand.")
+
+    @property
     def why(self) -> str:
         if self.fits:
             return (
