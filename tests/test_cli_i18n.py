@@ -35,7 +35,7 @@ def _numbers(text: str) -> list[str]:
 @pytest.mark.parametrize(
     "lang, words",
     [
-        ("fr", ("utilisation :", "options", "affiche ce message d'aide", "Compte les points d'une donne", "PLIS")),
+        ("fr", ("utilisation :", "options", "affiche ce message d'aide", "Compte les points d'une manche", "PLIS")),
         ("es", ("uso:", "opciones:", "muestra este mensaje de ayuda", "Puntúa una mano", "BAZAS")),
     ],
 )

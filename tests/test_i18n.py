@@ -390,7 +390,7 @@ def test_a_malformed_card_names_the_french_letters_in_french() -> None:
 def test_a_bad_score_request_is_refused_in_the_language() -> None:
     seen = _messages(lambda: score_round({"N": 3, "S": 3, "E": 3, "W": 3}, {"N": 3, "S": 3, "E": 3, "W": 5}))
     assert seen["en"] == seen["en again"] == "tricks add up to 14, but a hand has 13 tricks"
-    assert seen["fr"] == "les plis font 14 en tout, mais une donne a 13 plis"
+    assert seen["fr"] == "les plis font 14 en tout, mais une manche a 13 plis"
     assert seen["es"] == "las bazas suman 14, pero una mano tiene 13 bazas"
 
 
