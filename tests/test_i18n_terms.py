@@ -212,13 +212,13 @@ def test_a_card_takes_the_article_its_name_needs(
 
 def test_a_seat_takes_its_preposition_and_elides() -> None:
     with language("fr"):
-        assert "le Nil {seat:de}".format(seat=seat_word(3)) == "le Nil d'Ouest"
-        assert "l'annonce {seat:de}".format(seat=seat_word(1)) == "l'annonce d'Est"
-        assert "le Nil {seat:de}".format(seat=seat_word(2)) == "le Nil de Sud"
-        assert "{seat:de}".format(seat=seat_letter(3)) == "de O"
-        assert "{seat:<6}|".format(seat=seat_word(0)) == "Nord  |"  # a width still works
+        assert f"le Nil {seat_word(3):de}" == "le Nil d'Ouest"
+        assert f"l'annonce {seat_word(1):de}" == "l'annonce d'Est"
+        assert f"le Nil {seat_word(2):de}" == "le Nil de Sud"
+        assert f"{seat_letter(3):de}" == "de O"
+        assert f"{seat_word(0):<6}|" == "Nord  |"  # a width still works
     with language("es"):
-        assert "el nil {seat:del}".format(seat=seat_word(3)) == "el nil de Oeste"
+        assert f"el nil {seat_word(3):del}" == "el nil de Oeste"
 
 
 def test_a_named_value_is_its_text_and_an_unknown_article_is_refused() -> None:
@@ -226,7 +226,7 @@ def test_a_named_value_is_its_text_and_an_unknown_article_is_refused() -> None:
         queen = card_face(card_index(12, 0))
     assert isinstance(queen, Named) and queen == "D♠" and str(queen) == "D♠" and f"{queen}" == "D♠"
     with pytest.raises(LanguageError, match="'lo'"):
-        "{card:lo}".format(card=queen)
+        f"{queen:lo}"
     assert Card.parse("QS").pretty == "Q♠"  # English: the face as before
 
 
@@ -253,7 +253,7 @@ _SPEC = re.compile(r"\{(\w+):([^{}]*)\}")
 def test_every_article_in_the_catalogs_names_a_card_or_a_seat_and_a_known_form(lang: str) -> None:
     with language(lang):
         faces = [card_face(card_index(rank, 0)) for rank in (14, 13, 12, 11, 10, 2)] + [seat_word(3), seat_word(0)]
-        for english, text in _entries(lang):
+        for _english, text in _entries(lang):
             for name, spec in _SPEC.findall(text):
                 if spec.startswith(("<", ">", "^")) or spec[:1].isdigit():
                     continue
