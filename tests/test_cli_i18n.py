@@ -155,7 +155,7 @@ def test_the_environment_s_language_is_used_and_lang_overrides_it() -> None:
     spanish = _spades_teach({"LANGUAGE": "es", "LANG": "fr_FR.UTF-8"}, *EXAMPLE)
     assert spanish.returncode == 0 and "Totales:" in spanish.stdout
     english = _spades_teach({"LANG": "fr_FR.UTF-8"}, "--lang", "en", *EXAMPLE)
-    assert english.stdout.splitlines()[-1] == "Totals: NS +72 (2 bags), EW -50 (0 bags)"
+    assert english.stdout.splitlines()[-1] == "Totals: NS +72 (2 bags), EW −50 (0 bags)"
 
 
 def test_analyze_table_in_french_has_decimal_commas_and_the_same_numbers(capsys: pytest.CaptureFixture[str]) -> None:

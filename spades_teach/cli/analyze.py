@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     for line in (result.summary, result.details):  # the plain words, then the figures behind them
         print(line if symbols else ascii_suits(line), file=out)
     print("", file=out)
-    headers = pgettext("column header", "bid"), _("made"), _("expected score")
+    headers = pgettext("column header", "bid"), pgettext("column header", "made"), _("expected score")
     wide, made_wide = max(4, len(headers[0])), max(5, len(headers[1]))  # the columns fit their headings
     print(f"  {headers[0]:<{wide}}  {headers[1]:>{made_wide}}   {headers[2]}", file=out)
     for bid, mean in result.expected_scores.items():
