@@ -425,7 +425,8 @@ def _simulation_html(result: Any) -> str:
     )
     tricks_head = "".join(f"<th>{escape(word)}</th>" for word in (_("your side's tricks"), _("how often")))
     bids_head = "".join(
-        f"<th>{escape(word)}</th>" for word in (pgettext("column header", "bid"), pgettext("column header", "made"), _("expected score"))
+        f"<th>{escape(word)}</th>"
+        for word in (pgettext("column header", "bid"), pgettext("column header", "made"), _("expected score"))
     )
     figures = _("the figures behind this")  # the statistician's line, one click away
     return (
