@@ -46,7 +46,7 @@ from spades_teach.game.round import Round, trick_winner
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
 from spades_teach.game.seating import Seat, Team
-from spades_teach.i18n import N_, _, decimal, format_signed, join_and, join_or, ngettext
+from spades_teach.i18n import N_, _, decimal, format_number, format_signed, join_and, join_or, ngettext
 
 __all__ = [
     "Answer",
@@ -178,15 +178,17 @@ def _written(f: AnswerField, text: str) -> str:
         return Card.parse(text).pretty
     if f.kind == "number":
         return _g(float(text))
+    if f.kind == "int" and re.fullmatch(r"[+-]?\d+", text):
+        return format_number(int(text))  # a true minus sign: −40
     return text
 
 
 def _g(x: float) -> str:
     """A number written shortest (``4``, ``4.5``), with the decimal mark of the language in use."""
     text = f"{x:g}"
-    if "." not in text or "e" in text:
+    if "e" in text:
         return text
-    return decimal(x, len(text.split(".")[1]))
+    return format_number(x, len(text.split(".")[1]) if "." in text else 0)
 
 
 def _answer_texts(answer: Answer, fields: tuple[AnswerField, ...]) -> list[str]:
