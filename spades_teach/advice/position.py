@@ -512,9 +512,11 @@ class Position:
         total = sum(self.tricks_won.values())
         if total != len(self.trick_history):
             raise PositionError(
-                _("tricks won add up to {total}, but {count} tricks have been completed").format(
-                    total=total, count=len(self.trick_history)
-                )
+                ngettext(
+                    "tricks won add up to {total}, but {count} trick has been completed",
+                    "tricks won add up to {total}, but {count} tricks have been completed",
+                    len(self.trick_history),
+                ).format(total=total, count=len(self.trick_history))
             )
         if counted != self.tricks_won:
             shown = ", ".join(f"{s.name} {n}" for s, n in counted.items())
