@@ -503,3 +503,12 @@ def test_fields_of_the_catalogs_are_the_english_ones() -> None:
             for text in texts:
                 names = {f for _l, f, _s, _c in string.Formatter().parse(text) if f}
                 assert names <= english_names, (lang, ids, text)
+
+
+def test_calibration_groups_are_words_of_the_language() -> None:
+    from spades_teach.analysis.calibration import feature_value_label
+
+    with language("fr"):
+        assert [feature_value_label(v) for v in ("4 or less", "yes", "no", "7+")] == ["4 ou moins", "oui", "non", "7+"]
+    with language("es"):
+        assert [feature_value_label(v) for v in ("4 or less", "yes")] == ["4 o menos", "sí"]
