@@ -33,11 +33,13 @@ so a translation may put the words in its own order.
 from __future__ import annotations
 
 import gettext as _gettext
+import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 
 from spades_teach.errors import LanguageError
 
@@ -58,6 +60,11 @@ __all__ = [
     "LANGUAGE_NAMES",
     "language_from_environment",
     "decimal",
+    "plural_count",
+    "yes_no",
+    "format_number",
+    "format_signed",
+    "format_percent",
     "join_and",
     "join_or",
     "join_clauses",
@@ -238,9 +245,90 @@ def N_(message: str) -> str:
     return message
 
 
+_number_symbols: dict[str, dict[str, Any]] = {}
+
+
+def _symbols() -> dict[str, Any]:
+    """How the language in use writes numbers (``locale/numbers.json``, written from Babel's
+    CLDR data by ``tools/i18n.py numbers``, so the package needs no Babel at run time)."""
+    if not _number_symbols:
+        _number_symbols.update(json.loads((LOCALE_DIR / "numbers.json").read_text(encoding="utf-8")))
+    return dict(_number_symbols[get_language()])
+
+
+def format_number(value: float, digits: int = 0) -> str:
+    """``value`` rounded to ``digits`` decimals and written as the language in use writes a
+    number: its decimal mark (a comma in French and Spanish), its group separator (French
+    ``12 345``, Spanish ``12.345``), and the true minus sign ``−`` in every language (a
+    hyphen-minus never stands for it; ``−0`` is written ``0``).
+
+    >>> set_language("fr")
+    >>> format_number(-0.1, 2), format_number(12345), format_number(-50)
+    ('−0,10', '12\u202f345', '−50')
+    >>> set_language("en")
+    >>> format_number(-1234.5, 1), format_number(-0.001, 1)
+    ('−1,234.5', '0.0')
+    """
+    symbols = _symbols()
+    text = f"{abs(value):.{digits}f}"
+    whole, _dot, fraction = text.partition(".")
+    if len(whole) >= 4 + symbols["min_grouping"] - 1:
+        groups: list[str] = []
+        while len(whole) > 3:
+            groups.insert(0, whole[-3:])
+            whole = whole[:-3]
+        whole = symbols["group"].join([whole, *groups])
+    written = whole + (symbols["decimal"] + fraction if fraction else "")
+    negative = value < 0 and any(ch not in "0" for ch in text if ch.isdigit())
+    return symbols["minus"] + written if negative else written
+
+
+def format_signed(value: float, digits: int = 0) -> str:
+    """:func:`format_number` with ``+`` before a positive number (a change: ``+72``, ``−50``, ``0``).
+
+    >>> set_language("es")
+    >>> format_signed(0.03, 2), format_signed(-0.1, 2), format_signed(0)
+    ('+0,03', '−0,10', '0')
+    >>> set_language("en")
+    """
+    text = format_number(value, digits)
+    return "+" + text if value > 0 and any(ch.isdigit() and ch != "0" for ch in text) else text
+
+
+def format_percent(value: float, digits: int = 0) -> str:
+    """A share (0.96) as a percentage the way the language writes it: ``96%``, French and Spanish ``96 %``."""
+    return str(_symbols()["percent"]).format(number=format_number(value * 100, digits))
+
+
+def yes_no(value: bool) -> str:
+    """A yes-or-no value as a word of the language in use (``yes``, ``oui``, ``sí``): a learner
+    never reads a raw ``True``."""
+    return gettext("yes") if value else gettext("no")
+
+
+def plural_count(value: float) -> int:
+    """The count to give :func:`ngettext` for a number that may have decimals, so that the noun
+    takes the form the language gives it (CLDR's rule): French keeps the singular below 2
+    (``0,5 pli``, ``1,75 pli``), English and Spanish take the plural for any decimal
+    (``1.5 tricks``, ``1,5 bazas``); a whole number is itself.
+
+    >>> set_language("fr")
+    >>> [plural_count(v) for v in (0.5, 1.75, 2.5, 1.0)]
+    [1, 1, 2, 1]
+    >>> set_language("en")
+    >>> [plural_count(v) for v in (0.5, 1.0, 3.0)]
+    [2, 1, 3]
+    """
+    if value == int(value):
+        return abs(int(value))
+    if get_language() == "fr":
+        return 1 if abs(value) < 2 else 2
+    return 2
+
+
 def decimal(value: float, digits: int = 1) -> str:
-    """A number with ``digits`` decimals, with the decimal mark of the language in
-    use (a comma in French and Spanish).
+    """A number with ``digits`` decimals, as :func:`format_number` writes it (the decimal mark
+    of the language in use: a comma in French and Spanish).
 
     >>> set_language("es")
     >>> decimal(2.5)
@@ -249,8 +337,7 @@ def decimal(value: float, digits: int = 1) -> str:
     >>> decimal(2.5)
     '2.5'
     """
-    text = f"{value:.{digits}f}"
-    return text if get_language() == "en" else text.replace(".", ",")
+    return format_number(value, digits)
 
 
 def _joined(items: Sequence[str], pair: str) -> str:

@@ -70,7 +70,7 @@ def test_teach_me_shows_the_advisor_pages_reasons_and_notes() -> None:
     page = BidAdvisorView("K.J5.KJ87543.753")
     assert view.hint == f"Teach me: {advice.summary}"
     shown = [line for line in view.hint_reasons if not line.startswith("note: ")]
-    assert shown == [f"{cards}: {value:g} — {why}" for cards, value, why in page.reasons]
+    assert shown == [f"{cards}: {f'{value:g}'.replace('-', '−')} — {why}" for cards, value, why in page.reasons]
     assert [f"note: {n}" for n in advice.context] == view.hint_reasons[len(shown) :]
     assert advice.context and "note: the count leaves less than one trick" in view.hint_html.value
 

@@ -32,7 +32,7 @@ from spades_teach.i18n import get_language, set_language
 #: Words only each language's page has (the heading of the Score page, the link home, the menu's label).
 WORDS = {
     "en": ("Score a hand", "Home", "Language"),
-    "fr": ("Compter les points d'une donne", "Accueil", "Langue"),
+    "fr": ("Compter les points d'une manche", "Accueil", "Langue"),
     "es": ("Puntuar una mano", "Inicio", "Idioma"),
 }
 

@@ -263,7 +263,7 @@ def test_the_language_menu_switches_the_pages_and_the_choice_is_kept(browser: An
     page.wait_for_url("**/advisor.ipynb?lang=es")
     page.locator(".st-bid-advisor").first.wait_for()
     top = page.locator(".st-app-top")
-    assert top.locator("h1").inner_text() == "El consejero de apuesta"
+    assert top.locator("h1").inner_text() == "El consejero de anuncios"
     assert top.locator(".st-app-lang [aria-current]").inner_text() == "Español"
     assert "Pegue sus trece cartas" in top.inner_text()
     _shot(page.locator("body"), "app-advisor-es")

@@ -47,7 +47,7 @@ def _notebook(*sources: str) -> dict[str, Any]:
 WORDS = {
     "fr": {"new": "Nouvelle partie", "language": "Langue", "status": "à vous d'annoncer", "hand": "Votre main",
            "advice": "Annonce conseillée", "partner": "Annonce du partenaire", "north": "Nord"},
-    "es": {"new": "Nueva partida", "language": "Idioma", "status": "tu turno de apostar", "hand": "Tu mano",
+    "es": {"new": "Nueva partida", "language": "Idioma", "status": "tu turno de anunciar", "hand": "Tu mano",
            "advice": "Apuesta aconsejada", "partner": "Apuesta del compañero", "north": "Norte"},
 }  # fmt: skip
 

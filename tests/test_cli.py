@@ -34,7 +34,7 @@ def test_score_the_72_point_example(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0] == "NS bid 7 and took 9: 70 + 2 bags = 72"
     assert "EW bid 5 but took only 4: set, −50" in lines
-    assert lines[-1] == "Totals: NS +72 (2 bags), EW -50 (0 bags)"
+    assert lines[-1] == "Totals: NS +72 (2 bags), EW −50 (0 bags)"
 
 
 def test_score_prints_every_line_of_score_round(capsys: pytest.CaptureFixture[str]) -> None:
@@ -50,7 +50,7 @@ def test_score_with_bags_carried_in(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, *EXAMPLE, "--bags", "NS=8,EW=0")
     assert status == 0
     assert "NS reached 10 bags: −100 and the counter drops to 0" in out
-    assert out.splitlines()[-1] == "Totals: NS -28 (0 bags), EW -50 (0 bags)"
+    assert out.splitlines()[-1] == "Totals: NS −28 (0 bags), EW −50 (0 bags)"
 
 
 def test_score_with_blind_nil(capsys: pytest.CaptureFixture[str]) -> None:
@@ -71,14 +71,14 @@ def test_score_rule_options_change_the_result(capsys: pytest.CaptureFixture[str]
     status, out, _ = run(capsys, *EXAMPLE, "--bags", "NS=3,EW=0", "--bag-limit", "5", "--bag-penalty", "50")
     assert status == 0
     assert "NS reached 5 bags: −50 and the counter drops to 0" in out
-    assert out.splitlines()[-1] == "Totals: NS +22 (0 bags), EW -50 (0 bags)"
+    assert out.splitlines()[-1] == "Totals: NS +22 (0 bags), EW −50 (0 bags)"
 
 
 def test_score_with_renege_penalty(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, *EXAMPLE, "--renege", "penalty", "--reneges", "NS=1")
     assert status == 0
     assert "NS reneged 1 time: 3 tricks go to EW" in out
-    assert "Totals: NS -70" in out
+    assert "Totals: NS −70" in out
 
 
 def test_score_two_players(capsys: pytest.CaptureFixture[str]) -> None:
@@ -482,7 +482,7 @@ def test_console_script_runs(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     done = subprocess.run([*_script(), *EXAMPLE], capture_output=True, text=True, encoding="utf-8", env=env, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "Totals: NS +72 (2 bags), EW -50 (0 bags)"
+    assert done.stdout.splitlines()[-1] == "Totals: NS +72 (2 bags), EW −50 (0 bags)"
     bad = subprocess.run(
         [sys.executable, "-m", "spades_teach", "deal", "--code", "x"],
         capture_output=True,

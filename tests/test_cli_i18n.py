@@ -35,7 +35,7 @@ def _numbers(text: str) -> list[str]:
 @pytest.mark.parametrize(
     "lang, words",
     [
-        ("fr", ("utilisation :", "options", "affiche ce message d'aide", "Compte les points d'une donne", "PLIS")),
+        ("fr", ("utilisation :", "options", "affiche ce message d'aide", "Compte les points d'une manche", "PLIS")),
         ("es", ("uso:", "opciones:", "muestra este mensaje de ayuda", "Puntúa una mano", "BAZAS")),
     ],
 )
@@ -155,7 +155,7 @@ def test_the_environment_s_language_is_used_and_lang_overrides_it() -> None:
     spanish = _spades_teach({"LANGUAGE": "es", "LANG": "fr_FR.UTF-8"}, *EXAMPLE)
     assert spanish.returncode == 0 and "Totales:" in spanish.stdout
     english = _spades_teach({"LANG": "fr_FR.UTF-8"}, "--lang", "en", *EXAMPLE)
-    assert english.stdout.splitlines()[-1] == "Totals: NS +72 (2 bags), EW -50 (0 bags)"
+    assert english.stdout.splitlines()[-1] == "Totals: NS +72 (2 bags), EW −50 (0 bags)"
 
 
 def test_analyze_table_in_french_has_decimal_commas_and_the_same_numbers(capsys: pytest.CaptureFixture[str]) -> None:
@@ -164,8 +164,10 @@ def test_analyze_table_in_french_has_decimal_commas_and_the_same_numbers(capsys:
     status, french, _ = run(capsys, "--lang", "fr", *argv)
     assert status == 0
     table = french.split("\n\n")[1]
-    assert table.splitlines()[0].split() == ["annonce", "réussi", "score", "espéré"]
+    assert table.splitlines()[0].split() == ["annonce", "réussite", "score", "espéré"]
     assert "plis du camp :" in french and "side tricks" not in french
     english_table = english.split("\n\n")[1]
-    assert re.findall(r"[+-]\d+,\d", table) == [m.replace(".", ",") for m in re.findall(r"[+-]\d+\.\d", english_table)]
-    assert re.findall(r"(\d+) %", table) == re.findall(r"(\d+)%", english_table)
+    assert re.findall(r"[+−-]\d+,\d", table) == [
+        m.replace(".", ",") for m in re.findall(r"[+−-]\d+\.\d", english_table)
+    ]
+    assert re.findall(r"(\d+)\s%", table) == re.findall(r"(\d+)%", english_table)

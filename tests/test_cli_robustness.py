@@ -223,7 +223,7 @@ def test_control_characters_in_record_text_are_escaped(capsys: pytest.CaptureFix
 
 def test_plural_texts(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, *EXAMPLE, "--bags", "NS=0,EW=1")
-    assert status == 0 and "Totals: NS +72 (2 bags), EW -50 (1 bag)" in out
+    assert status == 0 and "Totals: NS +72 (2 bags), EW −50 (1 bag)" in out
 
 
 def _renege_record(tmp_path: Path) -> tuple[Path, int]:

@@ -279,10 +279,10 @@ def test_the_score_explanation_speaks_the_language_and_english_comes_back_unchan
     assert score_round(BIDS, TRICKS).explain() == english
     assert "NS bid 5 and took 6: 50 + 1 bag = 51" in english.splitlines()
     assert "NS a annoncé 5 et fait 6 plis : 50 + 1 surplus = 51" in french
-    assert "EW a annoncé 8 mais n'a fait que 6 plis : chute, −80" in french
+    assert "EO a annoncé 8 mais n'a fait que 6 plis : chute, −80" in french
     assert "N a annoncé Nil mais a fait 1 pli : −100" in french
     assert "NS anunció 5 e hizo 6: 50 + 1 bolsa = 51" in spanish
-    assert "EW anunció 8 pero solo hizo 6: se quedó corto, −80" in spanish
+    assert "EO anunció 8 pero solo hizo 6: se quedó corto, −80" in spanish
     assert "N anunció nil pero hizo 1 baza: −100" in spanish
     assert len(french) == len(spanish) == len(english.splitlines())
     assert not any(word in line for line in french for word in (" bid ", " took ", " bag"))
@@ -390,7 +390,7 @@ def test_a_malformed_card_names_the_french_letters_in_french() -> None:
 def test_a_bad_score_request_is_refused_in_the_language() -> None:
     seen = _messages(lambda: score_round({"N": 3, "S": 3, "E": 3, "W": 3}, {"N": 3, "S": 3, "E": 3, "W": 5}))
     assert seen["en"] == seen["en again"] == "tricks add up to 14, but a hand has 13 tricks"
-    assert seen["fr"] == "les plis font 14 en tout, mais une donne a 13 plis"
+    assert seen["fr"] == "les plis font 14 en tout, mais une manche a 13 plis"
     assert seen["es"] == "las bazas suman 14, pero una mano tiene 13 bazas"
 
 

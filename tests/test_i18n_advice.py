@@ -86,8 +86,8 @@ def test_decimal_numbers_of_the_draw_advice_use_the_language_s_mark() -> None:
     seen = _in_each_language(lambda: advise_draw("QS", "-.-.-.-").reason)
     assert seen["en"] == seen["en again"]
     assert "1.57" in seen["en"] and "(0.29)" in seen["en"]
-    assert seen["fr"].startswith("gardez D♠ : ") and "1,57" in seen["fr"]
-    assert seen["es"].startswith("quédate el Q♠: ") and "1,57" in seen["es"]
+    assert seen["fr"].startswith("gardez la D♠ : ") and "1,57" in seen["fr"]
+    assert seen["es"].startswith("quédate con la Q♠: ") and "1,57" in seen["es"]
     assert _numbers(seen["fr"]) == _numbers(seen["es"]) == _numbers(seen["en"])
 
 
@@ -172,7 +172,7 @@ def test_a_position_error_is_in_the_language() -> None:
     seen = _in_each_language(refused)
     assert seen["en"] == seen["en again"] == "seat E does not play in a two-player game: use N or S"
     assert seen["fr"] == "la place E ne joue pas dans une partie à deux : utilisez N ou S"
-    assert seen["es"] == "el puesto E no juega en una partida de dos: usa N o S"
+    assert seen["es"] == "la posición E no juega en una partida de dos: usa N o S"
 
 
 # -- rendered tables ----------------------------------------------------------------------------

@@ -34,7 +34,7 @@ def test_pgettext_tells_a_context_apart() -> None:
     [
         ("en", "West", "hearts", "Q", "♠ A K Q 3   ♥ K J 2", "Blind Nil"),
         ("fr", "Ouest", "cœur", "D", "♠ A R D 3   ♥ R V 2", "Nil à l'aveugle"),
-        ("es", "Oeste", "corazones", "Q", "♠ A K Q 3   ♥ K J 2", "Nil a ciegas"),
+        ("es", "Oeste", "corazones", "Q", "♠ A K Q 3   ♥ K J 2", "nil a ciegas"),
     ],
 )
 def test_seat_suit_rank_and_bid_words_follow_the_language(

@@ -3,7 +3,7 @@ the layers or stays in its own, no two modules import each other (directly or ro
 and nobody imports a private name of the card modules (their shared tables are exported from
 ``game/_bits.py`` under package-internal names).
 
-The layers, lowest first (docs/architecture.md): ``errors.py``, ``_text.py`` and ``i18n.py``; ``game/``, itself
+The layers, lowest first (docs/architecture.md): ``errors.py``, ``_text.py``, ``i18n.py`` and ``terms.py``; ``game/``, itself
 in two tiers (cards and notation, then the rules kernel, the hand, scoring and the match); the
 double-dummy ``solver/``; ``advice/`` (with the package's own ``__init__``, which gathers the game
 and the advice); ``analysis/``; ``render/``; ``widgets/``; ``app.py``; ``cli/``; ``__main__.py``.
@@ -22,7 +22,7 @@ CARD_MODULES = {"spades_teach.game.cards", "spades_teach.game._bits", "spades_te
 LAYERS: tuple[frozenset[str], ...] = tuple(
     frozenset(f"spades_teach.{name}" if name else "spades_teach" for name in layer)
     for layer in (
-        {"errors", "_text", "i18n"},
+        {"errors", "_text", "i18n", "terms"},
         # game, tier 1: how cards, hands, seats, bids and the rule options are written and held
         {"game", "game.notation", "game._bits", "game.cards", "game.seating", "game.bids", "game.rules"},
         # game, tier 2: the rules kernel (and its compiled twin), the hand, scoring, the match and its records

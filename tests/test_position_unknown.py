@@ -65,7 +65,7 @@ def test_seen_cards_in_any_order_match_a_known_history() -> None:
         ({"tricks_won": {"N": 1}, "seen": ["2C", "KC", "AC", "3C", "7C"]}, "only 4 can be out of play"),
         ({"tricks_won": {"N": 1}, "seen": ["2C", "AS"]}, "is both in your hand and in the seen cards"),
         ({"tricks_won": {"N": 2}}, "the tricks won add up to 2, but a hand of 12 cards means 1 completed trick"),
-        ({"played": ["2C", "KC", "AC", "3C"], "tricks_won": {"N": 2}}, "tricks won add up to 2, but 1 tricks"),
+        ({"played": ["2C", "KC", "AC", "3C"], "tricks_won": {"N": 2}}, "tricks won add up to 2, but 1 trick has"),
     ],
 )
 def test_conflicting_input_is_refused_with_the_reason(kwargs: dict[str, object], message: str) -> None:

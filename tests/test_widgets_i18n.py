@@ -39,7 +39,7 @@ def english_afterwards() -> Iterator[None]:
 # Words only each translation has (none of them is an English word of the table).
 WORDS = {
     "fr": {"new": "Nouvelle partie", "language": "Langue", "bid": "Annoncer", "teach": "Apprends-moi"},
-    "es": {"new": "Nueva partida", "language": "Idioma", "bid": "Apostar", "teach": "Enséñame"},
+    "es": {"new": "Nueva partida", "language": "Idioma", "bid": "Anunciar", "teach": "Enséñame"},
 }
 
 
@@ -55,8 +55,8 @@ def test_a_table_built_under_a_language_speaks_it(lang: str) -> None:
     assert labels["languages"] == [["English", "en"], ["Français", "fr"], ["Español", "es"]]
     south = state["seats"]["S"]
     assert south["name"] == {"fr": "Vous", "es": "Tú"}[lang]
-    assert g.status.startswith({"fr": "à vous d'annoncer", "es": "tu turno de apostar"}[lang])
-    assert state["bid_choices"][0][0] == {"fr": "choisissez votre annonce", "es": "elige tu apuesta"}[lang]
+    assert g.status.startswith({"fr": "à vous d'annoncer", "es": "tu turno de anunciar"}[lang])
+    assert state["bid_choices"][0][0] == {"fr": "choisissez votre annonce", "es": "elige tu anuncio"}[lang]
     # a card read out in the language (its suit word from the notation module)
     queen = [c for c in state["hand"] if c["code"][0] == "Q"]
     if queen:
@@ -150,9 +150,9 @@ def test_the_end_of_the_hand_and_its_score_lines_follow_the_language(lang: str) 
     english = g.result_lines
     assert english and g.status.startswith("the hand is over")
     g.act({"action": "language", "value": lang})
-    assert g.status.startswith({"fr": "la main est finie", "es": "la mano ha terminado"}[lang])
+    assert g.status.startswith({"fr": "la manche est finie", "es": "la mano ha terminado"}[lang])
     assert g.result_lines != english  # the score sheet's lines are worked out again in the language
-    assert g.state()["labels"]["hand_over"] == {"fr": "La main est finie", "es": "La mano ha terminado"}[lang]
+    assert g.state()["labels"]["hand_over"] == {"fr": "La manche est finie", "es": "La mano ha terminado"}[lang]
     g.act({"action": "language", "value": "en"})
     assert g.result_lines == english
 
@@ -162,8 +162,8 @@ def test_the_bid_advisor_built_under_a_language_speaks_it(lang: str) -> None:
     set_language(lang)
     view = BidAdvisorView("AKQ3.K52.7.A9842")
     assert view.hand_box.description == {"fr": "Votre main", "es": "Tu mano"}[lang]
-    assert view.partner_box.description == {"fr": "Annonce du partenaire", "es": "Apuesta del compañero"}[lang]
-    assert {"fr": "Annonce conseillée", "es": "Apuesta aconsejada"}[lang] in view.bid_html.value
+    assert view.partner_box.description == {"fr": "Annonce du partenaire", "es": "Anuncio del compañero"}[lang]
+    assert {"fr": "Annonce conseillée", "es": "Anuncio aconsejado"}[lang] in view.bid_html.value
     # the estimate (5.25) with the language's decimal comma
     assert "5,25" in view.bid_html.value
     assert view.status.startswith({"fr": "conseil pour", "es": "consejo para"}[lang])
@@ -216,7 +216,7 @@ OTHER_WORDS: dict[str, list[tuple[str, Callable[[Any], str], str]]] = {
         ("deal", lambda w: w.status, "distribue"),
         ("legal", lambda w: w.status, "le pique n'est pas encore ouvert"),
         ("score", lambda w: w.row_error_html[Seat.N].value, "annonce de N"),
-        ("steps", lambda w: w.next_button.description + " " + w.status, "Main suivante"),
+        ("steps", lambda w: w.next_button.description + " " + w.status, "Manche suivante"),
         ("play", lambda w: w.status, "à vous d'annoncer"),
         ("replay", lambda w: w.buttons["start"].description + " " + w.status, "Début"),
         ("puzzle", lambda w: w.next_button.description, "Problème suivant"),
@@ -228,11 +228,11 @@ OTHER_WORDS: dict[str, list[tuple[str, Callable[[Any], str], str]]] = {
         ("legal", lambda w: w.status, "las picas aún no están rotas"),
         ("score", lambda w: w.row_error_html[Seat.N].value, "de N"),
         ("steps", lambda w: w.next_button.description + " " + w.status, "Mano siguiente"),
-        ("play", lambda w: w.status, "tu turno de apostar"),
+        ("play", lambda w: w.status, "tu turno de anunciar"),
         ("replay", lambda w: w.buttons["start"].description + " " + w.status, "Inicio"),
         ("puzzle", lambda w: w.next_button.description, "Problema siguiente"),
         ("drill", lambda w: w.view["labels"]["check"] + " " + w.view["level_text"], "Comprobar Nivel"),
-        ("nil", lambda w: w.question + " " + " ".join(w.choices), "apostar Nil"),
+        ("nil", lambda w: w.question + " " + " ".join(w.choices), "anunciar nil"),
     ],
 }
 

@@ -47,7 +47,7 @@ def number(value: float) -> str:
     ``5,25``.
 
     >>> number(5.25), number(3.0), number(-0.5)
-    ('5.25', '3', '-0.5')
+    ('5.25', '3', '−0.5')
     """
     for digits in (0, 1, 2):
         if abs(round(value, digits) - value) < 1e-9:

@@ -68,7 +68,7 @@ from spades_teach.game.scoring import (
     sides_of,
 )
 from spades_teach.game.seating import Seat, SeatLike, seating_for, seating_of
-from spades_teach.i18n import N_, _, get_language, join_and, ngettext
+from spades_teach.i18n import N_, _, get_language, join_and, ngettext, plural_count
 
 __all__ = [
     "ITEM_VALUES",
@@ -139,6 +139,11 @@ class NilAssessment:
     risk: float
     dangers: tuple[str, ...]
     checklist: tuple[NilCheck, ...] = ()
+
+    @property
+    def verdict(self) -> str:
+        """Whether Nil fits, as a sentence of the language in use (never a bare ``True``)."""
+        return _("Nil fits this hand.") if self.fits else _("Nil does not fit this hand.")
 
     @property
     def why(self) -> str:
@@ -885,7 +890,11 @@ def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
         (
             _("the {card} with little cover")
             if len(cards) <= 2
-            else _("the {card} with {count} cards beside it: a small risk")
+            else ngettext(
+                "the {card} with {count} card beside it: a small risk",
+                "the {card} with {count} cards beside it: a small risk",
+                len(cards) - 1,
+            )
         ).format(card=_face(Rank.KING, suit), count=len(cards) - 1)
         for suit, cards in side.items()
         if any(c.rank == Rank.KING for c in cards)
@@ -900,7 +909,9 @@ def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
             _("the {cards} with little cover").format(cards=", ".join(bare))
             if bare
             else "; ".join(
-                _("the {card} has {count} cards beside it").format(card=_face(Rank.QUEEN, suit), count=len(cards) - 1)
+                ngettext(
+                    "the {card} has {count} card beside it", "the {card} has {count} cards beside it", len(cards) - 1
+                ).format(card=_face(Rank.QUEEN, suit), count=len(cards) - 1)
                 for suit, cards in queens
             )
             or _("no side queen"),
@@ -1214,14 +1225,19 @@ def _summary(
     context: list[str],
 ) -> str:
     if bid.blind:
-        return _(
+        return ngettext(
             "bid blind Nil — a gamble for 200 points that only makes sense this far behind; "
-            "the cards count {estimate} tricks"
+            "the cards count {estimate} trick",
+            "bid blind Nil — a gamble for 200 points that only makes sense this far behind; "
+            "the cards count {estimate} tricks",
+            plural_count(estimate),
         ).format(estimate=number(estimate))
     if bid.is_nil:
-        return _("bid Nil: {why} (the cards count only {estimate} tricks)").format(
-            why=nil.why, estimate=number(estimate)
-        )
+        return ngettext(
+            "bid Nil: {why} (the cards count only {estimate} trick)",
+            "bid Nil: {why} (the cards count only {estimate} tricks)",
+            plural_count(estimate),
+        ).format(why=nil.why, estimate=number(estimate))
     why_not_nil = ""
     if partner_nil:
         why_not_nil = _("; no Nil, since your partner already bid one")

@@ -51,7 +51,7 @@ from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import contract_made, side_value
 from spades_teach.game.seating import seating_of
-from spades_teach.i18n import _, decimal
+from spades_teach.i18n import _, decimal, ngettext, plural_count
 
 __all__ = [
     "Bot",
@@ -133,14 +133,20 @@ def advise_draw(
     gain = draw_value(c)
     average = sum(draw_value(x) for x in unseen) / len(unseen) if unseen else 0.0
     if gain > average:
-        keep = _(
+        keep = ngettext(
+            "keep the {card}: it adds {gain} trick to a two-player hand on average, "
+            "more than an unseen card ({average})",
             "keep the {card}: it adds {gain} tricks to a two-player hand on average, "
-            "more than an unseen card ({average})"
+            "more than an unseen card ({average})",
+            plural_count(round(gain, 2)),
         )
         return DrawAdvice(True, keep.format(card=c.pretty, gain=decimal(gain, 2), average=decimal(average, 2)))
-    drop = _(
+    drop = ngettext(
+        "discard the {card}: it adds {gain} trick to a two-player hand on average, "
+        "no more than an unseen card ({average})",
         "discard the {card}: it adds {gain} tricks to a two-player hand on average, "
-        "no more than an unseen card ({average})"
+        "no more than an unseen card ({average})",
+        plural_count(round(gain, 2)),
     )
     return DrawAdvice(False, drop.format(card=c.pretty, gain=decimal(gain, 2), average=decimal(average, 2)))
 

@@ -217,7 +217,7 @@ class Position:
             raise PositionError(str(exc)) from None
         if self.seat not in seats:
             raise PositionError(
-                _("seat {seat} does not play in a two-player game: use N or S").format(seat=self.seat.name)
+                _("seat {seat} does not play in a two-player game: use N or S").format(seat=self.seat.letters)
             )
         try:
             self.hand = Hand.coerce(hand)
@@ -304,7 +304,7 @@ class Position:
             if isinstance(value, bool) or not isinstance(value, int) or (value < 0 and not allow_negative):
                 raise PositionError(
                     _("{what} for {side} must be a whole number, got {value}").format(
-                        what=_(what), side=side.name, value=repr(value)
+                        what=_(what), side=side.letters, value=repr(value)
                     )
                 )
             if what == "bags":
@@ -362,7 +362,7 @@ class Position:
         if len(self.trick) > p - 1:
             raise PositionError(
                 _("the trick in progress has {count} cards before {seat} plays: it can hold at most {most}").format(
-                    count=len(self.trick), seat=self.seat.name, most=p - 1
+                    count=len(self.trick), seat=self.seat.letters, most=p - 1
                 )
             )
         if len(self.played) % p:
@@ -389,7 +389,7 @@ class Position:
                         hand=repr(str(self.hand)),
                         count=len(self.hand),
                         done=done,
-                        seat=self.seat.name,
+                        seat=self.seat.letters,
                         expected=expected,
                     )
                 )
@@ -416,7 +416,7 @@ class Position:
         size = len(self.hand)
         if size == 0:
             raise PositionError(
-                _("the hand of {seat} is empty: there is nothing left to play").format(seat=self.seat.name)
+                _("the hand of {seat} is empty: there is nothing left to play").format(seat=self.seat.letters)
             )
         if size > 13:
             too_many = (
@@ -441,7 +441,7 @@ class Position:
                     "the tricks won add up to {tally}, but a hand of {size} cards means {done} completed tricks: "
                     "the tally cannot be larger (for {tally} completed tricks {seat} would hold {held} cards)",
                     done,
-                ).format(tally=tally, size=size, done=done, seat=self.seat.name, held=13 - tally)
+                ).format(tally=tally, size=size, done=done, seat=self.seat.letters, held=13 - tally)
                 if tally <= 13
                 else _("the tricks won add up to {tally}, but a hand has only 13 tricks").format(tally=tally)
             )
@@ -477,7 +477,7 @@ class Position:
         if leader is not self.leader:
             raise PositionError(
                 _("the last trick was won by {winner}, but the trick in progress is led by {leader}").format(
-                    winner=leader.name, leader=self.leader.name
+                    winner=leader.letters, leader=self.leader.letters
                 )
             )
         self._check_first_lead(history)
@@ -512,9 +512,11 @@ class Position:
         total = sum(self.tricks_won.values())
         if total != len(self.trick_history):
             raise PositionError(
-                _("tricks won add up to {total}, but {count} tricks have been completed").format(
-                    total=total, count=len(self.trick_history)
-                )
+                ngettext(
+                    "tricks won add up to {total}, but {count} trick has been completed",
+                    "tricks won add up to {total}, but {count} tricks have been completed",
+                    len(self.trick_history),
+                ).format(total=total, count=len(self.trick_history))
             )
         if counted != self.tricks_won:
             shown = ", ".join(f"{s.name} {n}" for s, n in counted.items())
@@ -547,7 +549,7 @@ class Position:
                     _(
                         "{seat} did not follow {suit} in an earlier trick but still holds {cards}: that would be a renege"
                     ).format(
-                        seat=self.seat.name,
+                        seat=self.seat.letters,
                         suit=suit_word(int(suit)),
                         cards=", ".join(card_name(c.index) for c in self.hand.suit(suit)),
                     )

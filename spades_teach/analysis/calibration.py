@@ -68,11 +68,12 @@ from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Hand, HandLike, Rank, Suit
 from spades_teach.game.deals import deal
 from spades_teach.game.seating import Seat
-from spades_teach.i18n import _
+from spades_teach.i18n import _, yes_no
 
 __all__ = [
     "CHUNK_HANDS",
     "FEATURES",
+    "feature_value_label",
     "Calibration",
     "FeatureGroup",
     "HandRecord",
@@ -204,6 +205,21 @@ def hand_features(hand: HandLike, estimate: float | None = None) -> dict[str, st
         "nil-suitable": "yes" if assess_nil(h).fits else "no",
         "count": _capped(int(estimate + 1e-9), 7),
     }
+
+
+def feature_value_label(value: str) -> str:
+    """A hand feature's group (a key of :func:`hand_features`) as a learner reads it in the
+    language in use: ``4 or less`` (French ``4 ou moins``), ``yes``/``no`` (``oui``/``non``,
+    ``sí``/``no``); numbers as they are (``2``, ``7+``).
+
+    >>> feature_value_label("4 or less"), feature_value_label("yes"), feature_value_label("7+")
+    ('4 or less', 'yes', '7+')
+    """
+    if value == "4 or less":
+        return _("4 or less")
+    if value in ("yes", "no"):
+        return yes_no(value == "yes")
+    return value
 
 
 def _capped(value: int, cap: int) -> str:

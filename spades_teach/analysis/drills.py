@@ -46,7 +46,7 @@ from spades_teach.game.round import Round, trick_winner
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
 from spades_teach.game.seating import Seat, Team
-from spades_teach.i18n import N_, _, decimal, join_and, join_or, ngettext
+from spades_teach.i18n import N_, _, decimal, format_number, format_signed, join_and, join_or, ngettext
 
 __all__ = [
     "Answer",
@@ -178,15 +178,17 @@ def _written(f: AnswerField, text: str) -> str:
         return Card.parse(text).pretty
     if f.kind == "number":
         return _g(float(text))
+    if f.kind == "int" and re.fullmatch(r"[+-]?\d+", text):
+        return format_number(int(text))  # a true minus sign: −40
     return text
 
 
 def _g(x: float) -> str:
     """A number written shortest (``4``, ``4.5``), with the decimal mark of the language in use."""
     text = f"{x:g}"
-    if "." not in text or "e" in text:
+    if "e" in text:
         return text
-    return decimal(x, len(text.split(".")[1]))
+    return format_number(x, len(text.split(".")[1]) if "." in text else 0)
 
 
 def _answer_texts(answer: Answer, fields: tuple[AnswerField, ...]) -> list[str]:
@@ -771,11 +773,11 @@ def _make_chance_lines(
         points = analysis.expected_scores.get(b, 0.0)
         lines.append(
             _("Bid {bid}: made {percent} of the time, {points} points on average.").format(
-                bid=b, percent=_percent(chance), points=f"{points:+.0f}"
+                bid=b, percent=_percent(chance), points=format_signed(points)
             )
         )
     if 0 in analysis.expected_scores:
-        lines.append(_("Nil: {points} points on average.").format(points=f"{analysis.expected_scores[0]:+.0f}"))
+        lines.append(_("Nil: {points} points on average.").format(points=format_signed(analysis.expected_scores[0])))
     lines.append(_("Best over these deals: bid {bid}.").format(bid=_bid_label(analysis.best_bid)))
     return tuple(lines)
 

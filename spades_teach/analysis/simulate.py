@@ -100,7 +100,7 @@ from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import coerce_side, score_round
 from spades_teach.game.seating import Seat, SeatLike, Team, seating_of
-from spades_teach.i18n import _, decimal, ngettext
+from spades_teach.i18n import _, format_percent, format_signed, ngettext
 from spades_teach.solver import double_dummy, nil_objective, reaches
 
 __all__ = ["CHUNK", "MAX_REJECTIONS", "METHODS", "HandAnalysis", "SampleOutcome", "analyze_hand"]
@@ -630,14 +630,13 @@ def percent_text(share: float) -> str:
     >>> percent_text(0.574)
     '57%'
     """
-    return _("{percent}%").format(percent=f"{100 * share:.0f}")
+    return format_percent(share)
 
 
 def signed_decimal(x: float, digits: int = 1) -> str:
     """``x`` with its sign and ``digits`` decimals, in the decimal mark of the language in use.
 
-    >>> signed_decimal(2.54), signed_decimal(-0.04)
-    ('+2.5', '-0.0')
+    >>> signed_decimal(2.54), signed_decimal(-0.04), signed_decimal(-0.4)
+    ('+2.5', '0.0', '−0.4')
     """
-    text = f"{x:+.{digits}f}"
-    return text[0] + decimal(abs(x), digits)
+    return format_signed(x, digits)

@@ -36,7 +36,7 @@ NS scores +72 this hand, with 2 bags on the counter
 EW bid 5 but took only 4: set, −50
 EW scores −50 this hand, with 0 bags on the counter
 <BLANKLINE>
-Totals: NS +72 (2 bags), EW -50 (0 bags)
+Totals: NS +72 (2 bags), EW −50 (0 bags)
 0
 """
 

@@ -19,7 +19,7 @@ from spades_teach.cli.common import (
     stdout,
 )
 from spades_teach.game.bids import Bid
-from spades_teach.i18n import N_, _, decimal
+from spades_teach.i18n import N_, _, decimal, pgettext
 
 
 def _finite(interval: tuple[float, float]) -> list[float] | None:
@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     for line in (result.summary, result.details):  # the plain words, then the figures behind them
         print(line if symbols else ascii_suits(line), file=out)
     print("", file=out)
-    headers = _("bid"), _("made"), _("expected score")
+    headers = pgettext("column header", "bid"), pgettext("column header", "made"), _("expected score")
     wide, made_wide = max(4, len(headers[0])), max(5, len(headers[1]))  # the columns fit their headings
     print(f"  {headers[0]:<{wide}}  {headers[1]:>{made_wide}}   {headers[2]}", file=out)
     for bid, mean in result.expected_scores.items():

@@ -298,11 +298,13 @@ def parse_seat_values(text: str, what: str, value: Callable[[str], Any]) -> dict
     for key, raw in _pairs(text, what):
         seat = Seat.coerce(key)
         if seat in out:
-            raise ParseError(_("{what}: seat {seat} is given twice").format(what=what, seat=seat.name))
+            raise ParseError(_("{what}: seat {seat} is given twice").format(what=what, seat=seat.letters))
         try:
             out[seat] = value(raw)
         except SpadesError as exc:
-            raise ParseError(_("{what} for {seat}: {problem}").format(what=what, seat=seat.name, problem=exc)) from None
+            raise ParseError(
+                _("{what} for {seat}: {problem}").format(what=what, seat=seat.letters, problem=exc)
+            ) from None
     return out
 
 
@@ -321,8 +323,8 @@ def parse_side_values(text: str, what: str, rules: Rules) -> dict[Any, int]:
     for key, raw in _pairs(text, what):
         side = coerce_side(key, rules)
         if side in out:
-            raise ParseError(_("{what}: {side} is given twice").format(what=what, side=side.name))
-        out[side] = whole_number(raw, _("{what} for {side}").format(what=what, side=side.name))
+            raise ParseError(_("{what}: {side} is given twice").format(what=what, side=side.letters))
+        out[side] = whole_number(raw, _("{what} for {side}").format(what=what, side=side.letters))
     return out
 
 

@@ -114,9 +114,11 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
     else:
         assert played.to_act is not None
         lines.append(
-            _("Unfinished: {count} of 13 tricks played, {seat} to play.").format(
-                count=len(played.tricks), seat=seat_word(played.to_act)
-            )
+            ngettext(
+                "Unfinished: {count} of 13 tricks played, {seat} to play.",
+                "Unfinished: {count} of 13 tricks played, {seat} to play.",
+                len(played.tricks),
+            ).format(count=len(played.tricks), seat=seat_word(played.to_act))
         )
     count = len(record.annotations)
     lines.append(

@@ -14,7 +14,7 @@ from spades_teach.cli.common import (
     stdout,
 )
 from spades_teach.game.scoring import score_round
-from spades_teach.i18n import N_, _, ngettext
+from spades_teach.i18n import N_, _, format_signed, ngettext
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         print(line, file=out)
     totals = ", ".join(
         ngettext("{side} {points} ({count} bag)", "{side} {points} ({count} bags)", result.bags[side]).format(
-            side=side.name, points=f"{result.points[side]:+d}", count=result.bags[side]
+            side=side.letters, points=format_signed(result.points[side]), count=result.bags[side]
         )
         for side in result.points
     )

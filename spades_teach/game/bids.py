@@ -28,6 +28,24 @@ from spades_teach.i18n import _
 __all__ = ["Bid", "BidLike"]
 
 _NUMBER = re.compile(r"[+-]?[0-9]+")
+# A Nil and a blind Nil as English, French and Spanish players write them (lower case, one space).
+_NIL_WORDS = frozenset({"nil", "n", "zero", "zéro", "cero"})
+_BLIND_NIL_WORDS = frozenset(
+    {
+        "blind nil",
+        "blind",
+        "bn",
+        "blindnil",
+        "nil à l'aveugle",
+        "nil a l'aveugle",
+        "nil aveugle",
+        "à l'aveugle",
+        "a l'aveugle",
+        "nil a ciegas",
+        "nil ciego",
+        "a ciegas",
+    }
+)
 
 
 class Bid(int):
@@ -60,7 +78,12 @@ class Bid(int):
     @classmethod
     def coerce(cls, value: BidLike) -> Bid:
         """Accept a Bid, an int 0–13, ``"nil"``, ``"blind nil"`` (also ``"bn"``,
-        ``"blind"``) or digits as text."""
+        ``"blind"``, French ``"nil à l'aveugle"``, Spanish ``"nil a ciegas"``, in every
+        language) or digits as text.
+
+        >>> Bid.coerce("Nil à l'aveugle"), Bid.coerce("nil a ciegas"), Bid.coerce("cero")
+        (Bid('blind nil'), Bid('blind nil'), Bid('nil'))
+        """
         if isinstance(value, Bid):
             return value
         if type(value) is int and 0 <= value <= 13:
@@ -71,10 +94,10 @@ class Bid(int):
                 if len(digits) > 2:  # 100 or more, and never a number too long to convert
                     raise ParseError(_("bid {bid} is out of range: bid 0 (Nil) to 13 tricks").format(bid=quoted(value)))
                 return cls(int(value.strip()))
-            key = " ".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
-            if key in ("nil", "n", "zero"):
+            key = " ".join(value.strip().lower().replace("_", " ").replace("-", " ").replace("’", "'").split())
+            if key in _NIL_WORDS:
                 return cls(0)
-            if key in ("blind nil", "blind", "bn", "blindnil"):
+            if key in _BLIND_NIL_WORDS:
                 return cls(0, blind=True)
             raise ParseError(
                 _("unknown bid {value}: bid a number 0-13, 'nil' or 'blind nil'").format(value=repr(value))

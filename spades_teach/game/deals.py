@@ -41,7 +41,7 @@ from spades_teach.game.cards import Card, Hand, HandLike
 from spades_teach.game.kernel import SHUFFLE as _SHUFFLE
 from spades_teach.game.notation import card_name, read_deal, seat_word, write_deal
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, seating_for
-from spades_teach.i18n import _
+from spades_teach.i18n import _, ngettext
 
 __all__ = ["Deal", "deal", "shuffled_deck", "DealLike"]
 
@@ -152,7 +152,7 @@ class Deal(Mapping[Seat, Hand]):
         for key, value in hands.items():
             seat = Seat.coerce(key)
             if seat in parsed:
-                raise ParseError(_("seat {seat} is given twice in the deal").format(seat=seat.name))
+                raise ParseError(_("seat {seat} is given twice in the deal").format(seat=seat.letters))
             parsed[seat] = Hand.coerce(value)
         seats = set(parsed)
         if seats == {Seat.N, Seat.S} or seats == set(Seat):
@@ -170,9 +170,11 @@ class Deal(Mapping[Seat, Hand]):
             hand = parsed[seat]
             if len(hand) != 13:
                 raise ParseError(
-                    _("{seat}'s hand has {count} cards, a deal gives 13 to each player").format(
-                        seat=seat_word(seat), count=len(hand)
-                    )
+                    ngettext(
+                        "{seat}'s hand has {count} card, a deal gives 13 to each player",
+                        "{seat}'s hand has {count} cards, a deal gives 13 to each player",
+                        len(hand),
+                    ).format(seat=seat_word(seat), count=len(hand))
                 )
             overlap = seen & hand.mask
             if overlap:

@@ -319,7 +319,7 @@ class Trick:
         return tuple(zip(self.seats, self.cards))
 
     def __str__(self) -> str:
-        body = " ".join(f"{seat_letter(seat)}:{card}" for seat, card in self.plays)
+        body = " ".join(f"{seat_letter(seat)}:{card.pretty}" for seat, card in self.plays)
         if self.winner is None:
             return _("trick {number}: {plays}").format(number=self.number, plays=body)
         return _("trick {number}: {plays} won by {seat}").format(

@@ -77,6 +77,22 @@ class _Reason:
         return _(self.message).format(**self.values)
 
 
+class _Letters:
+    """A side's letters, written when the sentence is read, in the language in use then
+    (``EW``; French and Spanish ``EO``)."""
+
+    __slots__ = ("side",)
+
+    def __init__(self, side: Side) -> None:
+        self.side = side
+
+    def __str__(self) -> str:
+        return self.side.letters
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else _num(n)
 
@@ -159,7 +175,9 @@ class Match:
             seat = self._playing_seat(key, _("named seat {seat} does not play in two-player Spades: use N or S"))
             if not isinstance(value, str):
                 raise ParseError(
-                    _("a player's name must be text, got {value} for {seat}").format(value=repr(value), seat=seat.name)
+                    _("a player's name must be text, got {value} for {seat}").format(
+                        value=repr(value), seat=seat.letters
+                    )
                 )
             self._names[seat] = value
         self._scores: dict[Side, int] = TeamMap({side: 0 for side in self._sides})
@@ -269,7 +287,7 @@ class Match:
         """A side's name, with the players' names when known: ``NS (Ann & Bob)``."""
         seats = side.seats if isinstance(side, Team) else (side,)
         named = [self._names[s] for s in seats if s in self._names]
-        return f"{side.name} ({' & '.join(named)})" if named else side.name
+        return f"{side.letters} ({' & '.join(named)})" if named else side.letters
 
     # -- checks ---------------------------------------------------------------------------------
     def _check_not_over(self) -> None:
@@ -449,17 +467,17 @@ class Match:
             if seat not in self._seats:
                 raise MatchError(
                     _("{argument} for {seat}: {name} does not play in two-player Spades").format(
-                        argument=what, seat=seat.name, name=seat_word(seat)
+                        argument=what, seat=seat.letters, name=seat_word(seat)
                     )
                 )
             if seat in out:
-                raise MatchError(_("{argument} for {seat} is given twice").format(argument=what, seat=seat.name))
+                raise MatchError(_("{argument} for {seat} is given twice").format(argument=what, seat=seat.letters))
             out[seat] = value
-        missing = [s.name for s in self._seats if s not in out]
+        missing = [s.letters for s in self._seats if s not in out]
         if missing:
             raise MatchError(
                 _("{argument} are missing for {missing}: give one for each of {seats}").format(
-                    argument=what, missing=", ".join(missing), seats=", ".join(s.name for s in self._seats)
+                    argument=what, missing=", ".join(missing), seats=", ".join(s.letters for s in self._seats)
                 )
             )
         return out
@@ -471,7 +489,7 @@ class Match:
             try:
                 out[seat] = Bid.coerce(value)
             except ParseError as exc:
-                raise MatchError(_("bid for {seat}: {problem}").format(seat=seat.name, problem=exc)) from None
+                raise MatchError(_("bid for {seat}: {problem}").format(seat=seat.letters, problem=exc)) from None
         return out
 
     def _paper_tricks(self, tricks: Mapping[Any, int]) -> dict[Seat, int]:
@@ -490,7 +508,7 @@ class Match:
                 seat, bid, rules, behind=behind, partner_bid=None if partner is None else bids.get(partner)
             )
             if problem is not None:
-                raise MatchError(_("bid for {seat}: {problem}").format(seat=seat.name, problem=problem))
+                raise MatchError(_("bid for {seat}: {problem}").format(seat=seat.letters, problem=problem))
 
     # -- bookkeeping ----------------------------------------------------------------------------
     def _record(
@@ -543,12 +561,12 @@ class Match:
         >>> Match().status()
         'NS 0, EW 0 (bags 0 and 0): N deals hand 1'
         """
-        scores = ", ".join(f"{s.name} {_num(self._scores[s])}" for s in self._sides)
+        scores = ", ".join(f"{s.letters} {_num(self._scores[s])}" for s in self._sides)
         bags = _(" and ").join(str(self._bags[s]) for s in self._sides)
         if self._is_over:
             assert self._winner is not None
             return _("{scores} (bags {bags}): {winner} wins, {reason}").format(
-                scores=scores, bags=bags, winner=self._winner.name, reason=self.result_reason
+                scores=scores, bags=bags, winner=self._winner.letters, reason=self.result_reason
             )
         if self._reason:
             message = _("{scores} (bags {bags}): {reason}; {dealer} deals hand {number}")
@@ -558,7 +576,7 @@ class Match:
             scores=scores,
             bags=bags,
             reason=self.result_reason,
-            dealer=self._dealer.name,
+            dealer=self._dealer.letters,
             number=self.hands_played + 1,
         )
 
@@ -629,7 +647,7 @@ class Match:
         lines += [join(r) for r in rows]
         text = "\n".join(line.rstrip() for line in lines)
         if self._names:
-            players = ", ".join(f"{s.name} {self._names[s]}" for s in self._seats if s in self._names)
+            players = ", ".join(f"{s.letters} {self._names[s]}" for s in self._seats if s in self._names)
             text = f"Players: {players}\n{text}"
         return text + f"\n{self.status()}" if self._rows else text
 
@@ -677,11 +695,11 @@ def _decide(score: Mapping[Side, int], sides: Sequence[Side], rules: Rules) -> t
         if len(fallen) == 1:
             loser = fallen[0]
             if score[loser] == limit:
-                reason = _Reason(N_("{side} fell to {score}"), side=loser.name, score=_num(score[loser]))
+                reason = _Reason(N_("{side} fell to {score}"), side=_Letters(loser), score=_num(score[loser]))
             else:
                 reason = _Reason(
                     N_("{side} fell to {score}, at or below the {limit} limit"),
-                    side=loser.name,
+                    side=_Letters(loser),
                     score=_num(score[loser]),
                     limit=_num(limit),
                 )
@@ -695,7 +713,7 @@ def _decide(score: Mapping[Side, int], sides: Sequence[Side], rules: Rules) -> t
                 _Reason(
                     N_("both fell to {limit} or below; {side} is higher, {score} to {other}"),
                     limit=_num(limit),
-                    side=high.name,
+                    side=_Letters(high),
                     score=_num(score[high]),
                     other=_num(score[low]),
                 ),
@@ -703,7 +721,7 @@ def _decide(score: Mapping[Side, int], sides: Sequence[Side], rules: Rules) -> t
     target = rules.target
     reached = [s for s in sides if score[s] >= target]
     if len(reached) == 1:
-        return reached[0], _Reason(N_("{side} reached {target} first"), side=reached[0].name, target=target)
+        return reached[0], _Reason(N_("{side} reached {target} first"), side=_Letters(reached[0]), target=target)
     if len(reached) == 2:
         if score[a] == score[b]:
             return None, _Reason(N_("tied at {score}: one more hand"), score=_num(score[a]))
@@ -713,7 +731,7 @@ def _decide(score: Mapping[Side, int], sides: Sequence[Side], rules: Rules) -> t
             _Reason(
                 N_("both passed {target}; {side} is higher, {score} to {other}"),
                 target=target,
-                side=high.name,
+                side=_Letters(high),
                 score=_num(score[high]),
                 other=_num(score[low]),
             ),

@@ -27,6 +27,7 @@ from spades_teach.errors import ParseError
 from spades_teach.i18n import _, get_language, pgettext
 
 __all__ = [
+    "Named",
     "SUIT_LETTERS",
     "SUIT_SYMBOLS",
     "SUIT_WORDS",
@@ -43,6 +44,7 @@ __all__ = [
     "suit_word",
     "seat_letter",
     "seat_word",
+    "side_letters",
     "suit_number",
     "rank_value",
     "seat_number",
@@ -82,11 +84,29 @@ for _s in range(4):
 # Upper-case rank names -> rank value.
 _RANK_NAMES: dict[str, int] = {letter: value for value, letter in enumerate(RANK_LETTERS, start=2)}
 _RANK_NAMES["10"] = 10
-# Lower-case seat letters and words -> seat number.
+# Lower-case seat letters and words -> seat number: the English ones and the French and Spanish
+# ones (O for Ouest and Oeste; no letter or word of one language names another seat in another),
+# read in every language, so a learner may type a seat as any of the three languages writes it.
 _SEAT_NAMES: dict[str, int] = {}
-for _n in range(4):
-    _SEAT_NAMES[SEAT_LETTERS[_n].lower()] = _n
-    _SEAT_NAMES[SEAT_WORDS[_n].lower()] = _n
+_LOCAL_SEAT_SPELLINGS: tuple[tuple[str, ...], ...] = (
+    ("n", "north", "nord", "norte"),
+    ("e", "east", "est", "este"),
+    ("s", "south", "sud", "sur"),
+    ("w", "west", "o", "ouest", "oeste"),
+)
+for _n, _spellings in enumerate(_LOCAL_SEAT_SPELLINGS):
+    for _spelling in _spellings:
+        _SEAT_NAMES[_spelling] = _n
+# Each team written as letters or words (upper case, separators removed) -> team number.
+_TEAM_NAMES: dict[str, int] = {}
+for _t, _spellings in enumerate(
+    (
+        ("NS", "SN", "NORTHSOUTH", "NORDSUD", "NORTESUR"),
+        ("EW", "WE", "EO", "OE", "EASTWEST", "ESTOUEST", "ESTEOESTE"),
+    )
+):
+    for _spelling in _spellings:
+        _TEAM_NAMES[_spelling] = _t
 
 # -- the notation of each language ---------------------------------------------------------
 #
@@ -182,6 +202,108 @@ def rank_label(rank: int) -> str:
     return "10" if rank == 10 else RANK_LETTERS[rank - 2]
 
 
+# -- names a sentence places: a card or a seat with its article --------------------------------
+#
+# A translated sentence never glues an article to a card or a seat: it names the value with a
+# format spec, and the value writes the article its language needs for that rank or seat. The
+# spec is the article or preposition as the language writes it before a masculine word:
+#
+#   French:  {card:le} -> le R♠, la D♠, l'A♠     {card:Le} -> Le / La / L'   {card:de} -> du R♠,
+#            de la D♠, de l'A♠                   {card:à} -> au R♠, à la D♠, à l'A♠
+#            {seat:de} -> de Nord, d'Ouest       {seat:à} -> à Nord
+#   Spanish: {card:el} -> el K♠, la Q♠, la J♠    {card:El}  {card:del} -> del K♠, de la Q♠
+#            {card:al} -> al K♠, a la Q♠         {seat:del} -> de Oeste   {seat:al} -> a Oeste
+#   Agreement: {card:Seul|Seule} -> the masculine or the feminine word, as the card's name is
+#            (French dame, Spanish reina and jota are feminine).
+#
+# English needs none of this (``{card}`` is the card itself), and a spec the language does not
+# know raises :class:`LanguageError` naming it, so a catalog's slip shows at once.
+
+# spec -> (before a masculine word, before a feminine one, before a word that elides).
+_CARD_FORMS: dict[str, tuple[str, str, str]] = {
+    "le": ("le {}", "la {}", "l'{}"),
+    "Le": ("Le {}", "La {}", "L'{}"),
+    "de": ("du {}", "de la {}", "de l'{}"),
+    "à": ("au {}", "à la {}", "à l'{}"),
+    "el": ("el {}", "la {}", "el {}"),
+    "El": ("El {}", "La {}", "El {}"),
+    "del": ("del {}", "de la {}", "del {}"),
+    "al": ("al {}", "a la {}", "al {}"),
+    "the": ("the {}", "the {}", "the {}"),
+}
+# A seat's name takes no article: only its preposition, elided in French before a vowel.
+_NAME_FORMS: dict[str, tuple[str, str, str]] = {
+    "le": ("{}", "{}", "{}"),
+    "Le": ("{}", "{}", "{}"),
+    "de": ("de {}", "de {}", "d'{}"),
+    "à": ("à {}", "à {}", "à {}"),
+    "el": ("{}", "{}", "{}"),
+    "El": ("{}", "{}", "{}"),
+    "del": ("de {}", "de {}", "de {}"),
+    "al": ("a {}", "a {}", "a {}"),
+    "the": ("{}", "{}", "{}"),
+}
+# The ranks whose name is feminine, and those whose name elides an article, in each language.
+_FEMININE_RANKS = {"fr": frozenset({12}), "es": frozenset({11, 12})}
+_ELIDING_RANKS = {"fr": frozenset({14})}
+
+
+class Named(str):
+    """A card's or a seat's name as a sentence of the language in use writes it (``"D♠"``,
+    ``"Ouest"``), which also writes itself with the article or preposition the sentence asks
+    for through a format spec (see the table above).
+
+    >>> from spades_teach.i18n import language
+    >>> with language("fr"):
+    ...     queen, ace, west = card_face(card_index(12, 0)), card_face(card_index(14, 2)), seat_word(3)
+    ...     "{c:Seul|Seule} {c:le} · {a:Le} · {a:de} · {w:de}".format(c=queen, a=ace, w=west)
+    "Seule la D♠ · L'A♦ · de l'A♦ · d'Ouest"
+    >>> with language("es"):
+    ...     "{c:el}, {c:del}, {k:al}".format(c=card_face(card_index(11, 1)), k=card_face(card_index(13, 0)))
+    'la J♥, de la J♥, al K♠'
+    """
+
+    rank: int
+    elides: bool
+    language: str
+
+    def __new__(cls, text: str, *, rank: int = 0, elides: bool = False) -> Named:
+        self = super().__new__(cls, text)
+        self.rank = rank
+        self.elides = elides
+        self.language = _language()
+        return self
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return (str, (str(self),))
+
+    @property
+    def feminine(self) -> bool:
+        """Whether the name is feminine in its language (a card: French dame, Spanish reina, jota)."""
+        return self.rank in _FEMININE_RANKS.get(self.language, ())
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        if "|" in spec:
+            masculine, _bar, feminine = spec.partition("|")
+            return feminine if self.feminine else masculine
+        forms = (_CARD_FORMS if self.rank else _NAME_FORMS).get(spec)
+        if forms is None:
+            try:  # a width or an alignment, as for any text ("{seat:<5}")
+                return format(str(self), spec)
+            except ValueError:
+                from spades_teach.errors import LanguageError
+
+                raise LanguageError(
+                    f"unknown article {spec!r} before {str(self)!r}: "
+                    f"use one of {', '.join(_CARD_FORMS)}, masculine|feminine, or a width"
+                ) from None
+        elides = self.elides or self.rank in _ELIDING_RANKS.get(self.language, ())
+        form = forms[2] if elides else forms[1] if self.feminine else forms[0]
+        return form.format(str(self))
+
+
 def rank_face(rank: int) -> str:
     """The rank as a player of the language in use writes it: ``Q`` in English and
     Spanish, ``D`` (dame) in French; ``10`` for the ten."""
@@ -194,7 +316,15 @@ def rank_face(rank: int) -> str:
 def card_face(index: int) -> str:
     """A card as a player of the language in use writes it: rank then suit symbol,
     ``Q♥`` in English and Spanish, ``D♥`` in French."""
-    return rank_face(14 - index % 13) + SUIT_SYMBOLS[index // 13]
+    language = _language()
+    found = _FACES.get((language, index))
+    if found is None:
+        rank = 14 - index % 13
+        found = _FACES[language, index] = Named(rank_face(rank) + SUIT_SYMBOLS[index // 13], rank=rank)
+    return found
+
+
+_FACES: dict[tuple[str, int], Named] = {}
 
 
 def card_name(index: int) -> str:
@@ -206,7 +336,8 @@ def card_name(index: int) -> str:
 
 def seat_word(seat: int) -> str:
     """The seat's name in a sentence of the language in use: ``North``, ``Nord``, ``Norte``."""
-    return _LOCAL_SEAT_WORDS[_language()][seat]
+    word = _LOCAL_SEAT_WORDS[_language()][seat]
+    return Named(word, elides=word[0] in "AEIOU")
 
 
 def seat_letter(seat: int) -> str:
@@ -219,7 +350,7 @@ def seat_letter(seat: int) -> str:
         pgettext("seat letter", "S"),
         pgettext("seat letter", "W"),
     )
-    return letters[seat]
+    return Named(letters[seat])
 
 
 def suit_word(suit: int) -> str:
@@ -248,7 +379,12 @@ def rank_value(value: object) -> int:
 
 
 def seat_number(value: object) -> int:
-    """The seat (0–3) named by ``"N"`` or ``"north"`` (any case)."""
+    """The seat (0–3) named by ``"N"`` or ``"north"`` (any case), or as French and Spanish
+    write it (``"O"``, ``"Ouest"``, ``"Oeste"``, ``"Nord"``, ``"Norte"`` …), in every language.
+
+    >>> [seat_number(text) for text in ("W", "O", "ouest", "Oeste", "sur", "Est")]
+    [3, 3, 3, 3, 2, 1]
+    """
     if isinstance(value, str):
         found = _SEAT_NAMES.get(value.strip().lower())
         if found is not None:
@@ -258,14 +394,25 @@ def seat_number(value: object) -> int:
 
 def team_number(value: object) -> int:
     """The team (0 = North–South, 1 = East–West) named by ``"NS"`` or ``"EW"``
-    (also ``"SN"``, ``"WE"``, ``"N-S"``, ``"N/S"``, any case)."""
+    (also ``"SN"``, ``"WE"``, ``"N-S"``, ``"N/S"``, any case), by the French and Spanish
+    letters ``"EO"`` and ``"OE"``, or in words (``"Est–Ouest"``, ``"Norte-Sur"``).
+
+    >>> [team_number(text) for text in ("EW", "EO", "e-o", "Este–Oeste", "NS")]
+    [1, 1, 1, 1, 0]
+    """
     if isinstance(value, str):
-        key = value.strip().upper().replace("-", "").replace("/", "").replace("–", "")
-        if key in ("NS", "SN"):
-            return 0
-        if key in ("EW", "WE"):
-            return 1
+        key = re.sub(r"[\s/–—-]+", "", value.strip().upper())
+        found = _TEAM_NAMES.get(key)
+        if found is not None:
+            return found
     raise ParseError(_("unknown team {text}: use NS or EW").format(text=repr(value)))
+
+
+def side_letters(team: int) -> str:
+    """A team's letters as printed for a player of the language in use: ``NS``, and ``EW``
+    in English, ``EO`` (Est–Ouest, Este–Oeste) in French and Spanish; :func:`team_number`
+    reads them back."""
+    return pgettext("team letters", "EW") if int(team) == 1 else pgettext("team letters", "NS")
 
 
 def suit_names() -> dict[str, int]:
@@ -370,6 +517,44 @@ def read_card(text: object) -> int:
 # -- hands --------------------------------------------------------------------------------
 
 _SEPARATORS = re.compile(r"[\s,;|/]+")
+# A suit named by its word in any of the three languages, as a hand's label ("pique: ARD3",
+# "corazones K52", "hearts: K52"), with its colon if any: read as the suit's symbol.
+_SUIT_WORD_LABEL = re.compile(
+    r"(?<!\w)("
+    + "|".join(
+        sorted(
+            {
+                *(word for word in SUIT_WORDS),
+                *(word[:-1] for word in SUIT_WORDS),
+                *(
+                    spelling
+                    for spellings in _LOCAL_SUIT_SPELLINGS.values()
+                    for group in spellings
+                    for spelling in group
+                ),
+            },
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")(?!\w)\s*:?",
+    re.IGNORECASE,
+)
+
+
+def _suit_words_as_symbols(text: str) -> str:
+    """``text`` with each suit word (``pique:``, ``corazones``, ``hearts:``) written as its symbol."""
+
+    def symbol(match: re.Match[str]) -> str:
+        word = match.group(1).lower()
+        for table in _SUIT_TABLES.values():
+            if word in table:
+                return " " + SUIT_SYMBOLS[table[word]]
+        return match.group(0)  # pragma: no cover - every word of the pattern is in a table
+
+    return _SUIT_WORD_LABEL.sub(symbol, text)
+
+
 _TOKENS = {
     language: re.compile(
         r"10|["
@@ -500,7 +685,16 @@ def read_cards(text: object) -> list[int]:
     written: dotted ``AKQ3.K52.7.A9842``, suit-labelled ``S: AKQ3 H: K52 ...`` or
     ``♠AKQ3 ♥K52 ...``, or a card list ``AS KS``, ``AS,KS``, ``ASKS``. Duplicates
     are kept here; :func:`read_hand` refuses them. In French the ranks R, D, V are
-    read too (the rule for D, dame or diamonds, is at the top of this module)."""
+    read too (the rule for D, dame or diamonds, is at the top of this module), and a
+    suit may be labelled by its word in any of the three languages.
+
+    >>> from spades_teach.i18n import language
+    >>> with language("fr"):
+    ...     dotted(sum(1 << i for i in read_cards("pique: ARD3 cœur: R52 carreau: 7 trèfle: A9842")))
+    'AKQ3.K52.7.A9842'
+    >>> dotted(sum(1 << i for i in read_cards("picas AKQ3 corazones K52")))
+    'AKQ3.K52..'
+    """
     if not isinstance(text, str):
         raise ParseError(_("a hand must be given as text, not {text}").format(text=repr(text)))
     stripped = text.strip()
@@ -508,7 +702,7 @@ def read_cards(text: object) -> list[int]:
         raise ParseError(_("empty hand text: write cards like 'AKQ3.K52.7.A9842' or 'AS KS QS'"))
     if "." in stripped:
         return _read_dotted(stripped, text)
-    tokens = _tokenize(stripped, text)
+    tokens = _tokenize(_suit_words_as_symbols(stripped).strip(), text)
     if not tokens or all(t in ("-", ":") for t in tokens):
         raise ParseError(_("no cards found in hand {text}").format(text=repr(text)))
     return _read_tokens(tokens, text)

@@ -495,7 +495,7 @@ def _side_values(values: Mapping[Any, Any] | None, rules: Rules, path: str) -> d
         except SpadesError as exc:
             _fail(path, str(exc))
         if side in out:
-            _fail(f"{path}.{key}", _("{side} is given twice").format(side=side.name))
+            _fail(f"{path}.{key}", _("{side} is given twice").format(side=side.letters))
         out[side] = _expect_int(value, f"{path}.{key}")
     return out
 

@@ -208,7 +208,9 @@ class _RoundBody(_Play):
         self._dealer = self._deal.dealer if dealer is None else Seat.coerce(dealer)
         if not seating.plays(self._dealer):
             raise RulesError(
-                _("two-player Spades is played by N and S: the dealer cannot be {seat}").format(seat=self._dealer.name)
+                _("two-player Spades is played by N and S: the dealer cannot be {seat}").format(
+                    seat=self._dealer.letters
+                )
             )
         self._players = seating.players
         self._next_of: Mapping[Seat, Seat] = seating.next_of
@@ -228,7 +230,7 @@ class _RoundBody(_Play):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ParseError(
                     _("the score of {side} must be a whole number of points, got {value}").format(
-                        side=side.name, value=repr(value)
+                        side=side.letters, value=repr(value)
                     )
                 )
             self._scores[side] = value

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from spades_teach.errors import RulesError
-from spades_teach.i18n import _
+from spades_teach.i18n import _, ngettext
 
 __all__ = ["Rules", "FIRST_LEADS", "RENEGE_MODES", "default_loss_limit"]
 
@@ -225,5 +225,9 @@ class Rules:
         if self.min_team_bid:
             parts.append(_("team bid at least {minimum}").format(minimum=self.min_team_bid))
         if self.renege == "penalty":
-            parts.append(_("renege costs {count} tricks").format(count=self.renege_penalty))
+            parts.append(
+                ngettext("renege costs {count} trick", "renege costs {count} tricks", self.renege_penalty).format(
+                    count=self.renege_penalty
+                )
+            )
         return ", ".join(parts)

@@ -298,7 +298,7 @@ def bid_problem(
                 message = _("blind Nil needs {side} to be at least {deficit} points behind; it is {behind} behind")
             else:
                 message = _("blind Nil needs {side} to be at least {deficit} points behind; it is not behind")
-            return message.format(side=side.name, deficit=rules.blind_nil_deficit, behind=behind)
+            return message.format(side=side.letters, deficit=rules.blind_nil_deficit, behind=behind)
     minimum = rules.min_team_bid
     if minimum and seating.partnerships and partner_bid is not None and not bid.is_nil and not partner_bid.is_nil:
         needed = minimum - int(partner_bid)
@@ -314,7 +314,7 @@ def bid_problem(
                     "{total} is below the minimum of {minimum}"
                 )
             return message.format(
-                team=seat.team.name, minimum=minimum, needed=needed, total=int(bid) + int(partner_bid)
+                team=seat.team.letters, minimum=minimum, needed=needed, total=int(bid) + int(partner_bid)
             )
     low = 0 if rules.nil else 1
     if not low <= int(bid) <= 13:
@@ -459,7 +459,7 @@ def _side_lines(detail: SideScore) -> tuple[str, ...]:
     """The sentences that explain one side's score, from its numbers (in order: a
     renege penalty, each Nil, the contract, the Nil tricks as bags, a bag penalty,
     the total)."""
-    name = detail.side.name
+    name = detail.side.letters
     lines: list[str] = []
     if detail._renege is not None:
         count, moved, wanted, other = detail._renege
@@ -485,7 +485,7 @@ def _side_lines(detail: SideScore) -> tuple[str, ...]:
                 "{seat} bid Nil but took {count} tricks: −{value}",
                 taken,
             )
-        lines.append(message.format(seat=seat.name, count=taken, value=value))
+        lines.append(message.format(seat=seat.letters, count=taken, value=value))
     contract, won, points = detail.contract, detail.tricks, detail.contract_points
     if detail.made is None:
         if won:
@@ -549,7 +549,7 @@ def _check_count(value: Any, what: str, seat: Seat) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
         raise SpadesError(
             _("{argument} for {seat} must be a whole number 0-13, got {value}").format(
-                argument=what, seat=seat.name, value=quoted(value)
+                argument=what, seat=seat.letters, value=quoted(value)
             )
         )
     return value
@@ -571,7 +571,7 @@ def check_bags_carried(value: Any, side: Side, rules: Rules) -> int:
             _(
                 "bags carried in for {side} must be a whole number 0-{top} "
                 "(the counter drops by {limit} at each bag penalty), got {value}"
-            ).format(side=side.name, top=rules.bag_limit - 1, limit=rules.bag_limit, value=quoted(value))
+            ).format(side=side.letters, top=rules.bag_limit - 1, limit=rules.bag_limit, value=quoted(value))
         )
     return value
 
@@ -606,9 +606,9 @@ def _renege_line(side: Side, other: Side, count: int, moved: int, wanted: int) -
             "{side} reneged {count} times, but took no contract tricks: the penalty moves no trick to {other}",
             count,
         )
-        return message.format(side=side.name, count=count, other=other.name)
+        return message.format(side=side.letters, count=count, other=other.name)
     head = ngettext("{side} reneged {count} time", "{side} reneged {count} times", count).format(
-        side=side.name, count=count
+        side=side.letters, count=count
     )
     moves = ngettext("{count} trick goes to {other}", "{count} tricks go to {other}", moved).format(
         count=moved, other=other.name
@@ -675,7 +675,7 @@ def score_round(
         try:
             bid_map[seat] = Bid.coerce(value)
         except ParseError as exc:
-            raise SpadesError(_("bid for {seat}: {problem}").format(seat=seat.name, problem=exc)) from None
+            raise SpadesError(_("bid for {seat}: {problem}").format(seat=seat.letters, problem=exc)) from None
     trick_map: dict[Seat, int] = {}
     raw_keys = {}
     for key, value in tricks.items():
@@ -704,14 +704,14 @@ def score_round(
         partner = seating_of(rules).partner(seat)
         problem = bid_problem(seat, bid, rules, partner_bid=bid_map.get(partner) if partner is not None else None)
         if problem is not None:
-            raise SpadesError(_("bid for {seat}: {problem}").format(seat=seat.name, problem=problem))
+            raise SpadesError(_("bid for {seat}: {problem}").format(seat=seat.letters, problem=problem))
 
     sides = [side for side in sides_of(rules) if any(s in bid_map for s in seats_of(side))]
     for side in sides:
         absent = [s for s in seats_of(side) if s not in bid_map]
         if absent:
             raise SpadesError(
-                _("{side} is missing the bid and tricks of {seat}").format(side=side.name, seat=absent[0].name)
+                _("{side} is missing the bid and tricks of {seat}").format(side=side.letters, seat=absent[0].letters)
             )
 
     carried = read_bags_carried(bags, rules)
@@ -725,7 +725,7 @@ def score_round(
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise SpadesError(
                     _("renege count for {side} must be 0 or more, got {value}").format(
-                        side=side.name, value=quoted(count)
+                        side=side.letters, value=quoted(count)
                     )
                 )
             transfer[side] += count

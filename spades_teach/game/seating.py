@@ -32,7 +32,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, Union, overload
 
 from spades_teach.errors import ParseError
-from spades_teach.game.notation import TEAM_WORDS, seat_names, seat_number, seat_word, team_number
+from spades_teach.game.notation import (
+    TEAM_WORDS,
+    seat_letter,
+    seat_names,
+    seat_number,
+    seat_word,
+    side_letters,
+    team_number,
+)
 from spades_teach.game.rules import Rules
 from spades_teach.i18n import _
 
@@ -90,6 +98,12 @@ class Seat(enum.IntEnum):
         (:data:`SEAT_WORDS` keeps the English ones)."""
         return seat_word(self)
 
+    @property
+    def letters(self) -> str:
+        """The seat's letter as printed for a player of the language in use: ``W`` in English,
+        ``O`` in French and Spanish (``str(seat)`` and :attr:`name` stay English, the interchange form)."""
+        return seat_letter(self)
+
     @classmethod
     def coerce(cls, value: Seat | str | int) -> Seat:
         """Accept a Seat, ``"N"``/``"north"`` (any case) or 0–3."""
@@ -131,6 +145,12 @@ class Team(enum.IntEnum):
     @property
     def word(self) -> str:
         return TEAM_WORDS[self]
+
+    @property
+    def letters(self) -> str:
+        """The team's letters as printed for a player of the language in use: ``EW`` in English,
+        ``EO`` in French and Spanish (``str(team)`` and :attr:`name` stay English)."""
+        return side_letters(self)
 
     @classmethod
     def coerce(cls, value: Team | str | int) -> Team:
@@ -408,7 +428,7 @@ class Seating:
             raise ParseError(_("two-player Spades scores players, not teams: got {team}").format(team=value.name))
         seat = Seat.coerce(value)
         if seat not in self.seats:
-            raise ParseError(_("two-player Spades is played by N and S, not {seat}").format(seat=seat.name))
+            raise ParseError(_("two-player Spades is played by N and S, not {seat}").format(seat=seat.letters))
         return seat
 
 

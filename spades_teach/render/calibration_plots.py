@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from spades_teach.analysis.calibration import feature_value_label
 from spades_teach.i18n import N_, _
 from spades_teach.render.charts import pyplot
 
@@ -98,7 +99,7 @@ def plot_bias_by_feature(
         x = range(len(before))
         ax.bar([i - 0.2 for i in x], [b for _v, _n, b in before], width=0.4, label=_("before"))
         ax.bar([i + 0.2 for i in x], [b for _v, _n, b in after], width=0.4, label=_("after"))
-        ax.set_xticks(list(x), [f"{v}\n({n})" for v, n, _b in before], fontsize=8)
+        ax.set_xticks(list(x), [f"{feature_value_label(v)}\n({n})" for v, n, _b in before], fontsize=8)
         ax.axhline(0, color="grey", linewidth=1)
         ax.set_title(
             _(_BY_FEATURE[feature]) if feature in _BY_FEATURE else _("by number of {feature}").format(feature=feature)

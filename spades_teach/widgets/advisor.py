@@ -33,7 +33,7 @@ from spades_teach.game.cards import Hand
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import check_bags_carried, side_of, sides_of
 from spades_teach.game.seating import Seat, SeatLike, TeamMap, seating_of
-from spades_teach.i18n import _, decimal
+from spades_teach.i18n import _, decimal, format_number, format_signed, pgettext
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["BidAdvisorView"]
@@ -385,11 +385,9 @@ def _number(value: float, *, sign: bool = False) -> str:
     >>> _number(5.25), _number(2.0), _number(0.5, sign=True)
     ('5.25', '2', '+0.5')
     """
-    text = f"{value:+g}" if sign else f"{value:g}"
-    if "." not in text or "e" in text:
-        return text
-    shown = decimal(value, len(text.split(".")[1]))
-    return f"+{shown}" if sign and value >= 0 else shown
+    text = f"{value:g}"
+    digits = len(text.split(".")[1]) if "." in text and "e" not in text else 0
+    return format_signed(value, digits) if sign else format_number(value, digits)
 
 
 def _one_line(text: str) -> str:
@@ -426,7 +424,10 @@ def _simulation_html(result: Any) -> str:
         for bid, score in sorted(result.expected_scores.items())
     )
     tricks_head = "".join(f"<th>{escape(word)}</th>" for word in (_("your side's tricks"), _("how often")))
-    bids_head = "".join(f"<th>{escape(word)}</th>" for word in (_("bid"), _("made"), _("expected score")))
+    bids_head = "".join(
+        f"<th>{escape(word)}</th>"
+        for word in (pgettext("column header", "bid"), pgettext("column header", "made"), _("expected score"))
+    )
     figures = _("the figures behind this")  # the statistician's line, one click away
     return (
         f"<p><b>{escape(result.summary)}</b></p>"

@@ -218,7 +218,7 @@ class Exercise(SpadesWidget):
 def position_html(position: Position) -> str:
     """The seat's hand, the bids and tricks so far, and the trick on the table."""
     bids = ", ".join(
-        _("{seat} {bid} ({count} won)").format(
+        ngettext("{seat} {bid} ({count} won)", "{seat} {bid} ({count} won)", position.tricks_won.get(s, 0)).format(
             seat=seat_word(s), bid=position.bids[s].label, count=position.tricks_won.get(s, 0)
         )
         for s in Seat

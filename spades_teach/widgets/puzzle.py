@@ -39,7 +39,7 @@ from spades_teach.errors import IllegalPlayError, SpadesError
 from spades_teach.game.cards import Card, CardLike, Hand, Suit
 from spades_teach.game.notation import seat_word
 from spades_teach.game.seating import Seat
-from spades_teach.i18n import _, ngettext
+from spades_teach.i18n import _, ngettext, pgettext
 from spades_teach.render.html import card_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 
@@ -331,7 +331,7 @@ def _table_html(p: Puzzle) -> str:
             f'<tr class="st-puzzle-seat-{seat.name}"><th scope="row">{escape(who)}</th>'
             f"<td>{escape(said)}</td><td>{p.tricks_won.get(seat, 0)}</td>{hand}</tr>"
         )
-    words = [_("seat"), _("bid"), _("tricks won")] + ([_("hand")] if p.others else [])
+    words = [_("seat"), pgettext("column header", "bid"), _("tricks won")] + ([_("hand")] if p.others else [])
     heads = "".join(f"<th scope='col'>{escape(word)}</th>" for word in words)
     caption = escape(_("bids and tricks won so far"))
     table = f'<table class="st-table"><caption>{caption}</caption><tr>{heads}</tr>' + "".join(rows) + "</table>"

@@ -30,11 +30,11 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import BidLike
-from spades_teach.game.notation import seat_word
+from spades_teach.game.notation import seat_letter, seat_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, check_bags_carried, coerce_side, score_round, sides_of
 from spades_teach.game.seating import Seat, SeatMap, TeamMap, seating_of
-from spades_teach.i18n import N_, _, ngettext
+from spades_teach.i18n import N_, _, ngettext, pgettext
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, int_text
 
 __all__ = ["ScoreCalculator"]
@@ -42,6 +42,8 @@ __all__ = ["ScoreCalculator"]
 _DEFAULT_BIDS = {"N": 4, "E": 3, "S": 3, "W": 2}
 _DEFAULT_TRICKS = {"N": 5, "E": 2, "S": 4, "W": 2}
 _SEAT_MESSAGE = re.compile(r"^(?:bid|tricks) for ([NESW])\b")
+# The seat as the translation places it ("{seat}", French "{seat:de}").
+_SEAT_FIELD = re.compile(r"\{seat(?::[^}]*)?\}")
 #: The engine's message about one seat's bid (its start names the seat, in any language).
 _BID_FOR_SEAT = N_("bid for {seat}: {problem}")
 
@@ -51,8 +53,9 @@ def _seat_of_message(message: str) -> str | None:
     found = _SEAT_MESSAGE.match(message)
     if found:
         return found.group(1)
-    prefix = _(_BID_FOR_SEAT).split("{seat}")[0]
-    local = re.match(re.escape(prefix) + r"([NESW])\b", message) if prefix else None
+    prefix = _SEAT_FIELD.split(_(_BID_FOR_SEAT))[0]
+    letters = "".join(seat_letter(seat) for seat in range(4))
+    local = re.match(re.escape(prefix) + r"(?:d'|de |del |a )?([" + letters + r"])\b", message) if prefix else None
     return local.group(1) if local else None
 
 
@@ -106,7 +109,7 @@ class ScoreCalculator(SpadesWidget):
         self.row_error_html: dict[Seat, Any] = SeatMap()
         self.nil_toggles: dict[Seat, Any] = SeatMap()
         self._numbers: dict[Seat, str] = SeatMap()
-        words = [_("Seat"), _("Bid"), _("Tricks")] + ([_("Nil?")] if nil_toggles else [])
+        words = [_("Seat"), pgettext("column header", "Bid"), _("Tricks")] + ([_("Nil?")] if nil_toggles else [])
         head = [f"<b>{escape(word)}</b>" for word in words] + [""]
         rows = [widgets.HTML(text) for text in head]
         for seat in self.seats:
@@ -165,7 +168,9 @@ class ScoreCalculator(SpadesWidget):
         self.bag_boxes: dict[Side, Any] = TeamMap()
         for side in self.sides:
             self.bag_boxes[side] = add_classes(
-                int_text(int(carried.get(side, 0)), _("{side} bags carried in").format(side=side.name), width="14em"),
+                int_text(
+                    int(carried.get(side, 0)), _("{side} bags carried in").format(side=side.letters), width="14em"
+                ),
                 "st-score-bags-in",
                 f"st-score-bags-in-{side.name}",
             )

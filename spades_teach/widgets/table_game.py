@@ -46,7 +46,7 @@ from spades_teach.game.notation import rank_face, seat_word, suit_word
 from spades_teach.game.round import BidEvent, PlayEvent, Round, Trick
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, seating_for, seating_of
-from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, decimal, get_language, ngettext
+from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, decimal, format_number, get_language, ngettext
 from spades_teach.i18n import language as speaking
 from spades_teach.widgets.terms import marked
 
@@ -455,7 +455,9 @@ class TableGame:
         return {
             "labels": table_labels(),
             "language": get_language(),
-            "pace_labels": [_("none") if p == 0 else _("{seconds} s").format(seconds=f"{p:g}") for p in PACES],
+            "pace_labels": [
+                _("none") if p == 0 else _("{seconds} s").format(seconds=format_number(p, 1)) for p in PACES
+            ],
             "hand_line": self._hand_line(r, match),
             "code_note": _('({origin}) — paste it in "Deal code" to play these cards again.').format(
                 origin=self.origin
