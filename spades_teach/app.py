@@ -102,6 +102,10 @@ VOILA_OPTIONS = (
     # The pages' kernels talk to Voila over CurveZMQ (their kernelspec says they can): without it
     # ipykernel warns, once per page, that it runs over TCP without encryption.
     "--KernelManager.transport_encryption=auto",
+    # Voila reads data/jupyter/voila.json too, for what a command line cannot say: a number in
+    # Voila.tornado_settings, the kernels' WebSocket ping timeout set to the 30 s of their ping interval
+    # (jupyter_server asks for 90 s, which tornado 6.5 cuts to 30 s with a warning in the log).
+    "--Voila.config_file_paths=" + str(Path(__file__).resolve().parent / "data" / "jupyter"),
 )
 
 
