@@ -15,6 +15,7 @@ CurveZMQ), no traceback; and every page left has its kernel stopped.
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -134,7 +135,7 @@ def test_every_app_page_keeps_a_silent_console_and_leaving_it_fails_no_request(
     # Every page left had its kernel stopped (the beacon reached the server): 6 kernels, all stopped.
     pages = len(stops) - 1
     assert _wait_for(lambda: _kernels(log) == (pages, pages)), f"kernels started, stopped: {_kernels(log)}"
-    assert _noise(log) == [], "\n".join(_noise(log))
+    assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
 
 
 def test_a_chapter_under_a_bare_voila_keeps_a_silent_console(browser: Any, tmp_path: Path) -> None:
@@ -142,15 +143,17 @@ def test_a_chapter_under_a_bare_voila_keeps_a_silent_console(browser: Any, tmp_p
     log = tmp_path / "voila.log"
     with voila_over_chapters(log, plain=True) as url:
         stops = [
+            # opened first in the browser (a bookmark): the page's own _xsrf cookie lets its beacon in
+            ("chapter 1 first", f"{url}/voila/render/01_deck_and_deal.ipynb", ".st-widget"),
             ("list of chapters", url + "/", "body"),
-            ("chapter 1", f"{url}/voila/render/01_deck_and_deal.ipynb", ".st-widget"),
             ("chapter 0", f"{url}/voila/render/00_a_hand_in_ten_minutes.ipynb", ".st-table"),
             ("chapter 1 in French", f"{url}/voila/render/fr/01_deck_and_deal.ipynb", ".st-widget"),
         ]
         visit = _walk(browser, stops)
         assert visit.noisy() == {}, json.dumps(visit.noisy(), indent=1, ensure_ascii=False)
-        assert _wait_for(lambda: _kernels(log) == (3, 3)), f"kernels started, stopped: {_kernels(log)}"
-    assert _noise(log) == [], "\n".join(_noise(log))
+        # leaving the last page opens the first again: 4 kernels, 3 stopped, the last one still in use
+        assert _wait_for(lambda: _kernels(log) == (4, 3)), f"kernels started, stopped: {_kernels(log)}"
+    assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
 
 
 def test_the_tutorials_jupyterlab_starts_and_runs_a_kernel_without_warnings(tmp_path: Path) -> None:
@@ -170,8 +173,11 @@ def test_the_tutorials_jupyterlab_starts_and_runs_a_kernel_without_warnings(tmp_
         request = urllib.request.Request(
             f"http://127.0.0.1:{port}/api/kernels?token={token.group(1)}", data=b"{}", method="POST"
         )
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            kernel = json.load(answer)["id"]
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                kernel = json.load(answer)["id"]
+        except OSError as error:
+            raise AssertionError(f"JupyterLab did not start a kernel: {error}\n{log.read_text()[-4000:]}") from error
         # The kernel answers over JupyterLab's WebSocket, as a notebook's would: it has opened its
         # sockets (and would have warned by then), and Jupyter reaches it over CurveZMQ.
         session = "console-test"
@@ -181,7 +187,7 @@ def test_the_tutorials_jupyterlab_starts_and_runs_a_kernel_without_warnings(tmp_
         assert reply["content"]["status"] == "ok", reply
         time.sleep(1)
         assert process.poll() is None
-    assert _noise(log) == [], "\n".join(_noise(log))
+    assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
     assert not re.search(r"Warning|\[W ", log.read_text()), log.read_text()
 
 
@@ -209,7 +215,9 @@ def _kernel_info(url: str, limit: float = 120.0) -> dict[str, Any]:
         finally:
             connection.close()
 
-    return asyncio.run(asyncio.wait_for(ask(), limit))
+    # In a thread of its own: the browser tests' Playwright runs an event loop in this one.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(asyncio.wait_for(ask(), limit))).result()
 
 
 @contextlib.contextmanager
