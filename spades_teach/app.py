@@ -90,10 +90,22 @@ VOILA_SKIPPED_EXTENSIONS = (
     "@jupyterlite/pyodide-kernel-extension",
     "@voila-dashboards/jupyterlab-preview",
 )
-#: The template (in ``data/jupyter/voila/templates``) and the extensions left out.
+#: Voila's kernel manager: a page left is answered at once, not once its kernel has stopped (see
+#: :mod:`spades_teach.voila_kernels`).
+VOILA_KERNEL_MANAGER = "spades_teach.voila_kernels.LeaveQuietlyKernelManager"
+#: The template (in ``data/jupyter/voila/templates``), the extensions left out (one option each: a
+#: list in one option is deprecated in traitlets 5 and printed a warning) and the kernel manager.
 VOILA_OPTIONS = (
     "--template=spades_teach",
-    "--VoilaConfiguration.extension_denylist=" + repr(list(VOILA_SKIPPED_EXTENSIONS)).replace("'", '"'),
+    *(f"--VoilaConfiguration.extension_denylist={name}" for name in VOILA_SKIPPED_EXTENSIONS),
+    f"--VoilaConfiguration.multi_kernel_manager_class={VOILA_KERNEL_MANAGER}",
+    # The pages' kernels talk to Voila over CurveZMQ (their kernelspec says they can): without it
+    # ipykernel warns, once per page, that it runs over TCP without encryption.
+    "--KernelManager.transport_encryption=auto",
+    # Voila reads data/jupyter/voila.json too, for what a command line cannot say: a number in
+    # Voila.tornado_settings, the kernels' WebSocket ping timeout set to the 30 s of their ping interval
+    # (jupyter_server asks for 90 s, which tornado 6.5 cuts to 30 s with a warning in the log).
+    "--Voila.config_file_paths=" + str(Path(__file__).resolve().parent / "data" / "jupyter"),
 )
 
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS
+from _browser import ARTIFACTS, serve_directory
 from _lite import (
     PLAY_CHAPTER,
     TABLE,
@@ -134,6 +135,37 @@ def test_the_file_list_and_jupyterlab_open_with_a_quiet_console(live: tuple[Any,
     finally:
         page.close()
     assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)
+
+
+def test_served_inside_the_book_a_fresh_visit_asks_for_no_missing_icon(tmp_path: Path) -> None:
+    """The book serves the live edition under live/, and the book's root has no favicon.ico: a page
+    that named no icon made the browser ask for /favicon.ico there, a 404 in the console of every fresh
+    visit (the other tests serve the site as the root, where it has one). Every page names the site's
+    own spade now (tools/lite/favicon.py)."""
+    built = build_lite()
+    assert built.returncode == 0, built.log[-3000:]
+    (tmp_path / "live").symlink_to(built.site.resolve())
+    with live_site() as (browser, _), serve_directory(tmp_path) as root:
+        for path, ready in [
+            (f"notebooks/index.html?path={PLAY_CHAPTER}.ipynb", ".jp-Notebook .jp-CodeCell"),
+            ("tree/index.html", ".jp-DirListing-item"),
+        ]:
+            # No routing of requests here (the browser is offline all the same): Chromium asks for a
+            # page's icon only when no route watches the page's requests.
+            context = browser.new_context(viewport={"width": 1200, "height": 900})
+            watch = Watch(root)
+            try:
+                page = context.new_page()
+                watch.watch(page)
+                page.goto(f"{root}/live/{path}")
+                page.locator(ready).first.wait_for(timeout=120_000)
+                page.wait_for_timeout(2000)
+                icons = page.locator('link[rel="icon"]').evaluate_all("links => links.map(l => l.href)")
+            finally:
+                context.close()
+            assert watch.errors == watch.warnings == [], (path, watch.errors, watch.warnings)
+            # (the notebook view adds Jupyter's own, which it swaps while the kernel is busy)
+            assert icons[0] == f"{root}/live/favicon.svg", icons
 
 
 def test_the_play_chapter_live_deals_the_card_table_and_a_card_can_be_played(live: tuple[Any, Watch]) -> None:

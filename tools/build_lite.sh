@@ -103,6 +103,8 @@ find "$out/api/translations" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 # grace: Chromium then warns "... was preloaded using link preload but not used". A prefetch fetches
 # it early all the same (the page still reads its address from that link), without the warning.
 find "$out" -name index.html -exec sed -i 's/id="jupyter-lite-main" rel="preload"/id="jupyter-lite-main" rel="prefetch"/' {} +
-# Browsers ask the site's root for a favicon: give them the notebook's.
-cp "$out/notebooks/favicon.ico" "$out/favicon.ico"
+# Every page names the book's spade as its icon (favicon.svg and favicon.ico at the site's root, ours):
+# a page that names none makes the browser ask the server's root for /favicon.ico, a 404 where the
+# site is served inside the book.
+"$venv/python" tools/lite/favicon.py "$out"
 echo "live edition: $(du -sh "$out" | cut -f1) in ${out#"$root"/}"

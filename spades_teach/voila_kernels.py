@@ -1,0 +1,59 @@
+"""The kernel manager of the app's and the chapters' Voila pages: leaving a page is silent.
+
+When a learner leaves a Voila page (a link to another page, the back button, closing the tab), the
+page sends a beacon to ``/voila/api/shutdown/<kernel id>`` so that its kernel stops. Voila answers that
+request only once the kernel has stopped, which takes a second or so; by then the browser has opened
+the next page, and it reports the beacon as failed (``net::ERR_ABORTED`` in the network log, once for
+every page left), although the server received it and stopped the kernel.
+
+:class:`LeaveQuietlyKernelManager` answers at once: it checks the kernel exists (an unknown one is
+still a 404), starts stopping it and returns, and the kernel stops just after. Stopping the server
+still waits for every kernel, those being stopped included. Voila takes it as
+``VoilaConfiguration.multi_kernel_manager_class`` (in ``voila.json`` and the app's command line,
+:data:`spades_teach.app.VOILA_OPTIONS`).
+
+Importing this module imports jupyter_server: the package itself never does (Voila imports it).
+"""
+
+# jupyter_server's kernel managers are untyped, and jupyter_client declares the asynchronous
+# ``shutdown_kernel`` and ``shutdown_all`` as callables of any arguments: mypy sees neither as overridable.
+# mypy: disable-error-code="no-untyped-call,override"
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+__all__ = ["LeaveQuietlyKernelManager"]
+
+
+class LeaveQuietlyKernelManager(AsyncMappingKernelManager):
+    """Jupyter Server's kernel manager, whose ``shutdown_kernel`` returns before the kernel has stopped."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._stopping: dict[str, asyncio.Future[None]] = {}
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
+        if restart:  # a restart needs the old kernel gone first
+            await super().shutdown_kernel(kernel_id, now=now, restart=restart)
+            return
+        if kernel_id in self._stopping:  # the page's beacon came twice
+            return
+        self._check_kernel_id(kernel_id)  # a kernel that is not there: 404, as before
+        stopping = asyncio.ensure_future(self._stop(kernel_id, now))
+        self._stopping[kernel_id] = stopping
+        stopping.add_done_callback(lambda _: self._stopping.pop(kernel_id, None))
+
+    async def _stop(self, kernel_id: str, now: bool) -> None:
+        try:
+            await AsyncMappingKernelManager.shutdown_kernel(self, kernel_id, now=now)
+        except Exception:
+            self.log.exception("Could not stop kernel %s", kernel_id)
+
+    async def shutdown_all(self, now: bool = False) -> None:
+        """Wait for the kernels being stopped, then stop the others (the server is stopping)."""
+        if self._stopping:
+            await asyncio.gather(*self._stopping.values(), return_exceptions=True)
+        await super().shutdown_all(now=now)

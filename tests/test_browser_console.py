@@ -1,0 +1,247 @@
+"""Silent consoles and a quiet server, as a learner meets them (issue #28).
+
+The app (``spades-teach app``) is visited page after page in one tab, the way a learner follows its
+links, and so are chapters under a bare ``voila notebooks/``. Every console message a browser shows
+by default (everything but the verbose level, where Voila notes its WebSocket) is a failure, and so
+is every failed request: no allowed list. They used to be 13 ``Unsatisfied version 4.2.5 …``
+warnings on every page (the widget managers were built against newer JupyterLab modules than
+Voila's page has: the versions are pinned together in pyproject.toml) and one aborted
+``/voila/api/shutdown`` beacon for every page left (spades_teach.voila_kernels).
+
+The servers' own output must not make a learner read past warnings either: no traitlets or
+jupyter_server DeprecationWarning, no kernel "running over TCP without encryption" (the kernels use
+CurveZMQ), no traceback; and every page left has its kernel stopped.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _browser import free_port
+from _voila import served, voila_over_chapters
+
+from spades_teach.app import APP_NOTEBOOKS
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT_MS = 180_000
+#: What each app page shows once its notebook has run.
+APP_READY = {
+    "play": ".st-widget",
+    "advisor": ".st-bid-advisor",
+    "score": ".st-score-calculator",
+    "replay": ".st-replay",
+    "daily": ".st-widget",
+}
+#: Lines of a server's output a learner must not have to read past.
+NOISE = re.compile(r"DeprecationWarning|without encryption|Traceback|\bERROR\b|\[E |Unsatisfied version")
+
+
+@dataclass
+class Visit:
+    """What a tab logged, page by page: console messages (``type: text``) and failed requests."""
+
+    pages: dict[str, list[str]] = field(default_factory=dict)
+    current: str = ""
+
+    def note(self, what: str) -> None:
+        self.pages.setdefault(self.current, []).append(what)
+
+    def noisy(self) -> dict[str, list[str]]:
+        return {page: notes for page, notes in self.pages.items() if notes}
+
+
+def _walk(browser: Any, stops: list[tuple[str, str, str]]) -> Visit:
+    """Open each ``(name, url, ready selector)`` in turn in one tab, then leave the last page."""
+    visit = Visit()
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.on("console", lambda m: visit.note(f"{m.type}: {m.text}") if m.type != "debug" else None)
+    page.on("pageerror", lambda e: visit.note(f"page error: {e}"))
+    page.on("requestfailed", lambda r: visit.note(f"failed: {r.url} {r.failure}"))
+    page.on("response", lambda r: visit.note(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    try:
+        for name, url, ready in stops:
+            visit.current = name
+            visit.pages.setdefault(name, [])
+            page.goto(url, timeout=TIMEOUT_MS)
+            page.locator(ready).first.wait_for()
+            page.wait_for_timeout(1500)  # extensions' late warnings arrive after the first output
+        visit.current = f"leaving {stops[-1][0]}"
+        page.goto(stops[0][1], timeout=TIMEOUT_MS)  # leaving the last page sends its beacon too
+        page.locator(stops[0][2]).first.wait_for()
+        page.wait_for_timeout(1000)
+    finally:
+        context.close()
+    return visit
+
+
+def _wait_for(predicate: Any, limit: float = 30.0) -> bool:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.25)
+    return bool(predicate())
+
+
+def _kernels(log: Path) -> tuple[int, int]:
+    text = log.read_text(errors="replace")
+    return text.count("Kernel started:"), text.count("Kernel shutdown:")
+
+
+def _noise(log: Path) -> list[str]:
+    return [line for line in log.read_text(errors="replace").splitlines() if NOISE.search(line)]
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """``spades-teach app`` on a free port; yields its URL and the file with its output."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("app") / "app.log"
+    env = {**os.environ, "SPADES_TEACH_DATA_DIR": tempfile.mkdtemp(prefix="spades-teach-console-")}
+    command = [sys.executable, "-m", "spades_teach", "app", "--port", str(port), "--no-browser"]
+    with served(command, port, ROOT, env, log) as url:
+        yield url, log
+
+
+def test_every_app_page_keeps_a_silent_console_and_leaving_it_fails_no_request(
+    browser: Any, app_server: tuple[str, Path]
+) -> None:
+    url, log = app_server
+    names = [Path(name).stem for name in APP_NOTEBOOKS]
+    assert set(names) == set(APP_READY), "a new app page needs its ready selector here"
+    stops = [("home", url + "/", "body")]
+    stops += [(name, f"{url}/voila/render/{name}.ipynb", APP_READY[name]) for name in names]
+    stops += [("play again", f"{url}/voila/render/play.ipynb", APP_READY["play"])]
+    visit = _walk(browser, stops)
+    assert visit.noisy() == {}, json.dumps(visit.noisy(), indent=1, ensure_ascii=False)
+    # Every page left had its kernel stopped (the beacon reached the server): 6 kernels, all stopped.
+    pages = len(stops) - 1
+    assert _wait_for(lambda: _kernels(log) == (pages, pages)), f"kernels started, stopped: {_kernels(log)}"
+    assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
+
+
+def test_a_chapter_under_a_bare_voila_keeps_a_silent_console(browser: Any, tmp_path: Path) -> None:
+    """``voila notebooks/`` as the README gives it: the settings come from voila.json."""
+    log = tmp_path / "voila.log"
+    with voila_over_chapters(log, plain=True) as url:
+        stops = [
+            # opened first in the browser (a bookmark): the page's own _xsrf cookie lets its beacon in
+            ("chapter 1 first", f"{url}/voila/render/01_deck_and_deal.ipynb", ".st-widget"),
+            ("list of chapters", url + "/", "body"),
+            ("chapter 0", f"{url}/voila/render/00_a_hand_in_ten_minutes.ipynb", ".st-table"),
+            ("chapter 1 in French", f"{url}/voila/render/fr/01_deck_and_deal.ipynb", ".st-widget"),
+        ]
+        visit = _walk(browser, stops)
+        assert visit.noisy() == {}, json.dumps(visit.noisy(), indent=1, ensure_ascii=False)
+        # leaving the last page opens the first again: 4 kernels, 3 stopped, the last one still in use
+        assert _wait_for(lambda: _kernels(log) == (4, 3)), f"kernels started, stopped: {_kernels(log)}"
+    assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
+
+
+def test_the_tutorials_jupyterlab_starts_and_runs_a_kernel_without_warnings(tmp_path: Path) -> None:
+    """tools/tutorial.sh (setup skipped): no ``ServerApp.token`` DeprecationWarning (notebook_shim,
+    which read every server setting, is off) and no unencrypted kernel."""
+    from test_tutorial_script import _project_copy
+
+    project = _project_copy(tmp_path)
+    port = free_port()
+    env = {**os.environ, "SPADES_TEACH_SKIP_SETUP": "1", "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg")}
+    env.pop("PORT", None)
+    log = tmp_path / "lab.log"
+    with _logged(["bash", "tools/tutorial.sh", "--no-browser", f"--port={port}"], project, env, log) as process:
+        assert _wait_for(lambda: "is running at" in log.read_text(errors="replace"), 120), log.read_text()
+        token = re.search(r"token=([0-9a-f]+)", log.read_text())
+        assert token is not None, log.read_text()
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/kernels?token={token.group(1)}", data=b"{}", method="POST"
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                kernel = json.load(answer)["id"]
+        except OSError as error:
+            raise AssertionError(f"JupyterLab did not start a kernel: {error}\n{log.read_text()[-4000:]}") from error
+        # The kernel answers over JupyterLab's WebSocket, as a notebook's would: it has opened its
+        # sockets (and would have warned by then), and Jupyter reaches it over CurveZMQ.
+        session = "console-test"
+        reply = _kernel_info(
+            f"ws://127.0.0.1:{port}/api/kernels/{kernel}/channels?session_id={session}&token={token.group(1)}"
+        )
+        assert reply["content"]["status"] == "ok", reply
+        time.sleep(1)
+        assert process.poll() is None
+    assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
+    assert not re.search(r"Warning|\[W ", log.read_text()), log.read_text()
+
+
+def _kernel_info(url: str, limit: float = 120.0) -> dict[str, Any]:
+    """Ask the kernel at the WebSocket ``url`` for its ``kernel_info`` and return the reply."""
+    import asyncio
+    import uuid
+
+    from tornado.websocket import websocket_connect
+
+    async def ask() -> dict[str, Any]:
+        connection = await websocket_connect(url)
+        msg_id = uuid.uuid4().hex
+        header = {"msg_id": msg_id, "msg_type": "kernel_info_request", "session": uuid.uuid4().hex}
+        header |= {"username": "test", "version": "5.3", "date": ""}
+        message = {"header": header, "parent_header": {}, "metadata": {}, "content": {}, "channel": "shell"}
+        await connection.write_message(json.dumps(message))
+        try:
+            while True:
+                text = await connection.read_message()
+                assert isinstance(text, str), "the WebSocket closed before the kernel answered"
+                answer = json.loads(text)
+                if answer.get("parent_header", {}).get("msg_id") == msg_id and answer["channel"] == "shell":
+                    return dict(answer)
+        finally:
+            connection.close()
+
+    # In a thread of its own: the browser tests' Playwright runs an event loop in this one.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(asyncio.wait_for(ask(), limit))).result()
+
+
+@contextlib.contextmanager
+def _logged(command: list[str], cwd: Path, env: dict[str, str], log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """Run ``command`` in its own process group with its output in ``log``; stop the group afterwards."""
+    import signal
+
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            command,
+            cwd=cwd,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        try:
+            yield process
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)  # the group of the process this test started
+                try:
+                    process.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
