@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from spades_teach.advice.bidding import count_hand
+from spades_teach.advice.bid_count import count_hand
 from spades_teach.advice.bot_bidding import advised_bid, legal_bid
 from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.play import View, decide, suggest_play

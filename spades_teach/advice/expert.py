@@ -71,7 +71,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from spades_teach.advice.bidding import count_hand
+from spades_teach.advice.bid_count import count_hand
 from spades_teach.advice.bot_bidding import advised_bid
 from spades_teach.advice.bots import HardBot, PlayoutViews
 from spades_teach.advice.bots import _playout_start as playout_start

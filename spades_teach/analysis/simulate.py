@@ -84,7 +84,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from spades_teach.advice.bidding import count_hand
+from spades_teach.advice.bid_count import count_hand
 from spades_teach.advice.bots import MediumBot, PlayoutViews, play_out
 from spades_teach.advice.driver import advance
 from spades_teach.advice.sampling import draw_deal

@@ -367,7 +367,7 @@ def _table_html(hands: Mapping[Any, HandLike], to_play: Seat, trick: Sequence[Ca
 def nil_exercise(hand: HandLike, *, question: str | None = None) -> Exercise:
     """Nil or not? :func:`~spades_teach.advice.bidding.assess_nil` answers; the reason
     is the Nil checklist's failed items (or that every item passes)."""
-    from spades_teach.advice.bidding import assess_nil
+    from spades_teach.advice.nil_check import assess_nil
 
     h = Hand.coerce(hand)
     check = assess_nil(h)
@@ -389,7 +389,7 @@ def nil_exercise(hand: HandLike, *, question: str | None = None) -> Exercise:
 
 def nil_checklist_html(hand: HandLike) -> str:
     """The Nil checklist of a hand as a list: each item ticked or crossed, with its line."""
-    from spades_teach.advice.bidding import nil_checklist
+    from spades_teach.advice.nil_check import nil_checklist
 
     h = Hand.coerce(hand)
     rows = "".join(
