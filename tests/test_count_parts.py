@@ -40,7 +40,10 @@ def test_the_remembered_count_is_the_count_worked_out_in_full(language: str, res
     set_language(language)
     for players, table in ((4, ITEM_VALUES), (2, TWO_PLAYER_ITEM_VALUES)):
         for hand in _hands(2, 400):
-            assert count_hand(hand, players=players) == bid_count._count_items(hand, players, table), (str(hand), players)
+            assert count_hand(hand, players=players) == bid_count._count_items(hand, players, table), (
+                str(hand),
+                players,
+            )
 
 
 def test_other_item_values_are_never_served_from_memory() -> None:
