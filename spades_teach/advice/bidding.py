@@ -52,7 +52,15 @@ from typing import Any
 
 from spades_teach.advice._words import number
 from spades_teach.advice.bid_count import ITEM_VALUES, BidReason, count_hand, sure_spade_count
-from spades_teach.advice.nil_check import NIL_CHECKLIST, NilAssessment, NilCheck, assess_nil, nil_checklist
+from spades_teach.advice.nil_check import (
+    NIL_CHECKLIST,
+    NIL_FITS,
+    NIL_MAX_COUNT,
+    NilAssessment,
+    NilCheck,
+    assess_nil,
+    nil_checklist,
+)
 from spades_teach.advice.two_player_values import TWO_PLAYER_SAFETY_MARGIN
 from spades_teach.errors import ParseError
 from spades_teach.game.bids import Bid, BidLike
@@ -273,8 +281,8 @@ def advise_bid(
 
     # Nil: recommended when it fits, unless the partner already bid Nil.
     nil_ok = rules.nil and not partner_nil
-    nil_limit = 1.0 + (1.0 if behind >= 150 else 0.0) - (0.5 if behind < -150 else 0.0)
-    choose_nil = nil_ok and nil.risk <= nil_limit and estimate < 2.5
+    nil_limit = NIL_FITS + (1.0 if behind >= 150 else 0.0) - (0.5 if behind < -150 else 0.0)
+    choose_nil = nil_ok and nil.risk <= nil_limit and estimate < NIL_MAX_COUNT
     blind = False
     if (
         rules.blind_nil
@@ -395,7 +403,7 @@ def _summary(
     why_not_nil = ""
     if partner_nil:
         why_not_nil = _("; no Nil, since your partner already bid one")
-    elif rules.nil and estimate < 2.5 and not nil.fits:
+    elif rules.nil and estimate < NIL_MAX_COUNT and not nil.fits:
         why_not_nil = _("; not Nil: {why}").format(why=nil.dangers[0] if nil.dangers else _("too risky"))
     counted = _counting(estimate, reasons)
     margin = _margin(rules)

@@ -3,14 +3,24 @@ weighed dangers (:func:`assess_nil`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from spades_teach.advice._words import card_face, card_names, suit_one, suit_words
 from spades_teach.advice.bid_count import SIDE_SUITS
-from spades_teach.game.cards import Hand, HandLike, Rank, Suit
+from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
 from spades_teach.i18n import N_, _, join_and, ngettext
 
-__all__ = ["NIL_CHECKLIST", "NilAssessment", "NilCheck", "assess_nil", "nil_checklist"]
+__all__ = [
+    "NIL_CHECKLIST",
+    "NIL_FITS",
+    "NIL_MAX_COUNT",
+    "NilAssessment",
+    "NilCheck",
+    "assess_nil",
+    "nil_checklist",
+    "nil_risk",
+]
 
 
 @dataclass(frozen=True)
@@ -48,68 +58,94 @@ class NilAssessment:
         return "; ".join(self.dangers)
 
 
+#: A hand fits a Nil when its dangers weigh this much or less (:func:`nil_risk`).
+NIL_FITS = 1.0
+#: A Nil is advised only for a hand that counts fewer tricks than this.
+NIL_MAX_COUNT = 2.5
+
+#: One danger of a Nil: its weight, and its line for the learner (made only when asked), or
+#: ``None`` for a small risk that is weighed but not named.
+_Danger = tuple[float, Callable[[], str] | None]
+
+
 def assess_nil(hand: HandLike) -> NilAssessment:
     """Check a hand for Nil: no A♠ or K♠, few and low spades, no unguarded high
     card in a side suit, low cards to play under."""
     h = Hand.coerce(hand)
-    dangers: list[str] = []
-    risk = 0.0
+    weighed = _dangers(h)
+    risk = sum((weight for weight, _line in weighed), 0.0)
+    dangers = tuple(line() for _weight, line in weighed if line is not None)
+    return NilAssessment(risk <= NIL_FITS, risk, dangers, nil_checklist(h))
+
+
+def nil_risk(hand: HandLike) -> float:
+    """The weight of a hand's Nil dangers, as :func:`assess_nil` adds them up, without their words
+    (the fast form, for simulations)."""
+    return sum((weight for weight, _line in _dangers(Hand.coerce(hand))), 0.0)
+
+
+def _dangers(h: Hand) -> list[_Danger]:
+    """Each danger of a Nil with ``h``: the spades that may win, then each side suit's."""
+    found: list[_Danger] = []
     spades = h.suit(Suit.SPADES)
     top = {c.rank for c in spades}
-    if Rank.ACE in top or Rank.KING in top:
-        risk += 10
-        if Rank.ACE in top:
-            dangers.append(_("the {ace} is sure to win a trick").format(ace=card_face(Rank.ACE, Suit.SPADES)))
-        else:
-            dangers.append(
-                _("the {king} wins a trick unless the {ace} falls on it").format(
-                    king=card_face(Rank.KING, Suit.SPADES), ace=card_face(Rank.ACE, Suit.SPADES)
-                )
-            )
+    ace, king, queen = (card_face(rank, Suit.SPADES) for rank in (Rank.ACE, Rank.KING, Rank.QUEEN))
+    if Rank.ACE in top:
+        found.append((10, lambda: _("the {ace} is sure to win a trick").format(ace=ace)))
+    elif Rank.KING in top:
+        found.append((10, lambda: _("the {king} wins a trick unless the {ace} falls on it").format(king=king, ace=ace)))
     if Rank.QUEEN in top:
-        risk += 2.5
-        dangers.append(_("the {queen} is likely to win a trick").format(queen=card_face(Rank.QUEEN, Suit.SPADES)))
-    high_spades = [c for c in spades if Rank.NINE <= c.rank <= Rank.JACK]
+        found.append((2.5, lambda: _("the {queen} is likely to win a trick").format(queen=queen)))
+    high_spades = tuple(c for c in spades if Rank.NINE <= c.rank <= Rank.JACK)
     if high_spades:
-        risk += 0.75 * len(high_spades)
-        dangers.append(_("high spades ({cards}) may be forced to win").format(cards=card_names(tuple(high_spades))))
-    if len(spades) >= 4:
-        risk += 2.0 + (len(spades) - 4)
-        dangers.append(_("{count} spades: the last ones win when the others are gone").format(count=len(spades)))
+        found.append(
+            (
+                0.75 * len(high_spades),
+                lambda: _("high spades ({cards}) may be forced to win").format(cards=card_names(high_spades)),
+            )
+        )
+    n = len(spades)
+    if n >= 4:
+        found.append(
+            (2.0 + (n - 4), lambda: _("{count} spades: the last ones win when the others are gone").format(count=n))
+        )
     for suit in SIDE_SUITS:
         cards = h.suit(suit)
-        n = len(cards)
-        if not cards:
-            continue
-        ranks = [c.rank for c in cards]
-        if Rank.ACE in ranks:
-            risk += 2.5 if n <= 3 else 1.5
-            dangers.append(
-                _("the {card} wins when {suit} are led").format(card=card_face(Rank.ACE, suit), suit=suit_words(suit))
-            )
-        if Rank.KING in ranks and n <= 2:
-            risk += 1.5
-            dangers.append(_("the {card} has little cover").format(card=card_face(Rank.KING, suit)))
-        elif Rank.KING in ranks:
-            risk += 0.5
-        if Rank.QUEEN in ranks and n <= 2:
-            risk += 0.75
-            dangers.append(_("the {card} has little cover").format(card=card_face(Rank.QUEEN, suit)))
-        lowest = min(ranks)
-        if lowest >= Rank.EIGHT:
-            risk += 1.0
-            dangers.append(
-                _("no low {suit_one} to play under ({cards})").format(suit_one=suit_one(suit), cards=card_names(cards))
-            )
-        elif lowest >= Rank.SIX:
-            risk += 0.25
-        if n >= 6:
-            risk += 0.5
-            dangers.append(
-                _("{count} {suit}: the last of them may be left high").format(count=n, suit=suit_words(suit))
-            )
-    fits = risk <= 1.0
-    return NilAssessment(fits, risk, tuple(dangers), nil_checklist(h))
+        if cards:
+            found.extend(_side_dangers(suit, cards))
+    return found
+
+
+def _side_dangers(suit: Suit, cards: tuple[Card, ...]) -> list[_Danger]:
+    """The dangers of one side suit: its ace, a short king or queen, no low card, great length."""
+    found: list[_Danger] = []
+    n = len(cards)
+    ranks = [c.rank for c in cards]
+    words = suit_words(suit)
+    if Rank.ACE in ranks:
+        ace = card_face(Rank.ACE, suit)
+        found.append(
+            (2.5 if n <= 3 else 1.5, lambda: _("the {card} wins when {suit} are led").format(card=ace, suit=words))
+        )
+    king = card_face(Rank.KING, suit)
+    if Rank.KING in ranks and n <= 2:
+        found.append((1.5, lambda: _("the {card} has little cover").format(card=king)))
+    elif Rank.KING in ranks:
+        found.append((0.5, None))
+    if Rank.QUEEN in ranks and n <= 2:
+        queen = card_face(Rank.QUEEN, suit)
+        found.append((0.75, lambda: _("the {card} has little cover").format(card=queen)))
+    lowest = min(ranks)
+    if lowest >= Rank.EIGHT:
+        one = suit_one(suit)
+        found.append(
+            (1.0, lambda: _("no low {suit_one} to play under ({cards})").format(suit_one=one, cards=card_names(cards)))
+        )
+    elif lowest >= Rank.SIX:
+        found.append((0.25, None))
+    if n >= 6:
+        found.append((0.5, lambda: _("{count} {suit}: the last of them may be left high").format(count=n, suit=words)))
+    return found
 
 
 #: The Nil checklist, by holding: the items :func:`nil_checklist` checks, in order.
