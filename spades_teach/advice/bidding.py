@@ -59,8 +59,10 @@ from spades_teach.advice.nil_check import (
     NilAssessment,
     NilCheck,
     assess_nil,
+    nil_borderline,
     nil_checklist,
 )
+from spades_teach.advice.nil_trial import ADVICE_NIL_SAMPLES, NIL_TRIAL_HOLDS, NilTrial, nil_trial
 from spades_teach.advice.two_player_values import TWO_PLAYER_SAFETY_MARGIN
 from spades_teach.errors import ParseError
 from spades_teach.game.bids import Bid, BidLike
@@ -77,7 +79,7 @@ from spades_teach.game.scoring import (
     side_of,
     sides_of,
 )
-from spades_teach.game.seating import Seat, SeatLike, seating_of
+from spades_teach.game.seating import Seat, Seating, SeatLike, seating_of
 from spades_teach.i18n import _, ngettext
 
 __all__ = [
@@ -99,8 +101,9 @@ __all__ = [
 @dataclass(frozen=True)
 class BidAdvice:
     """The advised ``bid`` (0 = Nil), the ``estimate`` of tricks, the ``reasons``
-    (their values add up to the estimate), a one-line ``summary``, the Nil check
-    and the ``context`` notes that moved the bid away from the plain count."""
+    (their values add up to the estimate), a one-line ``summary``, the Nil check,
+    the ``context`` notes that moved the bid away from the plain count, and the Nil
+    ``trial`` when the Nil check was borderline."""
 
     bid: Bid
     estimate: float
@@ -108,6 +111,8 @@ class BidAdvice:
     summary: str
     nil: NilAssessment
     context: tuple[str, ...] = ()
+    #: The Nil tried at the table when the hand's Nil check was borderline (``None`` otherwise).
+    trial: NilTrial | None = None
 
     def __str__(self) -> str:
         notes = (_("note: {note}").format(note=c) for c in self.context)
@@ -168,44 +173,112 @@ def advise_bid(
         me = Seat.coerce(seat)
     except ParseError as exc:
         raise ParseError(str(exc)) from None
+    table = _read_table(me, bids, scores, bags, rules)
+    reasons = count_hand(h, players=rules.players)
+    estimate = sum(r.value for r in reasons)
+    nil = assess_nil(h)
+    cushion, context, score_blind = _rounding(table, estimate)
+    bid_value = max(0, _floor(estimate - _margin(rules) + cushion))
+    their_route = _their_route(table.made, table.score[table.theirs], me, rules)
+    if their_route is not None:
+        # The end of the match: the score, not the count's safety, decides the bid.
+        context = [n for n in context if n not in score_blind]
+        bid_value = _end_of_match_bid(table, estimate, their_route, context)
+    elif table.partner_bid is not None and not table.partner_nil and table.seating.partnerships:
+        bid_value, context = _bid_to_win(table, bid_value, context, score_blind)
+    choice = _nil_choice(h, table, nil, estimate)
+    bid = _final_bid(choice, bid_value, table, context)
+    summary = _summary(bid, estimate, reasons, nil, rules, table.partner_nil, context, choice.trial)
+    return BidAdvice(bid, estimate, reasons, summary, nil, tuple(context), choice.trial)
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What the bidder knows of the table: its seat and side, the bids made, the score and bags."""
+
+    me: Seat
+    made: dict[Seat, Bid]
+    score: dict[Side, int]
+    bags: dict[Side, int]
+    rules: Rules
+    mine: Side
+    theirs: Side
+    partner_bid: Bid | None
+
+    @property
+    def seating(self) -> Seating:
+        return seating_of(self.rules)
+
+    @property
+    def behind(self) -> int:
+        return self.score[self.theirs] - self.score[self.mine]
+
+    @property
+    def partner_nil(self) -> bool:
+        return self.partner_bid is not None and self.partner_bid.is_nil
+
+    @property
+    def opponents(self) -> list[Seat]:
+        partner = self.seating.partner(self.me)
+        return [s for s in self.seating.seats if s != self.me and s != partner]
+
+    @property
+    def opponent_nil(self) -> bool:
+        """An opponent has bid Nil (blind or not)."""
+        return self.seating.partnerships and any(s in self.made and self.made[s].is_nil for s in self.opponents)
+
+
+def _read_table(
+    me: Seat,
+    bids: Mapping[Any, BidLike] | None,
+    scores: Mapping[Any, int] | None,
+    bags: Mapping[Any, int] | None,
+    rules: Rules,
+) -> _Table:
     made = _read_bids(bids)
     score = _side_values(scores, rules)
     bag_count = _side_values(bags, rules)
     for side, carried in bag_count.items():
         check_bags_carried(carried, side, rules)
-    reasons = count_hand(h, players=rules.players)
-    estimate = sum(r.value for r in reasons)
-    nil = assess_nil(h)
-    context: list[str] = []
-    score_blind: set[str] = set()  # the notes judged by bags or the table's total, which the score overrides
-
     mine = side_of(me, rules)
     theirs = next(s for s in sides_of(rules) if s != mine)
-    behind = score[theirs] - score[mine]
-    seating = seating_of(rules)
-    partner = seating.partner(me)
-    partner_bid = made.get(partner) if partner is not None else None
-    partner_nil = partner_bid is not None and partner_bid.is_nil
+    partner = seating_of(rules).partner(me)
+    return _Table(me, made, score, bag_count, rules, mine, theirs, made.get(partner) if partner is not None else None)
 
-    # How to round: down by default (a set costs far more than a bag).
+
+def _rounding(table: _Table, estimate: float) -> tuple[float, list[str], set[str]]:
+    """How far to round the count up or down from the plain rounding down, the notes that say why,
+    and those of them judged by bags or the table's total (which the end of a match overrides)."""
+    rules = table.rules
     cushion = 0.0
-    if partner_nil:
+    context: list[str] = []
+    score_blind: set[str] = set()
+    if table.partner_nil:
         cushion += 0.5
         context.append(
             _("your partner bid Nil: counting a little higher, since you will take the tricks they must not")
         )
-    near_limit = bag_count[mine] >= rules.bag_limit - 3
-    if near_limit and not partner_nil:
-        cushion += 0.5
-        note = _("{count} bags already: bid your full count so extra tricks do not become bags").format(
-            count=bag_count[mine]
+    if table.opponent_nil:
+        # Setting their Nil is worth more than a trick of ours, and ducking to set it costs tricks:
+        # nothing else rounds the count up.
+        note = _(
+            "an opponent bid Nil: you will duck and lead low to set it, which can cost your side a trick, "
+            "so bid no more than your count"
         )
         context.append(note)
         score_blind.add(note)
-    margin = _margin(rules)
-    planned = _floor(estimate - margin)
-    others = [int(b) for s, b in made.items() if s != me]
-    if seating.partnerships and len(others) == len(seating.seats) - 1:
+        return min(cushion, 0.0), context, score_blind
+    if table.bags[table.mine] >= rules.bag_limit - 3 and not table.partner_nil:
+        cushion += 0.5
+        note = _("{count} bags already: bid your full count so extra tricks do not become bags").format(
+            count=table.bags[table.mine]
+        )
+        context.append(note)
+        score_blind.add(note)
+    planned = _floor(estimate - _margin(rules))
+    others = [int(b) for s, b in table.made.items() if s != table.me]
+    if table.seating.partnerships and len(others) == len(table.seating.seats) - 1 and not table.partner_nil:
+        # The fourth seat sees the other three bids (a partner's Nil has its own note above).
         total = sum(others) + planned
         if total <= 9:
             cushion += 0.5
@@ -219,96 +292,124 @@ def advise_bid(
             note = _("the table has bid {total} already: tricks will be scarce, so stay low").format(total=sum(others))
             context.append(note)
             score_blind.add(note)
-    their_route = _their_route(made, score[theirs], me, rules)
-    if their_route is None and behind >= 150:
+    behind = table.behind
+    if _their_route(table.made, table.score[table.theirs], table.me, rules) is None and behind >= 150:
         cushion += 0.25
         context.append(_("you are {points} points behind: take a little more risk").format(points=behind))
-    bid_value = max(0, _floor(estimate - margin + cushion))
-    if their_route is not None:
-        # The end of the match: the score, not the count's safety, decides the bid.
-        route, their_total, known = their_route
-        context = [n for n in context if n not in score_blind]
-        bid_value = _floor(estimate - margin)
-        stop = 14 - their_total - (int(partner_bid) if partner_bid is not None and not partner_nil else 0)
-        # Both sides may pass the target in this hand: then the higher score wins (the
-        # match's own end rule), so out-scoring them is a second route besides a set.
-        ours_bid = bid_value + (UNKNOWN_BID if partner_bid is None else (0 if partner_nil else int(partner_bid)))
-        ours = score_if_made(score[mine], ours_bid, rules, bags_carried=bag_count[mine])
-        theirs_made = score_if_made(score[theirs], their_total, rules, bags_carried=bag_count[theirs])
-        if bid_value > 0 and match_winner({mine: ours, theirs: theirs_made}, rules) == mine:
-            context.append(
-                _(
-                    "the opponents reach {target} if they make their bid ({route}), but making your count "
-                    "brings your side to {ours}: when both sides pass {target} the higher score wins, so bid "
-                    "your count, {bid}: out-scoring them wins the match as well as a set"
-                ).format(target=rules.target, route=route, ours=ours, bid=bid_value)
-            )
-        elif known and partner_bid is not None and 1 <= stop <= math.ceil(estimate) + 1 and stop != bid_value:
-            context.append(
-                _(
-                    "the opponents reach {target} if they make their bid ({route}): bid to the score, {stop}, "
-                    "so that your side's {tricks} tricks leave them short; only a set stops them"
-                ).format(target=rules.target, route=route, stop=stop, tricks=14 - their_total)
-            )
-            bid_value = stop
-        else:
-            context.append(
-                _(
-                    "the opponents reach {target} if they make their bid ({route}) and making your count does "
-                    "not put your side ahead of them: bid your count and fight for every trick, since only a "
-                    "set stops them"
-                ).format(target=rules.target, route=route)
-            )
-    elif partner_bid is not None and not partner_nil and seating.partnerships:
-        their_bid = sum(
-            UNKNOWN_BID if made.get(seat) is None else int(made[seat])
-            for seat in seating.seats
-            if seat != me and seat != partner
-        )
-        theirs_made = score_if_made(score[theirs], their_bid, rules, bags_carried=bag_count[theirs])
-        enough = _enough_to_win(
-            score[mine], int(partner_bid), bag_count[mine], bid_value, rules, (mine, theirs, theirs_made)
-        )
-        if enough is not None and enough < bid_value:
-            context = [n for n in context if n not in score_blind]
-            context.append(
-                _(
-                    "{together} between you reaches {target}: bid to the score, "
-                    "{enough} is enough to win the match and safer than {count}"
-                ).format(together=enough + int(partner_bid), target=rules.target, enough=enough, count=bid_value)
-            )
-            bid_value = enough
+    return cushion, context, score_blind
 
-    # Nil: recommended when it fits, unless the partner already bid Nil.
-    nil_ok = rules.nil and not partner_nil
+
+def _end_of_match_bid(table: _Table, estimate: float, their_route: tuple[str, int, bool], context: list[str]) -> int:
+    """The bid when the opponents reach the target by making theirs: the count if making it wins
+    on the higher score, the bid that leaves them one trick short when a set is the only way, the
+    count otherwise; the note that says which goes into ``context``."""
+    rules, mine, theirs = table.rules, table.mine, table.theirs
+    partner_bid, partner_nil = table.partner_bid, table.partner_nil
+    route, their_total, known = their_route
+    bid_value = _floor(estimate - _margin(rules))
+    stop = 14 - their_total - (int(partner_bid) if partner_bid is not None and not partner_nil else 0)
+    # Both sides may pass the target in this hand: then the higher score wins (the
+    # match's own end rule), so out-scoring them is a second route besides a set.
+    ours_bid = bid_value + (UNKNOWN_BID if partner_bid is None else (0 if partner_nil else int(partner_bid)))
+    ours = score_if_made(table.score[mine], ours_bid, rules, bags_carried=table.bags[mine])
+    theirs_made = score_if_made(table.score[theirs], their_total, rules, bags_carried=table.bags[theirs])
+    if bid_value > 0 and match_winner({mine: ours, theirs: theirs_made}, rules) == mine:
+        context.append(
+            _(
+                "the opponents reach {target} if they make their bid ({route}), but making your count "
+                "brings your side to {ours}: when both sides pass {target} the higher score wins, so bid "
+                "your count, {bid}: out-scoring them wins the match as well as a set"
+            ).format(target=rules.target, route=route, ours=ours, bid=bid_value)
+        )
+        return bid_value
+    if known and partner_bid is not None and 1 <= stop <= math.ceil(estimate) + 1 and stop != bid_value:
+        context.append(
+            _(
+                "the opponents reach {target} if they make their bid ({route}): bid to the score, {stop}, "
+                "so that your side's {tricks} tricks leave them short; only a set stops them"
+            ).format(target=rules.target, route=route, stop=stop, tricks=14 - their_total)
+        )
+        return stop
+    context.append(
+        _(
+            "the opponents reach {target} if they make their bid ({route}) and making your count does "
+            "not put your side ahead of them: bid your count and fight for every trick, since only a "
+            "set stops them"
+        ).format(target=rules.target, route=route)
+    )
+    return bid_value
+
+
+def _bid_to_win(table: _Table, bid_value: int, context: list[str], score_blind: set[str]) -> tuple[int, list[str]]:
+    """The smaller bid that still wins the match when the side makes it, if there is one, and the
+    notes (those judged by bags or the table's total are then taken back)."""
+    rules, mine, theirs = table.rules, table.mine, table.theirs
+    partner = int(table.partner_bid) if table.partner_bid is not None else 0
+    their_bid = sum(UNKNOWN_BID if table.made.get(seat) is None else int(table.made[seat]) for seat in table.opponents)
+    theirs_made = score_if_made(table.score[theirs], their_bid, rules, bags_carried=table.bags[theirs])
+    enough = _enough_to_win(table.score[mine], partner, table.bags[mine], bid_value, rules, (mine, theirs, theirs_made))
+    if enough is None or enough >= bid_value:
+        return bid_value, context
+    context = [n for n in context if n not in score_blind]
+    context.append(
+        _(
+            "{together} between you reaches {target}: bid to the score, "
+            "{enough} is enough to win the match and safer than {count}"
+        ).format(together=enough + partner, target=rules.target, enough=enough, count=bid_value)
+    )
+    return enough, context
+
+
+@dataclass(frozen=True)
+class _NilChoice:
+    nil: bool
+    blind: bool
+    trial: NilTrial | None
+
+
+def _nil_choice(h: Hand, table: _Table, nil: NilAssessment, estimate: float) -> _NilChoice:
+    """Whether to bid Nil (recommended when it fits, unless the partner already bid Nil), blind
+    or not; a borderline hand (:func:`~spades_teach.advice.nil_check.nil_borderline`) is tried at
+    the table (:func:`~spades_teach.advice.nil_trial.nil_trial`) and bid Nil when it holds often enough."""
+    rules, behind = table.rules, table.behind
+    nil_ok = rules.nil and not table.partner_nil
     nil_limit = NIL_FITS + (1.0 if behind >= 150 else 0.0) - (0.5 if behind < -150 else 0.0)
-    choose_nil = nil_ok and nil.risk <= nil_limit and estimate < NIL_MAX_COUNT
-    blind = False
     if (
         rules.blind_nil
-        and not partner_nil
+        and not table.partner_nil
         and behind >= max(rules.blind_nil_deficit, 1)
-        and (behind >= 200 or score[theirs] >= rules.target - 100)
+        and (behind >= 200 or table.score[table.theirs] >= rules.target - 100)
         and nil.risk <= 4.0
         and estimate < 3
     ):
-        blind = True
-        choose_nil = True
+        return _NilChoice(True, True, None)
+    if not nil_ok or estimate >= NIL_MAX_COUNT:
+        return _NilChoice(False, False, None)
+    if nil.risk <= nil_limit:
+        return _NilChoice(True, False, None)
+    if table.seating.partnerships and nil_borderline(h, nil_limit):
+        trial = nil_trial(h, samples=ADVICE_NIL_SAMPLES, rules=rules)
+        return _NilChoice(trial.share >= NIL_TRIAL_HOLDS, False, trial)
+    return _NilChoice(False, False, None)
 
-    if choose_nil:
-        bid = Bid(0, blind=blind)
-    else:
-        bid = Bid(min(13, bid_value))
-        if int(bid) == 0:
-            # A count below one trick without a Nil-worthy hand: bid the smallest number.
-            bid = Bid(1)
-            if not rules.nil:
-                context.append(_("the count leaves less than one trick and Nil is not allowed, so the smallest bid, 1"))
-            else:
-                context.append(
-                    _("the count leaves less than one trick but the hand is not safe for Nil, so the smallest bid, 1")
-                )
-    if rules.min_team_bid and seating.partnerships and not bid.is_nil and partner_bid is not None and not partner_nil:
+
+def _final_bid(choice: _NilChoice, bid_value: int, table: _Table, context: list[str]) -> Bid:
+    """The bid itself: Nil as chosen, else the number (at least 1, raised to the team's minimum)."""
+    rules = table.rules
+    if choice.nil:
+        return Bid(0, blind=choice.blind)
+    bid = Bid(min(13, bid_value))
+    if int(bid) == 0:
+        # A count below one trick without a Nil-worthy hand: bid the smallest number.
+        bid = Bid(1)
+        if not rules.nil:
+            context.append(_("the count leaves less than one trick and Nil is not allowed, so the smallest bid, 1"))
+        else:
+            context.append(
+                _("the count leaves less than one trick but the hand is not safe for Nil, so the smallest bid, 1")
+            )
+    partner_bid = table.partner_bid
+    if rules.min_team_bid and table.seating.partnerships and partner_bid is not None and not table.partner_nil:
         needed = rules.min_team_bid - int(partner_bid)
         if int(bid) < needed:
             context.append(
@@ -317,9 +418,7 @@ def advise_bid(
                 )
             )
             bid = Bid(min(13, needed))
-
-    summary = _summary(bid, estimate, reasons, nil, rules, partner_nil, context)
-    return BidAdvice(bid, estimate, reasons, summary, nil, tuple(context))
+    return bid
 
 
 def _their_route(made: Mapping[Seat, Bid], their_score: int, me: Seat, rules: Rules) -> tuple[str, int, bool] | None:
@@ -390,12 +489,18 @@ def _summary(
     rules: Rules,
     partner_nil: bool,
     context: list[str],
+    trial: NilTrial | None = None,
 ) -> str:
     if bid.blind:
         return _(
             "bid blind Nil — a gamble for 200 points that only makes sense this far behind; "
             "the cards count {estimate} tricks"
         ).format(estimate=number(estimate))
+    if bid.is_nil and trial is not None:
+        return _(
+            "bid Nil: a close call ({why}), settled at the table: tried on {count} deals, the Nil held on "
+            "{held} (the cards count only {estimate} tricks)"
+        ).format(why=nil.why, count=trial.samples, held=trial.held, estimate=number(estimate))
     if bid.is_nil:
         return _("bid Nil: {why} (the cards count only {estimate} tricks)").format(
             why=nil.why, estimate=number(estimate)
@@ -403,6 +508,10 @@ def _summary(
     why_not_nil = ""
     if partner_nil:
         why_not_nil = _("; no Nil, since your partner already bid one")
+    elif trial is not None:
+        why_not_nil = _("; not Nil: {why}, and tried on {count} deals the Nil held on only {held}").format(
+            why=nil.dangers[0] if nil.dangers else _("too risky"), count=trial.samples, held=trial.held
+        )
     elif rules.nil and estimate < NIL_MAX_COUNT and not nil.fits:
         why_not_nil = _("; not Nil: {why}").format(why=nil.dangers[0] if nil.dangers else _("too risky"))
     counted = _counting(estimate, reasons)

@@ -12,12 +12,14 @@ from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
 from spades_teach.i18n import N_, _, join_and, ngettext
 
 __all__ = [
+    "NIL_BORDER",
     "NIL_CHECKLIST",
     "NIL_FITS",
     "NIL_MAX_COUNT",
     "NilAssessment",
     "NilCheck",
     "assess_nil",
+    "nil_borderline",
     "nil_checklist",
     "nil_risk",
 ]
@@ -63,9 +65,13 @@ NIL_FITS = 1.0
 #: A Nil is advised only for a hand that counts fewer tricks than this.
 NIL_MAX_COUNT = 2.5
 
-#: One danger of a Nil: its weight, and its line for the learner (made only when asked), or
-#: ``None`` for a small risk that is weighed but not named.
-_Danger = tuple[float, Callable[[], str] | None]
+#: How far over its limit a hand's dangers may weigh and still be borderline (:func:`nil_borderline`).
+NIL_BORDER = 0.5
+
+#: One danger of a Nil: its weight, its line for the learner (made only when asked) or ``None`` for
+#: a small risk that is weighed but not named, and whether it is a card that wins on its own (an
+#: A♠, K♠ or Q♠, a side ace, a side king with little cover), which no simulation argues away.
+_Danger = tuple[float, Callable[[], str] | None, bool]
 
 
 def assess_nil(hand: HandLike) -> NilAssessment:
@@ -73,15 +79,29 @@ def assess_nil(hand: HandLike) -> NilAssessment:
     card in a side suit, low cards to play under."""
     h = Hand.coerce(hand)
     weighed = _dangers(h)
-    risk = sum((weight for weight, _line in weighed), 0.0)
-    dangers = tuple(line() for _weight, line in weighed if line is not None)
+    risk = sum((weight for weight, _line, _wins in weighed), 0.0)
+    dangers = tuple(line() for _weight, line, _wins in weighed if line is not None)
     return NilAssessment(risk <= NIL_FITS, risk, dangers, nil_checklist(h))
 
 
 def nil_risk(hand: HandLike) -> float:
     """The weight of a hand's Nil dangers, as :func:`assess_nil` adds them up, without their words
     (the fast form, for simulations)."""
-    return sum((weight for weight, _line in _dangers(Hand.coerce(hand))), 0.0)
+    return sum((weight for weight, _line, _wins in _dangers(Hand.coerce(hand))), 0.0)
+
+
+def nil_borderline(hand: HandLike, limit: float = NIL_FITS) -> bool:
+    """Whether a Nil with ``hand`` is a close call that only playing it can settle: its dangers
+    weigh more than ``limit`` but by no more than :data:`NIL_BORDER`, and none of them is a card
+    that wins on its own (only middle spades, kings with three or more cards beside them, short
+    queens, no low card, a long suit).
+
+    >>> nil_borderline("T92.6543.7542.83"), nil_borderline("A52.8643.T742.95")
+    (True, False)
+    """
+    weighed = _dangers(Hand.coerce(hand))
+    risk = sum((weight for weight, _line, _wins in weighed), 0.0)
+    return limit < risk <= limit + NIL_BORDER and not any(wins for _weight, _line, wins in weighed)
 
 
 def _dangers(h: Hand) -> list[_Danger]:
@@ -91,23 +111,30 @@ def _dangers(h: Hand) -> list[_Danger]:
     top = {c.rank for c in spades}
     ace, king, queen = (card_face(rank, Suit.SPADES) for rank in (Rank.ACE, Rank.KING, Rank.QUEEN))
     if Rank.ACE in top:
-        found.append((10, lambda: _("the {ace} is sure to win a trick").format(ace=ace)))
+        found.append((10, lambda: _("the {ace} is sure to win a trick").format(ace=ace), True))
     elif Rank.KING in top:
-        found.append((10, lambda: _("the {king} wins a trick unless the {ace} falls on it").format(king=king, ace=ace)))
+        found.append(
+            (10, lambda: _("the {king} wins a trick unless the {ace} falls on it").format(king=king, ace=ace), True)
+        )
     if Rank.QUEEN in top:
-        found.append((2.5, lambda: _("the {queen} is likely to win a trick").format(queen=queen)))
+        found.append((2.5, lambda: _("the {queen} is likely to win a trick").format(queen=queen), True))
     high_spades = tuple(c for c in spades if Rank.NINE <= c.rank <= Rank.JACK)
     if high_spades:
         found.append(
             (
                 0.75 * len(high_spades),
                 lambda: _("high spades ({cards}) may be forced to win").format(cards=card_names(high_spades)),
+                False,
             )
         )
     n = len(spades)
     if n >= 4:
         found.append(
-            (2.0 + (n - 4), lambda: _("{count} spades: the last ones win when the others are gone").format(count=n))
+            (
+                2.0 + (n - 4),
+                lambda: _("{count} spades: the last ones win when the others are gone").format(count=n),
+                False,
+            )
         )
     for suit in SIDE_SUITS:
         cards = h.suit(suit)
@@ -125,26 +152,36 @@ def _side_dangers(suit: Suit, cards: tuple[Card, ...]) -> list[_Danger]:
     if Rank.ACE in ranks:
         ace = card_face(Rank.ACE, suit)
         found.append(
-            (2.5 if n <= 3 else 1.5, lambda: _("the {card} wins when {suit} are led").format(card=ace, suit=words))
+            (
+                2.5 if n <= 3 else 1.5,
+                lambda: _("the {card} wins when {suit} are led").format(card=ace, suit=words),
+                True,
+            )
         )
     king = card_face(Rank.KING, suit)
     if Rank.KING in ranks and n <= 2:
-        found.append((1.5, lambda: _("the {card} has little cover").format(card=king)))
+        found.append((1.5, lambda: _("the {card} has little cover").format(card=king), True))
     elif Rank.KING in ranks:
-        found.append((0.5, None))
+        found.append((0.5, None, False))
     if Rank.QUEEN in ranks and n <= 2:
         queen = card_face(Rank.QUEEN, suit)
-        found.append((0.75, lambda: _("the {card} has little cover").format(card=queen)))
+        found.append((0.75, lambda: _("the {card} has little cover").format(card=queen), False))
     lowest = min(ranks)
     if lowest >= Rank.EIGHT:
         one = suit_one(suit)
         found.append(
-            (1.0, lambda: _("no low {suit_one} to play under ({cards})").format(suit_one=one, cards=card_names(cards)))
+            (
+                1.0,
+                lambda: _("no low {suit_one} to play under ({cards})").format(suit_one=one, cards=card_names(cards)),
+                False,
+            )
         )
     elif lowest >= Rank.SIX:
-        found.append((0.25, None))
+        found.append((0.25, None, False))
     if n >= 6:
-        found.append((0.5, lambda: _("{count} {suit}: the last of them may be left high").format(count=n, suit=words)))
+        found.append(
+            (0.5, lambda: _("{count} {suit}: the last of them may be left high").format(count=n, suit=words), False)
+        )
     return found
 
 
