@@ -62,7 +62,7 @@ from spades_teach.advice.nil_check import (
     nil_borderline,
     nil_checklist,
 )
-from spades_teach.advice.nil_trial import ADVICE_NIL_SAMPLES, NIL_TRIAL_HOLDS, NilTrial, nil_trial
+from spades_teach.advice.nil_trial import ADVICE_NIL_SAMPLES, NilTrial, nil_trial
 from spades_teach.advice.two_player_values import TWO_PLAYER_SAFETY_MARGIN
 from spades_teach.errors import ParseError
 from spades_teach.game.bids import Bid, BidLike
@@ -389,7 +389,7 @@ def _nil_choice(h: Hand, table: _Table, nil: NilAssessment, estimate: float) -> 
         return _NilChoice(True, False, None)
     if table.seating.partnerships and nil_borderline(h, nil_limit):
         trial = nil_trial(h, samples=ADVICE_NIL_SAMPLES, rules=rules)
-        return _NilChoice(trial.share >= NIL_TRIAL_HOLDS, False, trial)
+        return _NilChoice(trial.holds_enough, False, trial)
     return _NilChoice(False, False, None)
 
 

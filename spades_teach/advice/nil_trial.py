@@ -58,6 +58,23 @@ class NilTrial(NamedTuple):
     def share(self) -> float:
         return self.held / self.samples if self.samples else 0.0
 
+    @property
+    def holds_enough(self) -> bool:
+        """Whether the Nil held often enough to bid it (:data:`NIL_TRIAL_HOLDS`)."""
+        return self.share >= NIL_TRIAL_HOLDS
+
+    def verdict(self) -> str:
+        """The trial in one line for the learner, in the language in use."""
+        if self.holds_enough:
+            line = _(
+                "a close call, tried at the table: on {count} deals the Nil held on {held}, often enough to bid it"
+            )
+        else:
+            line = _(
+                "a close call, tried at the table: on {count} deals the Nil held on only {held}, too seldom to bid it"
+            )
+        return line.format(count=self.samples, held=self.held)
+
 
 def nil_trial(
     hand: HandLike, *, samples: int = NIL_TRIAL_SAMPLES, seed: int | str = 0, rules: Rules = Rules()

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spades_teach.advice.bidding import BidAdvice, NilAssessment, advise_bid, assess_nil, count_hand
+from spades_teach.advice.nil_check import nil_borderline
 from spades_teach.errors import AnswerError, ParseError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Hand, Suit
@@ -790,7 +791,8 @@ def nil_drill(seed: int, difficulty: int) -> Drill:
     shown item by item, and how often the Nil held when the bots played it out.
 
     Difficulty: low levels pick clear hands (very safe, or plainly not), higher
-    levels hands near the line."""
+    levels hands near the line, but never a close call the advisor settles by trying the Nil
+    (:func:`~spades_teach.advice.nil_check.nil_borderline`), where the checklist alone is not the answer."""
     rng = _rng("nil", seed, difficulty)
     want_fit = rng.random() < 0.5
     margin = (3.0, 2.0, 1.0, 0.5, 0.0)[difficulty]
@@ -799,8 +801,8 @@ def nil_drill(seed: int, difficulty: int) -> Drill:
     for _attempt in range(400):
         candidate = deal(rng.getrandbits(31))[rng.choice(_SEATS)]
         found = assess_nil(candidate)
-        if found.fits != want_fit:
-            continue
+        if found.fits != want_fit or (not found.fits and nil_borderline(candidate)):
+            continue  # a close call is settled by the advisor's trial at the table, not by the checklist
         distance = 1.0 - found.risk if found.fits else found.risk - 1.0
         if want_fit or distance >= margin or difficulty == MAX_DIFFICULTY:
             if not want_fit and difficulty >= 3 and distance > 3.0:
