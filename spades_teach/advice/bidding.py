@@ -16,7 +16,15 @@ counts for less. Every void, singleton and doubleton gets a line, counted 0
 (with the reason) when no spare spade is left to ruff it; having no spade or a
 single one costs part of a trick, never more than the side winners at risk, so
 the count is never negative and never below the sure tricks. Every hand is
-also checked for Nil.
+also checked for Nil; a close call (:func:`~spades_teach.advice.nil_check.nil_borderline`)
+is tried at the table (:func:`~spades_teach.advice.nil_trial.nil_trial`, 40 deals) and bid
+Nil when it holds two deals in three.
+
+The bids already made move the rounding, each with its one-line note: a partner's
+Nil rounds up (you will take the tricks it must not); an opponent's Nil keeps the
+bid to the count (ducking to set it costs tricks); the fourth seat adds the three
+bids it sees to its own and rounds up when tricks will be left over, down when the
+table has bid 13 or more; near the end of a match the score decides.
 
 The values (:data:`ITEM_VALUES`) are calibrated twice over. First against bot
 playouts of thousands of seeded hands (:mod:`spades_teach.analysis.calibration`,
