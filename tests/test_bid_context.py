@@ -113,3 +113,14 @@ def test_a_partners_nil_at_the_fourth_seat_is_counted_once() -> None:
         assert [note for note in advice.context if "partner bid Nil" in note] == list(advice.context)
         checked += 1
     assert checked >= 20
+
+
+def test_the_advisor_page_says_a_close_call_as_the_advice_settled_it() -> None:
+    from spades_teach.widgets import BidAdvisorView
+
+    view = BidAdvisorView(REVIEWED)
+    trial = advise_bid(REVIEWED).trial
+    assert trial is not None
+    assert view.nil_text.startswith("Nil is a close call for this hand: ")
+    assert f"on {trial.samples} deals the Nil held on {trial.held}" in view.nil_text
+    assert "does not fit" not in view.nil_text

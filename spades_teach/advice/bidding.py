@@ -99,6 +99,7 @@ __all__ = [
     "NilAssessment",
     "NilCheck",
     "nil_checklist",
+    "nil_before_the_bidding",
     "advise_bid",
     "count_hand",
     "assess_nil",
@@ -399,6 +400,14 @@ def _nil_choice(h: Hand, table: _Table, nil: NilAssessment, estimate: float) -> 
         trial = nil_trial(h, samples=ADVICE_NIL_SAMPLES, rules=rules)
         return _NilChoice(trial.holds_enough, False, trial)
     return _NilChoice(False, False, None)
+
+
+def nil_before_the_bidding(hand: HandLike, estimate: float, *, rules: Rules = Rules()) -> bool:
+    """Whether the advice bids Nil with ``hand``, counted ``estimate`` tricks, before any bid is
+    made and at a score of 0 to 0 (what :func:`advise_bid` decides there, for studies that count
+    the hand another way)."""
+    h = Hand.coerce(hand)
+    return _nil_choice(h, _read_table(Seat.S, None, None, None, rules), assess_nil(h), estimate).nil
 
 
 def _final_bid(choice: _NilChoice, bid_value: int, table: _Table, context: list[str]) -> Bid:
