@@ -13,18 +13,20 @@ import ipywidgets as widgets
 import nbformat
 import pytest
 
-from spades_teach import Round, app
+from spades_teach import Round
 from spades_teach.app import (
     APP_NOTEBOOKS,
     AppError,
     app_notebooks,
     bot_replay,
     copy_notebooks,
+    launcher,
     packaged_records,
     replay_picker,
     serve,
     voila_command,
 )
+from spades_teach.game import replays
 from spades_teach.game.replays import list_records, load_record
 from spades_teach.widgets import BidAdvisorView, CardTable, ReplayView, ScoreCalculator
 
@@ -135,7 +137,7 @@ def test_serve_runs_voila_over_a_temporary_copy_and_cleans_up(capsys: pytest.Cap
     assert serve(port=8123, open_browser=False, runner=fake) == 7
     assert seen["command"] == voila_command(seen["folder"], port=8123, open_browser=False)
     assert seen["files"] == sorted(APP_NOTEBOOKS)
-    assert app.app_folder() not in seen["folder"].parents
+    assert launcher.app_folder() not in seen["folder"].parents
     assert not seen["folder"].exists()  # removed once the server stopped
     assert "set lang = asked.value or 'en'" in seen["home"]  # the home page, in the language in use
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
@@ -149,13 +151,13 @@ def test_serve_treats_ctrl_c_as_a_normal_stop() -> None:
 
 
 def test_serve_without_voila_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(launcher.importlib.util, "find_spec", lambda name: None)
     with pytest.raises(AppError, match=r"pip install 'spades_teach\[tutorial\]'"):
         serve(port=8125)
 
 
 def test_missing_notebooks_are_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(app, "app_folder", lambda: tmp_path)
+    monkeypatch.setattr(launcher, "app_folder", lambda: tmp_path)
     with pytest.raises(
         AppError, match=r"play\.ipynb, advisor\.ipynb, score\.ipynb, replay\.ipynb, daily\.ipynb are missing"
     ):
@@ -196,7 +198,7 @@ def test_bot_replay_is_a_complete_reproducible_hand_with_notes_on_south_cards() 
 
 
 def test_replay_picker_falls_back_to_a_bot_hand_without_records(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app, "packaged_records", lambda: [])
+    monkeypatch.setattr(replays, "packaged_records", lambda: [])
     picker = replay_picker(seed=3)
     view = picker.children[-1]
     assert isinstance(view, ReplayView)

@@ -14,9 +14,10 @@ from typing import Any
 import jinja2
 import pytest
 
-from spades_teach import app
+import spades_teach
 from spades_teach.app import (
     APP_NOTEBOOKS,
+    HOME_CLASSIC,
     HOME_TEMPLATES,
     AppError,
     home_template,
@@ -26,6 +27,7 @@ from spades_teach.app import (
     review_summary,
     serve,
     voila_environment,
+    write_home_templates,
 )
 from spades_teach.i18n import get_language, set_language
 
@@ -108,11 +110,20 @@ def test_the_home_page_speaks_the_address_s_language_else_the_server_s(
 
 
 def test_the_package_s_home_page_is_up_to_date_with_the_catalogs() -> None:
-    folder = Path(app.__file__).parent / "data" / "jupyter" / "voila" / "templates" / "spades_teach"
-    for name in HOME_TEMPLATES:
-        assert (folder / name).read_text(encoding="utf-8") == home_template("en"), (
+    folder = Path(spades_teach.__file__).parent / "data" / "jupyter" / "voila" / "templates" / "spades_teach"
+    for name, text in zip(HOME_TEMPLATES, (home_template("en"), HOME_CLASSIC), strict=True):
+        assert (folder / name).read_text(encoding="utf-8") == text, (
             f"{name} is stale: run spades_teach.app.write_home_templates('spades_teach/data/jupyter')"
         )
+
+
+@pytest.mark.parametrize("query", ["", "lang=fr"])
+def test_the_classic_tree_shows_the_very_page_of_the_lab_tree(query: str, tmp_path: Path) -> None:
+    folder = write_home_templates(tmp_path, "es")[0].parent
+    templates = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)))
+    lab, classic = (templates.get_template(name).render(query=query, base_url="/") for name in HOME_TEMPLATES)
+    assert classic == lab and "<h1>" in lab
+    assert (folder / "tree.html").read_text(encoding="utf-8").count("<h1>") == 0  # one copy of the page
 
 
 def test_serve_starts_the_pages_in_the_language_asked(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from spades_teach import Round, Rules, Seat, deal
-from spades_teach.advice.bots import PlayoutViews, _playout_start, play_out
 from spades_teach.advice.play import View, decide
+from spades_teach.advice.playout import PlayoutViews, play_out
+from spades_teach.advice.playout import playout_start as _playout_start
 from spades_teach.advice.position import Position
 from spades_teach.errors import IllegalPlayError, SpadesError
 from spades_teach.game.cards import Card

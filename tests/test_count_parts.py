@@ -1,4 +1,4 @@
-"""The bid count remembers its parts by holding (``bidding._remembered``): what it returns must be
+"""The bid count remembers its parts by holding (``bid_count._remembered``): what it returns must be
 exactly the count worked out in full, whatever was counted before, in every language and for both
 numbers of players."""
 
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from spades_teach.advice import bidding
+from spades_teach.advice import bid_count
 from spades_teach.advice.bidding import ITEM_VALUES, count_hand
 from spades_teach.advice.two_player_values import TWO_PLAYER_ITEM_VALUES
 from spades_teach.game.cards import Hand
@@ -40,7 +40,10 @@ def test_the_remembered_count_is_the_count_worked_out_in_full(language: str, res
     set_language(language)
     for players, table in ((4, ITEM_VALUES), (2, TWO_PLAYER_ITEM_VALUES)):
         for hand in _hands(2, 400):
-            assert count_hand(hand, players=players) == bidding._count_items(hand, players, table), (str(hand), players)
+            assert count_hand(hand, players=players) == bid_count._count_items(hand, players, table), (
+                str(hand),
+                players,
+            )
 
 
 def test_other_item_values_are_never_served_from_memory() -> None:

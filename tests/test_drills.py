@@ -234,6 +234,20 @@ def test_nil_drill_shows_the_checklist_and_a_simulated_success_rate() -> None:
     assert not drill.grade("not Nil" if drill.expected[0] == "Nil" else "Nil").correct
 
 
+def test_the_nil_drill_never_asks_a_close_call_the_checklist_cannot_answer() -> None:
+    """Its answer is the checklist's; a hand whose Nil only a trial at the table settles is left out,
+    so the drill never contradicts the bid advisor."""
+    from spades_teach.advice.bidding import advise_bid
+
+    for seed in range(40):
+        drill = drills.nil_drill(seed, 4)
+        assert drill.hand is not None
+        advised = advise_bid(drill.hand)
+        assert advised.trial is None, str(drill.hand)
+        if count_hand(drill.hand) and sum(r.value for r in count_hand(drill.hand)) < 2.5:
+            assert (drill.expected[0] == "Nil") == advised.bid.is_nil, str(drill.hand)
+
+
 def test_nil_checklist_is_the_assessments_own_checklist() -> None:
     for hand in ("AKQJ.AKQ.AKQ.AKQ", "2.5432.5432.5432", "K3.7654.8642.T93"):
         check = assess_nil(hand)

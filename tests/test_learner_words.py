@@ -173,12 +173,12 @@ def test_the_card_led_is_labelled_with_its_player() -> None:
 
 
 def test_the_card_table_caption_says_who_led() -> None:
-    from spades_teach.widgets.table_game import _trick_state
+    from spades_teach.widgets.table_state import trick_state
 
     r = _played(2)
     trick = r.current_trick
     leader = trick.plays[0][0]
-    state = _trick_state(trick)
+    state = trick_state(trick)
     assert state is not None
     assert state["caption"] == f"trick 1: {leader.word} led"
     assert state["plays"][0]["label"] == f"{leader.word} led"

@@ -73,6 +73,19 @@ def test_nil_exercise_follows_assess_nil() -> None:
         assert ex.answer.right == (("bid Nil",) if fits else ("don't bid Nil",))
 
 
+def test_a_close_nil_is_answered_as_the_bid_advisor_answers_it() -> None:
+    """Chapter 9's T-9-2 hand fails the checklist by a little: the exercise agrees with the advisor,
+    which tries the Nil at the table, and says the trial's figures."""
+    from spades_teach.advice.bidding import advise_bid
+
+    hand = "T92.6543.7542.83"
+    advice = advise_bid(hand)
+    assert advice.trial is not None
+    ex = nil_exercise(hand)
+    assert ex.answer.right == (("bid Nil",) if advice.bid.is_nil else ("don't bid Nil",))
+    assert f"on {advice.trial.samples} deals the Nil held on" in ex.answer.reason
+
+
 def test_points_exercise_picks_the_highest_value() -> None:
     ex = points_exercise("Which?", {"set them": (60.0, "they lose 60"), "dodge the bag": (-10.0, "a bag")})
     assert ex.answer.right == ("set them",) and "they lose 60" in ex.answer.reason

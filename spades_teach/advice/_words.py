@@ -17,12 +17,12 @@ the phrase ("votre plus petit cœur", "tu carta más baja de corazones"), so the
 
 from __future__ import annotations
 
-from spades_teach.game.cards import Suit
+from spades_teach.game.cards import Card, Rank, Suit
 from spades_teach.game.notation import seat_word, suit_word
 from spades_teach.game.seating import Seat
 from spades_teach.i18n import decimal, get_language
 
-__all__ = ["suit_words", "suit_one", "seat_name", "number"]
+__all__ = ["suit_words", "suit_one", "seat_name", "number", "card_names", "card_face"]
 
 
 def suit_words(suit: Suit) -> str:
@@ -53,3 +53,13 @@ def number(value: float) -> str:
         if abs(round(value, digits) - value) < 1e-9:
             return decimal(value, digits)
     return decimal(value, 2)
+
+
+def card_names(cards: tuple[Card, ...]) -> str:
+    """Cards as the language in use writes them, one space apart: ``K♠ 9♠``."""
+    return " ".join(c.pretty for c in cards)
+
+
+def card_face(rank: Rank, suit: Suit) -> str:
+    """A card as the language in use writes it (``K♠``; French ``R♠``)."""
+    return Card(rank, suit).pretty

@@ -34,10 +34,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from spades_teach.advice.bidding import count_hand
+from spades_teach.advice.bid_count import count_hand
 from spades_teach.advice.bot_bidding import advised_bid, legal_bid
 from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.play import View, decide, suggest_play
+from spades_teach.advice.playout import PlayoutViews, play_out, playout_start
 from spades_teach.advice.position import Position
 from spades_teach.advice.sampling import clearly_better, deal_masks, draw_deal
 from spades_teach.advice.two_player_values import draw_value
@@ -45,7 +46,7 @@ from spades_teach.errors import SpadesError
 from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS, mask_cards
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Rank, Suit
-from spades_teach.game.kernel import Playout, legal_mask, winning_index
+from spades_teach.game.kernel import legal_mask, winning_index
 from spades_teach.game.notation import card_name
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
@@ -216,84 +217,6 @@ class MediumBot:
 # -- hard ----------------------------------------------------------------------------------------------------------
 
 
-class PlayoutViews:
-    """What each seat sees in a playout of a sampled deal: :class:`View` objects made
-    straight from the full-information :class:`~spades_teach.game.kernel.Playout`, for
-    the medium policy (:func:`~spades_teach.advice.play.decide`) that plays every seat.
-
-    ``bids`` are per seat; ``scores`` and ``bags`` are per side as seat ``me`` sees
-    them (its own side first), turned round for the opponents' seats.
-    """
-
-    __slots__ = ("bags", "bids", "me", "partner", "players", "rules", "scores")
-
-    def __init__(
-        self,
-        *,
-        me: int,
-        bids: list[Bid | None],
-        scores: tuple[int, int],
-        bags: tuple[int, int],
-        rules: Rules,
-    ) -> None:
-        seating = seating_of(rules)
-        self.me = me
-        self.partner = seating.partner_index[me]
-        self.players = seating.players
-        self.bids = bids
-        self.scores = scores
-        self.bags = bags
-        self.rules = rules
-
-    def __call__(self, sim: Playout, seat: int, voids: list[int]) -> View:
-        hands, trick, trick_seats, broken, two_clubs, won, tricks_left = sim.seen()
-        friend = seat == self.me or seat == self.partner
-        return View(
-            seat=seat,
-            players=self.players,
-            hand=hands[seat],
-            trick=trick,
-            trick_seats=trick_seats,
-            broken=broken,
-            two_clubs=two_clubs,
-            bids=self.bids,
-            won=won,
-            unseen=sum(hands) - hands[seat],  # the other hands (disjoint masks)
-            voids=voids,
-            tricks_left=tricks_left,
-            scores=self.scores if friend else (self.scores[1], self.scores[0]),
-            bags=self.bags if friend else (self.bags[1], self.bags[0]),
-            rules=self.rules,
-        )
-
-
-def play_out(sim: Playout, views: PlayoutViews, voids: list[int], first_card: Card | None = None) -> None:
-    """Play ``sim`` to the end of the hand, every seat choosing as the medium bot
-    (:func:`~spades_teach.advice.play.decide`) from what it sees; ``first_card``, if
-    given, is the card of the seat to play now. ``voids`` (suits shown out of, per
-    seat) is kept up to date as cards fall (:meth:`~spades_teach.game.kernel.Playout.step`)."""
-    step = sim.step
-    seat = sim.to_play
-    if seat is not None and first_card is not None:
-        seat = step(seat, first_card, voids)
-    while seat is not None:
-        seat = step(seat, decide(views(sim, seat, voids))[0], voids)
-
-
-def _playout_start(view: View, hands: list[int]) -> Playout:
-    """The sampled deal ``hands`` at the moment of ``view``, ready to play out."""
-    return Playout(
-        hands,
-        rules=view.rules,
-        leader=view.trick_seats[0] if view.trick else view.seat,
-        trick=view.trick,
-        broken=view.broken,
-        two_clubs_pending=view.two_clubs,
-        won=view.won,
-        tricks_left=view.tricks_left,
-    )
-
-
 class HardBot:
     """Searches by sampling the unseen cards and playing each candidate out.
 
@@ -338,7 +261,7 @@ class HardBot:
         views = PlayoutViews(me=me, bids=view.bids, scores=view.scores, bags=view.bags, rules=view.rules)
         bids = view.bids
         for _round in range(self.samples):
-            start_state = _playout_start(view, _sample(view, sizes, position, self._rng))
+            start_state = playout_start(view, _sample(view, sizes, position, self._rng))
             for card in candidates:
                 sim = start_state.copy()
                 play_out(sim, views, list(view.voids), card)

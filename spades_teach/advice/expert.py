@@ -71,11 +71,11 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from spades_teach.advice.bidding import count_hand
+from spades_teach.advice.bid_count import count_hand
 from spades_teach.advice.bot_bidding import advised_bid
-from spades_teach.advice.bots import HardBot, PlayoutViews
-from spades_teach.advice.bots import _playout_start as playout_start
+from spades_teach.advice.bots import HardBot
 from spades_teach.advice.play import View, decide, suggest_play
+from spades_teach.advice.playout import PlayoutViews, playout_start
 from spades_teach.advice.position import Position
 from spades_teach.advice.sampling import clearly_better, deal_masks, draw_deal
 from spades_teach.errors import SearchBudgetSpent, SpadesError

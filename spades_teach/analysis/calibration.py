@@ -60,7 +60,14 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from spades_teach.advice.bidding import SAFETY_MARGIN, BidReason, advise_bid, assess_nil, count_hand
+from spades_teach.advice.bidding import (
+    SAFETY_MARGIN,
+    BidReason,
+    advise_bid,
+    assess_nil,
+    count_hand,
+    nil_before_the_bidding,
+)
 from spades_teach.analysis.parallel import SerialExecutor, map_tasks
 from spades_teach.analysis.simulate import analyze_hand
 from spades_teach.errors import SpadesError
@@ -232,14 +239,14 @@ def advice_from_count(
     """The estimate and the bid the advisor gives ``hand`` with no bid made before
     it and a fresh score, when it counts with ``count`` and keeps ``margin``
     tricks in hand: the count less the margin, rounded down (at least 1), or Nil
-    when the hand suits a Nil and counts under 2.5.
+    where the advice bids it (:func:`~spades_teach.advice.bidding.nil_before_the_bidding`).
 
     >>> advice_from_count("AKQ3.K52.7.A9842") == (advise_bid("AKQ3.K52.7.A9842").estimate, advise_bid("AKQ3.K52.7.A9842").bid)
     True
     """
     h = Hand.coerce(hand)
     estimate = sum(r.value for r in count(h))
-    if assess_nil(h).risk <= 1.0 and estimate < 2.5:
+    if nil_before_the_bidding(h, estimate):
         return estimate, Bid(0)
     return estimate, Bid(max(1, min(13, math.floor(estimate - margin + 1e-9))))
 

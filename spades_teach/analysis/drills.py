@@ -36,10 +36,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spades_teach.advice.bidding import BidAdvice, NilAssessment, advise_bid, assess_nil, count_hand
-from spades_teach.errors import AnswerError, ParseError, SpadesError
+from spades_teach.advice.nil_check import nil_borderline
+from spades_teach.errors import AnswerError, ParseError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Hand, Suit
-from spades_teach.game.deals import Deal, deal
+from spades_teach.game.deals import deal
 from spades_teach.game.kernel import winning_index
 from spades_teach.game.notation import seat_word, suit_word
 from spades_teach.game.round import Round, trick_winner
@@ -792,7 +793,8 @@ def nil_drill(seed: int, difficulty: int) -> Drill:
     shown item by item, and how often the Nil held when the bots played it out.
 
     Difficulty: low levels pick clear hands (very safe, or plainly not), higher
-    levels hands near the line."""
+    levels hands near the line, but never a close call the advisor settles by trying the Nil
+    (:func:`~spades_teach.advice.nil_check.nil_borderline`), where the checklist alone is not the answer."""
     rng = _rng("nil", seed, difficulty)
     want_fit = rng.random() < 0.5
     margin = (3.0, 2.0, 1.0, 0.5, 0.0)[difficulty]
@@ -801,8 +803,8 @@ def nil_drill(seed: int, difficulty: int) -> Drill:
     for _attempt in range(400):
         candidate = deal(rng.getrandbits(31))[rng.choice(_SEATS)]
         found = assess_nil(candidate)
-        if found.fits != want_fit:
-            continue
+        if found.fits != want_fit or (not found.fits and nil_borderline(candidate)):
+            continue  # a close call is settled by the advisor's trial at the table, not by the checklist
         distance = 1.0 - found.risk if found.fits else found.risk - 1.0
         if want_fit or distance >= margin or difficulty == MAX_DIFFICULTY:
             if not want_fit and difficulty >= 3 and distance > 3.0:
@@ -842,33 +844,14 @@ def nil_checklist(check: NilAssessment) -> tuple[str, ...]:
     return tuple(str(item) for item in check.checklist)
 
 
-@functools.lru_cache(maxsize=64)
 def nil_success(hand: str, seed: int, samples: int = NIL_SAMPLES) -> tuple[int, int]:
-    """How many of ``samples`` deals of the unseen cards South's Nil holds, when the
-    medium bots bid the other seats and play all four (South bids Nil, West deals).
-    Returns ``(held, samples)``."""
-    from spades_teach.advice.bots import MediumBot
-    from spades_teach.advice.driver import advance, play_hand
+    """How many of ``samples`` deals of the unseen cards South's Nil holds, played out at the table
+    (:func:`~spades_teach.advice.nil_trial.nil_trial`, the advice's own Nil trial). Returns
+    ``(held, samples)``."""
+    from spades_teach.advice.nil_trial import nil_trial
 
-    mine = Hand.coerce(hand)
-    if len(mine) != 13:
-        raise SpadesError(
-            _("a Nil is tried with 13 cards, got {count} in {hand}").format(count=len(mine), hand=repr(str(mine)))
-        )
-    rest = [Card.from_index(i) for i in range(52) if Card.from_index(i) not in mine]
-    bot = MediumBot()
-    held = 0
-    for k in range(samples):
-        rng = random.Random(f"spades_teach/drill/nil/{hand}/{seed}/{k}")
-        cards = list(rest)
-        rng.shuffle(cards)
-        hands = {Seat.N: Hand(cards[:13]), Seat.E: Hand(cards[13:26]), Seat.W: Hand(cards[26:]), Seat.S: mine}
-        rnd = Round(Deal(hands, dealer=Seat.W), dealer=Seat.W)
-        advance(rnd, {s: bot for s in (Seat.N, Seat.E, Seat.W)})
-        rnd.bid(Seat.S, 0)
-        play_hand(rnd, {s: bot for s in _SEATS})
-        held += rnd.tricks_won[Seat.S] == 0
-    return held, samples
+    trial = nil_trial(hand, samples=samples, seed=seed)
+    return trial.held, trial.samples
 
 
 def _nil_rate_lines(hand: str, seed: int) -> tuple[str, ...]:

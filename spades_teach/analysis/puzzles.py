@@ -1080,7 +1080,7 @@ def load_puzzles(difficulty: str | None = None, theme: str | None = None) -> tup
 def _deal_moments(seed: int) -> Iterator[dict[str, Any]]:
     """Every play moment of one hand dealt with ``seed`` and played by medium bots; in
     every other hand the weakest hand (by the advisor's count) bids Nil."""
-    from spades_teach.advice.bidding import count_hand
+    from spades_teach.advice.bid_count import count_hand
     from spades_teach.advice.levels import make_bot
     from spades_teach.game.deals import deal
     from spades_teach.game.round import Round

@@ -84,9 +84,10 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from spades_teach.advice.bidding import count_hand
-from spades_teach.advice.bots import MediumBot, PlayoutViews, play_out
+from spades_teach.advice.bid_count import count_hand
+from spades_teach.advice.bots import MediumBot
 from spades_teach.advice.driver import advance
+from spades_teach.advice.playout import PlayoutViews, play_out
 from spades_teach.advice.sampling import draw_deal
 from spades_teach.analysis.parallel import map_tasks
 from spades_teach.errors import IllegalBidError, ParseError, SpadesError

@@ -44,7 +44,7 @@ from spades_teach.i18n import LANGUAGES, _, get_language
 if TYPE_CHECKING:
     from importlib.abc import Traversable
 
-__all__ = ["list_records", "load_record", "record_text", "translation_text"]
+__all__ = ["list_records", "load_record", "packaged_records", "record_text", "translation_text"]
 
 _SUFFIX = ".json"
 
@@ -145,3 +145,9 @@ def load_record(name: str, language: str | None = None) -> GameRecord:
                 name=repr(name), file=f"{chosen}/{name}{_SUFFIX}", problem=exc
             )
         ) from None
+
+
+def packaged_records() -> list[tuple[str, GameRecord]]:
+    """The annotated game records shipped with the package, as ``(name, record)``
+    pairs, read with :func:`load_record` (an empty list if the installation has none)."""
+    return [(str(name), load_record(name)) for name in list_records()]

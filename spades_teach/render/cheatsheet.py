@@ -21,7 +21,8 @@ import html
 from dataclasses import dataclass
 
 from spades_teach.advice._words import number
-from spades_teach.advice.bidding import ITEM_VALUES, assess_nil
+from spades_teach.advice.bid_count import ITEM_VALUES
+from spades_teach.advice.nil_check import assess_nil
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
 from spades_teach.i18n import N_, _

@@ -199,6 +199,9 @@ class BidAdvisorView(SpadesWidget):
         nil = getattr(self._advice, "nil", None)
         if nil is None:
             return ""
+        trial = getattr(self._advice, "trial", None)
+        if trial is not None:  # a close call, tried at the table as the bid was chosen
+            return _("Nil is a close call for this hand: {why}; {verdict}").format(why=nil.why, verdict=trial.verdict())
         if nil.fits:
             return _("Nil fits this hand: {why}").format(why=nil.why)
         return _("Nil does not fit this hand: {why}").format(why=nil.why)

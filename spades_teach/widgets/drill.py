@@ -60,7 +60,7 @@ from spades_teach.errors import AnswerError, SpadesError
 from spades_teach.game.cards import Card
 from spades_teach.game.notation import seat_word
 from spades_teach.i18n import _
-from spades_teach.widgets.table_game import card_state
+from spades_teach.widgets.table_state import card_state
 
 __all__ = [
     "DATA_DIR_VARIABLE",

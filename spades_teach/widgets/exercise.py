@@ -365,12 +365,14 @@ def _table_html(hands: Mapping[Any, HandLike], to_play: Seat, trick: Sequence[Ca
 
 
 def nil_exercise(hand: HandLike, *, question: str | None = None) -> Exercise:
-    """Nil or not? :func:`~spades_teach.advice.bidding.assess_nil` answers; the reason
-    is the Nil checklist's failed items (or that every item passes)."""
-    from spades_teach.advice.bidding import assess_nil
+    """Nil or not? The bid advisor answers (:func:`~spades_teach.advice.bidding.advise_bid`, before
+    any bid): the reason is the Nil checklist's failed items (or that every item passes), and for a
+    close call the Nil's trial at the table."""
+    from spades_teach.advice.bidding import advise_bid
 
     h = Hand.coerce(hand)
-    check = assess_nil(h)
+    advice = advise_bid(h)
+    check = advice.nil
     failed = [_("{item}? no: {why}").format(item=c.item, why=c.line) for c in check.checklist if not c.ok]
     if not failed:
         reason = _("the hand passes every item of the Nil checklist")
@@ -378,18 +380,20 @@ def nil_exercise(hand: HandLike, *, question: str | None = None) -> Exercise:
         reason = _("only small risks: {risks}").format(risks="; ".join(failed))
     else:
         reason = "; ".join(failed)
+    if advice.trial is not None:  # a close call, settled as the advisor settles it
+        reason = "; ".join([*failed, advice.trial.verdict()])
     yes, no = _("bid Nil"), _("don't bid Nil")
     return Exercise(
         question or _("Would you bid Nil with this hand?"),
         (yes, no),
-        Answer((yes,) if check.fits else (no,), reason, "the Nil checklist"),
+        Answer((yes,) if advice.bid.is_nil else (no,), reason, "the Nil checklist"),
         picture=hand_html(h),
     )
 
 
 def nil_checklist_html(hand: HandLike) -> str:
     """The Nil checklist of a hand as a list: each item ticked or crossed, with its line."""
-    from spades_teach.advice.bidding import nil_checklist
+    from spades_teach.advice.nil_check import nil_checklist
 
     h = Hand.coerce(hand)
     rows = "".join(

@@ -53,7 +53,8 @@ from spades_teach.i18n import _
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
 from spades_teach.widgets.cards import HandView
 from spades_teach.widgets.table import TableView, trick_line_html
-from spades_teach.widgets.table_game import TABLE_LEVELS, TableGame, default_bot_factory, describe
+from spades_teach.widgets.table_game import TableGame, default_bot_factory
+from spades_teach.widgets.table_labels import TABLE_LEVELS, describe
 
 __all__ = ["PlayView", "default_bot_factory"]
 

@@ -47,7 +47,7 @@ from spades_teach.game.seating import Seat
 from spades_teach.i18n import _
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 from spades_teach.widgets.table import TableView, trick_line_html
-from spades_teach.widgets.table_game import describe
+from spades_teach.widgets.table_labels import describe
 
 if TYPE_CHECKING:
     from spades_teach.game.records import GameRecord

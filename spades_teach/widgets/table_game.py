@@ -42,12 +42,27 @@ from spades_teach.errors import IllegalActionError, ParseError, SpadesError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import Card
 from spades_teach.game.deals import Deal
-from spades_teach.game.notation import rank_face, seat_word, suit_word
-from spades_teach.game.round import BidEvent, PlayEvent, Round, Trick
+from spades_teach.game.round import PlayEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, seating_for, seating_of
-from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, decimal, format_number, get_language, ngettext
+from spades_teach.i18n import N_, _, format_number, get_language, ngettext
 from spades_teach.i18n import language as speaking
+from spades_teach.widgets.table_labels import TABLE_LEVELS, card_words, describe, table_labels
+from spades_teach.widgets.table_state import (
+    ME,
+    bid_choices,
+    card_state,
+    hand_line,
+    hand_state,
+    last_trick,
+    match_over,
+    review_rows,
+    score_state,
+    seat_state,
+    shown_trick,
+    status_line,
+    trick_state,
+)
 from spades_teach.widgets.terms import marked
 
 __all__ = [
@@ -61,106 +76,10 @@ __all__ = [
     "table_labels",
 ]
 
-#: The bot levels the table offers (the expert, slower, plays in the analysis tools).
-TABLE_LEVELS = ("easy", "medium", "hard")
 #: The pauses (seconds) offered between two bot cards.
 PACES = (0.0, 0.3, 0.7, 1.2)
-ME = Seat.S
-#: The ranks said in words (a card is read out as "queen of hearts").
-RANK_WORDS = {
-    2: N_("two"),
-    3: N_("three"),
-    4: N_("four"),
-    5: N_("five"),
-    6: N_("six"),
-    7: N_("seven"),
-    8: N_("eight"),
-    9: N_("nine"),
-    10: N_("ten"),
-    11: N_("jack"),
-    12: N_("queen"),
-    13: N_("king"),
-    14: N_("ace"),
-}
-
-
-def card_words(card: Card) -> str:
-    """A card said in words in the language in use: "queen of hearts", "dame de cœur"."""
-    return _("{rank} of {suit}").format(rank=_(RANK_WORDS[int(card.rank)]), suit=suit_word(int(card.suit)))
-
-
-def table_labels() -> dict[str, Any]:
-    """Every fixed word of the card table (buttons, menus, headings, screen-reader
-    labels) in the language in use: the JavaScript draws these and holds no sentence."""
-    return {
-        "new": _("New game"),
-        "day": _("Deal of the day"),
-        "replay": _("Replay this deal"),
-        "deal_code": _("Deal code"),
-        "code_placeholder": _("paste a code"),
-        "play_code": _("Play this deal"),
-        "game": _("Game"),
-        "one_hand": _("One hand"),
-        "match": _("Match"),
-        "bots": _("Bots"),
-        "levels": [[level_name(level), level] for level in TABLE_LEVELS],
-        "pause": _("Bot pause"),
-        "teach": _("Teach me"),
-        "hints": _("Hints"),
-        "beginner": _("Beginner rules"),
-        "expert": _("Expert"),
-        "four_colour": _("Four-colour deck"),
-        "open_hands": _("Show all hands"),
-        "language": _("Language"),
-        "languages": [[LANGUAGE_NAMES[code], code] for code in LANGUAGES],
-        "score": _("Score"),
-        "trick_box": _("Trick on the table"),
-        "bid_box": _("Your bid, Enter bids"),
-        "your_bid": _("Your bid"),
-        "bid": _("Bid"),
-        "hand": _("Your hand"),
-        "undo": _("Undo my card"),
-        "last_trick": _("Last trick"),
-        "next": _("Next hand"),
-        "end": _("End of the hand"),
-        "over_box": _("End of the match"),
-        "trick_empty": _("the trick goes here"),
-        "hand_over": _("The hand is over"),
-        "compare": _("Compare with the expert"),
-        "compared": _("Compared with the expert"),
-        "review": _("Review my hand"),
-        "nil_lost": _("Nil lost"),
-        "review_trick": _("trick"),
-        "review_card": _("card"),
-        "review_cost": _("points lost"),
-        "review_why": _("why"),
-        "match_over": _("The match is over"),
-        "press_new": _("press New game"),
-    }
-
-
 Bot = Any
 BotFactory = Callable[[str, str, Seat], Bot]
-
-
-def card_state(card: Card, *, legal: bool = True, reason: str = "", hinted: bool = False) -> dict[str, Any]:
-    """One card as the table draws it: code, rank, suit, and a spoken label
-    (with the reason it may not be played)."""
-    label = card_words(card)
-    if not legal and reason:
-        label = _("{card}, not playable: {reason}").format(card=label, reason=reason)
-    if hinted:
-        label = _("{card}, suggested by Teach me").format(card=label)
-    return {
-        "code": str(card),
-        "rank": rank_face(int(card.rank)),
-        "suit": card.suit.name[0],
-        "glyph": card.suit.symbol,
-        "legal": legal,
-        "reason": reason,
-        "hinted": hinted,
-        "label": label,
-    }
 
 
 def default_bot_factory(level: str, seed: str, seat: Seat) -> Bot:
@@ -426,25 +345,7 @@ class TableGame:
     @_in_its_language
     def status(self) -> str:
         """What the learner should do now (one line)."""
-        r, match = self._round, self._match
-        if r is None:
-            return _("press New game")
-        if match.is_over:
-            return _("the match is over: {status}").format(status=match.status())
-        if r.is_complete:
-            if self.mode == "match":
-                return _("hand {number} is over: press Next hand to go on").format(number=match.hands_played)
-            return _("the hand is over: New game deals new cards, Replay this deal plays these again")
-        if r.to_act is ME:
-            if r.phase == "bidding":
-                return _("your turn to bid: choose a bid, then press Bid")
-            led = r.current_trick.led
-            if led is None:
-                return _("your turn to play (you lead): pick a card and press Enter or click it")
-            return _("your turn to play ({suit} were led): pick a card and press Enter or click it").format(
-                suit=suit_word(int(led))
-            )
-        return _("{seat} is thinking").format(seat=seat_word(int(r.to_act)) if r.to_act is not None else "")
+        return status_line(self._round, self._match, mode=self.mode)
 
     @_in_its_language
     def state(self) -> dict[str, Any]:
@@ -458,7 +359,7 @@ class TableGame:
             "pace_labels": [
                 _("none") if p == 0 else _("{seconds} s").format(seconds=format_number(p, 1)) for p in PACES
             ],
-            "hand_line": self._hand_line(r, match),
+            "hand_line": hand_line(r, match, mode=self.mode, target=self.rules.target),
             "code_note": _('({origin}) — paste it in "Deal code" to play these cards again.').format(
                 origin=self.origin
             ),
@@ -477,11 +378,13 @@ class TableGame:
             "origin": self.origin,
             "hand_number": match.hands_played + (0 if r.is_complete else 1),
             "target": self.rules.target,
-            "seats": {seat.name: self._seat_state(r, seat) for seat in Seat},
-            "hand": self._hand_state(r),
-            "trick": _trick_state(self._shown_trick(r)),
-            "last_trick": _trick_state(self._last_trick(r)),
-            "bid_choices": self._bid_choices(r),
+            "seats": {
+                seat.name: seat_state(r, seat, open_hands=self.open_hands, bot_label=self.bot_label) for seat in Seat
+            },
+            "hand": hand_state(r, self._hint_card),
+            "trick": trick_state(shown_trick(r)),
+            "last_trick": trick_state(last_trick(r)),
+            "bid_choices": bid_choices(r),
             "hint": self._hint,
             "hint_reasons": list(self._hint_reasons),
             # the same lines cut into plain text and glossary terms (drawn with their definitions)
@@ -491,7 +394,7 @@ class TableGame:
             "status": self.status,
             "message": self.message,
             "busy": self.busy,
-            "score": self._score_state(r, match),
+            "score": score_state(r, match),
             "result": self.result_lines,
             "review": self._review,
             "review_summary": self.review_summary,
@@ -502,7 +405,7 @@ class TableGame:
             ).format(summary=self.review_summary),
             "can_compare": self._can_compare(r, match),
             "comparison": self._comparison,
-            "match_over": self._match_over(match),
+            "match_over": match_over(match),
             "can_undo": self.can_undo,
             "can_next": self.can_next,
         }
@@ -653,21 +556,7 @@ class TableGame:
         mine = seat_review(
             r, ME, hints=self._given_hints, hint_seeds=self._hint_seeds, seed=self._seed, bags=self._hand_bags
         )
-        self._review = [
-            {
-                "trick": j.trick,
-                "card": card_state(j.card),
-                "cost": round(j.cost),
-                "judged": j.judged,
-                "nil_lost": False,  # a live Nil is not judged from the seat (its hindsight note may speak)
-                "was_hint": j.was_hint,
-                "text": j.explanation,
-                "text_marked": marked(j.explanation),
-                "hindsight": j.hindsight,
-                "hindsight_marked": marked(j.hindsight),
-            }
-            for j in mine
-        ]
+        self._review = review_rows(mine)
         lost = sum(j.cost for j in mine)
         costly = sum(1 for j in mine if j.costly)
         self._review_tally = (costly, len(mine), lost)
@@ -924,108 +813,6 @@ class TableGame:
             card=teaching.card.pretty, reason=self._hint_reason
         )
 
-    def _seat_state(self, r: Round, seat: Seat) -> dict[str, Any]:
-        bid = r.bids.get(seat)
-        shown = r.deal[seat] if r.is_complete else r.hand(seat)
-        visible = seat is ME or self.open_hands or r.is_complete
-        count = len(r.hand(seat))
-        tags = [_("dealer")] if seat is r.dealer else []
-        tags.append(_("no bid yet") if bid is None else _("bid {bid}").format(bid=bid.label))
-        tags.append(_("won {count}").format(count=r.tricks_won[seat]))
-        return {
-            "name": _("You")
-            if seat is ME
-            else _("{seat} ({bot})").format(seat=seat_word(seat), bot=self.bot_label(seat)),
-            "word": seat_word(seat),
-            "partner": seat is Seat.N,
-            "dealer": seat is r.dealer,
-            "bid": bid.label if bid is not None else "",
-            "won": r.tricks_won[seat],
-            "turn": r.to_act is seat,
-            "tags": tags,
-            "turn_text": (_("your turn") if seat is ME else _("to play")) if r.to_act is seat else "",
-            "count": count,
-            "hidden_label": ngettext("{count} hidden card", "{count} hidden cards", count).format(count=count),
-            "cards": [card_state(c) for c in shown] if visible and seat is not ME else [],
-        }
-
-    def _hand_state(self, r: Round) -> list[dict[str, Any]]:
-        cards = list(r.deal[ME]) if r.is_complete else list(r.hand(ME))
-        my_turn = r.phase == "play" and r.to_act is ME
-        out = []
-        for card in cards:
-            reason = (r.why_illegal(card, ME) or "") if my_turn else ""
-            legal = my_turn and not reason
-            if not my_turn and r.phase == "play":
-                reason = _("wait for your turn")
-            out.append(card_state(card, legal=legal, reason=reason, hinted=card == self._hint_card))
-        return out
-
-    def _shown_trick(self, r: Round) -> Trick | None:
-        """The trick in progress, or the one just finished until the next card is led."""
-        current = r.current_trick
-        if current.cards:
-            return current
-        return r.tricks[-1] if r.tricks else None
-
-    def _last_trick(self, r: Round) -> Trick | None:
-        done = r.tricks
-        if r.current_trick.cards:
-            return done[-1] if done else None
-        return done[-2] if len(done) > 1 else None
-
-    def _bid_choices(self, r: Round) -> list[list[str]]:
-        if r.phase != "bidding" or r.to_act is not ME:
-            return []
-        return [[_("choose your bid"), ""]] + [[b.label, str(b)] for b in r.legal_bids()]
-
-    def _score_state(self, r: Round, match: Any) -> list[dict[str, Any]]:
-        out = []
-        sides = (
-            ("NS", (Seat.S, Seat.N), _("You & {partner}").format(partner=seat_word(Seat.N))),
-            ("EW", (Seat.E, Seat.W), _("{left} & {right}").format(left=seat_word(Seat.E), right=seat_word(Seat.W))),
-        )
-        for side, seats, label in sides:
-            bids = [r.bids.get(s) for s in seats]
-            bid = " + ".join(b.label for b in bids if b is not None)  # each seat's bid, as bid
-            won = sum(r.tricks_won[s] for s in seats)
-            out.append(
-                {
-                    "side": side,
-                    "label": label,
-                    "score": match.scores[side],
-                    "bags": match.bags[side],
-                    "bid": bid,
-                    "won": won,
-                    "tags": [
-                        _("bids {bid}").format(bid=bid) if bid else _("no bids yet"),
-                        _("won {count}").format(count=won),
-                        _("bags {count}").format(count=match.bags[side]),
-                    ],
-                }
-            )
-        return out
-
-    def _hand_line(self, r: Round, match: Any) -> str:
-        """The hand's number, and the match's target when a match is played."""
-        number = match.hands_played + (0 if r.is_complete else 1)
-        if self.mode == "match":
-            return _("hand {number} · match to {target}").format(number=number, target=self.rules.target)
-        return _("hand {number}").format(number=number)
-
-    def _match_over(self, match: Any) -> dict[str, Any] | None:
-        if not match.is_over:
-            return None
-        won = match.winner is not None and match.winner.name == "NS"
-        return {
-            "status": match.status(),
-            "sheet": match.sheet_text(),
-            "won": won,
-            "banner": _("You and {partner} win the match!").format(partner=seat_word(Seat.N))
-            if won
-            else _("{left} and {right} win the match").format(left=seat_word(Seat.E), right=seat_word(Seat.W)),
-        }
-
     def _can_compare(self, r: Round, match: Any) -> bool:
         """The comparison needs the first hand of a deal of the day or a deal code, and the
         package's seated bots (the expert's hand is played against the same ones)."""
@@ -1049,42 +836,6 @@ class TableGame:
         return str(getattr(bot, "name", type(bot).__name__)) if bot is not None else "?"
 
 
-def _trick_state(trick: Trick | None) -> dict[str, Any] | None:
-    if trick is None:
-        return None
-    winner = trick.winner
-    leader = trick.plays[0][0] if trick.plays else None
-    if leader is None:
-        caption = _("trick {number}").format(number=trick.number)
-    elif winner is not None:
-        caption = _("trick {number}: {leader} led, {seat} wins the trick").format(
-            number=trick.number, leader=seat_word(leader), seat=seat_word(winner)
-        )
-    else:
-        caption = _("trick {number}: {leader} led").format(number=trick.number, leader=seat_word(leader))
-    return {
-        "number": trick.number,
-        # each card says who played it (the table's tooltip), the card led that it was led
-        "plays": [
-            {
-                "seat": s.name,
-                "card": card_state(c),
-                "label": _("{seat} led").format(seat=seat_word(s)) if i == 0 else seat_word(s),
-            }
-            for i, (s, c) in enumerate(trick.plays)
-        ],
-        "winner": winner.name if winner is not None else "",
-        "winner_word": seat_word(winner) if winner is not None else "",
-        "caption": caption,
-    }
-
-
-def _points(value: float) -> str:
-    """A number of points as short as it goes ("12", "2.5"), with the decimal mark of the language in use."""
-    text = f"{value:g}"
-    return text if "." not in text else decimal(value, len(text.split(".")[1]))
-
-
 def _hint_level(value: Any) -> str:
     if value not in HINT_LEVELS:
         raise ParseError(
@@ -1101,10 +852,3 @@ def _pause(value: Any) -> float:
     if not 0 <= seconds <= 5:
         raise ParseError(_("the pause {value} is out of range: use 0 to 5 seconds").format(value=repr(value)))
     return seconds
-
-
-def describe(event: BidEvent | PlayEvent) -> str:
-    """One line for a bid or a card of the hand ("North bid 3", "East played 7♥")."""
-    if isinstance(event, BidEvent):
-        return _("{seat} bid {bid}").format(seat=seat_word(event.seat), bid=event.bid.label)
-    return _("{seat} played {card}").format(seat=seat_word(event.seat), card=event.card.pretty)

@@ -1,0 +1,230 @@
+"""The app's launcher: the notebooks shipped in ``spades_teach/data/app/`` copied into a fresh
+temporary folder, titled in the server's language, and Voila run over them on ``127.0.0.1``
+(:func:`serve`), with the package's page template and the home page beside them."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from spades_teach.app.home import write_home_templates
+from spades_teach.app.pages import HEADINGS, checked_language
+from spades_teach.errors import AppError
+from spades_teach.i18n import _, get_language
+from spades_teach.i18n import language as speaking
+
+__all__ = [
+    "APP_NOTEBOOKS",
+    "DEFAULT_PORT",
+    "VOILA_OPTIONS",
+    "VOILA_SKIPPED_EXTENSIONS",
+    "app_folder",
+    "app_notebooks",
+    "check_port",
+    "copy_notebooks",
+    "serve",
+    "title_notebooks",
+    "voila_command",
+    "voila_environment",
+]
+
+#: The package's folder, which holds ``data/``.
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+#: The notebooks of the app, in the order of the home page and of each page's links.
+APP_NOTEBOOKS = ("play.ipynb", "advisor.ipynb", "score.ipynb", "replay.ipynb", "daily.ipynb")
+#: Voila's usual port.
+DEFAULT_PORT = 8866
+
+Runner = Callable[[Sequence[str]], int]
+
+#: JupyterLab front-end extensions that have no use inside Voila and that Voila is told not to load:
+#: two fail there (they need JupyterLab's own document manager or a browser kernel), and JupyterLab's
+#: "Render with Voila" button, which Voila only marks as disabled, still loads and asks for newer
+#: JupyterLab modules than Voila's page has (a console warning for each).
+VOILA_SKIPPED_EXTENSIONS = (
+    "jupyterlab-jupytext",
+    "@jupyterlite/pyodide-kernel-extension",
+    "@voila-dashboards/jupyterlab-preview",
+)
+#: Voila's kernel manager: a page left is answered at once, not once its kernel has stopped (see
+#: :mod:`spades_teach.voila_kernels`).
+VOILA_KERNEL_MANAGER = "spades_teach.voila_kernels.LeaveQuietlyKernelManager"
+#: The template (in ``data/jupyter/voila/templates``), the extensions left out (one option each: a
+#: list in one option is deprecated in traitlets 5 and printed a warning) and the kernel manager.
+VOILA_OPTIONS = (
+    "--template=spades_teach",
+    *(f"--VoilaConfiguration.extension_denylist={name}" for name in VOILA_SKIPPED_EXTENSIONS),
+    f"--VoilaConfiguration.multi_kernel_manager_class={VOILA_KERNEL_MANAGER}",
+    # The pages' kernels talk to Voila over CurveZMQ (their kernelspec says they can): without it
+    # ipykernel warns, once per page, that it runs over TCP without encryption.
+    "--KernelManager.transport_encryption=auto",
+    # Voila reads data/jupyter/voila.json too, for what a command line cannot say: a number in
+    # Voila.tornado_settings, the kernels' WebSocket ping timeout set to the 30 s of their ping interval
+    # (jupyter_server asks for 90 s, which tornado 6.5 cuts to 30 s with a warning in the log).
+    "--Voila.config_file_paths=" + str(Path(__file__).resolve().parent.parent / "data" / "jupyter"),
+)
+
+
+def voila_environment(
+    base: dict[str, str] | None = None, *, home: str | Path | None = None, language: str | None = None
+) -> dict[str, str]:
+    """The environment Voila runs in: ``JUPYTER_PATH`` starts with the package's
+    ``data/jupyter`` folder, where Voila finds the ``spades_teach`` template (after
+    ``home``, a folder of :func:`write_home_templates`, if given); ``language``
+    becomes ``LANGUAGE``, which the pages' kernels read (see :mod:`spades_teach.i18n`)."""
+    import os
+
+    env = dict(os.environ if base is None else base)
+    ours = [*([str(home)] if home is not None else []), str(_PACKAGE / "data" / "jupyter")]
+    env["JUPYTER_PATH"] = os.pathsep.join([*ours, *filter(None, [env.get("JUPYTER_PATH", "")])])
+    if language is not None:
+        env["LANGUAGE"] = checked_language(language)
+    return env
+
+
+def app_folder() -> Path:
+    """The folder of the package that holds the app notebooks."""
+    return _PACKAGE / "data" / "app"
+
+
+def app_notebooks() -> list[Path]:
+    """The app notebooks shipped with the package, in :data:`APP_NOTEBOOKS` order."""
+    folder = app_folder()
+    missing = [name for name in APP_NOTEBOOKS if not (folder / name).is_file()]
+    if missing:
+        raise AppError(
+            _("the app notebooks {names} are missing from {folder}: reinstall spades_teach").format(
+                names=", ".join(missing), folder=repr(str(folder))
+            )
+        )
+    return [folder / name for name in APP_NOTEBOOKS]
+
+
+def copy_notebooks(target: str | Path) -> list[Path]:
+    """Copy the app notebooks into ``target`` (created if needed); returns the copies."""
+    folder = Path(target)
+    folder.mkdir(parents=True, exist_ok=True)
+    return [Path(shutil.copy2(source, folder / source.name)) for source in app_notebooks()]
+
+
+def title_notebooks(copies: Sequence[Path], language: str) -> None:
+    """Give each copied app notebook its page's heading in ``language`` as its title (what
+    the browser's tab shows; Voila writes the page's head before a kernel runs, so the title
+    is the server's language even when the page's menu picks another)."""
+    import json
+
+    with speaking(checked_language(language)):
+        for path in copies:
+            if path.stem in HEADINGS:
+                notebook = json.loads(path.read_text(encoding="utf-8"))
+                notebook.setdefault("metadata", {})["title"] = _(HEADINGS[path.stem])
+                path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def check_port(port: int) -> int:
+    """A TCP port a server may listen on (1–65535).
+
+    >>> check_port(0)
+    Traceback (most recent call last):
+    ...
+    spades_teach.errors.AppError: port 0 is out of range: use a port from 1 to 65535, such as 8866
+    """
+    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+        raise AppError(
+            _("port {port} is out of range: use a port from 1 to 65535, such as {default}").format(
+                port=repr(port), default=DEFAULT_PORT
+            )
+        )
+    return port
+
+
+def voila_command(folder: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = True) -> list[str]:
+    """The command that runs Voila over ``folder`` on 127.0.0.1 (no login token:
+    the server listens on this machine only)."""
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(folder),
+        f"--port={check_port(port)}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.token=",
+        *VOILA_OPTIONS,
+    ]
+    if not open_browser:
+        command.append("--no-browser")
+    return command
+
+
+def _run(command: Sequence[str], env: dict[str, str] | None = None) -> int:
+    """Run Voila and wait; Ctrl+C or a SIGTERM stops Voila (and its kernels) first."""
+    child = subprocess.Popen(list(command), env=voila_environment() if env is None else env)
+    previous = _on_sigterm(lambda *_: child.terminate())
+    try:
+        while True:
+            try:
+                return child.wait()
+            except KeyboardInterrupt:
+                child.terminate()  # Voila shuts its kernels down on SIGTERM
+    finally:
+        _on_sigterm(previous)
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+def _on_sigterm(handler: Any) -> Any:
+    """Install ``handler`` for SIGTERM (main thread only); returns the previous one."""
+    if handler is None or threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, handler)
+
+
+def serve(
+    port: int = DEFAULT_PORT,
+    open_browser: bool = True,
+    *,
+    runner: Runner | None = None,
+    language: str | None = None,
+) -> int:
+    """Serve the app on ``http://127.0.0.1:<port>/`` until interrupted (Ctrl+C).
+
+    The notebooks are copied to a temporary folder that is removed afterwards,
+    beside the home page written in the three languages (:func:`write_home_templates`).
+    ``language`` (``"en"``, ``"fr"``, ``"es"``; default: the language in use) is the
+    one the pages open in; each page's language menu switches to another.
+    ``runner`` runs the Voila command and returns its exit status (tests pass a
+    fake; the default starts Voila and waits for it). Returns that status.
+    """
+    check_port(port)
+    chosen = get_language() if language is None else checked_language(language)
+    if runner is None and importlib.util.find_spec("voila") is None:
+        raise AppError(_("the app needs Voila, which is not installed: pip install 'spades_teach[tutorial]'"))
+    with tempfile.TemporaryDirectory(prefix="spades-teach-app-") as root:
+        folder = Path(root) / "app"
+        title_notebooks(copy_notebooks(folder), chosen)
+        home = Path(root) / "jupyter"
+        write_home_templates(home, chosen)
+        if runner is None:
+            env = voila_environment(home=home, language=chosen)
+
+            def runner(command: Sequence[str]) -> int:
+                return _run(command, env)
+
+        print(
+            _("Serving the Spades tutorial app on {url} (Ctrl+C stops it)").format(url=f"http://127.0.0.1:{port}/"),
+            flush=True,
+        )
+        try:
+            return runner(voila_command(folder, port=port, open_browser=open_browser))
+        except KeyboardInterrupt:
+            return 0
