@@ -49,6 +49,11 @@ CSS = """<style>
 .st-red{color:#c00}
 .widget-button.st-card{min-width:2.6em;width:auto;height:2.6em;padding:0 .3em;margin:.1em;
  border:1px solid #888;border-radius:.35em;background:#fff;font-weight:700;font-size:1.05em}
+.widget-button.st-card-face{min-width:2.5em;height:3.5em;padding:0 .25em;border-radius:.4em;
+ box-shadow:0 1px 3px rgba(0,0,0,.35);font-size:1.15em}
+.widget-button.st-card-face:focus-visible{outline:3px solid #1f6feb;outline-offset:2px}
+.widget-button.st-card-face:hover:not(:disabled){transform:translateY(-.15em)}
+.st-hand-row{gap:.15em}
 .widget-button.st-card-legal{border:2px solid #1a7f37;box-shadow:0 0 .25em #1a7f37;cursor:pointer}
 .widget-button.st-card-illegal{opacity:.4;background:#eee;cursor:not-allowed}
 .widget-button.st-card-hinted{outline:3px solid #f0b400}
@@ -59,6 +64,10 @@ CSS = """<style>
 .st-turn{background:#fff3c4;border-radius:.3em;padding:0 .3em}
 .st-trick{min-height:3em;text-align:center}
 .st-note{background:#eef5ff;border-left:4px solid #4a7fd0;padding:.3em .6em;margin:.3em 0}
+.st-verdict-right,.st-verdict-wrong{padding:.3em .6em;margin:.3em 0;border-radius:.3em;font-weight:600}
+.st-verdict-right{background:#dff5e1;color:#0b5a1c;border-left:4px solid #1a7f37}
+.st-verdict-wrong{background:#fde2e1;color:#8a0010;border-left:4px solid #b00020}
+.st-verdict-right span,.st-verdict-wrong span{font-weight:700}
 .st-mark-good .st-card,.st-card.st-mark-good{background:#dff5e1}
 .st-mark-bad .st-card,.st-card.st-mark-bad{background:#fde2e1}
 .st-mark-costly{background:#fde2e1}.st-mark-fine{background:#dff5e1}

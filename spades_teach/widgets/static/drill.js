@@ -54,7 +54,9 @@ function writeStored(progress) {
 
 function render({ model, el }) {
   const id = `dr${++uid}`;
-  const root = h("div", { class: "ct-root dr-root st-widget", role: "region", "aria-label": "Drills" });
+  // data-lm-suppress-shortcuts: JupyterLab's keyboard shortcuts (Enter, Space, arrows…) stay out of the
+  // drill, so Enter in an answer box checks the answer there as it does in Voila and the live edition.
+  const root = h("div", { class: "ct-root dr-root st-widget", role: "region", "aria-label": "Drills", "data-lm-suppress-shortcuts": "true" });
   el.append(root);
   let shownQuestion = null;
   let shownAnswered = false;
@@ -89,7 +91,8 @@ function render({ model, el }) {
       h("div", { class: "ct-row dr-top" },
         h("h3", { class: "dr-title", id: `${id}-title` }, v.title || ""),
         several ? h("span", { class: "ct-field" }, h("label", { for: `${id}-mode` }, L.practise), menu) : null,
-        h("span", { class: "dr-level", title: L.level_tip }, v.level_text)),
+        h("span", { class: "dr-level", title: L.level_tip, "aria-describedby": `${id}-level-note` }, v.level_text)),
+      h("p", { class: "dr-level-note", id: `${id}-level-note` }, v.level_note || ""),
     );
 
     // What the question shows: facts, the trick so far, the hand, the card asked about.
