@@ -58,6 +58,12 @@ CSS = """<style>
 .widget-button.st-card-illegal{opacity:.4;background:#eee;cursor:not-allowed}
 .widget-button.st-card-hinted{outline:3px solid #f0b400}
 .st-hand-suit{gap:.1em}
+.st-hand-view .st-suit{white-space:normal}
+.st-table-seat{min-width:0}
+.widget-hbox.st-replay-controls{flex-wrap:wrap;gap:.25em;align-items:center}
+.st-replay-controls .widget-button{flex:0 0 auto;width:auto;min-width:4.6em;margin:0}
+@media (max-width:600px){.st-table-seat .st-card{min-width:1.5em;padding:.1em .12em;margin:.05em;font-size:.9em}
+ .st-replay-controls .widget-button{min-width:0;padding:0 .45em}}
 .st-error{color:#b00;font-weight:600}
 .st-status{color:#333}
 .st-seat{font-weight:700}

@@ -210,10 +210,12 @@ class Exercise(SpadesWidget):
         if self._chosen is None:
             return ""
         also = f" {self.answer.also}" if self.answer.also else ""
-        if self.correct:
-            return _("Right: {reason}").format(reason=self.answer.reason) + also
-        best = self.answer.right[0] if self.answer.also else _(" or ").join(self.answer.right)
         reason = self.answer.reason
+        if also and not reason.rstrip().endswith((".", "!", "?")):
+            reason = reason.rstrip() + "."  # the reason is one sentence and the note on the others another
+        if self.correct:
+            return _("Right: {reason}").format(reason=reason) + also
+        best = self.answer.right[0] if self.answer.also else _(" or ").join(self.answer.right)
         return (
             _("Not quite: the answer is {answer}. {reason}").format(answer=best, reason=reason[:1].upper() + reason[1:])
             + also
