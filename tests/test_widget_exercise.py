@@ -170,7 +170,10 @@ def test_before_an_answer_there_is_no_try_again_and_no_status_line() -> None:
     assert "try again" not in shown.lower() and shown.count("Not quite") == 1
     assert "st-verdict-wrong" in ex.feedback_html.value and "✗" in ex.feedback_html.value
     assert "st-note" not in ex.feedback_html.value
-    assert all(b.disabled for b in ex.buttons.values())
+    verdict = ex.verdict
+    ex.buttons[ex.answer.right[0]].click()  # closed: a click after the verdict changes nothing
+    assert ex.verdict == verdict and ex.correct is False
+    assert "st-exercise-closed" in ex.choice_box._dom_classes
 
 
 def test_the_hand_is_drawn_once_as_card_faces_to_click_in_their_suits_colours() -> None:

@@ -53,6 +53,7 @@ CSS = """<style>
  box-shadow:0 1px 3px rgba(0,0,0,.35);font-size:1.15em}
 .widget-button.st-card-face:focus-visible{outline:3px solid #1f6feb;outline-offset:2px}
 .widget-button.st-card-face:hover:not(:disabled){transform:translateY(-.15em)}
+.st-exercise-closed .widget-button{cursor:default}.st-exercise-closed .widget-button:hover{transform:none}
 .st-hand-row{gap:.15em}
 .widget-button.st-card-legal{border:2px solid #1a7f37;box-shadow:0 0 .25em #1a7f37;cursor:pointer}
 .widget-button.st-card-illegal{opacity:.4;background:#eee;cursor:not-allowed}

@@ -164,7 +164,7 @@ class Exercise(SpadesWidget):
                 add_classes(button, "st-card", "st-card-face", f"st-card-{card}")
                 if offered:
                     add_classes(button, "st-exercise-choice")
-                    button.on_click(self.handler(lambda _b, c=label: self.choose(c)))
+                    button.on_click(self.handler(lambda _b, c=label: self._clicked(c)))
                     self.buttons[label] = button
                 else:
                     add_classes(button, "st-card-illegal")
@@ -177,7 +177,7 @@ class Exercise(SpadesWidget):
                     layout=widgets.Layout(width="auto"),
                 )
                 add_classes(button, "st-exercise-choice")
-                button.on_click(self.handler(lambda _b, c=label: self.choose(c)))
+                button.on_click(self.handler(lambda _b, c=label: self._clicked(c)))
                 self.buttons[label] = button
                 self.hand_buttons.append(button)
         self.choice_box = add_classes(
@@ -236,6 +236,12 @@ class Exercise(SpadesWidget):
         self._chosen = label
         self._refresh()
 
+    def _clicked(self, label: str) -> None:
+        """A click on a choice: the answer, the first time; once the verdict is shown the
+        choices are closed and a click changes nothing (the focus stays where it is)."""
+        if self._chosen is None:
+            self.choose(label)
+
     def reset(self) -> None:
         """Clear the answer, to choose again."""
         self._chosen = None
@@ -273,8 +279,12 @@ class Exercise(SpadesWidget):
                 button.add_class("st-mark-good")  # the answer the verdict names
                 if face:
                     button.style.button_color = _GOOD
-            # Once the answer is shown there is nothing left to try: the choices close.
-            button.disabled = answered
+        # Once the answer is shown there is nothing left to try: the choices close (they stay
+        # focusable, so a keyboard learner keeps their place, but a click changes nothing).
+        if answered:
+            self.choice_box.add_class("st-exercise-closed")
+        else:
+            self.choice_box.remove_class("st-exercise-closed")
         self.feedback_html.value = self._feedback_value()
         self.set_status(_("right") if self.correct else "" if self.correct is None else _("wrong"))
 

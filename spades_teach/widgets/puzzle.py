@@ -227,6 +227,7 @@ class PuzzleView(SpadesWidget):
                 card=c.pretty, evidence=p.evidence_line(c), answer=p.answer.pretty, reason=p.reason
             )
         self._refresh()
+        self.next_button.focus()  # the card clicked is closed now: Enter goes on to the next puzzle
 
     def next_puzzle(self) -> None:
         """Move on to the next puzzle of the chosen level and theme (one skipped unanswered
