@@ -245,8 +245,12 @@ class PuzzleView(SpadesWidget):
             raise SpadesError(_("no puzzle has this level and theme: choose another level or theme"))
         number = self.progress.of(self._place())["number"]
         lap, index = divmod(number, len(chosen))
-        random.Random(f"puzzles:{self.seed}:{self._place()}:{lap}").shuffle(chosen)
-        self._current = chosen[index]
+        # The first run through a level and theme comes in the order the seed has always given
+        # (a chapter's first puzzle stays the same); each later run is shuffled anew.
+        random.Random(f"puzzles:{self.seed}" if lap == 0 else f"puzzles:{self.seed}:{self._place()}:{lap}").shuffle(
+            chosen
+        )
+        self._current = chosen[-1 - index]
         self._verdict = ""
         self._feedback = ""
         self._picked = None
