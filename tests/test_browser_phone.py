@@ -100,11 +100,11 @@ def test_chapter_8_replay_exercise_and_drill_fit_the_width(browser: Any, chapter
         exercise.screenshot(path=str(ARTIFACTS / f"phone-ch08-exercise-{width}.png"))
         assert exercise.locator(".st-exercise-closed").count() == 1  # closed once answered
 
-        # The drill says what its level means, and keeps JupyterLab's shortcuts out.
+        # The drill says what its level means.
         drill = page.locator(".dr-root").first
         drill.scroll_into_view_if_needed()
         assert "Three right answers in a row" in drill.locator(".dr-level-note").inner_text()
-        assert drill.get_attribute("data-lm-suppress-shortcuts") == "true"
+        assert drill.get_attribute("data-lm-suppress-shortcuts") == "true"  # JupyterLab's shortcuts kept out
         drill.screenshot(path=str(ARTIFACTS / f"phone-ch08-drill-{width}.png"))
         assert _sideways(page) == 0
     assert problems.all() == []
