@@ -16,7 +16,8 @@ and theme's run of puzzles are kept across restarts, as the drills keep theirs
 (:class:`~spades_teach.widgets.drill.Progress`, in ``drills.json`` of
 :func:`~spades_teach.widgets.drill.progress_dir`, under the names ``puzzles`` and
 ``puzzles/<level>/<theme>``): the same cell run again shows the score so far and the
-puzzle after the last one answered. ``save=False`` reads them but writes nothing.
+puzzle after the last one answered. ``save=False`` reads them but writes nothing. (In the
+live edition, where Python runs in the page, they last as long as the page.)
 
 Stable CSS classes (hooks for browser tests): ``st-puzzle``, ``st-puzzle-level``,
 ``st-puzzle-theme``, ``st-puzzle-next``, ``st-puzzle-score``, ``st-puzzle-prompt``,
@@ -41,6 +42,7 @@ Stable CSS classes (hooks for browser tests): ``st-puzzle``, ``st-puzzle-level``
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -98,7 +100,9 @@ class PuzzleView(SpadesWidget):
         self._picked: Card | None = None
         self._quiet = False
         self.saving = save
-        self.progress = Progress(progress_dir)
+        # In the live edition (Pyodide) the drills keep their progress in the browser through their own
+        # JavaScript; this view has none, so there its score and place last as long as the page.
+        self.progress = Progress(progress_dir, in_memory=sys.platform == "emscripten" and progress_dir is None)
         self.card_buttons: dict[Card, Any] = {}
         self.level_box = add_classes(
             widgets.Dropdown(
