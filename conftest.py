@@ -64,6 +64,13 @@ def _keep_modules_in_order(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _progress_kept_apart(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The drills' and puzzles' progress of each test in a fresh folder (never the user's own file,
+    and no test starts from another test's score or place); a test may set its own."""
+    monkeypatch.setenv("SPADES_TEACH_DATA_DIR", str(tmp_path_factory.mktemp("progress")))
+
+
+@pytest.fixture(autouse=True)
 def _english_unless_a_test_says_otherwise() -> object:
     """Every test starts in English (whatever LANG the machine has) and a test that
     switches language cannot leak it into the next one."""

@@ -432,13 +432,14 @@ PUZZLE = ".st-puzzle"
 
 def puzzle_answer(page: Any, card: Any, timeout_s: float = 120) -> tuple[float, str]:
     """Click ``card`` (a :class:`~spades_teach.game.cards.Card`) in the first puzzle widget's hand and
-    wait for the verdict. Returns the seconds that took and the feedback's text."""
+    wait for the verdict. Returns the seconds that took and the feedback's text (after its ✓ or ✗)."""
     view = page.locator(PUZZLE).first
     start = time.perf_counter()
     view.locator(f".st-puzzle-hand .st-card-{card}").click()
     view.locator(".st-puzzle-right, .st-puzzle-wrong").wait_for(timeout=timeout_s * 1000)
     seconds = time.perf_counter() - start
-    return seconds, str(view.locator(".st-puzzle-feedback").inner_text()).strip()
+    shown = str(view.locator(".st-puzzle-feedback").inner_text()).strip()
+    return seconds, shown.removeprefix("✓").removeprefix("✗").strip()  # the sign marks right or wrong
 
 
 # -- practice: the chapters' widgets made here (CPython), to compare with what the browser shows --

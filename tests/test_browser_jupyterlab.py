@@ -66,11 +66,27 @@ def _wait_until_serving(url: str, process: subprocess.Popen[bytes], limit: float
     raise AssertionError(f"JupyterLab did not answer at {url} within {limit} s")
 
 
+DRILL_NOTEBOOK = {
+    **TABLE_NOTEBOOK,
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "metadata": {},
+            "outputs": [],
+            "source": ["from spades_teach.widgets import DrillWidget\n", 'DrillWidget(kinds=["count"], seed=2)'],
+        },
+        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": ['print("next cell")']},
+    ],
+}
+
+
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """JupyterLab serving a folder with the table notebook and chapter 1; yields its base URL."""
     folder = tmp_path_factory.mktemp("lab")
     (folder / "table.ipynb").write_text(json.dumps(TABLE_NOTEBOOK), encoding="utf-8")
+    (folder / "drill.ipynb").write_text(json.dumps(DRILL_NOTEBOOK), encoding="utf-8")
     shutil.copy(ROOT / "notebooks" / "01_deck_and_deal.ipynb", folder)
     ours = ROOT / "spades_teach" / "data" / "jupyter"
     port = free_port()
@@ -221,6 +237,31 @@ def test_chapter_1_notes_render_as_notes_in_jupyterlab(browser: Any, lab: str) -
         text = "\n".join(page.locator(".jp-MarkdownCell .jp-RenderedMarkdown").all_inner_texts())
         assert "{note}" not in text and "```" not in text, "a MyST directive shown as code"
         assert "**" not in text, "literal ** in the rendered text"
+        assert _learner_errors(errors) == [], errors
+    finally:
+        context.close()
+
+
+def test_enter_in_a_drills_answer_box_checks_the_answer_in_jupyterlab(browser: Any, lab: str) -> None:
+    """A learner types the answer and presses Enter, as in Voila: the verdict comes, and the notebook
+    neither runs a cell nor moves to another one."""
+    context, page, errors = _open(browser, lab, "drill.ipynb")
+    try:
+        _run_all(page)
+        box = page.locator(".dr-root .dr-input").first
+        box.wait_for(state="attached", timeout=300_000)
+        box.scroll_into_view_if_needed(timeout=60_000)
+        page.locator(f"{FRONT} .jp-Cell").nth(0).locator(".jp-InputPrompt").click()
+        assert _active_cell(page) == 0
+        box.click()
+        box.fill("3")
+        page.keyboard.press("Enter")
+        page.locator(".dr-root .dr-verdict").wait_for(timeout=30_000)
+        assert _active_cell(page) == 0, "Enter moved the notebook to another cell"
+        # the answer counted once any simulation behind the figures is done
+        page.wait_for_function("() => document.querySelector('.dr-root .dr-stats').innerText.includes('of 1')")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "jupyterlab-drill-enter.png"))
         assert _learner_errors(errors) == [], errors
     finally:
         context.close()

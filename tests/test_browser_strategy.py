@@ -34,10 +34,12 @@ def test_an_exercise_is_answered_with_the_keyboard(browser: Any, chapters_url: s
         page.keyboard.press("Enter")
         verdict.filter(has_text="t").wait_for()
         first = verdict.inner_text()
-        assert first.startswith(("Right: ", "Not quite: the answer is "))
+        assert first.startswith(("✓ Right: ", "✗ Not quite: the answer is "))
+        # once answered the choices close: another key press changes nothing
         page.keyboard.press("Tab")
         page.keyboard.press("Space")
         page.wait_for_timeout(500)
-        assert verdict.inner_text().startswith(("Right: ", "Not quite: the answer is "))
+        assert verdict.inner_text() == first
+        assert exercise.locator(".st-exercise-closed").count() == 1
         assert "Traceback" not in page.locator("body").inner_text()
     assert problems.all() == [], f"{chapter}: {problems}"

@@ -487,3 +487,16 @@ def test_progress_store_follows_the_environment(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.delenv(module.STORE_VARIABLE)
     monkeypatch.setattr(module.sys, "platform", "emscripten")
     assert module.progress_store() == "browser"
+
+
+def test_the_level_is_explained_where_it_is_shown(tmp_path: Path) -> None:
+    """A new learner of chapter 8 starts at "Level 3 of 5": the line under it says what that means."""
+    from spades_teach.widgets.drill import DrillWidget
+
+    w = DrillWidget(kinds=["legal", "winner"], seed=8, min_levels={"legal": 2}, progress_dir=tmp_path)
+    assert w.view["level_text"] == "Level 3 of 5"
+    note = w.view["level_note"]
+    assert "from 1, the simplest questions, to 5" in note and "starts at level 3" in note
+    assert "Three right answers in a row" in note and "back to level 3" in note
+    w.send_action({"action": "next"})
+    assert w.view["level_text"] == "Level 1 of 5" and "starts at level 1" in w.view["level_note"]

@@ -42,9 +42,10 @@ def test_play_exercise_is_graded_by_the_judge_from_the_seat() -> None:
     ex.choose(wrong)
     assert ex.correct is False and ex.verdict.startswith(f"Not quite: the answer is {ex.answer.right[0]}. ")
     assert hint.reason in ex.verdict  # the rule of thumb it overrides is named
-    assert ex.buttons[wrong].button_style == "danger"
+    assert "st-mark-bad" in ex.buttons[wrong]._dom_classes
+    assert "st-mark-good" in ex.buttons[ex.answer.right[0]]._dom_classes
     ex.reset()
-    assert ex.correct is None and ex.verdict == "" and ex.again_button.disabled
+    assert ex.correct is None and ex.verdict == ""
     ex.choose(ex.answer.right[0])
     assert ex.correct is True and ex.verdict.startswith("Right: ")
 
@@ -149,3 +150,67 @@ def test_missed_set_exercise_takes_the_cards_that_set_the_opponents() -> None:
     left = found.moment.position.tricks_left
     assert set(ex.answer.right) == {c.pretty for c in found.tricks if left - found.tricks[c] < found.need}
     assert ex.question.endswith("Which card sets the opponents?")
+
+
+# -- practice that looks like practice (issue 28): one hand, card faces, a verdict marked right or wrong
+
+
+def _texts(widget: object) -> list[str]:
+    """Every text an ipywidget tree shows (HTML values and button labels), hidden lines left out."""
+    out, stack = [], [widget]
+    while stack:
+        w = stack.pop()
+        if getattr(getattr(w, "layout", None), "display", None) == "none":
+            continue
+        value = getattr(w, "value", None)
+        if type(w).__name__ == "HTML" and isinstance(value, str):
+            out.append(value)
+        if type(w).__name__ == "Button":
+            out.append(w.description)
+        stack.extend(getattr(w, "children", ()))
+    return out
+
+
+def test_before_an_answer_there_is_no_try_again_and_no_status_line() -> None:
+    p = Position("S", "Q82.K54.A95.T632", EVEN, {}, trick=["3H", "7H"])
+    ex = play_exercise(p)
+    shown = " ".join(_texts(ex))
+    assert "Try again" not in shown and "choose an answer" not in shown
+    assert not hasattr(ex, "again_button")
+    ex.choose(next(c for c in ex.choices if c not in ex.answer.right))
+    shown = " ".join(_texts(ex))
+    # the verdict once, marked as wrong in red, the answer shown and the choices closed
+    assert "try again" not in shown.lower() and shown.count("Not quite") == 1
+    assert "st-verdict-wrong" in ex.feedback_html.value and "✗" in ex.feedback_html.value
+    assert "st-note" not in ex.feedback_html.value
+    verdict = ex.verdict
+    ex.buttons[ex.answer.right[0]].click()  # closed: a click after the verdict changes nothing
+    assert ex.verdict == verdict and ex.correct is False
+    assert "st-exercise-closed" in ex.choice_box._dom_classes
+
+
+def test_the_hand_is_drawn_once_as_card_faces_to_click_in_their_suits_colours() -> None:
+    p = Position("S", "Q82.K54.A95.T632", EVEN, {}, trick=["3H", "7H"])
+    ex = play_exercise(p)
+    # the picture shows the table, not the hand: the hand is the row of answer buttons
+    assert 'class="st-hand"' not in ex.picture_html.value
+    assert [b.description for b in ex.hand_buttons] == [
+        c.pretty for c in sorted(p.hand, key=lambda c: (int(c.suit), -int(c.rank)))
+    ]
+    for button in ex.hand_buttons:
+        assert "st-card-face" in button._dom_classes and button.tooltip
+        red = button.description[-1] in "♥♦"
+        assert button.style.text_color == ("#c00000" if red else "#111111")
+    playable = [b for b in ex.hand_buttons if not b.disabled]
+    assert {b.description for b in playable} == {c.pretty for c in p.legal} == set(ex.buttons)
+    greyed = next(b for b in ex.hand_buttons if b.disabled)
+    assert "cannot be played here" in greyed.tooltip and "follow" in greyed.tooltip
+    ex.buttons[ex.answer.right[0]].click()
+    assert ex.correct is True and "st-verdict-right" in ex.feedback_html.value
+
+
+def test_a_solver_exercise_draws_the_player_to_move_once() -> None:
+    hands = {"N": "2.A3.-.-", "E": "-.K4.2.-", "S": "-.Q5.3.-", "W": "-.J6.4.-"}
+    ex = solver_exercise(hands, leader="N", spades_broken=True)
+    assert "answer buttons below" in ex.picture_html.value
+    assert "A♥" not in ex.picture_html.value and [b.description for b in ex.hand_buttons] == ["2♠", "A♥", "3♥"]

@@ -150,3 +150,54 @@ def test_the_feedback_says_why_with_a_principle_or_a_line_of_play() -> None:
     p = view.puzzle
     view.answer(next(c for c in p.evidence if c != p.answer))
     assert p.why and p.why in view.feedback
+
+
+# -- the score and the place kept, as the drills keep theirs (issue 28)
+
+
+def test_the_score_and_the_place_survive_a_new_view(tmp_path: object) -> None:
+    first = PuzzleView(seed=1, difficulty="easy", progress_dir=str(tmp_path))
+    seen = []
+    for _ in range(3):
+        p = first.puzzle
+        seen.append(p.id)
+        first.answer(p.answer)
+        first.next_puzzle()
+    wrong = next(c for c in first.puzzle.evidence if c != first.puzzle.answer)
+    first.answer(wrong)
+    # the same cell run again: the score so far, and the puzzle after the last one answered
+    again = PuzzleView(seed=1, difficulty="easy", progress_dir=str(tmp_path))
+    assert (again.right, again.answered, again.streak) == (3, 4, 0)
+    assert "3 right of 4" in again.score_html.value
+    assert again.puzzle.id not in [*seen, first.puzzle.id]
+    first.next_puzzle()
+    assert again.puzzle == first.puzzle
+    # a puzzle skipped unanswered is passed over too
+    again.next_puzzle()
+    assert PuzzleView(seed=1, difficulty="easy", progress_dir=str(tmp_path)).puzzle == again.puzzle
+    # each level and theme keeps its own place
+    assert PuzzleView(seed=1, difficulty="hard", progress_dir=str(tmp_path)).puzzle.difficulty == "hard"
+    assert PuzzleView(seed=1, difficulty="easy", progress_dir=str(tmp_path)).puzzle == again.puzzle
+
+
+def test_the_default_view_keeps_its_progress_in_the_drills_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    import json
+    from pathlib import Path
+
+    monkeypatch.setenv("SPADES_TEACH_DATA_DIR", str(tmp_path))
+    view = PuzzleView(seed=1, difficulty="easy")
+    view.answer(view.puzzle.answer)
+    kept = json.loads((Path(str(tmp_path)) / "drills.json").read_text())["kinds"]
+    assert kept["puzzles"]["right"] == 1 and kept["puzzles/easy/any"]["number"] == 1
+    assert PuzzleView(seed=1, difficulty="easy", save=False).answered == 1
+
+
+def test_a_wrong_answer_is_marked_wrong_in_red_and_nothing_repeats_the_question() -> None:
+    view = PuzzleView(seed=2)
+    assert view.status_line.layout.display == "none"
+    view.answer(next(c for c in view.puzzle.evidence if c != view.puzzle.answer))
+    value = view.feedback_html.value
+    assert "st-verdict-wrong" in value and "✗" in value and "st-note" not in value
+    assert all("st-card-face" in b._dom_classes for b in view.hand_box.children)

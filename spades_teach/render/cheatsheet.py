@@ -135,23 +135,60 @@ def nil_checklist_html() -> str:
     )
 
 
+#: On screen a grid of the three parts; printed, the sheet alone on one page: every element of the
+#: page that neither holds the sheet nor sits inside it is left out (the book's menus, the glossary, the
+#: chapter's prose), and the elements that hold it lose their margins and fixed widths.
 _STYLE = (
     "<style>.st-cheatsheet{font-family:sans-serif;font-size:.9em;display:grid;"
     "grid-template-columns:repeat(auto-fit,minmax(18em,1fr));gap:.8em}"
-    "@media print{.st-cheatsheet{font-size:8pt}}</style>"
+    ".st-cheatsheet-title{grid-column:1/-1;margin:0;font-size:1.2em}"
+    ".st-cheatsheet-note{margin:.3em 0;font-size:.95em}"
+    "@media print{@page{margin:12mm}"
+    "body *:not(:has(.st-cheatsheet)):not(.st-cheatsheet):not(.st-cheatsheet *){display:none!important}"
+    "body *:has(.st-cheatsheet){display:block!important;position:static!important;margin:0!important;"
+    "padding:0!important;border:0!important;width:auto!important;max-width:none!important;"
+    "height:auto!important;overflow:visible!important;box-shadow:none!important;background:none!important}"
+    ".st-cheatsheet{font-size:8.5pt;grid-template-columns:1fr 1fr;gap:3mm 5mm;break-inside:avoid}"
+    ".st-cheatsheet *{font-size:inherit!important;line-height:1.25!important}"
+    ".st-cheatsheet td,.st-cheatsheet th{padding:.08em .4em!important}"
+    ".st-cheatsheet ul{margin:.2em 0!important;padding-left:1.2em!important}"
+    ".st-cheatsheet p,.st-cheatsheet li{margin:.1em 0!important}"
+    ".st-cheatsheet .st-cheatsheet-title{font-size:13pt!important}"
+    ".st-cheatsheet caption{font-size:10pt!important}"
+    ".st-cheatsheet .st-cheat-scoring{grid-column:1/-1}"
+    ".st-cheatsheet table{width:100%}}</style>"
 )
+
+
+def _note(text: str) -> str:
+    return f'<p class="st-cheatsheet-note">{html.escape(text)}</p>'
 
 
 @dataclass(frozen=True)
 class CheatSheet:
-    """The whole sheet; shows itself in a notebook."""
+    """The whole sheet; shows itself in a notebook, and prints alone on one page."""
 
     def _repr_html_(self) -> str:
+        rules = Rules()
+        title = html.escape(_("Spades cheat sheet"))
+        count = _note(_("Add up your hand, round down, and bid that number."))
+        match = _note(
+            _(
+                "{bags} bags on the counter cost {penalty} points; the first side to {target} wins, "
+                "and a side at {limit} loses."
+            ).format(
+                bags=rules.bag_limit,
+                penalty=rules.bag_penalty,
+                target=rules.target,
+                limit=f"−{abs(rules.loss_limit or 200)}",
+            )
+        )
         return (
             _STYLE
             + '<div class="st-cheatsheet">'
-            + count_values_html()
-            + scoring_html()
-            + nil_checklist_html()
+            + f'<h3 class="st-cheatsheet-title">{title}</h3>'
+            + f'<div class="st-cheat-count">{count_values_html()}{count}</div>'
+            + f'<div class="st-cheat-nil">{nil_checklist_html()}</div>'
+            + f'<div class="st-cheat-scoring">{scoring_html()}{match}</div>'
             + "</div>"
         )

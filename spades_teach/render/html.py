@@ -22,7 +22,16 @@ if TYPE_CHECKING:
     from spades_teach.game.deals import Deal
     from spades_teach.game.round import Round, Trick
 
-__all__ = ["card_html", "hand_html", "deal_html", "trick_html", "trick_plays_html", "round_html", "STYLE"]
+__all__ = [
+    "card_html",
+    "hand_html",
+    "deal_html",
+    "trick_html",
+    "trick_plays_html",
+    "round_html",
+    "narration_html",
+    "STYLE",
+]
 
 #: A round's phases as a learner reads them (translated when shown).
 _PHASES = {"bidding": N_("bidding"), "play": N_("play"), "complete": N_("complete")}
@@ -106,6 +115,28 @@ def trick_plays_html(plays: Iterable[tuple[Seat, Card]], marks: Mapping[int, str
         else:
             parts.append(f'<span class="st-seat" title="{word}">{seat.name}</span> {piece}')
     return " ".join(parts)
+
+
+def narration_html(lines: Iterable[str | tuple[str, str]]) -> str:
+    """Lines of a told hand as wrapped prose (not a monospace box that cuts its sentences):
+    each line a paragraph; a ``(lead, text)`` pair has its lead in bold ("North plays 7♥",
+    then the reason).
+
+    >>> narration_html([("North plays 7♥", "play low"), "tricks won: North 3"]).count("<p")
+    2
+    """
+    parts = []
+    for line in lines:
+        if isinstance(line, tuple):
+            lead, text = line
+            parts.append(f'<p class="st-narration-line"><b>{html.escape(lead)}</b> {html.escape(text)}</p>')
+        else:
+            parts.append(f'<p class="st-narration-line">{html.escape(line)}</p>')
+    return (
+        "<style>.st-narration{font-family:sans-serif;max-width:48em;overflow-wrap:break-word;margin:.3em 0}"
+        ".st-narration-line{margin:.15em 0;white-space:normal}</style>"
+        f'<div class="st-narration">{"".join(parts)}</div>'
+    )
 
 
 def trick_html(trick: Trick) -> str:

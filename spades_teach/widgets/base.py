@@ -49,16 +49,32 @@ CSS = """<style>
 .st-red{color:#c00}
 .widget-button.st-card{min-width:2.6em;width:auto;height:2.6em;padding:0 .3em;margin:.1em;
  border:1px solid #888;border-radius:.35em;background:#fff;font-weight:700;font-size:1.05em}
+.widget-button.st-card-face{min-width:2.5em;height:3.5em;padding:0 .25em;border-radius:.4em;
+ box-shadow:0 1px 3px rgba(0,0,0,.35);font-size:1.15em}
+.widget-button.st-card-face:focus-visible{outline:3px solid #1f6feb;outline-offset:2px}
+.widget-button.st-card-face:hover:not(:disabled){transform:translateY(-.15em)}
+.st-exercise-closed .widget-button{cursor:default}.st-exercise-closed .widget-button:hover{transform:none}
+.st-hand-row{gap:.15em}
 .widget-button.st-card-legal{border:2px solid #1a7f37;box-shadow:0 0 .25em #1a7f37;cursor:pointer}
 .widget-button.st-card-illegal{opacity:.4;background:#eee;cursor:not-allowed}
 .widget-button.st-card-hinted{outline:3px solid #f0b400}
 .st-hand-suit{gap:.1em}
+.st-hand-view .st-suit{white-space:normal}
+.st-table-seat{min-width:0}
+.widget-hbox.st-replay-controls{flex-wrap:wrap;gap:.25em;align-items:center}
+.st-replay-controls .widget-button{flex:0 0 auto;width:auto;min-width:4.6em;margin:0}
+@media (max-width:600px){.st-table-seat .st-card{min-width:1.5em;padding:.1em .12em;margin:.05em;font-size:.9em}
+ .st-replay-controls .widget-button{min-width:0;padding:0 .45em}}
 .st-error{color:#b00;font-weight:600}
 .st-status{color:#333}
 .st-seat{font-weight:700}
 .st-turn{background:#fff3c4;border-radius:.3em;padding:0 .3em}
 .st-trick{min-height:3em;text-align:center}
 .st-note{background:#eef5ff;border-left:4px solid #4a7fd0;padding:.3em .6em;margin:.3em 0}
+.st-verdict-right,.st-verdict-wrong{padding:.3em .6em;margin:.3em 0;border-radius:.3em;font-weight:600}
+.st-verdict-right{background:#dff5e1;color:#0b5a1c;border-left:4px solid #1a7f37}
+.st-verdict-wrong{background:#fde2e1;color:#8a0010;border-left:4px solid #b00020}
+.st-verdict-right span,.st-verdict-wrong span{font-weight:700}
 .st-mark-good .st-card,.st-card.st-mark-good{background:#dff5e1}
 .st-mark-bad .st-card,.st-card.st-mark-bad{background:#fde2e1}
 .st-mark-costly{background:#fde2e1}.st-mark-fine{background:#dff5e1}

@@ -277,6 +277,13 @@ class DrillWidget(anywidget.AnyWidget):
         """Streak, best streak, answers and right answers of ``kind``."""
         return self.progress.of(kind)
 
+    def level_note(self, kind: str) -> str:
+        """What the levels of ``kind`` mean, in one line shown under the level."""
+        return _(
+            "Levels run from 1, the simplest questions, to {top}; this drill starts at level {start}. "
+            "Three right answers in a row take you up a level; a wrong answer takes you back to level {start}."
+        ).format(top=MAX_DIFFICULTY + 1, start=self.min_levels.get(kind, 0) + 1)
+
     def _make(self) -> Drill:
         counts = self.progress.of(self.kind)
         number = drill_seed(self.seed, self.kind, counts["number"])
@@ -401,6 +408,7 @@ class DrillWidget(anywidget.AnyWidget):
         self.view = {
             "labels": _drill_labels(self.store if self.saving else "none"),
             "level_text": _("Level {level} of {top}").format(level=drill.difficulty + 1, top=MAX_DIFFICULTY + 1),
+            "level_note": self.level_note(drill.kind),
             "kinds": [[name, KINDS[name].title] for name in self.kinds],
             "mode": self.mode,
             "kind": drill.kind,

@@ -1,8 +1,12 @@
 """A short exercise with its answer: :class:`Exercise`.
 
 A question, a picture of the position, and a row of choices (buttons, so they
-work with Tab and Enter as well as the mouse). A click says right or wrong, with
-the one-line reason. The widget knows no answer of its own: each factory below
+work with Tab and Enter or Space as well as the mouse). A click says right or
+wrong, with the one-line reason, marked green or red, and the answer is given:
+the choices are then closed (no "try again" once the answer is shown). Where the
+answer is a card of the player's hand, the hand is drawn once, as the answer
+buttons: each card a small card face in its suit's colour; the cards that cannot
+be played are shown too, greyed, each saying why. The widget knows no answer of its own: each factory below
 asks the library, which both finds the right choice and says why.
 
 * :func:`play_exercise` — which card would you play? Graded by the one judge of a
@@ -54,6 +58,11 @@ from spades_teach.i18n import _, ngettext
 from spades_teach.render.html import STYLE, card_html, hand_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 
+_RED = "#c00000"
+_BLACK = "#111111"
+_GOOD = "#dff5e1"
+_BAD = "#fde2e1"
+
 __all__ = [
     "Answer",
     "Exercise",
@@ -87,9 +96,13 @@ class Exercise(SpadesWidget):
     """A question with clickable choices; ``answer`` (an :class:`Answer`, or a function
     returning one) comes from the library, never from the widget.
 
+    ``hand`` (cards) draws the choices as that hand: every card a card-face button,
+    the choices (their ``pretty`` labels) clickable, the others shown greyed with the
+    reason of ``not_offered`` (label → why) as their tooltip.
+
     Plain state: :attr:`choices`, :attr:`chosen`, :attr:`correct` (``None`` before a
-    choice), :attr:`verdict`, :attr:`answer`, :attr:`buttons` (label → button),
-    :meth:`choose`, :meth:`reset`.
+    choice), :attr:`verdict`, :attr:`answer`, :attr:`buttons` (label → button of each
+    choice), :attr:`hand_buttons` (every button of the hand row), :meth:`choose`, :meth:`reset`.
     """
 
     def __init__(
@@ -99,6 +112,9 @@ class Exercise(SpadesWidget):
         answer: Answer | Callable[[], Answer],
         *,
         picture: str = "",
+        hand: Iterable[Card] | None = None,
+        hand_label: str = "",
+        not_offered: Mapping[str, str] | None = None,
     ) -> None:
         self.choices = tuple(choices)
         if len(self.choices) < 2:
@@ -122,30 +138,61 @@ class Exercise(SpadesWidget):
         )
         self.picture_html = add_classes(widgets.HTML(picture), "st-exercise-picture")
         self.buttons: dict[str, Any] = {}
-        for label in self.choices:
-            button = widgets.Button(
-                description=label,
-                tooltip=_("answer: {choice}").format(choice=label),
-                layout=widgets.Layout(width="auto"),
-            )
-            add_classes(button, "st-exercise-choice")
-            button.on_click(self.handler(lambda _b, c=label: self.choose(c)))
-            self.buttons[label] = button
+        self.hand_buttons: list[Any] = []
+        cards = None if hand is None else sorted(hand, key=_card_order)
+        if cards is not None:
+            labels = [c.pretty for c in cards]
+            stray = [c for c in self.choices if c not in labels]
+            if stray:
+                raise SpadesError(_("not in the hand: {cards}").format(cards=", ".join(stray)))
+            for card in cards:
+                label = card.pretty
+                offered = label in self.choices
+                why = (not_offered or {}).get(label, "")
+                button = widgets.Button(
+                    description=label,
+                    tooltip=_("answer: {choice}").format(choice=label)
+                    if offered
+                    else _("{card}: cannot be played here ({why})").format(card=label, why=why)
+                    if why
+                    else label,
+                    disabled=not offered,
+                    layout=widgets.Layout(width="auto"),
+                )
+                button.style.text_color = _RED if card.suit.is_red else _BLACK
+                button.style.button_color = "white"
+                add_classes(button, "st-card", "st-card-face", f"st-card-{card}")
+                if offered:
+                    add_classes(button, "st-exercise-choice")
+                    button.on_click(self.handler(lambda _b, c=label: self._clicked(c)))
+                    self.buttons[label] = button
+                else:
+                    add_classes(button, "st-card-illegal")
+                self.hand_buttons.append(button)
+        else:
+            for label in self.choices:
+                button = widgets.Button(
+                    description=label,
+                    tooltip=_("answer: {choice}").format(choice=label),
+                    layout=widgets.Layout(width="auto"),
+                )
+                add_classes(button, "st-exercise-choice")
+                button.on_click(self.handler(lambda _b, c=label: self._clicked(c)))
+                self.buttons[label] = button
+                self.hand_buttons.append(button)
         self.choice_box = add_classes(
-            widgets.HBox(list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox(self.hand_buttons, layout=widgets.Layout(flex_flow="row wrap", max_width="100%")),
             "st-exercise-choices",
+            *(["st-hand-row"] if cards is not None else []),
         )
-        self.again_button = add_classes(
-            widgets.Button(description=_("Try again"), tooltip=_("clear the answer and choose again"), disabled=True),
-            "st-exercise-again",
-        )
-        self.again_button.on_click(self.handler(lambda _b: self.reset()))
+        parts = [self.question_html, self.picture_html]
+        if hand_label:
+            parts.append(add_classes(widgets.HTML(hand_label), "st-exercise-hand-label"))
         self.feedback_html = add_classes(widgets.HTML(self._feedback_value()), "st-exercise-feedback")
-        super().__init__(
-            [self.question_html, self.picture_html, self.choice_box, self.feedback_html, self.again_button]
-        )
+        super().__init__([*parts, self.choice_box, self.feedback_html])
         self.add_class("st-exercise")
-        self.set_status(_("choose an answer"))
+        # The verdict (role=status) is the only line that answers: no status line before or after it.
+        self.status_line.layout.display = "none"
 
     # -- plain state -------------------------------------------------------------------
     @property
@@ -163,10 +210,12 @@ class Exercise(SpadesWidget):
         if self._chosen is None:
             return ""
         also = f" {self.answer.also}" if self.answer.also else ""
-        if self.correct:
-            return _("Right: {reason}").format(reason=self.answer.reason) + also
-        best = self.answer.right[0] if self.answer.also else _(" or ").join(self.answer.right)
         reason = self.answer.reason
+        if also and not reason.rstrip().endswith((".", "!", "?")):
+            reason = reason.rstrip() + "."  # the reason is one sentence and the note on the others another
+        if self.correct:
+            return _("Right: {reason}").format(reason=reason) + also
+        best = self.answer.right[0] if self.answer.also else _(" or ").join(self.answer.right)
         return (
             _("Not quite: the answer is {answer}. {reason}").format(answer=best, reason=reason[:1].upper() + reason[1:])
             + also
@@ -187,6 +236,12 @@ class Exercise(SpadesWidget):
         self._chosen = label
         self._refresh()
 
+    def _clicked(self, label: str) -> None:
+        """A click on a choice: the answer, the first time; once the verdict is shown the
+        choices are closed and a click changes nothing (the focus stays where it is)."""
+        if self._chosen is None:
+            self.choose(label)
+
     def reset(self) -> None:
         """Clear the answer, to choose again."""
         self._chosen = None
@@ -195,28 +250,51 @@ class Exercise(SpadesWidget):
     # -- internals ---------------------------------------------------------------------
     def _feedback_value(self) -> str:
         text = self.verdict
-        mark = "" if self.correct is None else (" st-exercise-right" if self.correct else " st-exercise-wrong")
-        return f'<div role="status" aria-live="polite" class="st-exercise-verdict{mark}">{escape(text)}</div>'
+        if self.correct is None:
+            return '<div role="status" aria-live="polite" class="st-exercise-verdict"></div>'
+        mark = "st-exercise-right st-verdict-right" if self.correct else "st-exercise-wrong st-verdict-wrong"
+        sign = "✓" if self.correct else "✗"
+        return (
+            f'<div role="status" aria-live="polite" class="st-exercise-verdict {mark}">'
+            f'<span aria-hidden="true">{sign}</span> {escape(text)}</div>'
+        )
 
     def _refresh(self) -> None:
+        answered = self._chosen is not None
         for label, button in self.buttons.items():
-            button.remove_class("st-exercise-picked")
+            for mark in ("st-exercise-picked", "st-mark-good", "st-mark-bad"):
+                button.remove_class(mark)
             button.button_style = ""
+            face = "st-card-face" in button._dom_classes
+            if face:
+                button.style.button_color = "white"
             if label == self._chosen:
                 button.add_class("st-exercise-picked")
-                button.button_style = "success" if self.correct else "danger"
+                button.add_class("st-mark-good" if self.correct else "st-mark-bad")
+                if face:
+                    button.style.button_color = _GOOD if self.correct else _BAD
+                else:
+                    button.button_style = "success" if self.correct else "danger"
+            elif answered and not self.correct and label == self.answer.right[0]:
+                button.add_class("st-mark-good")  # the answer the verdict names
+                if face:
+                    button.style.button_color = _GOOD
+        # Once the answer is shown there is nothing left to try: the choices close (they stay
+        # focusable, so a keyboard learner keeps their place, but a click changes nothing).
+        if answered:
+            self.choice_box.add_class("st-exercise-closed")
+        else:
+            self.choice_box.remove_class("st-exercise-closed")
         self.feedback_html.value = self._feedback_value()
-        self.again_button.disabled = self._chosen is None
-        self.set_status(
-            _("right") if self.correct else _("choose an answer") if self.correct is None else _("try again")
-        )
+        self.set_status(_("right") if self.correct else "" if self.correct is None else _("wrong"))
 
 
 # -- pictures -------------------------------------------------------------------------------------------
 
 
-def position_html(position: Position) -> str:
-    """The seat's hand, the bids and tricks so far, and the trick on the table."""
+def position_html(position: Position, *, with_hand: bool = True) -> str:
+    """The seat's hand (unless ``with_hand`` is false: the hand is then the answer
+    buttons), the bids and tricks so far, and the trick on the table."""
     bids = ", ".join(
         ngettext("{seat} {bid} ({count} won)", "{seat} {bid} ({count} won)", position.tricks_won.get(s, 0)).format(
             seat=seat_word(s), bid=position.bids[s].label, count=position.tricks_won.get(s, 0)
@@ -234,11 +312,20 @@ def position_html(position: Position) -> str:
         table = html.escape(_("you lead this trick"))
     yours = _("your hand ({seat}):").format(seat=seat_word(position.seat))
     said = _("bids: {bids}").format(bids=bids)
-    return (
-        f'<div class="st-position"><div>{html.escape(said)}</div>'
-        f"<div>{table}</div>"
-        f'<div class="st-seat">{html.escape(yours)}</div>{hand_html(position.hand)}</div>'
-    )
+    hand = f'<div class="st-seat">{html.escape(yours)}</div>{hand_html(position.hand)}' if with_hand else STYLE
+    return f'<div class="st-position"><div>{html.escape(said)}</div><div>{table}</div>{hand}</div>'
+
+
+def _hand_label(seat: Seat) -> str:
+    """The caption over the hand drawn as answer buttons."""
+    yours = escape(_("your hand ({seat})").format(seat=seat_word(seat)))
+    return escape(_("{hand}: click the card you would play")).format(hand=f"<b>{yours}</b>")
+
+
+def _not_offered(position: Position, offered: Iterable[Card]) -> dict[str, str]:
+    """Why each card of the hand that is not a choice cannot be played (the kernel's reason)."""
+    shown = set(offered)
+    return {c.pretty: position.why_illegal(c) or _("not one of the answers") for c in position.hand if c not in shown}
 
 
 def _pick_choices(legal: Iterable[Card], choices: Iterable[CardLike] | None) -> tuple[Card, ...]:
@@ -278,10 +365,14 @@ def play_exercise(
     asked = question or _("You are {seat}. Which card do you play?").format(seat=seat_word(position.seat))
     labels = [c.pretty for c in cards]
     evidence = ExpertBot(seed=seed).evidence(position)
+    as_hand: dict[str, Any] = {
+        "picture": position_html(position, with_hand=False),
+        "hand": position.hand,
+        "hand_label": _hand_label(position.seat),
+        "not_offered": _not_offered(position, cards),
+    }
     if evidence is None or any(c not in evidence.points for c in cards):
-        return Exercise(
-            asked, labels, Answer((hint.card.pretty,), hint.reason, hint.principle), picture=position_html(position)
-        )
+        return Exercise(asked, labels, Answer((hint.card.pretty,), hint.reason, hint.principle), **as_hand)
     if evidence.as_good(hint.card):
         card, reason = hint.card, hint.reason
     else:
@@ -299,7 +390,7 @@ def play_exercise(
         asked,
         labels,
         Answer((card.pretty, *(c.pretty for c in others)), reason, hint.principle, also),
-        picture=position_html(position),
+        **as_hand,
     )
 
 
@@ -333,12 +424,16 @@ def solver_exercise(
         reason = _("{reason}; the {card} only {count}").format(reason=reason, card=worst.pretty, count=scores[worst])
     seat = dd.to_play
     picture = _table_html(hands, seat, trick, leader)
+    held = Hand.coerce(next(h for s, h in hands.items() if Seat.coerce(s) is seat))
     return Exercise(
         question
         or _("You are {seat}, every hand in view. Which card takes the most tricks?").format(seat=seat_word(seat)),
         [c.pretty for c in cards],
         Answer(right, reason),
         picture=picture,
+        hand=held,
+        hand_label=_hand_label(seat),
+        not_offered={c.pretty: _("not one of the answers") for c in held if c not in cards},
     )
 
 
@@ -346,8 +441,11 @@ def _table_html(hands: Mapping[Any, HandLike], to_play: Seat, trick: Sequence[Ca
     by_seat = {Seat.coerce(s): Hand.coerce(h) for s, h in hands.items()}
 
     def cell(seat: Seat) -> str:
-        name = _("{seat} (to play)").format(seat=seat_word(seat)) if seat is to_play else seat_word(seat)
-        return f'<div class="st-seat">{escape(name)}</div>' + hand_html(by_seat[seat], style=False)
+        if seat is to_play:  # its hand is drawn once: as the answer buttons below the table
+            name = escape(_("{seat} (to play)").format(seat=seat_word(seat)))
+            below = escape(_("your cards are the answer buttons below"))
+            return f'<div class="st-seat">{name}</div><div class="st-void">{below}</div>'
+        return f'<div class="st-seat">{escape(seat_word(seat))}</div>' + hand_html(by_seat[seat], style=False)
 
     seat = Seat.coerce(leader)
     played = []
@@ -468,6 +566,9 @@ def exception_exercise(found: Exception_, *, question: str | None = None) -> Exe
             position.trick,
             position.trick_seats[0] if position.trick else position.seat,
         ),
+        hand=position.hand,
+        hand_label=_hand_label(position.seat),
+        not_offered=_not_offered(position, cards),
     )
 
 

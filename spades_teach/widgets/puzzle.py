@@ -11,13 +11,22 @@ streak. The view decides nothing: the puzzles, their answers and reasons come
 from :mod:`spades_teach.analysis.puzzles`, the legal cards from the puzzle's
 :class:`~spades_teach.advice.position.Position`.
 
+The score (right answers, answers, streak, best streak) and the place in each level
+and theme's run of puzzles are kept across restarts, as the drills keep theirs
+(:class:`~spades_teach.widgets.drill.Progress`, in ``drills.json`` of
+:func:`~spades_teach.widgets.drill.progress_dir`, under the names ``puzzles`` and
+``puzzles/<level>/<theme>``): the same cell run again shows the score so far and the
+puzzle after the last one answered. ``save=False`` reads them but writes nothing. (In the
+live edition, where Python runs in the page, they last as long as the page.)
+
 Stable CSS classes (hooks for browser tests): ``st-puzzle``, ``st-puzzle-level``,
 ``st-puzzle-theme``, ``st-puzzle-next``, ``st-puzzle-score``, ``st-puzzle-prompt``,
 ``st-puzzle-table``, ``st-puzzle-seat-N`` (and ``-E``, ``-S``, ``-W``), ``st-puzzle-trick``,
 ``st-puzzle-history``, ``st-puzzle-hand-label``, ``st-puzzle-hand``, ``st-puzzle-feedback``, ``st-puzzle-right``,
 ``st-puzzle-wrong``; the cards are ``st-card st-card-<CODE>`` as everywhere.
 
->>> view = PuzzleView(seed=3, difficulty="easy")
+>>> import tempfile
+>>> view = PuzzleView(seed=3, difficulty="easy", progress_dir=tempfile.mkdtemp())
 >>> view.puzzle.difficulty
 'easy'
 >>> view.answer(view.puzzle.answer)
@@ -25,11 +34,16 @@ Stable CSS classes (hooks for browser tests): ``st-puzzle``, ``st-puzzle-level``
 ('right', 1, 1)
 >>> view.next_puzzle(); view.verdict
 ''
+>>> again = PuzzleView(seed=3, difficulty="easy", progress_dir=view.progress.path.parent)
+>>> again.right, again.puzzle == view.puzzle
+(1, True)
 """
 
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -42,6 +56,7 @@ from spades_teach.game.seating import Seat
 from spades_teach.i18n import _, ngettext, pgettext
 from spades_teach.render.html import card_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
+from spades_teach.widgets.drill import Progress
 
 __all__ = ["PuzzleView"]
 
@@ -50,14 +65,18 @@ _RED = "#c00000"
 _BLACK = "#111111"
 _GOOD = "#dff5e1"  # the answer, once a card is chosen
 _BAD = "#fde2e1"  # the card chosen, when it was not the answer
+#: The name of the puzzles' score in the progress file.
+SCORE = "puzzles"
 
 
 class PuzzleView(SpadesWidget):
     """Solve the packaged puzzles one by one (see the module docs).
 
-    ``PuzzleView(seed=0, difficulty=None, theme=None)``: ``seed`` fixes the order of
-    the puzzles, ``difficulty`` (``"easy"``, ``"medium"``, ``"hard"``) and ``theme``
-    (one of :data:`~spades_teach.analysis.puzzles.THEMES`) the first choice.
+    ``PuzzleView(seed=0, difficulty=None, theme=None, *, progress_dir=None, save=True)``:
+    ``seed`` fixes the order of the puzzles, ``difficulty`` (``"easy"``, ``"medium"``,
+    ``"hard"``) and ``theme`` (one of :data:`~spades_teach.analysis.puzzles.THEMES`) the
+    first choice; ``progress_dir`` overrides where the score and place are kept, and
+    ``save=False`` reads them but writes nothing.
 
     Plain state: :attr:`puzzle`, :attr:`verdict` (``""``, ``"right"`` or ``"wrong"``),
     :attr:`feedback`, :attr:`right`, :attr:`answered`, :attr:`streak`,
@@ -65,17 +84,25 @@ class PuzzleView(SpadesWidget):
     :meth:`choose`.
     """
 
-    def __init__(self, seed: int = 0, difficulty: str | None = None, theme: str | None = None) -> None:
-        self._rng = random.Random(f"puzzles:{seed}")
-        self._queue: list[Puzzle] = []
+    def __init__(
+        self,
+        seed: int = 0,
+        difficulty: str | None = None,
+        theme: str | None = None,
+        *,
+        progress_dir: Path | str | None = None,
+        save: bool = True,
+    ) -> None:
+        self.seed = seed
         self._current: Puzzle | None = None
         self._verdict = ""
         self._feedback = ""
         self._picked: Card | None = None
         self._quiet = False
-        self.right = 0
-        self.answered = 0
-        self.streak = 0
+        self.saving = save
+        # In the live edition (Pyodide) the drills keep their progress in the browser through their own
+        # JavaScript; this view has none, so there its score and place last as long as the page.
+        self.progress = Progress(progress_dir, in_memory=sys.platform == "emscripten" and progress_dir is None)
         self.card_buttons: dict[Card, Any] = {}
         self.level_box = add_classes(
             widgets.Dropdown(
@@ -94,7 +121,12 @@ class PuzzleView(SpadesWidget):
             "st-puzzle-theme",
         )
         self.next_button = add_classes(
-            widgets.Button(description=_("Next puzzle"), tooltip=_("skip to the next puzzle")), "st-puzzle-next"
+            widgets.Button(
+                description=_("Next puzzle"),
+                tooltip=_("skip to the next puzzle"),
+                layout=widgets.Layout(width="auto", min_width="9em", flex="0 0 auto"),
+            ),
+            "st-puzzle-next",
         )
         self.score_html = add_classes(widgets.HTML(""), "st-puzzle-score")
         self.prompt_html = add_classes(widgets.HTML(""), "st-puzzle-prompt")
@@ -105,7 +137,13 @@ class PuzzleView(SpadesWidget):
         self.feedback_html = add_classes(widgets.HTML(""), "st-puzzle-feedback")
         super().__init__(
             [
-                widgets.HBox([self.level_box, self.theme_box, self.next_button]),
+                add_classes(
+                    widgets.HBox(
+                        [self.level_box, self.theme_box, self.next_button],
+                        layout=widgets.Layout(flex_flow="row wrap", align_items="center", max_width="100%"),
+                    ),
+                    "st-puzzle-choices",
+                ),
                 self.score_html,
                 self.prompt_html,
                 self.table_html,
@@ -116,6 +154,10 @@ class PuzzleView(SpadesWidget):
             ]
         )
         self.add_class("st-puzzle")
+        # The verdict speaks for itself (role=status): no second line repeating the question or the verdict.
+        self.status_line.layout.display = "none"
+        if self.progress.problem:
+            self.set_error(self.progress.problem)
         self.next_button.on_click(self.handler(lambda _b: self.next_puzzle()))
         self.level_box.observe(self.handler(self._box_changed), names="value")
         self.theme_box.observe(self.handler(self._box_changed), names="value")
@@ -128,6 +170,21 @@ class PuzzleView(SpadesWidget):
         if self._current is None:
             raise SpadesError(_("no puzzle has this level and theme: choose another level or theme"))
         return self._current
+
+    @property
+    def right(self) -> int:
+        """Right answers, over every run of the puzzles (kept across restarts)."""
+        return self.progress.of(SCORE)["right"]
+
+    @property
+    def answered(self) -> int:
+        """Puzzles answered, over every run (kept across restarts)."""
+        return self.progress.of(SCORE)["answered"]
+
+    @property
+    def streak(self) -> int:
+        """Right answers in a row, up to the last one."""
+        return self.progress.of(SCORE)["streak"]
 
     @property
     def verdict(self) -> str:
@@ -162,32 +219,56 @@ class PuzzleView(SpadesWidget):
         if why is not None:
             raise IllegalPlayError(_("the {card} cannot be played here: {why}").format(card=c.pretty, why=why))
         self._picked = c
-        self.answered += 1
+        self.progress.record(SCORE, p.is_right(c))
+        self.progress.advance(self._place())  # a run again shows the next puzzle
+        self._save()
         if p.is_right(c):
-            self.right += 1
-            self.streak += 1
             self._verdict = "right"
             self._feedback = _("Right: the {card}. {reason}").format(card=c.pretty, reason=p.reason)
         else:
-            self.streak = 0
             self._verdict = "wrong"
             self._feedback = _("Not the {card}: {evidence}. The card was the {answer}. {reason}").format(
                 card=c.pretty, evidence=p.evidence_line(c), answer=p.answer.pretty, reason=p.reason
             )
         self._refresh()
+        self.next_button.focus()  # the card clicked is closed now: Enter goes on to the next puzzle
 
     def next_puzzle(self) -> None:
-        """Move on to the next puzzle of the chosen level and theme."""
-        if not self._queue:
-            self._queue = self._shuffled()
-        if not self._queue:
+        """Move on to the next puzzle of the chosen level and theme (one skipped unanswered
+        counts as passed over)."""
+        if self._current is not None and not self._verdict:
+            self.progress.advance(self._place())
+            self._save()
+        self._show_place()
+
+    def _show_place(self) -> None:
+        """Show the puzzle at the kept place of the chosen level and theme's run."""
+        chosen = list(self._selection())
+        if not chosen:
             self._current = None
             raise SpadesError(_("no puzzle has this level and theme: choose another level or theme"))
-        self._current = self._queue.pop()
+        number = self.progress.of(self._place())["number"]
+        lap, index = divmod(number, len(chosen))
+        # The first run through a level and theme comes in the order the seed has always given
+        # (a chapter's first puzzle stays the same); each later run is shuffled anew.
+        random.Random(f"puzzles:{self.seed}" if lap == 0 else f"puzzles:{self.seed}:{self._place()}:{lap}").shuffle(
+            chosen
+        )
+        self._current = chosen[-1 - index]
         self._verdict = ""
         self._feedback = ""
         self._picked = None
         self._refresh()
+
+    def _place(self) -> str:
+        """The progress name of the chosen level and theme's run of puzzles."""
+        return f"{SCORE}/{self.level_box.value}/{self.theme_box.value}"
+
+    def _save(self) -> None:
+        if self.saving:
+            self.progress.save()
+            if self.progress.problem:
+                self.set_error(self.progress.problem)
 
     # -- internals -----------------------------------------------------------------------
     def _selection(self) -> tuple[Puzzle, ...]:
@@ -195,22 +276,16 @@ class PuzzleView(SpadesWidget):
         theme = None if self.theme_box.value == _ANY else str(self.theme_box.value)
         return load_puzzles(level, theme)
 
-    def _shuffled(self) -> list[Puzzle]:
-        chosen = list(self._selection())
-        self._rng.shuffle(chosen)
-        return chosen
-
     def _box_changed(self, _change: object) -> None:
         if not self._quiet:
             self._choice_changed()
 
     def _choice_changed(self) -> None:
-        self._queue = []
         self._current = None
         self._verdict = ""
         self._feedback = ""
         self._refresh()
-        self.next_puzzle()
+        self._show_place()
 
     def _button(self, card: Card) -> Any:
         button = self.card_buttons.get(card)
@@ -219,7 +294,7 @@ class PuzzleView(SpadesWidget):
             button.style.text_color = _RED if card.suit.is_red else _BLACK
             button.style.button_color = "white"
             button.style.font_weight = "bold"
-            add_classes(button, "st-card", f"st-card-{card}")
+            add_classes(button, "st-card", "st-card-face", f"st-card-{card}")
             button.on_click(self.handler(lambda _b, c=card: self.answer(c)))
             self.card_buttons[card] = button
         return button
@@ -282,8 +357,13 @@ class PuzzleView(SpadesWidget):
                 buttons.append(button)
         self.hand_box.children = buttons
         if self._verdict:
-            mark = "st-puzzle-right" if self._verdict == "right" else "st-puzzle-wrong"
-            self.feedback_html.value = f'<div class="{mark} st-note" role="status">{escape(self._feedback)}</div>'
+            right = self._verdict == "right"
+            mark = "st-puzzle-right st-verdict-right" if right else "st-puzzle-wrong st-verdict-wrong"
+            sign = "✓" if right else "✗"
+            self.feedback_html.value = (
+                f'<div class="{mark}" role="status"><span aria-hidden="true">{sign}</span> '
+                f"{escape(self._feedback)}</div>"
+            )
             verdict = _("right") if self._verdict == "right" else _("wrong")
             self.set_status(_("puzzle {id}: {verdict}; press Next puzzle").format(id=p.id, verdict=verdict))
         else:

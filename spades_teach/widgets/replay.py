@@ -108,7 +108,7 @@ class ReplayView(SpadesWidget):
             ("end", _("End"), "fast-forward", _("to the end of the hand")),
         ):
             button = add_classes(
-                widgets.Button(description=label, icon=icon, tooltip=tip, layout=widgets.Layout(width="6em")),
+                widgets.Button(description=label, icon=icon, tooltip=tip, layout=widgets.Layout(width="auto")),
                 f"st-replay-{key}",
             )
             self.buttons[key] = button
@@ -144,7 +144,10 @@ class ReplayView(SpadesWidget):
         super().__init__(
             [
                 self.title_html,
-                widgets.HBox([*controls, self.slider]),
+                add_classes(
+                    widgets.HBox([*controls, self.slider], layout=widgets.Layout(flex_flow="row wrap")),
+                    "st-replay-controls",
+                ),
                 self.position_html,
                 self.table,
                 self.note_html,

@@ -54,7 +54,9 @@ function writeStored(progress) {
 
 function render({ model, el }) {
   const id = `dr${++uid}`;
-  const root = h("div", { class: "ct-root dr-root st-widget", role: "region", "aria-label": "Drills" });
+  // data-lm-suppress-shortcuts: JupyterLab's keyboard shortcuts (caught on the document before the
+  // drill sees the key) stay out of the drill: Enter in an answer box checks the answer, as in Voila.
+  const root = h("div", { class: "ct-root dr-root st-widget", role: "region", "aria-label": "Drills", "data-lm-suppress-shortcuts": "true" });
   el.append(root);
   let shownQuestion = null;
   let shownAnswered = false;
@@ -89,7 +91,8 @@ function render({ model, el }) {
       h("div", { class: "ct-row dr-top" },
         h("h3", { class: "dr-title", id: `${id}-title` }, v.title || ""),
         several ? h("span", { class: "ct-field" }, h("label", { for: `${id}-mode` }, L.practise), menu) : null,
-        h("span", { class: "dr-level", title: L.level_tip }, v.level_text)),
+        h("span", { class: "dr-level", title: L.level_tip, "aria-describedby": `${id}-level-note` }, v.level_text)),
+      h("p", { class: "dr-level-note", id: `${id}-level-note` }, v.level_note || ""),
     );
 
     // What the question shows: facts, the trick so far, the hand, the card asked about.
@@ -158,10 +161,14 @@ function render({ model, el }) {
           "aria-describedby": errorId, "aria-invalid": v.error && !answered ? "true" : "false",
           oninput: (e) => { typed[f.name] = e.target.value; },
           onkeydown: (e) => {
-            // Enter in a box while another is still empty moves on to it instead of checking.
-            if (e.key !== "Enter") return;
+            // Enter checks the answer here, not through the form's own submission, which does not
+            // happen in JupyterLab. Enter in a box while another is still empty moves on to it.
+            if (e.key !== "Enter" || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey) return;
+            e.preventDefault();
+            e.stopPropagation();
             const empty = [...form.querySelectorAll(".dr-input")].find((box) => box !== e.target && !box.value.trim());
-            if (empty && e.target.value.trim()) { e.preventDefault(); empty.focus(); }
+            if (empty && e.target.value.trim()) empty.focus();
+            else if (!answered) submit(fields);
           },
         });
         input.value = answered ? ((v.feedback.given || {})[f.name] ?? "") : (typed[f.name] ?? "");
