@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from spades_teach.i18n import N_, _
+from spades_teach.i18n import N_, _, ngettext
 from spades_teach.render.charts import pyplot
 
 #: The titles of the bias charts by feature (translated when drawn).
@@ -33,6 +33,7 @@ __all__ = [
     "plot_count_against_tricks",
     "plot_regret_by_best_bid",
     "plot_side_count",
+    "principle_table",
 ]
 
 Row = dict[str, Any]
@@ -141,3 +142,91 @@ def plot_side_count(rows: Sequence[Row], *, smallest: int = 10) -> None:
     ax.set_title(_("Partnerships grouped by their count"))
     ax.legend()
     plt.show()
+
+
+#: Fewer judged decisions than this and a principle's share is shown in brackets: too few to say much.
+FEW_DECISIONS = 30
+
+
+class PrincipleTable:
+    """The per-principle table of chapter 17 (:func:`principle_table`): HTML in a notebook,
+    plain text when printed."""
+
+    def __init__(self, header: list[str], rows: list[list[str]], html: str) -> None:
+        self.header = header
+        self.rows = rows
+        self.html = html
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __str__(self) -> str:
+        widths = [max(len(line[i]) for line in [self.header, *self.rows]) for i in range(len(self.header))]
+        lines = [self.header, *self.rows]
+        return "\n".join(
+            "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True)))
+            for line in lines
+        )
+
+
+def principle_table(data: dict[str, Any]) -> PrincipleTable:
+    """The stored per-principle study (``spades_teach/data/principle_calibration.json``,
+    made by ``benchmarks/principle_calibration.py``) as a table: one row per principle,
+    and for each rule set the decisions the judge valued, the share where the principle's
+    card was as good as the judge's best and its average cost in points. A share over
+    fewer than :data:`FEW_DECISIONS` decisions is in brackets.
+
+    >>> data = {"rule_sets": {"standard": {"name": "standard rules", "decisions": 3, "principles": [
+    ...     {"principle": "ruff", "decisions": 3, "judged": 2, "as_good": 0.5, "mean_cost": 1.25}]}}}
+    >>> print(principle_table(data))
+    principle  standard rules: decisions  as good  cost
+    ruff                               2    (50%)   1.2
+    """
+    from html import escape
+
+    from spades_teach.advice.principles import PRINCIPLES
+
+    sets = list(data["rule_sets"].values())
+    names: dict[str, int] = {}
+    for rule_set in sets:
+        for line in rule_set["principles"]:
+            names[line["principle"]] = names.get(line["principle"], 0) + line["judged"]
+    order = sorted((n for n in names if names[n]), key=lambda n: (-names[n], n))
+    cells: dict[tuple[str, int], tuple[str, str, str]] = {}
+    for i, rule_set in enumerate(sets):
+        for line in rule_set["principles"]:
+            judged = line["judged"]
+            if not judged:
+                continue
+            share = f"{line['as_good']:.0%}"
+            if judged < FEW_DECISIONS:
+                share = f"({share})"
+            cells[(line["principle"], i)] = (str(judged), share, f"{line['mean_cost']:.1f}")
+
+    def title(name: str) -> str:
+        return PRINCIPLES[name].title if name in PRINCIPLES else name
+
+    header = [_("principle")]
+    for rule_set in sets:
+        header += [_("{rules}: decisions").format(rules=_(rule_set["name"])), _("as good"), _("cost")]
+    rows = []
+    for name in order:
+        row = [title(name)]
+        for i in range(len(sets)):
+            row += list(cells.get((name, i), ("0", "", "")))
+        rows.append(row)
+    html = ['<table class="principle-calibration">', "<thead><tr>", f'<th rowspan="2">{escape(_("principle"))}</th>']
+    for rule_set in sets:
+        judged = sum(line["judged"] for line in rule_set["principles"])
+        caption = ngettext(
+            "{rules} ({count} decision)", "{rules} ({count} decisions)", judged
+        ).format(rules=_(rule_set["name"]), count=f"{judged:,}")
+        html.append(f'<th colspan="3">{escape(caption)}</th>')
+    html.append("</tr><tr>")
+    for _rule_set in sets:
+        html += [f"<th>{escape(_('decisions'))}</th>", f"<th>{escape(_('as good'))}</th>", f"<th>{escape(_('cost'))}</th>"]
+    html.append("</tr></thead><tbody>")
+    for row in rows:
+        html.append("<tr>" + f"<th>{escape(row[0])}</th>" + "".join(f"<td>{escape(c)}</td>" for c in row[1:]) + "</tr>")
+    html.append("</tbody></table>")
+    return PrincipleTable(header, rows, "".join(html))
