@@ -30,7 +30,8 @@ otherwise the best card's average points minus its own (the side's points minus 
 other side's for the hand, bags charged at their match value). A decision the judge
 gives no evidence for (two players; a spent search budget) is counted as not judged.
 
-Each decision's result is appended to ``--cache`` (one JSON line per decision) as soon
+Each decision's result is appended to ``--cache`` (one JSON line per decision, gzipped;
+by default ``benchmarks/principle_calibration.jsonl.gz``, kept in the repository) as soon
 as it is judged, so an interrupted run, or a later run asking for more decisions,
 continues where the last one stopped: the deals are replayed (the bots are seeded)
 and only the decisions not in the cache are judged. ``--json`` writes the per-principle
@@ -43,6 +44,7 @@ judged again over ``N`` deals drawn with another seed.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import statistics
@@ -76,7 +78,7 @@ RULE_SET_NAMES = {
     "no_nil": "no Nil",
     "bags_5_50": "5 bags cost 50",
 }
-DEFAULT_CACHE = Path(__file__).resolve().parent / "principle_calibration.jsonl"
+DEFAULT_CACHE = Path(__file__).resolve().parent / "principle_calibration.jsonl.gz"
 
 
 def judge_seed(rule_set: str, number: int, decision: int) -> str:
@@ -130,10 +132,22 @@ def judge(rule_set: str, number: int, decision: int, position: Position) -> dict
     return row
 
 
+def _open(path: Path, mode: str) -> Any:
+    """A text file, gzipped when its name ends in ``.gz`` (appending adds a gzip member)."""
+    return gzip.open(path, mode, encoding="utf-8") if path.suffix == ".gz" else path.open(mode, encoding="utf-8")
+
+
 def load_cache(path: Path) -> dict[tuple[str, int, int], dict[str, Any]]:
     out: dict[tuple[str, int, int], dict[str, Any]] = {}
     if path.exists():
-        for line in path.read_text().splitlines():
+        lines: list[str] = []
+        with _open(path, "rt") as text:
+            try:
+                for line in text:
+                    lines.append(line)
+            except EOFError:  # a gzip member cut short by an interrupted run: keep the lines before
+                pass
+        for line in lines:
             if line.strip():
                 try:
                     row = json.loads(line)
@@ -143,13 +157,19 @@ def load_cache(path: Path) -> dict[tuple[str, int, int], dict[str, Any]]:
     return out
 
 
-def run(rule_set: str, wanted: int, seed: int, cache: dict[tuple[str, int, int], dict[str, Any]], path: Path,
-        deadline: float | None) -> list[dict[str, Any]]:
+def run(
+    rule_set: str,
+    wanted: int,
+    seed: int,
+    cache: dict[tuple[str, int, int], dict[str, Any]],
+    path: Path,
+    deadline: float | None,
+) -> list[dict[str, Any]]:
     """The first ``wanted`` decisions of ``rule_set``, judged (from the cache when there)."""
     rules = RULE_SETS[rule_set]
     rows: list[dict[str, Any]] = []
     number = seed
-    with path.open("a") as out:
+    with _open(path, "at") as out:
         while len(rows) < wanted:
             if _hand_done(cache, rule_set, number):
                 done = [r for k, r in cache.items() if k[0] == rule_set and k[1] == number and k[2] > 0]
@@ -243,13 +263,16 @@ def print_table(result: dict[str, Any]) -> None:
             print(f"  {line['principle']:<44} {line['decisions']:>9} {share:>8} {interval:>16} {cost:>10}")
 
 
-def show(principle: str, cache: dict[tuple[str, int, int], dict[str, Any]], more: int, limit: int,
-         rule_set: str | None) -> None:
+def show(
+    principle: str, cache: dict[tuple[str, int, int], dict[str, Any]], more: int, limit: int, rule_set: str | None
+) -> None:
     """The cached decisions where ``principle``'s card was not as good as the best."""
     rows = [
         r
         for r in cache.values()
-        if r.get("principle") == principle and r.get("judged") and not r["as_good"]
+        if r.get("principle") == principle
+        and r.get("judged")
+        and not r["as_good"]
         and (rule_set is None or r["rules"] == rule_set)
     ]
     rows.sort(key=lambda r: (r["rules"], r["deal"], r["decision"]))
@@ -261,8 +284,12 @@ def show(principle: str, cache: dict[tuple[str, int, int], dict[str, Any]], more
         assert evidence is not None
         hint = suggest_play(position)
         best = evidence.best
-        print(f"\n{row['rules']} deal {row['deal']} decision {row['decision']}: {position.seat.name} to play, trick {position.trick_number}")
-        print(f"  bids {', '.join(f'{s.name} {b}' for s, b in position.bids.items())}; tricks {dict((s.name, n) for s, n in position.tricks_won.items())}")
+        print(
+            f"\n{row['rules']} deal {row['deal']} decision {row['decision']}: {position.seat.name} to play, trick {position.trick_number}"
+        )
+        print(
+            f"  bids {', '.join(f'{s.name} {b}' for s, b in position.bids.items())}; tricks {dict((s.name, n) for s, n in position.tricks_won.items())}"
+        )
         print(f"  hand {position.hand}; trick so far {' '.join(str(c) for c in position.trick) or '(leading)'}")
         print(f"  hint {hint.card}: {hint.reason}")
         print(
@@ -270,7 +297,9 @@ def show(principle: str, cache: dict[tuple[str, int, int], dict[str, Any]], more
             f" hint {evidence.points[hint.card]:+.1f} (holds {evidence.holds[hint.card]})"
         )
         if more:
-            again = ExpertBot(seed=judge_seed(row["rules"], row["deal"], row["decision"]) + "/more", samples=more).evidence(position)
+            again = ExpertBot(
+                seed=judge_seed(row["rules"], row["deal"], row["decision"]) + "/more", samples=more
+            ).evidence(position)
             assert again is not None
             verdict = "as good" if again.as_good(hint.card) else "worse"
             flipped += again.as_good(hint.card)
@@ -327,7 +356,9 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - start
     judged = [r for rs in rows.values() for r in decisions_in(rs) if "cpu" in r]
     if judged:
-        print(f"judging: {statistics.fmean(r['cpu'] for r in judged):.3f} s of CPU a decision on average ({len(judged)} decisions)")
+        print(
+            f"judging: {statistics.fmean(r['cpu'] for r in judged):.3f} s of CPU a decision on average ({len(judged)} decisions)"
+        )
     print(f"{elapsed:.0f} s in all")
     result = table(rows)
     print_table(result)

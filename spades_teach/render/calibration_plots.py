@@ -164,7 +164,9 @@ class PrincipleTable:
         widths = [max(len(line[i]) for line in [self.header, *self.rows]) for i in range(len(self.header))]
         lines = [self.header, *self.rows]
         return "\n".join(
-            "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True)))
+            "  ".join(
+                cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+            )
             for line in lines
         )
 
@@ -218,13 +220,17 @@ def principle_table(data: dict[str, Any]) -> PrincipleTable:
     html = ['<table class="principle-calibration">', "<thead><tr>", f'<th rowspan="2">{escape(_("principle"))}</th>']
     for rule_set in sets:
         judged = sum(line["judged"] for line in rule_set["principles"])
-        caption = ngettext(
-            "{rules} ({count} decision)", "{rules} ({count} decisions)", judged
-        ).format(rules=_(rule_set["name"]), count=f"{judged:,}")
+        caption = ngettext("{rules} ({count} decision)", "{rules} ({count} decisions)", judged).format(
+            rules=_(rule_set["name"]), count=f"{judged:,}"
+        )
         html.append(f'<th colspan="3">{escape(caption)}</th>')
     html.append("</tr><tr>")
     for _rule_set in sets:
-        html += [f"<th>{escape(_('decisions'))}</th>", f"<th>{escape(_('as good'))}</th>", f"<th>{escape(_('cost'))}</th>"]
+        html += [
+            f"<th>{escape(_('decisions'))}</th>",
+            f"<th>{escape(_('as good'))}</th>",
+            f"<th>{escape(_('cost'))}</th>",
+        ]
     html.append("</tr></thead><tbody>")
     for row in rows:
         html.append("<tr>" + f"<th>{escape(row[0])}</th>" + "".join(f"<td>{escape(c)}</td>" for c in row[1:]) + "</tr>")
