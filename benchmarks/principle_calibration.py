@@ -206,8 +206,12 @@ def decisions_in(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [r for r in rows if r.get("decision", 0) > 0]
 
 
-def table(rows_by_rules: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
-    """The per-principle table of every rule set (see the module docs)."""
+def table(
+    rows_by_rules: dict[str, list[dict[str, Any]]], cache: dict[tuple[str, int, int], dict[str, Any]]
+) -> dict[str, Any]:
+    """The per-principle table of every rule set (see the module docs). Where every decision
+    of a principle found not as good was looked at again (``--recheck``), the line adds the
+    share as good on the first or the second look and the cost the second look found."""
     out: dict[str, Any] = {}
     for rule_set, rows in rows_by_rules.items():
         rows = decisions_in(rows)
@@ -220,8 +224,25 @@ def table(rows_by_rules: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
             good = [1.0 if r["as_good"] else 0.0 for r in judged]
             costs = [float(r["cost"]) for r in judged]
             low, high = mean_interval(good) if len(good) > 1 else (0.0, 1.0)
+            line = {}
+            worse = [r for r in judged if not r["as_good"]]
+            again = [cache.get((rule_set, r["deal"], -r["decision"])) for r in worse]
+            if worse and all(a is not None and a.get("judged") for a in again):
+                second = [a for a in again if a is not None]
+                line = {
+                    "rechecked": len(second),
+                    "recheck_deals": second[0]["recheck"],
+                    "recheck_as_good": sum(1 for a in second if a["as_good"]),
+                    "second_look_as_good": round(
+                        (len(judged) - len(worse) + sum(a["as_good"] for a in second)) / len(judged), 4
+                    ),
+                    "second_look_cost": round(sum(float(a["cost"]) for a in second) / len(judged), 2),
+                }
+            elif not worse and judged:
+                line = {"rechecked": 0, "recheck_as_good": 0, "second_look_as_good": 1.0, "second_look_cost": 0.0}
             lines.append(
-                {
+                line
+                | {
                     "principle": name,
                     "decisions": len(group),
                     "judged": len(judged),
@@ -255,12 +276,17 @@ def print_table(result: dict[str, Any]) -> None:
             f"\n{data['name']}: {data['decisions']} decisions from {data['deals']} medium-bot deals, "
             f"{data['judged']} judged; as good as the best {data['as_good']:.1%}, mean cost {data['mean_cost']:.1f} points"
         )
-        print(f"  {'principle':<44} {'decisions':>9} {'as good':>8} {'95% interval':>16} {'mean cost':>10}")
+        print(
+            f"  {'principle':<44} {'decisions':>9} {'as good':>8} {'95% interval':>16} {'mean cost':>10} {'2nd look':>8} {'cost':>6}"
+        )
         for line in data["principles"]:
             share = "" if line["as_good"] is None else f"{line['as_good']:.0%}"
             interval = "" if line["as_good"] is None else f"[{line['as_good_low']:.0%}, {line['as_good_high']:.0%}]"
             cost = "" if line["mean_cost"] is None else f"{line['mean_cost']:.1f}"
-            print(f"  {line['principle']:<44} {line['decisions']:>9} {share:>8} {interval:>16} {cost:>10}")
+            second = ""
+            if "second_look_as_good" in line:
+                second = f"{line['second_look_as_good']:>8.0%} {line['second_look_cost']:>6.1f}"
+            print(f"  {line['principle']:<44} {line['decisions']:>9} {share:>8} {interval:>16} {cost:>10} {second}")
 
 
 def show(
@@ -311,6 +337,60 @@ def show(
         print(f"\n{flipped} of {min(limit, len(rows))} judged as good as the best over {more} deals")
 
 
+def recheck_seed(rule_set: str, number: int, decision: int) -> str:
+    return judge_seed(rule_set, number, decision) + "/recheck"
+
+
+def recheck(
+    names: list[str],
+    samples: int,
+    cache: dict[tuple[str, int, int], dict[str, Any]],
+    path: Path,
+    wanted: int,
+    deadline: float | None,
+) -> None:
+    """A second look at each cached decision of ``names`` (the first ``wanted`` of each)
+    whose principle's card was not as good as the best: the same card judged again over
+    ``samples`` fresh deals (seed :func:`recheck_seed`). The result is appended to the cache
+    as a row with ``"recheck": samples``."""
+    with _open(path, "at") as out:
+        for name in names:
+            todo = sorted(
+                (k for k, r in cache.items() if k[0] == name and k[2] > 0 and r.get("judged") and not r["as_good"]),
+                key=lambda k: (k[1], k[2]),
+            )
+            first = {
+                k for k in sorted((k for k in cache if k[0] == name and k[2] > 0), key=lambda k: (k[1], k[2]))[:wanted]
+            }
+            by_deal: dict[int, set[int]] = {}
+            for key in todo:
+                if key in first and (name, key[1], -key[2]) not in cache:
+                    by_deal.setdefault(key[1], set()).add(key[2])
+            for number, wanted_here in sorted(by_deal.items()):
+                for decision, round_ in decisions_of(number, RULE_SETS[name]):
+                    if decision not in wanted_here:
+                        continue
+                    if deadline is not None and time.time() > deadline:
+                        return
+                    position = Position.from_round(round_)
+                    card = suggest_play(position).card
+                    evidence = ExpertBot(seed=recheck_seed(name, number, decision), samples=samples).evidence(position)
+                    row: dict[str, Any] = {"rules": name, "deal": number, "decision": -decision, "recheck": samples}
+                    if evidence is None or card not in evidence.points:
+                        row["judged"] = False
+                    else:
+                        row.update(
+                            judged=True,
+                            best=str(evidence.best),
+                            as_good=evidence.as_good(card),
+                            cost=round(evidence.cost(card), 3),
+                            deals=evidence.deals,
+                        )
+                    cache[(name, number, -decision)] = row
+                    out.write(json.dumps(row, ensure_ascii=False) + "\n")
+                    out.flush()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--decisions", type=int, default=2000, help="decisions per rule set (default 2,000)")
@@ -320,6 +400,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the table here (package data)")
     parser.add_argument("--until", help="stop judging new decisions at this time of day (HH:MM)")
     parser.add_argument("--step", type=int, default=100, help="decisions per rule set per round (default 100)")
+    parser.add_argument(
+        "--recheck", type=int, default=0, help="judge again over this many fresh deals the decisions found not as good"
+    )
     parser.add_argument("--table", action="store_true", help="print the table from the cache only")
     parser.add_argument("--show", help="print the cached disagreements of this principle")
     parser.add_argument("--more", type=int, default=0, help="with --show: judge again over this many deals")
@@ -341,6 +424,9 @@ def main(argv: list[str] | None = None) -> int:
         deadline = datetime.now().replace(hour=hour, minute=minute, second=0).timestamp()
     start = time.perf_counter()
     rows: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
+    if args.recheck:
+        recheck(names, args.recheck, cache, args.cache, args.decisions, deadline)
+        args.table = True
     if not args.table:
         # Round-robin in steps, so a run stopped by the clock leaves every rule set about as far.
         target = 0
@@ -360,14 +446,15 @@ def main(argv: list[str] | None = None) -> int:
             f"judging: {statistics.fmean(r['cpu'] for r in judged):.3f} s of CPU a decision on average ({len(judged)} decisions)"
         )
     print(f"{elapsed:.0f} s in all")
-    result = table(rows)
+    result = table(rows, cache)
     print_table(result)
     if args.json:
         data = {
             "about": "how often each play principle's card is as good as the judge's best from the player's seat, "
             "and its average cost in points, over decisions of seeded medium-bot hands (all seats, all tricks); "
             "made by benchmarks/principle_calibration.py",
-            "command": "benchmarks/principle_calibration.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+            "command": f"benchmarks/principle_calibration.py --decisions {args.decisions} --rules {','.join(names)} "
+            f"--json {args.json}, then --rules standard --recheck N",
             "wanted": args.decisions,
             "first_deal": args.seed,
             "rule_sets": result,

@@ -34,6 +34,7 @@ __all__ = [
     "plot_regret_by_best_bid",
     "plot_side_count",
     "principle_table",
+    "second_look_table",
 ]
 
 Row = dict[str, Any]
@@ -231,6 +232,59 @@ def principle_table(data: dict[str, Any]) -> PrincipleTable:
             f"<th>{escape(_('as good'))}</th>",
             f"<th>{escape(_('cost'))}</th>",
         ]
+    html.append("</tr></thead><tbody>")
+    for row in rows:
+        html.append("<tr>" + f"<th>{escape(row[0])}</th>" + "".join(f"<td>{escape(c)}</td>" for c in row[1:]) + "</tr>")
+    html.append("</tbody></table>")
+    return PrincipleTable(header, rows, "".join(html))
+
+
+def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> PrincipleTable:
+    """The second look of the stored study at ``rule_set``: for each principle whose every
+    decision judged not as good was judged again over more deals, the judged decisions, the
+    share as good and the average cost at the first look, the decisions looked at again,
+    and the share as good and the cost counting the second look.
+
+    >>> data = {"rule_sets": {"standard": {"name": "standard rules", "principles": [
+    ...     {"principle": "ruff", "judged": 4, "as_good": 0.5, "mean_cost": 2.0, "rechecked": 2,
+    ...      "recheck_as_good": 1, "second_look_as_good": 0.75, "second_look_cost": 1.0}]}}}
+    >>> print(second_look_table(data))
+    principle  decisions  as good  cost  looked at again  as good  cost
+    ruff               4    (50%)   2.0                2    (75%)   1.0
+    """
+    from html import escape
+
+    from spades_teach.advice.principles import PRINCIPLES
+
+    lines = [
+        line for line in data["rule_sets"][rule_set]["principles"] if line["judged"] and "second_look_as_good" in line
+    ]
+    lines.sort(key=lambda line: (-line["judged"], line["principle"]))
+    header = [_("principle"), _("decisions"), _("as good"), _("cost"), _("looked at again"), _("as good"), _("cost")]
+    rows = []
+    for line in lines:
+        name = line["principle"]
+        share = f"{line['as_good']:.0%}"
+        second = f"{line['second_look_as_good']:.0%}"
+        if line["judged"] < FEW_DECISIONS:
+            share, second = f"({share})", f"({second})"
+        rows.append(
+            [
+                PRINCIPLES[name].title if name in PRINCIPLES else name,
+                str(line["judged"]),
+                share,
+                f"{line['mean_cost']:.1f}",
+                str(line["rechecked"]),
+                second,
+                f"{line['second_look_cost']:.1f}",
+            ]
+        )
+    html = ['<table class="principle-calibration">', "<thead><tr>", f'<th rowspan="2">{escape(_("principle"))}</th>']
+    html.append(
+        f'<th colspan="3">{escape(_("first look"))}</th><th colspan="3">{escape(_("with the second look"))}</th>'
+    )
+    html.append("</tr><tr>")
+    html += [f"<th>{escape(h)}</th>" for h in header[1:]]
     html.append("</tr></thead><tbody>")
     for row in rows:
         html.append("<tr>" + f"<th>{escape(row[0])}</th>" + "".join(f"<td>{escape(c)}</td>" for c in row[1:]) + "</tr>")
