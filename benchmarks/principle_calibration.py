@@ -50,6 +50,7 @@ import os
 import statistics
 import sys
 import time
+import zlib
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -145,7 +146,7 @@ def load_cache(path: Path) -> dict[tuple[str, int, int], dict[str, Any]]:
             try:
                 for line in text:
                     lines.append(line)
-            except EOFError:  # a gzip member cut short by an interrupted run: keep the lines before
+            except (EOFError, zlib.error):  # a gzip member cut short (an interrupted run): keep the lines before
                 pass
         for line in lines:
             if line.strip():
