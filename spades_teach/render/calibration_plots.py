@@ -145,6 +145,19 @@ def plot_side_count(rows: Sequence[Row], *, smallest: int = 10) -> None:
     plt.show()
 
 
+#: The rule sets of the stored principle study, as the table names them (translated when shown).
+RULE_SET_TITLES = {
+    "standard": N_("standard rules"),
+    "two_of_clubs": N_("2♣ leads the first trick"),
+    "no_nil": N_("no Nil"),
+    "bags_5_50": N_("5 bags cost 50"),
+}
+
+
+def _rule_set_title(key: str, rule_set: dict[str, Any]) -> str:
+    return _(RULE_SET_TITLES[key]) if key in RULE_SET_TITLES else str(rule_set["name"])
+
+
 #: Fewer judged decisions than this and a principle's share is shown in brackets: too few to say much.
 FEW_DECISIONS = 30
 
@@ -189,7 +202,9 @@ def principle_table(data: dict[str, Any]) -> PrincipleTable:
 
     from spades_teach.advice.principles import PRINCIPLES
 
+    keys = list(data["rule_sets"])
     sets = list(data["rule_sets"].values())
+    titles = [_rule_set_title(key, rule_set) for key, rule_set in zip(keys, sets, strict=True)]
     names: dict[str, int] = {}
     for rule_set in sets:
         for line in rule_set["principles"]:
@@ -210,27 +225,31 @@ def principle_table(data: dict[str, Any]) -> PrincipleTable:
         return PRINCIPLES[name].title if name in PRINCIPLES else name
 
     header = [_("principle")]
-    for rule_set in sets:
-        header += [_("{rules}: decisions").format(rules=_(rule_set["name"])), _("as good"), _("cost")]
+    for title_ in titles:
+        header += [_("{rules}: decisions").format(rules=title_), _("as good"), _("cost")]
     rows = []
     for name in order:
         row = [title(name)]
         for i in range(len(sets)):
             row += list(cells.get((name, i), ("0", "", "")))
         rows.append(row)
-    html = ['<table class="principle-calibration">', "<thead><tr>", f'<th rowspan="2">{escape(_("principle"))}</th>']
-    for rule_set in sets:
+    html = [
+        '<table class="principle-calibration">',
+        "<thead><tr>",
+        '<th rowspan="2">' + escape(_("principle")) + "</th>",
+    ]
+    for title_, rule_set in zip(titles, sets, strict=True):
         judged = sum(line["judged"] for line in rule_set["principles"])
         caption = ngettext("{rules} ({count} decision)", "{rules} ({count} decisions)", judged).format(
-            rules=_(rule_set["name"]), count=f"{judged:,}"
+            rules=title_, count=judged
         )
         html.append(f'<th colspan="3">{escape(caption)}</th>')
     html.append("</tr><tr>")
     for _rule_set in sets:
         html += [
-            f"<th>{escape(_('decisions'))}</th>",
-            f"<th>{escape(_('as good'))}</th>",
-            f"<th>{escape(_('cost'))}</th>",
+            "<th>" + escape(_("decisions")) + "</th>",
+            "<th>" + escape(_("as good")) + "</th>",
+            "<th>" + escape(_("cost")) + "</th>",
         ]
     html.append("</tr></thead><tbody>")
     for row in rows:
@@ -279,9 +298,17 @@ def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> Princ
                 f"{line['second_look_cost']:.1f}",
             ]
         )
-    html = ['<table class="principle-calibration">', "<thead><tr>", f'<th rowspan="2">{escape(_("principle"))}</th>']
+    html = [
+        '<table class="principle-calibration">',
+        "<thead><tr>",
+        '<th rowspan="2">' + escape(_("principle")) + "</th>",
+    ]
     html.append(
-        f'<th colspan="3">{escape(_("first look"))}</th><th colspan="3">{escape(_("with the second look"))}</th>'
+        '<th colspan="3">'
+        + escape(_("first look"))
+        + '</th><th colspan="3">'
+        + escape(_("with the second look"))
+        + "</th>"
     )
     html.append("</tr><tr>")
     html += [f"<th>{escape(h)}</th>" for h in header[1:]]
