@@ -65,6 +65,7 @@ def test_chapter_tables_show_every_judged_principle() -> None:
     judged = {line["principle"] for rs in data["rule_sets"].values() for line in rs["principles"] if line["judged"]}
     assert {row[0] for row in table.rows} == {PRINCIPLES[name].title for name in judged}
     assert table._repr_html_().count("<tr>") == len(judged) + 2
+    assert repr(table) == str(table)  # no memory address in a notebook's plain output
     if any("second_look_as_good" in line for line in data["rule_sets"]["standard"]["principles"]):
         assert second_look_table(data).rows
 

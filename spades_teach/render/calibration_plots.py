@@ -174,6 +174,9 @@ class PrincipleTable:
     def _repr_html_(self) -> str:
         return self.html
 
+    def __repr__(self) -> str:
+        return str(self)
+
     def __str__(self) -> str:
         widths = [max(len(line[i]) for line in [self.header, *self.rows]) for i in range(len(self.header))]
         lines = [self.header, *self.rows]
