@@ -455,7 +455,12 @@ def main(argv: list[str] | None = None) -> int:
             "and its average cost in points, over decisions of seeded medium-bot hands (all seats, all tricks); "
             "made by benchmarks/principle_calibration.py",
             "command": f"benchmarks/principle_calibration.py --decisions {args.decisions} --rules {','.join(names)} "
-            f"--json {args.json}, then --rules standard --recheck N",
+            f"--json {args.json}"
+            + "".join(
+                f"; --rules {name} --recheck {deals} (the second look)"
+                for name in names
+                for deals in sorted({r["recheck"] for k, r in cache.items() if k[0] == name and k[2] < 0})
+            ),
             "wanted": args.decisions,
             "first_deal": args.seed,
             "rule_sets": result,
