@@ -34,7 +34,9 @@ Each decision's result is appended to ``--cache`` (one JSON line per decision, g
 by default ``benchmarks/principle_calibration.jsonl.gz``, kept in the repository) as soon
 as it is judged, so an interrupted run, or a later run asking for more decisions,
 continues where the last one stopped: the deals are replayed (the bots are seeded)
-and only the decisions not in the cache are judged. ``--json`` writes the per-principle
+and only the decisions not in the cache are judged. The bots play the hints' cards, so a cache
+holds only for the play code that made it: each run first replays the first cached deal and stops
+(``StaleCache``) where a hint differs from the cached one. ``--json`` writes the per-principle
 table (package data, read by chapter 17). ``--show PRINCIPLE`` judges nothing new: it
 prints the cached decisions where the principle's card was not as good as the best,
 each position with the judge's figures, and with ``--more N`` the same two cards
@@ -156,6 +158,29 @@ def load_cache(path: Path) -> dict[tuple[str, int, int], dict[str, Any]]:
                     continue
                 out[(row["rules"], row["deal"], row["decision"])] = row
     return out
+
+
+class StaleCache(Exception):
+    """The cache was made by other play code: its decisions are not this code's."""
+
+
+def check_cache(rule_set: str, seed: int, cache: dict[tuple[str, int, int], dict[str, Any]]) -> None:
+    """Replay the first cached deal of ``rule_set`` and compare each decision's hint with the
+    cached one: the deals are replayed by the bots, whose play is the hints', so after a change
+    to the hints or the bots the cached decisions are no longer this code's (raise
+    :class:`StaleCache`; start a new ``--cache``)."""
+    cached = {k[2]: r for k, r in cache.items() if k[0] == rule_set and k[1] == seed and k[2] > 0}
+    for decision, round_ in decisions_of(seed, RULE_SETS[rule_set]):
+        row = cached.get(decision)
+        if row is None:
+            return
+        hint = suggest_play(Position.from_round(round_))
+        if (str(hint.card), hint.principle) != (row["card"], row["principle"]):
+            raise StaleCache(
+                f"{rule_set} deal {seed} decision {decision}: the cache has {row['card']} ({row['principle']}), "
+                f"this code's hint is {hint.card} ({hint.principle}): the cache was made by other play code, "
+                "start a new --cache"
+            )
 
 
 def run(
@@ -414,6 +439,11 @@ def main(argv: list[str] | None = None) -> int:
         if name not in RULE_SETS:
             parser.error(f"unknown rule set {name!r}")
     cache = load_cache(args.cache)
+    for name in names:
+        try:
+            check_cache(name, args.seed, cache)
+        except StaleCache as error:
+            parser.error(str(error))
     if args.show:
         show(args.show, cache, args.more, args.limit, names[0] if len(names) == 1 else None)
         return 0

@@ -111,3 +111,16 @@ def test_a_run_resumes_from_its_cache(tmp_path: Path, monkeypatch: pytest.Monkey
     assert judged == [4, 5]  # only the decisions not in the cache are judged again
     assert again[:3] == first
     assert all(r["principle"] in PRINCIPLES for r in again)
+
+
+def test_a_cache_made_by_other_play_code_is_refused(tmp_path: Path) -> None:
+    pc = _load("principle_calibration")
+    path = tmp_path / "cache.jsonl.gz"
+    pc.run("standard", 2, 1, pc.load_cache(path), path, None)
+    cache = pc.load_cache(path)
+    pc.check_cache("standard", 1, cache)  # the same code: accepted
+    row = cache[("standard", 1, 2)]
+    other = next(c for c in ("2C", "3C") if c != row["card"])
+    cache[("standard", 1, 2)] = row | {"card": other}
+    with pytest.raises(pc.StaleCache, match="decision 2"):
+        pc.check_cache("standard", 1, cache)
