@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spades_teach.analysis.calibration import feature_value_label
-from spades_teach.i18n import N_, _
+from spades_teach.i18n import N_, _, ngettext
 from spades_teach.render.charts import pyplot
 
 #: The titles of the bias charts by feature (translated when drawn).
@@ -34,6 +34,8 @@ __all__ = [
     "plot_count_against_tricks",
     "plot_regret_by_best_bid",
     "plot_side_count",
+    "principle_table",
+    "second_look_table",
 ]
 
 Row = dict[str, Any]
@@ -142,3 +144,180 @@ def plot_side_count(rows: Sequence[Row], *, smallest: int = 10) -> None:
     ax.set_title(_("Partnerships grouped by their count"))
     ax.legend()
     plt.show()
+
+
+#: The rule sets of the stored principle study, as the table names them (translated when shown).
+RULE_SET_TITLES = {
+    "standard": N_("standard rules"),
+    "two_of_clubs": N_("2♣ leads the first trick"),
+    "no_nil": N_("no Nil"),
+    "bags_5_50": N_("5 bags cost 50"),
+}
+
+
+def _rule_set_title(key: str, rule_set: dict[str, Any]) -> str:
+    return _(RULE_SET_TITLES[key]) if key in RULE_SET_TITLES else str(rule_set["name"])
+
+
+#: Fewer judged decisions than this and a principle's share is shown in brackets: too few to say much.
+FEW_DECISIONS = 30
+
+
+class PrincipleTable:
+    """The per-principle table of chapter 17 (:func:`principle_table`): HTML in a notebook,
+    plain text when printed."""
+
+    def __init__(self, header: list[str], rows: list[list[str]], html: str) -> None:
+        self.header = header
+        self.rows = rows
+        self.html = html
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def __str__(self) -> str:
+        widths = [max(len(line[i]) for line in [self.header, *self.rows]) for i in range(len(self.header))]
+        lines = [self.header, *self.rows]
+        return "\n".join(
+            "  ".join(
+                cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+            )
+            for line in lines
+        )
+
+
+def principle_table(data: dict[str, Any]) -> PrincipleTable:
+    """The stored per-principle study (``spades_teach/data/principle_calibration.json``,
+    made by ``benchmarks/principle_calibration.py``) as a table: one row per principle,
+    and for each rule set the decisions the judge valued, the share where the principle's
+    card was as good as the judge's best and its average cost in points. A share over
+    fewer than :data:`FEW_DECISIONS` decisions is in brackets.
+
+    >>> data = {"rule_sets": {"standard": {"name": "standard rules", "decisions": 3, "principles": [
+    ...     {"principle": "ruff", "decisions": 3, "judged": 2, "as_good": 0.5, "mean_cost": 1.25}]}}}
+    >>> print(principle_table(data))
+    principle  standard rules: decisions  as good  cost
+    ruff                               2    (50%)   1.2
+    """
+    from html import escape
+
+    from spades_teach.advice.principles import PRINCIPLES
+
+    keys = list(data["rule_sets"])
+    sets = list(data["rule_sets"].values())
+    titles = [_rule_set_title(key, rule_set) for key, rule_set in zip(keys, sets, strict=True)]
+    names: dict[str, int] = {}
+    for rule_set in sets:
+        for line in rule_set["principles"]:
+            names[line["principle"]] = names.get(line["principle"], 0) + line["judged"]
+    order = sorted((n for n in names if names[n]), key=lambda n: (-names[n], n))
+    cells: dict[tuple[str, int], tuple[str, str, str]] = {}
+    for i, rule_set in enumerate(sets):
+        for line in rule_set["principles"]:
+            judged = line["judged"]
+            if not judged:
+                continue
+            share = f"{line['as_good']:.0%}"
+            if judged < FEW_DECISIONS:
+                share = f"({share})"
+            cells[(line["principle"], i)] = (str(judged), share, f"{line['mean_cost']:.1f}")
+
+    def title(name: str) -> str:
+        return PRINCIPLES[name].title if name in PRINCIPLES else name
+
+    header = [_("principle")]
+    for title_ in titles:
+        header += [_("{rules}: decisions").format(rules=title_), _("as good"), _("cost")]
+    rows = []
+    for name in order:
+        row = [title(name)]
+        for i in range(len(sets)):
+            row += list(cells.get((name, i), ("0", "", "")))
+        rows.append(row)
+    html = [
+        '<table class="principle-calibration">',
+        "<thead><tr>",
+        '<th rowspan="2">' + escape(_("principle")) + "</th>",
+    ]
+    for title_, rule_set in zip(titles, sets, strict=True):
+        judged = sum(line["judged"] for line in rule_set["principles"])
+        caption = ngettext("{rules} ({count} decision)", "{rules} ({count} decisions)", judged).format(
+            rules=title_, count=judged
+        )
+        html.append(f'<th colspan="3">{escape(caption)}</th>')
+    html.append("</tr><tr>")
+    for _rule_set in sets:
+        html += [
+            "<th>" + escape(_("decisions")) + "</th>",
+            "<th>" + escape(_("as good")) + "</th>",
+            "<th>" + escape(_("cost")) + "</th>",
+        ]
+    html.append("</tr></thead><tbody>")
+    for row in rows:
+        html.append("<tr>" + f"<th>{escape(row[0])}</th>" + "".join(f"<td>{escape(c)}</td>" for c in row[1:]) + "</tr>")
+    html.append("</tbody></table>")
+    return PrincipleTable(header, rows, "".join(html))
+
+
+def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> PrincipleTable:
+    """The second look of the stored study at ``rule_set``: for each principle whose every
+    decision judged not as good was judged again over more deals, the judged decisions, the
+    share as good and the average cost at the first look, the decisions looked at again,
+    and the share as good and the cost counting the second look.
+
+    >>> data = {"rule_sets": {"standard": {"name": "standard rules", "principles": [
+    ...     {"principle": "ruff", "judged": 4, "as_good": 0.5, "mean_cost": 2.0, "rechecked": 2,
+    ...      "recheck_as_good": 1, "second_look_as_good": 0.75, "second_look_cost": 1.0}]}}}
+    >>> print(second_look_table(data))
+    principle  decisions  as good  cost  looked at again  as good  cost
+    ruff               4    (50%)   2.0                2    (75%)   1.0
+    """
+    from html import escape
+
+    from spades_teach.advice.principles import PRINCIPLES
+
+    lines = [
+        line for line in data["rule_sets"][rule_set]["principles"] if line["judged"] and "second_look_as_good" in line
+    ]
+    lines.sort(key=lambda line: (-line["judged"], line["principle"]))
+    header = [_("principle"), _("decisions"), _("as good"), _("cost"), _("looked at again"), _("as good"), _("cost")]
+    rows = []
+    for line in lines:
+        name = line["principle"]
+        share = f"{line['as_good']:.0%}"
+        second = f"{line['second_look_as_good']:.0%}"
+        if line["judged"] < FEW_DECISIONS:
+            share, second = f"({share})", f"({second})"
+        rows.append(
+            [
+                PRINCIPLES[name].title if name in PRINCIPLES else name,
+                str(line["judged"]),
+                share,
+                f"{line['mean_cost']:.1f}",
+                str(line["rechecked"]),
+                second,
+                f"{line['second_look_cost']:.1f}",
+            ]
+        )
+    html = [
+        '<table class="principle-calibration">',
+        "<thead><tr>",
+        '<th rowspan="2">' + escape(_("principle")) + "</th>",
+    ]
+    html.append(
+        '<th colspan="3">'
+        + escape(_("first look"))
+        + '</th><th colspan="3">'
+        + escape(_("with the second look"))
+        + "</th>"
+    )
+    html.append("</tr><tr>")
+    html += [f"<th>{escape(h)}</th>" for h in header[1:]]
+    html.append("</tr></thead><tbody>")
+    for row in rows:
+        html.append("<tr>" + f"<th>{escape(row[0])}</th>" + "".join(f"<td>{escape(c)}</td>" for c in row[1:]) + "</tr>")
+    html.append("</tbody></table>")
+    return PrincipleTable(header, rows, "".join(html))
