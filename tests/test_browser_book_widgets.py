@@ -153,7 +153,9 @@ def test_each_advisor_shows_the_state_of_its_own_cell(chapters: dict[str, Any]) 
 def test_each_replay_shows_the_moment_of_its_own_cell(chapters: dict[str, Any]) -> None:
     page = chapters["12_annotated_replays"]
     first = page.locator(".st-replay").nth(0)
-    trick = next(line for line in _printed_lines("12_annotated_replays") if " won by " in line)
+    trick = next(
+        line for line in _printed_lines("12_annotated_replays") if line.startswith("trick ") and line.endswith(" wins")
+    )
     assert trick not in first.inner_text()  # the first view still shows the start of the hand
     assert first.locator(".st-replay-position").inner_text().startswith("the deal:")
     first.screenshot(path=str(_artifact("book-replay-start")))

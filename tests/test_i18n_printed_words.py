@@ -91,3 +91,43 @@ def test_the_puzzle_menus_and_title_follow_the_language() -> None:
     assert "réussir le contrat" in " ".join(themes) and "make the contract" not in themes
     shown = str(view.prompt_html.value)
     assert not any(f"({word};" in shown for word in ("easy", "medium", "hard"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "head", "wins", "team"),
+    [
+        ("en", "trick 1: ", "South wins", "EW"),
+        ("fr", "pli 1 : ", "Sud gagne", "EO"),
+        ("es", "baza 1: ", "gana Sur", "EO"),
+    ],
+)
+def test_a_replay_s_trick_the_renege_penalty_and_the_calculator_use_the_language(
+    lang: str, head: str, wins: str, team: str
+) -> None:
+    """Chapter 12 prints a replay's trick, chapter 14 the renege penalty, chapters 4, 6, 11 and 14 show
+    the calculator: the stored French and Spanish outputs held "won by W" and "3 plis passent à EW"."""
+    from spades_teach import Round, Rules, deal, score_round
+    from spades_teach.widgets import ReplayView, ScoreCalculator
+
+    r = Round(deal(3), dealer="N")
+    while r.phase == "bidding":
+        r.bid(r.to_act, 3)
+    while r.phase == "play":
+        r.play(r.to_act, next(iter(r.legal_plays())))
+    assert r.tricks[0].winner is Seat.S
+    set_language(lang)
+    view = ReplayView(r)
+    view.go(4 + 4)
+    shown = view.trick_text
+    assert shown.startswith(head) and shown.endswith(wins) and "won by" not in shown[: -len(wins)]
+    assert [Seat.coerce(seat).word for seat in "ESWN"] == [part.split()[0] for part in shown[len(head) :].split(", ")]
+    view.go(4 + 2)
+    assert view.trick_text.startswith(head) and wins not in view.trick_text
+    penalty = score_round(
+        {"N": 4, "S": 3, "E": 2, "W": 4},
+        {"N": 5, "S": 4, "E": 2, "W": 2},
+        rules=Rules(renege="penalty"),
+        reneges={"NS": 1},
+    )
+    assert penalty.explain().splitlines()[0].endswith(f" {team}")
+    assert f", {team} " in repr(ScoreCalculator())

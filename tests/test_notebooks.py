@@ -16,6 +16,8 @@ import pytest
 from jupytext import TextFileContentsManager
 from jupytext.config import load_jupytext_config
 
+from spades_teach import Card, Seat
+
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 SOURCES = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.md"))
 #: The English chapters and their French and Spanish translations (notebooks/fr, notebooks/es): every one
@@ -86,7 +88,8 @@ def test_committed_notebooks_carry_no_widget_state(source: Path) -> None:
 
 
 _ATTEMPT_CALL = re.compile(r"^\s*attempt\(\s*\w+\s*,\s*\"(\w)\"\s*,\s*\"(\w+)\"\s*\)(.*)$")
-_ATTEMPT_LINE = re.compile(r"^(\w) plays (\w+): (accepted|refused)")
+#: The answer as the chapter prints it, in words: ``North plays 6♠: refused, …``.
+_ATTEMPT_LINE = re.compile(r"^(\w+) plays (\S+): (accepted|refused)")
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
@@ -105,7 +108,7 @@ def test_every_attempt_does_what_its_text_says(source: Path) -> None:
         assert len(results) == len(calls), f"{source.name}: {len(calls)} attempts but {len(results)} answers"
         for call, result in zip(calls, results):
             seat, card, comment = call.groups()
-            assert result.group(1, 2) == (seat, card)
+            assert result.group(1, 2) == (Seat.coerce(seat).word, Card.parse(card).pretty)
             expected = "refused" if "refused" in comment else "accepted"
             assert result.group(3) == expected, (
                 f"{source.name}: {seat} plays {card} was {result.group(3)}: {result.group(0)}"

@@ -479,7 +479,9 @@ def test_trick_jumps_stop_at_the_bidding_and_each_trick(full_round: Round) -> No
         assert view.round is not None and len(view.round.tricks) == number
         trick = full_round.tricks[number - 1]
         assert trick.winner is not None
-        assert view.trick_text.endswith(f"won by {trick.winner.name}")
+        assert view.trick_text.startswith(f"trick {number}: ") and view.trick_text.endswith(
+            f"; {trick.winner.word} wins"
+        )
         assert view.tricks_won == {s: sum(1 for t in full_round.tricks[:number] if t.winner is s) for s in Seat}
     assert view.step == len(full_round.history)
     view.back()
@@ -493,7 +495,8 @@ def test_the_current_trick_and_turn_follow_the_cards(full_round: Round) -> None:
     view = ReplayView(full_round)
     view.go(6)  # four bids and two cards
     first = full_round.tricks[0]
-    assert view.trick_text == " ".join(f"{s.name}:{c}" for s, c in first.plays[:2])
+    plays = ", ".join(f"{s.word} {c.pretty}" for s, c in first.plays[:2])
+    assert view.trick_text == f"trick 1: {plays} (in progress)"
     assert view.turn == f"{first.seats[2].word} to play"
     assert view.table.label_of(first.seats[2]).startswith(first.seats[2].word)
     assert "st-turn" in view.table.labels[first.seats[2]].value

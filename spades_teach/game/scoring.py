@@ -606,12 +606,12 @@ def _renege_line(side: Side, other: Side, count: int, moved: int, wanted: int) -
             "{side} reneged {count} times, but took no contract tricks: the penalty moves no trick to {other}",
             count,
         )
-        return message.format(side=side.letters, count=count, other=other.name)
+        return message.format(side=side.letters, count=count, other=other.letters)
     head = ngettext("{side} reneged {count} time", "{side} reneged {count} times", count).format(
         side=side.letters, count=count
     )
     moves = ngettext("{count} trick goes to {other}", "{count} tricks go to {other}", moved).format(
-        count=moved, other=other.name
+        count=moved, other=other.letters
     )
     line = _("{reneged}: {moves}").format(reneged=head, moves=moves)
     if moved < wanted:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Union
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -45,6 +46,7 @@ from spades_teach.game.round import BidEvent, Event, PlayEvent, Round
 from spades_teach.game.scoring import RoundScore
 from spades_teach.game.seating import Seat
 from spades_teach.i18n import _
+from spades_teach.render.words import trick_text
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 from spades_teach.widgets.table import TableView, trick_line_html
 from spades_teach.widgets.table_labels import describe
@@ -329,10 +331,13 @@ class ReplayView(SpadesWidget):
 
     @property
     def trick_text(self) -> str:
-        """The trick on the table in plain text (``'N:QH E:2H'``, ``'... won by W'``)."""
-        plays, winner, _trick = self._shown_trick()
-        text = " ".join(f"{seat.name}:{card}" for seat, card in plays)
-        return f"{text} won by {winner.name}" if winner is not None and text else text
+        """The trick on the table in the words of the language in use (``'trick 1: North Q♥, East
+        2♥ (in progress)'``, ``'trick 2: …; West wins'``), ``''`` when no card is on the table."""
+        plays, winner, _first = self._shown_trick()
+        number = self._shown_trick_number()
+        if not plays or number is None:
+            return ""
+        return trick_text(SimpleNamespace(number=number, plays=plays, winner=winner))
 
     @property
     def annotation(self) -> str:

@@ -364,7 +364,7 @@ class ScoreCalculator(SpadesWidget):
             )
         self.points_html.value = '<table class="st-score-table">' + "".join(f"<tr>{c}</tr>" for c in cells) + "</table>"
         self.lines_html.value = "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in result.lines) + "</ul>"
-        total = ", ".join(f"{side.name} {_signed(result.points.get(side, 0))}" for side in self.sides)
+        total = ", ".join(f"{side.letters} {_signed(result.points.get(side, 0))}" for side in self.sides)
         self.set_status(_("this hand: {total}").format(total=total))
 
 
