@@ -265,7 +265,7 @@ def test_the_language_menu_switches_the_pages_and_the_choice_is_kept(browser: An
     top = page.locator(".st-app-top")
     assert top.locator("h1").inner_text() == "El consejero de anuncios"
     assert top.locator(".st-app-lang [aria-current]").inner_text() == "Español"
-    assert "Pegue sus trece cartas" in top.inner_text()
+    assert "Pega tus trece cartas" in top.inner_text()
     _shot(page.locator("body"), "app-advisor-es")
     top.locator(".st-app-home").click()
     page.locator(".st-home-pages").wait_for()

@@ -162,33 +162,47 @@ def test_the_tutorials_jupyterlab_starts_and_runs_a_kernel_without_warnings(tmp_
     from test_tutorial_script import _project_copy
 
     project = _project_copy(tmp_path)
-    port = free_port()
     env = {**os.environ, "SPADES_TEACH_SKIP_SETUP": "1", "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg")}
     env.pop("PORT", None)
-    log = tmp_path / "lab.log"
-    with _logged(["bash", "tools/tutorial.sh", "--no-browser", f"--port={port}"], project, env, log) as process:
-        assert _wait_for(lambda: "is running at" in log.read_text(errors="replace"), 120), log.read_text()
-        token = re.search(r"token=([0-9a-f]+)", log.read_text())
-        assert token is not None, log.read_text()
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{port}/api/kernels?token={token.group(1)}", data=b"{}", method="POST"
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=60) as answer:
-                kernel = json.load(answer)["id"]
-        except OSError as error:
-            raise AssertionError(f"JupyterLab did not start a kernel: {error}\n{log.read_text()[-4000:]}") from error
-        # The kernel answers over JupyterLab's WebSocket, as a notebook's would: it has opened its
-        # sockets (and would have warned by then), and Jupyter reaches it over CurveZMQ.
-        session = "console-test"
-        reply = _kernel_info(
-            f"ws://127.0.0.1:{port}/api/kernels/{kernel}/channels?session_id={session}&token={token.group(1)}"
-        )
-        assert reply["content"]["status"] == "ok", reply
-        time.sleep(1)
-        assert process.poll() is None
+    for attempt in range(3):  # a free port can be taken by another test's server before JupyterLab binds it
+        port = free_port()
+        log = tmp_path / f"lab-{attempt}.log"
+        with _logged(["bash", "tools/tutorial.sh", "--no-browser", f"--port={port}"], project, env, log) as process:
+            started = _wait_for(
+                lambda path=log: re.search("is running at|is not available", path.read_text("utf-8", "replace")), 120
+            )
+            if "is not available" in log.read_text(errors="replace"):
+                continue
+            assert started, log.read_text()
+            _check_a_kernel_answers(port, log, process)
+        break
+    else:
+        raise AssertionError(f"no free port after 3 tries:\n{log.read_text()[-3000:]}")
     assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
     assert not re.search(r"Warning|\[W ", log.read_text()), log.read_text()
+
+
+def _check_a_kernel_answers(port: int, log: Path, process: Any) -> None:
+    """Start a kernel in the tutorial's JupyterLab and ask it for its ``kernel_info`` over the WebSocket."""
+    token = re.search(r"token=([0-9a-f]+)", log.read_text())
+    assert token is not None, log.read_text()
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/kernels?token={token.group(1)}", data=b"{}", method="POST"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            kernel = json.load(answer)["id"]
+    except OSError as error:
+        raise AssertionError(f"JupyterLab did not start a kernel: {error}\n{log.read_text()[-4000:]}") from error
+    # The kernel answers over JupyterLab's WebSocket, as a notebook's would: it has opened its
+    # sockets (and would have warned by then), and Jupyter reaches it over CurveZMQ.
+    session = "console-test"
+    reply = _kernel_info(
+        f"ws://127.0.0.1:{port}/api/kernels/{kernel}/channels?session_id={session}&token={token.group(1)}"
+    )
+    assert reply["content"]["status"] == "ok", reply
+    time.sleep(1)
+    assert process.poll() is None
 
 
 def _kernel_info(url: str, limit: float = 120.0) -> dict[str, Any]:

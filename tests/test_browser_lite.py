@@ -137,7 +137,7 @@ def test_the_file_list_and_jupyterlab_open_with_a_quiet_console(live: tuple[Any,
     assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)
 
 
-def test_served_inside_the_book_a_fresh_visit_asks_for_no_missing_icon(tmp_path: Path) -> None:
+def test_served_inside_the_book_a_fresh_visit_asks_for_no_missing_icon(live: tuple[Any, Watch], tmp_path: Path) -> None:
     """The book serves the live edition under live/, and the book's root has no favicon.ico: a page
     that named no icon made the browser ask for /favicon.ico there, a 404 in the console of every fresh
     visit (the other tests serve the site as the root, where it has one). Every page names the site's
@@ -145,7 +145,8 @@ def test_served_inside_the_book_a_fresh_visit_asks_for_no_missing_icon(tmp_path:
     built = build_lite()
     assert built.returncode == 0, built.log[-3000:]
     (tmp_path / "live").symlink_to(built.site.resolve())
-    with live_site() as (browser, _), serve_directory(tmp_path) as root:
+    browser = live[0].browser  # the module's Chromium: a second Playwright in one test process fails
+    with serve_directory(tmp_path) as root:
         for path, ready in [
             (f"notebooks/index.html?path={PLAY_CHAPTER}.ipynb", ".jp-Notebook .jp-CodeCell"),
             ("tree/index.html", ".jp-DirListing-item"),

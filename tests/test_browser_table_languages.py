@@ -48,7 +48,7 @@ WORDS = {
     "fr": {"new": "Nouvelle partie", "language": "Langue", "status": "à vous d'annoncer", "hand": "Votre main",
            "advice": "Annonce conseillée", "partner": "Annonce du partenaire", "north": "Nord"},
     "es": {"new": "Nueva partida", "language": "Idioma", "status": "tu turno de anunciar", "hand": "Tu mano",
-           "advice": "Apuesta aconsejada", "partner": "Apuesta del compañero", "north": "Norte"},
+           "advice": "Anuncio aconsejado", "partner": "Anuncio del compañero", "north": "Norte"},
 }  # fmt: skip
 
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spades_teach.analysis.calibration import feature_value_label
-from spades_teach.i18n import N_, _, ngettext
+from spades_teach.i18n import N_, _, format_number, format_percent, ngettext
 from spades_teach.render.charts import pyplot
 
 #: The titles of the bias charts by feature (translated when drawn).
@@ -260,6 +260,30 @@ def principle_table(data: dict[str, Any]) -> PrincipleTable:
         html.append("<tr>" + f"<th>{escape(row[0])}</th>" + "".join(f"<td>{escape(c)}</td>" for c in row[1:]) + "</tr>")
     html.append("</tbody></table>")
     return PrincipleTable(header, rows, "".join(html))
+
+
+def rule_set_summaries(data: dict[str, Any]) -> list[str]:
+    """One line for each rule set of the stored study (``data/principle_calibration.json``), in the
+    language in use: its decisions, its deals, how often the principle's card was as good as the
+    best, and the average cost.
+
+    >>> rule_set_summaries({"rule_sets": {"standard": {"name": "standard rules", "decisions": 2000,
+    ...     "deals": 49, "as_good": 0.795, "mean_cost": 2.83}}})
+    ["standard rules: 2,000 decisions from 49 deals; the principle's card as good as the best in 80% of them, cost 2.8 points on average"]
+    """
+    return [
+        _(
+            "{rule_set}: {decisions} decisions from {deals} deals; the principle's card as good as the best in "
+            "{share} of them, cost {cost} points on average"
+        ).format(
+            rule_set=_rule_set_title(key, rule_set),
+            decisions=format_number(rule_set["decisions"]),
+            deals=format_number(rule_set["deals"]),
+            share=format_percent(rule_set["as_good"]),
+            cost=format_number(rule_set["mean_cost"], 1),
+        )
+        for key, rule_set in data["rule_sets"].items()
+    ]
 
 
 def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> PrincipleTable:
