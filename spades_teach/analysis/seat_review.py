@@ -197,6 +197,12 @@ def _unjudged(position: Position, card: Card, number: int, seed: str, text: str)
     )
 
 
+def _points(value: float) -> str:
+    """Average points for a side with their unit, in the language in use: ``+1 point``, ``−13 points``."""
+    whole = round(value)
+    return ngettext("{points} point", "{points} points", abs(whole)).format(points=signed(whole))
+
+
 def _judge(position: Position, card: Card, number: int, seed: str) -> SeatJudgement:
     """One card judged from ``position`` on the deals drawn with ``seed``."""
     if len(position.legal) == 1:
@@ -215,38 +221,38 @@ def _judge(position: Position, card: Card, number: int, seed: str) -> SeatJudgem
     if card == best:
         text = ngettext(
             "{card} was the best card from your seat: over {deals} deal that fit what you had seen, "
-            "it averages {points} points for your side",
+            "it averages {points} for your side",
             "{card} was the best card from your seat: over {deals} deals that fit what you had seen, "
-            "it averages {points} points for your side",
+            "it averages {points} for your side",
             deals,
-        ).format(card=card.pretty, deals=deals, points=signed(round(points)))
+        ).format(card=card.pretty, deals=deals, points=_points(points))
     elif cost == 0:
         text = ngettext(
             "{card} was as good as the best from your seat: over {deals} deal that fit what you had seen, "
-            "it averages {points} points for your side, the {best} {best_points}, within the sampling noise",
+            "it averages {points} for your side, the {best} {best_points}, within the sampling noise",
             "{card} was as good as the best from your seat: over {deals} deals that fit what you had seen, "
-            "it averages {points} points for your side, the {best} {best_points}, within the sampling noise",
+            "it averages {points} for your side, the {best} {best_points}, within the sampling noise",
             deals,
         ).format(
             card=card.pretty,
             deals=deals,
-            points=signed(round(points)),
+            points=_points(points),
             best=best.pretty,
-            best_points=signed(round(best_points)),
+            best_points=_points(best_points),
         )
     else:
         text = ngettext(
             "from your seat the {best} was better: over {deals} deals that fit what you had seen, it averages "
-            "{best_points} points for your side, the {card} {points}; this card cost about {cost} point",
+            "{best_points} for your side, the {card} {points}; this card cost about {cost} point",
             "from your seat the {best} was better: over {deals} deals that fit what you had seen, it averages "
-            "{best_points} points for your side, the {card} {points}; this card cost about {cost} points",
+            "{best_points} for your side, the {card} {points}; this card cost about {cost} points",
             max(1, round(cost)),
         ).format(
             best=best.pretty,
             deals=deals,
-            best_points=signed(round(best_points)),
+            best_points=_points(best_points),
             card=card.pretty,
-            points=signed(round(points)),
+            points=_points(points),
             cost=round(cost),
         )
     return SeatJudgement(
