@@ -50,11 +50,11 @@ def voila_over_chapters(log: Path, directory: Path | None = None, *, plain: bool
 
 
 @contextlib.contextmanager
-def served(command: list[str], port: int, cwd: Path, env: dict[str, str], log: Path) -> Iterator[str]:
-    """Start a Voila ``command`` (listening on ``port`` of 127.0.0.1) in ``cwd``, its output in ``log``;
-    yield its base URL once its first page answers, and stop its whole process group afterwards."""
+def logged_process(command: list[str], cwd: Path, env: dict[str, str], log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """Run ``command`` in ``cwd`` in its own process group, its output in ``log``; stop the whole
+    group afterwards (SIGTERM, then SIGKILL after 20 s)."""
     with log.open("wb") as out:
-        server = subprocess.Popen(
+        process = subprocess.Popen(
             command,
             cwd=cwd,
             env=env,
@@ -64,17 +64,25 @@ def served(command: list[str], port: int, cwd: Path, env: dict[str, str], log: P
             start_new_session=True,
         )
         try:
-            url = f"http://127.0.0.1:{port}"
-            _wait(url + "/", server, log)
-            yield url
+            yield process
         finally:
-            if server.poll() is None:
-                os.killpg(server.pid, signal.SIGTERM)  # the group of the process we started
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)  # the group of the process we started
                 try:
-                    server.wait(timeout=20)
+                    process.wait(timeout=20)
                 except subprocess.TimeoutExpired:
-                    os.killpg(server.pid, signal.SIGKILL)
-                    server.wait()
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
+
+
+@contextlib.contextmanager
+def served(command: list[str], port: int, cwd: Path, env: dict[str, str], log: Path) -> Iterator[str]:
+    """Start a Voila ``command`` (listening on ``port`` of 127.0.0.1) in ``cwd``, its output in ``log``;
+    yield its base URL once its first page answers, and stop its whole process group afterwards."""
+    with logged_process(command, cwd, env, log) as server:
+        url = f"http://127.0.0.1:{port}"
+        _wait(url + "/", server, log)
+        yield url
 
 
 def _wait(url: str, server: subprocess.Popen[bytes], log: Path, limit: float = 120.0) -> None:

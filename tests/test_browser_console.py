@@ -16,11 +16,9 @@ CurveZMQ), no traceback; and every page left has its kernel stopped.
 from __future__ import annotations
 
 import concurrent.futures
-import contextlib
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,7 +30,7 @@ from typing import Any
 
 import pytest
 from _browser import free_port
-from _voila import served, voila_over_chapters
+from _voila import logged_process, served, voila_over_chapters
 
 from spades_teach.app import APP_NOTEBOOKS
 
@@ -167,7 +165,9 @@ def test_the_tutorials_jupyterlab_starts_and_runs_a_kernel_without_warnings(tmp_
     for attempt in range(3):  # a free port can be taken by another test's server before JupyterLab binds it
         port = free_port()
         log = tmp_path / f"lab-{attempt}.log"
-        with _logged(["bash", "tools/tutorial.sh", "--no-browser", f"--port={port}"], project, env, log) as process:
+        with logged_process(
+            ["bash", "tools/tutorial.sh", "--no-browser", f"--port={port}"], project, env, log
+        ) as process:
             started = _wait_for(
                 lambda path=log: re.search("is running at|is not available", path.read_text("utf-8", "replace")), 120
             )
@@ -232,30 +232,3 @@ def _kernel_info(url: str, limit: float = 120.0) -> dict[str, Any]:
     # In a thread of its own: the browser tests' Playwright runs an event loop in this one.
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(lambda: asyncio.run(asyncio.wait_for(ask(), limit))).result()
-
-
-@contextlib.contextmanager
-def _logged(command: list[str], cwd: Path, env: dict[str, str], log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """Run ``command`` in its own process group with its output in ``log``; stop the group afterwards."""
-    import signal
-
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            command,
-            cwd=cwd,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        try:
-            yield process
-        finally:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)  # the group of the process this test started
-                try:
-                    process.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, signal.SIGKILL)
-                    process.wait()

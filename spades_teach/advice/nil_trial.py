@@ -29,7 +29,7 @@ from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Hand, HandLike
 from spades_teach.game.kernel import Playout, first_leader
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import Seat
+from spades_teach.game.seating import Seat, seating_of
 from spades_teach.i18n import _
 
 __all__ = ["ADVICE_NIL_SAMPLES", "NIL_TRIAL_HOLDS", "NIL_TRIAL_SAMPLES", "NilTrial", "nil_trial"]
@@ -86,7 +86,7 @@ def nil_trial(
         raise SpadesError(
             _("a Nil is tried with 13 cards, got {count} in {hand}").format(count=len(mine), hand=repr(str(mine)))
         )
-    if rules.players != 4:
+    if not seating_of(rules).partnerships:
         raise SpadesError(_("a Nil is tried at a table of four, not under two-player rules"))
     if samples < 1:
         raise SpadesError(_("a Nil is tried on at least one deal, not {count}").format(count=samples))
