@@ -53,7 +53,19 @@ class LeaveQuietlyKernelManager(AsyncMappingKernelManager):
             self.log.exception("Could not stop kernel %s", kernel_id)
 
     async def shutdown_all(self, now: bool = False) -> None:
-        """Wait for the kernels being stopped, then stop the others (the server is stopping)."""
-        if self._stopping:
-            await asyncio.gather(*self._stopping.values(), return_exceptions=True)
+        """Wait for the kernels being stopped, then stop the others (the server is stopping).
+
+        Voila stops its server from an event loop of its own once the server's loop has stopped: a
+        stop begun on that loop can no longer finish, so its kernel is stopped again here like the others.
+        """
+        loop = asyncio.get_running_loop()
+        here = []
+        for kernel_id, stopping in list(self._stopping.items()):
+            if stopping.get_loop() is loop:
+                here.append(stopping)
+            else:  # begun on a loop that no longer runs: forget that stop, and stop the kernel below
+                self._pending_kernels.pop(kernel_id, None)
+                self._stopping.pop(kernel_id, None)
+        if here:
+            await asyncio.gather(*here, return_exceptions=True)
         await super().shutdown_all(now=now)

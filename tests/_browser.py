@@ -8,6 +8,8 @@ import functools
 import http.server
 import socket
 import threading
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +27,20 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
+
+
+def http_status(url: str, timeout: float = 5) -> int | None:
+    """The HTTP status ``url`` answers with, or None when nothing answers there yet. The answer is
+    closed either way: an error status left open (urllib raises it holding the socket) would be
+    reported as an unclosed socket in whichever test the garbage collector happens to run in."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        with error:
+            return int(error.code)
+    except (urllib.error.URLError, OSError):
+        return None
 
 
 def free_port() -> int:

@@ -11,14 +11,12 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from _browser import free_port
+from _browser import free_port, http_status
 
 from spades_teach.app import VOILA_OPTIONS, voila_environment
 
@@ -90,12 +88,8 @@ def _wait(url: str, server: subprocess.Popen[bytes], log: Path, limit: float = 1
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise RuntimeError(f"Voila stopped with status {server.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=5) as answer:
-                if answer.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
+        if http_status(url) == 200:
+            return
         time.sleep(0.5)
     raise RuntimeError(f"Voila did not answer at {url} within {limit:.0f} s:\n{log.read_text()[-3000:]}")
 

@@ -14,15 +14,13 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from _axe import serious_violations
-from _browser import ARTIFACTS, free_port
+from _browser import ARTIFACTS, free_port, http_status
 
 from spades_teach import Seat, score_round
 from spades_teach.app import packaged_records
@@ -36,12 +34,8 @@ def _wait_until_answering(url: str, server: subprocess.Popen[bytes], log: Path, 
     while time.monotonic() < deadline:
         if server.poll() is not None:
             pytest.fail(f"the app server stopped with status {server.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=5) as answer:
-                if answer.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
+        if http_status(url) == 200:
+            return
         time.sleep(0.5)
     pytest.fail(f"the app server did not answer at {url} within {limit:.0f} s:\n{log.read_text()[-3000:]}")
 

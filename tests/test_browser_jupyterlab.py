@@ -17,14 +17,12 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, free_port
+from _browser import ARTIFACTS, free_port, http_status
 from _lite import accept_dialog
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -58,11 +56,10 @@ def _wait_until_serving(url: str, process: subprocess.Popen[bytes], limit: float
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise AssertionError(f"JupyterLab stopped with code {process.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=5):
-                return
-        except (urllib.error.URLError, OSError):
-            time.sleep(0.5)
+        status = http_status(url)
+        if status is not None and status < 400:
+            return
+        time.sleep(0.5)
     raise AssertionError(f"JupyterLab did not answer at {url} within {limit} s")
 
 

@@ -58,6 +58,11 @@ def _get(url: str, limit: float = 90.0) -> bytes:
         try:
             with urllib.request.urlopen(url, timeout=5) as answer:
                 return bytes(answer.read())
+        except urllib.error.HTTPError as error:
+            error.close()  # it holds the connection open
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
         except (urllib.error.URLError, OSError):
             if time.monotonic() > deadline:
                 raise

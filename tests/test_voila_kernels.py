@@ -1,0 +1,88 @@
+"""The Voila kernel manager that answers a page's shutdown beacon at once (spades_teach.voila_kernels).
+
+Stopping the server must still stop every kernel, those whose stop a beacon began included. Voila
+stops its server from a new event loop once the server's own has stopped (``run_sync`` in
+``VoilaApp.stop``): a stop begun on the old loop can no longer finish there, and waiting for it from
+the new one raised ``got Future … attached to a different loop`` (the app then exited with status 1).
+
+Each scenario runs in a Python process of its own, as in the server: jupyter_client's kernel
+managers leave sockets and loops for the process's end to close.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("jupyter_server")
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SCENARIO = """
+import asyncio, json, os, sys, time
+from spades_teach.voila_kernels import LeaveQuietlyKernelManager
+
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie has stopped
+        return stat.read().split(") ", 1)[1][0] != "Z"
+
+manager = LeaveQuietlyKernelManager(connection_dir=sys.argv[1])
+server_loop = asyncio.new_event_loop()
+kernel_id = server_loop.run_until_complete(manager.start_kernel())
+pid = manager.get_kernel(kernel_id).provisioner.process.pid
+server_loop.run_until_complete(manager.shutdown_kernel(kernel_id))  # the page's beacon
+answered_while_stopping = kernel_id in manager.list_kernel_ids()
+stopping_loop = server_loop if sys.argv[2] == "same" else asyncio.new_event_loop()
+stopping_loop.run_until_complete(manager.shutdown_all(now=sys.argv[2] != "same"))
+time.sleep(0.2)
+print(json.dumps({"answered_while_stopping": answered_while_stopping,
+                  "kernels_left": manager.list_kernel_ids(), "process_alive": alive(pid)}))
+"""
+
+
+def _scenario(tmp_path: Path, loop: str) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "JUPYTER_PLATFORM_DIRS": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(SCENARIO), str(tmp_path), loop],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def test_a_beacon_is_answered_before_the_kernel_has_stopped_and_the_server_waits_for_it(tmp_path: Path) -> None:
+    result = _scenario(tmp_path, "same")
+    assert result == {"answered_while_stopping": True, "kernels_left": [], "process_alive": False}
+
+
+def test_the_server_stopping_from_another_loop_stops_a_kernel_a_beacon_began_to_stop(tmp_path: Path) -> None:
+    result = _scenario(tmp_path, "another")
+    assert result == {"answered_while_stopping": True, "kernels_left": [], "process_alive": False}
+
+
+def test_an_unknown_kernel_is_still_a_404() -> None:
+    import asyncio
+
+    from tornado.web import HTTPError
+
+    from spades_teach.voila_kernels import LeaveQuietlyKernelManager
+
+    manager = LeaveQuietlyKernelManager()
+    with pytest.raises(HTTPError) as raised:
+        asyncio.run(manager.shutdown_kernel("no-such-kernel"))
+    assert raised.value.status_code == 404
