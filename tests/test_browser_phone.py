@@ -15,8 +15,6 @@ import pytest
 from _browser import ARTIFACTS
 from _voila import chapter_page, voila_over_chapters
 
-WIDTHS = [390, 1366]
-
 #: Elements (by CSS selector) cut at the side by an ancestor that hides its overflow, or off the page.
 _CLIPPED = """(selector) => {
   const out = [];
@@ -54,84 +52,108 @@ def _sideways(page: Any) -> int:
     return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_chapter_8_replay_exercise_and_drill_fit_the_width(browser: Any, chapters_url: str, width: int) -> None:
-    with chapter_page(browser, chapters_url, "08_card_play", width=width, ready=".st-exercise") as (page, problems):
-        page.locator(".dr-root").first.wait_for()
-        replay = page.locator(".st-replay").first
-        replay.scroll_into_view_if_needed()
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"phone-ch08-replay-{width}.png"))
-        assert page.evaluate(_CLIPPED, ".st-replay .st-table-seat .st-card") == []
-        assert page.evaluate(_SQUEEZED, ".st-replay .st-replay-controls button") == []
-        assert page.evaluate(_CLIPPED, ".st-replay .st-replay-controls button") == []
-        shown = page.locator(".st-replay").first.locator(".st-table-seat .st-card")
-        assert shown.count() >= 40  # the four hands of the first moment, every card drawn
+def _at_width(page: Any, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.wait_for_timeout(300)  # the layout of the new width
 
-        # The exercise: the hand drawn once, as card faces in their colours; a click answers.
+
+def _replay_fits(page: Any, width: int) -> None:
+    replay = page.locator(".st-replay").first
+    replay.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"phone-ch08-replay-{width}.png"))
+    assert page.evaluate(_CLIPPED, ".st-replay .st-table-seat .st-card") == [], width
+    assert page.evaluate(_SQUEEZED, ".st-replay .st-replay-controls button") == [], width
+    assert page.evaluate(_CLIPPED, ".st-replay .st-replay-controls button") == [], width
+    shown = replay.locator(".st-table-seat .st-card")
+    assert shown.count() >= 40  # the four hands of the first moment, every card drawn
+
+
+def _exercise_before_an_answer(page: Any, width: int) -> None:
+    """The hand drawn once, as card faces in their colours, nothing said yet."""
+    exercise = page.locator(".st-exercise").first
+    exercise.scroll_into_view_if_needed()
+    faces = exercise.locator("button.st-card-face")
+    assert faces.count() >= 5 and exercise.locator(".st-hand").count() == 0
+    assert page.evaluate(_CLIPPED, ".st-exercise button.st-card-face") == [], width
+    assert exercise.locator("text=Try again").count() == 0
+    assert exercise.locator(".st-exercise-verdict").inner_text().strip() == ""
+    colours = {
+        faces.nth(i).inner_text().strip(): faces.nth(i).evaluate("b => getComputedStyle(b).color")
+        for i in range(faces.count())
+    }
+    for label, colour in colours.items():
+        red = label[-1] in "♥♦"
+        assert (colour == "rgb(192, 0, 0)") == red, (label, colour)
+
+
+def _drill_explains_its_level(page: Any, width: int) -> None:
+    drill = page.locator(".dr-root").first
+    drill.scroll_into_view_if_needed()
+    assert "Three right answers in a row" in drill.locator(".dr-level-note").inner_text()
+    assert drill.get_attribute("data-lm-suppress-shortcuts") == "true"  # JupyterLab's shortcuts kept out
+    drill.screenshot(path=str(ARTIFACTS / f"phone-ch08-drill-{width}.png"))
+    assert _sideways(page) == 0, width
+
+
+def test_chapter_8_replay_exercise_and_drill_fit_a_laptop_and_a_phone(browser: Any, chapters_url: str) -> None:
+    """One page, drawn at 1366 px, then narrowed to 390 px; the exercise answered at the phone's
+    width by keyboard: Tab reaches a card of the hand, Space answers."""
+    with chapter_page(browser, chapters_url, "08_card_play", width=1366, ready=".st-exercise") as (page, problems):
+        page.locator(".dr-root").first.wait_for()
+        for width in (1366, 390):
+            _at_width(page, width)
+            _replay_fits(page, width)
+            _exercise_before_an_answer(page, width)
+            _drill_explains_its_level(page, width)
         exercise = page.locator(".st-exercise").first
         exercise.scroll_into_view_if_needed()
-        faces = exercise.locator("button.st-card-face")
-        assert faces.count() >= 5 and exercise.locator(".st-hand").count() == 0
-        assert page.evaluate(_CLIPPED, ".st-exercise button.st-card-face") == []
-        assert exercise.locator("text=Try again").count() == 0
-        assert exercise.locator(".st-exercise-verdict").inner_text().strip() == ""
-        colours = {
-            faces.nth(i).inner_text().strip(): faces.nth(i).evaluate("b => getComputedStyle(b).color")
-            for i in range(faces.count())
-        }
-        for label, colour in colours.items():
-            red = label[-1] in "♥♦"
-            assert (colour == "rgb(192, 0, 0)") == red, (label, colour)
-        if width == 390:
-            # by keyboard: Tab reaches a card of the hand, Space answers
-            exercise.locator("button.st-card-face:not([disabled])").first.focus()
-            page.keyboard.press("Shift+Tab")
-            page.keyboard.press("Tab")
-            page.keyboard.press("Space")
-        else:
-            exercise.locator("button.st-card-face:not([disabled])").last.click()
+        exercise.locator("button.st-card-face:not([disabled])").first.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Space")
         verdict = exercise.locator(".st-exercise-verdict")
         verdict.locator("span").wait_for()
         assert verdict.evaluate(
             "e => e.classList.contains('st-verdict-right') || e.classList.contains('st-verdict-wrong')"
         )
         page.wait_for_timeout(300)
-        exercise.screenshot(path=str(ARTIFACTS / f"phone-ch08-exercise-{width}.png"))
+        exercise.screenshot(path=str(ARTIFACTS / "phone-ch08-exercise-390.png"))
         assert exercise.locator(".st-exercise-closed").count() == 1  # closed once answered
-
-        # The drill says what its level means.
-        drill = page.locator(".dr-root").first
-        drill.scroll_into_view_if_needed()
-        assert "Three right answers in a row" in drill.locator(".dr-level-note").inner_text()
-        assert drill.get_attribute("data-lm-suppress-shortcuts") == "true"  # JupyterLab's shortcuts kept out
-        drill.screenshot(path=str(ARTIFACTS / f"phone-ch08-drill-{width}.png"))
         assert _sideways(page) == 0
     assert problems.all() == []
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_chapter_13_puzzle_next_button_is_whole_and_on_screen(browser: Any, chapters_url: str, width: int) -> None:
-    with chapter_page(browser, chapters_url, "13_play_with_teach_me", width=width, ready=".st-puzzle") as (
+def _puzzle_button_whole(page: Any, width: int) -> None:
+    puzzle = page.locator(".st-puzzle").first
+    puzzle.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(ARTIFACTS / f"phone-ch13-puzzle-{width}.png"))
+    box = puzzle.locator(".st-puzzle-next").bounding_box()
+    assert box is not None and box["width"] >= 60, (width, box)
+    assert page.evaluate(_SQUEEZED, ".st-puzzle .st-puzzle-next") == [], width
+    assert page.evaluate(_CLIPPED, ".st-puzzle .st-puzzle-next, .st-puzzle button.st-card-face") == [], width
+    assert _sideways(page) == 0, width
+
+
+def test_chapter_13_puzzle_next_button_is_whole_and_on_screen_on_a_laptop_and_a_phone(
+    browser: Any, chapters_url: str
+) -> None:
+    with chapter_page(browser, chapters_url, "13_play_with_teach_me", width=1366, ready=".st-puzzle") as (
         page,
         problems,
     ):
-        puzzle = page.locator(".st-puzzle").first
-        puzzle.evaluate("e => e.scrollIntoView({block: 'start'})")
-        page.screenshot(path=str(ARTIFACTS / f"phone-ch13-puzzle-{width}.png"))
-        button = puzzle.locator(".st-puzzle-next")
-        box = button.bounding_box()
-        assert box is not None and box["width"] >= 60, box
-        assert page.evaluate(_SQUEEZED, ".st-puzzle .st-puzzle-next") == []
-        assert page.evaluate(_CLIPPED, ".st-puzzle .st-puzzle-next, .st-puzzle button.st-card-face") == []
+        for width in (1366, 390):
+            _at_width(page, width)
+            _puzzle_button_whole(page, width)
         # the puzzle answered by a click on a card face: marked right or wrong, no status line repeating it
+        puzzle = page.locator(".st-puzzle").first
         puzzle.locator("button.st-card-face:not([disabled])").first.click()
         puzzle.locator(".st-puzzle-feedback [role=status]").wait_for()
         assert puzzle.locator(".st-verdict-right, .st-verdict-wrong").count() == 1
         assert puzzle.locator(".st-status:visible").count() == 0
         puzzle.locator(".st-puzzle-hand").evaluate("e => e.scrollIntoView({block: 'center'})")
-        page.screenshot(path=str(ARTIFACTS / f"phone-ch13-puzzle-answered-{width}.png"))
-        button.click()
+        page.screenshot(path=str(ARTIFACTS / "phone-ch13-puzzle-answered-390.png"))
+        puzzle.locator(".st-puzzle-next").click()
         page.wait_for_function("() => !document.querySelector('.st-puzzle-feedback [role=status]')")
         assert _sideways(page) == 0
     assert problems.all() == []
