@@ -25,13 +25,13 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import free_port
+from _browser import ARTIFACTS, free_port
 from _voila import logged_process, served, voila_over_chapters
 
 from spades_teach.app import APP_NOTEBOOKS
@@ -82,7 +82,7 @@ class Visit:
         return [kernel for kernel in self.cut_beacons if f"Kernel shutdown: {kernel}" not in text]
 
 
-def _walk(browser: Any, stops: list[tuple[str, str, str]]) -> Visit:
+def _walk(browser: Any, stops: list[tuple[str, str, str]], look: Callable[[str, Any], None] | None = None) -> Visit:
     """Open each ``(name, url, ready selector)`` in turn in one tab, then leave the last page.
 
     A page's shutdown beacon (``navigator.sendBeacon`` as it unloads) is answered at once by the
@@ -104,6 +104,8 @@ def _walk(browser: Any, stops: list[tuple[str, str, str]]) -> Visit:
             page.goto(url, timeout=TIMEOUT_MS)
             page.locator(ready).first.wait_for()
             page.wait_for_timeout(1500)  # extensions' late warnings arrive after the first output
+            if look is not None:
+                look(name, page)
         visit.current = f"leaving {stops[-1][0]}"
         page.goto(stops[0][1], timeout=TIMEOUT_MS)  # leaving the last page sends its beacon too
         page.locator(stops[0][2]).first.wait_for()
@@ -160,21 +162,42 @@ def test_every_app_page_keeps_a_silent_console_and_leaving_it_fails_no_request(
     assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
 
 
-def test_a_chapter_under_a_bare_voila_keeps_a_silent_console(browser: Any, tmp_path: Path) -> None:
-    """``voila notebooks/`` as the README gives it: the settings come from voila.json."""
+#: Code a chapter page must not show (the course shows prose, pictures and widgets).
+CODE = ".jp-CodeCell .jp-InputArea:visible, .jp-CodeCell .jp-InputPrompt:visible, .cm-editor:visible"
+
+
+def _no_code_and_no_traceback(name: str, page: Any) -> None:
+    assert page.locator(CODE).count() == 0, f"{name}: code cells are visible"
+    assert "Traceback" not in page.locator("body").inner_text(), name
+    if name == "chapter 0":
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "voila-chapter-00.png"), full_page=True)
+
+
+def test_chapters_under_a_bare_voila_keep_a_silent_console_and_show_no_code(browser: Any, tmp_path: Path) -> None:
+    """``voila notebooks/`` as the README gives it (or JupyterLab's "Render with Voilà"): the settings
+    come from voila.json. Chapters of every kind (a widget, chapter 0's table, the cheat sheet, the
+    glossary), in one tab as a learner follows them: no console message, no failed request, no code."""
     log = tmp_path / "voila.log"
     with voila_over_chapters(log, plain=True) as url:
+        chapter = f"{url}/voila/render/{{}}.ipynb".format
         stops = [
             # opened first in the browser (a bookmark): the page's own _xsrf cookie lets its beacon in
-            ("chapter 1 first", f"{url}/voila/render/01_deck_and_deal.ipynb", ".st-widget"),
+            ("chapter 1 first", chapter("01_deck_and_deal"), ".st-widget"),
             ("list of chapters", url + "/", "body"),
-            ("chapter 0", f"{url}/voila/render/00_a_hand_in_ten_minutes.ipynb", ".st-table"),
-            ("chapter 1 in French", f"{url}/voila/render/fr/01_deck_and_deal.ipynb", ".st-widget"),
+            ("chapter 0", chapter("00_a_hand_in_ten_minutes"), ".st-table"),
+            ("chapter 2", chapter("02_playing_tricks"), ".st-widget"),
+            ("chapter 3", chapter("03_bidding_basics"), ".st-cheat"),
+            ("chapter 14", chapter("14_house_rules"), ".st-widget"),
+            ("chapter 16", chapter("16_glossary_and_cheat_sheet"), ".st-glossary"),
+            ("chapter 1 in French", chapter("fr/01_deck_and_deal"), ".st-widget"),
         ]
-        visit = _walk(browser, stops)
+        visit = _walk(browser, stops, _no_code_and_no_traceback)
         assert visit.noisy() == {}, json.dumps(visit.noisy(), indent=1, ensure_ascii=False)
-        # leaving the last page opens the first again: 4 kernels, 3 stopped, the last one still in use
-        assert _wait_for(lambda: _kernels(log) == (4, 3)), f"kernels started, stopped: {_kernels(log)}"
+        # leaving the last page opens the first again: every chapter page left has its kernel stopped,
+        # the last one is still in use
+        pages = sum(1 for name, _, _ in stops if name != "list of chapters") + 1
+        assert _wait_for(lambda: _kernels(log) == (pages, pages - 1)), f"kernels started, stopped: {_kernels(log)}"
         assert visit.beacons_lost(log) == [], log.read_text(errors="replace")[-6000:]
     assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
 
