@@ -42,10 +42,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spades_teach import Position, Round, Seat, Team, deal
 from spades_teach.advice.bot_bidding import advised_bid
-from spades_teach.advice.bots import MediumBot, PlayoutViews, _playout_start, play_out
+from spades_teach.advice.bots import MediumBot
 from spades_teach.advice.driver import play_hand
 from spades_teach.advice.expert import ExpertBot, _live_nils, sample_deals
 from spades_teach.advice.play import View
+from spades_teach.advice.playout import PlayoutViews, play_out, playout_start
 from spades_teach.analysis.simulate import mean_interval
 from spades_teach.game.round import PlayEvent
 from spades_teach.solver import DDState, nil_safe_cards
@@ -110,7 +111,7 @@ def calibrate(hands: int) -> None:
                     trick = tuple(c.index for c in p.trick)
                     state = DDState.from_rules(masks, int(p.leader), trick, p.spades_broken, p.rules, p.completed)
                     dd.append(nil_safe_cards(state, int(nil))[event.card.index])
-                    sim = _playout_start(view, masks)
+                    sim = playout_start(view, masks)
                     play_out(sim, views, list(view.voids), event.card)
                     po.append(sim.won[nil] == 0)
                 role = "nil bidder" if p.seat == nil else "partner" if p.seat == nil.partner else "defender"

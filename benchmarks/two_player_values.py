@@ -52,7 +52,7 @@ from spades_teach.advice.driver import play_hand
 from spades_teach.game.cards import Hand, Rank, Suit
 from spades_teach.game.round import Round
 from spades_teach.game.scoring import side_value
-from spades_teach.game.twoplayer import draw_deal, keep_high
+from spades_teach.game.twoplayer import deal_by_drawing, keep_high
 
 RULES = Rules(players=2)
 KEYS = tuple(ITEM_VALUES)
@@ -88,7 +88,7 @@ def play(deals: int) -> list[dict[str, Any]]:
     rows = []
     for i in range(deals):
         first = Seat.N if i % 2 else Seat.S
-        game = Round(draw_deal(f"two-player-values/{i}", first=first, rules=RULES, policy=keep_high), rules=RULES)
+        game = Round(deal_by_drawing(f"two-player-values/{i}", first=first, rules=RULES, policy=keep_high), rules=RULES)
         play_hand(game, {Seat.N: MediumBot(), Seat.S: MediumBot()})
         for seat in (Seat.N, Seat.S):
             hand = game.deal[seat]
@@ -191,7 +191,7 @@ def duplicate(deals: int, one: CountBidder, other: CountBidder) -> tuple[float, 
     (each bag charged 10) of ``one`` and of ``other``."""
     totals = [0.0, 0.0]
     for i in range(deals):
-        cards = draw_deal(f"two-player-values/check/{i}", first=Seat.N, rules=RULES, policy=keep_high)
+        cards = deal_by_drawing(f"two-player-values/check/{i}", first=Seat.N, rules=RULES, policy=keep_high)
         for swap in (False, True):
             bots = {Seat.N: other, Seat.S: one} if swap else {Seat.N: one, Seat.S: other}
             game = play_hand(Round(cards, rules=RULES), bots)

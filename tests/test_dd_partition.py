@@ -22,7 +22,7 @@ from endplay.types import Denom, Player
 from spades_teach import Card, Hand, Seat, deal
 from spades_teach.analysis import double_dummy
 from spades_teach.solver import (
-    TRICKS,
+    NS_TRICKS,
     DDState,
     ReferenceSolver,
     make_position,
@@ -65,10 +65,10 @@ def test_positions_of_one_deal_share_the_table_soundly() -> None:
         for _ in range(16):  # four tricks, so the deal starts at 9 cards a hand
             pos = _random_play(pos, rng)
         while pos.tricks_left:
-            objective = TRICKS if rng.random() < 0.6 else nil_objective(Seat(rng.randrange(4)))
+            objective = NS_TRICKS if rng.random() < 0.6 else nil_objective(Seat(rng.randrange(4)))
             value = solve_value(pos, objective)
             if not pos.trick:
-                assert solve_value(pos, TRICKS) == _ns_tricks_by_dds(pos), (seed, pos)
+                assert solve_value(pos, NS_TRICKS) == _ns_tricks_by_dds(pos), (seed, pos)
             if pos.tricks_left <= 6:
                 assert value == ReferenceSolver(objective).value(pos), (seed, pos, objective)
             pos = _random_play(pos, rng)
@@ -83,7 +83,7 @@ def test_related_unbroken_positions_match_the_reference() -> None:
         for _ in range(28):  # seven tricks: 6 cards a hand
             pos = _random_play(pos, rng)
         while pos.tricks_left:
-            objective = TRICKS if rng.random() < 0.6 else nil_objective(Seat(rng.randrange(4)))
+            objective = NS_TRICKS if rng.random() < 0.6 else nil_objective(Seat(rng.randrange(4)))
             assert solve_value(pos, objective) == ReferenceSolver(objective).value(pos), (seed, pos, objective)
             pos = _random_play(pos, rng)
 

@@ -22,7 +22,7 @@ from spades_teach import Card, Hand, Seat, SpadesError, Team, deal
 from spades_teach.analysis import BACKEND, double_dummy
 from spades_teach.errors import PositionError
 from spades_teach.solver import (
-    TRICKS,
+    NS_TRICKS,
     DDState,
     ReferenceSolver,
     make_position,
@@ -218,8 +218,8 @@ def test_matches_dds_on_200_full_deals_with_spades_broken() -> None:
         leader = Seat(seed % 4)
         ns = _dds_tricks(hands, leader, Team.NS)
         pos = make_position(hands, leader=leader, spades_broken=True)
-        assert reaches(pos, TRICKS, ns), (seed, "below DDS")
-        assert not reaches(pos, TRICKS, ns + 1), (seed, "above DDS")
+        assert reaches(pos, NS_TRICKS, ns), (seed, "below DDS")
+        assert not reaches(pos, NS_TRICKS, ns + 1), (seed, "above DDS")
 
 
 # -- golden endgames a learner can check by hand -----------------------------------------------------

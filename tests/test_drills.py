@@ -251,7 +251,7 @@ def test_the_nil_drill_never_asks_a_close_call_the_checklist_cannot_answer() -> 
 def test_nil_checklist_is_the_assessments_own_checklist() -> None:
     for hand in ("AKQJ.AKQ.AKQ.AKQ", "2.5432.5432.5432", "K3.7654.8642.T93"):
         check = assess_nil(hand)
-        lines = drills.nil_checklist(check)
+        lines = drills.nil_checklist_lines(check)
         assert lines == tuple(str(item) for item in check.checklist)
         assert [line[0] for line in lines] == ["✓" if item.ok else "✗" for item in check.checklist]
 

@@ -16,7 +16,7 @@ from spades_teach import Position, SpadesError
 from spades_teach.advice.bidding import advise_bid, nil_checklist
 from spades_teach.advice.bots import advise_draw
 from spades_teach.advice.levels import level_name
-from spades_teach.advice.principles import PRINCIPLES, definition, play_out, principle
+from spades_teach.advice.principles import PRINCIPLES, definition, play_by_principles, principle
 from spades_teach.advice.teach import level_name as hint_level_name
 from spades_teach.i18n import set_language
 from spades_teach.render.cheatsheet import count_values_html, nil_checklist_html, scoring_html
@@ -111,7 +111,7 @@ def test_a_play_hint_gives_its_principle_and_reason_in_the_language() -> None:
 
 
 def test_a_whole_hand_of_hints_makes_the_same_plays_in_every_language() -> None:
-    seen = _in_each_language(lambda: play_out(3, bids=[3, 3, 3, 3])[1])
+    seen = _in_each_language(lambda: play_by_principles(3, bids=[3, 3, 3, 3])[1])
     plays = {lang: [(h.card, h.principle) for _p, h in hints] for lang, hints in seen.items()}
     assert plays["en"] == plays["fr"] == plays["es"] == plays["en again"]
     assert [str(h) for _p, h in seen["en"]] == [str(h) for _p, h in seen["en again"]]

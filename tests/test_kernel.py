@@ -27,10 +27,10 @@ from spades_teach.game.kernel import (
     winning_position,
 )
 from spades_teach.game.seating import seating_of
-from spades_teach.game.twoplayer import draw_deal
+from spades_teach.game.twoplayer import deal_by_drawing
 from spades_teach.solver import (
     BACKEND,
-    TRICKS,
+    NS_TRICKS,
     DDState,
     ReferenceSolver,
     legal_moves,
@@ -88,7 +88,7 @@ def test_round_fast_form_agrees_with_the_plain_kernel_functions() -> None:
     for game in range(240):
         rules = RULE_SETS[game % len(RULE_SETS)]
         seating = seating_of(rules)
-        r = Round(draw_deal(game, rules=rules) if seating.players == 2 else deal(game), rules=rules)
+        r = Round(deal_by_drawing(game, rules=rules) if seating.players == 2 else deal(game), rules=rules)
         while r.phase == "bidding":
             r.bid(r.to_act, rng.choice(r.legal_bids()))  # type: ignore[arg-type]
         while (seat := r.to_act) is not None:
@@ -185,7 +185,7 @@ def test_c_core_agrees_with_the_kernel_solver_on_thousands_of_random_endgames() 
     for i in range(3000):
         pos = _random_state(rng, rng.choice((1, 2, 2, 3)))
         assert legal_moves(pos, backend="c") == pos.legal_mask(), pos
-        objective = TRICKS if i % 3 else 1 + rng.randrange(4)
+        objective = NS_TRICKS if i % 3 else 1 + rng.randrange(4)
         expected = ReferenceSolver(objective).value(pos)
         assert solve_value(pos, objective, backend="c") == expected, (pos, objective)
         if i % 10 == 0:

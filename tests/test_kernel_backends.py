@@ -23,7 +23,7 @@ import pytest
 from spades_teach import Card, IllegalActionError, Round, Rules, Seat, SpadesError, deal
 from spades_teach.game import kernel
 from spades_teach.game.round import CompiledRound, PureRound
-from spades_teach.game.twoplayer import draw_deal
+from spades_teach.game.twoplayer import deal_by_drawing
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -121,7 +121,7 @@ def test_compiled_kernel_agrees_with_the_reference(name: str) -> None:
     rng = random.Random(name)
     hands = 0
     for number in range(300):
-        cards = deal(number) if rules.players == 4 else draw_deal(number, rules=rules)
+        cards = deal(number) if rules.players == 4 else deal_by_drawing(number, rules=rules)
         dealer = Seat(number % 4) if rules.players == 4 else None
         scores = {"NS": -120, "EW": 40} if rules.players == 4 and number % 3 == 0 else None
         pair = [PureRound(cards, dealer=dealer, rules=rules, scores=scores)]

@@ -49,10 +49,10 @@ class Fuzzer:
         self.rules = [Rules(), Rules(players=2), Rules(first_lead="two_of_clubs", spade_lead_breaks=True)]
         self.deal = deal
         self.deck = [Card.from_index(i) for i in range(52)]
-        from spades_teach.game.twoplayer import draw_deal
+        from spades_teach.game.twoplayer import deal_by_drawing
 
         self.deals = [
-            (rules, draw_deal(n) if rules.players == 2 else deal(n)) for rules in self.rules for n in range(8)
+            (rules, deal_by_drawing(n) if rules.players == 2 else deal(n)) for rules in self.rules for n in range(8)
         ]
         self.pool: list[Any] = [self.fresh() for _ in range(6)]
         names = set(dir(CompiledRound)) | set(dir(_kernel.PlayCore))

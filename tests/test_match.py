@@ -379,10 +379,10 @@ def test_deal_given_to_start_round_gets_the_match_dealer() -> None:
 
 
 def test_two_player_deal_refused_in_a_four_player_match() -> None:
-    from spades_teach.game.twoplayer import draw_deal
+    from spades_teach.game.twoplayer import deal_by_drawing
 
     with pytest.raises(MatchError, match="for 2 players"):
-        Match().start_round(draw_deal(1))
+        Match().start_round(deal_by_drawing(1))
 
 
 def test_dealer_must_play() -> None:

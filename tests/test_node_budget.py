@@ -18,7 +18,7 @@ from spades_teach.advice.position import Position
 from spades_teach.errors import PositionError, SearchBudgetSpent, SpadesError
 from spades_teach.game.seating import Seat
 from spades_teach.solver import (
-    TRICKS,
+    NS_TRICKS,
     NodeBudget,
     clear_table,
     make_position,
@@ -51,7 +51,7 @@ def test_a_solve_that_fits_its_budget_is_exact_and_spends_what_it_visited(backen
     rng = random.Random(11)
     for _ in range(60):
         pos = random_position(rng, rng.choice((3, 4, 5)))
-        objective = TRICKS if rng.random() < 0.6 else nil_objective(Seat(rng.randrange(4)))
+        objective = NS_TRICKS if rng.random() < 0.6 else nil_objective(Seat(rng.randrange(4)))
         budget = NodeBudget(10_000_000)
         assert score_cards(pos, objective, backend=backend, budget=budget) == score_cards(
             pos, objective, backend=backend
@@ -76,7 +76,7 @@ def test_a_search_cut_short_leaves_the_table_sound() -> None:
             with pytest.raises(SearchBudgetSpent):
                 score_cards(pos, budget=NodeBudget(limit))  # type: ignore[arg-type]
             assert score_cards(pos) == exact  # type: ignore[arg-type]
-            assert reaches(pos, TRICKS, 1) is True  # type: ignore[arg-type]
+            assert reaches(pos, NS_TRICKS, 1) is True  # type: ignore[arg-type]
 
 
 def test_a_budget_must_be_a_positive_whole_number() -> None:

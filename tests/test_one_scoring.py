@@ -22,7 +22,7 @@ from spades_teach.game.scoring import (
     side_contract,
     side_value,
 )
-from spades_teach.game.twoplayer import draw_deal
+from spades_teach.game.twoplayer import deal_by_drawing
 
 
 def test_side_value_is_score_round_with_bags_charged() -> None:
@@ -90,7 +90,7 @@ def test_legal_bids_are_the_bids_verify_bid_accepts() -> None:
             seats = ("N", "S") if rules.players == 2 else ("N", "E", "S", "W")
             deficit = rng.choice([0, 50, 100, 250])
             scores = {seats[0]: 0, seats[1]: deficit} if rules.players == 2 else {"NS": 0, "EW": deficit}
-            cards = draw_deal(number, rules=rules) if rules.players == 2 else deal(number)
+            cards = deal_by_drawing(number, rules=rules) if rules.players == 2 else deal(number)
             r = Round(cards, dealer=rng.choice(seats), rules=rules, scores=scores if number % 2 else None)
             while r.phase == "bidding":
                 seat = r.to_act

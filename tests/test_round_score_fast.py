@@ -17,7 +17,7 @@ import pytest
 from spades_teach import Round, Rules, Seat, deal, score_round
 from spades_teach.game.round import PureRound
 from spades_teach.game.scoring import sides_of
-from spades_teach.game.twoplayer import draw_deal
+from spades_teach.game.twoplayer import deal_by_drawing
 
 RULE_SETS = {
     "standard": Rules(),
@@ -36,7 +36,7 @@ RULE_SETS = {
 def random_hand(number: int, rules: Rules, rng: random.Random, kind: type[Any] = Round) -> Any:
     """A finished hand: random legal bids (Nil often), random cards, and under the
     penalty rule a renege now and then (any card of the hand the rules let through)."""
-    cards = deal(number) if rules.players == 4 else draw_deal(number, rules=rules)
+    cards = deal(number) if rules.players == 4 else deal_by_drawing(number, rules=rules)
     dealer = Seat(number % 4) if rules.players == 4 else None
     r = kind(cards, dealer=dealer, rules=rules)
     while (seat := r.to_act) is not None:
@@ -136,7 +136,7 @@ def test_the_quick_way_to_bid_accepts_exactly_what_verify_bid_accepts(name: str)
     every = [Bid(n) for n in range(14)] + [Bid(0, blind=True)]
     rng = random.Random(name)
     for number in range(12):
-        cards = deal(number) if rules.players == 4 else draw_deal(number, rules=rules)
+        cards = deal(number) if rules.players == 4 else deal_by_drawing(number, rules=rules)
         scores = {"NS": -150, "EW": 0} if rules.players == 4 and number % 2 else None
         r = Round(cards, rules=rules, scores=scores)
         while r.phase == "bidding":

@@ -29,7 +29,7 @@ from spades_teach.analysis import BACKEND, analyze_hand, double_dummy
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.errors import PositionError
 from spades_teach.game.round import PlayEvent, Round
-from spades_teach.game.twoplayer import draw_deal
+from spades_teach.game.twoplayer import deal_by_drawing
 from spades_teach.solver import (
     DDState,
     clear_table,
@@ -188,7 +188,7 @@ def test_double_dummy_refuses_a_first_lead_the_rules_forbid() -> None:
 
 def test_two_player_spades_is_refused_by_the_solver_the_review_and_the_analysis() -> None:
     rules = Rules(players=2)
-    two = Round(draw_deal(5, first="N"), dealer=Seat.S, rules=rules)
+    two = Round(deal_by_drawing(5, first="N"), dealer=Seat.S, rules=rules)
     with pytest.raises(PositionError, match="2-player Spades is not solved"):
         DDState.from_round(two)
     with pytest.raises(PositionError, match="2-player Spades is not solved"):

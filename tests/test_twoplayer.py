@@ -20,7 +20,7 @@ from spades_teach.game.twoplayer import (
     DrawError,
     always_keep,
     cut,
-    draw_deal,
+    deal_by_drawing,
     keep_high,
     opponent,
 )
@@ -221,7 +221,7 @@ def test_policies() -> None:
         if t.choice == "discard":
             assert not (t.seen.is_spade or t.seen.rank >= 10)
             assert t.kept.is_spade or t.kept.rank >= 10
-    assert draw_deal(15) == sensible.deal()
+    assert deal_by_drawing(15) == sensible.deal()
 
 
 @settings(max_examples=30, deadline=None)
@@ -293,7 +293,7 @@ def test_no_spade_lead_until_broken_then_allowed() -> None:
     that leading a spade is refused before it and allowed after it."""
     rng = random.Random(77)
     for seed in range(50):
-        r = Round(draw_deal(seed), rules=TWO)
+        r = Round(deal_by_drawing(seed), rules=TWO)
         r.bid(r.to_act, 3)  # type: ignore[arg-type]
         r.bid(r.to_act, 3)  # type: ignore[arg-type]
         while not r.is_complete and not r.spades_broken:
@@ -411,7 +411,7 @@ def test_start_round_refuses_a_draw_begun_by_the_wrong_player() -> None:
 def test_start_round_from_a_seed_draws_for_both_players() -> None:
     m = Match(TWO, dealer="S")
     r = m.start_round(seed=3)
-    assert r.deal == draw_deal(3, first="N") and r.to_act is Seat.N
+    assert r.deal == deal_by_drawing(3, first="N") and r.to_act is Seat.N
     with pytest.raises(MatchError, match="two-player"):
         Match().new_draw()
 

@@ -662,10 +662,10 @@ def test_a_round_with_annotations_in_the_record_format(full_round: Round) -> Non
 
 
 def test_two_player_replay_steps_two_cards_a_trick(play_randomly: Callable[..., list[Card]]) -> None:
-    from spades_teach.game.twoplayer import draw_deal
+    from spades_teach.game.twoplayer import deal_by_drawing
 
     rules = Rules(players=2)
-    d = draw_deal(5, first="N", rules=rules)
+    d = deal_by_drawing(5, first="N", rules=rules)
     r = Round(d, rules=rules)
     while r.phase == "bidding":
         assert r.to_act is not None

@@ -53,7 +53,7 @@ __all__ = [
     "find_missed_set",
     "find_moments",
     "judged_as_good",
-    "play_out",
+    "play_by_principles",
     "principle",
     "solver_disagrees",
 ]
@@ -325,7 +325,7 @@ class Moment:
     seed: int
 
 
-def play_out(
+def play_by_principles(
     seed: int,
     *,
     bids: Sequence[BidLike] | None = None,
@@ -338,7 +338,7 @@ def play_out(
     value) being the match so far; returns the finished round and each card's
     position and hint, in play order.
 
-    >>> rnd, hints = play_out(3, bids=[3, 3, 3, 3])
+    >>> rnd, hints = play_by_principles(3, bids=[3, 3, 3, 3])
     >>> rnd.is_complete, len(hints), hints[0][1].card == rnd.tricks[0].cards[0]
     (True, 52, True)
     """
@@ -391,7 +391,7 @@ def find_moments(
     principle(name)
     found: list[Moment] = []
     for seed in seeds:
-        rnd, played = play_out(seed, bids=bids, dealer=dealer, scores=scores, bags=bags)
+        rnd, played = play_by_principles(seed, bids=bids, dealer=dealer, scores=scores, bags=bags)
         for i, (position, hint) in enumerate(played):
             if (
                 hint.principle == name
@@ -498,7 +498,7 @@ def find_exception(
 
     principle(name)
     for seed in seeds:
-        rnd, played = play_out(seed, bids=bids, dealer=dealer)
+        rnd, played = play_by_principles(seed, bids=bids, dealer=dealer)
         for i, (position, hint) in enumerate(played):
             if hint.principle != name:
                 continue
@@ -530,7 +530,7 @@ def find_missed_set(
 
     principle(name)
     for seed in seeds:
-        rnd, played = play_out(seed, bids=bids, dealer=dealer)
+        rnd, played = play_by_principles(seed, bids=bids, dealer=dealer)
         for i, (position, hint) in enumerate(played):
             if hint.principle != name:
                 continue

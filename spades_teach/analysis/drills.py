@@ -816,7 +816,7 @@ def nil_drill(seed: int, difficulty: int) -> Drill:
         check = assess_nil(hand)
     lines = [
         _("Nil fits this hand.") if check.fits else _("Nil does not fit this hand."),
-        *nil_checklist(check),
+        *nil_checklist_lines(check),
         (
             _("These dangers are few enough for a Nil (the advisor adds them up to {risk}; Nil fits at 1 or less).")
             if check.fits
@@ -838,7 +838,7 @@ def nil_drill(seed: int, difficulty: int) -> Drill:
     )
 
 
-def nil_checklist(check: NilAssessment) -> tuple[str, ...]:
+def nil_checklist_lines(check: NilAssessment) -> tuple[str, ...]:
     """The Nil check as the checklist the Nil chapter teaches (``assess_nil(...).checklist``):
     one line per item, ✓ for an item the hand passes, ✗ for one it fails."""
     return tuple(str(item) for item in check.checklist)

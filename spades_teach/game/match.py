@@ -49,7 +49,7 @@ from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, bid_problem, coerce_side, score_round, sides_of
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, Team, TeamMap, seating_of
-from spades_teach.game.twoplayer import Draw, draw_deal, opponent
+from spades_teach.game.twoplayer import Draw, deal_by_drawing, opponent
 from spades_teach.i18n import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -330,7 +330,7 @@ class Match:
     def _deal_for_next_hand(self, deal: DealLike | Draw | None, seed: int | str | None) -> Deal:
         if deal is None:
             if not seating_of(self._rules).partnerships:
-                return draw_deal(seed, first=opponent(self._dealer), rules=self._rules)
+                return deal_by_drawing(seed, first=opponent(self._dealer), rules=self._rules)
             return deal_cards(seed, dealer=self._dealer)
         if isinstance(deal, Draw):
             if seating_of(self._rules).partnerships:

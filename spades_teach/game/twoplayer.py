@@ -67,7 +67,7 @@ __all__ = [
     "cut",
     "Draw",
     "DrawTurn",
-    "draw_deal",
+    "deal_by_drawing",
     "DrawError",
     "DrawPolicy",
     "always_keep",
@@ -465,7 +465,7 @@ class Draw:
         return f"<Draw seed={self._seed!r} first={self._first.name} turn={self.turn_number} to_act={who}>"
 
 
-def draw_deal(
+def deal_by_drawing(
     seed: int | str | None = None,
     *,
     first: SeatLike = Seat.N,
@@ -474,7 +474,7 @@ def draw_deal(
 ) -> Deal:
     """A whole two-player draw played by ``policy`` (default :func:`keep_high`) for both players.
 
-    >>> d = draw_deal(5, first="S")
+    >>> d = deal_by_drawing(5, first="S")
     >>> d.players, d.dealer, len(d.unused)
     (2, <Seat.N: 0>, 26)
     """

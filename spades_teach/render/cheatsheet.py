@@ -11,7 +11,7 @@
 True
 >>> scoring_rows()[0]
 ('bid 4, take 4', 'NS bid 4 and took 4: 40')
->>> nil_checklist()[0]
+>>> nil_checklist_items()[0]
 'no A♠ or K♠'
 """
 
@@ -32,7 +32,7 @@ __all__ = [
     "count_values_html",
     "scoring_rows",
     "scoring_html",
-    "nil_checklist",
+    "nil_checklist_items",
     "nil_checklist_html",
     "CheatSheet",
 ]
@@ -115,7 +115,7 @@ def scoring_html() -> str:
     return f'<table class="st-cheat"><caption>{caption}</caption><tr><th>{hand}</th><th>{score}</th></tr>{body}</table>'
 
 
-def nil_checklist() -> list[str]:
+def nil_checklist_items() -> list[str]:
     """The Nil checklist: the item of each :class:`~spades_teach.advice.bidding.NilCheck` that
     ``assess_nil(...).checklist`` gives, in order (a hand fits a Nil when it passes them all)."""
     return [check.item for check in assess_nil(_NIL_PROBE).checklist]
@@ -123,7 +123,7 @@ def nil_checklist() -> list[str]:
 
 def nil_checklist_html() -> str:
     """The Nil checklist as an HTML list."""
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in nil_checklist())
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in nil_checklist_items())
     title = html.escape(_("Nil checklist: a hand for Nil passes every item"))
     return (
         _TABLE_STYLE

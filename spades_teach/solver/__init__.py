@@ -95,7 +95,7 @@ from spades_teach.solver.backend import (
 )
 from spades_teach.solver.checks import make_position
 from spades_teach.solver.reference import ReferenceSolver
-from spades_teach.solver.state import TRICKS, DDState, NodeBudget, nil_objective, representatives
+from spades_teach.solver.state import NS_TRICKS, DDState, NodeBudget, nil_objective, representatives
 
 __all__ = [
     "BACKEND",
@@ -104,7 +104,7 @@ __all__ = [
     "NodeBudget",
     "DDState",
     "ReferenceSolver",
-    "TRICKS",
+    "NS_TRICKS",
     "clear_table",
     "double_dummy",
     "legal_moves",
@@ -154,7 +154,7 @@ class DoubleDummy:
     def __init__(self, position: DDState, backend: str | None = None) -> None:
         self.position = position
         self._backend = backend
-        ns = solve_value(position, TRICKS, backend=backend)
+        ns = solve_value(position, NS_TRICKS, backend=backend)
         left = position.tricks_left
         self.tricks: TeamMap[int] = TeamMap({Team.NS: ns, Team.EW: left - ns})
         self._scores: dict[Card, int] | None = None
@@ -177,7 +177,7 @@ class DoubleDummy:
     def card_scores(self) -> dict[Card, int]:
         """Tricks for the side of the seat to play after each of its legal cards."""
         if self._scores is None:
-            raw = score_cards(self.position, TRICKS, backend=self._backend)
+            raw = score_cards(self.position, NS_TRICKS, backend=self._backend)
             left = self.position.tricks_left
             mine = self.to_play.team
             self._scores = {Card.from_index(i): (v if mine is Team.NS else left - v) for i, v in sorted(raw.items())}

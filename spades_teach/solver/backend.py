@@ -10,7 +10,7 @@ from spades_teach.errors import PositionError
 from spades_teach.game.seating import Seat
 from spades_teach.solver.reference import ReferenceSolver
 from spades_teach.solver.state import (
-    TRICKS,
+    NS_TRICKS,
     DDState,
     NodeBudget,
     indices,
@@ -92,7 +92,7 @@ def core_solve(pos: DDState, objective: int, target: int, budget: NodeBudget | N
 
 
 def solve_value(
-    pos: DDState, objective: int = TRICKS, *, backend: str | None = None, budget: NodeBudget | None = None
+    pos: DDState, objective: int = NS_TRICKS, *, backend: str | None = None, budget: NodeBudget | None = None
 ) -> int:
     """The exact value of ``pos`` for ``objective`` (NS tricks by default)."""
     if pos.tricks_left == 0:
@@ -137,7 +137,7 @@ def nil_safe_cards(
 
 
 def score_cards(
-    pos: DDState, objective: int = TRICKS, *, backend: str | None = None, budget: NodeBudget | None = None
+    pos: DDState, objective: int = NS_TRICKS, *, backend: str | None = None, budget: NodeBudget | None = None
 ) -> dict[int, int]:
     """The value (for ``objective``) after each legal card of the seat to play,
     counted from the same point as the position's value (the trick in progress

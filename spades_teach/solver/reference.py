@@ -3,7 +3,7 @@ clarity, that the tests hold the core to (and that answers when no core is built
 
 from __future__ import annotations
 
-from spades_teach.solver.state import TRICKS, DDState, NodeBudget, objective_params, representatives
+from spades_teach.solver.state import NS_TRICKS, DDState, NodeBudget, objective_params, representatives
 
 __all__ = ["ReferenceSolver"]
 
@@ -16,7 +16,7 @@ class ReferenceSolver:
     included) won by the counted seats of ``objective`` with best play.
     """
 
-    def __init__(self, objective: int = TRICKS, budget: NodeBudget | None = None) -> None:
+    def __init__(self, objective: int = NS_TRICKS, budget: NodeBudget | None = None) -> None:
         self.counted, self.max_team = objective_params(objective)
         self.budget = budget
         # (hands, leader, broken) -> (lower bound, upper bound) on the value.

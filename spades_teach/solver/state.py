@@ -20,7 +20,7 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, seating_of
 
 __all__ = [
-    "TRICKS",
+    "NS_TRICKS",
     "DDState",
     "NodeBudget",
     "card_breaks_spades",
@@ -37,9 +37,9 @@ _SUIT_MASKS = tuple(SUIT_MASKS)
 _NS_SEATS = 0b0101  # bit per seat: N and S
 
 # Objective: which seats' tricks are counted, and which team maximises them.
-# ``TRICKS`` counts North-South's tricks (NS maximise). ``nil_objective(seat)``
+# ``NS_TRICKS`` counts North-South's tricks (NS maximise). ``nil_objective(seat)``
 # counts the Nil bidder's tricks, maximised by the defenders.
-TRICKS = 0
+NS_TRICKS = 0
 
 
 def nil_objective(seat: Seat) -> int:
@@ -49,7 +49,7 @@ def nil_objective(seat: Seat) -> int:
 
 def objective_params(objective: int) -> tuple[int, int]:
     """``(counted seat bits, maximising team)`` for an objective code."""
-    if objective == TRICKS:
+    if objective == NS_TRICKS:
         return _NS_SEATS, 0
     seat = objective - 1
     return 1 << seat, (seat + 1) & 1
