@@ -470,30 +470,6 @@ def chapter_drill(chapter: str, stored: Any = None) -> Any:
     return widget
 
 
-def right_answer(drill: Any) -> dict[str, str]:
-    """The library's answer to a drill question, one text per field."""
-    return {f.name: e for f, e in zip(drill.fields, drill.expected)}
-
-
-def wrong_answer(drill: Any) -> dict[str, str]:
-    """An answer the library grades wrong: a choice or a card no right answer holds, a number off
-    by more than the tolerance, a bid no right answer names."""
-    rights = [drill.expected, *drill.also_right, *(drill.more_right() if drill.more_right else ())]
-    out = {}
-    for k, f in enumerate(drill.fields):
-        taken = {r[k] for r in rights}
-        if f.kind in ("choice", "card"):
-            out[f.name] = next(c for c in f.choices if c not in taken)
-        elif f.kind == "int":
-            out[f.name] = str(int(drill.expected[k]) + 10)
-        elif f.kind == "number":
-            value = float(drill.expected[k])
-            out[f.name] = str(value + 2 if value <= 11 else value - 2)
-        else:  # a bid
-            out[f.name] = next(str(b) for b in range(1, 14) if str(b) not in taken)
-    return out
-
-
 def chapter_puzzles() -> Any:
     """The play chapter's puzzles, as its cell makes them."""
     from spades_teach.widgets import PuzzleView

@@ -23,11 +23,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _lite import NOTEBOOKS, Watch, chapter_names, live_site, saved_figures, watched_context
+from _drill_probe import drill_transcript
+from _lite import CHAPTER_DRILLS, NOTEBOOKS, Watch, chapter_names, live_site, saved_figures, watched_context
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 RUNNER = Path(__file__).with_name("_lite_runner.py")
+PROBE = Path(__file__).with_name("_drill_probe.py")
 
 #: The chapters run, by their paths in the site: every English chapter, and one French and one
 #: Spanish chapter, whose first cell sets the language (their catalogs travel in the site's wheel).
@@ -57,9 +59,11 @@ def imported_modules(paths: list[str], folder: Path = NOTEBOOKS) -> list[str]:
     return sorted(modules)
 
 
-def runner_code(paths: list[str], folder: Path = NOTEBOOKS) -> str:
-    """The REPL's code: the chapters' imports, then the runner executed in a namespace of its own."""
-    namespace = {"CHAPTERS": paths, "__name__": "_lite_runner"}
+def runner_code(paths: list[str], folder: Path = NOTEBOOKS, drills: dict[str, Any] | None = None) -> str:
+    """The REPL's code: the chapters' imports, then the runner executed in a namespace of its own
+    (with the ``drills`` to answer after the chapters, and the probe that answers them)."""
+    namespace = {"CHAPTERS": paths, "DRILLS": drills or {}, "PROBE": PROBE.read_text(encoding="utf-8")}
+    namespace["__name__"] = "_lite_runner"
     return f"import {', '.join(imported_modules(paths, folder))}\nexec({RUNNER.read_text(encoding='utf-8')!r}, {namespace!r})"
 
 
@@ -75,7 +79,8 @@ def reports() -> Iterator[dict[str, dict[str, Any]]]:
         watch: Watch
         page = context.new_page()
         watch.watch(page)
-        page.goto(f"{url}/repl/index.html?kernel=python&toolbar=1&code={urllib.parse.quote(runner_code(CHAPTERS))}")
+        code = runner_code(CHAPTERS, drills=CHAPTER_DRILLS)
+        page.goto(f"{url}/repl/index.html?kernel=python&toolbar=1&code={urllib.parse.quote(code)}")
         page.wait_for_function(FINISHED, timeout=TIMEOUT_S * 1000, polling=500)
         texts: list[str] = page.locator(".jp-OutputArea-output").all_inner_texts()
         page.close()
@@ -86,6 +91,10 @@ def reports() -> Iterator[dict[str, dict[str, Any]]]:
                 json.loads(line.removeprefix("CHAPTER-RUN ")) for line in lines if line.startswith("CHAPTER-RUN ")
             )
         }
+        for line in lines:
+            if line.startswith("DRILL-RUN "):
+                drill = json.loads(line.removeprefix("DRILL-RUN "))
+                found[f"drill {drill['chapter']}"] = drill
         assert "CHAPTER-RUNS-DONE" in lines, f"the runner stopped: {texts[-1][-3000:] if texts else 'no output'}"
         assert watch.blocked == [], f"the chapters asked for hosts other than the site: {watch.blocked}"
         yield found
@@ -108,16 +117,32 @@ def test_the_chapter_runs_live_to_its_end(reports: dict[str, dict[str, Any]], pa
     assert report["cells"] == code_cells
     # the figures too (chapters 7 and 17 draw SVG charts: the browser's Python has no matplotlib)
     assert report["pictures"] == saved_figures(path.removesuffix(".ipynb"))
+    # and every line each cell prints, as the chapter's stored outputs (the CPython run) hold it
+    assert report["printed"] == stored_prints(NOTEBOOKS / path), f"{path} prints other text live"
 
 
-def test_the_runner_reports_an_error_stderr_and_pictures(tmp_path: Path) -> None:
-    """The runner itself, here in CPython's IPython on a made-up chapter: a picture, a line on stderr,
+def stored_prints(notebook: Path) -> list[str]:
+    """What each code cell of ``notebook`` printed (its stored stdout), in order."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return [
+        "".join(
+            "".join(output.get("text", ""))
+            for output in cell.get("outputs", [])
+            if output.get("output_type") == "stream" and output.get("name") == "stdout"
+        )
+        for cell in cells
+        if cell["cell_type"] == "code"
+    ]
+
+
+def test_the_runner_reports_what_is_printed_an_error_stderr_and_pictures(tmp_path: Path) -> None:
+    """The runner itself, here in CPython's IPython on a made-up chapter: a line printed, a picture, a line on stderr,
     then an error that stops the chapter before its last cell; the next chapter runs afresh."""
     import subprocess
     import sys
 
     cells = [
-        "import sys\nfrom IPython.display import SVG, display\nkept = 1",
+        "import sys\nfrom IPython.display import SVG, display\nkept = 1\nprint('dealt')",
         "display(SVG('<svg xmlns=\"http://www.w3.org/2000/svg\"/>'))\nprint('oops', file=sys.stderr)",
         "1 / 0",
         "print('never')",
@@ -141,6 +166,20 @@ def test_the_runner_reports_an_error_stderr_and_pictures(tmp_path: Path) -> None
     ]
     broken, fresh = lines
     assert (broken["cells"], broken["pictures"], broken["stderr"]) == (3, 1, "oops\n")
+    assert broken["printed"][:2] == ["dealt\n", ""]  # the third cell's is IPython's account of the error
     assert "ZeroDivisionError" in broken["error"]
     assert fresh["error"] == "" and fresh["cells"] == 1
     assert done.stdout.rstrip().endswith("CHAPTER-RUNS-DONE")
+
+
+@pytest.mark.parametrize("chapter", sorted(CHAPTER_DRILLS))
+def test_the_chapters_drill_grades_live_as_the_library_does(reports: dict[str, dict[str, Any]], chapter: str) -> None:
+    """Every kind of the chapter's drill answered right, then wrong, in the live edition's Python:
+    the same questions, verdicts and explanations (with the simulated figures of the bid and Nil
+    kinds) as here."""
+    report = reports[f"drill {chapter}"]
+    assert report["error"] == "", report["error"]
+    config = CHAPTER_DRILLS[chapter]
+    expected = drill_transcript(config["kinds"], config["seed"], config.get("min_levels"))
+    assert [step["correct"] for step in expected] == [True] * len(config["kinds"]) + [False] * len(config["kinds"])
+    assert report["transcript"] == expected
