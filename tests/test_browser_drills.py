@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,8 +20,8 @@ from typing import Any
 import pytest
 from _axe import serious_violations
 from _browser import ARTIFACTS, free_port
-from _voila import ROOT, chapter_page
-from _voila import _wait as wait_for_voila
+from _drill_probe import wrong_answer
+from _voila import ROOT, chapter_page, served
 
 from spades_teach.analysis.drills import KINDS, Drill, difficulty_for, drill_seed, make_drill
 from spades_teach.app import VOILA_OPTIONS, voila_environment
@@ -91,50 +89,13 @@ def drills_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
     port = free_port()
     env = voila_environment({**os.environ, "PYTHONPATH": str(ROOT), "SPADES_TEACH_DATA_DIR": str(data)})
     command = [sys.executable, "-m", "voila", str(folder), f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.token="]
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            [*command, *VOILA_OPTIONS, "--no-browser"],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        try:
-            url = f"http://127.0.0.1:{port}"
-            wait_for_voila(url + "/", server, log)
-            yield url, data
-        finally:
-            if server.poll() is None:
-                os.killpg(server.pid, signal.SIGTERM)  # the group of the process we started
-                try:
-                    server.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(server.pid, signal.SIGKILL)
-                    server.wait()
+    with served([*command, *VOILA_OPTIONS, "--no-browser"], port, ROOT, env, log) as url:
+        yield url, data
 
 
 def _question(kind: str, number: int, streak: int, seed: int = SEED) -> Drill:
     """The question the widget shows: the library's, for the same seed and progress."""
     return make_drill(kind, drill_seed(seed, kind, number), difficulty_for(streak))
-
-
-def _wrong(drill: Drill) -> dict[str, str]:
-    rights = [drill.expected, *(drill.more_right() if drill.more_right else ())]
-    out = {}
-    for k, f in enumerate(drill.fields):
-        taken = {r[k] for r in rights}
-        if f.kind in ("choice", "card"):
-            out[f.name] = next(c for c in f.choices if c not in taken)
-        elif f.kind == "int":
-            out[f.name] = str(int(drill.expected[k]) + 10)
-        elif f.kind == "number":
-            value = float(drill.expected[k])
-            out[f.name] = str(value + 2 if value <= 11 else value - 2)
-        else:
-            out[f.name] = next(str(b) for b in range(1, 14) if str(b) not in taken)
-    return out
 
 
 def _shown(field: Any, value: str) -> str:
@@ -204,7 +165,7 @@ def test_each_kind_answered_right_and_wrong_then_progress_survives_a_restart(
             )
             assert "dr-choice" in _focused_class(page) or "dr-input" in _focused_class(page)
             # Wrong.
-            _answer(page, root, second, _wrong(second))
+            _answer(page, root, second, wrong_answer(second))
             text = _verdict(page, root, index)
             assert "Not quite: the answer is" in text
             assert all(_shown(f, e) in text for f, e in zip(second.fields, second.expected))

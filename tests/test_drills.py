@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from _drill_probe import wrong_answer
 
 from spades_teach import Card, Hand, Seat, score_round
 from spades_teach.advice.bidding import assess_nil, count_hand
@@ -24,24 +25,6 @@ def _right(drill: Drill) -> dict[str, str]:
     return {f.name: e for f, e in zip(drill.fields, drill.expected)}
 
 
-def _wrong(drill: Drill) -> dict[str, str]:
-    """An answer that differs from every right one (the simulated best bid included)."""
-    rights = [drill.expected, *drill.also_right, *(drill.more_right() if drill.more_right else ())]
-    out = {}
-    for k, f in enumerate(drill.fields):
-        taken = {r[k] for r in rights}
-        if f.kind == "choice":
-            out[f.name] = next(c for c in f.choices if c not in taken)
-        elif f.kind == "int":
-            out[f.name] = str(int(drill.expected[k]) + 10)
-        elif f.kind == "number":
-            value = float(drill.expected[k])
-            out[f.name] = str(value + 2 if value <= 11 else value - 2)
-        else:
-            out[f.name] = next(str(b) for b in range(1, 14) if str(b) not in taken)
-    return out
-
-
 # -- every kind ----------------------------------------------------------------------------------------
 
 
@@ -53,7 +36,7 @@ def test_fast_kinds_grade_right_and_wrong_answers(kind: str, difficulty: int) ->
         right = drill.grade(_right(drill))
         assert right.correct and right.verdict == "Right!"
         assert right.lines and right.lines == drill.lines
-        wrong = drill.grade(_wrong(drill))
+        wrong = drill.grade(wrong_answer(drill))
         assert not wrong.correct
         assert wrong.verdict.startswith("Not quite: the answer is ")
         assert all(e.replace("-", "−") in wrong.verdict for e in drill.expected)  # a negative score with a true minus
@@ -202,12 +185,12 @@ def test_bid_drill_takes_the_advisors_bid_and_the_simulations_best() -> None:
     (best,) = drill.more_right()
     assert drill.grade(best[0]).correct
     assert any(line.startswith(f"Best over these deals: bid {best[0]}") for line in feedback.lines)
-    assert not drill.grade(_wrong(drill)).correct
+    assert not drill.grade(wrong_answer(drill)).correct
     differ = next(
         d for d in (make_drill("bid", s, 0) for s in range(12)) if d.more_right and d.more_right()[0] != d.expected
     )
     assert differ.more_right is not None
-    wrong = differ.grade(_wrong(differ)).verdict
+    wrong = differ.grade(wrong_answer(differ)).verdict
     assert wrong == (
         f"Not quite: the answer is {differ.expected[0]} (or {differ.more_right()[0][0]}, the best over the simulated deals)."
     )
@@ -341,7 +324,7 @@ def test_widget_answers_count_streak_and_accuracy_and_survive_a_restart(tmp_path
     assert w.view["feedback"]["lines"] == list(first.lines)
     w.send_action({"action": "next"})
     assert w.drill != first and w.view["feedback"] is None
-    w.send_action({"action": "answer", "values": _wrong(w.drill)})
+    w.send_action({"action": "answer", "values": wrong_answer(w.drill)})
     assert w.view["feedback"]["correct"] is False
     stats = w.stats("winner")
     assert (stats["streak"], stats["best"], stats["right"], stats["answered"]) == (0, 1, 1, 2)
