@@ -370,6 +370,20 @@ def test_the_principle_tables_write_numbers_as_the_language_does() -> None:
     assert "50%" not in text and "1.2" not in text
 
 
+def test_a_drawn_card_that_costs_tricks_takes_them_away() -> None:
+    """The readers' 'il ajoute -0,10 plis': a card worth less than nothing takes tricks away."""
+    from spades_teach.advice.bots import advise_draw
+
+    for lang, words in (
+        ("en", "takes 0.10 tricks away"),
+        ("fr", "il retire en moyenne 0,10 pli"),
+        ("es", "de media quita 0,10 bazas"),
+    ):
+        with language(lang):
+            reason = advise_draw("3D", "-.-.-.-").reason
+        assert words in reason and "−" not in reason and "-0" not in reason, reason
+
+
 # -- local input ------------------------------------------------------------------------------
 
 
