@@ -84,6 +84,7 @@ def test_every_translation_keeps_the_term_base_and_the_register(lang: str) -> No
         ("fr", "Tu as gagné", "Tu"),
         ("fr", "Nord annonce Blind Nil", "Blind Nil"),
         ("fr", "Main précédente", "Main précédente"),
+        ("fr", "mains montrées", "mains montrées"),
         ("fr", "La partie continue donne après donne.", "donne après donne"),
         ("fr", "appuyez sur Manche suivante une fois à la fois", "une fois à la fois"),
         ("fr", "après la D♠, le Nil d'Ouest ne peut plus être cassé", "être cassé"),
