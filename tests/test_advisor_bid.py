@@ -308,7 +308,7 @@ def test_void_with_spare_spades_is_counted_and_without_gets_a_zero_line() -> Non
 def test_every_short_suit_gets_a_line() -> None:
     a = advise_bid("AKQ8765432.2.2.2")
     labels = [r.cards for r in a.reasons]
-    assert {"♥2 singleton", "♦2 singleton", "♣2 singleton"} <= set(labels)
+    assert {"2♥ singleton", "2♦ singleton", "2♣ singleton"} <= set(labels)
 
 
 def test_count_is_never_negative() -> None:
@@ -426,7 +426,7 @@ def test_a_bare_side_king_counts_a_quarter_beside_its_singleton() -> None:
     # Issue 18 §3 item 9: benchmarks/bare_king.py measures a bare king at 0.34 tricks over a small
     # singleton double dummy (400 hands, ±0.04), an upper bound for real play: a quarter, not a half.
     reasons = {r.cards: r for r in advise_bid("8743.K942.AT43.K").reasons}
-    assert reasons["K♣"].value == 0.25 and reasons["♣K singleton"].value == 0.5
+    assert reasons["K♣"].value == 0.25 and reasons["K♣ singleton"].value == 0.5
     assert reasons["K♣"].why == "a bare king wins only if the ace is played before it: a quarter of a trick"
     assert reasons["K♥"].value == 0.75  # a guarded king: three times as much
 

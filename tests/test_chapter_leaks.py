@@ -202,3 +202,54 @@ def test_what_the_check_leaves_out() -> None:
     # Spanish "no" is a word of the language; in French it is an English leak.
     spanish = {"cells": [_cell("print(x)", _stream("apta para nil  no"))]}
     assert leaks(spanish, "es", heading) == [] and leaks(spanish, "fr", heading) != []
+
+
+# A card or a hand written with the English letters K, Q, J (and T) in a French output: a face (K♠, Q♥),
+# a hand suit by suit (♠AKQ3, ♠ A K Q 3) or dotted (AK9.KJ4.Q73.K852, the ten hands chapter 3 had the
+# reader count next to items written R♠ 1, D♦ 0,5). Chapter 1 teaches the interchange notations, and
+# "For programmers" shows what the library reads and writes, so both are left out.
+ENGLISH_FACES = re.compile(
+    r"(?<!\w)[KQJ][♠♥♦♣]"
+    r"|[♠♥♦♣](?:10|[2-9ARDV])*[KQJT]"
+    r"|[♠♥♦♣](?: (?:10|[2-9ARDV]))* [KQJ](?!\w)"
+    r"|(?<![\w:.])(?=[AKQJT2-9.]*[KQJT])(?:[AKQJT2-9]*\.){3}[AKQJT2-9]*(?![\w.])"
+)
+
+
+def english_faces(notebook: dict[str, Any], programmers_heading: str) -> list[str]:
+    found, for_programmers = [], False
+    for index, cell in enumerate(notebook["cells"]):
+        source = _joined(cell["source"])
+        if cell["cell_type"] == "markdown":
+            headings = re.findall(r"^#{1,6} .*$", source, flags=re.MULTILINE)
+            if headings:
+                for_programmers = headings[-1].strip() == programmers_heading
+            continue
+        if cell["cell_type"] != "code" or for_programmers or source.strip() == GLOSSARY_TABLE:
+            continue
+        for text in shown_texts(cell):
+            found += [f"cell {index}: {match.group()!r}" for match in ENGLISH_FACES.finditer(text)]
+    return found
+
+
+@pytest.mark.parametrize("name", [name for name in CHAPTERS if not name.startswith("01_")])
+def test_the_french_outputs_write_cards_and_hands_with_the_french_letters(name: str) -> None:
+    found = english_faces(_notebook("fr", name), _programmers_heading("fr"))
+    assert found == [], f"fr/{name}: {found}"
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        (" 2. AK9.KJ4.Q73.K852   compte   4,5", True),
+        ("Nord ♠ Q 9 7 5 2 ♥ J 4 3", True),
+        ("conseil pour ♠AKQ3 ♥K52", True),
+        ("Nord gagne avec K♠", True),
+        (" 2. ♠ A R 9   ♥ R V 4   ♦ D 7 3   ♣ R 8 5 2    compte   4,5", False),
+        ("conseil pour ♠ARD3 ♥R52 ♦7 ♣A9842 : annoncez 5 ; 10♠ 9♠", False),
+        ("3,5 plis. 2,25", False),
+    ],
+)
+def test_the_face_check_finds_english_letters_only(text: str, found: bool) -> None:
+    notebook = {"cells": [_cell("print(...)", _stream(text))]}
+    assert bool(english_faces(notebook, "## Pour les programmeurs")) is found

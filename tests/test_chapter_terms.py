@@ -129,3 +129,27 @@ def test_the_chapters_name_the_buttons_as_the_widgets_show_them(lang: str) -> No
 )
 def test_the_prose_check_finds_the_faults_the_review_quoted(lang: str, text: str) -> None:
     assert term_problems(text, lang) != []
+
+
+# A French noun phrase with *donne*: "une donne", "chaque donne", "la donne" (but not the verb, "… la
+# donne seule"), "donne après donne", "donnes jouées".
+_DONNE = re.compile(
+    r"\b(?:la|une|des|les|cette|chaque|de|d'une|quatrième|même|suite de|sur|après deux|fins? de)\s+donnes?\b"
+    r"(?! seule)|\bdonnes?\s+(?:après|de plus|jouées|annoncées|commentées)\b",
+    re.IGNORECASE,
+)
+
+
+def test_a_french_paragraph_about_a_hand_says_manche() -> None:
+    """The term base's round is *manche* (rule texts 000 and 004, the app's *Manche suivante*); *donne*
+    stays the deal, the cards dealt (deal code, deal of the day, simulated deals). A paragraph whose
+    English speaks of a hand and of no deal is about rounds (or the thirteen cards, *main*), so it has
+    no *donne*: the review found one round called donne, manche and main."""
+    found = []
+    for name in CHAPTERS:
+        for message in _chapter_catalog(name, "fr"):
+            if not isinstance(message.id, str) or not isinstance(message.string, str):
+                continue
+            if re.search(r"\bhands?\b", message.id) and not re.search(r"\b(deals?|playouts?)\b", message.id):
+                found += [f"{name}: {match.group()!r}" for match in _DONNE.finditer(message.string)]
+    assert found == []

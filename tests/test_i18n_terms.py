@@ -83,6 +83,15 @@ def test_every_translation_keeps_the_term_base_and_the_register(lang: str) -> No
         ("fr", "l'annonce de Ouest", "de Ouest"),
         ("fr", "Tu as gagné", "Tu"),
         ("fr", "Nord annonce Blind Nil", "Blind Nil"),
+        ("fr", "Main précédente", "Main précédente"),
+        ("fr", "mains montrées", "mains montrées"),
+        ("fr", "La partie continue donne après donne.", "donne après donne"),
+        ("fr", "appuyez sur Manche suivante une fois à la fois", "une fois à la fois"),
+        ("fr", "après la D♠, le Nil d'Ouest ne peut plus être cassé", "être cassé"),
+        ("fr", "une équipe qui tombe à −200 (la limite de perte) perd", "limite de perte"),
+        ("fr", "pas de limite de défaite", "limite de défaite"),
+        ("fr", "la rediffusion s'arrête juste après la carte", "rediffusion"),
+        ("fr", "Cliquez une carte pour la jouer.", "Cliquez une "),
         ("es", "Tu apuesta", "apuesta"),
         ("es", "le toca apostar a Este", "apostar"),
         ("es", "Solo el Q♠ salva tu nil", "el Q♠"),
@@ -96,6 +105,12 @@ def test_every_translation_keeps_the_term_base_and_the_register(lang: str) -> No
         ("es", "juega con «Teach me»", "Teach me"),
         ("es", "Robots", "Robots"),
         ("es", "N anunció Nil", "Nil"),
+        ("es", "Pausa de los robots", "robots"),
+        ("es", "revisa cada carta con el resolvedor exacto", "resolvedor"),
+        ("es", "sal con la más alta: obliga a salir al as", "obliga a salir al"),
+        ("es", "Con un compañero de nil, sal con cartas altas.", "compañero de nil"),
+        ("es", "; no al nil: picas altas", "no al nil"),
+        ("es", "Fallar por una baza cuesta lo mismo que fallar por cinco.", "Fallar por una baza"),
     ],
 )
 def test_the_term_check_names_each_rival_and_slip_of_register(lang: str, text: str, rival: str) -> None:
@@ -287,6 +302,87 @@ def test_the_program_s_sentences_place_the_card() -> None:
     with language("es"):
         assert advise_draw("QS", "-.-.-.-").reason.startswith("quédate con la Q♠: ")
         assert advise_draw("KH", "-.-.-.-").reason.startswith("quédate con el K♥: ")
+
+
+# A card's name as the subject of "is" and a participle or an adjective: the word must agree with the
+# card (French *la D♠ est permise*, Spanish *la Q♠ está poco protegida*), so the translation chooses
+# it by the card ({card:permis|permise}) rather than writing the masculine (the readers' "est permis").
+_UNAGREED = {
+    "fr": re.compile(
+        r"\{(?:card|top|key|best|rival|hint|higher):[Ll]e\} (?:est|ne peut pas être|peut être) (?:peu )?"
+        r"[a-zéèêà]+(?:é|is|it|t)\b(?! \{)"
+    ),
+    "es": re.compile(
+        r"\{(?:card|top|key|best|rival|hint|higher):[Ee]l\} (?:es|está|queda) (?:poco )?[a-záéíóú]+o\b(?! \{)"
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_card_s_participle_agrees_with_the_card(lang: str) -> None:
+    found = [text for _english, text in _entries(lang) if _UNAGREED[lang].search(text)]
+    assert found == []
+
+
+def test_the_program_s_card_words_agree_with_each_card() -> None:
+    """The readers' '... est permis' said of a queen, and the Nil checklist's 'el {cards} puede' said
+    of a jack or of several spades; a singleton is named as its card is written (D♥, was ♥D)."""
+    from spades_teach.advice import advise_bid
+    from spades_teach.advice.nil_check import assess_nil, nil_checklist
+    from spades_teach.i18n import _
+
+    with language("fr"):
+        queen, ace = card_face(card_index(12, 0)), card_face(card_index(14, 2))
+        assert _("{card} is legal.").format(card=queen) == "La D♠ est permise."
+        assert _("{card} is legal.").format(card=ace) == "L'A♦ est permis."
+        assert assess_nil("432.Q2.KT876.J84").dangers == ("la D♥ est peu protégée",)
+        assert str(nil_checklist("J32.J962.T87.Q84")[2]).endswith(": le V♠ peut être forcé de gagner")
+        assert str(nil_checklist("QJ9.J962.T87.Q84")[2]).endswith(": V♠ 9♠ peuvent être forcés de gagner")
+        assert "singleton D♥" in [r.cards for r in advise_bid("AK3.Q.KJ876.Q842").reasons]
+    with language("es"):
+        jack, king = card_face(card_index(11, 0)), card_face(card_index(13, 0))
+        assert _("{card} is not legal: {reason}.").format(card=jack, reason="x") == "La J♠ no se puede jugar: x."
+        assert _("the {card} has little cover").format(card=king) == "el K♠ está poco protegido"
+        assert assess_nil("432.Q2.KT876.J84").dangers == ("la Q♥ está poco protegida",)
+        assert str(nil_checklist("J32.J962.T87.Q84")[2]).endswith(": la J♠ puede verse obligada a ganar")
+        assert str(nil_checklist("432.J962.T87.Q84")[2]).endswith(
+            ": las cartas 4♠ 3♠ 2♠ pueden jugar por debajo de casi todas las picas"
+        )
+        assert "semifallo Q♥" in [r.cards for r in advise_bid("AK3.Q.KJ876.Q842").reasons]
+    with language("en"):
+        assert "Q♥ singleton" in [r.cards for r in advise_bid("AK3.Q.KJ876.Q842").reasons]
+
+
+def test_the_principle_tables_write_numbers_as_the_language_does() -> None:
+    from spades_teach.render.calibration_plots import principle_table
+
+    data = {
+        "rule_sets": {
+            "standard": {
+                "name": "standard rules",
+                "decisions": 3,
+                "principles": [{"principle": "ruff", "decisions": 3, "judged": 2, "as_good": 0.5, "mean_cost": 1.25}],
+            }
+        }
+    }
+    with language("fr"):
+        text, half = str(principle_table(data)), format_percent(0.5)
+    assert f"({half})" in text and "1,2" in text
+    assert "50%" not in text and "1.2" not in text
+
+
+def test_a_drawn_card_that_costs_tricks_takes_them_away() -> None:
+    """The readers' 'il ajoute -0,10 plis': a card worth less than nothing takes tricks away."""
+    from spades_teach.advice.bots import advise_draw
+
+    for lang, words in (
+        ("en", "takes 0.10 tricks away"),
+        ("fr", "il retire en moyenne 0,10 pli"),
+        ("es", "de media quita 0,10 bazas"),
+    ):
+        with language(lang):
+            reason = advise_draw("3D", "-.-.-.-").reason
+        assert words in reason and "−" not in reason and "-0" not in reason, reason
 
 
 # -- local input ------------------------------------------------------------------------------

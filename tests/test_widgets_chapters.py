@@ -197,7 +197,11 @@ def test_messages_count_one_card_and_one_trick_in_the_singular() -> None:
     reasons = [advise_draw(card, Hand.parse("K9754.K3.A.AK109"), []).reason for card in Hand.parse("AQJT8632...")]
     assert all("adds 1 tricks" not in reason for reason in reasons)
     # the draw's values are hundredths of a trick, always written with two decimals
-    assert all(re.search(r"adds -?\d+\.\d\d tricks to a two-player hand", reason) for reason in reasons), reasons
+    # (a card that costs tricks takes them away: no "adds -0.10 tricks")
+    assert all(
+        re.search(r"(adds \d+\.\d\d tricks to|takes \d+\.\d\d tricks away from) a two-player hand", reason)
+        for reason in reasons
+    ), reasons
 
 
 def test_the_deal_box_refuses_text_that_names_no_deal_and_clears_the_old_deal() -> None:

@@ -20,7 +20,6 @@ from spades_teach.advice.two_player_values import TWO_PLAYER_ITEM_VALUES
 from spades_teach.errors import SpadesError
 from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
-from spades_teach.game.notation import rank_face
 from spades_teach.game.seating import seating_for
 from spades_teach.i18n import N_, _, get_language, join_and, ngettext
 
@@ -460,7 +459,7 @@ def _ruff_items(hand: Hand, spare: int, values: Mapping[str, float]) -> list[Bid
         if n == 0:
             label = _("{suit} void").format(suit=suit.symbol)
         elif n == 1:
-            label = _("{suit} singleton").format(suit=f"{suit.symbol}{rank_face(hand.suit(suit)[0].rank)}")
+            label = _("{card} singleton").format(card=hand.suit(suit)[0].pretty)
         else:
             label = _("{suit} doubleton").format(suit=suit.symbol)
         if spare <= 0:

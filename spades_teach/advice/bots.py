@@ -142,6 +142,16 @@ def advise_draw(
             plural_count(round(gain, 2)),
         )
         return DrawAdvice(True, keep.format(card=c.pretty, gain=decimal(gain, 2), average=decimal(average, 2)))
+    if round(gain, 2) < 0:
+        # A card that costs the hand tricks says so, rather than "adds −0.10 tricks".
+        worse = ngettext(
+            "discard the {card}: it takes {loss} trick away from a two-player hand on average, "
+            "where an unseen card adds {average}",
+            "discard the {card}: it takes {loss} tricks away from a two-player hand on average, "
+            "where an unseen card adds {average}",
+            plural_count(round(-gain, 2)),
+        )
+        return DrawAdvice(False, worse.format(card=c.pretty, loss=decimal(-gain, 2), average=decimal(average, 2)))
     drop = ngettext(
         "discard the {card}: it adds {gain} trick to a two-player hand on average, "
         "no more than an unseen card ({average})",

@@ -204,6 +204,14 @@ NIL_CHECKLIST = (
 )
 
 
+def _one_or_more(cards: tuple[Card, ...], one: str, more: str) -> str:
+    """A line about one card (``{card}``, which takes the article its sentence needs: Spanish *la J♠*,
+    *el 9♠*) or about several (``{cards}``, named in the plural)."""
+    if len(cards) == 1:
+        return _(one).format(card=cards[0].pretty)
+    return _(more).format(cards=card_names(cards))
+
+
 def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
     """The Nil checklist for ``hand``: each item of :data:`NIL_CHECKLIST`, ok or not,
     with one line about this hand. Each item is one of the dangers
@@ -250,10 +258,12 @@ def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
         NilCheck(
             item[2],
             not middle,
-            _("the {cards} may be forced to win").format(cards=card_names(middle))
+            _one_or_more(middle, N_("the {card} may be forced to win"), N_("the {cards} may be forced to win"))
             if middle
             else (
-                _("the {cards} can play under most spades").format(cards=card_names(spades))
+                _one_or_more(
+                    spades, N_("the {card} can play under most spades"), N_("the {cards} can play under most spades")
+                )
                 if spades
                 else _("no spades at all")
             ),

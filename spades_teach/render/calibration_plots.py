@@ -220,10 +220,10 @@ def principle_table(data: dict[str, Any]) -> PrincipleTable:
             judged = line["judged"]
             if not judged:
                 continue
-            share = f"{line['as_good']:.0%}"
+            share = format_percent(line["as_good"])
             if judged < FEW_DECISIONS:
                 share = f"({share})"
-            cells[(line["principle"], i)] = (str(judged), share, f"{line['mean_cost']:.1f}")
+            cells[(line["principle"], i)] = (str(judged), share, format_number(line["mean_cost"], 1))
 
     def title(name: str) -> str:
         return PRINCIPLES[name].title if name in PRINCIPLES else name
@@ -311,8 +311,8 @@ def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> Princ
     rows = []
     for line in lines:
         name = line["principle"]
-        share = f"{line['as_good']:.0%}"
-        second = f"{line['second_look_as_good']:.0%}"
+        share = format_percent(line["as_good"])
+        second = format_percent(line["second_look_as_good"])
         if line["judged"] < FEW_DECISIONS:
             share, second = f"({share})", f"({second})"
         rows.append(
@@ -320,10 +320,10 @@ def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> Princ
                 PRINCIPLES[name].title if name in PRINCIPLES else name,
                 str(line["judged"]),
                 share,
-                f"{line['mean_cost']:.1f}",
+                format_number(line["mean_cost"], 1),
                 str(line["rechecked"]),
                 second,
-                f"{line['second_look_cost']:.1f}",
+                format_number(line["second_look_cost"], 1),
             ]
         )
     html = [

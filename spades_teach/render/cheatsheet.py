@@ -25,7 +25,7 @@ from spades_teach.advice.bid_count import ITEM_VALUES
 from spades_teach.advice.nil_check import assess_nil
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
-from spades_teach.i18n import N_, _
+from spades_teach.i18n import N_, _, pgettext
 
 __all__ = [
     "count_value_rows",
@@ -111,7 +111,7 @@ _CASES: list[tuple[str, dict[str, object], dict[str, int], int]] = [
 def scoring_html() -> str:
     """The scoring table as HTML."""
     body = "".join(f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td></tr>" for a, b in scoring_rows())
-    caption, hand, score = (html.escape(_(words)) for words in (N_("Scoring a team"), N_("hand"), N_("score")))
+    caption, hand, score = (html.escape(text) for text in (_("Scoring a team"), pgettext("round", "hand"), _("score")))
     return f'<table class="st-cheat"><caption>{caption}</caption><tr><th>{hand}</th><th>{score}</th></tr>{body}</table>'
 
 

@@ -28,7 +28,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.game.match import Match, SheetRow
-from spades_teach.i18n import _
+from spades_teach.i18n import _, pgettext
 from spades_teach.render.words import by_seat, side_name, signed
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 
@@ -182,7 +182,7 @@ class MatchStepper(SpadesWidget):
             )
             bids = escape(by_seat({s: f"{b}/{row.tricks[s]}" for s, b in row.bids.items()}))
             body.append(f"<tr><td>{row.number}</td><td>{bids}</td>{cells}</tr>")
-        hand, bid_took = escape(_("hand")), escape(_("bid/took"))
+        hand, bid_took = escape(pgettext("round", "hand")), escape(_("bid/took"))
         first = f"<th>{hand}</th><th>{bid_took}</th>"
         return f'<table class="st-score-table"><tr>{first}{head}</tr>{"".join(body)}</table>'
 
