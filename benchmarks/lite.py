@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from _browser import CHROMIUM  # noqa: E402
+from _drill_probe import right_answer  # noqa: E402
 from _lite import (  # noqa: E402
     CHAPTER_DRILLS,
     PLAY_CHAPTER,
@@ -51,7 +52,6 @@ from _lite import (  # noqa: E402
     play_whole_hand,
     puzzle_answer,
     review_my_hand,
-    right_answer,
     run_all_cells,
     watched_context,
     wrong_answer,
