@@ -219,3 +219,30 @@ def test_the_replay_page_reviews_what_each_card_cost_and_clears_it_for_another_g
     assert any("st-mark" in css for css, _ in view._marks.values())
     choice.value = (choice.value + 1) % len(choice.options)  # another game: the old review goes away
     assert verdict.value == "" and view._marks == {}
+
+
+def test_teach_me_is_on_for_a_new_learner_and_stays_as_the_learner_left_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Play page's table: Teach me on when the learner never switched it; switched off, it is off
+    on the next visit (kept in the learner's data folder), and on again once switched back."""
+    monkeypatch.setenv("SPADES_TEACH_DATA_DIR", str(tmp_path))
+    first = _widget(app_notebooks()[0])
+    assert isinstance(first, CardTable) and first.game.teach and first.view["teach"] is True
+    first.send_action({"action": "set", "name": "teach", "value": False})
+    assert json.loads((tmp_path / "app.json").read_text(encoding="utf-8")) == {"teach_me": False}
+    second = _widget(app_notebooks()[0])
+    assert second.game.teach is False and second.view["teach"] is False
+    second.send_action({"action": "set", "name": "teach", "value": True})
+    assert _widget(app_notebooks()[0]).game.teach is True
+
+
+def test_a_settings_file_that_cannot_be_read_leaves_teach_me_on(tmp_path: Path) -> None:
+    from spades_teach.app import remember_teach_me, teach_me_setting
+
+    (tmp_path / "app.json").write_text("{not json", encoding="utf-8")
+    assert teach_me_setting(tmp_path) is True
+    (tmp_path / "app.json").write_text('{"teach_me": "off"}', encoding="utf-8")
+    assert teach_me_setting(tmp_path) is True  # not a yes or no: the default
+    remember_teach_me(False, tmp_path / "app.json")  # a folder that is a file: nothing kept, no error
+    assert teach_me_setting(tmp_path) is True

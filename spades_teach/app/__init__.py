@@ -15,10 +15,10 @@ The notebooks keep their code to one or two lines a cell: they build the views
 of :mod:`spades_teach.widgets`, and :func:`replay_picker`, which lets the
 learner choose an annotated game record to step through.
 
-Three modules, one job each: :mod:`~spades_teach.app.launcher` (the notebooks copied and Voila
+Four modules, one job each: :mod:`~spades_teach.app.launcher` (the notebooks copied and Voila
 started), :mod:`~spades_teach.app.pages` (the words at the top of each page, the language menu,
-the replay page's chooser) and :mod:`~spades_teach.app.home` (the home page, its one copy of
-HTML and CSS). Every name is importable from ``spades_teach.app``.
+the replay page's chooser), :mod:`~spades_teach.app.home` (the home page, its one copy of
+HTML and CSS) and :mod:`~spades_teach.app.settings` (what the app remembers: Teach me on or off). Every name is importable from ``spades_teach.app``.
 
 >>> [path.name for path in app_notebooks()]
 ['play.ipynb', 'advisor.ipynb', 'score.ipynb', 'replay.ipynb', 'daily.ipynb']
@@ -71,6 +71,7 @@ from spades_teach.app.pages import (
     replay_picker,
     review_summary,
 )
+from spades_teach.app.settings import play_table, remember_teach_me, teach_me_setting
 from spades_teach.errors import AppError
 
 __all__ = [
@@ -103,6 +104,9 @@ __all__ = [
     "bot_replay",
     "replay_picker",
     "review_summary",
+    "play_table",
+    "teach_me_setting",
+    "remember_teach_me",
 ]
 
 
