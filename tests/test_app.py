@@ -135,7 +135,8 @@ def test_serve_runs_voila_over_a_temporary_copy_and_cleans_up(capsys: pytest.Cap
         return 7
 
     assert serve(port=8123, open_browser=False, runner=fake) == 7
-    assert seen["command"] == voila_command(seen["folder"], port=8123, open_browser=False)
+    trust = seen["folder"].parent / "trust"
+    assert seen["command"] == voila_command(seen["folder"], port=8123, open_browser=False, trust=trust)
     assert seen["files"] == sorted(APP_NOTEBOOKS)
     assert launcher.app_folder() not in seen["folder"].parents
     assert not seen["folder"].exists()  # removed once the server stopped
@@ -246,3 +247,24 @@ def test_a_settings_file_that_cannot_be_read_leaves_teach_me_on(tmp_path: Path) 
     assert teach_me_setting(tmp_path) is True  # not a yes or no: the default
     remember_teach_me(False, tmp_path / "app.json")  # a folder that is a file: nothing kept, no error
     assert teach_me_setting(tmp_path) is True
+
+
+def test_serve_hands_voila_notebooks_signed_with_a_notary_of_its_own(tmp_path: Path) -> None:
+    """Voila, given the same notary (``--NotebookNotary.data_dir``), finds every page trusted: no
+    "Notebook play.ipynb is not trusted" in the server's output (tests/test_browser_console.py)."""
+    from nbformat.sign import NotebookNotary
+
+    seen: dict[str, Any] = {}
+
+    def fake(command: Sequence[str]) -> int:
+        folder = Path(command[3])
+        option = next(part for part in command if part.startswith("--NotebookNotary.data_dir="))
+        with NotebookNotary(data_dir=option.split("=", 1)[1]) as notary:
+            seen["trusted"] = {p.name: notary.check_signature(nbformat.read(p, as_version=4)) for p in folder.iterdir()}
+        with NotebookNotary(data_dir=str(tmp_path)) as stranger:  # another notary (the learner's) trusts none
+            seen["elsewhere"] = {stranger.check_signature(nbformat.read(p, as_version=4)) for p in folder.iterdir()}
+        return 0
+
+    assert serve(port=8125, open_browser=False, runner=fake) == 0
+    assert seen["trusted"] == dict.fromkeys(APP_NOTEBOOKS, True)
+    assert seen["elsewhere"] == {False}

@@ -31,6 +31,7 @@ __all__ = [
     "check_port",
     "copy_notebooks",
     "serve",
+    "sign_notebooks",
     "title_notebooks",
     "voila_command",
     "voila_environment",
@@ -130,6 +131,29 @@ def title_notebooks(copies: Sequence[Path], language: str) -> None:
                 path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+#: The folder of the notary's key and signatures, under the server's temporary folder.
+TRUST_FOLDER = "trust"
+
+
+def sign_notebooks(copies: Sequence[Path], trust: str | Path) -> None:
+    """Sign the app's copied notebooks with a notary whose key and signatures live in ``trust``
+    (a folder of the server's own, removed with it), the one Voila is given
+    (``--NotebookNotary.data_dir``, :func:`voila_command`): the pages are the package's own
+    notebooks, and Voila no longer writes "Notebook play.ipynb is not trusted" for each page
+    opened. The learner's own Jupyter signatures are not touched."""
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    Path(trust).mkdir(parents=True, exist_ok=True)  # before the notary: it opens its database at once
+    notary = NotebookNotary(data_dir=str(trust))
+    try:
+        for path in copies:
+            notebook = nbformat.read(path, as_version=4)
+            notary.sign(notebook)
+    finally:
+        notary.close()
+
+
 def check_port(port: int) -> int:
     """A TCP port a server may listen on (1–65535).
 
@@ -147,9 +171,12 @@ def check_port(port: int) -> int:
     return port
 
 
-def voila_command(folder: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = True) -> list[str]:
+def voila_command(
+    folder: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = True, trust: str | Path | None = None
+) -> list[str]:
     """The command that runs Voila over ``folder`` on 127.0.0.1 (no login token:
-    the server listens on this machine only)."""
+    the server listens on this machine only); ``trust`` is the notary's folder of
+    :func:`sign_notebooks`, if the notebooks were signed."""
     command = [
         sys.executable,
         "-m",
@@ -159,6 +186,7 @@ def voila_command(folder: str | Path, *, port: int = DEFAULT_PORT, open_browser:
         "--Voila.ip=127.0.0.1",
         "--Voila.token=",
         *VOILA_OPTIONS,
+        *([f"--NotebookNotary.data_dir={trust}"] if trust is not None else []),
     ]
     if not open_browser:
         command.append("--no-browser")
@@ -198,8 +226,9 @@ def serve(
 ) -> int:
     """Serve the app on ``http://127.0.0.1:<port>/`` until interrupted (Ctrl+C).
 
-    The notebooks are copied to a temporary folder that is removed afterwards,
-    beside the home page written in the three languages (:func:`write_home_templates`).
+    The notebooks are copied to a temporary folder that is removed afterwards, and signed there
+    (:func:`sign_notebooks`), beside the home page written in the three languages
+    (:func:`write_home_templates`).
     ``language`` (``"en"``, ``"fr"``, ``"es"``; default: the language in use) is the
     one the pages open in; each page's language menu switches to another.
     ``runner`` runs the Voila command and returns its exit status (tests pass a
@@ -211,7 +240,10 @@ def serve(
         raise AppError(_("the app needs Voila, which is not installed: pip install 'spades_teach[tutorial]'"))
     with tempfile.TemporaryDirectory(prefix="spades-teach-app-") as root:
         folder = Path(root) / "app"
-        title_notebooks(copy_notebooks(folder), chosen)
+        copies = copy_notebooks(folder)
+        title_notebooks(copies, chosen)
+        trust = Path(root) / TRUST_FOLDER
+        sign_notebooks(copies, trust)
         home = Path(root) / "jupyter"
         write_home_templates(home, chosen)
         if runner is None:
@@ -225,6 +257,6 @@ def serve(
             flush=True,
         )
         try:
-            return runner(voila_command(folder, port=port, open_browser=open_browser))
+            return runner(voila_command(folder, port=port, open_browser=open_browser, trust=trust))
         except KeyboardInterrupt:
             return 0
