@@ -40,11 +40,14 @@ from typing import Any
 
 from spades_teach.advice.bot_replay import bot_replay
 from spades_teach.app.home import (
+    CHAPTER_LINKS,
     HOME_CLASSIC,
     HOME_STYLE,
     HOME_TEMPLATES,
+    chapter_titles,
     home_html,
     home_template,
+    write_chapter_list,
     write_home_templates,
 )
 from spades_teach.app.launcher import (
@@ -52,8 +55,10 @@ from spades_teach.app.launcher import (
     DEFAULT_PORT,
     VOILA_OPTIONS,
     VOILA_SKIPPED_EXTENSIONS,
+    add_chapters,
     app_folder,
     app_notebooks,
+    built_book,
     check_port,
     copy_notebooks,
     serve,
@@ -101,6 +106,11 @@ __all__ = [
     "HOME_TEMPLATES",
     "home_template",
     "write_home_templates",
+    "CHAPTER_LINKS",
+    "chapter_titles",
+    "write_chapter_list",
+    "add_chapters",
+    "built_book",
     "title_notebooks",
     "packaged_records",
     "bot_replay",

@@ -23,6 +23,10 @@ from spades_teach.i18n import language as speaking
 
 __all__ = [
     "APP_NOTEBOOKS",
+    "BOOK_FILES",
+    "add_chapters",
+    "built_book",
+    "chapter_notebooks",
     "DEFAULT_PORT",
     "VOILA_OPTIONS",
     "VOILA_SKIPPED_EXTENSIONS",
@@ -131,6 +135,53 @@ def title_notebooks(copies: Sequence[Path], language: str) -> None:
                 path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+#: The project's folder when the package runs from its source (the chapters and the built book there).
+_SOURCE = _PACKAGE.parent
+#: The environment variable naming a built book (``book/_build/html``) for the app to serve.
+BOOK_VARIABLE = "SPADES_TEACH_BOOK"
+
+
+def built_book() -> Path | None:
+    """The built book the app serves, if any: ``$SPADES_TEACH_BOOK`` when set (empty: none), else
+    ``book/_build/html`` of the project's source when ``tools/build_book.sh`` has built it."""
+    import os
+
+    chosen = os.environ.get(BOOK_VARIABLE)
+    folder = Path(chosen) if chosen else (None if chosen == "" else _SOURCE / "book" / "_build" / "html")
+    return folder if folder is not None and (folder / "index.html").is_file() else None
+
+
+def chapter_notebooks() -> list[Path]:
+    """The chapters of the project's source (``notebooks/``, with ``fr/`` and ``es/``), for the app to
+    run when there is no built book; none for an installed package, which does not ship them."""
+    folder = _SOURCE / "notebooks"
+    return sorted(folder.glob("[0-9][0-9]_*.ipynb")) + sorted(folder.glob("[a-z][a-z]/[0-9][0-9]_*.ipynb"))
+
+
+def add_chapters(folder: Path) -> tuple[str, list[Path]]:
+    """Put the chapters beside the app's pages in ``folder``: the built book (a link named ``book``,
+    served under ``voila/files/book/``) or else copies of the chapters (``chapters/``, run by Voila).
+    Returns what the home's chapter list links to (:data:`~spades_teach.app.home.CHAPTER_LINKS`) and
+    the chapters copied."""
+    book = built_book()
+    if book is not None:
+        (folder / "book").symlink_to(book, target_is_directory=True)
+        return "book", []
+    chapters = chapter_notebooks()
+    if not chapters:
+        return "none", []
+    copies = []
+    for source in chapters:
+        target = folder / "chapters" / source.relative_to(_SOURCE / "notebooks")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        copies.append(Path(shutil.copy2(source, target)))
+    return "voila", copies
+
+
+#: The files of the built book Voila may serve (under ``voila/files/``), and the notebooks it may not
+#: hand out as files: the app's own, at the top (the live edition's chapters are files it reads).
+BOOK_FILES = ("--VoilaConfiguration.file_allowlist=book/.*", r"--VoilaConfiguration.file_denylist=[^/]*\.(ipynb|py)")
+
 #: The folder of the notary's key and signatures, under the server's temporary folder.
 TRUST_FOLDER = "trust"
 
@@ -172,11 +223,17 @@ def check_port(port: int) -> int:
 
 
 def voila_command(
-    folder: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = True, trust: str | Path | None = None
+    folder: str | Path,
+    *,
+    port: int = DEFAULT_PORT,
+    open_browser: bool = True,
+    trust: str | Path | None = None,
+    book: bool = False,
 ) -> list[str]:
     """The command that runs Voila over ``folder`` on 127.0.0.1 (no login token:
     the server listens on this machine only); ``trust`` is the notary's folder of
-    :func:`sign_notebooks`, if the notebooks were signed."""
+    :func:`sign_notebooks`, if the notebooks were signed; ``book``: the folder holds the built book
+    (:func:`add_chapters`), which Voila serves as files (:data:`BOOK_FILES`)."""
     command = [
         sys.executable,
         "-m",
@@ -187,6 +244,7 @@ def voila_command(
         "--Voila.token=",
         *VOILA_OPTIONS,
         *([f"--NotebookNotary.data_dir={trust}"] if trust is not None else []),
+        *(BOOK_FILES if book else ()),
     ]
     if not open_browser:
         command.append("--no-browser")
@@ -242,10 +300,11 @@ def serve(
         folder = Path(root) / "app"
         copies = copy_notebooks(folder)
         title_notebooks(copies, chosen)
+        links, chapters = add_chapters(folder)
         trust = Path(root) / TRUST_FOLDER
-        sign_notebooks(copies, trust)
+        sign_notebooks([*copies, *chapters], trust)
         home = Path(root) / "jupyter"
-        write_home_templates(home, chosen)
+        write_home_templates(home, chosen, links)
         if runner is None:
             env = voila_environment(home=home, language=chosen)
 
@@ -257,6 +316,8 @@ def serve(
             flush=True,
         )
         try:
-            return runner(voila_command(folder, port=port, open_browser=open_browser, trust=trust))
+            return runner(
+                voila_command(folder, port=port, open_browser=open_browser, trust=trust, book=links == "book")
+            )
         except KeyboardInterrupt:
             return 0
