@@ -158,14 +158,27 @@ def chapter_notebooks() -> list[Path]:
     return sorted(folder.glob("[0-9][0-9]_*.ipynb")) + sorted(folder.glob("[a-z][a-z]/[0-9][0-9]_*.ipynb"))
 
 
+def _link_or_copy(source: str, target: str) -> str:
+    import os
+
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+    return target
+
+
 def add_chapters(folder: Path) -> tuple[str, list[Path]]:
-    """Put the chapters beside the app's pages in ``folder``: the built book (a link named ``book``,
+    """Put the chapters beside the app's pages in ``folder``: the built book (``book/``, its files
+    hard-linked or copied,
     served under ``voila/files/book/``) or else copies of the chapters (``chapters/``, run by Voila).
     Returns what the home's chapter list links to (:data:`~spades_teach.app.home.CHAPTER_LINKS`) and
     the chapters copied."""
     book = built_book()
     if book is not None:
-        (folder / "book").symlink_to(book, target_is_directory=True)
+        # hard links where the file system allows (a copy elsewhere): Voila's file handler refuses a
+        # symbolic link that leads out of the folder it serves
+        shutil.copytree(book, folder / "book", copy_function=_link_or_copy)
         return "book", []
     chapters = chapter_notebooks()
     if not chapters:
