@@ -121,7 +121,10 @@ def test_bad_ports_are_refused(port: Any) -> None:
         serve(port=port, runner=lambda command: 0)
 
 
-def test_serve_runs_voila_over_a_temporary_copy_and_cleans_up(capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_runs_voila_over_a_temporary_copy_and_cleans_up(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SPADES_TEACH_BOOK", "")  # no built book, whatever this checkout holds
     seen: dict[str, Any] = {}
 
     def fake(command: Sequence[str]) -> int:
@@ -135,8 +138,9 @@ def test_serve_runs_voila_over_a_temporary_copy_and_cleans_up(capsys: pytest.Cap
         return 7
 
     assert serve(port=8123, open_browser=False, runner=fake) == 7
-    assert seen["command"] == voila_command(seen["folder"], port=8123, open_browser=False)
-    assert seen["files"] == sorted(APP_NOTEBOOKS)
+    trust = seen["folder"].parent / "trust"
+    assert seen["command"] == voila_command(seen["folder"], port=8123, open_browser=False, trust=trust)
+    assert seen["files"] == sorted([*APP_NOTEBOOKS, "chapters"])  # no book: the chapters run here
     assert launcher.app_folder() not in seen["folder"].parents
     assert not seen["folder"].exists()  # removed once the server stopped
     assert "set lang = asked.value or 'en'" in seen["home"]  # the home page, in the language in use
@@ -173,7 +177,7 @@ def test_packaged_records_are_the_replays_records() -> None:
 
 def test_replay_picker_opens_the_worked_example_and_switches_records() -> None:
     picker = replay_picker()
-    choice, _review, view = picker.children
+    choice, _lead, _review, view = picker.children
     assert isinstance(choice, widgets.Dropdown) and isinstance(view, ReplayView)
     titles = [label for label, _ in choice.options]
     assert titles == [record.title or name for name, record in packaged_records()]
@@ -208,7 +212,7 @@ def test_replay_picker_falls_back_to_a_bot_hand_without_records(monkeypatch: pyt
 def test_the_replay_page_reviews_what_each_card_cost_and_clears_it_for_another_game() -> None:
     from spades_teach.app import replay_picker
 
-    choice, row, view = replay_picker().children
+    choice, _lead, row, view = replay_picker().children
     button, verdict = row.children
     button.click()
     costs = view.costs
@@ -219,3 +223,91 @@ def test_the_replay_page_reviews_what_each_card_cost_and_clears_it_for_another_g
     assert any("st-mark" in css for css, _ in view._marks.values())
     choice.value = (choice.value + 1) % len(choice.options)  # another game: the old review goes away
     assert verdict.value == "" and view._marks == {}
+
+
+def test_teach_me_is_on_for_a_new_learner_and_stays_as_the_learner_left_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Play page's table: Teach me on when the learner never switched it; switched off, it is off
+    on the next visit (kept in the learner's data folder), and on again once switched back."""
+    monkeypatch.setenv("SPADES_TEACH_DATA_DIR", str(tmp_path))
+    first = _widget(app_notebooks()[0])
+    assert isinstance(first, CardTable) and first.game.teach and first.view["teach"] is True
+    first.send_action({"action": "set", "name": "teach", "value": False})
+    assert json.loads((tmp_path / "app.json").read_text(encoding="utf-8")) == {"teach_me": False}
+    second = _widget(app_notebooks()[0])
+    assert second.game.teach is False and second.view["teach"] is False
+    second.send_action({"action": "set", "name": "teach", "value": True})
+    assert _widget(app_notebooks()[0]).game.teach is True
+
+
+def test_a_settings_file_that_cannot_be_read_leaves_teach_me_on(tmp_path: Path) -> None:
+    from spades_teach.app import remember_teach_me, teach_me_setting
+
+    (tmp_path / "app.json").write_text("{not json", encoding="utf-8")
+    assert teach_me_setting(tmp_path) is True
+    (tmp_path / "app.json").write_text('{"teach_me": "off"}', encoding="utf-8")
+    assert teach_me_setting(tmp_path) is True  # not a yes or no: the default
+    remember_teach_me(False, tmp_path / "app.json")  # a folder that is a file: nothing kept, no error
+    assert teach_me_setting(tmp_path) is True
+
+
+def test_serve_hands_voila_notebooks_signed_with_a_notary_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Voila, given the same notary (``--NotebookNotary.data_dir``), finds every page trusted: no
+    "Notebook play.ipynb is not trusted" in the server's output (tests/test_browser_console.py)."""
+    from nbformat.sign import NotebookNotary
+
+    monkeypatch.setenv("SPADES_TEACH_BOOK", "")
+    seen: dict[str, Any] = {}
+
+    def fake(command: Sequence[str]) -> int:
+        folder = Path(command[3])
+        option = next(part for part in command if part.startswith("--NotebookNotary.data_dir="))
+        with NotebookNotary(data_dir=option.split("=", 1)[1]) as notary:
+            seen["trusted"] = {
+                p.name: notary.check_signature(nbformat.read(p, as_version=4)) for p in folder.glob("*.ipynb")
+            }
+            seen["chapters"] = {
+                notary.check_signature(nbformat.read(p, as_version=4)) for p in folder.rglob("chapters/**/*.ipynb")
+            }
+        with NotebookNotary(data_dir=str(tmp_path)) as stranger:  # another notary (the learner's) trusts none
+            seen["elsewhere"] = {
+                stranger.check_signature(nbformat.read(p, as_version=4)) for p in folder.glob("*.ipynb")
+            }
+        return 0
+
+    assert serve(port=8125, open_browser=False, runner=fake) == 0
+    assert seen["trusted"] == dict.fromkeys(APP_NOTEBOOKS, True)
+    assert seen["chapters"] == {True}  # the chapters the app runs (no built book here) too
+    assert seen["elsewhere"] == {False}
+
+
+def test_the_replay_page_opens_with_one_plain_line_saying_what_the_replay_shows() -> None:
+    """Under the chooser, before the record's own long description: which deal (its title), whose
+    cards (all four, and who deals) and what to click (the replay's Card and Trick buttons)."""
+    import html
+    import re
+
+    from spades_teach.i18n import language
+
+    def lead_text(picker: Any) -> str:
+        lead = picker.children[1]
+        assert "st-app-replay-lead" in lead._dom_classes
+        return html.unescape(re.sub(r"<[^>]+>", "", lead.value))
+
+    picker = replay_picker()
+    view = next(child for child in picker.children if isinstance(child, ReplayView))
+    first = lead_text(picker)
+    assert first.startswith("The worked example: 7 bid, 8 made — all four hands face up, North deals.")
+    assert "Press Card for the next bid or card, or Trick for a whole trick" in first
+    assert "\n" not in first and len(first) < 220
+    assert {view.buttons["next"].description, view.buttons["next-trick"].description} == {"Card", "Trick"}
+    choice = picker.children[0]
+    other = next(value for _label, value in choice.options if value != choice.value)
+    choice.value = other
+    assert lead_text(picker).startswith(packaged_records()[other][1].title + " — ")
+    with language("fr"):
+        french = lead_text(replay_picker())
+    assert french.startswith("L'exemple commenté : 7 annoncés, 8 faits — ")

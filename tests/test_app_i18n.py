@@ -163,3 +163,54 @@ def test_the_serving_line_and_the_review_summary_are_translated(capsys: pytest.C
     assert re.findall(r"\d+", french) == numbers == re.findall(r"\d+", spanish)
     set_language("en")
     assert review_summary(costs) == english
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_package_s_chapter_titles_are_the_notebooks_own() -> None:
+    """``data/chapters.json``: chapters 0–17, each title the first heading of its notebook in English,
+    French and Spanish (run spades_teach.app.write_chapter_list('notebooks') after changing one)."""
+    from spades_teach.app import chapter_titles
+    from spades_teach.app.home import chapter_list
+
+    assert chapter_list(ROOT / "notebooks") == [{"file": name, "titles": titles} for name, titles in chapter_titles()]
+    assert [name[:2] for name, _titles in chapter_titles()] == [f"{n:02d}" for n in range(18)]
+    assert all(set(titles) == {"en", "fr", "es"} for _name, titles in chapter_titles())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_the_home_lists_chapters_0_to_17_linked_to_the_built_book_and_its_live_edition(lang: str) -> None:
+    """Each title links to the chapter's page of the built book (the English book at the site's root,
+    the French and Spanish ones in fr/ and es/: tools/build_book.sh) and to the same chapter in the
+    live edition, exactly where the book's own page links to it (book/_ext/live_edition.py)."""
+    import posixpath
+    import sys
+
+    sys.path.insert(0, str(ROOT / "book" / "_ext"))
+    try:
+        from live_edition import live_chapter_url
+    finally:
+        sys.path.remove(str(ROOT / "book" / "_ext"))
+    from spades_teach.app import chapter_titles
+
+    html = _render_home(home_template("en", "book"), f"lang={lang}")
+    found = re.findall(r'<li><a class="st-chapter-book" href="([^"]*)">([^<]*)</a>.*?href="([^"]*)"', html)
+    folder = "" if lang == "en" else f"{lang}/"
+    expected = []
+    for name, titles in chapter_titles():
+        page = f"{folder}notebooks/{name}.html"
+        live = posixpath.normpath(posixpath.join(posixpath.dirname(page), live_chapter_url(f"notebooks/{name}", lang)))
+        expected.append((f"/voila/files/book/{page}", titles[lang], f"/voila/files/book/{live}"))
+    assert [(page, unescape(title), unescape(live)) for page, title, live in found] == expected
+    toc = (ROOT / "book" / "_toc.yml").read_text(encoding="utf-8")
+    assert all(f"file: notebooks/{name}\n" in toc for name, _titles in chapter_titles())
+
+
+def test_without_a_built_book_the_home_says_so_and_links_the_chapters_the_app_runs() -> None:
+    html = _render_home(home_template("en", "voila"), "lang=fr")
+    assert "n'est pas construit sur cet ordinateur" in unescape(html)
+    links = re.findall(r'class="st-chapter-voila" href="([^"]*)"', html)
+    assert links[0] == "/voila/render/chapters/fr/00_a_hand_in_ten_minutes.ipynb?lang=fr" and len(links) == 18
+    plain = _render_home(home_template("en", "none"), "")
+    assert 'class="st-chapter-' not in plain and "<li>0. A hand in ten minutes</li>" in plain

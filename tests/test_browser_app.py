@@ -55,10 +55,13 @@ def _stop(server: subprocess.Popen[bytes]) -> None:
 def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
+    # a learner's data folder of its own: a new learner (Teach me on), whatever this machine's user chose
+    learner = tmp_path_factory.mktemp("learner")
     with log.open("wb") as out:
         server = subprocess.Popen(
             [sys.executable, "-m", "spades_teach", "app", "--port", str(port), "--no-browser"],
             cwd=ROOT,
+            env={**os.environ, "SPADES_TEACH_DATA_DIR": str(learner)},
             stdout=out,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
@@ -150,7 +153,7 @@ def test_the_home_page_leads_to_every_page_with_a_clean_console(browser: Any, ap
     assert labels == list(PAGES)
     hrefs = links.evaluate_all("els => els.map(e => e.getAttribute('href'))")
     assert hrefs == [f"/voila/render/{name}.ipynb" for name in PAGES.values()]
-    assert page.locator(".st-home-path li").count() >= 5  # the way through the chapters
+    assert page.locator(".st-home-chapters li").count() == 18  # chapters 0 to 17
     page.set_viewport_size({"width": 1200, "height": 1000})
     _shot(page.locator("body"), "app-home")
     assert console == []
@@ -508,3 +511,36 @@ def test_the_daily_challenge_deals_the_deal_of_the_day(browser: Any, app_url: st
     assert page.locator(".ct-root .ct-code-value").inner_text() == Deal.of_the_day().code
     assert "the deal of the day" in page.locator(".ct-root .ct-code").inner_text()
     assert next(pages, None) is None
+
+
+@pytest.mark.parametrize("name", ["play", "daily"])
+def test_the_hand_and_its_buttons_are_on_screen_in_a_1366_by_900_window(browser: Any, app_url: str, name: str) -> None:
+    """A laptop's window: South's cards, the bid row and the buttons under the hand are all inside it
+    without scrolling, with the Teach me hint shown on the Play page (on for a new learner)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/voila/render/{name}.ipynb", timeout=TIMEOUT_MS)
+        page.locator(".ct-root .ct-hand-card").first.wait_for(timeout=TIMEOUT_MS)
+        if name == "play":
+            _wait_text(page, ".ct-root .ct-hint", "t.trim().length > 0")
+        parts = {
+            "card": ".ct-root .ct-hand-card",
+            "bid": ".ct-root .ct-bid-row",
+            "status": ".ct-root .ct-status",
+            "button": ".ct-root .ct-actions .ct-button",
+        }
+        outside = []
+        for part, selector in parts.items():
+            boxes = page.locator(selector).evaluate_all(
+                "els => els.filter(e => e.offsetParent !== null).map(e => { const r = e.getBoundingClientRect(); "
+                "return [r.left, r.top, r.right, r.bottom]; })"
+            )
+            assert boxes, part
+            outside += [(part, box) for box in boxes if box[0] < 0 or box[1] < 0 or box[2] > 1366 or box[3] > 900]
+        assert page.evaluate("() => [window.scrollY, document.scrollingElement.scrollTop]") == [0, 0]
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"app-{name}-1366.png"))
+        assert outside == [], f"{name}: off screen at 1366x900: {outside}"
+    finally:
+        context.close()

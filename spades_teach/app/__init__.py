@@ -15,10 +15,10 @@ The notebooks keep their code to one or two lines a cell: they build the views
 of :mod:`spades_teach.widgets`, and :func:`replay_picker`, which lets the
 learner choose an annotated game record to step through.
 
-Three modules, one job each: :mod:`~spades_teach.app.launcher` (the notebooks copied and Voila
+Four modules, one job each: :mod:`~spades_teach.app.launcher` (the notebooks copied and Voila
 started), :mod:`~spades_teach.app.pages` (the words at the top of each page, the language menu,
-the replay page's chooser) and :mod:`~spades_teach.app.home` (the home page, its one copy of
-HTML and CSS). Every name is importable from ``spades_teach.app``.
+the replay page's chooser), :mod:`~spades_teach.app.home` (the home page, its one copy of
+HTML and CSS) and :mod:`~spades_teach.app.settings` (what the app remembers: Teach me on or off). Every name is importable from ``spades_teach.app``.
 
 >>> [path.name for path in app_notebooks()]
 ['play.ipynb', 'advisor.ipynb', 'score.ipynb', 'replay.ipynb', 'daily.ipynb']
@@ -40,11 +40,14 @@ from typing import Any
 
 from spades_teach.advice.bot_replay import bot_replay
 from spades_teach.app.home import (
+    CHAPTER_LINKS,
     HOME_CLASSIC,
     HOME_STYLE,
     HOME_TEMPLATES,
+    chapter_titles,
     home_html,
     home_template,
+    write_chapter_list,
     write_home_templates,
 )
 from spades_teach.app.launcher import (
@@ -52,11 +55,14 @@ from spades_teach.app.launcher import (
     DEFAULT_PORT,
     VOILA_OPTIONS,
     VOILA_SKIPPED_EXTENSIONS,
+    add_chapters,
     app_folder,
     app_notebooks,
+    built_book,
     check_port,
     copy_notebooks,
     serve,
+    sign_notebooks,
     title_notebooks,
     voila_command,
     voila_environment,
@@ -71,6 +77,7 @@ from spades_teach.app.pages import (
     replay_picker,
     review_summary,
 )
+from spades_teach.app.settings import play_table, remember_teach_me, teach_me_setting
 from spades_teach.errors import AppError
 
 __all__ = [
@@ -87,6 +94,7 @@ __all__ = [
     "copy_notebooks",
     "voila_command",
     "serve",
+    "sign_notebooks",
     "PAGES",
     "HEADINGS",
     "page_language",
@@ -98,11 +106,19 @@ __all__ = [
     "HOME_TEMPLATES",
     "home_template",
     "write_home_templates",
+    "CHAPTER_LINKS",
+    "chapter_titles",
+    "write_chapter_list",
+    "add_chapters",
+    "built_book",
     "title_notebooks",
     "packaged_records",
     "bot_replay",
     "replay_picker",
     "review_summary",
+    "play_table",
+    "teach_me_setting",
+    "remember_teach_me",
 ]
 
 

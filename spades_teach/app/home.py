@@ -1,6 +1,6 @@
 """The app's home page, the first page the server shows in place of Voila's list of files: the
-title, a card for each page and the way through the chapters, in the language its address asks
-for. Its HTML and CSS are written here once (:func:`home_html`, :data:`HOME_STYLE`); Voila's two
+title, a card for each page and the tutorial's chapters 0–17 (linked to the built book and its live
+edition, or to the chapters run by the app), in the language its address asks for. Its HTML and CSS are written here once (:func:`home_html`, :data:`HOME_STYLE`); Voila's two
 tree templates are :func:`home_template` (``tree-lab.html``) and a file that extends it
 (``tree.html``)."""
 
@@ -14,7 +14,107 @@ from spades_teach.errors import AppError
 from spades_teach.i18n import LANGUAGES, _, get_language
 from spades_teach.i18n import language as speaking
 
-__all__ = ["HOME_CLASSIC", "HOME_STYLE", "HOME_TEMPLATES", "home_html", "home_template", "write_home_templates"]
+__all__ = [
+    "CHAPTER_LINKS",
+    "HOME_CLASSIC",
+    "HOME_STYLE",
+    "HOME_TEMPLATES",
+    "chapter_list",
+    "chapter_titles",
+    "home_html",
+    "home_template",
+    "write_chapter_list",
+    "write_home_templates",
+]
+
+#: The file of the chapters' titles in the three languages (written by :func:`write_chapter_list`
+#: from ``notebooks/``; tests/test_app_i18n.py checks it is up to date).
+CHAPTERS_FILE = Path(__file__).resolve().parent.parent / "data" / "chapters.json"
+#: What the home's chapter list links to: ``"book"`` (the built book's page and the same chapter in
+#: its live edition, both served by the app under ``voila/files/book/``), ``"voila"`` (the chapter
+#: run by the app itself, under ``voila/render/chapters/``) or ``"none"`` (titles only: no chapter
+#: on this computer).
+CHAPTER_LINKS = ("book", "voila", "none")
+
+
+def chapter_list(notebooks: str | Path) -> list[dict[str, object]]:
+    """Each chapter of ``notebooks/`` (``NN_name.ipynb``) with its title (its first heading) in
+    English and, from ``notebooks/fr`` and ``notebooks/es``, in French and Spanish."""
+    import json
+
+    folder = Path(notebooks)
+    chapters: list[dict[str, object]] = []
+    for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
+        titles = {}
+        for code in LANGUAGES:
+            source = path if code == "en" else folder / code / path.name
+            if source.is_file():
+                cells = json.loads(source.read_text(encoding="utf-8"))["cells"]
+                first = "".join(cells[0]["source"]).splitlines()[0]
+                titles[code] = first.lstrip("#").strip()
+        chapters.append({"file": path.stem, "titles": titles})
+    return chapters
+
+
+def write_chapter_list(notebooks: str | Path, target: str | Path = CHAPTERS_FILE) -> Path:
+    """Write :func:`chapter_list` to ``target`` (the package's ``data/chapters.json``)."""
+    import json
+
+    path = Path(target)
+    path.write_text(json.dumps(chapter_list(notebooks), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def chapter_titles() -> list[tuple[str, dict[str, str]]]:
+    """The chapters as the package knows them: ``(file name without .ipynb, titles by language)``."""
+    import json
+
+    data = json.loads(CHAPTERS_FILE.read_text(encoding="utf-8"))
+    return [(str(item["file"]), dict(item["titles"])) for item in data]
+
+
+def _chapters_html(links: str, keep: str) -> str:
+    """The home's list of chapters in the language in use, each title linked as ``links`` says."""
+    from html import escape
+
+    base = "{{ base_url }}"
+    code = get_language()
+    folder = "" if code == "en" else f"{code}/"
+    live_label = escape(_("live"))
+    items = []
+    for name, titles in chapter_titles():
+        title = escape(titles.get(code) or titles["en"])
+        if links == "book":
+            page = f"{base}voila/files/book/{folder}notebooks/{name}.html"
+            live = f"{base}voila/files/book/live/notebooks/index.html?path={folder}{name}.ipynb"
+            named = escape(_("{title}, in the live edition").format(title=titles.get(code) or titles["en"]))
+            items.append(
+                f'<li><a class="st-chapter-book" href="{page}">{title}</a> '
+                f'<span class="st-chapter-more">· <a class="st-chapter-live" href="{live}" aria-label="{named}">'
+                f"{live_label}</a></span></li>"
+            )
+        elif links == "voila":
+            items.append(
+                f'<li><a class="st-chapter-voila" href="{base}voila/render/chapters/{folder}{name}.ipynb{keep}">{title}</a></li>'
+            )
+        else:
+            items.append(f"<li>{title}</li>")
+    if links == "book":
+        note = _(
+            "Each title opens the chapter in the tutorial's book, built on this computer; {live} opens the same "
+            "chapter in the live edition, where its code runs in your browser."
+        ).format(live=live_label)
+    elif links == "voila":
+        note = _(
+            "The tutorial's book is not built on this computer ({command} builds it): each title opens the "
+            "chapter here, run by this app."
+        ).format(command="bash tools/build_book.sh")
+    else:
+        note = _(
+            "The chapters' notebooks are not on this computer (they come with the project's source, not with "
+            "the installed package), so their titles are not links; the pages above need nothing else."
+        )
+    return f'<p class="st-chapters-note">{escape(note)}</p><ul class="st-home-chapters">{"".join(items)}</ul>'
 
 
 def _banner(title: str, tagline: str = "") -> str:
@@ -26,9 +126,10 @@ def _banner(title: str, tagline: str = "") -> str:
     )
 
 
-def home_html(keep: str = "") -> str:
+def home_html(keep: str = "", links: str = "none") -> str:
     """The body of the home page in the language in use; ``keep`` is Jinja for the query each link
-    carries (the template decides it from the address), and every link starts with ``{{ base_url }}``."""
+    carries (the template decides it from the address), and every link starts with ``{{ base_url }}``;
+    ``links`` is what each chapter's title links to (:data:`CHAPTER_LINKS`)."""
     from html import escape
 
     base = "{{ base_url }}"
@@ -37,48 +138,16 @@ def home_html(keep: str = "") -> str:
         for page, said, why in ((page, escape(_(label)), escape(_(line))) for page, label, line in PAGES)
     )
 
-    def link(page: str) -> str:
-        label = next(_(text) for name, text, _line in PAGES if name == page)
-        return f'<a href="{base}voila/render/{page}.ipynb{keep}">{escape(label)}</a>'
-
-    path = [
-        escape(_("The deck and the deal: who sits where, who deals, the thirteen cards of each hand.")),
-        escape(_("Bidding: counting the tricks a hand should take (try the {advisor}).")).format(
-            advisor=link("advisor")
-        ),
-        escape(_("Playing tricks: following suit, when spades may be led, who wins a trick (try {play}).")).format(
-            play=link("play")
-        ),
-        escape(
-            _("Scoring a hand, then bags: contracts made and set, and the cost of extra tricks (try {score}).")
-        ).format(score=link("score")),
-        escape(_("Nil and blind Nil: bidding to take no trick at all.")),
-        escape(_("Winning the match: the target, the loss limit, and the score sheet (try Play with {match}).")).format(
-            match="<i>" + escape(_("Match")) + "</i>"
-        ),
-        escape(_("Replays and playing with Teach me (try {replay} and the {daily}).")).format(
-            replay=link("replay"), daily=link("daily")
-        ),
-    ]
-    steps = "".join(f"<li>{step}</li>" for step in path)
-    chapters = escape(
-        _(
-            "The chapters themselves are in the tutorial's book ({book} once built) and open in JupyterLab with {command}."
-        )
-    ).format(book="<code>book/_build/html/index.html</code>", command="<code>bash tools/tutorial.sh</code>")
     title = escape(_("Spades tutorial"))
     tagline = escape(
         _("Learn the card game Spades: play against the bots, get advice on your bid, score a hand, replay a game.")
     )
     pages = escape(_("The app's pages"))
-    way = escape(_("The way through the chapters"))
-    way_intro = escape(
-        _("The tutorial's chapters teach the game one step at a time; each one has something to try on these pages:")
-    )
+    way = escape(_("The tutorial's chapters"))
     return (
         _banner(title, tagline) + f"{language_menu(get_language(), base)}"
         f'<nav aria-label="{pages}"><ul class="st-home-pages">{cards}</ul></nav>'
-        f'<h2>{way}</h2><p>{way_intro}</p><ol class="st-home-path">{steps}</ol><p>{chapters}</p></main>'
+        f"<h2>{way}</h2>{_chapters_html(links, keep)}</main>"
     )
 
 
@@ -101,6 +170,9 @@ HOME_STYLE = """
       .st-home-pages b { display: block; font-size: 1.2em; color: #0d5c36; margin-bottom: 0.2em; }
       h2 { margin-top: 1.4em; }
       ol li { margin: 0.25em 0; }
+      .st-home-chapters { list-style: none; padding-left: 0; }
+      .st-home-chapters a { color: #0b4f2e; }
+      .st-chapter-more { font-size: 0.9em; color: #333; }
       code { background: #e9ece9; padding: 0 0.25em; border-radius: 0.2em; }
 """
 
@@ -114,15 +186,17 @@ HOME_CLASSIC = (
 )
 
 
-def home_template(default: str = "en") -> str:
+def home_template(default: str = "en", links: str = "none") -> str:
     """The home page as Voila's ``tree-lab.html`` template, with its words in the three languages:
     the page speaks the language its address asks for (``/?lang=es``: Voila gives the template
     the query), else ``default``; its links then carry that ``?lang=`` to the other pages."""
     default = checked_language(default)
+    if links not in CHAPTER_LINKS:
+        raise AppError(_("unknown chapter links {links}: use book, voila or none").format(links=repr(links)))
     bodies: dict[str, tuple[str, str]] = {}
     for code in LANGUAGES:
         with speaking(code):
-            bodies[code] = (escape_html(_("Spades tutorial")), home_html("{{ keep }}"))
+            bodies[code] = (escape_html(_("Spades tutorial")), home_html("{{ keep }}", links))
     for title, body in bodies.values():
         text = title + body.replace("{{ base_url }}", "").replace("{{ keep }}", "")
         if any(mark in text for mark in ("{{", "{%", "{#")):
@@ -181,7 +255,7 @@ def home_template(default: str = "en") -> str:
     )
 
 
-def write_home_templates(root: str | Path, default: str = "en") -> list[Path]:
+def write_home_templates(root: str | Path, default: str = "en", links: str = "none") -> list[Path]:
     """Write the home page under ``root``, where Voila looks for the ``spades_teach`` template's
     files in a Jupyter data folder (:func:`voila_environment` puts the folder first while
     :func:`serve` runs): ``tree-lab.html`` is :func:`home_template`, ``tree.html`` extends it
@@ -189,7 +263,7 @@ def write_home_templates(root: str | Path, default: str = "en") -> list[Path]:
     folder = Path(root) / "voila" / "templates" / "spades_teach"
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in zip(HOME_TEMPLATES, (home_template(default), HOME_CLASSIC), strict=True):
+    for name, text in zip(HOME_TEMPLATES, (home_template(default, links), HOME_CLASSIC), strict=True):
         path = folder / name
         path.write_text(text, encoding="utf-8")
         written.append(path)

@@ -23,6 +23,10 @@ from spades_teach.i18n import language as speaking
 
 __all__ = [
     "APP_NOTEBOOKS",
+    "BOOK_FILES",
+    "add_chapters",
+    "built_book",
+    "chapter_notebooks",
     "DEFAULT_PORT",
     "VOILA_OPTIONS",
     "VOILA_SKIPPED_EXTENSIONS",
@@ -31,6 +35,7 @@ __all__ = [
     "check_port",
     "copy_notebooks",
     "serve",
+    "sign_notebooks",
     "title_notebooks",
     "voila_command",
     "voila_environment",
@@ -130,6 +135,89 @@ def title_notebooks(copies: Sequence[Path], language: str) -> None:
                 path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+#: The project's folder when the package runs from its source (the chapters and the built book there).
+_SOURCE = _PACKAGE.parent
+#: The environment variable naming a built book (``book/_build/html``) for the app to serve.
+BOOK_VARIABLE = "SPADES_TEACH_BOOK"
+
+
+def built_book() -> Path | None:
+    """The built book the app serves, if any: ``$SPADES_TEACH_BOOK`` when set (empty: none), else
+    ``book/_build/html`` of the project's source when ``tools/build_book.sh`` has built it."""
+    import os
+
+    chosen = os.environ.get(BOOK_VARIABLE)
+    folder = Path(chosen) if chosen else (None if chosen == "" else _SOURCE / "book" / "_build" / "html")
+    return folder if folder is not None and (folder / "index.html").is_file() else None
+
+
+def chapter_notebooks() -> list[Path]:
+    """The chapters of the project's source (``notebooks/``, with ``fr/`` and ``es/``), for the app to
+    run when there is no built book; none for an installed package, which does not ship them."""
+    folder = _SOURCE / "notebooks"
+    return sorted(folder.glob("[0-9][0-9]_*.ipynb")) + sorted(folder.glob("[a-z][a-z]/[0-9][0-9]_*.ipynb"))
+
+
+def _link_or_copy(source: str, target: str) -> str:
+    import os
+
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+    return target
+
+
+def add_chapters(folder: Path) -> tuple[str, list[Path]]:
+    """Put the chapters beside the app's pages in ``folder``: the built book (``book/``, its files
+    hard-linked or copied,
+    served under ``voila/files/book/``) or else copies of the chapters (``chapters/``, run by Voila).
+    Returns what the home's chapter list links to (:data:`~spades_teach.app.home.CHAPTER_LINKS`) and
+    the chapters copied."""
+    book = built_book()
+    if book is not None:
+        # hard links where the file system allows (a copy elsewhere): Voila's file handler refuses a
+        # symbolic link that leads out of the folder it serves
+        shutil.copytree(book, folder / "book", copy_function=_link_or_copy)
+        return "book", []
+    chapters = chapter_notebooks()
+    if not chapters:
+        return "none", []
+    copies = []
+    for source in chapters:
+        target = folder / "chapters" / source.relative_to(_SOURCE / "notebooks")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        copies.append(Path(shutil.copy2(source, target)))
+    return "voila", copies
+
+
+#: The files of the built book Voila may serve (under ``voila/files/``), and the notebooks it may not
+#: hand out as files: the app's own, at the top (the live edition's chapters are files it reads).
+BOOK_FILES = ("--VoilaConfiguration.file_allowlist=book/.*", r"--VoilaConfiguration.file_denylist=[^/]*\.(ipynb|py)")
+
+#: The folder of the notary's key and signatures, under the server's temporary folder.
+TRUST_FOLDER = "trust"
+
+
+def sign_notebooks(copies: Sequence[Path], trust: str | Path) -> None:
+    """Sign the app's copied notebooks with a notary whose key and signatures live in ``trust``
+    (a folder of the server's own, removed with it), the one Voila is given
+    (``--NotebookNotary.data_dir``, :func:`voila_command`): the pages are the package's own
+    notebooks, and Voila no longer writes "Notebook play.ipynb is not trusted" for each page
+    opened. The learner's own Jupyter signatures are not touched."""
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    Path(trust).mkdir(parents=True, exist_ok=True)  # before the notary: it opens its database at once
+    notary = NotebookNotary(data_dir=str(trust))
+    try:
+        for path in copies:
+            notebook = nbformat.read(path, as_version=4)
+            notary.sign(notebook)
+    finally:
+        notary.close()
+
+
 def check_port(port: int) -> int:
     """A TCP port a server may listen on (1–65535).
 
@@ -147,9 +235,18 @@ def check_port(port: int) -> int:
     return port
 
 
-def voila_command(folder: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = True) -> list[str]:
+def voila_command(
+    folder: str | Path,
+    *,
+    port: int = DEFAULT_PORT,
+    open_browser: bool = True,
+    trust: str | Path | None = None,
+    book: bool = False,
+) -> list[str]:
     """The command that runs Voila over ``folder`` on 127.0.0.1 (no login token:
-    the server listens on this machine only)."""
+    the server listens on this machine only); ``trust`` is the notary's folder of
+    :func:`sign_notebooks`, if the notebooks were signed; ``book``: the folder holds the built book
+    (:func:`add_chapters`), which Voila serves as files (:data:`BOOK_FILES`)."""
     command = [
         sys.executable,
         "-m",
@@ -159,6 +256,8 @@ def voila_command(folder: str | Path, *, port: int = DEFAULT_PORT, open_browser:
         "--Voila.ip=127.0.0.1",
         "--Voila.token=",
         *VOILA_OPTIONS,
+        *([f"--NotebookNotary.data_dir={trust}"] if trust is not None else []),
+        *(BOOK_FILES if book else ()),
     ]
     if not open_browser:
         command.append("--no-browser")
@@ -198,8 +297,9 @@ def serve(
 ) -> int:
     """Serve the app on ``http://127.0.0.1:<port>/`` until interrupted (Ctrl+C).
 
-    The notebooks are copied to a temporary folder that is removed afterwards,
-    beside the home page written in the three languages (:func:`write_home_templates`).
+    The notebooks are copied to a temporary folder that is removed afterwards, and signed there
+    (:func:`sign_notebooks`), beside the home page written in the three languages
+    (:func:`write_home_templates`).
     ``language`` (``"en"``, ``"fr"``, ``"es"``; default: the language in use) is the
     one the pages open in; each page's language menu switches to another.
     ``runner`` runs the Voila command and returns its exit status (tests pass a
@@ -211,9 +311,13 @@ def serve(
         raise AppError(_("the app needs Voila, which is not installed: pip install 'spades_teach[tutorial]'"))
     with tempfile.TemporaryDirectory(prefix="spades-teach-app-") as root:
         folder = Path(root) / "app"
-        title_notebooks(copy_notebooks(folder), chosen)
+        copies = copy_notebooks(folder)
+        title_notebooks(copies, chosen)
+        links, chapters = add_chapters(folder)
+        trust = Path(root) / TRUST_FOLDER
+        sign_notebooks([*copies, *chapters], trust)
         home = Path(root) / "jupyter"
-        write_home_templates(home, chosen)
+        write_home_templates(home, chosen, links)
         if runner is None:
             env = voila_environment(home=home, language=chosen)
 
@@ -225,6 +329,8 @@ def serve(
             flush=True,
         )
         try:
-            return runner(voila_command(folder, port=port, open_browser=open_browser))
+            return runner(
+                voila_command(folder, port=port, open_browser=open_browser, trust=trust, book=links == "book")
+            )
         except KeyboardInterrupt:
             return 0

@@ -20,6 +20,7 @@ __all__ = [
     "page_language",
     "page_top",
     "page_top_html",
+    "replay_lead",
     "replay_picker",
     "review_summary",
 ]
@@ -114,8 +115,8 @@ def _intro(name: str) -> list[str]:
             ),
             escape(
                 _(
-                    "Switch {teach_me} on to see, before each of your turns, the bid or the card the advisor would "
-                    "choose and why. {new_game} deals new cards; the deal code under the table plays the same cards "
+                    "{teach_me} is on to start with: before each of your turns, it shows the bid or the card the "
+                    "advisor would choose and why (untick it to play on your own). {new_game} deals new cards; the deal code under the table plays the same cards "
                     "again, and {deal_of_the_day} is the same deal for everyone today. Choose {match} to play on, "
                     "hand after hand, to the end of a game. When a hand is over, {review} shows what each of your "
                     "cards cost."
@@ -224,6 +225,29 @@ def page_top(name: str, query: str | None = None) -> Any:
     return widgets.HTML(page_top_html(name, language, asked))
 
 
+def replay_lead(record: Any) -> str:
+    """The one plain line the replay page opens with, over a game record: which deal, whose cards
+    are shown, and what to click (the replay's own buttons, named as they are).
+
+    >>> from spades_teach.app import packaged_records
+    >>> replay_lead(dict(packaged_records())["spanish_example"])
+    'The worked example: 7 bid, 8 made — all four hands face up, North deals. Press Card for the next bid or card, or Trick for a whole trick; the notes under the table explain each moment.'
+    """
+    from spades_teach.game.notation import seat_word
+
+    title = str(getattr(record, "title", "") or "")
+    dealer = seat_word(record.dealer)
+    if not title:
+        return _(
+            "A recorded hand — all four hands face up, {dealer} deals. Press {card} for the next bid or card, "
+            "or {trick} for a whole trick; the notes under the table explain each moment."
+        ).format(dealer=dealer, card=_("Card"), trick=_("Trick"))
+    return _(
+        "{title} — all four hands face up, {dealer} deals. Press {card} for the next bid or card, or {trick} "
+        "for a whole trick; the notes under the table explain each moment."
+    ).format(title=title, dealer=dealer, card=_("Card"), trick=_("Trick"))
+
+
 def replay_picker(seed: int | str = 1) -> Any:
     """A record chooser above a :class:`~spades_teach.widgets.ReplayView`: the
     packaged annotated records if there are any, otherwise a bot-played hand
@@ -261,10 +285,16 @@ def replay_picker(seed: int | str = 1) -> Any:
     )
     verdict = add_classes(widgets.HTML(""), "st-app-review-summary")
 
+    def lead_html(record: Any) -> str:
+        return f"<p><b>{escape(replay_lead(record))}</b></p>"
+
+    lead = add_classes(widgets.HTML(lead_html(records[first][1])), "st-app-replay-lead")
+
     def load(change: dict[str, Any]) -> None:
         verdict.value = ""
         view.set_marks({})
         view.load(records[change["new"]][1])
+        lead.value = lead_html(records[change["new"]][1])
 
     def run_review(_button: Any) -> None:
         verdict.value = ""
@@ -276,7 +306,7 @@ def replay_picker(seed: int | str = 1) -> Any:
 
     choice.observe(view.handler(load), names="value")
     review.on_click(view.handler(run_review))
-    return widgets.VBox([choice, widgets.HBox([review, verdict]), view])
+    return widgets.VBox([choice, lead, widgets.HBox([review, verdict]), view])
 
 
 def review_summary(costs: Sequence[Any]) -> str:
