@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from _browser import CHROMIUM  # noqa: E402
-from _drill_probe import right_answer  # noqa: E402
+from _drill_probe import right_answer, wrong_answer  # noqa: E402
 from _lite import (  # noqa: E402
     CHAPTER_DRILLS,
     PLAY_CHAPTER,
@@ -54,7 +54,6 @@ from _lite import (  # noqa: E402
     review_my_hand,
     run_all_cells,
     watched_context,
-    wrong_answer,
 )
 
 #: Playwright's own default window, which the figures in benchmarks/README were measured in.
