@@ -209,13 +209,14 @@ def sign_notebooks(copies: Sequence[Path], trust: str | Path) -> None:
     from nbformat.sign import NotebookNotary
 
     Path(trust).mkdir(parents=True, exist_ok=True)  # before the notary: it opens its database at once
-    notary = NotebookNotary(data_dir=str(trust))
+    # nbformat is untyped
+    notary = NotebookNotary(data_dir=str(trust))  # type: ignore[no-untyped-call]
     try:
         for path in copies:
-            notebook = nbformat.read(path, as_version=4)
-            notary.sign(notebook)
+            notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+            notary.sign(notebook)  # type: ignore[no-untyped-call]
     finally:
-        notary.close()
+        notary.close()  # type: ignore[no-untyped-call]
 
 
 def check_port(port: int) -> int:
