@@ -236,6 +236,7 @@ _PLACED = {
     "rival",
     "best",
     "top",
+    "second",
     "key",
     "hint",
     "rule",

@@ -606,14 +606,14 @@ class TableGame:
                 )
             else:
                 self.message = _(
-                    "you threw away the {card} and took the {other}; Teach me suggested keeping the {card}: {why}"
-                ).format(card=seen, other=other, why=advice.reason)
+                    "you threw away the {card} and took the {second}; Teach me suggested keeping the {card}: {why}"
+                ).format(card=seen, second=other, why=advice.reason)
         elif keep and turn.discarded_seen:
-            self.message = _("you kept the {card} and threw away the {other}").format(card=seen, other=other)
+            self.message = _("you kept the {card} and threw away the {second}").format(card=seen, second=other)
         elif keep:
             self.message = _("you kept the {card}; the card under it was thrown away unseen").format(card=seen)
         else:
-            self.message = _("you threw away the {card} and took the {other}").format(card=seen, other=other)
+            self.message = _("you threw away the {card} and took the {second}").format(card=seen, second=other)
         self._advance_draw()
 
     @_in_its_language
