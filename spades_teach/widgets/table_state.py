@@ -122,6 +122,7 @@ def score_state(r: Round | None, match: Any) -> list[dict[str, Any]]:
     """Each side's score, bags, bids and tricks won, with their tags: the two partnerships, or
     the two players of two-player Spades (``r`` is ``None`` during the two-player draw)."""
     out = []
+    sides: tuple[tuple[str, tuple[Seat, ...], str], ...]
     if seating_of(match.rules).partnerships:
         sides = (
             ("NS", (Seat.S, Seat.N), _("You & {partner}").format(partner=seat_word(Seat.N))),
