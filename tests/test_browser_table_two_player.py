@@ -1,7 +1,7 @@
 """Two-player Spades at the app's card table in a real browser (Debian's Chromium, Playwright): the
 Players menu, the draw played with the keyboard (the focus lands on Keep; Tab reaches Discard), the
 bid with the keyboard, the tricks of two cards with the mouse, the score as two players, and a
-console without errors."""
+console without errors (and the draw without a serious axe violation)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from _axe import serious_violations
 from test_browser_app import _open, app_url  # noqa: F401  (app_url: the server fixture)
 from test_browser_table import TABLE, _play_out_with_mouse, _shot, _wait, _wait_status
 
@@ -75,6 +76,7 @@ def test_a_two_player_hand_drawn_and_bid_by_keyboard_and_played_by_mouse(table: 
         turns += 1
         if turns == 6:
             _shot(page, "table-two-player")
+            assert serious_violations(page) == []  # the draw's box, buttons and cards, to axe's eyes
         assert page.locator(f"{TABLE} .ct-hand-card").count() == held + 1
         message = page.locator(f"{TABLE} .ct-message").inner_text()
         assert (("kept" if turns % 2 else "threw away") in message) or message.startswith("the draw is over")
