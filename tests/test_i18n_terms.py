@@ -251,6 +251,7 @@ _PLACED = {
     "rival",
     "best",
     "top",
+    "second",
     "key",
     "hint",
     "rule",

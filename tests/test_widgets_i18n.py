@@ -176,12 +176,11 @@ def test_the_bid_advisor_built_under_a_language_speaks_it(lang: str) -> None:
 
 def _other_widgets() -> dict[str, Any]:
     """One of each other widget, built in the language in use, for their learner-facing lines."""
-    from spades_teach import Match, Round, deal
+    from spades_teach import Match, Round, Rules, deal
     from spades_teach.widgets import (
         DealView,
         LegalPlayExplorer,
         MatchStepper,
-        PlayView,
         PuzzleView,
         ReplayView,
         ScoreCalculator,
@@ -202,7 +201,8 @@ def _other_widgets() -> dict[str, Any]:
         "legal": LegalPlayExplorer(11),
         "score": score,
         "steps": MatchStepper(match, start=1),
-        "play": PlayView(seed=7, bots=low_bots()),
+        "play": TableGame(seed=7, bots=low_bots(), pause=0),
+        "two": TableGame(seed=7, bots=low_bots(), pause=0, rules=Rules(players=2)),
         "replay": ReplayView(r),
         "puzzle": PuzzleView(seed=1),
         "drill": DrillWidget(kinds=["winner", "legal"], seed=3, save=False),
@@ -218,6 +218,7 @@ OTHER_WORDS: dict[str, list[tuple[str, Callable[[Any], str], str]]] = {
         ("score", lambda w: w.row_error_html[Seat.N].value, "annonce de N"),
         ("steps", lambda w: w.next_button.description + " " + w.status, "Manche suivante"),
         ("play", lambda w: w.status, "à vous d'annoncer"),
+        ("two", lambda w: w.status + " " + w.state()["labels"]["keep"], "à vous de piocher"),
         ("replay", lambda w: w.buttons["start"].description + " " + w.status, "Début"),
         ("puzzle", lambda w: w.next_button.description, "Problème suivant"),
         ("drill", lambda w: w.view["labels"]["check"] + " " + w.view["level_text"], "Vérifier Niveau"),
@@ -229,6 +230,7 @@ OTHER_WORDS: dict[str, list[tuple[str, Callable[[Any], str], str]]] = {
         ("score", lambda w: w.row_error_html[Seat.N].value, "de N"),
         ("steps", lambda w: w.next_button.description + " " + w.status, "Mano siguiente"),
         ("play", lambda w: w.status, "tu turno de anunciar"),
+        ("two", lambda w: w.status + " " + w.state()["labels"]["keep"], "tu turno de robar"),
         ("replay", lambda w: w.buttons["start"].description + " " + w.status, "Inicio"),
         ("puzzle", lambda w: w.next_button.description, "Problema siguiente"),
         ("drill", lambda w: w.view["labels"]["check"] + " " + w.view["level_text"], "Comprobar Nivel"),

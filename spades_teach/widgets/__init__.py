@@ -1,7 +1,7 @@
 """ipywidgets for the tutorial: thin views over the engine and the advisor.
 
 Importing :mod:`spades_teach` never imports this package (nor ipywidgets);
-``from spades_teach.widgets import PlayView`` does. No game rule lives here:
+``from spades_teach.widgets import CardTable`` does. No game rule lives here:
 legal cards and their reasons come from :class:`~spades_teach.game.round.Round`,
 scores from :func:`~spades_teach.game.scoring.score_round`, advice from the advisor,
 bot moves from :mod:`spades_teach.advice.bots`.
@@ -15,10 +15,11 @@ Views (each is an ``ipywidgets.VBox``; ``view.widget`` is the view itself):
 * :class:`BidAdvisorView` — paste a hand, see the advised bid counted card by card.
 * :class:`ScoreCalculator` — bids, tricks, bags and rules in; points, bags and reasons out.
 * :class:`ReplayView` — step through a game record or a round, with its annotations.
-* :class:`PlayView` — play South against bots, with Teach me, undo and the score sheet.
-* :class:`CardTable` — the same game drawn as a card table (an anywidget): card faces
-  and backs, keyboard play, the end-of-hand review; its game is a plain-Python
-  :class:`TableGame`. Imported on first use, as it needs anywidget.
+* :class:`CardTable` — play South against bots on a card table (an anywidget): Teach me,
+  undo, one hand or a match, card faces and backs, keyboard play, the end-of-hand review;
+  four-player Spades, or two-player Spades (the draw, then two cards a trick) with
+  ``rules=Rules(players=2)``; its game is a plain-Python :class:`TableGame`. Imported on
+  first use, as it needs anywidget.
 * :class:`LegalPlayExplorer` — click any card of the seat to act: legal or not, and why.
 * :class:`MatchStepper` — a match's score sheet, bag counters and totals chart, hand by hand.
 * :class:`PuzzleView` — which card? The packaged puzzles one by one: pick a card, read
@@ -54,17 +55,15 @@ Stable CSS classes (hooks for browser tests)
   ``st-replay-next``, ``st-replay-next-trick``, ``st-replay-end``, ``st-replay-slider``,
   ``st-replay-position``, ``st-replay-note``, ``st-replay-mark``, ``st-replay-score``,
   ``st-replay-title``
-* play: ``st-play``, ``st-level``, ``st-mode``, ``st-play-seed``, ``st-new-game``,
-  ``st-teach-me``, ``st-teach-hint``, ``st-undo``, ``st-next-hand``, ``st-open-hands``,
-  ``st-bid-row``, ``st-bid-choice``, ``st-bid-button``, ``st-play-log``, ``st-last-trick``,
-  ``st-hand-result``, ``st-bag-counter``, ``st-score-sheet``
 * puzzles: listed in :mod:`spades_teach.widgets.puzzle`
 * card table (drawn by its own JavaScript): ``ct-root``, ``ct-new``, ``ct-day``, ``ct-replay``,
-  ``ct-code-input``, ``ct-code-go``, ``ct-code-value``, ``ct-mode``, ``ct-level``, ``ct-pace``,
-  ``ct-teach``, ``ct-four``, ``ct-open-hands``, ``ct-language`` (the language menu), ``ct-score``, ``ct-side-NS``/``-EW``, ``ct-seat-N`` …,
+  ``ct-code-input``, ``ct-code-go``, ``ct-code-value``, ``ct-mode``, ``ct-players``, ``ct-level``, ``ct-pace``,
+  ``ct-teach``, ``ct-four``, ``ct-open-hands``, ``ct-language`` (the language menu), ``ct-score``, ``ct-side-NS``/``-EW`` (two players: ``ct-side-S``/``-N``), ``ct-seat-N`` …,
   ``ct-trick``, ``ct-hint``, ``ct-bid-choice``, ``ct-bid-button``, ``ct-hand``, ``ct-hand-card``,
   ``ct-card-<CODE>``, ``ct-legal``, ``ct-illegal``, ``ct-hinted``, ``ct-status``, ``ct-undo``,
-  ``ct-last-button``, ``ct-last``, ``ct-next``, ``ct-end``, ``ct-review-button``, ``ct-review``, ``ct-over``
+  ``ct-last-button``, ``ct-last``, ``ct-next``, ``ct-end``, ``ct-review-button``, ``ct-review``, ``ct-over``;
+  the two-player draw: ``ct-draw-row``, ``ct-keep``, ``ct-discard``, ``ct-draw-view``, ``ct-draw-card``,
+  ``ct-draw-discards``
 * drills (drawn by their own JavaScript): ``dr-root``, ``dr-mode``, ``dr-level``, ``dr-title``, ``dr-facts``,
   ``dr-trick``, ``dr-hand``, ``dr-asked``, ``dr-prompt``, ``dr-form``, ``dr-choice`` (``data-choice``),
   ``dr-input``, ``dr-input-<field>``, ``dr-check``, ``dr-error``, ``dr-feedback``, ``dr-verdict``,
@@ -79,7 +78,6 @@ from spades_teach.widgets.base import SpadesWidget
 from spades_teach.widgets.cards import HandView
 from spades_teach.widgets.deal import DealView
 from spades_teach.widgets.legal import LegalPlayExplorer
-from spades_teach.widgets.play import PlayView
 from spades_teach.widgets.puzzle import PuzzleView
 from spades_teach.widgets.replay import ReplayView
 from spades_teach.widgets.score import ScoreCalculator
@@ -94,7 +92,6 @@ __all__ = [
     "HandView",
     "LegalPlayExplorer",
     "MatchStepper",
-    "PlayView",
     "PuzzleView",
     "ReplayView",
     "ScoreCalculator",

@@ -1,6 +1,8 @@
 """The card table: :class:`CardTable`, an anywidget drawn by the package's own JavaScript.
 
-The learner plays South against three bots on a green table: card faces, card
+The learner plays South against three bots on a green table (or, with
+``rules=Rules(players=2)``, against one bot in North's seat: each hand drawn first,
+the card seen kept or discarded with the Keep and Discard buttons): card faces, card
 backs for the hidden hands, the trick in the middle with each card in front of
 its player, bids, tricks, bags and the score always in view, an end-of-hand
 panel that explains the score line by line and reviews every card, and full
@@ -33,9 +35,6 @@ from typing import Any
 import anywidget
 import traitlets
 
-from spades_teach.errors import ParseError
-from spades_teach.game.rules import Rules
-from spades_teach.game.seating import seating_of
 from spades_teach.i18n import _
 from spades_teach.widgets.table_game import TableGame
 
@@ -46,7 +45,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 
 class CardTable(anywidget.AnyWidget):
-    """South's game against three bots, drawn as a card table.
+    """South's game against three bots (or one, in two-player Spades), drawn as a card table.
 
     Takes the keyword arguments of :class:`TableGame` (``seed``, ``deal``,
     ``level``, ``mode``, ``rules``, ``teach``, ``hint_level``, ``pause``, ``four_colour``,
@@ -62,8 +61,6 @@ class CardTable(anywidget.AnyWidget):
     def __init__(self, **options: Any) -> None:
         super().__init__()
         self._ready = False
-        if not seating_of(options.get("rules", Rules())).partnerships:
-            raise ParseError(_("the card table seats four players: use PlayView for two-player Spades"))
         self.game = TableGame(**options, on_change=self._publish)
         self._ready = True
         self._publish()

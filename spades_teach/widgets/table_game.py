@@ -1,6 +1,10 @@
 """The game behind the card table, in plain Python: :class:`TableGame`.
 
-The learner sits South against three bots (North is the partner). This class
+The learner sits South against three bots (North is the partner), or, with
+``Rules(players=2)``, against one bot in North's seat: each hand of two-player Spades
+begins with the draw (:class:`~spades_teach.game.twoplayer.Draw`; the learner keeps or
+discards the card seen, the bot draws by its ``choose_draw``), then the bidding and
+thirteen tricks of two cards, each player scoring alone. This class
 holds everything the card table shows, as one JSON-ready dictionary
 (:meth:`TableGame.state`), and takes the learner's actions as method calls
 (:meth:`TableGame.act` takes the messages the browser sends). It imports no
@@ -8,7 +12,10 @@ widget library, so all of it is tested in plain Python; the
 :class:`~spades_teach.widgets.cardtable.CardTable` widget only draws the state.
 
 No rule lives here: the legal bids and cards and the reason a card may not be
-played come from :class:`~spades_teach.game.round.Round`, the score and its
+played come from :class:`~spades_teach.game.round.Round`, the draw's turns and what each
+choice keeps from the :class:`~spades_teach.game.twoplayer.Draw` (the first player from
+:func:`~spades_teach.game.twoplayer.cut`), the draw advice from
+:func:`~spades_teach.advice.bots.advise_draw`, the score and its
 explanation from the :class:`~spades_teach.game.match.Match`, the advice from
 ``advise_bid`` / :func:`~spades_teach.advice.teach.teach`, the review from
 :func:`~spades_teach.analysis.seat_review.seat_review` (each card judged from South's
@@ -36,6 +43,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
 from spades_teach.advice.bidding import advise_bid
+from spades_teach.advice.bots import advise_draw
 from spades_teach.advice.levels import level_name
 from spades_teach.advice.teach import HINT_LEVELS
 from spades_teach.errors import IllegalActionError, ParseError, SpadesError
@@ -45,8 +53,10 @@ from spades_teach.game.deals import Deal
 from spades_teach.game.round import PlayEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatMap, seating_for, seating_of
+from spades_teach.game.twoplayer import Draw, cut, keep_high
 from spades_teach.i18n import N_, _, format_number, get_language, ngettext
 from spades_teach.i18n import language as speaking
+from spades_teach.widgets.table_draw import draw_hand, draw_seat, draw_state, draw_status
 from spades_teach.widgets.table_labels import TABLE_LEVELS, card_words, describe, table_labels
 from spades_teach.widgets.table_state import (
     ME,
@@ -121,8 +131,9 @@ class TableGame:
     whenever the state changed, e.g. between two bot cards) are the widget's
     hooks. ``start=False`` sets up no game until :meth:`new_game` is called.
     ``language`` is the table's own language (see :attr:`language`).
-    Two-player rules are played too (South against North, as in
-    :class:`~spades_teach.widgets.play.PlayView`); the card table itself seats four.
+    ``rules=Rules(players=2)`` plays two-player Spades: South against a bot in North's
+    seat, each hand drawn first (:meth:`keep_card`, :meth:`discard_card`), the first
+    player of the game decided by the cut.
     """
 
     def __init__(
@@ -215,6 +226,8 @@ class TableGame:
         self._bots: dict[Seat, Bot] = {}
         self._match: Any = None
         self._round: Round | None = None
+        self._draw: Draw | None = None  # the two-player draw being played (None once the hand is drawn)
+        self._draw_advice: Any = None  # Teach me's keep-or-discard advice for the card South sees
         self._seed = ""
         self._hint = ""
         self._hint_reasons: list[str] = []
@@ -266,15 +279,33 @@ class TableGame:
         return dict(self._bots)
 
     @property
+    def draw(self) -> Draw | None:
+        """The two-player draw being played (``None`` outside the draw)."""
+        return self._draw
+
+    @property
+    def two_players(self) -> bool:
+        """Whether the game on the table is two-player Spades (the menu's choice counts from
+        the next new game)."""
+        rules = self._match.rules if self._match is not None else self.rules
+        return not seating_of(rules).partnerships
+
+    @property
     def phase(self) -> str:
-        """``"bidding"``, ``"play"``, ``"complete"`` or ``"over"`` (the match is finished); '' before a game."""
+        """``"draw"`` (two-player Spades), ``"bidding"``, ``"play"``, ``"complete"`` or ``"over"``
+        (the match is finished); '' before a game."""
         if self._match is not None and self._match.is_over:
             return "over"
+        if self._round is None and self._draw is not None:
+            return "draw"
         return self._round.phase if self._round is not None else ""
 
     @property
     def to_act(self) -> str:
-        seat = self._round.to_act if self._round is not None else None
+        if self._round is None and self._draw is not None:
+            seat = self._draw.to_act
+        else:
+            seat = self._round.to_act if self._round is not None else None
         return seat.name if seat is not None else ""
 
     @property
@@ -345,46 +376,43 @@ class TableGame:
     @_in_its_language
     def status(self) -> str:
         """What the learner should do now (one line)."""
+        if self._round is None and self._draw is not None:
+            return draw_status(self._draw)
         return status_line(self._round, self._match, mode=self.mode)
 
     @_in_its_language
     def state(self) -> dict[str, Any]:
         """Everything the table draws, as plain JSON data."""
         r, match = self._round, self._match
-        if r is None:
-            return {"phase": "", "labels": table_labels(), "language": get_language()}
-        return {
+        if match is None or (r is None and self._draw is None):
+            return {
+                "phase": "",
+                "labels": table_labels(),
+                "language": get_language(),
+                "players_setting": self.rules.players,
+            }
+        common = {
             "labels": table_labels(),
             "language": get_language(),
             "pace_labels": [
                 _("none") if p == 0 else _("{seconds} s").format(seconds=format_number(p, 1)) for p in PACES
             ],
-            "hand_line": hand_line(r, match, mode=self.mode, target=self.rules.target),
-            "code_note": _('({origin}) — paste it in "Deal code" to play these cards again.').format(
-                origin=self.origin
-            ),
+            "hand_line": hand_line(r, match, mode=self.mode, target=match.rules.target),
             "phase": self.phase,
             "to_act": self.to_act,
             "mode": self.mode,
             "level": self.level,
             "levels": list(TABLE_LEVELS),
+            "players": match.rules.players,
+            "players_setting": self.rules.players,
             "teach": self.teach,
             "hint_level": self.hint_level,
             "pause": self.pause,
             "paces": list(PACES),
             "four_colour": self.four_colour,
             "open_hands": self.open_hands,
-            "code": self.code,
             "origin": self.origin,
-            "hand_number": match.hands_played + (0 if r.is_complete else 1),
-            "target": self.rules.target,
-            "seats": {
-                seat.name: seat_state(r, seat, open_hands=self.open_hands, bot_label=self.bot_label) for seat in Seat
-            },
-            "hand": hand_state(r, self._hint_card),
-            "trick": trick_state(shown_trick(r)),
-            "last_trick": trick_state(last_trick(r)),
-            "bid_choices": bid_choices(r),
+            "target": match.rules.target,
             "hint": self._hint,
             "hint_reasons": list(self._hint_reasons),
             # the same lines cut into plain text and glossary terms (drawn with their definitions)
@@ -395,6 +423,26 @@ class TableGame:
             "message": self.message,
             "busy": self.busy,
             "score": score_state(r, match),
+            "match_over": match_over(match),
+            "can_undo": self.can_undo,
+            "can_next": self.can_next,
+        }
+        if r is None:
+            return common | self._draw_part()
+        return common | {
+            "code_note": _('({origin}) — paste it in "Deal code" to play these cards again.').format(
+                origin=self.origin
+            ),
+            "code": self.code,
+            "hand_number": match.hands_played + (0 if r.is_complete else 1),
+            "seats": {
+                seat.name: seat_state(r, seat, open_hands=self.open_hands, bot_label=self.bot_label) for seat in r.seats
+            },
+            "hand": hand_state(r, self._hint_card),
+            "trick": trick_state(shown_trick(r)),
+            "last_trick": trick_state(last_trick(r)),
+            "bid_choices": bid_choices(r),
+            "draw": None,
             "result": self.result_lines,
             "review": self._review,
             "review_summary": self.review_summary,
@@ -405,9 +453,33 @@ class TableGame:
             ).format(summary=self.review_summary),
             "can_compare": self._can_compare(r, match),
             "comparison": self._comparison,
-            "match_over": match_over(match),
-            "can_undo": self.can_undo,
-            "can_next": self.can_next,
+        }
+
+    def _draw_part(self) -> dict[str, Any]:
+        """The state's pieces during the two-player draw (no deal code, bids or tricks yet)."""
+        draw = self._draw
+        assert draw is not None
+        advice = self._draw_advice
+        advised = "" if advice is None else ("keep" if advice.keep else "discard")
+        return {
+            "code_note": _("(the cards are being drawn: the deal's code comes when the draw is over)"),
+            "code": "",
+            "hand_number": self._match.hands_played + 1,
+            "seats": {
+                seat.name: draw_seat(draw, seat, open_hands=self.open_hands, bot_label=self.bot_label)
+                for seat in seating_of(draw.rules).seats
+            },
+            "hand": draw_hand(draw),
+            "trick": None,
+            "last_trick": None,
+            "bid_choices": [],
+            "draw": draw_state(draw, advised=advised),
+            "result": [],
+            "review": None,
+            "review_summary": "",
+            "review_intro": "",
+            "can_compare": False,
+            "comparison": None,
         }
 
     # -- actions ------------------------------------------------------------------------------
@@ -419,6 +491,8 @@ class TableGame:
         handlers: dict[str, Callable[[], None]] = {
             "play": lambda: self.play_card(str(message.get("card", ""))),
             "bid": lambda: self.bid(message.get("bid")),
+            "keep": lambda: self.keep_card(),
+            "discard": lambda: self.discard_card(),
             "new": lambda: self.new_game(),
             "day": lambda: self.deal_of_the_day(),
             "replay": lambda: self.replay_deal(),
@@ -453,14 +527,22 @@ class TableGame:
     def deal_of_the_day(self, date: Any = None) -> None:
         """Play the deal of the day (the same cards for everyone today)."""
         d = Deal.of_the_day(date)
+        if not seating_of(self.rules).partnerships:
+            # two players: the same stock for everyone today, drawn from the day's seed
+            self._start(f"day/{d.code}", None, origin=(N_("the deal of the day"), {}))
+            return
         self._start(f"day/{d.code}", d, origin=(N_("the deal of the day"), {}), comparable=True)
 
     @_in_its_language
     def replay_deal(self) -> None:
         """Play the cards of the current hand again, from the bidding."""
         r = self._round
+        if r is None and self._draw is not None:
+            raise IllegalActionError(_("no deal to replay yet: the cards are still being drawn"))
         if r is None:
             raise IllegalActionError(_("no deal to replay yet: press New game"))
+        if seating_of(self.rules).partnerships != seating_of(r.rules).partnerships:
+            raise IllegalActionError(_("this deal is for another number of players: press New game"))
         d = Deal(r.deal.hands, dealer=r.dealer)
         origin = (N_("a replay of deal {code}"), {"code": d.code})
         self._start(self._seed, d, origin=origin, comparable=self._comparable)
@@ -474,8 +556,15 @@ class TableGame:
             d = Deal.from_code(deal)
         else:
             d = deal
-        if not seating_for(d.players).partnerships:
-            raise ParseError(_("deal {code} is a two-player deal; the card table seats four").format(code=repr(d.code)))
+        two = not seating_of(self.rules).partnerships
+        if two and seating_for(d.players).partnerships:
+            raise ParseError(
+                _("deal {code} is a four-player deal; this table plays two-player Spades").format(code=repr(d.code))
+            )
+        if not two and not seating_for(d.players).partnerships:
+            raise ParseError(
+                _("deal {code} is a two-player deal; this table plays four-player Spades").format(code=repr(d.code))
+            )
         self._start(f"code/{d.code}", d, origin=(N_("played from its code"), {}), comparable=True)
 
     @_in_its_language
@@ -489,6 +578,43 @@ class TableGame:
             raise IllegalActionError(_("this game is a single hand: choose Match to play on, or press New game"))
         self.message = ""
         self._begin_hand(None)
+
+    @_in_its_language
+    def keep_card(self) -> None:
+        """Two-player draw: keep the card seen; the card under it is thrown away (unseen,
+        unless the rules let the player look at it)."""
+        self._draw_turn(keep=True)
+
+    @_in_its_language
+    def discard_card(self) -> None:
+        """Two-player draw: throw the card seen away and take the card under it."""
+        self._draw_turn(keep=False)
+
+    def _draw_turn(self, *, keep: bool) -> None:
+        draw = self._draw
+        if self._round is not None or draw is None:
+            raise IllegalActionError(_("there is no draw now: the cards of this hand are already drawn"))
+        if draw.to_act is not ME:
+            raise IllegalActionError(_("it is not your turn to draw"))
+        advice = self._draw_advice if self.teach else None
+        turn = draw.choose(keep, ME)  # the draw checks the turn; a refused choice changes nothing
+        seen, other = turn.seen.pretty, turn.second.pretty
+        if advice is not None and advice.keep != keep:
+            if keep:
+                self.message = _("you kept the {card}; Teach me suggested discarding it: {why}").format(
+                    card=seen, why=advice.reason
+                )
+            else:
+                self.message = _(
+                    "you threw away the {card} and took the {second}; Teach me suggested keeping the {card}: {why}"
+                ).format(card=seen, second=other, why=advice.reason)
+        elif keep and turn.discarded_seen:
+            self.message = _("you kept the {card} and threw away the {second}").format(card=seen, second=other)
+        elif keep:
+            self.message = _("you kept the {card}; the card under it was thrown away unseen").format(card=seen)
+        else:
+            self.message = _("you threw away the {card} and took the {second}").format(card=seen, second=other)
+        self._advance_draw()
 
     @_in_its_language
     def bid(self, value: BidLike | None) -> None:
@@ -597,7 +723,7 @@ class TableGame:
     @_in_its_language
     def set_option(self, name: str, value: Any) -> None:
         """Change a setting: ``teach``, ``hint_level``, ``mode``, ``level``, ``pause``,
-        ``four_colour`` or ``open_hands``."""
+        ``four_colour``, ``open_hands`` or ``players`` (4 or 2, from the next new game)."""
         if name == "teach":
             self.teach = bool(value)
             self.message = _("Teach me is on") if self.teach else _("Teach me is off")
@@ -624,6 +750,8 @@ class TableGame:
         elif name == "open_hands":
             self.open_hands = bool(value)
             self.message = ""
+        elif name == "players":
+            self._set_players(value)
         else:
             raise ParseError(_("unknown setting {name}").format(name=repr(name)))
         self._refresh()
@@ -640,6 +768,20 @@ class TableGame:
             self._changed()
 
     # -- internals ----------------------------------------------------------------------------
+    def _set_players(self, value: Any) -> None:
+        """Four-player or two-player Spades from the next new game (the rules checked by ``Rules``)."""
+        try:
+            players = int(value)
+        except (TypeError, ValueError):
+            players = 0
+        if players not in (2, 4):
+            raise ParseError(_("unknown number of players {value}: use 4 or 2").format(value=repr(value)))
+        self.rules = self.rules.replace(players=players)
+        if players == 2:
+            self.message = _("two-player Spades from the next new game: press New game")
+        else:
+            self.message = _("four-player Spades from the next new game: press New game")
+
     def _set_mode(self, mode: str) -> None:
         if mode not in ("hand", "match"):
             raise ParseError(_("unknown mode {mode}: use 'hand' (one hand) or 'match'").format(mode=repr(mode)))
@@ -673,10 +815,18 @@ class TableGame:
 
         bots = self._make_bots(seed)
         self._comparable, self._bot_level = comparable, self.level
-        match = Match(self.rules, dealer=deal.dealer if deal is not None else Seat.N)
+        first_cut = None
+        if deal is not None:
+            dealer = deal.dealer
+        elif not seating_of(self.rules).partnerships:
+            first_cut = cut(f"{seed}/cut")  # two players: the cut decides who draws first
+            dealer = first_cut.dealer
+        else:
+            dealer = Seat.N
+        match = Match(self.rules, dealer=dealer)
         self._seed, self._bots, self._match = seed, bots, match
         self._origin = origin
-        self.message = ""
+        self.message = first_cut.reason if first_cut is not None else ""
         self._begin_hand(deal)
 
     def _make_bots(self, seed: str) -> dict[Seat, Bot]:
@@ -691,17 +841,60 @@ class TableGame:
     def _begin_hand(self, deal: Deal | None) -> None:
         match = self._match
         number = match.hands_played + 1
-        if deal is not None:
-            self._round = match.start_round(deal)
-        else:
-            self._round = match.start_round(seed=f"{self._seed}/{number}")
         self._row, self._review, self._review_tally = None, None, None
         self._comparison = None
         self._given_hints, self._hint_seeds, self._hint_levels = {}, {}, {}
         self._hand_bags = dict(match.bags)
+        self._draw, self._draw_advice = None, None
+        if deal is None and not seating_of(match.rules).partnerships:
+            # two players: the hand is drawn first, turn by turn, South choosing at each of its turns
+            self._round = None
+            self._draw = match.new_draw(f"{self._seed}/{number}")
+            self._advance_draw()
+            return
+        if deal is not None:
+            self._round = match.start_round(deal)
+        else:
+            self._round = match.start_round(seed=f"{self._seed}/{number}")
         self._advance()
 
+    def _advance_draw(self) -> None:
+        """Let the bot draw until it is South's turn to draw or the draw is over; the state is
+        published after each of the bot's turns, followed by half the pause. Once the stock is
+        empty, the drawn hands start the hand's bidding."""
+        draw = self._draw
+        assert draw is not None
+        self._hint, self._hint_card, self._hint_reason = "", None, ""
+        self._hint_reasons, self._draw_advice = [], None
+        while not draw.is_complete and draw.to_act is not ME:
+            seat = draw.to_act
+            assert seat is not None
+            if self.pause > 0 and self._live and self.on_change is not None:
+                self._changed()  # South's choice shown, and the bot "is drawing"
+                self._sleep(self.pause / 2)
+            draw.choose(self._bot_keeps(seat, draw), seat)
+        if draw.is_complete:
+            self._round = self._match.start_round(draw)
+            self._draw = None
+            self.message = _("the draw is over: each of you holds 13 cards, and 26 are out of play")
+            self._advance()
+            return
+        self._teach()
+        self._changed()
+
+    def _bot_keeps(self, seat: Seat, draw: Draw) -> bool:
+        """The bot's choice for the card it sees: its ``choose_draw`` (the advice's), or
+        :func:`~spades_teach.game.twoplayer.keep_high` for a bot that has none."""
+        top = draw.top
+        assert top is not None
+        choose = getattr(self._bots.get(seat), "choose_draw", None)
+        if choose is None:
+            return keep_high(draw)
+        return bool(choose(top, draw.hands[seat], draw.discards[seat], rules=draw.rules))
+
     def _require_round(self) -> Round:
+        if self._round is None and self._draw is not None:
+            raise IllegalActionError(_("the draw comes first: keep the card you see or discard it"))
         if self._round is None:
             raise IllegalActionError(_("no game yet: press New game"))
         return self._round
@@ -756,7 +949,13 @@ class TableGame:
         self._hint, self._hint_card, self._hint_reason = "", None, ""
         self._hint_seed = None
         self._hint_reasons = []
-        r = self._round
+        self._draw_advice = None
+        r, draw = self._round, self._draw
+        if r is None and draw is not None and draw.to_act is ME and draw.top is not None:
+            if self.teach:
+                self._draw_advice = advise_draw(draw.top, draw.hands[ME], draw.discards[ME], rules=draw.rules)
+                self._hint = _("Teach me: {advice}").format(advice=self._draw_advice.reason)
+            return
         if not self.teach or r is None or r.to_act is not ME:
             return
         if r.phase == "bidding":
@@ -818,6 +1017,7 @@ class TableGame:
         package's seated bots (the expert's hand is played against the same ones)."""
         return (
             self._comparable
+            and seating_of(r.rules).partnerships
             and r.is_complete
             and match.hands_played == 1
             and self._given_bots is None

@@ -11,7 +11,7 @@ from typing import Any
 from spades_teach.game.cards import Card
 from spades_teach.game.notation import rank_face, seat_word, suit_word
 from spades_teach.game.round import Round, Trick
-from spades_teach.game.seating import Seat
+from spades_teach.game.seating import Seat, seating_of
 from spades_teach.i18n import _, ngettext
 from spades_teach.widgets.table_labels import card_words
 from spades_teach.widgets.terms import marked
@@ -68,7 +68,7 @@ def seat_state(r: Round, seat: Seat, *, open_hands: bool, bot_label: Callable[[S
     return {
         "name": _("You") if seat is ME else _("{seat} ({bot})").format(seat=seat_word(seat), bot=bot_label(seat)),
         "word": seat_word(seat),
-        "partner": seat is Seat.N,
+        "partner": seat is Seat.N and seating_of(r.rules).partnerships,
         "dealer": seat is r.dealer,
         "bid": bid.label if bid is not None else "",
         "won": r.tricks_won[seat],
@@ -118,17 +118,22 @@ def bid_choices(r: Round) -> list[list[str]]:
     return [[_("choose your bid"), ""]] + [[b.label, str(b)] for b in r.legal_bids()]
 
 
-def score_state(r: Round, match: Any) -> list[dict[str, Any]]:
-    """Each side's score, bags, bids and tricks won, with their tags."""
+def score_state(r: Round | None, match: Any) -> list[dict[str, Any]]:
+    """Each side's score, bags, bids and tricks won, with their tags: the two partnerships, or
+    the two players of two-player Spades (``r`` is ``None`` during the two-player draw)."""
     out = []
-    sides = (
-        ("NS", (Seat.S, Seat.N), _("You & {partner}").format(partner=seat_word(Seat.N))),
-        ("EW", (Seat.E, Seat.W), _("{left} & {right}").format(left=seat_word(Seat.E), right=seat_word(Seat.W))),
-    )
+    sides: tuple[tuple[str, tuple[Seat, ...], str], ...]
+    if seating_of(match.rules).partnerships:
+        sides = (
+            ("NS", (Seat.S, Seat.N), _("You & {partner}").format(partner=seat_word(Seat.N))),
+            ("EW", (Seat.E, Seat.W), _("{left} & {right}").format(left=seat_word(Seat.E), right=seat_word(Seat.W))),
+        )
+    else:
+        sides = (("S", (Seat.S,), _("You")), ("N", (Seat.N,), seat_word(Seat.N)))
     for side, seats, label in sides:
-        bids = [r.bids.get(s) for s in seats]
+        bids = [r.bids.get(s) for s in seats] if r is not None else []
         bid = " + ".join(b.label for b in bids if b is not None)  # each seat's bid, as bid
-        won = sum(r.tricks_won[s] for s in seats)
+        won = sum(r.tricks_won[s] for s in seats) if r is not None else 0
         out.append(
             {
                 "side": side,
@@ -147,9 +152,10 @@ def score_state(r: Round, match: Any) -> list[dict[str, Any]]:
     return out
 
 
-def hand_line(r: Round, match: Any, *, mode: str, target: int) -> str:
-    """The hand's number, and the match's target when a match is played."""
-    number = match.hands_played + (0 if r.is_complete else 1)
+def hand_line(r: Round | None, match: Any, *, mode: str, target: int) -> str:
+    """The hand's number, and the match's target when a match is played (``r`` is ``None``
+    during the two-player draw)."""
+    number = match.hands_played + (0 if r is not None and r.is_complete else 1)
     if mode == "match":
         return _("hand {number} · match to {target}").format(number=number, target=target)
     return _("hand {number}").format(number=number)
@@ -159,15 +165,17 @@ def match_over(match: Any) -> dict[str, Any] | None:
     """The end of the match: its status, score sheet and banner; ``None`` while it goes on."""
     if not match.is_over:
         return None
-    won = match.winner is not None and match.winner.name == "NS"
-    return {
-        "status": match.status(),
-        "sheet": match.sheet_text(),
-        "won": won,
-        "banner": _("You and {partner} win the match!").format(partner=seat_word(Seat.N))
-        if won
-        else _("{left} and {right} win the match").format(left=seat_word(Seat.E), right=seat_word(Seat.W)),
-    }
+    if not seating_of(match.rules).partnerships:
+        won = match.winner is ME
+        banner = _("You win the match!") if won else _("{seat} wins the match").format(seat=seat_word(Seat.N))
+    else:
+        won = match.winner is not None and match.winner.name == "NS"
+        banner = (
+            _("You and {partner} win the match!").format(partner=seat_word(Seat.N))
+            if won
+            else _("{left} and {right} win the match").format(left=seat_word(Seat.E), right=seat_word(Seat.W))
+        )
+    return {"status": match.status(), "sheet": match.sheet_text(), "won": won, "banner": banner}
 
 
 def trick_state(trick: Trick | None) -> dict[str, Any] | None:

@@ -1,6 +1,7 @@
 // The card table of spades_teach: draws the `view` state sent by Python and sends the
 // learner's actions back ({action: "play", card: "QH"}, {action: "bid", bid: "4"}, ...).
-// No game rule lives here: which card is legal, and why not, comes with the state.
+// No game rule lives here: which card is legal, and why not, comes with the state; so do, in
+// two-player Spades, whose turn it is to draw and the card seen ({action: "keep"} / {action: "discard"}).
 // No sentence lives here either: every word drawn comes from Python in the learner's language
 // (view.labels for the fixed words, the state's own lines for the rest), so a language change
 // redraws the table in the new words.
@@ -129,6 +130,7 @@ function render({ model, el }) {
     "div",
     { class: "ct-row ct-settings" },
     select("ct-mode", "game", [["one_hand", "hand"], ["match", "match"]], (e) => send({ action: "set", name: "mode", value: e.target.value })),
+    select("ct-players", "players", [["four_players", "4"], ["two_players", "2"]], (e) => send({ action: "set", name: "players", value: Number(e.target.value) })),
     select("ct-level", "bots", [], (e) => send({ action: "set", name: "level", value: e.target.value })),
     select("ct-pace", "pause", [], (e) => send({ action: "set", name: "pause", value: Number(e.target.value) })),
     checkbox("ct-teach", "teach", (e) => send({ action: "set", name: "teach", value: e.target.checked })),
@@ -159,6 +161,10 @@ function render({ model, el }) {
     h("label", { class: "ct-field" }, h("span", { "data-l": "your_bid" }), bidSelect),
     h("button", { class: "ct-button ct-bid-button", type: "submit", "data-l": "bid" }),
   );
+  // the two-player draw: keep the card seen, or discard it and take the next one
+  const keepButton = h("button", { class: "ct-button ct-keep", type: "button", "data-l": "keep", onclick: () => send({ action: "keep" }) });
+  const discardButton = h("button", { class: "ct-button ct-discard", type: "button", "data-l": "discard", onclick: () => send({ action: "discard" }) });
+  const drawRow = h("div", { class: "ct-row ct-draw-row", role: "group", "data-la": "draw_box" }, keepButton, discardButton);
   const hand = h("div", { class: "ct-hand", role: "group", "data-la": "hand" });
   const status = h("div", { class: "ct-status", role: "status", "aria-live": "polite" });
   const actions = h(
@@ -172,7 +178,7 @@ function render({ model, el }) {
   const end = h("section", { class: "ct-end", "data-la": "end" });
   const over = h("section", { class: "ct-over", "data-la": "over_box" });
   const code = h("div", { class: "ct-code" });
-  const root = h("div", { class: "ct-root st-widget" }, deal, settings, score, felt, southLabel, hint, bidRow, hand, status, actions, last, end, over, code);
+  const root = h("div", { class: "ct-root st-widget" }, deal, settings, score, felt, southLabel, hint, bidRow, drawRow, hand, status, actions, last, end, over, code);
   el.append(root);
 
   // Enter on the bid list makes the bid (no Tab to the Bid button needed).
@@ -189,7 +195,7 @@ function render({ model, el }) {
   root.addEventListener("keydown", (event) => {
     const typing = event.target.matches && event.target.matches("select, input, textarea");
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !(event.shiftKey && event.key === "Enter");
-    if (plain && (typing || hand.contains(event.target)) && OWN_KEYS.has(event.key)) event.stopPropagation();
+    if (plain && (typing || hand.contains(event.target) || drawRow.contains(event.target)) && OWN_KEYS.has(event.key)) event.stopPropagation();
     if (typing && plain && event.key.length === 1) event.stopPropagation(); // letters typed in the code box
   });
   // Escape closes a glossary pop-up without moving the keyboard (it opens again on the next focus).
@@ -259,6 +265,8 @@ function render({ model, el }) {
 
   function drawSeat(box, seat, view) {
     const s = view.seats[seat];
+    box.hidden = !s; // two-player Spades: nobody sits West or East
+    if (!s) return;
     box.replaceChildren(seatLine(s), s.cards.length ? chips(s.cards) : backs(s.count, s.hidden_label));
   }
 
@@ -316,6 +324,23 @@ function render({ model, el }) {
       box.append(h("div", { class: `ct-play ct-play-${play.seat}${won ? " ct-winner" : ""}`, "data-seat": play.seat, title: play.label || "" }, face(play.card, `ct-played-${play.card.code}`)));
     }
     box.append(h("div", { class: "ct-trick-caption" }, t.caption));
+  }
+
+  function drawDraw(d, box) {
+    // the two-player draw in the middle of the table: the card seen (and the one under it when the
+    // rules let the player look), the stock left and the cards the learner threw away
+    box.replaceChildren();
+    const seen = h("div", { class: "ct-draw-seen" });
+    if (d.card) seen.append(face(d.card, "ct-draw-card"));
+    if (d.second) seen.append(h("span", { class: "ct-draw-second" }, h("span", { class: "ct-draw-note" }, d.second_label), face(d.second, "ct-draw-card")));
+    box.append(
+      h("div", { class: "ct-draw-view" },
+        seen,
+        h("div", { class: "ct-trick-caption ct-draw-caption" }, d.caption),
+        h("div", { class: "ct-draw-stock" }, d.stock),
+        d.discards.length ? h("div", { class: "ct-draw-discards" }, h("span", { class: "ct-draw-note" }, d.discards_label), " ", chips(d.discards)) : null,
+      ),
+    );
   }
 
   function drawHand(view) {
@@ -437,8 +462,8 @@ function render({ model, el }) {
   }
 
   function momentOf(view) {
-    // a new deal, a new hand or a new kind of moment (bid, play, end of the hand, end of the match)
-    const kind = view.bid_choices.length ? "bid" : view.phase === "complete" || view.phase === "over" ? view.phase : "play";
+    // a new deal, a new hand or a new kind of moment (draw, bid, play, end of the hand, end of the match)
+    const kind = view.draw ? (view.draw.mine ? "draw" : "drawing") : view.bid_choices.length ? "bid" : view.phase === "complete" || view.phase === "over" ? view.phase : "play";
     return `${view.code}|${view.origin}|${view.hand_number}|${kind}`;
   }
 
@@ -467,7 +492,9 @@ function render({ model, el }) {
     const moment = momentOf(view);
     const lost = !root.contains(document.activeElement);
     const fresh = moment !== before;
-    if (moment.endsWith("|bid") && (fresh || lost)) {
+    if (moment.endsWith("|draw") && (fresh || lost)) {
+      keepButton.focus();
+    } else if (moment.endsWith("|bid") && (fresh || lost)) {
       bidSelect.focus();
     } else if ((moment.endsWith("|complete") || moment.endsWith("|over")) && (fresh || lost)) {
       const panel = moment.endsWith("|over") ? over : end;
@@ -485,6 +512,7 @@ function render({ model, el }) {
     const labels = view.labels || {};
     applyLabels(root, labels);
     options(el.querySelector(".ct-level"), labels.levels || []);
+    el.querySelector(".ct-players").value = String(view.players_setting || 4);
     const language = el.querySelector(".ct-language");
     options(language, labels.languages || []);
     language.value = view.language || "en";
@@ -493,6 +521,7 @@ function render({ model, el }) {
       return;
     }
     root.classList.toggle("ct-four-colour", Boolean(view.four_colour));
+    root.classList.toggle("ct-two", view.players === 2);
     root.classList.toggle("ct-busy", Boolean(view.busy));
     el.querySelector(".ct-mode").value = view.mode;
     el.querySelector(".ct-level").value = view.level;
@@ -506,8 +535,12 @@ function render({ model, el }) {
     drawScore(view);
     for (const seat of ["N", "W", "E"]) drawSeat(seats[seat], seat, view);
     southLabel.replaceChildren(seatLine(view.seats.S));
-    trickCards(view.trick, trick, labels);
-    animateTrick(view, trick);
+    if (view.draw) {
+      drawDraw(view.draw, trick);
+    } else {
+      trickCards(view.trick, trick, labels);
+      animateTrick(view, trick);
+    }
     const reasons = view.hint_reasons || [];
     hint.replaceChildren(
       h("div", {}, termed(view.hint_marked, view.hint)),
@@ -523,6 +556,10 @@ function render({ model, el }) {
     } else {
       bidSelect.dataset.values = "";
     }
+    const drawing = Boolean(view.draw && view.draw.mine);
+    drawRow.hidden = !drawing;
+    keepButton.classList.toggle("ct-hinted", drawing && view.draw.advised === "keep");
+    discardButton.classList.toggle("ct-hinted", drawing && view.draw.advised === "discard");
     drawHand(view);
     status.replaceChildren(
       view.message ? h("span", { class: "ct-message" }, termed(view.message_marked, view.message)) : "",
