@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, free_port
+from _browser import ARTIFACTS, free_port, http_status
 from _voila import logged_process, served, voila_over_chapters
 
 from spades_teach.app import APP_NOTEBOOKS
@@ -237,6 +237,9 @@ def _check_a_kernel_answers(port: int, log: Path, process: Any) -> None:
     """Start a kernel in the tutorial's JupyterLab and ask it for its ``kernel_info`` over the WebSocket."""
     token = re.search(r"token=([0-9a-f]+)", log.read_text())
     assert token is not None, log.read_text()
+    # Jupyter Server says where it runs before its loop has bound the port: wait until it answers there.
+    status = f"http://127.0.0.1:{port}/api/status?token={token.group(1)}"
+    assert _wait_for(lambda: http_status(status) == 200, 120), log.read_text()[-4000:]
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}/api/kernels?token={token.group(1)}", data=b"{}", method="POST"
     )
