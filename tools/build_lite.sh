@@ -90,6 +90,9 @@ federated=()
 for wheel in "$extensions"/*.whl; do
   federated+=("--LiteBuildConfig.federated_extensions=$wheel")
 done
+# Ours, written by hand (no bundler): the notebook page runs the chapter's cells as it opens, the code
+# the book hides out of sight (tools/lite/runs_itself/static/remoteEntry.js).
+federated+=("--LiteBuildConfig.federated_extensions=$root/tools/lite/runs_itself")
 (cd "$site" && "$venv/jupyter" lite build --lite-dir "$site" "${federated[@]}" \
   --contents "$stage/contents" --output-dir "$out" --source-date-epoch "$SOURCE_DATE_EPOCH" \
   --log-level=WARN)
