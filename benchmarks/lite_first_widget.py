@@ -7,8 +7,8 @@ The site is a built live edition (default build/lite/test-site, built by tools/b
 chapter (default: the play chapter) is opened in a fresh browser context (a reader's first visit, cold
 cache), then opened again in a new page of the same context (warm cache). Prints, for each, the seconds
 from the page's opening to its first widget (``.st-widget``) and the megabytes the browser received.
-``--notebook`` opens the chapter in JupyterLite's notebook page instead of its runs-itself page, and
-presses Run > Run All Cells as soon as the kernel is idle (as a reader would), counted in the time.
+``--notebook`` presses Run > Run All Cells as soon as the kernel is idle, as the reader had to before
+the chapters ran themselves (tools/lite/runs_itself): for a site built without it.
 Writes a screenshot of each page into test-artifacts/. Ends with the load average: the machine is
 shared, so read the times with it.
 """
@@ -20,6 +20,7 @@ import functools
 import http.server
 import os
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -31,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from _lite import OFFLINE_ARGS, PLAY_CHAPTER, Watch, chapter_url, live_chapter_url  # noqa: E402
+from _lite import OFFLINE_ARGS, PLAY_CHAPTER, Watch, chapter_url  # noqa: E402
 
 WIDGET = ".st-widget"
 
@@ -72,6 +73,8 @@ def visit(context: object, watch: Watch, url: str, notebook: bool, shot: str) ->
     page = context.new_page()  # type: ignore[attr-defined]
     watch.watch(page)
     start = time.perf_counter()
+    if LOG:
+        page.on("console", lambda m: print(f"  {time.perf_counter() - start:5.1f} s  {m.text[:120]}"))
     page.goto(url)
     if notebook:
         page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
@@ -98,34 +101,58 @@ def run_all_cells_until_widget(page: object, run_all_cells: object) -> None:
     _press_run_all(page, tries=3)
 
 
+#: print the page's console messages, timed (--log)
+LOG = False
+
+
+def print_largest(top: int) -> None:
+    """The largest files of the last visit, and the bytes of each folder of the site."""
+    for path, n in sorted(SENT, key=lambda x: -x[1])[:top]:
+        print(f"  {n / 1e6:6.2f} MB  {path}")
+    folders: dict[str, int] = {}
+    for path, n in SENT:
+        folder = "static/pyodide" if path.startswith("/static/pyodide/") else path.split("/")[1].split("?")[0]
+        folders[folder] = folders.get(folder, 0) + n
+    print("  by folder: " + ", ".join(f"{k} {v / 1e6:.1f} MB" for k, v in sorted(folders.items(), key=lambda x: -x[1]) if v > 50_000))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("chapters", nargs="*", default=[PLAY_CHAPTER])
     parser.add_argument("--site", type=Path, default=ROOT / "build" / "lite" / "test-site")
-    parser.add_argument("--notebook", action="store_true", help="the notebook page, with Run All")
+    parser.add_argument("--notebook", action="store_true", help="press Run All (a site whose chapters do not run themselves)")
     parser.add_argument("--top", type=int, default=0, help="list the largest files of the first visit")
+    parser.add_argument("--log", action="store_true", help="print the console's messages, timed")
     args = parser.parse_args()
+    global LOG
+    LOG = args.log
     from playwright.sync_api import sync_playwright
 
     with counting_server(args.site) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *OFFLINE_ARGS])
         for name in args.chapters:
-            url = chapter_url(base, name) if args.notebook else live_chapter_url(base, name)
-            kind = "notebook" if args.notebook else "runs-itself"
-            context = browser.new_context(viewport={"width": 1200, "height": 900})
-            watch = Watch(base)
-            watch.attach(context)
-            cold = visit(context, watch, url, args.notebook, f"first-widget-{kind}-{name}-cold")
-            if args.top:
-                for path, n in sorted(SENT, key=lambda x: -x[1])[: args.top]:
-                    print(f"  {n / 1e6:6.2f} MB  {path}")
-            warm = visit(context, watch, url, args.notebook, f"first-widget-{kind}-{name}-warm")
-            context.close()
+            url = chapter_url(base, name)
+            kind = "run-all" if args.notebook else "runs-itself"
+            # A browser profile of its own on disk, as a reader's: a context without one keeps its cache
+            # in memory, where an entry as big as Pyodide's WebAssembly (9.6 MB) is never kept. No
+            # routing either: Playwright turns the HTTP cache off in a context it routes (Chromium is
+            # offline all the same: OFFLINE_ARGS).
+            with tempfile.TemporaryDirectory() as profile:
+                context = p.chromium.launch_persistent_context(
+                    profile,
+                    executable_path=CHROMIUM,
+                    args=[*CHROMIUM_ARGS, *OFFLINE_ARGS],
+                    viewport={"width": 1200, "height": 900},
+                )
+                watch = Watch(base)
+                cold = visit(context, watch, url, args.notebook, f"first-widget-{kind}-{name}-cold")
+                if args.top:
+                    print_largest(args.top)
+                warm = visit(context, watch, url, args.notebook, f"first-widget-{kind}-{name}-warm")
+                context.close()
             print(f"{name} ({kind}): first widget cold {cold[0]:.1f} s, {cold[1]:.1f} MB in {cold[2]} files;"
                   f" warm {warm[0]:.1f} s, {warm[1]:.1f} MB in {warm[2]} files")
             for problem in [*watch.blocked, *watch.errors, *watch.warnings]:
                 print(f"  {problem}")
-        browser.close()
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

@@ -96,11 +96,6 @@ def chapter_url(base: str, name: str) -> str:
     return f"{base}/notebooks/index.html?path={name}.ipynb"
 
 
-def live_chapter_url(base: str, name: str) -> str:
-    """The chapter's page that runs itself when it opens (Voici): its widgets, no code."""
-    return f"{base}/voici/render/{name}.html"
-
-
 #: The console warnings of the live edition that its configuration cannot remove, each with why.
 #: Every other warning is recorded by ``Watch`` (and fails the live tests).
 ALLOWED_WARNINGS = (

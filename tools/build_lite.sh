@@ -78,6 +78,18 @@ for f in pyodide.asm.mjs pyodide.asm.wasm pyodide.mjs pyodide.js python_stdlib.z
   cp "$pyodide/$f" "$site/static/pyodide/"
 done
 cp "$wheels"/*.whl "$stage/own"/*.whl "$site/static/pyodide/"
+# The kernel's own wheels (piplite, pyodide_kernel, its ipykernel stand-in), from the pinned kernel
+# extension: the lock lists them, so Pyodide loads them at its start with the rest.
+kernel_pypi=share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi
+"$venv/python" - "$extensions"/jupyterlite_pyodide_kernel-*.whl "$site/static/pyodide" "$kernel_pypi" <<'PY'
+import sys, zipfile
+from pathlib import Path
+wheel, dest, folder = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+with zipfile.ZipFile(wheel) as z:
+    for name in z.namelist():
+        if f"/{folder}/" in name and Path(name).name.startswith(("piplite-", "pyodide_kernel-", "ipykernel-")):
+            (dest / Path(name).name).write_bytes(z.read(name))
+PY
 "$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
   "$site/static/pyodide/pyodide-lock.json"
 "$venv/python" tools/make_lite_lock.py notebooks notebooks "$stage/contents"
