@@ -5,8 +5,10 @@ downloads, in headless Chromium (offline: the site's own host only).
 
 The site is a built live edition (default build/lite/test-site, built by tools/build_lite.sh). Each
 chapter (default: the play chapter) is opened in a fresh browser context (a reader's first visit, cold
-cache), then opened again in a new page of the same context (warm cache). Prints, for each, the seconds
-from the page's opening to its first widget (``.st-widget``) and the megabytes the browser received.
+cache, a browser profile of its own on disk), then opened again in a new page of the same browser (warm
+cache). Prints, for each, the seconds from the page's opening to its first widget (``.st-widget``)
+and the megabytes the server sent (for the first visit also what they weigh gzipped, as a host that
+compresses would send them).
 ``--notebook`` presses Run > Run All Cells as soon as the kernel is idle, as the reader had to before
 the chapters ran themselves (tools/lite/runs_itself): for a site built without it.
 Writes a screenshot of each page into test-artifacts/. Ends with the load average: the machine is
@@ -88,6 +90,20 @@ def visit(context: object, watch: Watch, url: str, notebook: bool, shot: str) ->
     return seconds, sum(n for _, n in SENT) / 1e6, len(SENT)
 
 
+def gzipped_mb(site: Path) -> float:
+    """The megabytes of the last visit's files once gzipped (level 6), as a host that compresses
+    what it serves would send them (the server here sends them as they are)."""
+    import gzip
+
+    total = 0
+    for path, n in SENT:
+        file = site / path.split("?")[0].lstrip("/")
+        if file.is_dir():
+            file = file / "index.html"
+        total += len(gzip.compress(file.read_bytes(), 6)) if n and file.is_file() else n
+    return total / 1e6
+
+
 def run_all_cells_until_widget(page: object, run_all_cells: object) -> None:
     """Press Run All as the reader does (the kernel idle first), without waiting for the last cell."""
     from _lite import KERNEL_STATUS, _press_run_all
@@ -145,11 +161,13 @@ def main() -> None:
                 )
                 watch = Watch(base)
                 cold = visit(context, watch, url, args.notebook, f"first-widget-{kind}-{name}-cold")
+                cold_gzipped = gzipped_mb(args.site)
                 if args.top:
                     print_largest(args.top)
                 warm = visit(context, watch, url, args.notebook, f"first-widget-{kind}-{name}-warm")
                 context.close()
-            print(f"{name} ({kind}): first widget cold {cold[0]:.1f} s, {cold[1]:.1f} MB in {cold[2]} files;"
+            print(f"{name} ({kind}): first widget cold {cold[0]:.1f} s, {cold[1]:.1f} MB in {cold[2]} files"
+                  f" ({cold_gzipped:.1f} MB gzipped);"
                   f" warm {warm[0]:.1f} s, {warm[1]:.1f} MB in {warm[2]} files")
             for problem in [*watch.blocked, *watch.errors, *watch.warnings]:
                 print(f"  {problem}")
