@@ -9,6 +9,8 @@
 #                                 the kernel's, the widget manager's and anywidget's
 #   tools/lite/languages.txt      JupyterLab's French and Spanish language packs (PyPI, sha256): the menus
 #                                 in the reader's choice of language (Settings > Language)
+#   tools/lite/runs_itself/       the site's own front-end extension (written by hand, no bundler): a chapter
+#                                 opened in the notebook page runs all its cells at once, hidden code out of sight
 # The build tools are the "lite" extra of pyproject.toml (pinned versions), installed into .venv; the
 # extensions installed there are ignored, so only the pinned ones above end up in the site.
 # Re-running it on the same commit gives the same files. Usage: bash tools/build_lite.sh [OUTPUT_DIR]
