@@ -69,8 +69,6 @@ def counting_server(directory: Path) -> Iterator[str]:
 def visit(context: object, watch: Watch, url: str, notebook: bool, shot: str) -> tuple[float, float, int]:
     """Open ``url`` in a new page; returns the seconds to the first widget, the megabytes the server
     sent and the number of files it sent."""
-    from _lite import run_all_cells
-
     SENT.clear()
     page = context.new_page()  # type: ignore[attr-defined]
     watch.watch(page)
@@ -80,7 +78,7 @@ def visit(context: object, watch: Watch, url: str, notebook: bool, shot: str) ->
     page.goto(url)
     if notebook:
         page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
-        run_all_cells_until_widget(page, run_all_cells)
+        press_run_all_when_idle(page)
     page.locator(WIDGET).first.wait_for(timeout=300_000)
     seconds = time.perf_counter() - start
     page.wait_for_timeout(1000)  # what the page still fetches just after
@@ -104,7 +102,7 @@ def gzipped_mb(site: Path) -> float:
     return total / 1e6
 
 
-def run_all_cells_until_widget(page: object, run_all_cells: object) -> None:
+def press_run_all_when_idle(page: object) -> None:
     """Press Run All as the reader does (the kernel idle first), without waiting for the last cell."""
     from _lite import KERNEL_STATUS, _press_run_all
 
@@ -129,14 +127,19 @@ def print_largest(top: int) -> None:
     for path, n in SENT:
         folder = "static/pyodide" if path.startswith("/static/pyodide/") else path.split("/")[1].split("?")[0]
         folders[folder] = folders.get(folder, 0) + n
-    print("  by folder: " + ", ".join(f"{k} {v / 1e6:.1f} MB" for k, v in sorted(folders.items(), key=lambda x: -x[1]) if v > 50_000))
+    print(
+        "  by folder: "
+        + ", ".join(f"{k} {v / 1e6:.1f} MB" for k, v in sorted(folders.items(), key=lambda x: -x[1]) if v > 50_000)
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("chapters", nargs="*", default=[PLAY_CHAPTER])
     parser.add_argument("--site", type=Path, default=ROOT / "build" / "lite" / "test-site")
-    parser.add_argument("--notebook", action="store_true", help="press Run All (a site whose chapters do not run themselves)")
+    parser.add_argument(
+        "--notebook", action="store_true", help="press Run All (a site whose chapters do not run themselves)"
+    )
     parser.add_argument("--top", type=int, default=0, help="list the largest files of the first visit")
     parser.add_argument("--log", action="store_true", help="print the console's messages, timed")
     args = parser.parse_args()
@@ -166,9 +169,11 @@ def main() -> None:
                     print_largest(args.top)
                 warm = visit(context, watch, url, args.notebook, f"first-widget-{kind}-{name}-warm")
                 context.close()
-            print(f"{name} ({kind}): first widget cold {cold[0]:.1f} s, {cold[1]:.1f} MB in {cold[2]} files"
-                  f" ({cold_gzipped:.1f} MB gzipped);"
-                  f" warm {warm[0]:.1f} s, {warm[1]:.1f} MB in {warm[2]} files")
+            print(
+                f"{name} ({kind}): first widget cold {cold[0]:.1f} s, {cold[1]:.1f} MB in {cold[2]} files"
+                f" ({cold_gzipped:.1f} MB gzipped);"
+                f" warm {warm[0]:.1f} s, {warm[1]:.1f} MB in {warm[2]} files"
+            )
             for problem in [*watch.blocked, *watch.errors, *watch.warnings]:
                 print(f"  {problem}")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

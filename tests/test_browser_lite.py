@@ -210,12 +210,18 @@ def test_the_play_chapter_runs_itself_with_no_code_in_sight(live: tuple[Any, Wat
         assert cells.count() == total
         assert page.locator(".jp-CodeCell.st-code-hidden").count() == hidden
         # no code, and no collapsed stub of code, on screen for the cells the book hides
-        assert page.locator(".jp-CodeCell.st-code-hidden .jp-Cell-inputWrapper").evaluate_all(
-            "wrappers => wrappers.filter(w => w.offsetParent !== null).length"
-        ) == 0
-        assert page.locator(".jp-InputPlaceholder").evaluate_all(
-            "stubs => stubs.filter(s => s.offsetParent !== null).length"
-        ) == 0
+        assert (
+            page.locator(".jp-CodeCell.st-code-hidden .jp-Cell-inputWrapper").evaluate_all(
+                "wrappers => wrappers.filter(w => w.offsetParent !== null).length"
+            )
+            == 0
+        )
+        assert (
+            page.locator(".jp-InputPlaceholder").evaluate_all(
+                "stubs => stubs.filter(s => s.offsetParent !== null).length"
+            )
+            == 0
+        )
         # the code the book shows (its "For programmers" cell) stays on screen
         shown = page.locator(".jp-CodeCell:not(.st-code-hidden) .jp-InputArea-editor")
         assert shown.count() == total - hidden and shown.first.is_visible()
