@@ -5,9 +5,11 @@
     python benchmarks/lite.py --practice [CHAPTER ...]   # drills, puzzle, challenge, review: live vs CPython
 
 Builds the site (tools/build_lite.sh into build/lite/test-site; SPADES_TEACH_REUSE_LITE=1 uses one
-built before), then prints its size, the time from "Run All Cells" to the first cell done (the
-kernel's start plus a first cell of imports) with a cold browser cache and a warm one, and the time
-each chapter takes to run all its cells, each in a fresh kernel. With ``--review``: in the play
+built before), then prints its size, the time from the chapter's opening to its first cell done (it
+runs its cells by itself: the kernel's start plus a first cell of imports) with a cold browser cache
+and a warm one (benchmarks/lite_first_widget.py times the first widget and counts the bytes of a first
+visit, in a browser profile on disk), and the time each chapter takes to run all its cells, each in a
+fresh kernel. With ``--review``: in the play
 chapter, South plays a whole hand (first legal card each turn) and presses "Review my hand"; prints
 the seconds until the review is shown (the double-dummy solver runs in the browser as WebAssembly).
 With ``--practice``: in each chapter with a drill (04, 08, 11: every kind) each kind is answered right

@@ -1,5 +1,6 @@
 """The live edition of the book (JupyterLite, Pyodide kernel) in a real browser: build it once per
-session, open a chapter, run all its cells, and watch every request and console message.
+session, open a chapter (which runs all its cells by itself), and watch every request and console
+message.
 
 Used by tests/test_browser_lite.py and benchmarks/lite.py.
 """
@@ -233,49 +234,46 @@ PROGRESS = """([status, error]) => {
     };
 }"""
 
-#: Seconds an idle kernel may sit with cells left unrun before Run All is pressed again (once).
+#: Seconds an idle kernel may sit with cells left unrun before Run All is pressed (once).
 STALLED_S = 30
+
+#: What the chapter's own run shows on the page's body (tools/lite/runs_itself/static/remoteEntry.js):
+#: "kernel", "running", then "done" (every cell ran) or "stopped" (a cell failed).
+RUN_STATE = "() => document.body.dataset.stRun || ''"
 
 
 def run_all_cells(page: Any, timeout_s: float = 420) -> tuple[float, float]:
-    """Wait for the chapter's kernel to be idle (as a reader waits for it), then Run > Run All
-    Cells, and wait until the execution indicator says every code cell ran (or an error output is
-    shown). Returns the seconds until the first code cell was done (the kernel's start, when it was
-    not running yet, plus that cell) and until the last one was. (Run All pressed while the
-    notebook has no kernel yet asks the reader to choose one, and nothing runs until they do.)
+    """Wait for the chapter's cells to run: the notebook page runs them all by itself as soon as its
+    kernel is ready (tools/lite/runs_itself), nobody presses Run All. Waits until the page says the
+    run is done and the execution indicator counts every code cell (or an error output is shown).
+    Returns the seconds until the first code cell was done (the kernel's start plus that cell) and
+    until the last one was, from this call (made just after the page opened).
 
-    JupyterLite's notebook now and then stops a Run All part way, with the kernel idle and no error
-    (a reader presses Run All again): when the kernel has sat idle for :data:`STALLED_S` seconds
-    with cells left, Run All is pressed once more, and the cells run from the top."""
+    JupyterLite's notebook now and then stops a Run All part way, with the kernel idle and no error:
+    when the kernel has sat idle for :data:`STALLED_S` seconds with cells left, Run All is pressed
+    once, as a reader would, and the cells run from the top."""
     start = time.perf_counter()
-    try:
-        page.wait_for_function(
-            "sel => [...document.querySelectorAll(sel)].some(e => /Kernel status: Idle/.test(e.textContent))",
-            arg=KERNEL_STATUS,
-            timeout=timeout_s * 1000,
-            polling=250,
-        )
-    except Exception as error:
-        raise AssertionError(f"the kernel never became idle: {kernel_state(page)}") from error
-    _press_run_all(page, tries=max(1, int(timeout_s // 60)))
     first: float | None = None
-    pressed_again = False
+    pressed = False
     seen, since = -1, time.perf_counter()
     while True:
         state = page.evaluate(PROGRESS, [KERNEL_STATUS, ERROR_OUTPUT])
+        run = page.evaluate(RUN_STATE)
         now = time.perf_counter()
         if first is None and (state["executed"] >= 1 or state["error"]):
             first = now - start
-        if state["error"] or (state["idle"] and state["executed"] >= state["total"]):
+        if state["error"] or run == "stopped":
             return first if first is not None else now - start, now - start
-        if state["executed"] != seen or not state["idle"]:
+        if (run == "done" or pressed) and state["idle"] and state["executed"] >= state["total"]:
+            return first if first is not None else now - start, now - start
+        if state["executed"] != seen or not state["idle"] or run in ("", "kernel"):
             seen, since = state["executed"], now
-        elif now - since > STALLED_S and not pressed_again:
-            pressed_again = True
+        elif now - since > STALLED_S and not pressed:
+            pressed = True
             _press_run_all(page, tries=2)
             seen, since = -1, time.perf_counter()
         if now - start > timeout_s:
-            raise AssertionError(f"the cells did not all run: {kernel_state(page)}")
+            raise AssertionError(f"the cells did not all run (run: {run!r}): {kernel_state(page)}")
         page.wait_for_timeout(250)
 
 

@@ -3,12 +3,14 @@
 The site is built once per session from its pinned inputs (tools/build_lite.sh) and served on
 127.0.0.1. Chromium may reach no other host: every other request is aborted and recorded, and any
 blocked request, console error, console warning (but the few of ``_lite.ALLOWED_WARNINGS``, each
-with the reason it stays) or page error fails the test. Chapter 11 is opened and run as a reader runs
-it (Run All in the notebook view), then its bid advisor gets a new hand and must show the advice the
-library gives for it; the file list and JupyterLab open quietly, inside the book too. Every chapter
-runs to its end, printing what it prints here, in tests/test_browser_lite_chapters.py (one kernel for
-all, its own browser, so that pytest-xdist can run it beside this module); the card table is played,
-compared with the expert and reviewed in tests/test_browser_lite_practice.py.
+with the reason it stays) or page error fails the test. Every chapter runs all its cells by itself
+when it opens (tools/lite/runs_itself): the play chapter's card table comes on screen without any
+Run All, with no code of the cells the book hides in sight. Chapter 11 is opened as a reader opens
+it, then its bid advisor gets a new hand and must show the advice the library gives for it; the file
+list and JupyterLab open quietly, inside the book too. Every chapter runs to its end, printing what
+it prints here, in tests/test_browser_lite_chapters.py (one kernel for all, its own browser, so that
+pytest-xdist can run it beside this module); the card table is played, compared with the expert and
+reviewed in tests/test_browser_lite_practice.py.
 """
 
 from __future__ import annotations
@@ -21,9 +23,13 @@ from typing import Any
 import pytest
 from _browser import ARTIFACTS, serve_directory
 from _lite import (
+    NOTEBOOKS,
     PLAY_CHAPTER,
+    TABLE,
     Watch,
     build_lite,
+    chapter_url,
+    error_outputs,
     live_site,
     ran_chapter,
     watched_context,
@@ -141,3 +147,60 @@ def test_served_inside_the_book_a_fresh_visit_asks_for_no_missing_icon(live: tup
             assert watch.errors == watch.warnings == [], (path, watch.errors, watch.warnings)
             # (the notebook view adds Jupyter's own, which it swaps while the kernel is busy)
             assert icons[0] == f"{root}/live/favicon.svg", icons
+
+
+def _hidden_code_cells(name: str) -> tuple[int, int]:
+    """The chapter's code cells whose code the book hides (collapsed: ``jupyter.source_hidden``), and
+    all its code cells."""
+    notebook = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+    code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    hidden = [cell for cell in code if cell.get("metadata", {}).get("jupyter", {}).get("source_hidden")]
+    return len(hidden), len(code)
+
+
+def test_the_play_chapter_runs_itself_with_no_code_in_sight(live: tuple[Any, Watch]) -> None:
+    """The chapter opens and runs by itself: nobody presses Run All, the card table comes on screen,
+    and the code the book hides shows neither its code nor a collapsed stub of it (the cells the book
+    shows keep their code). The page says when every cell has run, and logs nothing wrong."""
+    import time
+
+    context, watch = live
+    watch.errors.clear()
+    watch.warnings.clear()
+    hidden, total = _hidden_code_cells(PLAY_CHAPTER)
+    assert 0 < hidden < total, "the test needs a chapter with hidden code and shown code"
+    page = context.new_page()
+    watch.watch(page)
+    try:
+        start = time.perf_counter()
+        page.goto(chapter_url(watch.base, PLAY_CHAPTER))
+        page.locator(f"{TABLE} .ct-hand-card").first.wait_for(timeout=300_000)
+        seconds = time.perf_counter() - start
+        print(f"the card table on screen {seconds:.1f} s after the page opened (no Run All)")
+        assert page.locator(TABLE).first.is_visible()
+        page.wait_for_function("() => ['done', 'stopped'].includes(document.body.dataset.stRun)", timeout=300_000)
+        assert page.evaluate("document.body.dataset.stRun") == "done"
+        page.screenshot(path=str(ARTIFACTS / "lite-runs-itself.png"))
+        cells = page.locator(".jp-Notebook .jp-CodeCell")
+        assert cells.count() == total
+        assert page.locator(".jp-CodeCell.st-code-hidden").count() == hidden
+        # no code, and no collapsed stub of code, on screen for the cells the book hides
+        assert (
+            page.locator(".jp-CodeCell.st-code-hidden .jp-Cell-inputWrapper").evaluate_all(
+                "wrappers => wrappers.filter(w => w.offsetParent !== null).length"
+            )
+            == 0
+        )
+        assert (
+            page.locator(".jp-InputPlaceholder").evaluate_all(
+                "stubs => stubs.filter(s => s.offsetParent !== null).length"
+            )
+            == 0
+        )
+        # the code the book shows (its "For programmers" cell) stays on screen
+        shown = page.locator(".jp-CodeCell:not(.st-code-hidden) .jp-InputArea-editor")
+        assert shown.count() == total - hidden and shown.first.is_visible()
+        assert error_outputs(page) == []
+    finally:
+        page.close()
+    assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)

@@ -9,6 +9,8 @@
 #                                 the kernel's, the widget manager's and anywidget's
 #   tools/lite/languages.txt      JupyterLab's French and Spanish language packs (PyPI, sha256): the menus
 #                                 in the reader's choice of language (Settings > Language)
+#   tools/lite/runs_itself/       the site's own front-end extension (written by hand, no bundler): a chapter
+#                                 opened in the notebook page runs all its cells at once, hidden code out of sight
 # The build tools are the "lite" extra of pyproject.toml (pinned versions), installed into .venv; the
 # extensions installed there are ignored, so only the pinned ones above end up in the site.
 # Re-running it on the same commit gives the same files. Usage: bash tools/build_lite.sh [OUTPUT_DIR]
@@ -78,6 +80,18 @@ for f in pyodide.asm.mjs pyodide.asm.wasm pyodide.mjs pyodide.js python_stdlib.z
   cp "$pyodide/$f" "$site/static/pyodide/"
 done
 cp "$wheels"/*.whl "$stage/own"/*.whl "$site/static/pyodide/"
+# The kernel's own wheels (piplite, pyodide_kernel, its ipykernel stand-in), from the pinned kernel
+# extension: the lock lists them, so Pyodide loads them at its start with the rest.
+kernel_pypi=share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi
+"$venv/python" - "$extensions"/jupyterlite_pyodide_kernel-*.whl "$site/static/pyodide" "$kernel_pypi" <<'PY'
+import sys, zipfile
+from pathlib import Path
+wheel, dest, folder = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+with zipfile.ZipFile(wheel) as z:
+    for name in z.namelist():
+        if f"/{folder}/" in name and Path(name).name.startswith(("piplite-", "pyodide_kernel-", "ipykernel-")):
+            (dest / Path(name).name).write_bytes(z.read(name))
+PY
 "$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
   "$site/static/pyodide/pyodide-lock.json"
 "$venv/python" tools/make_lite_lock.py notebooks notebooks "$stage/contents"
@@ -90,6 +104,9 @@ federated=()
 for wheel in "$extensions"/*.whl; do
   federated+=("--LiteBuildConfig.federated_extensions=$wheel")
 done
+# Ours, written by hand (no bundler): the notebook page runs the chapter's cells as it opens, the code
+# the book hides out of sight (tools/lite/runs_itself/static/remoteEntry.js).
+federated+=("--LiteBuildConfig.federated_extensions=$root/tools/lite/runs_itself")
 (cd "$site" && "$venv/jupyter" lite build --lite-dir "$site" "${federated[@]}" \
   --contents "$stage/contents" --output-dir "$out" --source-date-epoch "$SOURCE_DATE_EPOCH" \
   --log-level=WARN)

@@ -58,6 +58,13 @@ EXTRA_ENTRIES: dict[str, dict[str, Any]] = {
         "imports": ["anywidget"],
         "depends": ["ipywidgets", "psygnal", "typing-extensions"],
     },
+    # The kernel's own small wheels, from the kernel extension's folder (the pinned
+    # jupyterlite-pyodide-kernel wheel of tools/lite/extensions.txt): in the lock, the kernel loads them
+    # with everything else in one go when Pyodide starts (loadPyodideOptions in jupyter-lite.json),
+    # instead of installing them one after another through piplite.
+    "piplite": {"version": "0.8.6", "imports": ["piplite"], "depends": ["micropip"]},
+    "pyodide-kernel": {"version": "0.8.6", "imports": ["pyodide_kernel"], "depends": ["comm", "ipython"]},
+    "ipykernel": {"version": "6.9.2", "imports": ["ipykernel"], "depends": ["pyodide-kernel"]},
 }
 
 #: the project's own wheel (built by tools/build_lite.sh, not pinned here)

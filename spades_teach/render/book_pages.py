@@ -62,8 +62,8 @@ def chapter_note(url: str) -> str:
         "The outputs and widgets on this page were saved when the book was built: the widgets are pictures, "
         "and their buttons and boxes do nothing here. To use them and run the code yourself, open the chapter "
         "in the live edition: it runs in your browser with nothing to install (Python compiled to WebAssembly; "
-        "its first start can take a minute), then choose {menu}."
-    ).format(menu="<em>" + html.escape(_("Run > Run All Cells")) + "</em>")
+        "its first start can take a minute), and runs its cells by itself as it opens."
+    )
     return (
         '<div class="admonition note live-edition-note">'
         f'<p class="admonition-title">{html.escape(title)}</p>'

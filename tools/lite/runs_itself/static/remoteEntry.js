@@ -1,0 +1,133 @@
+// The live edition's chapters run themselves (tools/lite/runs_itself, served by tools/build_lite.sh).
+//
+// A front-end extension of the site, written by hand: JupyterLite loads this script, finds the
+// container below in window._JUPYTERLAB and asks it for "./extension", a JupyterLab plugin. The plugin
+// needs nothing from the shared modules, so no bundler is needed to build it.
+//
+// On the notebook page (notebooks/index.html?path=...) only: as soon as the chapter's kernel is
+// ready, the plugin runs all its cells (the reader no longer presses Run > Run All Cells), and the code
+// cells the book hides (tagged remove-input or hide-input, so their code is collapsed, jupyter.
+// source_hidden) show their output alone, without the collapsed stub of their code. Code the book
+// shows stays shown. JupyterLab (lab/) keeps its own behaviour: nothing runs by itself there.
+//
+// What it does shows on the page's body, for the reader's tools and the tests:
+//   data-st-run="kernel"   waiting for the kernel     "running"  the cells are running
+//   data-st-run="done"     every cell ran             "stopped"  a cell failed: the run stopped there
+var _JUPYTERLAB;
+(function () {
+  "use strict";
+
+  var NAME = "spades-teach-runs-itself";
+
+  var STYLE = [
+    // the collapsed code of a cell the book hides: gone, with its output's prompt ("[3]:")
+    "body.st-runs-itself .jp-CodeCell.st-code-hidden > .jp-Cell-inputWrapper { display: none; }",
+    "body.st-runs-itself .jp-CodeCell.st-code-hidden .jp-OutputPrompt { visibility: hidden; }",
+  ].join("\n");
+
+  function isNotebookPage() {
+    return /\/notebooks\/(index\.html)?$/.test(window.location.pathname);
+  }
+
+  function setState(state) {
+    document.body.dataset.stRun = state;
+  }
+
+  // Mark the cells whose code the book hides (JupyterLab draws them collapsed), now and whenever
+  // the notebook's cells change.
+  function markHiddenCode(notebook) {
+    notebook.widgets.forEach(function (cell) {
+      if (cell.model.type === "code") {
+        cell.node.classList.toggle("st-code-hidden", Boolean(cell.inputHidden));
+      }
+    });
+  }
+
+  // The notebook's session, once it has a kernel.
+  function kernelReady(panel) {
+    var session = panel.sessionContext;
+    return session.ready.then(function () {
+      if (session.session && session.session.kernel) {
+        return;
+      }
+      return new Promise(function (resolve) {
+        function changed() {
+          if (session.session && session.session.kernel) {
+            session.kernelChanged.disconnect(changed);
+            resolve();
+          }
+        }
+        session.kernelChanged.connect(changed);
+      });
+    });
+  }
+
+  function runItself(app, panel) {
+    var notebook = panel.content;
+    setState("kernel");
+    return panel.context.ready
+      .then(function () {
+        markHiddenCode(notebook);
+        notebook.model.cells.changed.connect(function () {
+          markHiddenCode(notebook);
+        });
+        return kernelReady(panel);
+      })
+      .then(function () {
+        setState("running");
+        // Run All makes the last cell the active one and scrolls to it: the reader stays at the top.
+        var scroller = notebook.node;
+        var top = scroller.scrollTop;
+        var ran = app.commands.execute("notebook:run-all-cells");
+        notebook.activeCellIndex = 0;
+        scroller.scrollTop = top;
+        return ran;
+      })
+      .then(function (ok) {
+        setState(ok === false ? "stopped" : "done");
+      });
+  }
+
+  var plugin = {
+    id: NAME + ":plugin",
+    description: "The chapter opened in the notebook page runs all its cells at once, its hidden code out of sight.",
+    autoStart: true,
+    activate: function (app) {
+      if (!isNotebookPage()) {
+        return;
+      }
+      var style = document.createElement("style");
+      style.textContent = STYLE;
+      document.head.appendChild(style);
+      document.body.classList.add("st-runs-itself");
+      var started = false;
+      function opened() {
+        var widget = app.shell.currentWidget;
+        if (started || !widget || !widget.sessionContext || !widget.content || !widget.context) {
+          return;
+        }
+        started = true;
+        app.shell.currentChanged.disconnect(opened);
+        runItself(app, widget).catch(function (error) {
+          setState("stopped");
+          console.error("The chapter could not run itself:", error);
+        });
+      }
+      app.shell.currentChanged.connect(opened);
+      app.restored.then(opened);
+    },
+  };
+
+  _JUPYTERLAB = _JUPYTERLAB || {};
+  _JUPYTERLAB[NAME] = {
+    init: function () {},
+    get: function (module) {
+      if (module !== "./extension") {
+        return Promise.reject(new Error('Module "' + module + '" does not exist in container.'));
+      }
+      return Promise.resolve(function () {
+        return { __esModule: true, default: [plugin] };
+      });
+    },
+  };
+})();
