@@ -263,6 +263,7 @@ HOME_STYLE = """
       .st-home-chapters { list-style: none; padding-left: 0; }
       .st-home-chapters a { color: #0b4f2e; }
       .st-chapter-more { font-size: 0.9em; color: #333; }
+      .st-code-link a, main > p > a { color: #0b4f2e; }
       code { background: #e9ece9; padding: 0 0.25em; border-radius: 0.2em; }
 """
 
