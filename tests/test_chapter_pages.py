@@ -64,7 +64,7 @@ def test_each_chapter_leads_to_its_neighbours_in_its_own_language_and_to_the_lis
     for index, name in enumerate(names):
         notebook = _folder(lang) / f"{name}.ipynb"
         html = _nav(TEMPLATES, notebook)
-        assert f'class="st-chapter-nav st-chapter-nav-top"' in html, name
+        assert 'class="st-chapter-nav st-chapter-nav-top"' in html, name
         for kind, step in (("prev", -1), ("next", 1)):
             expected = names[index + step] if 0 <= index + step < len(names) else None
             links = _links(html, kind)
@@ -173,4 +173,3 @@ def test_the_app_s_chapter_pages_lead_home_and_not_to_jupyterlab(tmp_path: Path)
         assert 'class="st-chapter-code"' not in chapter and 'href="/lab/' not in chapter
         status, home = _get(f"{url}/?lang=es")
         assert status == 200 and 'href="/voila/render/chapters/es/01_deck_and_deal.ipynb?lang=es"' in home
-

@@ -222,7 +222,6 @@ def test_render_with_voila_from_the_tutorial_fetches_nothing_off_the_machine_and
     """JupyterLab's "Render with Voilà" opens /voila/render/<chapter>: it must use the package's
     template (no Font Awesome from a CDN) and leave the JupyterLite kernel extension out."""
     with _tutorial(tmp_path, "flag=") as (url, port):
-        token = url.rsplit("token=", 1)[1]
         _get(url)  # the server answers
         context = browser.new_context()
         remote: list[str] = []

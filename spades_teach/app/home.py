@@ -150,12 +150,12 @@ def chapter_nav_template(list_link: str = "tree") -> str:
         "{%- set after = chapters[st.index + 1] if st.index + 1 < chapters | length else none -%}\n"
         '<nav class="st-chapter-nav st-chapter-nav-{{ where }}" aria-label="{{ said.nav | e }}">\n'
         '{%- if before %}<a class="st-chapter-prev" rel="prev" href="{{ before[0] }}.ipynb">'
-        '<small>← {{ said.previous | e }}</small> {{ (before[1][st.lang] or before[1].en) | e }}</a>{% endif %}\n'
+        "<small>← {{ said.previous | e }}</small> {{ (before[1][st.lang] or before[1].en) | e }}</a>{% endif %}\n"
         f'<a class="st-chapter-list" href="{listed}">{{{{ said.list | e }}}}</a>\n'
         '{%- if after %}<a class="st-chapter-next" rel="next" href="{{ after[0] }}.ipynb">'
-        '<small>{{ said.next | e }} →</small> {{ (after[1][st.lang] or after[1].en) | e }}</a>{% endif %}\n'
+        "<small>{{ said.next | e }} →</small> {{ (after[1][st.lang] or after[1].en) | e }}</a>{% endif %}\n"
         f"{{%- if where == 'top' and resources.{JUPYTERLAB_SWITCH} %}}"
-        '<a class="st-chapter-code" href="{{ base }}lab/tree/{{ \'\' if st.lang == \'en\' else st.lang ~ \'/\' }}'
+        "<a class=\"st-chapter-code\" href=\"{{ base }}lab/tree/{{ '' if st.lang == 'en' else st.lang ~ '/' }}"
         '{{ name }}.ipynb">{{ said.code | e }}</a>{% endif %}\n'
         "</nav>\n"
         "{%- endif -%}\n"
@@ -349,14 +349,14 @@ def home_template(default: str = "en", links: str = "none") -> str:
         + _banner(choose(0))
         + '{% if notebook_path %}<p><a href="{{ base_url }}{{ keep }}">↑</a></p>{% endif %}'
         f"{{% if {JUPYTERLAB_SWITCH} is defined and {JUPYTERLAB_SWITCH} %}}"
-        '<p class="st-code-link"><a href="{{ base_url }}lab/tree/{{ (notebook_path or \'\').strip(\'/\') }}">'
+        "<p class=\"st-code-link\"><a href=\"{{ base_url }}lab/tree/{{ (notebook_path or '').strip('/') }}\">"
         + code_link
         + "</a></p>{% endif %}"
         '<ul class="st-home-pages">'
         "{% for item in items if not item.name.startswith(('.', '_')) %}"
         "{% if item.type == 'directory' %}"
         '<li><a href="{{ base_url }}voila/tree/{{ item.path | urlencode }}{{ keep }}">'
-        "{% if item.name in languages %}<b lang=\"{{ item.name }}\">{{ languages[item.name] }}</b>"
+        '{% if item.name in languages %}<b lang="{{ item.name }}">{{ languages[item.name] }}</b>'
         "{% else %}<b>{{ item.name }}/</b>{% endif %}</a></li>"
         "{% elif item.name.endswith('.ipynb') %}"
         '<li><a href="{{ base_url }}voila/render/{{ item.path | urlencode }}{{ keep }}">'
@@ -381,7 +381,9 @@ def write_home_templates(root: str | Path, default: str = "en", links: str = "no
     written = []
     # the chapter pages' list link: the home when it lists them as Voila pages (the app's), else Voila's list
     nav = chapter_nav_template("app" if links == "voila" else "tree")
-    for name, text in zip((*HOME_TEMPLATES, CHAPTER_NAV), (home_template(default, links), HOME_CLASSIC, nav), strict=True):
+    for name, text in zip(
+        (*HOME_TEMPLATES, CHAPTER_NAV), (home_template(default, links), HOME_CLASSIC, nav), strict=True
+    ):
         path = folder / name
         path.write_text(text, encoding="utf-8")
         written.append(path)
