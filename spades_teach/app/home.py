@@ -2,7 +2,9 @@
 title, a card for each page and the tutorial's chapters 0–17 (linked to the built book and its live
 edition, or to the chapters run by the app), in the language its address asks for. Its HTML and CSS are written here once (:func:`home_html`, :data:`HOME_STYLE`); Voila's two
 tree templates are :func:`home_template` (``tree-lab.html``) and a file that extends it
-(``tree.html``)."""
+(``tree.html``). The same ``tree-lab.html`` lists a folder of chapters (a bare ``voila notebooks/``,
+the tutorial's ``voila/tree``) by their titles, and :func:`chapter_nav_template` writes the chapter
+pages' links to the previous and the next chapter, the list, and their code in JupyterLab."""
 
 from __future__ import annotations
 
@@ -375,7 +377,10 @@ def write_home_templates(root: str | Path, default: str = "en", links: str = "no
     """Write the home page under ``root``, where Voila looks for the ``spades_teach`` template's
     files in a Jupyter data folder (:func:`voila_environment` puts the folder first while
     :func:`serve` runs): ``tree-lab.html`` is :func:`home_template`, ``tree.html`` extends it
-    (:data:`HOME_CLASSIC`). Returns the files written."""
+    (:data:`HOME_CLASSIC`), and the chapter pages' way around (:data:`CHAPTER_NAV`,
+    :func:`chapter_nav_template`) leads to this home when it lists the chapters as Voila pages
+    (``links="voila"``, the app's), else to Voila's list of the chapter's folder. Returns the files
+    written."""
     folder = Path(root) / "voila" / "templates" / "spades_teach"
     folder.mkdir(parents=True, exist_ok=True)
     written = []
