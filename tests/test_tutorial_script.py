@@ -1,6 +1,8 @@
 """tools/tutorial.sh, the README's first command, started for real (setup skipped, the current
-environment standing in for .venv): it must start JupyterLab for root as for anyone, print the
-address to open, answer there, and list each chapter once (the .ipynb, not its .md source)."""
+environment standing in for .venv): it must start JupyterLab's server for root as for anyone, print
+the address to open first (chapter 0 as a Voila page: prose and widgets, no code) and JupyterLab's
+second, answer at both, link each chapter page to its neighbours, the list and its code in
+JupyterLab, and list each chapter once (the .ipynb, not its .md source)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import sys
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,10 +38,16 @@ def _project_copy(tmp: Path) -> Path:
     return tmp
 
 
-def _wait_for_url(process: subprocess.Popen[str], limit: float = 90.0) -> str:
+#: The addresses the script prints: the course's pages first (chapter 0 rendered by Voila), JupyterLab second.
+ADDRESS = re.compile(r"http://127\.0\.0\.1:\d+/\S+\?token=\w+")
+
+
+def _wait_for_urls(process: subprocess.Popen[str], limit: float = 90.0) -> list[str]:
+    """The two addresses tools/tutorial.sh prints, in their order."""
     deadline = time.monotonic() + limit
     assert process.stdout is not None
-    seen = []
+    seen: list[str] = []
+    found: list[str] = []
     while time.monotonic() < deadline:
         line = process.stdout.readline()
         if not line:
@@ -46,10 +55,10 @@ def _wait_for_url(process: subprocess.Popen[str], limit: float = 90.0) -> str:
                 break
             continue
         seen.append(line)
-        found = re.search(r"http://127\.0\.0\.1:\d+/lab/tree/\S+\?token=\w+", line)
-        if found:
-            return found.group(0)
-    pytest.fail("tools/tutorial.sh printed no address to open:\n" + "".join(seen)[-3000:])
+        found += ADDRESS.findall(line)
+        if len(found) == 2:
+            return found
+    pytest.fail("tools/tutorial.sh printed no two addresses to open:\n" + "".join(seen)[-3000:])
 
 
 def _get(url: str, limit: float = 90.0) -> bytes:
@@ -78,7 +87,8 @@ def _drain(process: subprocess.Popen[str]) -> None:
 
 @contextlib.contextmanager
 def _tutorial(tmp_path: Path, port_style: str) -> Iterator[tuple[str, int]]:
-    """Start tools/tutorial.sh with the port given as PORT=, --port=N or --port N; yields (url, port)."""
+    """Start tools/tutorial.sh with the port given as PORT=, --port=N or --port N; yields (the first
+    address it printed, port)."""
     project = _project_copy(tmp_path)
     port = free_port()
     env = {
@@ -86,6 +96,7 @@ def _tutorial(tmp_path: Path, port_style: str) -> Iterator[tuple[str, int]]:
         "SPADES_TEACH_SKIP_SETUP": "1",
         "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"),
         "JUPYTER_DATA_DIR": str(tmp_path / "data"),  # the notebook signatures the script writes
+        "SPADES_TEACH_DATA_DIR": str(tmp_path / "progress"),  # the drills' progress, kept apart
     }
     env.pop("PORT", None)
     arguments = ["--no-browser"]
@@ -105,7 +116,8 @@ def _tutorial(tmp_path: Path, port_style: str) -> Iterator[tuple[str, int]]:
         start_new_session=True,
     )
     try:
-        url = _wait_for_url(process)
+        url, lab = _wait_for_urls(process)
+        assert lab == url.replace("/voila/render/", "/lab/tree/"), (url, lab)
         # Keep reading the server's log, or a full pipe would stop the server mid-request.
         threading.Thread(target=_drain, args=(process,), daemon=True).start()
         yield url, port
@@ -123,16 +135,63 @@ def _tutorial(tmp_path: Path, port_style: str) -> Iterator[tuple[str, int]]:
 
 @pytest.mark.slow  # three JupyterLab servers started for real
 @pytest.mark.parametrize("port_style", ["env", "flag=", "flag space"])
-def test_tutorial_script_opens_jupyterlab_and_lists_each_chapter_once(tmp_path: Path, port_style: str) -> None:
+def test_tutorial_script_opens_the_course_as_pages_and_lists_each_chapter_once(tmp_path: Path, port_style: str) -> None:
     with _tutorial(tmp_path, port_style) as (url, port):
-        assert f":{port}/lab/tree/00_a_hand_in_ten_minutes.ipynb" in url
-        assert b"JupyterLab" in _get(url)
+        assert f":{port}/voila/render/00_a_hand_in_ten_minutes.ipynb?token=" in url
         token = url.rsplit("token=", 1)[1]
+        assert b"JupyterLab" in _get(f"http://127.0.0.1:{port}/lab/tree/00_a_hand_in_ten_minutes.ipynb?token={token}")
         listing = json.loads(_get(f"http://127.0.0.1:{port}/api/contents?token={token}"))
         names = sorted(item["name"] for item in listing["content"])
         chapters = [n for n in names if re.match(r"\d\d_", n)]
         assert chapters and all(n.endswith(".ipynb") for n in chapters), names
         assert "00_a_hand_in_ten_minutes.ipynb" in chapters
+
+
+def _links(html: str, kind: str) -> list[str]:
+    return re.findall(rf'<a class="st-chapter-{kind}"[^>]* href="([^"]*)"', html)
+
+
+@pytest.mark.slow  # chapters 0 and 1 (in French) run by Voila in JupyterLab's server
+def test_the_first_address_is_chapter_0_as_a_page_with_its_way_around_and_its_code_one_click_away(
+    tmp_path: Path,
+) -> None:
+    """The learner's default path: chapter 0 rendered by Voila (its prose and its widgets, no code),
+    a link to the next chapter, to the list and to this chapter's code in JupyterLab; the list of the
+    chapters (by their titles) links to the code as well; a French chapter's neighbours are French
+    chapters that exist."""
+    with _tutorial(tmp_path, "env") as (url, port):
+        base = f"http://127.0.0.1:{port}"
+        token = url.rsplit("token=", 1)[1]
+        page = _get(url).decode()
+        assert "0. A hand in ten minutes" in page and "Every word in bold is explained" in page  # its prose
+        assert "application/vnd.jupyter.widget-view+json" in page or "st-table" in page  # its pictures
+        assert "rnd = Round(deal(2026" not in page and "narration_html(" not in page  # no code
+        assert "jp-mod-noInput" in page and "jp-InputPrompt" not in page
+        assert _links(page, "prev") == [] and _links(page, "next") == ["01_deck_and_deal.ipynb"] * 2
+        assert _links(page, "list") == ["/voila/tree"] * 2
+        assert _links(page, "code") == ["/lab/tree/00_a_hand_in_ten_minutes.ipynb"]  # at the top only
+        # the server's first page is the course too
+        with urllib.request.urlopen(f"{base}/?token={token}", timeout=30) as answer:
+            assert answer.geturl().startswith(f"{base}/voila/render/00_a_hand_in_ten_minutes.ipynb")
+        home = _get(f"{base}/voila/tree?token={token}").decode()
+        assert "1. The deck, the partners and the deal" in home
+        assert 'class="st-code-link"><a href="/lab/tree/"' in home
+        french = _get(f"{base}/voila/tree/fr?token={token}").decode()
+        assert "1. Le jeu de cartes, les partenaires et la donne" in french and '<html lang="fr">' in french
+        assert 'class="st-code-link"><a href="/lab/tree/fr"' in french
+        here = f"{base}/voila/render/fr/01_deck_and_deal.ipynb"
+        chapter = _get(f"{here}?token={token}").decode()
+        assert "Chapitre suivant" in chapter and "Ouvrez le code de ce chapitre dans JupyterLab" in chapter
+        assert _links(chapter, "code") == ["/lab/tree/fr/01_deck_and_deal.ipynb"]
+        assert _links(chapter, "list") == ["/voila/tree/fr"] * 2
+        for kind, name in (("prev", "00_a_hand_in_ten_minutes"), ("next", "02_playing_tricks")):
+            target = urllib.parse.urljoin(here, _links(chapter, kind)[0])
+            assert target == f"{base}/voila/render/fr/{name}.ipynb"
+            # a real chapter, in French
+            model = json.loads(_get(f"{base}/api/contents/fr/{name}.ipynb?content=1&token={token}"))
+            assert model["content"]["cells"][0]["source"].startswith(("# 0. Une manche", "# 2. Jouer les plis"))
+        for link in (*_links(chapter, "code"), "/lab/tree/fr"):
+            assert b"JupyterLab" in _get(f"{base}{link}?token={token}")
 
 
 def test_the_tutorial_trusts_the_chapters_so_they_open_as_executed(tmp_path: Path) -> None:
@@ -163,7 +222,6 @@ def test_render_with_voila_from_the_tutorial_fetches_nothing_off_the_machine_and
     """JupyterLab's "Render with Voilà" opens /voila/render/<chapter>: it must use the package's
     template (no Font Awesome from a CDN) and leave the JupyterLite kernel extension out."""
     with _tutorial(tmp_path, "flag=") as (url, port):
-        token = url.rsplit("token=", 1)[1]
         _get(url)  # the server answers
         context = browser.new_context()
         remote: list[str] = []
@@ -181,14 +239,24 @@ def test_render_with_voila_from_the_tutorial_fetches_nothing_off_the_machine_and
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
         try:
-            page.goto(
-                f"http://127.0.0.1:{port}/voila/render/00_a_hand_in_ten_minutes.ipynb?token={token}", timeout=180_000
-            )
+            page.goto(url, timeout=180_000)  # the first address printed: chapter 0, rendered by Voila
             page.locator(".st-table").first.wait_for(state="attached", timeout=180_000)
             page.wait_for_timeout(1500)
             assert remote == [] and errors == [], (remote, errors)
             visible = page.locator(".jp-CodeCell .jp-InputArea:visible, .cm-editor:visible").count()
             assert visible == 0, f"{visible} code cells shown"
+            # one click to the next chapter, one to the list, one to the code in JupyterLab
+            page.locator(".st-chapter-nav-top .st-chapter-next").click()
+            page.wait_for_url(f"http://127.0.0.1:{port}/voila/render/01_deck_and_deal.ipynb", timeout=180_000)
+            page.locator(".st-widget").first.wait_for(timeout=180_000)
+            assert page.locator("h1").first.inner_text().startswith("1. The deck")
+            page.locator(".st-chapter-nav-top .st-chapter-list").click()
+            page.get_by_role("link", name="16. Glossary and cheat sheet").wait_for(timeout=60_000)
+            page.go_back()
+            page.locator(".st-chapter-nav-top .st-chapter-code").click(timeout=180_000)
+            page.wait_for_url(f"http://127.0.0.1:{port}/lab/tree/01_deck_and_deal.ipynb", timeout=60_000)
+            page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=180_000)
+            assert remote == [], remote
         finally:
             context.close()
 

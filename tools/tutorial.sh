@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Set everything up on a fresh machine and open the tutorial in JupyterLab.
-#   bash tools/tutorial.sh                 # then open the URL it prints
+# Set everything up on a fresh machine and open the tutorial: its chapters as pages (Voila, no code in
+# sight), each with a link to its code in JupyterLab, served by the same JupyterLab server.
+#   bash tools/tutorial.sh                 # then open the first address it prints
 #   PORT=9999 bash tools/tutorial.sh --no-browser
 #   bash tools/tutorial.sh --port=9999           (Jupyter's own flag works too, as does --port 9999)
 # Runs as root too (containers, cloud notebooks): Jupyter then needs --allow-root.
@@ -29,13 +30,15 @@ esac
 # The package's Jupyter folder: Voila's page template without CDN links and voila.json, which keeps the
 # JupyterLite kernel extension out of "Render with Voila" pages (it fails outside JupyterLite), and
 # lab/settings/overrides.json: JupyterLab's defaults for the tutorial (no "Jupyter news?" pop-up over
-# the widgets on first start, no update check; a learner's own settings still win).
+# the widgets on first start, no update check; a learner's own settings still win). Its tutorial/
+# folder tells the pages they are served by JupyterLab's server: a chapter's page and the list of the
+# chapters then link to the code in JupyterLab (the app and a bare `voila notebooks/` have no such link).
 ours="$(pwd)/spades_teach/data/jupyter"
 if [ ! -d "$ours" ]; then
   ours="$(.venv/bin/python -c 'import spades_teach, pathlib; print(pathlib.Path(spades_teach.__file__).parent / "data" / "jupyter")')"
 fi
 export JUPYTER_PATH="${ours}${JUPYTER_PATH:+:${JUPYTER_PATH}}"
-export JUPYTER_CONFIG_PATH="${ours}${JUPYTER_CONFIG_PATH:+:${JUPYTER_CONFIG_PATH}}"
+export JUPYTER_CONFIG_PATH="${ours}/tutorial:${ours}${JUPYTER_CONFIG_PATH:+:${JUPYTER_CONFIG_PATH}}"
 token="$(.venv/bin/python -c 'import secrets; print(secrets.token_hex(16))')"
 extra=()
 if [ "$(id -u)" = "0" ]; then
@@ -44,11 +47,17 @@ fi
 # Trust the chapters, as if this machine had run them: their stored outputs (styled tables, the card
 # pictures, the widgets' pages) then show as executed when a chapter opens, before anything runs.
 .venv/bin/jupyter trust notebooks/[0-9]*.ipynb notebooks/fr/[0-9]*.ipynb notebooks/es/[0-9]*.ipynb >/dev/null
-first="notebooks/00_a_hand_in_ten_minutes.ipynb"
-echo "The tutorial opens at:"
-echo "  http://127.0.0.1:${port}/lab/tree/$(basename "$first")?token=${token}"
-echo "(copy this address into your browser if no window opens; Ctrl+C stops the tutorial)"
-exec .venv/bin/jupyter lab "$first" \
+# The course opens at chapter 0 as a page (the server's first page, /, leads there too); the list of
+# the chapters and the code in JupyterLab are one click away on every page.
+first="00_a_hand_in_ten_minutes.ipynb"
+echo "The tutorial opens at chapter 0, as a page:"
+echo "  http://127.0.0.1:${port}/voila/render/${first}?token=${token}"
+echo "Its code, in JupyterLab (each page links to its chapter's code):"
+echo "  http://127.0.0.1:${port}/lab/tree/${first}?token=${token}"
+echo "(copy the first address into your browser if no window opens; Ctrl+C stops the tutorial)"
+exec .venv/bin/jupyter lab \
+  --ServerApp.root_dir=notebooks \
+  --LabApp.default_url="/voila/render/${first}" \
   --ServerApp.ip=127.0.0.1 \
   --ServerApp.port="$port" \
   --ServerApp.port_retries=0 \

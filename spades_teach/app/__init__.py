@@ -41,9 +41,11 @@ from typing import Any
 from spades_teach.advice.bot_replay import bot_replay
 from spades_teach.app.home import (
     CHAPTER_LINKS,
+    CHAPTER_NAV,
     HOME_CLASSIC,
     HOME_STYLE,
     HOME_TEMPLATES,
+    chapter_nav_template,
     chapter_titles,
     home_html,
     home_template,
@@ -107,6 +109,8 @@ __all__ = [
     "home_template",
     "write_home_templates",
     "CHAPTER_LINKS",
+    "CHAPTER_NAV",
+    "chapter_nav_template",
     "chapter_titles",
     "write_chapter_list",
     "add_chapters",

@@ -2,24 +2,29 @@
 title, a card for each page and the tutorial's chapters 0–17 (linked to the built book and its live
 edition, or to the chapters run by the app), in the language its address asks for. Its HTML and CSS are written here once (:func:`home_html`, :data:`HOME_STYLE`); Voila's two
 tree templates are :func:`home_template` (``tree-lab.html``) and a file that extends it
-(``tree.html``)."""
+(``tree.html``). The same ``tree-lab.html`` lists a folder of chapters (a bare ``voila notebooks/``,
+the tutorial's ``voila/tree``) by their titles, and :func:`chapter_nav_template` writes the chapter
+pages' links to the previous and the next chapter, the list, and their code in JupyterLab."""
 
 from __future__ import annotations
 
+import json
 from html import escape as escape_html
 from pathlib import Path
 
 from spades_teach.app.pages import PAGES, checked_language, language_menu
 from spades_teach.errors import AppError
-from spades_teach.i18n import LANGUAGES, _, get_language
+from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, _, get_language
 from spades_teach.i18n import language as speaking
 
 __all__ = [
     "CHAPTER_LINKS",
+    "CHAPTER_NAV",
     "HOME_CLASSIC",
     "HOME_STYLE",
     "HOME_TEMPLATES",
     "chapter_list",
+    "chapter_nav_template",
     "chapter_titles",
     "home_html",
     "home_template",
@@ -71,6 +76,93 @@ def chapter_titles() -> list[tuple[str, dict[str, str]]]:
 
     data = json.loads(CHAPTERS_FILE.read_text(encoding="utf-8"))
     return [(str(item["file"]), dict(item["titles"])) for item in data]
+
+
+#: The chapter pages' way around (the previous and the next chapter, the list, the code in JupyterLab),
+#: a part of ``index.html.j2`` written by :func:`chapter_nav_template`.
+CHAPTER_NAV = "chapter-nav.html.j2"
+#: The JupyterLab link's switch: ``tools/tutorial.sh`` (a JupyterLab server) sets it, for the chapter
+#: pages in Voila's ``resources`` (``data/jupyter/tutorial/voila.json``) and for the list in the server's
+#: ``jinja_template_vars`` (``data/jupyter/tutorial/jupyter_server_config.json``). The app and a bare
+#: ``voila notebooks/`` have no JupyterLab: no link there.
+JUPYTERLAB_SWITCH = "spades_teach_jupyterlab"
+
+
+def _chapters_literal() -> str:
+    """The chapters and their titles as a Jinja list literal: ``[["00_name", {"en": …}], …]``."""
+    import json
+
+    return json.dumps([[name, titles] for name, titles in chapter_titles()], ensure_ascii=False)
+
+
+def _nav_words() -> str:
+    """The words of the chapters' way around in each language, as a Jinja dict literal."""
+    import json
+
+    words = {}
+    for code in LANGUAGES:
+        with speaking(code):
+            words[code] = {
+                "nav": _("The tutorial's chapters"),
+                "previous": _("Previous chapter"),
+                "next": _("Next chapter"),
+                "list": _("All the chapters"),
+                "code": _("Open this chapter's code in JupyterLab"),
+                "codes": _("Open the chapters' code in JupyterLab"),
+            }
+    return json.dumps(words, ensure_ascii=False)
+
+
+def chapter_nav_template(list_link: str = "tree") -> str:
+    """The chapter pages' way around, a Jinja file ``index.html.j2`` imports (:data:`CHAPTER_NAV`): its
+    macro ``links(where)`` shows, on a chapter's page, links to the previous and the next chapter (their
+    files' order, in the chapter's own folder, so each link is relative: the same server, the same
+    language), to the list of the chapters, and, on a JupyterLab server (:data:`JUPYTERLAB_SWITCH`),
+    to the chapter's code in JupyterLab; nothing on a page that is not a chapter (the app's pages).
+
+    The chapter is known by its file's name (``resources.metadata.name``) and its language by its first
+    heading, the title of one language (the page has no other trace of its folder). ``list_link``:
+    ``"tree"``, Voila's list of the chapter's folder (``voila/tree/fr``, what a bare ``voila notebooks/``
+    and the tutorial show); ``"app"``, the app's home in the chapter's language (``?lang=fr``)."""
+    if list_link not in ("tree", "app"):
+        raise AppError(f"unknown list link {list_link!r}: use tree or app")
+    if list_link == "app":
+        listed = "{{ base }}?lang={{ st.lang }}"
+    else:
+        listed = "{{ base }}voila/tree{{ '' if st.lang == 'en' else '/' ~ st.lang }}"
+    return (
+        "{#- The chapter pages' way around, imported by index.html.j2. Written by\n"
+        "    spades_teach.app.chapter_nav_template from the chapters' titles and the translation catalogs:\n"
+        "    do not edit by hand (tests/test_chapter_pages.py checks it is up to date). -#}\n"
+        f"{{%- set chapters = {_chapters_literal()} -%}}\n"
+        f"{{%- set words = {_nav_words()} -%}}\n"
+        "{%- macro links(where) -%}\n"
+        "{%- set name = resources.metadata.name -%}\n"
+        "{%- set heading = (((nb.cells[0].source if nb.cells else '') ~ '\\n').split('\\n')[0]).lstrip('#').strip() -%}\n"
+        "{%- set st = namespace(index=-1, lang='') -%}\n"
+        "{%- for file, titles in chapters -%}\n"
+        "{%- if file == name -%}{%- set st.index = loop.index0 -%}\n"
+        "{%- for code, title in titles.items() if title == heading -%}{%- set st.lang = code -%}{%- endfor -%}\n"
+        "{%- endif -%}\n"
+        "{%- endfor -%}\n"
+        "{%- if st.lang -%}\n"
+        "{%- set said = words[st.lang] -%}\n"
+        "{%- set base = resources.base_url or '/' -%}\n"
+        "{%- set before = chapters[st.index - 1] if st.index > 0 else none -%}\n"
+        "{%- set after = chapters[st.index + 1] if st.index + 1 < chapters | length else none -%}\n"
+        '<nav class="st-chapter-nav st-chapter-nav-{{ where }}" aria-label="{{ said.nav | e }}">\n'
+        '{%- if before %}<a class="st-chapter-prev" rel="prev" href="{{ before[0] }}.ipynb">'
+        "<small>← {{ said.previous | e }}</small> {{ (before[1][st.lang] or before[1].en) | e }}</a>{% endif %}\n"
+        f'<a class="st-chapter-list" href="{listed}">{{{{ said.list | e }}}}</a>\n'
+        '{%- if after %}<a class="st-chapter-next" rel="next" href="{{ after[0] }}.ipynb">'
+        "<small>{{ said.next | e }} →</small> {{ (after[1][st.lang] or after[1].en) | e }}</a>{% endif %}\n"
+        f"{{%- if where == 'top' and resources.{JUPYTERLAB_SWITCH} %}}"
+        "<a class=\"st-chapter-code\" href=\"{{ base }}lab/tree/{{ '' if st.lang == 'en' else st.lang ~ '/' }}"
+        '{{ name }}.ipynb">{{ said.code | e }}</a>{% endif %}\n'
+        "</nav>\n"
+        "{%- endif -%}\n"
+        "{%- endmacro -%}\n"
+    )
 
 
 def _chapters_html(links: str, keep: str) -> str:
@@ -173,6 +265,7 @@ HOME_STYLE = """
       .st-home-chapters { list-style: none; padding-left: 0; }
       .st-home-chapters a { color: #0b4f2e; }
       .st-chapter-more { font-size: 0.9em; color: #333; }
+      .st-code-link a, main > p > a { color: #0b4f2e; }
       code { background: #e9ece9; padding: 0 0.25em; border-radius: 0.2em; }
 """
 
@@ -212,6 +305,16 @@ def home_template(default: str = "en", links: str = "none") -> str:
         )
 
     choices = ", ".join(f"'lang={code}'" for code in LANGUAGES)
+    codes = {}
+    for code in LANGUAGES:
+        with speaking(code):
+            codes[code] = escape_html(_("Open the chapters' code in JupyterLab"))
+    code_link = (
+        f"{{% if lang == '{first}' %}}{codes[first]}"
+        + "".join(f"{{% elif lang == '{code}' %}}{codes[code]}" for code in others)
+        + f"{{% else %}}{codes['en']}{{% endif %}}"
+    )
+    titles = json.dumps({name: names for name, names in chapter_titles()}, ensure_ascii=False)
     return (
         "{#- The app's home page, in place of Voila's list of files. Written by spades_teach.app.home_template\n"
         "    from the translation catalogs: do not edit by hand (tests/test_app.py checks it is up to date).\n"
@@ -221,6 +324,10 @@ def home_template(default: str = "en", links: str = "none") -> str:
         "{%- set asked.value = part[5:] -%}\n"
         "{%- endfor -%}\n"
         f"{{%- set lang = asked.value or '{default}' -%}}\n"
+        # a folder of chapters named for its language (notebooks/fr) lists them in that language
+        "{%- set folder = ((notebook_path or '') if notebook_path is defined else '').rstrip('/').split('/')[-1] -%}\n"
+        f"{{%- if not asked.value and folder in ({', '.join(repr(code) for code in LANGUAGES)}) %}}"
+        "{% set lang = folder %}{% endif -%}\n"
         "{%- set keep = ('?lang=' ~ asked.value) if asked.value else '' -%}\n"
         "<!DOCTYPE html>\n"
         '<html lang="{{ lang }}">\n'
@@ -237,15 +344,26 @@ def home_template(default: str = "en", links: str = "none") -> str:
         # Voila's own list (a script page that logs errors). The app's folder gets the home.
         "{%- set items = (contents.content | list) if contents is defined else [] -%}\n"
         "{%- if items and not (items | selectattr('name', 'equalto', 'play.ipynb') | list) %}\n"
+        # the chapters by their titles, a language's folder by the language's name, and on the
+        # tutorial's JupyterLab server (JUPYTERLAB_SWITCH in its jinja_template_vars) a link to the code
+        f"{{%- set titles = {titles} -%}}\n"
+        f"{{%- set languages = {json.dumps(dict(LANGUAGE_NAMES), ensure_ascii=False)} -%}}\n"
         + _banner(choose(0))
         + '{% if notebook_path %}<p><a href="{{ base_url }}{{ keep }}">↑</a></p>{% endif %}'
+        f"{{% if {JUPYTERLAB_SWITCH} is defined and {JUPYTERLAB_SWITCH} %}}"
+        "<p class=\"st-code-link\"><a href=\"{{ base_url }}lab/tree/{{ (notebook_path or '').strip('/') }}\">"
+        + code_link
+        + "</a></p>{% endif %}"
         '<ul class="st-home-pages">'
         "{% for item in items if not item.name.startswith(('.', '_')) %}"
         "{% if item.type == 'directory' %}"
-        '<li><a href="{{ base_url }}voila/tree/{{ item.path | urlencode }}{{ keep }}"><b>{{ item.name }}/</b></a></li>'
+        '<li><a href="{{ base_url }}voila/tree/{{ item.path | urlencode }}{{ keep }}">'
+        '{% if item.name in languages %}<b lang="{{ item.name }}">{{ languages[item.name] }}</b>'
+        "{% else %}<b>{{ item.name }}/</b>{% endif %}</a></li>"
         "{% elif item.name.endswith('.ipynb') %}"
         '<li><a href="{{ base_url }}voila/render/{{ item.path | urlencode }}{{ keep }}">'
-        "<b>{{ item.name[:-6].replace('_', ' ') }}</b></a></li>"
+        "{% set named = titles.get(item.name[:-6]) %}"
+        "<b>{{ ((named[lang] or named.en) if named else item.name[:-6].replace('_', ' ')) | e }}</b></a></li>"
         "{% endif %}{% endfor %}</ul></main>\n"
         "{%- else %}\n"
         f"{choose(1)}\n"
@@ -259,11 +377,18 @@ def write_home_templates(root: str | Path, default: str = "en", links: str = "no
     """Write the home page under ``root``, where Voila looks for the ``spades_teach`` template's
     files in a Jupyter data folder (:func:`voila_environment` puts the folder first while
     :func:`serve` runs): ``tree-lab.html`` is :func:`home_template`, ``tree.html`` extends it
-    (:data:`HOME_CLASSIC`). Returns the files written."""
+    (:data:`HOME_CLASSIC`), and the chapter pages' way around (:data:`CHAPTER_NAV`,
+    :func:`chapter_nav_template`) leads to this home when it lists the chapters as Voila pages
+    (``links="voila"``, the app's), else to Voila's list of the chapter's folder. Returns the files
+    written."""
     folder = Path(root) / "voila" / "templates" / "spades_teach"
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in zip(HOME_TEMPLATES, (home_template(default, links), HOME_CLASSIC), strict=True):
+    # the chapter pages' list link: the home when it lists them as Voila pages (the app's), else Voila's list
+    nav = chapter_nav_template("app" if links == "voila" else "tree")
+    for name, text in zip(
+        (*HOME_TEMPLATES, CHAPTER_NAV), (home_template(default, links), HOME_CLASSIC, nav), strict=True
+    ):
         path = folder / name
         path.write_text(text, encoding="utf-8")
         written.append(path)
