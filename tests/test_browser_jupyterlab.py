@@ -192,7 +192,13 @@ def test_arrow_keys_on_the_bid_list_change_the_bid_and_leave_the_notebook_alone(
         _run_all(page)
         choice = page.locator(".ct-root .ct-bid-choice").first
         # attached, then scrolled to: JupyterLab does not lay out what is off screen
-        choice.wait_for(state="attached", timeout=300_000)
+        try:
+            choice.wait_for(state="attached", timeout=300_000)
+        except Exception as error:  # say what the notebook shows instead
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "jupyterlab-card-table-missing.png"))
+            outputs = page.locator(f"{FRONT} .jp-OutputArea").all_inner_texts()
+            raise AssertionError(f"no card table; outputs: {outputs}; console: {errors}") from error
         page.locator(".ct-root .ct-hand-card").first.wait_for(state="attached", timeout=60_000)
         choice.scroll_into_view_if_needed(timeout=60_000)
         # make the table's cell the active one (a click on its prompt, beside the code)
