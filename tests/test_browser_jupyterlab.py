@@ -155,7 +155,9 @@ def _learner_errors(errors: list[str]) -> list[str]:
 
 def _run_all(page: Any, tries: int = 8) -> None:
     """Run > Run All Cells, until the first code cell shows its execution number. (The kernel's
-    status can read Idle before its connection is made; a Run All pressed then runs nothing.)"""
+    status can read Idle before its connection is made; a Run All pressed then runs nothing, or
+    queues the first cell, shows it as ``[*]``, and loses it while the next cells run: the test
+    waits for the number, not the star.)"""
     for _ in range(tries):
         try:
             page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=15_000)
@@ -165,9 +167,9 @@ def _run_all(page: Any, tries: int = 8) -> None:
             continue
         try:
             page.wait_for_function(
-                "front => /\\[(\\d+|\\*)\\]/.test(document.querySelector(front + ' .jp-CodeCell .jp-InputPrompt')?.textContent ?? '')",
+                "front => /\\[\\d+\\]/.test(document.querySelector(front + ' .jp-CodeCell .jp-InputPrompt')?.textContent ?? '')",
                 arg=FRONT,
-                timeout=45_000,
+                timeout=90_000,
             )
             return
         except Exception:  # pressed too early: press again
