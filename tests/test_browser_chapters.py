@@ -203,6 +203,12 @@ def _chapter_7(page: Any) -> None:
     stepper.locator(".st-steps-next").click()
     stepper.locator(".st-steps-next").click()
     page.wait_for_function("() => document.querySelectorAll('.st-steps-sheet tr').length === 3")
+    # the sheet and the chart are redrawn by separate messages: wait for the chart's two new points
+    page.wait_for_function(
+        "n => (document.querySelector('.st-match-stepper polyline')?.getAttribute('points') ?? '')"
+        ".trim().split(/\\s+/).length === n",
+        arg=len(before.split()) + 2,
+    )
     after = stepper.locator("polyline").first.get_attribute("points") or ""
     assert len(after.split()) == len(before.split()) + 2
     _shot(stepper, "chapter-07-match-stepper")
