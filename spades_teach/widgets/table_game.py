@@ -770,17 +770,15 @@ class TableGame:
     # -- internals ----------------------------------------------------------------------------
     def _set_players(self, value: Any) -> None:
         """Four-player or two-player Spades from the next new game (the rules checked by ``Rules``)."""
-        try:
-            players = int(value)
-        except (TypeError, ValueError):
-            players = 0
-        if players not in (2, 4):
-            raise ParseError(_("unknown number of players {value}: use 4 or 2").format(value=repr(value)))
-        self.rules = self.rules.replace(players=players)
-        if players == 2:
-            self.message = _("two-player Spades from the next new game: press New game")
-        else:
+        try:  # which numbers of players there are is the rules' to say (Rules checks it)
+            rules = self.rules.replace(players=int(value))
+        except (TypeError, ValueError) as error:  # RulesError is a ValueError
+            raise ParseError(_("unknown number of players {value}: use 4 or 2").format(value=repr(value))) from error
+        self.rules = rules
+        if seating_of(rules).partnerships:
             self.message = _("four-player Spades from the next new game: press New game")
+        else:
+            self.message = _("two-player Spades from the next new game: press New game")
 
     def _set_mode(self, mode: str) -> None:
         if mode not in ("hand", "match"):
