@@ -18,12 +18,9 @@ shared, so read the times with it.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import os
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from _browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, QuietHandler, serve_directory  # noqa: E402
 from _lite import OFFLINE_ARGS, PLAY_CHAPTER, Watch, chapter_url  # noqa: E402
 
 WIDGET = ".st-widget"
@@ -47,23 +44,14 @@ SENT: list[tuple[str, int]] = []
 def counting_server(directory: Path) -> Iterator[str]:
     """Serve ``directory`` on 127.0.0.1, recording the bytes of every file sent in :data:`SENT`."""
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
+    class Handler(QuietHandler):
         def copyfile(self, source: Any, outputfile: Any) -> None:
             start = source.tell()
             super().copyfile(source, outputfile)
             SENT.append((self.path, source.tell() - start))
 
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(directory)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_directory(directory, Handler) as url:
+        yield url
 
 
 def visit(context: object, watch: Watch, url: str, notebook: bool, shot: str) -> tuple[float, float, int]:

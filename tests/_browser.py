@@ -50,9 +50,12 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve_directory(directory: Path) -> Iterator[str]:
-    """Serve a folder over HTTP on 127.0.0.1; yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
+def serve_directory(
+    directory: Path, handler_class: type[http.server.SimpleHTTPRequestHandler] | None = None
+) -> Iterator[str]:
+    """Serve a folder over HTTP on 127.0.0.1 (with ``handler_class``, a subclass of
+    :class:`QuietHandler`, if given); yields the base URL."""
+    handler = functools.partial(handler_class or QuietHandler, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -63,7 +66,9 @@ def serve_directory(directory: Path) -> Iterator[str]:
         server.server_close()
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """A file server that writes no line per request."""
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
