@@ -27,9 +27,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.browser)
         if fixtures & _BOOK_FIXTURES:
             item.add_marker(pytest.mark.book)
-        if item.get_closest_marker("browser") or item.path.name in _IN_ORDER:
-            # A browser test module starts its Chromium (and its Voila server) once: under pytest-xdist
-            # (``-n 2 --dist loadgroup``, as tools/test.sh runs) its tests stay on one worker.
+        if item.get_closest_marker("book"):
+            # The book takes minutes to build: the first test that needs it builds it and any other
+            # waits. Under pytest-xdist (``-n 2 --dist loadgroup``, as tools/test.sh runs) every test
+            # that needs it stays on one worker, so the other worker never idles waiting for the build.
+            item.add_marker(pytest.mark.xdist_group("book"))
+        elif item.get_closest_marker("browser") or item.path.name in _IN_ORDER:
+            # A browser test module starts its Chromium (and its Voila server) once: its tests stay on
+            # one worker.
             item.add_marker(pytest.mark.xdist_group(f"module-{item.path.stem}"))
     _keep_modules_in_order(items)
 

@@ -120,7 +120,7 @@ def test_environment_yml_lists_the_same_packages_as_pyproject() -> None:
 def test_environment_parser_sees_the_packages() -> None:
     # Guard against the comparison above passing because both sides are empty.
     found = environment_requirements()
-    assert {"pytest>=8", "ipywidgets==8.1.5", "voila==0.5.8"} <= found
+    assert {"pytest>=8,<9.2", "ipywidgets==8.1.5", "voila==0.5.8"} <= found
 
 
 def test_import_pulls_in_no_jupyter_package() -> None:

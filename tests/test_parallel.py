@@ -144,6 +144,50 @@ def test_pool_workers_leave_interrupts_to_the_parent() -> None:
     # ignore it print no stray KeyboardInterrupt traceback into the notebook's log.
     import signal
 
+    before = signal.getsignal(signal.SIGINT)
     handler = local_executor().submit(signal.getsignal, signal.SIGINT).result()
     assert handler == signal.SIG_IGN
-    assert signal.getsignal(signal.SIGINT) != signal.SIG_IGN  # the parent still takes Ctrl-C
+    # the parent keeps its own handler (a shell's background job may have started it ignoring Ctrl-C)
+    assert signal.getsignal(signal.SIGINT) == before
+
+
+_LEAVES_ITS_POOL = """
+import os, sys
+from spades_teach.analysis.parallel import local_executor
+
+pool = local_executor()
+workers = pool.submit(os.getpid).result(), pool.submit(os.getpid).result()
+print(" ".join(str(pid) for pid in set(workers)), flush=True)
+os._exit(0)  # no exit handler runs: the pool is never shut down
+"""
+
+
+@pytest.mark.parametrize("threads", ["fork", "forkserver"])
+def test_pool_workers_exit_when_the_process_that_started_them_is_gone(threads: str) -> None:
+    # A test runner's worker, or a killed kernel, ends without shutting its pool down: its
+    # workers must not wait for tasks forever (they hold the parent's terminal or pipe open).
+    import subprocess
+    import sys
+
+    script = _LEAVES_ITS_POOL
+    if threads == "forkserver":  # a process running threads starts its workers from a fork server
+        script = (
+            "import threading, time\nthreading.Thread(target=time.sleep, args=(30,), daemon=True).start()\n" + script
+        )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    workers = [int(pid) for pid in done.stdout.split()]
+    assert workers
+    deadline = time.monotonic() + 20
+    alive = workers
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.2)
+        alive = [pid for pid in alive if _running(pid)]
+    assert not alive, f"pool workers {alive} still run after their parent ended"
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().split(") ")[-1][:1] not in ("Z", "X")
+    except FileNotFoundError:
+        return False

@@ -37,8 +37,10 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
+import select
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -113,10 +115,39 @@ def local_executor() -> ProcessPoolExecutor:
             _pool = ProcessPoolExecutor(
                 max_workers=local_workers(),
                 mp_context=multiprocessing.get_context(method),
-                initializer=_ignore_interrupts,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
             atexit.register(_shutdown_pool)
         return _pool
+
+
+def _start_worker(owner: int) -> None:
+    """Run in each pool worker when it starts: Ctrl-C left to the parent, and an exit with the
+    process that made the pool (``owner``)."""
+    _ignore_interrupts()
+    threading.Thread(target=_exit_with_owner, args=(owner,), name="exit-with-owner", daemon=True).start()
+
+
+def _exit_with_owner(owner: int) -> None:
+    """Exit this pool worker once the process that made its pool has ended.
+
+    A process ended without running its exit handlers (``os._exit``, a kill, a test
+    runner's worker) cannot shut its pool down, and its workers would wait for tasks
+    forever: each holds both ends of the pool's queues (and, from a fork server, that
+    server's life line), so no end of file ever comes. They would also keep the owner's
+    terminal or output pipe open, and a caller reading it would wait too."""
+    try:
+        ended = os.pidfd_open(owner)  # readable once the owner has ended (Linux)
+    except ProcessLookupError:
+        os._exit(0)
+    except (AttributeError, OSError):  # no pidfd: a forked or spawned worker's parent is its owner
+        parent = os.getppid()
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+    select.select([ended], [], [])
+    os._exit(0)
 
 
 def _ignore_interrupts() -> None:
