@@ -94,6 +94,14 @@ with zipfile.ZipFile(wheel) as z:
 PY
 "$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
   "$site/static/pyodide/pyodide-lock.json"
+# Bytecode for what the kernel imports at its start and for every module of spades_teach, compiled by
+# the site's own Pyodide under Node.js (tools/lite/precompile.py): without it, the reader's browser
+# compiled all of it from source on every visit, most of the kernel's start. The wheels change, so
+# their lock is written again.
+node tools/lite/precompile.mjs "$site/static/pyodide" tools/lite/jupyter-lite.json \
+  piplite.piplite pyodide_kernel ipywidgets anywidget 'spades_teach.*'
+"$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
+  "$site/static/pyodide/pyodide-lock.json"
 "$venv/python" tools/make_lite_lock.py notebooks notebooks "$stage/contents"
 cp tools/lite/jupyter-lite.json tools/lite/jupyter_lite_config.json tools/lite/overrides.json "$site/"
 find "$site" "$stage/contents" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
