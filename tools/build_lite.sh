@@ -96,10 +96,12 @@ PY
   "$site/static/pyodide/pyodide-lock.json"
 # Bytecode for what the kernel imports at its start and for every module of spades_teach, compiled by
 # the site's own Pyodide under Node.js (tools/lite/precompile.py): without it, the reader's browser
-# compiled all of it from source on every visit, most of the kernel's start. The wheels change, so
-# their lock is written again.
-node tools/lite/precompile.mjs "$site/static/pyodide" tools/lite/jupyter-lite.json \
-  piplite.piplite pyodide_kernel ipywidgets anywidget 'spades_teach.*'
+# compiled all of it from source on every visit, most of the kernel's start. Python's library and the
+# PyPI wheels first (without the instructions' column positions: lighter), then spades_teach's wheel
+# (with them). The wheels change, so their lock is written again.
+roots=(piplite.piplite pyodide_kernel ipywidgets anywidget 'spades_teach.*')
+node tools/lite/precompile.mjs --no-debug-ranges "$site/static/pyodide" tools/lite/jupyter-lite.json "${roots[@]}"
+node tools/lite/precompile.mjs "$site/static/pyodide" tools/lite/jupyter-lite.json --own "${roots[@]}"
 "$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
   "$site/static/pyodide/pyodide-lock.json"
 "$venv/python" tools/make_lite_lock.py notebooks notebooks "$stage/contents"

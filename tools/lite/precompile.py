@@ -20,9 +20,21 @@ change once built), and it does not depend on the files' dates.
 - ``python_stdlib.zip`` gets ``NAME.pyc`` beside each such ``NAME.py``: the zip importer looks for
   the ``.pyc`` first.
 
-Usage (inside Pyodide): precompile.py FOLDER [ROOT ...]: FOLDER holds the wheels and
+The bytecode weighs more than the source (a wheel's deflated ``.pyc`` is about 1.5 times its
+``.py``): 6.9 MB more in all. So:
+
+- what the kernel never reads leaves the PyPI wheels (``UNUSED``): the front-end extensions some
+  of them carry (the site serves its own copies from ``extensions/``) and their test suites (0.4 MB);
+- the bytecode of Python's library and of the PyPI packages is compiled without the column
+  positions of each instruction (``PYTHONNODEBUGRANGES``, set by precompile.mjs ``--no-debug-ranges``;
+  1.4 MB less): a traceback through those modules names the file, line and source line as before,
+  without the ``^^^^`` under the failing part of the line. spades_teach's own modules, those a
+  learner's mistake raises from, keep them (a second pass, ``--own``).
+
+Usage (inside Pyodide): precompile.py FOLDER [--own] [ROOT ...]: FOLDER holds the wheels and
 python_stdlib.zip (rewritten in place), each ROOT is a module to import (its package's modules too
-for ``PACKAGE.*``).
+for ``PACKAGE.*``). With ``--own`` only spades_teach's wheel is rewritten, without it every other
+wheel and the library.
 """
 
 from __future__ import annotations
@@ -32,9 +44,17 @@ import hashlib
 import importlib
 import importlib.util
 import pkgutil
+import re
 import sys
 import zipfile
 from pathlib import Path
+
+#: files of the PyPI wheels that the kernel never reads: the JupyterLab and classic Notebook front-end
+#: extensions (anywidget's, the widget manager's: the site serves them from extensions/) and test suites
+UNUSED = re.compile(r"^[^/]+\.data/data/share/jupyter/(labextensions|nbextensions)/|^[^/]+/(.+/)?tests/")
+
+#: the project's own wheel, kept whole
+OWN_WHEEL = "spades_teach-"
 
 STDLIB_ZIP = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"
 SITE_PACKAGES = f"/lib/python{sys.version_info.major}.{sys.version_info.minor}/site-packages/"
@@ -52,7 +72,7 @@ def import_roots(roots: list[str]) -> list[str]:
         for name in names:
             try:
                 importlib.import_module(name)
-            except Exception as error:  # noqa: BLE001 - reported, and that module keeps its source alone
+            except Exception as error:  # reported: that module keeps its source alone
                 failed.append(f"{name}: {error!r}")
     return failed
 
@@ -71,9 +91,9 @@ def imported_sources() -> set[str]:
 def bytecode(source: bytes, path: str) -> bytes:
     """Unchecked hash-based bytecode of ``source``, as compiled for the file ``path``."""
     code = compile(source, path, "exec", dont_inherit=True)
-    external = importlib._bootstrap_external  # type: ignore[attr-defined]
-    data: bytes = bytes(external._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
-    return data
+    # what py_compile writes for PycInvalidationMode.UNCHECKED_HASH, without a file to read
+    to_pyc = getattr(importlib._bootstrap_external, "_code_to_hash_pyc")  # noqa: B009 - private, not in the stubs
+    return bytes(to_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
 def record_line(name: str, data: bytes) -> str:
@@ -81,12 +101,22 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
+def record(data: bytes, added: list[str], dropped: set[str]) -> bytes:
+    """A wheel's RECORD with the lines of ``added``, without those of the ``dropped`` files."""
+    lines = [line for line in data.decode().splitlines() if line.rsplit(",", 2)[0] not in dropped]
+    return "".join(line + "\n" for line in [*lines, *added]).encode()
+
+
 def rewrite(archive: Path, prefix: str, wanted: set[str], wheel: bool) -> int:
     """Rewrite ``archive`` with bytecode for each of its ``.py`` files found (under ``prefix``) in
-    ``wanted``; returns the number of files compiled. Entries keep their order and dates, each new one
-    follows its source."""
+    ``wanted``, without the ``UNUSED`` files of a PyPI wheel; returns the number of files compiled.
+    Entries keep their order and dates, each new one follows its source."""
     with zipfile.ZipFile(archive) as z:
         entries = [(info, z.read(info)) for info in z.infolist()]
+    dropped = set()
+    if wheel and not archive.name.startswith(OWN_WHEEL):
+        dropped = {info.filename for info, _ in entries if UNUSED.search(info.filename)}
+        entries = [(info, data) for info, data in entries if info.filename not in dropped]
     if any(info.filename.endswith(".pyc") for info, _ in entries):
         raise SystemExit(f"error: {archive.name} already holds bytecode")
     tag = sys.implementation.cache_tag
@@ -107,13 +137,11 @@ def rewrite(archive: Path, prefix: str, wanted: set[str], wheel: bool) -> int:
         pyc = bytecode(data, prefix + info.filename)
         out.append((compiled, pyc))
         added.append(record_line(name, pyc))
-    if not added:
+    if not added and not dropped:
         return 0
     if wheel:  # the RECORD lists every file of the wheel
         out = [
-            (info, data + "".join(line + "\n" for line in added).encode())
-            if info.filename.endswith(".dist-info/RECORD")
-            else (info, data)
+            (info, record(data, added, dropped) if info.filename.endswith(".dist-info/RECORD") else data)
             for info, data in out
         ]
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
@@ -125,17 +153,20 @@ def rewrite(archive: Path, prefix: str, wanted: set[str], wheel: bool) -> int:
 def main(argv: list[str]) -> None:
     if sys.platform != "emscripten":
         raise SystemExit("error: run this inside Pyodide (tools/lite/precompile.mjs): the bytecode is its Python's")
-    folder, roots = Path(argv[0]), argv[1:]
+    folder, own, roots = Path(argv[0]), "--own" in argv[1:], [a for a in argv[1:] if a != "--own"]
     failed = import_roots(roots)
     wanted = imported_sources()
     out = sys.__stdout__  # the kernel's import replaced sys.stdout with its own stream
     for problem in failed:
         print(f"precompile: not imported (keeps its source alone): {problem}", file=out)
-    total = rewrite(folder / "python_stdlib.zip", STDLIB_ZIP, wanted, wheel=False)
+    total = 0 if own else rewrite(folder / "python_stdlib.zip", STDLIB_ZIP, wanted, wheel=False)
     for wheel in sorted(folder.glob("*.whl")):
-        total += rewrite(wheel, SITE_PACKAGES, wanted, wheel=True)
-    print(f"precompile: bytecode for {total} of the {len(wanted)} modules imported", file=out)
+        if wheel.name.startswith(OWN_WHEEL) == own:
+            total += rewrite(wheel, SITE_PACKAGES, wanted, wheel=True)
+    which = "spades_teach's" if own else "the other"
+    print(f"precompile: bytecode for {total} of the {len(wanted)} modules imported ({which} files)", file=out)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    arguments, sys.argv[1:] = sys.argv[1:], []  # the kernel's application, imported, parses sys.argv
+    main(arguments)
