@@ -9,6 +9,9 @@
 #                                 the kernel's, the widget manager's and anywidget's
 #   tools/lite/languages.txt      JupyterLab's French and Spanish language packs (PyPI, sha256): the menus
 #                                 in the reader's choice of language (Settings > Language)
+#   tools/lite/precompile.py      bytecode for the kernel's start and spades_teach, added to the wheels and
+#                                 python_stdlib.zip by the site's own Pyodide under Node.js (the kernel
+#                                 starts in half the time)
 #   tools/lite/runs_itself/       the site's own front-end extension (written by hand, no bundler): a chapter
 #                                 opened in the notebook page runs all its cells at once, hidden code out of sight
 # The build tools are the "lite" extra of pyproject.toml (pinned versions), installed into .venv; the
