@@ -72,6 +72,18 @@ def test_the_site_serves_its_own_pyodide_and_wheels() -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "spades_teach/solver/_ddcore.wasm" in names
     assert not [name for name in names if name.endswith((".so", ".pyd"))]
+    # bytecode beside the source (tools/lite/precompile.py): unchecked hash-based (PEP 552 flags 0b01),
+    # for the kernel's start and every module of spades_teach, in the wheels and in Python's library
+    pyc = "spades_teach/game/__pycache__/round.cpython-314.pyc"
+    assert {"spades_teach/game/round.py", pyc} <= set(names)
+    assert zipfile.ZipFile(wheel).read(pyc)[4:8] == b"\x01\x00\x00\x00"
+    ipython = built.site / "static" / "pyodide" / lock["packages"]["ipython"]["file_name"]
+    assert "IPython/core/__pycache__/interactiveshell.cpython-314.pyc" in zipfile.ZipFile(ipython).namelist()
+    stdlib = zipfile.ZipFile(built.site / "static" / "pyodide" / "python_stdlib.zip").namelist()
+    assert {"asyncio/__init__.py", "asyncio/__init__.pyc"} <= set(stdlib)
+    # the front-end extensions the PyPI wheels carry are left out (the site serves its own copies)
+    widgets = built.site / "static" / "pyodide" / lock["packages"]["jupyterlab-widgets"]["file_name"]
+    assert not [name for name in zipfile.ZipFile(widgets).namelist() if "/labextensions/" in name]
 
 
 def test_chapter_11_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any, Watch]) -> None:

@@ -9,6 +9,9 @@
 #                                 the kernel's, the widget manager's and anywidget's
 #   tools/lite/languages.txt      JupyterLab's French and Spanish language packs (PyPI, sha256): the menus
 #                                 in the reader's choice of language (Settings > Language)
+#   tools/lite/precompile.py      bytecode for the kernel's start and spades_teach, added to the wheels and
+#                                 python_stdlib.zip by the site's own Pyodide under Node.js (the kernel
+#                                 starts in half the time)
 #   tools/lite/runs_itself/       the site's own front-end extension (written by hand, no bundler): a chapter
 #                                 opened in the notebook page runs all its cells at once, hidden code out of sight
 # The build tools are the "lite" extra of pyproject.toml (pinned versions), installed into .venv; the
@@ -92,6 +95,16 @@ with zipfile.ZipFile(wheel) as z:
         if f"/{folder}/" in name and Path(name).name.startswith(("piplite-", "pyodide_kernel-", "ipykernel-")):
             (dest / Path(name).name).write_bytes(z.read(name))
 PY
+"$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
+  "$site/static/pyodide/pyodide-lock.json"
+# Bytecode for what the kernel imports at its start and for every module of spades_teach, compiled by
+# the site's own Pyodide under Node.js (tools/lite/precompile.py): without it, the reader's browser
+# compiled all of it from source on every visit, most of the kernel's start. Python's library and the
+# PyPI wheels first (without the instructions' column positions: lighter), then spades_teach's wheel
+# (with them). The wheels change, so their lock is written again.
+roots=(piplite.piplite pyodide_kernel ipywidgets anywidget 'spades_teach.*')
+node tools/lite/precompile.mjs --no-debug-ranges "$site/static/pyodide" tools/lite/jupyter-lite.json "${roots[@]}"
+node tools/lite/precompile.mjs "$site/static/pyodide" tools/lite/jupyter-lite.json --own "${roots[@]}"
 "$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
   "$site/static/pyodide/pyodide-lock.json"
 "$venv/python" tools/make_lite_lock.py notebooks notebooks "$stage/contents"

@@ -1,0 +1,172 @@
+"""Add compiled bytecode to the live edition's wheels and Python library, so the kernel starts sooner.
+
+Run inside Pyodide (the live edition's own Python, so the bytecode is exactly its version's), by
+tools/lite/precompile.mjs, which loads the site's packages first. Pyodide never writes bytecode
+(``sys.dont_write_bytecode``) and neither PyPI's wheels nor the npm runtime's ``python_stdlib.zip``
+hold any: every module the kernel imports at its start (IPython, prompt_toolkit, jedi, ...) and every
+module of the chapters was compiled from its source in the reader's browser, on each visit. That was
+most of the kernel's start (measured with Pyodide under Node.js: 5.2 s of CPU for the imports, 1.1 s
+with the bytecode).
+
+Only the modules imported by the kernel's start and by spades_teach (all its modules: the chapters use
+them) get bytecode, about a third of the files: a module nothing imports at the start keeps its source
+alone, as before. The bytecode is added next to the source, never instead of it, so tracebacks,
+``inspect.getsource`` and jedi's completions read the source as before. It is unchecked hash-based
+bytecode (PEP 552): Python uses it without comparing it with the source (the site's files never
+change once built), and it does not depend on the files' dates.
+
+- a wheel gets ``__pycache__/NAME.cpython-314.pyc`` beside each such ``NAME.py`` (and a line of
+  its RECORD); Pyodide unpacks the wheel into site-packages, where the import system finds it;
+- ``python_stdlib.zip`` gets ``NAME.pyc`` beside each such ``NAME.py``: the zip importer looks for
+  the ``.pyc`` first.
+
+The bytecode weighs more than the source (a wheel's deflated ``.pyc`` is about 1.5 times its
+``.py``): 6.9 MB more in all. So:
+
+- what the kernel never reads leaves the PyPI wheels (``UNUSED``): the front-end extensions some
+  of them carry (the site serves its own copies from ``extensions/``) and their test suites (0.4 MB);
+- the bytecode of Python's library and of the PyPI packages is compiled without the column
+  positions of each instruction (``PYTHONNODEBUGRANGES``, set by precompile.mjs ``--no-debug-ranges``;
+  1.4 MB less): a traceback through those modules names the file, line and source line as before,
+  without the ``^^^^`` under the failing part of the line. spades_teach's own modules, those a
+  learner's mistake raises from, keep them (a second pass, ``--own``).
+
+Usage (inside Pyodide): precompile.py FOLDER [--own] [ROOT ...]: FOLDER holds the wheels and
+python_stdlib.zip (rewritten in place), each ROOT is a module to import (its package's modules too
+for ``PACKAGE.*``). With ``--own`` only spades_teach's wheel is rewritten, without it every other
+wheel and the library.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib
+import importlib.util
+import pkgutil
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+#: files of the PyPI wheels that the kernel never reads: the JupyterLab and classic Notebook front-end
+#: extensions (anywidget's, the widget manager's: the site serves them from extensions/) and test suites
+UNUSED = re.compile(r"^[^/]+\.data/data/share/jupyter/(labextensions|nbextensions)/|^[^/]+/(.+/)?tests/")
+
+#: the project's own wheel, kept whole
+OWN_WHEEL = "spades_teach-"
+
+STDLIB_ZIP = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"
+SITE_PACKAGES = f"/lib/python{sys.version_info.major}.{sys.version_info.minor}/site-packages/"
+
+
+def import_roots(roots: list[str]) -> list[str]:
+    """Import every root (``PACKAGE.*``: the package and all its modules); returns what could not be
+    imported (a module needing what the site does not serve), with the reason."""
+    failed = []
+    for root in roots:
+        names = [root.removesuffix(".*")]
+        if root.endswith(".*"):
+            package = importlib.import_module(names[0])
+            names += [m.name for m in pkgutil.walk_packages(package.__path__, names[0] + ".")]
+        for name in names:
+            try:
+                importlib.import_module(name)
+            except Exception as error:  # reported: that module keeps its source alone
+                failed.append(f"{name}: {error!r}")
+    return failed
+
+
+def imported_sources() -> set[str]:
+    """The source files of every module imported so far."""
+    files = set()
+    for module in list(sys.modules.values()):
+        spec = getattr(module, "__spec__", None)
+        origin = getattr(spec, "origin", None)
+        if isinstance(origin, str) and origin.endswith(".py"):
+            files.add(origin)
+    return files
+
+
+def bytecode(source: bytes, path: str) -> bytes:
+    """Unchecked hash-based bytecode of ``source``, as compiled for the file ``path``."""
+    code = compile(source, path, "exec", dont_inherit=True)
+    # what py_compile writes for PycInvalidationMode.UNCHECKED_HASH, without a file to read
+    to_pyc = getattr(importlib._bootstrap_external, "_code_to_hash_pyc")  # noqa: B009 - private, not in the stubs
+    return bytes(to_pyc(code, importlib.util.source_hash(source), checked=False))
+
+
+def record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def record(data: bytes, added: list[str], dropped: set[str]) -> bytes:
+    """A wheel's RECORD with the lines of ``added``, without those of the ``dropped`` files."""
+    lines = [line for line in data.decode().splitlines() if line.rsplit(",", 2)[0] not in dropped]
+    return "".join(line + "\n" for line in [*lines, *added]).encode()
+
+
+def rewrite(archive: Path, prefix: str, wanted: set[str], wheel: bool) -> int:
+    """Rewrite ``archive`` with bytecode for each of its ``.py`` files found (under ``prefix``) in
+    ``wanted``, without the ``UNUSED`` files of a PyPI wheel; returns the number of files compiled.
+    Entries keep their order and dates, each new one follows its source."""
+    with zipfile.ZipFile(archive) as z:
+        entries = [(info, z.read(info)) for info in z.infolist()]
+    dropped = set()
+    if wheel and not archive.name.startswith(OWN_WHEEL):
+        dropped = {info.filename for info, _ in entries if UNUSED.search(info.filename)}
+        entries = [(info, data) for info, data in entries if info.filename not in dropped]
+    if any(info.filename.endswith(".pyc") for info, _ in entries):
+        raise SystemExit(f"error: {archive.name} already holds bytecode")
+    tag = sys.implementation.cache_tag
+    out: list[tuple[zipfile.ZipInfo, bytes]] = []
+    added: list[str] = []
+    for info, data in entries:
+        out.append((info, data))
+        if not info.filename.endswith(".py") or prefix + info.filename not in wanted:
+            continue
+        if wheel:
+            folder, _, stem = info.filename[:-3].rpartition("/")
+            name = f"{folder}/__pycache__/{stem}.{tag}.pyc" if folder else f"__pycache__/{stem}.{tag}.pyc"
+        else:
+            name = info.filename + "c"
+        compiled = zipfile.ZipInfo(name, date_time=info.date_time)
+        compiled.compress_type = zipfile.ZIP_DEFLATED
+        compiled.external_attr = info.external_attr
+        pyc = bytecode(data, prefix + info.filename)
+        out.append((compiled, pyc))
+        added.append(record_line(name, pyc))
+    if not added and not dropped:
+        return 0
+    if wheel:  # the RECORD lists every file of the wheel
+        out = [
+            (info, record(data, added, dropped) if info.filename.endswith(".dist-info/RECORD") else data)
+            for info, data in out
+        ]
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in out:
+            z.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return len(added)
+
+
+def main(argv: list[str]) -> None:
+    if sys.platform != "emscripten":
+        raise SystemExit("error: run this inside Pyodide (tools/lite/precompile.mjs): the bytecode is its Python's")
+    folder, own, roots = Path(argv[0]), "--own" in argv[1:], [a for a in argv[1:] if a != "--own"]
+    failed = import_roots(roots)
+    wanted = imported_sources()
+    out = sys.__stdout__  # the kernel's import replaced sys.stdout with its own stream
+    for problem in failed:
+        print(f"precompile: not imported (keeps its source alone): {problem}", file=out)
+    total = 0 if own else rewrite(folder / "python_stdlib.zip", STDLIB_ZIP, wanted, wheel=False)
+    for wheel in sorted(folder.glob("*.whl")):
+        if wheel.name.startswith(OWN_WHEEL) == own:
+            total += rewrite(wheel, SITE_PACKAGES, wanted, wheel=True)
+    which = "spades_teach's" if own else "the other"
+    print(f"precompile: bytecode for {total} of the {len(wanted)} modules imported ({which} files)", file=out)
+
+
+if __name__ == "__main__":
+    arguments, sys.argv[1:] = sys.argv[1:], []  # the kernel's application, imported, parses sys.argv
+    main(arguments)
