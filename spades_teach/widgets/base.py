@@ -35,6 +35,8 @@ __all__ = [
     "SpadesWidget",
     "style_widget",
     "add_classes",
+    "card_button",
+    "card_colour",
     "escape",
     "trick_cards_html",
     "int_text",
@@ -97,6 +99,27 @@ def add_classes(widget: Any, *classes: str) -> Any:
     for name in classes:
         widget.add_class(name)
     return widget
+
+
+#: The text colour of a card's button: red for hearts and diamonds, black for spades and clubs.
+_RED = "#c00000"
+_BLACK = "#111111"
+
+
+def card_colour(card: Card) -> str:
+    """The colour a card's button writes the card in (its suit's)."""
+    return _RED if card.suit.is_red else _BLACK
+
+
+def card_button(card: Card, *classes: str) -> Any:
+    """A card of the hand as a button to press: the card in its suit's colour, bold on white, with the
+    classes ``st-card``, then ``classes``, then ``st-card-<card>`` (``st-card-QH``). The caller wires
+    what a press does."""
+    button = widgets.Button(description=card.pretty, layout=widgets.Layout(width="auto", min_width="2.8em"))
+    button.style.text_color = card_colour(card)
+    button.style.button_color = "white"
+    button.style.font_weight = "bold"
+    return add_classes(button, "st-card", *classes, f"st-card-{card}")
 
 
 def style_widget() -> Any:
