@@ -51,7 +51,6 @@ from typing import Any
 from spades_teach._text import signed
 from spades_teach.advice.expert import ExpertBot
 from spades_teach.advice.position import Position
-from spades_teach.errors import SpadesError
 from spades_teach.game.cards import Card, CardLike
 from spades_teach.game.round import PlayEvent, Round
 from spades_teach.game.seating import Seat, SeatLike, seating_of
@@ -158,22 +157,13 @@ def seat_review(
 
 
 def _seeds(hint_seeds: Mapping[int, int | str] | None) -> dict[int, str]:
-    if hint_seeds is None:
-        return {}
-    if not isinstance(hint_seeds, Mapping):
-        raise SpadesError(
-            _("hint seeds must map a card's number in the hand (1-52) to a seed, not {value}").format(
-                value=repr(hint_seeds)
-            )
-        )
-    out: dict[int, str] = {}
-    for number, value in hint_seeds.items():
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 52:
-            raise SpadesError(
-                _("hints are keyed by a card's number in the hand, 1 to 52, not {value}").format(value=repr(number))
-            )
-        out[number] = str(value)
-    return out
+    from spades_teach.analysis.card_cost import _by_card_number
+
+    return _by_card_number(
+        hint_seeds,
+        _("hint seeds must map a card's number in the hand (1-52) to a seed, not {value}"),
+        lambda _number, value: str(value),
+    )
 
 
 def _hindsight_notes(round_: Round, seat: Seat) -> dict[int, str]:
