@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -32,6 +33,7 @@ from spades_teach.render.html import trick_plays_html
 
 __all__ = [
     "CSS",
+    "STATIC",
     "SpadesWidget",
     "style_widget",
     "add_classes",
@@ -40,6 +42,7 @@ __all__ = [
     "escape",
     "trick_cards_html",
     "int_text",
+    "static_text",
 ]
 
 T = TypeVar("T")
@@ -120,6 +123,17 @@ def card_button(card: Card, *classes: str) -> Any:
     button.style.button_color = "white"
     button.style.font_weight = "bold"
     return add_classes(button, "st-card", *classes, f"st-card-{card}")
+
+
+#: The folder of the anywidgets' JavaScript modules and style sheets.
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def static_text(*names: str) -> str:
+    """The files ``names`` of :data:`STATIC` as one text, in that order. A widget's JavaScript module is
+    ``cards.js`` (what the card table and the drills both draw with) then its own file: anywidget sends
+    a module as one text, where an import of a neighbour file cannot be resolved."""
+    return "".join((STATIC / name).read_text(encoding="utf-8") for name in names)
 
 
 def style_widget() -> Any:
