@@ -43,6 +43,17 @@ def http_status(url: str, timeout: float = 5) -> int | None:
         return None
 
 
+def http_get(url: str, timeout: float = 300) -> tuple[int, str]:
+    """The HTTP status ``url`` answers with and the page's text, an error status's too (closed, as in
+    :func:`http_status`)."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, error.read().decode(errors="replace")
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -107,10 +107,9 @@ def shown_texts(cell: dict[str, Any]) -> Iterator[str]:
             yield _joined(data["text/plain"])
 
 
-def leaks(notebook: dict[str, Any], lang: str, programmers_heading: str) -> list[str]:
-    """Each English word of :data:`ENGLISH` in the outputs, with its cell and line."""
-    pattern = _pattern(lang)
-    found = []
+def code_cells(notebook: dict[str, Any], programmers_heading: str) -> Iterator[tuple[int, dict[str, Any], bool]]:
+    """Each code cell of the chapter but the glossary's table, with its number and whether it stands
+    under ``programmers_heading`` (the last heading above it is that one)."""
     for_programmers = False
     for index, cell in enumerate(notebook["cells"]):
         source = _joined(cell["source"])
@@ -121,6 +120,14 @@ def leaks(notebook: dict[str, Any], lang: str, programmers_heading: str) -> list
             continue
         if cell["cell_type"] != "code" or source.strip() == GLOSSARY_TABLE:
             continue
+        yield index, cell, for_programmers
+
+
+def leaks(notebook: dict[str, Any], lang: str, programmers_heading: str) -> list[str]:
+    """Each English word of :data:`ENGLISH` in the outputs, with its cell and line."""
+    pattern = _pattern(lang)
+    found = []
+    for index, cell, for_programmers in code_cells(notebook, programmers_heading):
         for text in shown_texts(cell):
             for line in QUOTED_NAME.sub(" ", text).splitlines():
                 for word in pattern.findall(line):
@@ -217,15 +224,9 @@ ENGLISH_FACES = re.compile(
 
 
 def english_faces(notebook: dict[str, Any], programmers_heading: str) -> list[str]:
-    found, for_programmers = [], False
-    for index, cell in enumerate(notebook["cells"]):
-        source = _joined(cell["source"])
-        if cell["cell_type"] == "markdown":
-            headings = re.findall(r"^#{1,6} .*$", source, flags=re.MULTILINE)
-            if headings:
-                for_programmers = headings[-1].strip() == programmers_heading
-            continue
-        if cell["cell_type"] != "code" or for_programmers or source.strip() == GLOSSARY_TABLE:
+    found: list[str] = []
+    for index, cell, for_programmers in code_cells(notebook, programmers_heading):
+        if for_programmers:
             continue
         for text in shown_texts(cell):
             found += [f"cell {index}: {match.group()!r}" for match in ENGLISH_FACES.finditer(text)]

@@ -11,15 +11,13 @@ import os
 import re
 import sys
 import tempfile
-import urllib.error
 import urllib.parse
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import jinja2
 import pytest
-from _browser import free_port
+from _browser import free_port, http_get
 from _voila import served, voila_over_chapters
 
 import spades_teach
@@ -138,25 +136,16 @@ def test_the_list_of_a_language_s_chapters_speaks_it_and_links_the_code_on_the_t
     assert "<b>notes</b>" in other  # a notebook that is not a chapter keeps its file's name
 
 
-def _get(url: str, timeout: float = 300) -> tuple[int, str]:
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as answer:
-            return answer.status, answer.read().decode()
-    except urllib.error.HTTPError as error:
-        with error:
-            return error.code, error.read().decode(errors="replace")
-
-
 @pytest.mark.slow  # a bare Voila over the chapters, one chapter run
 def test_a_bare_voila_shows_the_way_around_and_no_jupyterlab_link(tmp_path: Path) -> None:
     with voila_over_chapters(tmp_path / "voila.log", plain=True) as url:
-        status, chapter = _get(f"{url}/voila/render/fr/01_deck_and_deal.ipynb")
+        status, chapter = http_get(f"{url}/voila/render/fr/01_deck_and_deal.ipynb")
         assert status == 200
         assert _links(chapter, "prev") == ["00_a_hand_in_ten_minutes.ipynb"] * 2
         assert _links(chapter, "next") == ["02_playing_tricks.ipynb"] * 2
         assert _links(chapter, "list") == ["/voila/tree/fr"] * 2
         assert 'class="st-chapter-code"' not in chapter and 'href="/lab/' not in chapter
-        status, listed = _get(f"{url}/voila/tree/fr")
+        status, listed = http_get(f"{url}/voila/tree/fr")
         assert status == 200 and 'class="st-code-link"' not in listed and "2. Jouer les plis" in listed
 
 
@@ -166,10 +155,10 @@ def test_the_app_s_chapter_pages_lead_home_and_not_to_jupyterlab(tmp_path: Path)
     env = {**os.environ, "SPADES_TEACH_BOOK": "", "SPADES_TEACH_DATA_DIR": tempfile.mkdtemp(prefix="spades-teach-")}
     command = [sys.executable, "-m", "spades_teach", "app", "--port", str(port), "--no-browser"]
     with served(command, port, ROOT, env, tmp_path / "app.log") as url:
-        status, chapter = _get(f"{url}/voila/render/chapters/es/01_deck_and_deal.ipynb")
+        status, chapter = http_get(f"{url}/voila/render/chapters/es/01_deck_and_deal.ipynb")
         assert status == 200, chapter[-2000:]
         assert _links(chapter, "list") == ["/?lang=es"] * 2
         assert _links(chapter, "next") == ["02_playing_tricks.ipynb"] * 2
         assert 'class="st-chapter-code"' not in chapter and 'href="/lab/' not in chapter
-        status, home = _get(f"{url}/?lang=es")
+        status, home = http_get(f"{url}/?lang=es")
         assert status == 200 and 'href="/voila/render/chapters/es/01_deck_and_deal.ipynb?lang=es"' in home

@@ -13,6 +13,7 @@ import functools
 import random
 
 import pytest
+from _positions import random_position
 from endplay.dds import solve_board
 from endplay.dds.solve import SolveMode
 from endplay.types import Deal as EDeal
@@ -83,35 +84,6 @@ def minimax(pos: DDState, objective: int = 0) -> int:
         return max(results) if to_play % 2 == max_team else min(results)
 
     return value(pos.hands, pos.leader, pos.trick, pos.broken, pos.two_of_clubs and not pos.trick)
-
-
-def random_position(rng: random.Random, size: int) -> DDState:
-    """A random position: ``size`` cards a hand, random flags (the 2♣ first lead
-    among them, with the 2♣ then in the leader's hand), then 0-3 random legal cards."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    leader = rng.randrange(4)
-    two_of_clubs = rng.random() < 0.25
-    if two_of_clubs:  # the 2♣ goes to the leader's first place in the deal
-        deck.remove(51)
-        deck.insert(leader * size, 51)
-    hands = [0, 0, 0, 0]
-    for seat in range(4):
-        for card in deck[seat * size : (seat + 1) * size]:
-            hands[seat] |= 1 << card
-    pos = DDState(
-        (hands[0], hands[1], hands[2], hands[3]),
-        leader,
-        (),
-        rng.random() < 0.4,
-        rng.random() < 0.2,
-        rng.random() < 0.15,
-        two_of_clubs,
-    )
-    for _ in range(rng.randrange(4)):
-        legal = pos.legal_mask()
-        pos, _winner = pos.play(rng.choice([i for i in range(52) if legal >> i & 1]))
-    return pos
 
 
 # -- exactness ----------------------------------------------------------------------------------------

@@ -2,36 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
+from _benchmarks import load_benchmark
 
 from spades_teach import BidEvent, MediumBot, PlayEvent, Round, Seat, deal
 from spades_teach.advice.bots import play_round
 from spades_teach.analysis.card_cost import card_costs
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-
-
-def _load(name: str) -> ModuleType:
-    if name in sys.modules:
-        return sys.modules[name]
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return module
-
-
-hq = _load("hint_quality")
+hq = load_benchmark("hint_quality")
 
 
 def _replay_to(round_: Round, cards: int) -> Round:

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _positions import random_position
 
 from spades_teach import Card, Hand, Round, Rules, Seat, deal
 from spades_teach.game.kernel import (
@@ -31,7 +32,6 @@ from spades_teach.game.twoplayer import deal_by_drawing
 from spades_teach.solver import (
     BACKEND,
     NS_TRICKS,
-    DDState,
     ReferenceSolver,
     legal_moves,
     score_cards,
@@ -148,33 +148,6 @@ def test_breaks_and_renege_by_definition() -> None:
     assert legal(hand, 0, False) == heart
 
 
-def _random_state(rng: random.Random, size: int) -> DDState:
-    deck = list(range(52))
-    rng.shuffle(deck)
-    leader = rng.randrange(4)
-    two_of_clubs = rng.random() < 0.3  # the first lead of a hand under Rules(first_lead="two_of_clubs")
-    if two_of_clubs:  # the 2♣ goes to the leader's first place in the deal
-        deck.remove(51)
-        deck.insert(leader * size, 51)
-    hands = [0, 0, 0, 0]
-    for seat in range(4):
-        for card in deck[seat * size : (seat + 1) * size]:
-            hands[seat] |= 1 << card
-    pos = DDState(
-        (hands[0], hands[1], hands[2], hands[3]),
-        leader,
-        (),
-        rng.random() < 0.4,
-        rng.random() < 0.3,
-        False,
-        two_of_clubs,
-    )
-    for _ in range(rng.randrange(4)):
-        ok = pos.legal_mask()
-        pos, _ = pos.play(rng.choice([i for i in range(52) if ok >> i & 1]))
-    return pos
-
-
 @pytest.mark.skipif(BACKEND != "c", reason="the compiled core is not built")
 def test_c_core_agrees_with_the_kernel_solver_on_thousands_of_random_endgames() -> None:
     """The C core keeps its own legality and trick loop; its results (the legal
@@ -183,7 +156,9 @@ def test_c_core_agrees_with_the_kernel_solver_on_thousands_of_random_endgames() 
     first lead)."""
     rng = random.Random(1130)
     for i in range(3000):
-        pos = _random_state(rng, rng.choice((1, 2, 2, 3)))
+        # the 2♣ first lead (a hand's first trick under Rules(first_lead="two_of_clubs")) and
+        # spade_lead_breaks 3 times in 10 each, never bridge rules
+        pos = random_position(rng, rng.choice((1, 2, 2, 3)), two_of_clubs=0.3, spade_lead_breaks=0.3, bridge_rules=0)
         assert legal_moves(pos, backend="c") == pos.legal_mask(), pos
         objective = NS_TRICKS if i % 3 else 1 + rng.randrange(4)
         expected = ReferenceSolver(objective).value(pos)

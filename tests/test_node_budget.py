@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_double_dummy import BACKENDS, random_position
+from _positions import random_position
+from test_double_dummy import BACKENDS
 
 from spades_teach import ExpertBot, Round, deal
 from spades_teach.advice.play import suggest_play

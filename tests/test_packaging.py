@@ -11,13 +11,11 @@ import runpy
 import shutil
 import subprocess
 import sys
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import free_port
+from _browser import free_port, http_get
 from _voila import served
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -155,15 +153,6 @@ def _copy_of_the_project(target: Path) -> Path:
     return target
 
 
-def _get(url: str, timeout: float = 300) -> tuple[int, str]:
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as answer:
-            return answer.status, answer.read().decode()
-    except urllib.error.HTTPError as error:
-        with error:
-            return error.code, error.read().decode(errors="replace")
-
-
 @pytest.mark.slow
 def test_plain_voila_over_the_chapters_works_in_the_environment_the_readme_makes(tmp_path: Path) -> None:
     """README: ``bash tools/tutorial.sh`` (``tools/setup.sh``: ``.venv`` with ``pip install -e
@@ -182,14 +171,14 @@ def test_plain_voila_over_the_chapters_works_in_the_environment_the_readme_makes
     # Voila answers its list of chapters with 200 (a missing template made it a 500 and the wait fail,
     # with the log and its TemplateNotFound in the message).
     with served(command, port, project, env, log) as url:
-        status, home = _get(url + "/", timeout=10)
+        status, home = http_get(url + "/", timeout=10)
         assert status == 200, f"the list of chapters: {status}\n{log.read_text()[-3000:]}"
         # the chapters, and the other languages' folders, linked from a plain page
         assert 'href="/voila/render/00_a_hand_in_ten_minutes.ipynb"' in home
         assert 'href="/voila/tree/fr"' in home and 'href="/voila/tree/es"' in home
-        status, french = _get(url + "/voila/tree/fr")
+        status, french = http_get(url + "/voila/tree/fr")
         assert status == 200 and 'href="/voila/render/fr/01_deck_and_deal.ipynb"' in french
-        status, chapter = _get(url + "/voila/render/01_deck_and_deal.ipynb")
+        status, chapter = http_get(url + "/voila/render/01_deck_and_deal.ipynb")
         assert status == 200
         assert "application/vnd.jupyter.widget-view+json" in chapter  # the chapter ran: its widgets are there
     text = log.read_text()

@@ -2,35 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from importlib.resources import files
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from _benchmarks import load_benchmark
 
 from spades_teach.advice.principles import PRINCIPLES
 from spades_teach.render.calibration_plots import principle_table, second_look_table
-
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-
-
-def _load(name: str) -> ModuleType:
-    if name in sys.modules:
-        return sys.modules[name]
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return module
 
 
 def _stored() -> dict[str, Any]:
@@ -71,7 +52,7 @@ def test_chapter_tables_show_every_judged_principle() -> None:
 
 
 def test_table_counts_the_second_look() -> None:
-    pc = _load("principle_calibration")
+    pc = load_benchmark("principle_calibration")
     rows = [
         {
             "rules": "standard",
@@ -95,7 +76,7 @@ def test_table_counts_the_second_look() -> None:
 
 
 def test_a_run_resumes_from_its_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    pc = _load("principle_calibration")
+    pc = load_benchmark("principle_calibration")
     path = tmp_path / "cache.jsonl.gz"
     first = pc.run("standard", 3, 1, pc.load_cache(path), path, None)
     assert [r["decision"] for r in first] == [1, 2, 3]
@@ -114,7 +95,7 @@ def test_a_run_resumes_from_its_cache(tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_a_cache_made_by_other_play_code_is_refused(tmp_path: Path) -> None:
-    pc = _load("principle_calibration")
+    pc = load_benchmark("principle_calibration")
     path = tmp_path / "cache.jsonl.gz"
     pc.run("standard", 2, 1, pc.load_cache(path), path, None)
     cache = pc.load_cache(path)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_double_dummy import random_position
+from _positions import random_position
 
 from spades_teach import Round, deal, solver
 from spades_teach.advice.bots import play_round

@@ -58,7 +58,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from spades_teach.advice.bidding import (
     SAFETY_MARGIN,
@@ -81,6 +81,7 @@ __all__ = [
     "CHUNK_HANDS",
     "FEATURES",
     "feature_value_label",
+    "groups_by_feature",
     "Calibration",
     "FeatureGroup",
     "HandRecord",
@@ -314,14 +315,7 @@ def _study_hand(seed: int | str, index: int, samples: int) -> HandRecord:
 
 
 def _summarise(seed: int | str, samples: int, records: Sequence[HandRecord]) -> Calibration:
-    groups: dict[str, dict[str, list[HandRecord]]] = {name: {} for name in FEATURES}
-    for record in records:
-        for name, value in record.features.items():
-            groups[name].setdefault(value, []).append(record)
-    by_feature = {
-        name: tuple(_group(name, value, members) for value, members in sorted(found.items(), key=group_order))
-        for name, found in groups.items()
-    }
+    by_feature = groups_by_feature(records, _group)
     return Calibration(
         seed=seed,
         samples=samples,
@@ -332,6 +326,31 @@ def _summarise(seed: int | str, samples: int, records: Sequence[HandRecord]) -> 
         regret=_mean(r.regret for r in records),
         by_feature=by_feature,
     )
+
+
+class _Featured(Protocol):
+    """A studied hand or seat, with the group it falls in for each feature of :data:`FEATURES`."""
+
+    @property
+    def features(self) -> dict[str, str]: ...
+
+
+_R = TypeVar("_R", bound=_Featured)
+_G = TypeVar("_G")
+
+
+def groups_by_feature(records: Iterable[_R], group: Callable[[str, str, list[_R]], _G]) -> dict[str, tuple[_G, ...]]:
+    """The breakdown by feature: for each feature of :data:`FEATURES` (in that order), ``group(feature,
+    value, members)`` for each value some record has, the values in :func:`group_order`, ``members``
+    the records of that value in their order."""
+    found: dict[str, dict[str, list[_R]]] = {name: {} for name in FEATURES}
+    for record in records:
+        for name, value in record.features.items():
+            found[name].setdefault(value, []).append(record)
+    return {
+        name: tuple(group(name, value, members) for value, members in sorted(values.items(), key=group_order))
+        for name, values in found.items()
+    }
 
 
 def group_order(item: tuple[str, Any]) -> tuple[int, str]:

@@ -52,7 +52,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from spades_teach.analysis.stored_reviews import stored_review_data
 from spades_teach.errors import ParseError, SpadesError
@@ -83,6 +83,7 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]
+_V = TypeVar("_V")
 
 #: the last tricks of a hand, searched line by line for points (:class:`PointsSearch`)
 EXACT_TRICKS = 5
@@ -377,28 +378,36 @@ def _as_round(source: Any) -> Round:
     )
 
 
-def _hint_cards(hints: Mapping[int, CardLike] | None) -> dict[int, Card]:
-    if hints is None:
+def _by_card_number(values: Mapping[int, Any] | None, refused: str, convert: Callable[[int, Any], _V]) -> dict[int, _V]:
+    """What the review is told about some of the hand's cards (``None``: nothing), a mapping of a card's
+    number in the hand (1-52) to a value, each value as ``convert(number, value)`` returns it;
+    ``refused`` is the message (its ``{value}`` the one given) for anything but a mapping."""
+    if values is None:
         return {}
-    if not isinstance(hints, Mapping):
-        raise SpadesError(
-            _("hints must map a card's number in the hand (1-52) to the hinted card, not {value}").format(
-                value=repr(hints)
-            )
-        )
-    out: dict[int, Card] = {}
-    for number, card in hints.items():
+    if not isinstance(values, Mapping):
+        raise SpadesError(refused.format(value=repr(values)))
+    out: dict[int, _V] = {}
+    for number, value in values.items():
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 52:
             raise SpadesError(
                 _("hints are keyed by a card's number in the hand, 1 to 52, not {value}").format(value=repr(number))
             )
+        out[number] = convert(number, value)
+    return out
+
+
+def _hint_cards(hints: Mapping[int, CardLike] | None) -> dict[int, Card]:
+    def hinted(number: int, card: Any) -> Card:
         try:
-            out[number] = Card.parse(card)
+            return Card.parse(card)
         except (ParseError, TypeError):
             raise SpadesError(
                 _("the hint for card {number} is not a card: {value}").format(number=number, value=repr(card))
             ) from None
-    return out
+
+    return _by_card_number(
+        hints, _("hints must map a card's number in the hand (1-52) to the hinted card, not {value}"), hinted
+    )
 
 
 def card_costs(

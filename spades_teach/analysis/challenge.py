@@ -44,12 +44,12 @@ from spades_teach.advice.expert import ExpertBot
 from spades_teach.advice.levels import seated_bot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.analysis.seat_review import SeatJudgement, seat_review
+from spades_teach.analysis.seat_review import SeatJudgement, seat_review, seat_turns
 from spades_teach.errors import IllegalActionError, ParseError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Seat, SeatLike
 from spades_teach.game.deals import Deal
-from spades_teach.game.round import BidEvent, PlayEvent, Round
+from spades_teach.game.round import BidEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.i18n import _, ngettext
 
@@ -250,22 +250,15 @@ def compare_with_expert(
             yours, me, hint_seeds=hint_seeds, seed=f"{seed}/{me.name}/judge", bags=bags, hindsight=False
         )
     }
-    replay = yours.restarted()
     differences: list[Difference] = []
-    number = 0
-    for event in yours.history:
-        if isinstance(event, PlayEvent):
-            number += 1
-        if event.seat is me:
-            position = Position.from_round(replay, bags=bags)
-            found = None
-            if isinstance(event, BidEvent):
-                found = _bid_difference(position, event.bid, judge)
-            elif number in judged:
-                found = _card_difference(position, judged[number])
-            if found is not None:
-                differences.append(found)
-        replay.apply(event)
+    for event, number, position in seat_turns(yours, me, bags):
+        found = None
+        if isinstance(event, BidEvent):
+            found = _bid_difference(position, event.bid, judge)
+        elif number in judged:
+            found = _card_difference(position, judged[number])
+        if found is not None:
+            differences.append(found)
     side = _side_of(yours, me)
     return ChallengeResult(
         code=yours.deal.code,

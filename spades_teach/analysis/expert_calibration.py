@@ -62,7 +62,13 @@ from spades_teach.advice.bot_bidding import bid_advice
 from spades_teach.advice.driver import Bot, advance, play_hand
 from spades_teach.advice.levels import make_bot
 from spades_teach.advice.position import Position
-from spades_teach.analysis.calibration import FEATURES, CountFunction, advice_from_count, group_order, hand_features
+from spades_teach.analysis.calibration import (
+    FEATURES,
+    CountFunction,
+    advice_from_count,
+    groups_by_feature,
+    hand_features,
+)
 from spades_teach.analysis.parallel import map_tasks
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import Bid, BidLike
@@ -352,14 +358,7 @@ def _split(records: Sequence[SeatRecord]) -> tuple[list[SeatRecord], list[SeatRe
 
 def _summarise(seed: int | str, records: Sequence[SeatRecord]) -> ExpertCalibration:
     nil, covering, plain = _split(records)
-    groups: dict[str, dict[str, list[SeatRecord]]] = {name: {} for name in FEATURES}
-    for record in plain:
-        for name, value in record.features.items():
-            groups[name].setdefault(value, []).append(record)
-    by_feature = {
-        name: tuple(_group(name, value, members) for value, members in sorted(found.items(), key=group_order))
-        for name, found in groups.items()
-    }
+    by_feature = groups_by_feature(plain, _group)
     return ExpertCalibration(
         seed=seed,
         records=tuple(records),

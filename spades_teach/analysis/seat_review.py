@@ -44,20 +44,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from spades_teach._text import signed
 from spades_teach.advice.expert import ExpertBot
 from spades_teach.advice.position import Position
-from spades_teach.errors import SpadesError
 from spades_teach.game.cards import Card, CardLike
-from spades_teach.game.round import PlayEvent, Round
+from spades_teach.game.round import Event, PlayEvent, Round
 from spades_teach.game.seating import Seat, SeatLike, seating_of
 from spades_teach.i18n import _, ngettext
 
-__all__ = ["SeatJudgement", "seat_review", "review_seed"]
+__all__ = ["SeatJudgement", "seat_review", "seat_turns", "review_seed"]
 
 Progress = Callable[[int, int], None]
 
@@ -138,42 +137,43 @@ def seat_review(
     notes = _hindsight_notes(round_, me) if hindsight else {}
     plays = [e for e in round_.history if isinstance(e, PlayEvent)]
     mine = [n for n, e in enumerate(plays, start=1) if e.seat is me]
-    replay = round_.restarted()
     out: list[SeatJudgement] = []
+    for event, number, position in seat_turns(round_, me, bags):
+        if isinstance(event, PlayEvent):
+            if event.renege:
+                break
+            used = seeds.get(number, review_seed(seed, number))
+            judgement = _judge(position, event.card, number, used)
+            out.append(_with(judgement, notes.get(number, ""), hinted.get(number)))
+            if progress is not None:
+                progress(len(out), len(mine))
+    return out
+
+
+def seat_turns(
+    round_: Round, seat: Seat, bags: Mapping[Any, int] | None = None
+) -> Iterator[tuple[Event, int, Position]]:
+    """Each bid and card of ``seat`` in the hand, in order, with the card's number in the hand (the
+    cards played so far, this one included; for a bid, 0) and the seat's position then (the hand
+    replayed up to that moment, ``bags`` the bag counters as it began)."""
+    replay = round_.restarted()
     number = 0
     for event in round_.history:
         if isinstance(event, PlayEvent):
             number += 1
-            if event.seat is me:
-                if event.renege:
-                    break
-                position = Position.from_round(replay, bags=bags)
-                used = seeds.get(number, review_seed(seed, number))
-                judgement = _judge(position, event.card, number, used)
-                out.append(_with(judgement, notes.get(number, ""), hinted.get(number)))
-                if progress is not None:
-                    progress(len(out), len(mine))
+        if event.seat is seat:
+            yield event, number, Position.from_round(replay, bags=bags)
         replay.apply(event)
-    return out
 
 
 def _seeds(hint_seeds: Mapping[int, int | str] | None) -> dict[int, str]:
-    if hint_seeds is None:
-        return {}
-    if not isinstance(hint_seeds, Mapping):
-        raise SpadesError(
-            _("hint seeds must map a card's number in the hand (1-52) to a seed, not {value}").format(
-                value=repr(hint_seeds)
-            )
-        )
-    out: dict[int, str] = {}
-    for number, value in hint_seeds.items():
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 52:
-            raise SpadesError(
-                _("hints are keyed by a card's number in the hand, 1 to 52, not {value}").format(value=repr(number))
-            )
-        out[number] = str(value)
-    return out
+    from spades_teach.analysis.card_cost import _by_card_number
+
+    return _by_card_number(
+        hint_seeds,
+        _("hint seeds must map a card's number in the hand (1-52) to a seed, not {value}"),
+        lambda _number, value: str(value),
+    )
 
 
 def _hindsight_notes(round_: Round, seat: Seat) -> dict[int, str]:

@@ -620,13 +620,13 @@ def _check_annotations(annotations: Iterable[Annotation], played: Round) -> None
         seen[anchor] = i
 
 
-def _parse_record(data: Any) -> GameRecord:
-    obj = _expect_object(data, "record")
-    _check_keys(obj, "", _REQUIRED, _OPTIONAL)
-    if "format" in obj and obj["format"] != FORMAT:
+def _checked_version(obj: Mapping[str, Any], expected: str) -> int:
+    """The file's version, once it is known to be of format ``expected`` (when it names one) and of
+    version :data:`VERSION` (a record and its translations share the version): else it is refused."""
+    if "format" in obj and obj["format"] != expected:
         _fail(
             "format",
-            _("expected {expected}, got {value}").format(expected=repr(FORMAT), value=_describe(obj["format"])),
+            _("expected {expected}, got {value}").format(expected=repr(expected), value=_describe(obj["format"])),
         )
     version = _expect_int(obj["version"], "version")
     if version != VERSION:
@@ -636,6 +636,13 @@ def _parse_record(data: Any) -> GameRecord:
                 version=version, supported=VERSION
             ),
         )
+    return version
+
+
+def _parse_record(data: Any) -> GameRecord:
+    obj = _expect_object(data, "record")
+    _check_keys(obj, "", _REQUIRED, _OPTIONAL)
+    version = _checked_version(obj, FORMAT)
     title = _expect_text(obj["title"], "title") if "title" in obj else None
     description = _expect_text(obj["description"], "description") if "description" in obj else None
 
@@ -750,21 +757,7 @@ def _translated_text(obj: Mapping[str, Any], name: str, english: str | None) -> 
 def _apply_translation(record: GameRecord, data: Any, language: str) -> GameRecord:
     obj = _expect_object(data, "translation")
     _check_keys(obj, "", _TRANSLATION_REQUIRED, _TRANSLATION_OPTIONAL)
-    if "format" in obj and obj["format"] != TRANSLATION_FORMAT:
-        _fail(
-            "format",
-            _("expected {expected}, got {value}").format(
-                expected=repr(TRANSLATION_FORMAT), value=_describe(obj["format"])
-            ),
-        )
-    version = _expect_int(obj["version"], "version")
-    if version != VERSION:
-        _fail(
-            "version",
-            _("unsupported record version {version}: this library reads version {supported}").format(
-                version=version, supported=VERSION
-            ),
-        )
+    _checked_version(obj, TRANSLATION_FORMAT)
     found = _expect_str(obj["language"], "language")
     if found != language:
         _fail(

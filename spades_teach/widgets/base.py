@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -32,12 +33,16 @@ from spades_teach.render.html import trick_plays_html
 
 __all__ = [
     "CSS",
+    "STATIC",
     "SpadesWidget",
     "style_widget",
     "add_classes",
+    "card_button",
+    "card_colour",
     "escape",
     "trick_cards_html",
     "int_text",
+    "static_text",
 ]
 
 T = TypeVar("T")
@@ -97,6 +102,38 @@ def add_classes(widget: Any, *classes: str) -> Any:
     for name in classes:
         widget.add_class(name)
     return widget
+
+
+#: The text colour of a card's button: red for hearts and diamonds, black for spades and clubs.
+_RED = "#c00000"
+_BLACK = "#111111"
+
+
+def card_colour(card: Card) -> str:
+    """The colour a card's button writes the card in (its suit's)."""
+    return _RED if card.suit.is_red else _BLACK
+
+
+def card_button(card: Card, *classes: str) -> Any:
+    """A card of the hand as a button to press: the card in its suit's colour, bold on white, with the
+    classes ``st-card``, then ``classes``, then ``st-card-<card>`` (``st-card-QH``). The caller wires
+    what a press does."""
+    button = widgets.Button(description=card.pretty, layout=widgets.Layout(width="auto", min_width="2.8em"))
+    button.style.text_color = card_colour(card)
+    button.style.button_color = "white"
+    button.style.font_weight = "bold"
+    return add_classes(button, "st-card", *classes, f"st-card-{card}")
+
+
+#: The folder of the anywidgets' JavaScript modules and style sheets.
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def static_text(*names: str) -> str:
+    """The files ``names`` of :data:`STATIC` as one text, in that order. A widget's JavaScript module is
+    ``cards.js`` (what the card table and the drills both draw with) then its own file: anywidget sends
+    a module as one text, where an import of a neighbour file cannot be resolved."""
+    return "".join((STATIC / name).read_text(encoding="utf-8") for name in names)
 
 
 def style_widget() -> Any:

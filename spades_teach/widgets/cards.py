@@ -30,15 +30,12 @@ from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Suit
 from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.i18n import _
 from spades_teach.render.html import card_html
-from spades_teach.widgets.base import SpadesWidget, add_classes, escape
+from spades_teach.widgets.base import SpadesWidget, add_classes, card_button, escape
 
 if TYPE_CHECKING:
     from spades_teach.game.round import Round
 
 __all__ = ["HandView"]
-
-_RED = "#c00000"
-_BLACK = "#111111"
 
 
 class HandView(SpadesWidget):
@@ -209,11 +206,7 @@ class HandView(SpadesWidget):
     def _button(self, card: Card) -> Any:
         button = self._buttons.get(card)
         if button is None:
-            button = widgets.Button(description=card.pretty, layout=widgets.Layout(width="auto", min_width="2.8em"))
-            button.style.text_color = _RED if card.suit.is_red else _BLACK
-            button.style.button_color = "white"
-            button.style.font_weight = "bold"
-            add_classes(button, "st-card", f"st-card-{card}")
+            button = card_button(card)
             if card.suit.is_red:
                 button.add_class("st-red")
             button.on_click(self.handler(lambda _b, c=card: self._clicked(c)))

@@ -29,19 +29,16 @@ internet.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
 from spades_teach.i18n import _
+from spades_teach.widgets.base import STATIC, static_text
 from spades_teach.widgets.table_game import TableGame
 
 __all__ = ["CardTable", "STATIC"]
-
-#: The folder of the table's JavaScript module and style sheet.
-STATIC = Path(__file__).resolve().parent / "static"
 
 
 class CardTable(anywidget.AnyWidget):
@@ -52,7 +49,7 @@ class CardTable(anywidget.AnyWidget):
     ``bots`` …); :attr:`game` is the game itself.
     """
 
-    _esm = STATIC / "cardtable.js"
+    _esm = static_text("cards.js", "cardtable.js")
     _css = STATIC / "cardtable.css"
     view = traitlets.Dict().tag(sync=True)
     #: The last unexpected exception a message raised (for whoever debugs the notebook).

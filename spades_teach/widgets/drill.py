@@ -60,6 +60,7 @@ from spades_teach.errors import AnswerError, SpadesError
 from spades_teach.game.cards import Card
 from spades_teach.game.notation import seat_word
 from spades_teach.i18n import _
+from spades_teach.widgets.base import static_text
 from spades_teach.widgets.table_state import card_state
 
 __all__ = [
@@ -72,7 +73,6 @@ __all__ = [
     "progress_store",
 ]
 
-STATIC = Path(__file__).resolve().parent / "static"
 #: The environment variable that names the folder of the progress file (tests, shared machines).
 DATA_DIR_VARIABLE = "SPADES_TEACH_DATA_DIR"
 #: The progress file's name inside that folder.
@@ -206,10 +206,6 @@ def _count(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
-def _styles() -> str:
-    return (STATIC / "cardtable.css").read_text(encoding="utf-8") + (STATIC / "drill.css").read_text(encoding="utf-8")
-
-
 class DrillWidget(anywidget.AnyWidget):
     """Endless drills of the given ``kinds`` (names of :data:`~spades_teach.analysis.drills.KINDS`;
     all of them by default), seeded by ``seed``. ``min_levels`` maps a kind to the level its
@@ -223,8 +219,8 @@ class DrillWidget(anywidget.AnyWidget):
     :meth:`choose`, :meth:`send_action` (what the browser sends).
     """
 
-    _esm = STATIC / "drill.js"
-    _css = _styles()
+    _esm = static_text("cards.js", "drill.js")
+    _css = static_text("cardtable.css", "drill.css")
     view = traitlets.Dict().tag(sync=True)
 
     def __init__(

@@ -56,10 +56,8 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.i18n import _, ngettext
 from spades_teach.render.html import STYLE, card_html, hand_html
-from spades_teach.widgets.base import SpadesWidget, add_classes, escape
+from spades_teach.widgets.base import SpadesWidget, add_classes, card_colour, escape
 
-_RED = "#c00000"
-_BLACK = "#111111"
 _GOOD = "#dff5e1"
 _BAD = "#fde2e1"
 
@@ -159,7 +157,7 @@ class Exercise(SpadesWidget):
                     disabled=not offered,
                     layout=widgets.Layout(width="auto"),
                 )
-                button.style.text_color = _RED if card.suit.is_red else _BLACK
+                button.style.text_color = card_colour(card)
                 button.style.button_color = "white"
                 add_classes(button, "st-card", "st-card-face", f"st-card-{card}")
                 if offered:

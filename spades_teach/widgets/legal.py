@@ -40,12 +40,9 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.i18n import _
 from spades_teach.render.words import trick_text
-from spades_teach.widgets.base import SpadesWidget, add_classes, escape, trick_cards_html
+from spades_teach.widgets.base import SpadesWidget, add_classes, card_button, escape, trick_cards_html
 
 __all__ = ["LegalPlayExplorer"]
-
-_RED = "#c00000"
-_BLACK = "#111111"
 
 
 class LegalPlayExplorer(SpadesWidget):
@@ -258,11 +255,7 @@ class LegalPlayExplorer(SpadesWidget):
     def _button(self, card: Card) -> Any:
         button = self.card_buttons.get(card)
         if button is None:
-            button = widgets.Button(description=card.pretty, layout=widgets.Layout(width="auto", min_width="2.8em"))
-            button.style.text_color = _RED if card.suit.is_red else _BLACK
-            button.style.button_color = "white"
-            button.style.font_weight = "bold"
-            add_classes(button, "st-card", f"st-card-{card}")
+            button = card_button(card)
             button.on_click(self.handler(lambda _b, c=card: self.pick(c)))
             self.card_buttons[card] = button
         return button

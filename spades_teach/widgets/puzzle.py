@@ -55,14 +55,12 @@ from spades_teach.game.notation import seat_word
 from spades_teach.game.seating import Seat
 from spades_teach.i18n import _, ngettext, pgettext
 from spades_teach.render.html import card_html
-from spades_teach.widgets.base import SpadesWidget, add_classes, escape
+from spades_teach.widgets.base import SpadesWidget, add_classes, card_button, escape
 from spades_teach.widgets.drill import Progress
 
 __all__ = ["PuzzleView"]
 
 _ANY = "any"
-_RED = "#c00000"
-_BLACK = "#111111"
 _GOOD = "#dff5e1"  # the answer, once a card is chosen
 _BAD = "#fde2e1"  # the card chosen, when it was not the answer
 #: The name of the puzzles' score in the progress file.
@@ -290,11 +288,7 @@ class PuzzleView(SpadesWidget):
     def _button(self, card: Card) -> Any:
         button = self.card_buttons.get(card)
         if button is None:
-            button = widgets.Button(description=card.pretty, layout=widgets.Layout(width="auto", min_width="2.8em"))
-            button.style.text_color = _RED if card.suit.is_red else _BLACK
-            button.style.button_color = "white"
-            button.style.font_weight = "bold"
-            add_classes(button, "st-card", "st-card-face", f"st-card-{card}")
+            button = card_button(card, "st-card-face")
             button.on_click(self.handler(lambda _b, c=card: self.answer(c)))
             self.card_buttons[card] = button
         return button

@@ -4,35 +4,10 @@
 // two-player Spades, whose turn it is to draw and the card seen ({action: "keep"} / {action: "discard"}).
 // No sentence lives here either: every word drawn comes from Python in the learner's language
 // (view.labels for the fixed words, the state's own lines for the rest), so a language change
-// redraws the table in the new words.
+// redraws the table in the new words. `h` and `face` are those of cards.js, which the widget puts
+// ahead of this file (spades_teach.widgets.base.static_text).
 
 const SEATS = ["N", "E", "S", "W"];
-
-function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === false || value === null || value === undefined) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
-
-function face(card, extra) {
-  // A card face: its rank and suit glyph in the suit's colour.
-  return h(
-    "span",
-    { class: `ct-card ct-suit-${card.suit} ${extra || ""}`, role: "img", "aria-label": card.label, "data-code": card.code },
-    h("span", { class: "ct-rank", "aria-hidden": "true" }, card.rank, h("span", { class: "ct-small" }, card.glyph)),
-    h("span", { class: "ct-pip", "aria-hidden": "true" }, card.glyph),
-  );
-}
 
 function backs(count, label) {
   const fan = h("span", { class: "ct-backs", role: "img", "aria-label": label });

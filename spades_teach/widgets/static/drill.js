@@ -1,33 +1,9 @@
 // The drills of spades_teach: draws the `view` state sent by Python (one question, its
 // feedback, the streak and accuracy of each kind) and sends the learner's answers back
 // ({action: "answer", values: {...}}, {action: "next"}, {action: "mode", mode: "legal"}).
-// No rule and no answer lives here: the library makes and grades every question.
-
-function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === false || value === null || value === undefined) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
-
-function face(card) {
-  // A card face drawn like the card table's.
-  return h(
-    "span",
-    { class: `ct-card ct-suit-${card.suit}`, role: "img", "aria-label": card.label, "data-code": card.code },
-    h("span", { class: "ct-rank", "aria-hidden": "true" }, card.rank, h("span", { class: "ct-small" }, card.glyph)),
-    h("span", { class: "ct-pip", "aria-hidden": "true" }, card.glyph),
-  );
-}
+// No rule and no answer lives here: the library makes and grades every question. `h` and `face`
+// (a card drawn like the card table's) are those of cards.js, which the widget puts ahead of this
+// file (spades_teach.widgets.base.static_text).
 
 let uid = 0;
 const STORAGE_KEY = "spades_teach/drills";
