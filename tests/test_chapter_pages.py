@@ -122,7 +122,8 @@ def _render_list(path: str, names: list[str], **switch: Any) -> str:
 
 def test_the_list_of_a_language_s_chapters_speaks_it_and_links_the_code_on_the_tutorial_s_server_only() -> None:
     names = ["es", "fr", "00_a_hand_in_ten_minutes.ipynb", "01_deck_and_deal.ipynb"]
-    english = _render_list("", names)
+    english = _render_list("", [*names, "locale"])
+    assert "locale" not in english  # the chapters' translation catalogs are not a page
     assert '<html lang="en">' in english and "<b>1. The deck, the partners and the deal</b>" in english
     assert '<b lang="fr">Français</b>' in english and 'href="/voila/tree/fr"' in english
     assert 'class="st-code-link"' not in english and "lab/tree" not in english

@@ -355,7 +355,8 @@ def home_template(default: str = "en", links: str = "none") -> str:
         + code_link
         + "</a></p>{% endif %}"
         '<ul class="st-home-pages">'
-        "{% for item in items if not item.name.startswith(('.', '_')) %}"
+        # (``locale/`` holds the chapters' translation catalogs, not pages)
+        "{% for item in items if not item.name.startswith(('.', '_')) and item.name != 'locale' %}"
         "{% if item.type == 'directory' %}"
         '<li><a href="{{ base_url }}voila/tree/{{ item.path | urlencode }}{{ keep }}">'
         '{% if item.name in languages %}<b lang="{{ item.name }}">{{ languages[item.name] }}</b>'
