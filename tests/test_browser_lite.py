@@ -192,6 +192,11 @@ def test_the_play_chapter_runs_itself_with_no_code_in_sight(live: tuple[Any, Wat
         assert page.locator(TABLE).first.is_visible()
         page.wait_for_function("() => ['done', 'stopped'].includes(document.body.dataset.stRun)", timeout=300_000)
         assert page.evaluate("document.body.dataset.stRun") == "done"
+        # the page stays at the chapter's title (Run All scrolled to each cell it ran, down the page),
+        # also once the late outputs are drawn
+        page.wait_for_timeout(3500)
+        assert page.evaluate("() => document.querySelector('.jp-WindowedPanel-outer').scrollTop") == 0
+        assert page.locator(".jp-MarkdownCell h1").first.is_visible()
         page.screenshot(path=str(ARTIFACTS / "lite-runs-itself.png"))
         cells = page.locator(".jp-Notebook .jp-CodeCell")
         assert cells.count() == total

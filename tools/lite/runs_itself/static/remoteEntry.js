@@ -75,17 +75,53 @@ var _JUPYTERLAB;
       })
       .then(function () {
         setState("running");
-        // Run All makes the last cell the active one and scrolls to it: the reader stays at the top.
-        var scroller = notebook.node;
-        var top = scroller.scrollTop;
+        var release = keepReaderPlace(notebook);
         var ran = app.commands.execute("notebook:run-all-cells");
         notebook.activeCellIndex = 0;
-        scroller.scrollTop = top;
-        return ran;
+        return Promise.resolve(ran).then(function (ok) {
+          notebook.activeCellIndex = 0;
+          window.setTimeout(release, SETTLE_MS);  // the last outputs and widgets are still drawn
+          return ok;
+        });
       })
       .then(function (ok) {
         setState(ok === false ? "stopped" : "done");
       });
+  }
+
+  // How long after the run the page still keeps the reader's place (outputs and widgets drawn late).
+  var SETTLE_MS = 3000;
+  var READER_MOVES = ["wheel", "touchstart", "keydown", "mousedown", "pointerdown"];
+
+  // Run All makes each cell in turn the active one and scrolls to it, and outputs drawn above the view
+  // push it down: while the chapter runs, the page stays where the reader is (at the chapter's title
+  // when it opens), until the reader scrolls, clicks or types: then the page is theirs. Returns the
+  // function that stops keeping the place.
+  function keepReaderPlace(notebook) {
+    // JupyterLab 4 scrolls the notebook in its outer panel (its cells are drawn as they come in view)
+    var scroller = notebook.node.querySelector(".jp-WindowedPanel-outer") || notebook.node;
+    var place = scroller.scrollTop;
+    var kept = true;
+    function hold() {
+      if (kept && scroller.scrollTop !== place) {
+        scroller.scrollTop = place;
+      }
+    }
+    function release() {
+      if (!kept) {
+        return;
+      }
+      kept = false;
+      scroller.removeEventListener("scroll", hold);
+      READER_MOVES.forEach(function (name) {
+        window.removeEventListener(name, release, true);
+      });
+    }
+    scroller.addEventListener("scroll", hold);
+    READER_MOVES.forEach(function (name) {
+      window.addEventListener(name, release, true);
+    });
+    return release;
   }
 
   var plugin = {
