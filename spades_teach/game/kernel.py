@@ -674,7 +674,13 @@ class Playout(PlayState):
     :meth:`copy` is cheap (a few lists), so a search plays each candidate card on its
     own copy of one sampled deal. The state is read through :attr:`hands`,
     :attr:`trick`, :meth:`trick_seats`, :attr:`won`, :attr:`broken`,
-    :attr:`tricks_left`, :attr:`to_play` and :meth:`two_clubs_to_lead`.
+    :attr:`tricks_left`, :attr:`to_play` and :meth:`two_clubs_to_lead` (and all at
+    once through :meth:`seen`).
+
+    It is a subclass of :class:`PlayState`, not a holder of one, unlike
+    :class:`~spades_teach.game.round.Round`: it is the kernel's own fast path for the
+    bots, with seats as plain numbers (which the compiled twin does not take), a copy
+    that is a dictionary copy, and its own fields read at every card of every playout.
 
     >>> from spades_teach.game.cards import Card, Hand
     >>> hands = [Hand.parse(h).mask for h in (".A.2.", ".K.3.", ".Q.4.", "5.J..")]
