@@ -187,7 +187,11 @@ def test_copy_and_pickle_keep_the_state_in_both_forms() -> None:
 
 
 def test_round_uses_the_compiled_kernel_when_built() -> None:
-    """``pip install`` builds the compiled twin, and ``Round`` plays on it."""
+    """``pip install`` builds the compiled twin, and ``Round`` plays on it (a build of older
+    source, whose interface kernel.py does not use, is left out: rebuild it)."""
+    from spades_teach.game import _kernel
+
+    assert _kernel.INTERFACE == kernel._KERNEL_INTERFACE
     assert kernel.CompiledPlayState is not None
     expected = "python" if os.environ.get("SPADES_TEACH_PURE_KERNEL") == "1" else "c"
     assert kernel.BACKEND == expected

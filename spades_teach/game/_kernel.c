@@ -844,6 +844,12 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     if (PyType_Ready(&PlayCoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
+    /* The interface kernel.py expects (2: PlayCore is a component with start, begin,
+       play_unchecked and a refused hook); a build of older source is not used. */
+    if (PyModule_AddIntConstant(m, "INTERFACE", 2) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&PlayCoreType);
     if (PyModule_AddObject(m, "PlayCore", (PyObject *)&PlayCoreType) < 0) {
         Py_DECREF(&PlayCoreType);

@@ -9,6 +9,8 @@ from spades_teach.game.kernel import PlayEvent, Trick
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seating
 
+INTERFACE: int
+
 @final
 class PlayCore:
     def __init__(

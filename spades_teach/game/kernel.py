@@ -796,13 +796,20 @@ class Playout(PlayState):
 # -- the compiled twin ------------------------------------------------------------------
 
 
+#: The interface of ``_kernel`` this module uses (``_kernel.INTERFACE``).
+_KERNEL_INTERFACE = 2
+
+
 def _load_compiled() -> type[PlayKernel] | None:
     """The compiled twin of :class:`PlayState` (``spades_teach.game._kernel``, built
-    from C source by ``pip install``), or ``None`` when it was not built."""
+    from C source by ``pip install``), or ``None`` when it was not built (or was built
+    from source older than this module, whose ``PlayCore`` Round cannot hold)."""
     try:
         from spades_teach.game import _kernel
     except ImportError:
         return None
+    if getattr(_kernel, "INTERFACE", None) != _KERNEL_INTERFACE:
+        return None  # built from older source (before PlayCore was a component): rebuild it
     _kernel.setup(Card, Cards, PlayEvent, Trick, [Card.from_index(i) for i in range(52)], tuple(Seat))
     return _kernel.PlayCore
 
