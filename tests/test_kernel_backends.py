@@ -1,28 +1,43 @@
 """The compiled twin of the kernel's play state against the pure-Python reference.
 
-:class:`~spades_teach.game.round.PureRound` plays on the pure-Python
-:class:`~spades_teach.game.kernel.PlayState` (the reference) and
-:class:`~spades_teach.game.round.CompiledRound` on its compiled twin
+:class:`~spades_teach.game.round.PureRound` holds the pure-Python
+:class:`~spades_teach.game.kernel.PlayState` (the reference) as its card-play component
+and :class:`~spades_teach.game.round.CompiledRound` its compiled twin
 (``spades_teach/game/_kernel.c``). Both are driven side by side over thousands of
 seeded random hands in several rule sets, with legal cards, reneges, refused plays
-(given as cards and as text), undo and replay, and must agree at every step.
+(given as cards and as text), undo and replay, and must agree at every step; the two
+components are also driven directly through their public interface
+(:class:`~spades_teach.game.kernel.PlayKernel`).
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import random
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from spades_teach import Card, IllegalActionError, Round, Rules, Seat, SpadesError, deal
+from spades_teach import (
+    Card,
+    IllegalActionError,
+    IllegalBidError,
+    IllegalPlayError,
+    Round,
+    Rules,
+    Seat,
+    SpadesError,
+    deal,
+)
 from spades_teach.game import kernel
 from spades_teach.game.round import CompiledRound, PureRound
+from spades_teach.game.seating import seating_of
 from spades_teach.game.twoplayer import deal_by_drawing
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -172,21 +187,186 @@ def test_copy_and_pickle_keep_the_state_in_both_forms() -> None:
 
 
 def test_round_uses_the_compiled_kernel_when_built() -> None:
-    """``pip install`` builds the compiled twin, and ``Round`` plays on it."""
+    """``pip install`` builds the compiled twin, and ``Round`` plays on it (a build of older
+    source, whose interface kernel.py does not use, is left out: rebuild it)."""
+    from spades_teach.game import _kernel
+
+    assert _kernel.INTERFACE == kernel._KERNEL_INTERFACE
     assert kernel.CompiledPlayState is not None
     expected = "python" if os.environ.get("SPADES_TEACH_PURE_KERNEL") == "1" else "c"
     assert kernel.BACKEND == expected
-    assert issubclass(Round, kernel.FastPlayState)
+    assert type(Round(deal(1))._play) is kernel.FastPlayState
+
+
+def test_round_holds_the_compiled_kernel_as_a_component() -> None:
+    """The compiled twin is a component of the round, not a base class of it: no round
+    class derives from it (it cannot be derived from), each round holds one, and it
+    shows Python no private field to share."""
+    from spades_teach.game import _kernel
+
+    core_type = _kernel.PlayCore
+    assert kernel.CompiledPlayState is core_type
+    for cls in (Round, PureRound, compiled_round()):
+        assert not issubclass(cls, core_type) and not issubclass(cls, kernel.PlayState)
+        assert cls.__mro__[-2:] == (Round, object)
+    assert isinstance(compiled_round()(deal(1))._play, core_type)
+    assert type(PureRound(deal(1))._play) is kernel.PlayState
+    with pytest.raises(TypeError):
+        type("Derived", (core_type,), {})
+    assert [name for name in dir(core_type) if name.startswith("_") and not name.startswith("__")] == []
+    assert not hasattr(core_type(Rules(), seating_of(Rules())), "__dict__")
+
+
+def test_a_round_is_freed_without_the_garbage_collector() -> None:
+    """The component's way back to its round (the refused hook) holds the round weakly:
+    no reference cycle, so a round is freed as soon as it is dropped."""
+    for cls in (PureRound, compiled_round()):
+        r = cls(deal(4), dealer="N")
+        for seat, bid in zip("ESWN", [3, 4, 2, 3]):
+            r.bid(seat, bid)
+        r.play(r.to_act, r.legal_plays()[0])
+        r.play(r.to_act.name, str(r.legal_plays()[0]))  # type: ignore[union-attr]  # the slow path, through the hook
+        gone = weakref.ref(r)
+        gc.disable()
+        try:
+            del r
+            assert gone() is None
+        finally:
+            gc.enable()
+
+
+def test_the_class_methods_play_as_the_bound_kernel() -> None:
+    """A round's ``play`` and ``legal_plays`` are its component's (the hot path); the
+    methods of the class do the same when called through it."""
+    for cls in (PureRound, compiled_round()):
+        pair = [cls(deal(6), dealer="S", rules=Rules(renege="penalty")) for _ in range(2)]
+        rng = random.Random(6)
+        while not pair[0].is_complete:
+            seat = pair[0].to_act
+            if pair[0].phase == "bidding":
+                for r in pair:
+                    r.bid(seat, 3)
+                continue
+            assert cls.legal_plays(pair[0]) == pair[0].legal_plays() == pair[1].legal_plays()
+            card = rng.choice(list(pair[0].hand(seat)))  # reneges and refusals too
+            assert outcome(cls.play, pair[0], seat, card) == outcome(pair[1].play, seat, card)
+            assert snapshot(pair[0]) == snapshot(pair[1])
+
+
+def test_a_bid_once_the_hand_is_over_is_refused_with_the_reason() -> None:
+    """(The round before the component asserted here, so the message was never shown.)"""
+    for cls in (PureRound, compiled_round()):
+        r = cls(deal(2), dealer="N")
+        for seat in "ESWN":
+            r.bid(seat, 3)
+        while not r.is_complete:
+            r.play(r.to_act, r.legal_plays()[0])
+        with pytest.raises(IllegalBidError, match="bidding is closed: all 4 players have bid and the hand is over"):
+            r.bid("N", 3)
+
+
+def component_snapshot(core: Any) -> dict[str, Any]:
+    """Everything the public interface of a card-play component shows."""
+    return {
+        "to_play": core.to_play,
+        "leader": core.leader,
+        "legal": core.legal_plays(),
+        "hands": core.hands,
+        "trick": core.trick,
+        "tricks": [(t.number, t.leader, t.cards, t.seats, t.winner) for t in core.tricks],
+        "won": core.won,
+        "broken": core.broken,
+        "led": core.led_mask,
+        "events": core.events,
+        "two_clubs": core.two_clubs_to_lead(),
+    }
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_the_two_components_agree_through_their_interface(name: str) -> None:
+    """``PlayState`` and the compiled ``PlayCore`` driven directly, without a round: the
+    same cards dealt in, the same first leader, then random legal cards, cards of the
+    hand played unchecked (reneges), and refused plays (other seats, text, illegal cards:
+    ``None`` and no change without a refused hook). The same events, tricks, winners,
+    hands, spades broken and legal cards after every step."""
+    rules = RULE_SETS[name]
+    seating = seating_of(rules)
+    compiled = kernel.CompiledPlayState
+    assert compiled is not None
+    rng = random.Random(f"components-{name}")
+    for number in range(60):
+        cards = deal(number) if rules.players == 4 else deal_by_drawing(number, rules=rules)
+        hands = [cards[s].mask if seating.plays(s) else 0 for s in Seat]
+        pair = [kernel.PlayState(rules, seating), compiled(rules, seating)]
+        for core in pair:
+            assert core.play(Seat.N, Card.parse("AS")) is None  # nobody to play yet
+            core.start(hands)
+        leader = kernel.first_leader(hands, Seat(number % 4) if rules.players == 4 else Seat.N, rules)
+        for core in pair:
+            core.begin(leader)
+        assert component_snapshot(pair[0]) == component_snapshot(pair[1])
+        while pair[0].to_play is not None:
+            seat = pair[0].to_play
+            legal = pair[0].legal_plays()
+            held = [Card.from_index(i) for i in range(52) if pair[0].hands[seat] >> i & 1]
+            roll = rng.random()
+            if roll < 0.15:  # refused: another seat, text, or an illegal card
+                other = rng.choice([s for s in seating.seats if s is not seat])
+                illegal = [c for c in held if c not in legal]
+                attempt = rng.choice([(other, legal[0]), (seat.name, legal[0]), (seat, str(legal[0]))])
+                if illegal:
+                    attempt = rng.choice([attempt, (seat, illegal[0])])
+                assert [core.play(*attempt) for core in pair] == [None, None]
+            elif roll < 0.2:  # any card of the hand, whatever the rules say
+                card = rng.choice(held)
+                renege = rng.random() < 0.5
+                assert pair[0].play_unchecked(seat, card, renege) == pair[1].play_unchecked(seat, card, renege)
+            else:
+                card = legal[int(rng.random() * len(legal))]
+                events = [core.play(seat, card) for core in pair]
+                assert events[0] is not None and events[0] == events[1]
+            assert component_snapshot(pair[0]) == component_snapshot(pair[1])
+        assert len(pair[0].events) == len(pair[1].events) == 13 * rules.players
+        assert sum(pair[0].won) == 13
+
+
+def test_the_refused_hook_answers_for_the_component() -> None:
+    """With a ``refused`` hook, a play off the fast path is handed to it and its answer
+    returned (the round's checked play); the fast path never calls it."""
+    rules = Rules()
+    seating = seating_of(rules)
+    compiled = kernel.CompiledPlayState
+    assert compiled is not None
+    hands = [deal(5)[s].mask for s in Seat]
+    for kind in (kernel.PlayState, compiled):
+        calls: list[tuple[Any, Any]] = []
+
+        def refused(seat: Any, card: Any, calls: list[tuple[Any, Any]] = calls) -> Any:
+            calls.append((seat, card))
+            raise IllegalPlayError("refused here")
+
+        core = kind(rules, seating, refused)
+        core.start(hands)
+        core.begin(Seat.E)
+        card = core.legal_plays()[0]
+        with pytest.raises(IllegalPlayError, match="refused here"):
+            core.play("E", card)
+        assert calls == [("E", card)] and core.events == []
+        assert core.play(Seat.E, card) == (Seat.E, card, False)
+        assert len(calls) == 1
 
 
 def test_the_environment_selects_the_pure_kernel() -> None:
-    probe = "from spades_teach.game import kernel, round; print(kernel.BACKEND, round.Round.__mro__[2].__name__)"
+    probe = (
+        "from spades_teach import deal; from spades_teach.game import kernel, round; "
+        "print(kernel.BACKEND, type(round.Round(deal(1))._play).__name__, round.Round.__mro__[1].__name__)"
+    )
     env = {**os.environ, "SPADES_TEACH_PURE_KERNEL": "1", "PYTHONPATH": str(ROOT)}
     out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["python", "PlayState"]
+    assert out.stdout.split() == ["python", "PlayState", "object"]
     env.pop("SPADES_TEACH_PURE_KERNEL")
     out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["c", "PlayCore"]
+    assert out.stdout.split() == ["c", "PlayCore", "object"]
 
 
 def _hands(rng: random.Random) -> list[int]:

@@ -1,11 +1,13 @@
 """The compiled kernel is safe at its edge: nothing reachable from Python crashes the process.
 
-The C ``PlayCore`` (``spades_teach/game/_kernel.c``) and :class:`Round` on it are
-called here with hostile arguments (``None``, huge and negative ints, floats,
+The C ``PlayCore`` (``spades_teach/game/_kernel.c``) and :class:`Round` holding one
+are called here with hostile arguments (``None``, huge and negative ints, floats,
 strings, lists of the wrong length or of the wrong things, objects whose hooks
-raise or rewrite the round under the call), every settable field is written with
-them, ``PlayCore.__new__`` is used without a deal, methods are called out of
-order, rounds are pickled and copied, and play goes on after all of it.
+raise or rewrite the round under the call), every field is written with them (the
+core's are all read-only; a round's are plain Python), the core is built from
+hostile rules, seatings and refused hooks, ``PlayCore.__new__`` is used without a
+deal, methods are called out of order, rounds are pickled and copied, and play goes
+on after all of it.
 Exceptions are expected; a crash is not. Each run happens in a subprocess (a
 segfault would otherwise take pytest down with it), seeded, with a fixed number
 of steps, and must exit 0 after printing its summary line.
@@ -55,7 +57,7 @@ class Fuzzer:
             (rules, deal_by_drawing(n) if rules.players == 2 else deal(n)) for rules in self.rules for n in range(8)
         ]
         self.pool: list[Any] = [self.fresh() for _ in range(6)]
-        names = set(dir(CompiledRound)) | set(dir(_kernel.PlayCore))
+        names = set(dir(CompiledRound)) | set(dir(_kernel.PlayCore)) | set(vars(CompiledRound(deal(1))))
         self.names = sorted(n for n in names if not n.startswith("__") or n in _DUNDERS)
         self.values = self.hostile_values()
         self.meddling = False
@@ -160,6 +162,10 @@ class Fuzzer:
             self.kernel.PlayCore.__new__(self.kernel.PlayCore), self.round_type(self.deal(1)), self.deal(3),
             Seat, int, [[ace]], {"NS": 10 ** 30}, self.rules[0].__class__,
         ]  # fmt: skip
+
+    def core_of(self, target: Any) -> Any:
+        """The compiled card-play component of a round (or the bare core itself)."""
+        return target._play if isinstance(target, self.round_type) else target
 
     # -- what is done to them
     def args(self) -> list[Any]:
@@ -295,6 +301,7 @@ def every_call(fuzzer: Fuzzer) -> None:
 def out_of_order(fuzzer: Fuzzer) -> None:
     """Bare PlayCores, calls before the play starts and after the hand is over, copies."""
     from spades_teach import Rules, Seat, deal
+    from spades_teach.game.seating import seating_of
 
     kernel = fuzzer.kernel
     ace = fuzzer.deck[0]
@@ -303,16 +310,19 @@ def out_of_order(fuzzer: Fuzzer) -> None:
         for action, *arguments in (
             (bare.legal_plays,),
             (bare.play, Seat.N, ace),
-            (bare._play_any, Seat.N, ace),
-            (bare._close_trick,),
-            (bare._end_trick,),
-            (getattr, bare, "to_act"),
+            (bare.play_unchecked, Seat.N, ace),
+            (bare.begin, Seat.N),
+            (bare.two_clubs_to_lead,),
+            (getattr, bare, "to_play"),
             *((getattr, bare, name) for name in fuzzer.names),
-            (bare._start_play, [2**64 - 1] * 4, Rules(), Seat.N),
+            (bare.start, [2**64 - 1] * 4),
+            (bare.begin, Seat.E),
             (bare.legal_plays,),
-            (bare._close_trick,),
-            (bare._play_any, Seat.E, ace),
-            *((bare._close_trick,) for _ in range(20)),
+            (bare.play_unchecked, Seat.E, ace),
+            *((bare.play_unchecked, Seat.W, ace, True) for _ in range(20)),
+            (bare.__init__, Rules(), seating_of(Rules())),
+            (bare.play_unchecked, Seat.W, ace),
+            *((bare.play_unchecked, Seat.N, ace) for _ in range(60)),
             (pickle.dumps, bare),
             (copy.copy, bare),
             (copy.deepcopy, bare),
@@ -320,18 +330,19 @@ def out_of_order(fuzzer: Fuzzer) -> None:
             fuzzer.attempt(action, *arguments)
     for number in range(30):
         r = fuzzer.round_type(deal(number))
+        core = r._play
         fuzzer.attempt(r.legal_plays)
         fuzzer.attempt(r.play, r.to_act, ace)
-        fuzzer.attempt(r._play_any, Seat.N, ace)
-        fuzzer.attempt(r._close_trick)
+        fuzzer.attempt(core.play_unchecked, Seat.N, ace)
+        fuzzer.attempt(core.begin, Seat.S)
         fuzzer.play_on(r, 60)
         for action, *arguments in (
             (r.play, Seat.N, ace),
             (r.bid, Seat.N, 3),
             (r.legal_plays,),
-            (r._play_any, Seat.N, ace),
-            (r._close_trick,),
-            (r._end_trick,),
+            (core.play_unchecked, Seat.N, ace),
+            (core.begin, Seat.W),
+            (core.start, [0, 0, 0]),
             (r.undo,),
         ):
             fuzzer.attempt(action, *arguments)
@@ -343,9 +354,11 @@ def out_of_order(fuzzer: Fuzzer) -> None:
 
 def strange_hands(fuzzer: Fuzzer) -> None:
     """The play restarted with hostile hands (bits past the 52 cards, negative, too few,
-    not ints) at any point of a hand, then any card played for any seat, tricks closed
-    early, the seat to play rewritten, and the legal cards asked after every step."""
+    not ints) at any point of a hand, under any rules and seating, then any card played
+    for any seat, the leader and seat to play rewritten mid-trick, and the legal cards
+    asked after every step."""
     from spades_teach import Seat
+    from spades_teach.game.seating import seating_of
 
     rng = fuzzer.rng
     hands_values = [value for value in fuzzer.values if isinstance(value, (list, tuple))]
@@ -354,16 +367,19 @@ def strange_hands(fuzzer: Fuzzer) -> None:
         for rules in fuzzer.rules:
             for first in (*Seat, None, 0):
                 target = fuzzer.fresh()
-                fuzzer.attempt(target._start_play, hands, rules, first)
+                core = fuzzer.core_of(target)
+                fuzzer.attempt(core.__init__, rules, seating_of(rules), rng.choice([None, print, fuzzer.values[-3]]))
+                fuzzer.attempt(core.start, hands)
+                fuzzer.attempt(core.begin, first)
                 for _ in range(40):
                     kind = rng.random()
                     if kind < 0.3:
                         seat, card = rng.choice(list(Seat)), rng.choice(fuzzer.deck)
-                        fuzzer.attempt(target._play_any, seat, card)
+                        fuzzer.attempt(core.play_unchecked, seat, card, rng.random() < 0.2)
                     elif kind < 0.4:
-                        fuzzer.attempt(target._close_trick)
+                        fuzzer.attempt(core.begin, rng.choice(list(Seat)))
                     elif kind < 0.5:
-                        fuzzer.write(target, "_to_play", rng.choice(list(Seat)))
+                        fuzzer.attempt(core.play, rng.choice(list(Seat)), rng.choice(fuzzer.deck))
                     else:
                         fuzzer.play_on(target, 1)
                     fuzzer.attempt(target.legal_plays)
@@ -395,65 +411,82 @@ def still_sound(fuzzer: Fuzzer) -> None:
 
 
 def checked_fields(fuzzer: Fuzzer) -> None:
-    """The fields C trusts refuse what it cannot use, and change nothing when they do."""
+    """What C trusts is checked where it comes in (the constructor's rules and seating,
+    start's hands, begin's and play_unchecked's seat), refused values change nothing, and
+    no field of the core can be written or deleted from Python."""
+    import types
+
     from spades_teach import Rules, Seat, deal
     from spades_teach.game.round import PureRound
+    from spades_teach.game.seating import seating_of
 
     r = fuzzer.round_type(deal(8))
     fuzzer.play_on(r, 10)
-    before = (r.history, r._trick_cards, r.to_act, r.phase, r._players, r.hands)
+    core = r._play
+    readers = ("to_play", "leader", "hands", "trick", "tricks", "won", "broken", "led_mask", "events")
+    before = (r.history, core.trick, r.to_act, r.phase, r.hands, [getattr(core, name) for name in readers])
+    four = seating_of(Rules())
+
+    def seating(**changes: Any) -> Any:
+        fields = {"players": 4, "next_of": four.next_of, "trick_orders": four.trick_orders, **changes}
+        return types.SimpleNamespace(**fields)
+
+    ace = fuzzer.deck[0]
     refused = [
-        ("_players", 100, ValueError),
-        ("_players", 3, ValueError),
-        ("_players", 4.0, TypeError),
-        ("_players", True, TypeError),
-        ("_to_play", 2, TypeError),
-        ("_to_play", "S", TypeError),
-        ("_to_act", 7, TypeError),
-        ("_leader", object(), TypeError),
-        ("_phase", "done", ValueError),
-        ("_phase", None, ValueError),
-        ("_history", (), TypeError),
-        ("_next_of", {seat: 1 for seat in Seat}, TypeError),
-        ("_order_from", {seat: [seat] for seat in Seat}, TypeError),
-        ("_order_from", {seat: (seat, 5) for seat in Seat}, TypeError),
+        (core.__init__, (Rules(), seating(players=100)), ValueError),
+        (core.__init__, (Rules(), seating(players=3)), ValueError),
+        (core.__init__, (Rules(), seating(players=4.0)), TypeError),
+        (core.__init__, (Rules(), seating(players=True)), TypeError),
+        (core.__init__, (Rules(), seating(next_of={seat: 1 for seat in Seat})), TypeError),
+        (core.__init__, (Rules(), seating(trick_orders={seat: [seat] for seat in Seat})), TypeError),
+        (core.__init__, (Rules(), seating(trick_orders={seat: (seat, 5) for seat in Seat})), TypeError),
+        (core.__init__, (Rules(), seating(trick_orders={seat: (seat,) * 5 for seat in Seat})), TypeError),
+        (core.__init__, (Rules(), four, 7), TypeError),
+        (core.begin, (2,), TypeError),
+        (core.begin, ("S",), TypeError),
+        (core.begin, (None,), TypeError),
+        (core.begin, (object(),), TypeError),
+        (core.play_unchecked, (7, ace), TypeError),
+        (core.play_unchecked, (Seat.N, "AS"), TypeError),
+        (core.start, ([0, 0, 0],), ValueError),
+        (core.start, ([-1] * 4,), OverflowError),
+        (core.start, (["AS"] * 4,), TypeError),
     ]
-    for name, value, error in refused:
+    for action, arguments, error in refused:
         try:
-            setattr(r, name, value)
+            action(*arguments)
         except error:
             pass
         else:
-            raise AssertionError(f"{name} = {value!r} was accepted")
-    for name in ("_trick_cards", "_top_seat", "_broken", "_c2_pending", "_spade_lead_breaks", "_hands", "_tricks"):
+            raise AssertionError(f"{action.__name__}{arguments!r} was accepted")
+    for name in (*readers, "refused", "players"):
         try:
-            setattr(r, name, getattr(r, name))
+            setattr(core, name, getattr(core, name, None))
         except AttributeError:
             pass
         else:
             raise AssertionError(f"{name} is writable")
-    for name in ("_to_act", "_history", "_phase", "_players"):
         try:
-            delattr(r, name)
+            delattr(core, name)
         except AttributeError:
             pass
         else:
             raise AssertionError(f"{name} could be deleted")
-    assert (r.history, r._trick_cards, r.to_act, r.phase, r._players, r.hands) == before
-    r._trick_cards.append(fuzzer.deck[0])  # a copy: the trick in progress is untouched
-    assert r._trick_cards == list(before[1])
+    assert (r.history, core.trick, r.to_act, r.phase, r.hands, [getattr(core, name) for name in readers]) == before
+    for name in ("trick", "tricks", "events", "hands", "won"):
+        getattr(core, name).append(fuzzer.deck[0])  # a copy: the core's own list is untouched
+    assert [getattr(core, name) for name in readers] == before[-1]
     # Hands are cut to the 52 card bits on both forms alike.
-    twins = fuzzer.round_type(deal(9)), PureRound(deal(9))
+    rules = Rules(spade_lead_breaks=True)
+    twins = fuzzer.round_type(deal(9), rules=rules)._play, PureRound(deal(9), rules=rules)._play
     for made in twins:
-        made._start_play([2**64 - 1] * 4, Rules(spade_lead_breaks=True), Seat.N)
-        made._to_act = made._to_play = Seat.N
-        made._phase = "play"
-    assert twins[0]._hands == twins[1]._hands == [2**52 - 1] * 4
+        made.start([2**64 - 1] * 4)
+        made.begin(Seat.N)
+    assert twins[0].hands == twins[1].hands == [2**52 - 1] * 4
     assert twins[0].legal_plays() == twins[1].legal_plays() and len(twins[0].legal_plays()) == 39
     for made in twins:
-        made._play_any(Seat.N, fuzzer.deck[0])  # the ace of spades led: spades broken under this rule
-        made._to_play = Seat.E
-    assert twins[0]._broken and twins[1]._broken
+        made.play_unchecked(Seat.N, fuzzer.deck[0])  # the ace of spades led: spades broken under this rule
+    assert twins[0].broken and twins[1].broken and twins[0].to_play is twins[1].to_play is Seat.E
     assert twins[0].legal_plays() == twins[1].legal_plays() and len(twins[0].legal_plays()) == 13
     # The kernel's types are bound once: a repeat is allowed, other objects are not.
     from spades_teach.game.cards import Card, Cards

@@ -1,22 +1,27 @@
 /*
  * The compiled twin of spades_teach.game.kernel.PlayState: the card play of one
- * hand in bit-mask form, for Round's hot path (legal_plays, play, closing a trick).
+ * hand in bit-mask form, the component a Round holds for its hot path
+ * (legal_plays, play, closing a trick).
  *
- * The pure-Python PlayState in kernel.py is the reference. This type keeps the
- * same attributes (so Round's Python code reads and writes them the same way)
- * and applies the rules of _rules.h, the C twins of kernel.legal, kernel.beats and
+ * The pure-Python PlayState in kernel.py is the reference. This type offers the
+ * same public interface (kernel.PlayKernel: PlayCore(rules, seating, refused),
+ * start, begin, legal_plays, play, play_unchecked, two_clubs_to_lead and the
+ * read-only to_play, leader, hands, trick, tricks, won, broken, led_mask, events),
+ * keeps its state to itself, and
+ * applies the rules of _rules.h, the C twins of kernel.legal, kernel.beats and
  * kernel.breaks_spades; tests/test_kernel_backends.py drives both forms side by
- * side over thousands of random hands and asserts they agree at every step.
+ * side over thousands of random hands and asserts they agree at every step. It is
+ * not a base class: Round holds one, it does not derive from it.
  *
  * Cards are bit masks as _rules.h describes them (index 0 = A of spades ... 51 = 2
  * of clubs; a hand is the OR of its cards' masks).
  *
- * Safe at its edge: nothing reachable from Python may crash the process. Every
- * field this code trusts without a check (the trick in progress, the trick list
- * and the history are lists, a seat is one of the four Seat objects, the number
- * of players is 2 or 4, a hand holds only the 52 card bits) is either read-only
- * from Python or checked by its setter; tests/test_kernel_fuzz.py calls every
- * method and writes every field with hostile values in a subprocess.
+ * Safe at its edge: nothing reachable from Python may crash the process. No field
+ * can be written from Python: the rules and the seating are read (and checked) by
+ * the constructor, the hands by start(), the first leader by begin(); a seat is
+ * taken only as one of the four Seat objects, a card only as a Card, a hand is cut
+ * to the 52 card bits, and every list read from Python is a copy.
+ * tests/test_kernel_fuzz.py calls every method with hostile values in a subprocess.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -52,8 +57,8 @@ static PyObject *deck[52];                 /* the 52 Card objects, by index */
 static PyObject *seat_objects[4];          /* Seat.N .. Seat.W */
 static PyObject *empty_cards = NULL;       /* Cards() */
 static PyObject *empty_args = NULL;        /* () */
-static PyObject *str_bidding, *str_play, *str_index, *str_play_checked, *str_first_lead, *str_spade_lead_breaks, *str_two_of_clubs,
-    *str_complete, *str_number, *str_leader, *str_cards, *str_seats, *str_winner;
+static PyObject *str_index, *str_first_lead, *str_spade_lead_breaks, *str_two_of_clubs, *str_players, *str_next_of,
+    *str_trick_orders, *str_number, *str_leader, *str_cards, *str_seats, *str_winner;
 
 typedef struct {
     PyObject_HEAD
@@ -63,21 +68,19 @@ typedef struct {
     long long legal_now; /* the legal cards of the seat to play once worked out, else -1 */
     char broken;
     char c2_pending; /* the 2 of clubs must still lead */
+    char c2_rule; /* the rules make the 2 of clubs lead the first trick */
     char spade_lead_breaks;
     int players;
     long won[4]; /* tricks won, by seat number */
-    PyObject *next_seat[4]; /* from _next_of, by seat number (NULL: the seat does not play) */
-    PyObject *next_of;
-    PyObject *order[4]; /* from _order_from: the seats of a trick in play order, by leader */
-    PyObject *order_from;
+    PyObject *next_seat[4]; /* the seat after each seat, by seat number (NULL: the seat does not play) */
+    PyObject *order[4]; /* the seats of a trick in play order, by leader's seat number */
     PyObject *tricks; /* list of Trick */
     PyObject *trick_cards; /* list of Card */
+    PyObject *events; /* list of PlayEvent */
     PyObject *leader;
     PyObject *top_seat;
     PyObject *to_play;
-    PyObject *to_act;
-    PyObject *phase;
-    PyObject *history; /* list of events */
+    PyObject *refused; /* called with a play off the fast path (NULL: play answers None) */
 } PlayCore;
 
 static int ready(void) {
@@ -94,19 +97,6 @@ static int seat_number(PyObject *seat) {
     for (int i = 0; i < 4; i++)
         if (seat == seat_objects[i] && seat != NULL) return i;
     PyErr_Format(PyExc_TypeError, "not a seat: %R", seat);
-    return -1;
-}
-
-/* 0 if value is None or one of the four seats, else -1 with an exception naming field. */
-static int check_seat_or_none(PyObject *value, const char *field) {
-    if (value == NULL) {
-        PyErr_Format(PyExc_AttributeError, "%s cannot be deleted", field);
-        return -1;
-    }
-    if (value == Py_None) return 0;
-    for (int i = 0; i < 4; i++)
-        if (value == seat_objects[i]) return 0;
-    PyErr_Format(PyExc_TypeError, "%s must be a Seat or None, not %R", field, value);
     return -1;
 }
 
@@ -136,38 +126,32 @@ static void set_object(PyObject **slot, PyObject *value) {
 }
 
 static int traverse(PlayCore *self, visitproc visit, void *arg) {
-    Py_VISIT(self->next_of);
-    Py_VISIT(self->order_from);
-    Py_VISIT(self->tricks);
     for (int i = 0; i < 4; i++) {
         Py_VISIT(self->next_seat[i]);
         Py_VISIT(self->order[i]);
     }
+    Py_VISIT(self->tricks);
     Py_VISIT(self->trick_cards);
+    Py_VISIT(self->events);
     Py_VISIT(self->leader);
     Py_VISIT(self->top_seat);
     Py_VISIT(self->to_play);
-    Py_VISIT(self->to_act);
-    Py_VISIT(self->phase);
-    Py_VISIT(self->history);
+    Py_VISIT(self->refused);
     return 0;
 }
 
 static int clear(PlayCore *self) {
-    Py_CLEAR(self->next_of);
-    Py_CLEAR(self->order_from);
-    Py_CLEAR(self->tricks);
     for (int i = 0; i < 4; i++) {
         Py_CLEAR(self->next_seat[i]);
         Py_CLEAR(self->order[i]);
     }
+    Py_CLEAR(self->tricks);
     Py_CLEAR(self->trick_cards);
+    Py_CLEAR(self->events);
     Py_CLEAR(self->leader);
     Py_CLEAR(self->top_seat);
     Py_CLEAR(self->to_play);
-    Py_CLEAR(self->to_act);
-    Py_CLEAR(self->phase);
-    Py_CLEAR(self->history);
+    Py_CLEAR(self->refused);
     return 0;
 }
 
@@ -186,23 +170,158 @@ static PyObject *new_core(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     return (PyObject *)self;
 }
 
-/* -- _start_play(hands, rules, first) ------------------------------------------------ */
+/* -- PlayCore(rules, seating), start(hands), begin(leader) ------------------------------ */
 
-static PyObject *start_play(PlayCore *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!ready()) return NULL;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "_start_play(hands, rules, first)");
-        return NULL;
+/* The value of each seat in the mapping ``value`` (NULL where a seat is missing);
+   -1 with an exception set on any other error. */
+static int read_seat_table(PyObject *value, PyObject *found[4]) {
+    for (int i = 0; i < 4; i++) {
+        found[i] = PyObject_GetItem(value, seat_objects[i]);
+        if (found[i] == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_KeyError)) {
+                for (int j = 0; j < i; j++) Py_XDECREF(found[j]);
+                return -1;
+            }
+            PyErr_Clear();
+        }
     }
-    PyObject *seq = PySequence_Fast(args[0], "hands must be a sequence of four masks");
+    return 0;
+}
+
+static void drop_table(PyObject *found[4]) {
+    for (int i = 0; i < 4; i++) Py_CLEAR(found[i]);
+}
+
+/* The seating's next_of (a seat for each seat that plays) and trick_orders (a tuple of at
+   most four seats for each), checked; 0, or -1 with an exception set and nothing kept. */
+static int read_seating(PyObject *seating, int *players, PyObject *nexts[4], PyObject *orders[4]) {
+    for (int i = 0; i < 4; i++) nexts[i] = orders[i] = NULL;
+    PyObject *count = PyObject_GetAttr(seating, str_players);
+    if (count == NULL) return -1;
+    if (!PyLong_CheckExact(count)) {
+        PyErr_Format(PyExc_TypeError, "the seating's players must be the int 2 or 4, not %R", count);
+        Py_DECREF(count);
+        return -1;
+    }
+    int overflow = 0;
+    long n = PyLong_AsLongAndOverflow(count, &overflow);
+    Py_DECREF(count);
+    if (n == -1 && PyErr_Occurred()) return -1;
+    if (overflow || (n != 2 && n != 4)) {
+        PyErr_SetString(PyExc_ValueError, "the seating's players must be 2 or 4");
+        return -1;
+    }
+    PyObject *table = PyObject_GetAttr(seating, str_next_of);
+    if (table == NULL) return -1;
+    int failed = read_seat_table(table, nexts);
+    Py_DECREF(table);
+    if (failed < 0) return -1;
+    for (int i = 0; i < 4; i++) {
+        if (nexts[i] != NULL && seat_number(nexts[i]) < 0) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "next_of must map a seat to a seat, not %R", nexts[i]);
+            drop_table(nexts);
+            return -1;
+        }
+    }
+    table = PyObject_GetAttr(seating, str_trick_orders);
+    if (table == NULL) {
+        drop_table(nexts);
+        return -1;
+    }
+    failed = read_seat_table(table, orders);
+    Py_DECREF(table);
+    if (failed < 0) {
+        drop_table(nexts);
+        return -1;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (orders[i] == NULL) continue;
+        int ok = PyTuple_CheckExact(orders[i]) && PyTuple_GET_SIZE(orders[i]) <= 4;
+        for (Py_ssize_t j = 0; ok && j < PyTuple_GET_SIZE(orders[i]); j++)
+            ok = seat_number(PyTuple_GET_ITEM(orders[i], j)) >= 0;
+        if (!ok) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "trick_orders must map a seat to a tuple of at most four seats, not %R",
+                         orders[i]);
+            drop_table(nexts);
+            drop_table(orders);
+            return -1;
+        }
+    }
+    *players = (int)n;
+    return 0;
+}
+
+/* The play of a new hand with these hands, before the first lead; 0, or -1 with an
+   exception set and nothing changed. */
+static int reset(PlayCore *self, const uint64_t hands[4]) {
+    PyObject *cards = PyList_New(0);
+    PyObject *tricks = PyList_New(0);
+    PyObject *events = PyList_New(0);
+    if (cards == NULL || tricks == NULL || events == NULL) {
+        Py_XDECREF(cards);
+        Py_XDECREF(tricks);
+        Py_XDECREF(events);
+        return -1;
+    }
+    memcpy(self->hands, hands, sizeof self->hands);
+    memset(self->won, 0, sizeof self->won);
+    Py_XSETREF(self->trick_cards, cards);
+    Py_XSETREF(self->tricks, tricks);
+    Py_XSETREF(self->events, events);
+    set_object(&self->leader, Py_None);
+    set_object(&self->top_seat, Py_None);
+    set_object(&self->to_play, Py_None);
+    self->led_mask = 0;
+    self->top_mask = 0;
+    self->broken = 0;
+    self->c2_pending = self->c2_rule;
+    self->legal_now = -1;
+    return 0;
+}
+
+static int init_core(PlayCore *self, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"rules", "seating", "refused", NULL};
+    PyObject *rules, *seating, *refused = Py_None;
+    if (!ready()) return -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|O:PlayCore", names, &rules, &seating, &refused)) return -1;
+    if (refused != Py_None && !PyCallable_Check(refused)) {
+        PyErr_Format(PyExc_TypeError, "refused must be callable or None, not %R", refused);
+        return -1;
+    }
+    PyObject *first_lead = PyObject_GetAttr(rules, str_first_lead);
+    if (first_lead == NULL) return -1;
+    int c2 = PyObject_RichCompareBool(first_lead, str_two_of_clubs, Py_EQ);
+    Py_DECREF(first_lead);
+    if (c2 < 0) return -1;
+    PyObject *slb_obj = PyObject_GetAttr(rules, str_spade_lead_breaks);
+    if (slb_obj == NULL) return -1;
+    int slb = PyObject_IsTrue(slb_obj);
+    Py_DECREF(slb_obj);
+    if (slb < 0) return -1;
+    int players;
+    PyObject *nexts[4], *orders[4];
+    if (read_seating(seating, &players, nexts, orders) < 0) return -1;
+    for (int i = 0; i < 4; i++) {
+        Py_XSETREF(self->next_seat[i], nexts[i]);
+        Py_XSETREF(self->order[i], orders[i]);
+    }
+    set_object(&self->refused, refused == Py_None ? NULL : refused);
+    self->players = players;
+    self->c2_rule = (char)c2;
+    self->spade_lead_breaks = (char)slb;
+    static const uint64_t no_cards[4] = {0, 0, 0, 0};
+    return reset(self, no_cards);
+}
+
+static PyObject *start(PlayCore *self, PyObject *given) {
+    if (!ready()) return NULL;
+    PyObject *seq = PySequence_Fast(given, "hands must be a sequence of four masks");
     if (seq == NULL) return NULL;
     if (PySequence_Fast_GET_SIZE(seq) != 4) {
         Py_DECREF(seq);
         PyErr_SetString(PyExc_ValueError, "hands must hold four masks, one a seat");
-        return NULL;
-    }
-    if (seat_number(args[2]) < 0) {
-        Py_DECREF(seq);
         return NULL;
     }
     uint64_t hands[4];
@@ -215,36 +334,20 @@ static PyObject *start_play(PlayCore *self, PyObject *const *args, Py_ssize_t na
         }
     }
     Py_DECREF(seq);
-    PyObject *first_lead = PyObject_GetAttr(args[1], str_first_lead);
-    if (first_lead == NULL) return NULL;
-    int c2 = PyObject_RichCompareBool(first_lead, str_two_of_clubs, Py_EQ);
-    Py_DECREF(first_lead);
-    if (c2 < 0) return NULL;
-    PyObject *slb_obj = PyObject_GetAttr(args[1], str_spade_lead_breaks);
-    if (slb_obj == NULL) return NULL;
-    int slb = PyObject_IsTrue(slb_obj);
-    Py_DECREF(slb_obj);
-    if (slb < 0) return NULL;
-    PyObject *cards = PyList_New(0);
-    if (cards == NULL) return NULL;
-    PyObject *tricks = PyList_New(0);
-    if (tricks == NULL) {
-        Py_DECREF(cards);
+    if (reset(self, hands) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *begin(PlayCore *self, PyObject *leader) {
+    if (!ready() || seat_number(leader) < 0) return NULL;
+    if (self->trick_cards == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "the play has not started");
         return NULL;
     }
-    memcpy(self->hands, hands, sizeof hands);
-    memset(self->won, 0, sizeof self->won);
-    Py_XSETREF(self->trick_cards, cards);
-    Py_XSETREF(self->tricks, tricks);
-    set_object(&self->leader, Py_None);
-    self->led_mask = 0;
-    self->top_mask = 0;
-    set_object(&self->top_seat, args[2]);
-    self->broken = 0;
-    self->c2_pending = (char)c2;
-    self->spade_lead_breaks = (char)slb;
     self->legal_now = -1;
-    set_object(&self->to_play, Py_None);
+    set_object(&self->leader, leader);
+    set_object(&self->to_play, leader);
+    set_object(&self->top_seat, leader);
     Py_RETURN_NONE;
 }
 
@@ -294,42 +397,9 @@ static void lead(PlayCore *self, PyObject *seat, int index) {
     if (rules_breaks_spades(mask, 0, self->spade_lead_breaks)) self->broken = 1;
 }
 
-/* _play_any(seat, card): play whatever the rules say (a renege under the penalty
-   rule, or a replay); the trick and spades broken follow the card. */
-static PyObject *play_any(PlayCore *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!ready()) return NULL;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "_play_any(seat, card)");
-        return NULL;
-    }
-    int seat = seat_number(args[0]);
-    if (seat < 0) return NULL;
-    int index = card_index(args[1]);
-    if (index < 0) return NULL;
-    if (self->trick_cards == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "the play has not started");
-        return NULL;
-    }
-    uint64_t mask = 1ULL << index;
-    self->legal_now = -1;
-    self->hands[seat] &= ~mask;
-    if (PyList_GET_SIZE(self->trick_cards)) {
-        uint64_t led = self->led_mask;
-        if (rules_breaks_spades(mask, led, self->spade_lead_breaks)) self->broken = 1;
-        if (rules_beats(mask, self->top_mask, led)) {
-            self->top_mask = mask;
-            set_object(&self->top_seat, args[0]);
-        }
-    } else {
-        lead(self, args[0], index);
-    }
-    if (PyList_Append(self->trick_cards, args[1]) < 0) return NULL;
-    Py_RETURN_NONE;
-}
-
 /* Record the finished trick (its winner was kept up to date card by card); the
-   winner leads the next one, or the hand is complete after 13. Returns 0, or -1
-   with an exception set. */
+   winner leads the next one, or nobody after 13. Returns 0, or -1 with an
+   exception set. */
 static int close_trick(PlayCore *self) {
     PyObject *leader = self->leader, *winner = self->top_seat;
     if (leader == NULL || winner == NULL || self->tricks == NULL || self->trick_cards == NULL) {
@@ -367,7 +437,6 @@ static int close_trick(PlayCore *self) {
     Py_DECREF(cards);
     Py_DECREF(trick);
     Py_DECREF(seats);
-    /* _end_trick() */
     PyObject *fresh = PyList_New(0);
     if (fresh == NULL) return -1;
     Py_XSETREF(self->trick_cards, fresh);
@@ -376,25 +445,86 @@ static int close_trick(PlayCore *self) {
     self->won[win_seat] += 1;
     PyObject *next = PyList_GET_SIZE(self->tricks) == 13 ? Py_None : winner;
     Py_INCREF(next); /* winner is top_seat's reference: keep it alive while the fields change */
-    set_object(&self->to_act, next);
     set_object(&self->to_play, next);
     set_object(&self->leader, next);
-    if (next == Py_None) set_object(&self->phase, str_complete);
     Py_DECREF(next);
     return 0;
 }
 
-static PyObject *close_trick_method(PlayCore *self, PyObject *unused) {
-    if (!ready() || close_trick(self) < 0) return NULL;
-    Py_RETURN_NONE;
+/* Play card ``index`` (the Card ``card``) for ``seat`` (``seat_obj``, one of the four seats)
+   whatever the rules say: the trick and spades broken follow the card, the event
+   (seat, card, renege) is recorded, and the turn moves on or the trick is closed. Returns
+   the event, or NULL with an exception set (nothing changed, unless closing the trick failed). */
+static PyObject *put_card(PlayCore *self, PyObject *seat_obj, int seat, PyObject *card, int index, PyObject *renege) {
+    /* The event first: its allocation is the last point before the trick closes where Python
+       code (a finalizer) could run, so the state is read after it. */
+    PyObject *event = event_type->tp_alloc(event_type, 3);
+    if (event == NULL) return NULL;
+    Py_INCREF(seat_obj);
+    Py_INCREF(card);
+    Py_INCREF(renege);
+    PyTuple_SET_ITEM(event, 0, seat_obj);
+    PyTuple_SET_ITEM(event, 1, card);
+    PyTuple_SET_ITEM(event, 2, renege);
+    if (self->trick_cards == NULL || self->events == NULL || self->tricks == NULL) {
+        Py_DECREF(event);
+        PyErr_SetString(PyExc_RuntimeError, "the play has not started");
+        return NULL;
+    }
+    Py_ssize_t before = PyList_GET_SIZE(self->trick_cards);
+    int full = before + 1 >= self->players;
+    PyObject *next = full ? NULL : self->next_seat[seat];
+    if (!full && next == NULL) {
+        Py_DECREF(event);
+        PyErr_Format(PyExc_RuntimeError, "no seat follows %R", seat_obj);
+        return NULL;
+    }
+    if (PyList_Append(self->trick_cards, card) < 0) {
+        Py_DECREF(event);
+        return NULL;
+    }
+    if (PyList_Append(self->events, event) < 0) {
+        PyList_SetSlice(self->trick_cards, before, before + 1, NULL);
+        Py_DECREF(event);
+        return NULL;
+    }
+    uint64_t mask = 1ULL << index;
+    self->legal_now = -1;
+    self->hands[seat] &= ~mask;
+    if (before) {
+        uint64_t led = self->led_mask;
+        if (rules_breaks_spades(mask, led, self->spade_lead_breaks)) self->broken = 1;
+        if (rules_beats(mask, self->top_mask, led)) {
+            self->top_mask = mask;
+            set_object(&self->top_seat, seat_obj);
+        }
+    } else {
+        lead(self, seat_obj, index);
+    }
+    if (full) {
+        if (close_trick(self) < 0) {
+            Py_DECREF(event);
+            return NULL;
+        }
+    } else {
+        set_object(&self->to_play, next);
+    }
+    return event;
 }
 
-static PyObject *play_checked(PlayCore *self, PyObject *seat, PyObject *card) {
-    return PyObject_CallMethodObjArgs((PyObject *)self, str_play_checked, seat, card, NULL);
+/* A play off the fast path: the answer of the refused hook, or None without one. */
+static PyObject *refuse(PlayCore *self, PyObject *const *args) {
+    PyObject *hook = self->refused;
+    if (hook == NULL) Py_RETURN_NONE;
+    Py_INCREF(hook); /* the hook may start the play afresh or drop it from this object */
+    PyObject *answer = PyObject_Vectorcall(hook, args, 2, NULL);
+    Py_DECREF(hook);
+    return answer;
 }
 
-/* play(seat, card): the fast path plays a legal Card of the seat to act; anything
-   else goes to the Python method _play_checked, which explains a refusal. */
+/* play(seat, card): the fast path plays a legal Card of the seat to play (given as that
+   seat); anything else changes nothing here and goes to the refused hook (the round
+   checks the play, explains a refusal or plays the card), or answers None without one. */
 static PyObject *play(PlayCore *self, PyObject *const *args, Py_ssize_t nargs) {
     if (!ready()) return NULL;
     if (nargs != 2) {
@@ -403,79 +533,39 @@ static PyObject *play(PlayCore *self, PyObject *const *args, Py_ssize_t nargs) {
     }
     PyObject *seat_obj = args[0], *card = args[1];
     if (seat_obj != self->to_play || seat_obj == Py_None || Py_TYPE(card) != card_type || self->trick_cards == NULL)
-        return play_checked(self, seat_obj, card);
+        return refuse(self, args);
     int seat = seat_number(seat_obj);
     if (seat < 0) return NULL;
     int index = card_index(card);
     if (index < 0) return NULL;
-    uint64_t mask = 1ULL << index;
-    uint64_t hand = self->hands[seat];
-    uint64_t led = self->led_mask;
     uint64_t ok = self->legal_now >= 0 ? (uint64_t)self->legal_now
-                                       : rules_legal(hand, led, self->broken, self->c2_pending);
-    if (!(ok & mask)) return play_checked(self, seat_obj, card);
-    /* The event first: nothing changes if it cannot be made. */
-    PyObject *event = event_type->tp_alloc(event_type, 3);
-    if (event == NULL) return NULL;
-    Py_INCREF(seat_obj);
-    Py_INCREF(card);
-    Py_INCREF(Py_False);
-    PyTuple_SET_ITEM(event, 0, seat_obj);
-    PyTuple_SET_ITEM(event, 1, card);
-    PyTuple_SET_ITEM(event, 2, Py_False);
-    if (PyList_Append(self->trick_cards, card) < 0) {
-        Py_DECREF(event);
-        return NULL;
-    }
-    if (self->history == NULL || !PyList_Check(self->history) || PyList_Append(self->history, event) < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "the history is not a list");
-        Py_ssize_t n = PyList_GET_SIZE(self->trick_cards);
-        PyList_SetSlice(self->trick_cards, n - 1, n, NULL);
-        Py_DECREF(event);
-        return NULL;
-    }
-    self->legal_now = -1;
-    self->hands[seat] = hand ^ mask;
-    if (led) {
-        if (rules_beats(mask, self->top_mask, led)) {
-            self->top_mask = mask;
-            set_object(&self->top_seat, seat_obj);
-        }
-        if (rules_breaks_spades(mask, led, self->spade_lead_breaks)) self->broken = 1;
-    } else {
-        lead(self, seat_obj, index);
-    }
-    if (PyList_GET_SIZE(self->trick_cards) < self->players) {
-        PyObject *next = self->next_seat[seat];
-        if (next == NULL) {
-            Py_DECREF(event);
-            PyErr_Format(PyExc_RuntimeError, "no seat follows %R", seat_obj);
-            return NULL;
-        }
-        set_object(&self->to_act, next);
-        set_object(&self->to_play, next);
-    } else {
-        if (close_trick(self) < 0) {
-            Py_DECREF(event);
-            return NULL;
-        }
-    }
-    return event;
+                                       : rules_legal(self->hands[seat], self->led_mask, self->broken, self->c2_pending);
+    if (!(ok & (1ULL << index))) return refuse(self, args);
+    return put_card(self, seat_obj, seat, card, index, Py_False);
 }
 
-/* _end_trick(): clear the finished trick; returns its winner. */
-static PyObject *end_trick(PlayCore *self, PyObject *unused) {
-    PyObject *cards = PyList_New(0);
-    if (cards == NULL) return NULL;
-    Py_XSETREF(self->trick_cards, cards);
-    self->led_mask = 0;
-    self->c2_pending = 0;
-    PyObject *winner = self->top_seat ? self->top_seat : Py_None;
-    Py_INCREF(winner);
-    return winner;
+/* play_unchecked(seat, card, renege=False): play whatever the rules say (a renege under the
+   penalty rule, or a card the round has checked). */
+static PyObject *play_unchecked(PlayCore *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!ready()) return NULL;
+    if (nargs != 2 && nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "play_unchecked(seat, card, renege=False)");
+        return NULL;
+    }
+    int renege = nargs == 3 ? PyObject_IsTrue(args[2]) : 0;
+    if (renege < 0) return NULL;
+    int seat = seat_number(args[0]);
+    if (seat < 0) return NULL;
+    int index = card_index(args[1]);
+    if (index < 0) return NULL;
+    return put_card(self, args[0], seat, args[1], index, renege ? Py_True : Py_False);
 }
 
-/* -- attributes ------------------------------------------------------------------------ */
+static PyObject *two_clubs_to_lead(PlayCore *self, PyObject *unused) {
+    return PyBool_FromLong(self->c2_pending && self->trick_cards != NULL && PyList_GET_SIZE(self->trick_cards) == 0);
+}
+
+/* -- what the play looks like (read-only; lists are copies) ------------------------------ */
 
 static PyObject *get_hands(PlayCore *self, void *closure) {
     return Py_BuildValue("[KKKK]", (unsigned long long)self->hands[0], (unsigned long long)self->hands[1],
@@ -486,226 +576,63 @@ static PyObject *get_won(PlayCore *self, void *closure) {
     return Py_BuildValue("[llll]", self->won[0], self->won[1], self->won[2], self->won[3]);
 }
 
-/* The value of each seat in the mapping ``value`` (NULL where a seat is missing);
-   -1 with an exception set on any other error. */
-static int read_seat_table(PyObject *value, PyObject *found[4]) {
-    for (int i = 0; i < 4; i++) {
-        found[i] = PyObject_GetItem(value, seat_objects[i]);
-        if (found[i] == NULL) {
-            if (!PyErr_ExceptionMatches(PyExc_KeyError)) {
-                for (int j = 0; j < i; j++) Py_XDECREF(found[j]);
-                return -1;
-            }
-            PyErr_Clear();
-        }
-    }
-    return 0;
-}
-
-static PyObject *get_order_from(PlayCore *self, void *closure) {
-    PyObject *value = self->order_from ? self->order_from : Py_None;
-    Py_INCREF(value);
-    return value;
-}
-
-static int set_order_from(PlayCore *self, PyObject *value, void *closure) {
-    if (value == NULL) {
-        PyErr_SetString(PyExc_AttributeError, "_order_from cannot be deleted");
-        return -1;
-    }
-    if (!ready()) return -1;
-    PyObject *found[4] = {NULL, NULL, NULL, NULL};
-    if (read_seat_table(value, found) < 0) return -1;
-    for (int i = 0; i < 4; i++) {
-        if (found[i] == NULL) continue;
-        int ok = PyTuple_CheckExact(found[i]) && PyTuple_GET_SIZE(found[i]) <= 4;
-        for (Py_ssize_t j = 0; ok && j < PyTuple_GET_SIZE(found[i]); j++)
-            ok = seat_number(PyTuple_GET_ITEM(found[i], j)) >= 0;
-        if (!ok) {
-            PyErr_Clear();
-            PyErr_Format(PyExc_TypeError, "_order_from must map a seat to a tuple of at most four seats, not %R",
-                         found[i]);
-            for (int j = 0; j < 4; j++) Py_XDECREF(found[j]);
-            return -1;
-        }
-    }
-    for (int i = 0; i < 4; i++) Py_XSETREF(self->order[i], found[i]);
-    set_object(&self->order_from, value);
-    return 0;
-}
-
-static PyObject *get_next_of(PlayCore *self, void *closure) {
-    PyObject *value = self->next_of ? self->next_of : Py_None;
-    Py_INCREF(value);
-    return value;
-}
-
-static int set_next_of(PlayCore *self, PyObject *value, void *closure) {
-    if (value == NULL) {
-        PyErr_SetString(PyExc_AttributeError, "_next_of cannot be deleted");
-        return -1;
-    }
-    if (!ready()) return -1;
-    PyObject *found[4] = {NULL, NULL, NULL, NULL};
-    if (read_seat_table(value, found) < 0) return -1;
-    for (int i = 0; i < 4; i++) {
-        if (found[i] != NULL && seat_number(found[i]) < 0) {
-            PyErr_Clear();
-            PyErr_Format(PyExc_TypeError, "_next_of must map a seat to a seat, not %R", found[i]);
-            for (int j = 0; j < 4; j++) Py_XDECREF(found[j]);
-            return -1;
-        }
-    }
-    for (int i = 0; i < 4; i++) Py_XSETREF(self->next_seat[i], found[i]);
-    set_object(&self->next_of, value);
-    return 0;
-}
-
-/* The value of an object field for a getter: AttributeError while it is unset (a
-   PlayCore made by __new__ alone, or cleared by the garbage collector). */
-static PyObject *field_value(PyObject *value, const char *name) {
-    if (value == NULL) {
+/* A copy of a list field: AttributeError while it is unset (a PlayCore made by __new__
+   alone, or cleared by the garbage collector). */
+static PyObject *list_copy(PyObject *list, const char *name) {
+    if (list == NULL) {
         PyErr_Format(PyExc_AttributeError, "%s is not set: the play has not started", name);
         return NULL;
     }
-    Py_INCREF(value);
-    return value;
+    return PyList_GetSlice(list, 0, PyList_GET_SIZE(list));
 }
 
-/* _trick_cards: the trick in progress, a copy (C appends to and measures the list itself). */
-static PyObject *get_trick_cards(PlayCore *self, void *closure) {
-    if (self->trick_cards == NULL) return field_value(NULL, "_trick_cards");
-    return PyList_GetSlice(self->trick_cards, 0, PyList_GET_SIZE(self->trick_cards));
-}
+static PyObject *get_trick(PlayCore *self, void *closure) { return list_copy(self->trick_cards, "trick"); }
 
-static PyObject *get_leader(PlayCore *self, void *closure) { return field_value(self->leader, "_leader"); }
+static PyObject *get_tricks(PlayCore *self, void *closure) { return list_copy(self->tricks, "tricks"); }
 
-static int set_leader(PlayCore *self, PyObject *value, void *closure) {
-    if (check_seat_or_none(value, "_leader") < 0) return -1;
-    set_object(&self->leader, value);
-    return 0;
-}
+static PyObject *get_events(PlayCore *self, void *closure) { return list_copy(self->events, "events"); }
 
-static PyObject *get_top_seat(PlayCore *self, void *closure) { return field_value(self->top_seat, "_top_seat"); }
-
-static PyObject *get_to_play(PlayCore *self, void *closure) { return field_value(self->to_play, "_to_play"); }
-
-static int set_to_play(PlayCore *self, PyObject *value, void *closure) {
-    if (check_seat_or_none(value, "_to_play") < 0) return -1;
-    set_object(&self->to_play, value);
-    self->legal_now = -1; /* worked out for the seat that was to play */
-    return 0;
-}
-
-static PyObject *get_to_act(PlayCore *self, void *closure) { return field_value(self->to_act, "_to_act"); }
-
-static int set_to_act(PlayCore *self, PyObject *value, void *closure) {
-    if (check_seat_or_none(value, "_to_act") < 0) return -1;
-    set_object(&self->to_act, value);
-    return 0;
-}
-
-static PyObject *get_phase(PlayCore *self, void *closure) { return field_value(self->phase, "_phase"); }
-
-static int set_phase(PlayCore *self, PyObject *value, void *closure) {
-    if (value == NULL) {
-        PyErr_SetString(PyExc_AttributeError, "_phase cannot be deleted");
-        return -1;
-    }
-    PyObject *phases[3] = {str_bidding, str_play, str_complete};
-    for (int i = 0; i < 3; i++) {
-        int same = value == phases[i];
-        if (!same && PyUnicode_CheckExact(value)) {
-            same = PyObject_RichCompareBool(value, phases[i], Py_EQ);
-            if (same < 0) return -1;
-        }
-        if (same) {
-            set_object(&self->phase, phases[i]);
-            return 0;
-        }
-    }
-    PyErr_Format(PyExc_ValueError, "_phase must be 'bidding', 'play' or 'complete', not %R", value);
-    return -1;
-}
-
-static PyObject *get_history(PlayCore *self, void *closure) { return field_value(self->history, "_history"); }
-
-static int set_history(PlayCore *self, PyObject *value, void *closure) {
-    if (value == NULL || !PyList_CheckExact(value)) {
-        PyErr_Format(value == NULL ? PyExc_AttributeError : PyExc_TypeError, "_history must be a list, not %R",
-                     value == NULL ? Py_None : value);
-        return -1;
-    }
-    set_object(&self->history, value);
-    return 0;
-}
-
-static PyObject *get_players(PlayCore *self, void *closure) { return PyLong_FromLong(self->players); }
-
-static int set_players(PlayCore *self, PyObject *value, void *closure) {
-    if (value == NULL || !PyLong_CheckExact(value)) {
-        PyErr_Format(value == NULL ? PyExc_AttributeError : PyExc_TypeError, "_players must be the int 2 or 4, not %R",
-                     value == NULL ? Py_None : value);
-        return -1;
-    }
-    int overflow = 0;
-    long n = PyLong_AsLongAndOverflow(value, &overflow);
-    if (overflow || (n != 2 && n != 4)) {
-        PyErr_Format(PyExc_ValueError, "_players must be 2 or 4, not %R", value);
-        return -1;
-    }
-    self->players = (int)n;
-    return 0;
-}
-
-/* Read-only from Python: the fields only C writes (the masks, spades broken, the 2 of
-   clubs still to lead, the rule read by _start_play, the list of finished tricks). */
 static PyMemberDef members[] = {
-    {"_tricks", T_OBJECT, offsetof(PlayCore, tricks), READONLY, NULL},
-    {"_led_mask", T_ULONGLONG, offsetof(PlayCore, led_mask), READONLY, NULL},
-    {"_top_mask", T_ULONGLONG, offsetof(PlayCore, top_mask), READONLY, NULL},
-    {"_legal_now", T_LONGLONG, offsetof(PlayCore, legal_now), READONLY, NULL},
-    {"_broken", T_BOOL, offsetof(PlayCore, broken), READONLY, NULL},
-    {"_c2_pending", T_BOOL, offsetof(PlayCore, c2_pending), READONLY, NULL},
-    {"_spade_lead_breaks", T_BOOL, offsetof(PlayCore, spade_lead_breaks), READONLY, NULL},
-    {"to_act", T_OBJECT, offsetof(PlayCore, to_act), READONLY,
-     "The seat whose turn it is (to bid or to play); ``None`` when the hand is over."},
-    {"phase", T_OBJECT, offsetof(PlayCore, phase), READONLY, "``\"bidding\"``, ``\"play\"`` or ``\"complete\"``."},
+    {"to_play", T_OBJECT, offsetof(PlayCore, to_play), READONLY,
+     "The seat to play; None before begin() and once the hand is over."},
+    {"leader", T_OBJECT, offsetof(PlayCore, leader), READONLY,
+     "The seat that leads (or led) the trick in progress; None once the hand is over."},
+    {"broken", T_BOOL, offsetof(PlayCore, broken), READONLY, "Whether spades are broken."},
+    {"led_mask", T_ULONGLONG, offsetof(PlayCore, led_mask), READONLY,
+     "The mask of the suit led to the trick in progress (0 before its lead)."},
     {NULL}};
 
 static PyGetSetDef getset[] = {
-    {"_hands", (getter)get_hands, NULL, "the cards each seat holds, a mask by seat number (a copy)", NULL},
-    {"_next_of", (getter)get_next_of, (setter)set_next_of, "the seat after each seat", NULL},
-    {"_order_from", (getter)get_order_from, (setter)set_order_from, "the seats of a trick in play order, by leader",
-     NULL},
-    {"_won", (getter)get_won, NULL, "tricks won, by seat number (a copy)", NULL},
-    {"_trick_cards", (getter)get_trick_cards, NULL, "the cards of the trick in progress (a copy)", NULL},
-    {"_leader", (getter)get_leader, (setter)set_leader, "the seat that led the trick (a Seat or None)", NULL},
-    {"_top_seat", (getter)get_top_seat, NULL, "the seat winning the trick so far", NULL},
-    {"_to_play", (getter)get_to_play, (setter)set_to_play, "the seat to play (a Seat or None)", NULL},
-    {"_to_act", (getter)get_to_act, (setter)set_to_act, "the seat to act (a Seat or None)", NULL},
-    {"_phase", (getter)get_phase, (setter)set_phase, "'bidding', 'play' or 'complete'", NULL},
-    {"_history", (getter)get_history, (setter)set_history, "the events so far (a list)", NULL},
-    {"_players", (getter)get_players, (setter)set_players, "the number of players: 2 or 4", NULL},
+    {"hands", (getter)get_hands, NULL, "Each seat's cards, as a mask by seat number (a copy).", NULL},
+    {"won", (getter)get_won, NULL, "Tricks won by each seat, by seat number (a copy).", NULL},
+    {"trick", (getter)get_trick, NULL, "The cards of the trick in progress, in the order played (a copy).", NULL},
+    {"tricks", (getter)get_tricks, NULL, "The finished tricks, in order (a copy).", NULL},
+    {"events", (getter)get_events, NULL, "The cards played so far, as events, in order (a copy).", NULL},
     {NULL}};
 
 static PyMethodDef methods[] = {
-    {"_start_play", (PyCFunction)(void (*)(void))start_play, METH_FASTCALL, "Start the card play."},
+    {"start", (PyCFunction)start, METH_O,
+     "start(hands): deal four masks in, the play of a new hand before the first lead."},
+    {"begin", (PyCFunction)begin, METH_O, "begin(leader): the bidding is over, leader leads the first trick."},
     {"legal_plays", (PyCFunction)legal_plays, METH_NOARGS,
-     "The cards the seat to act may play now, in display order (a Cards tuple)."},
+     "The cards the seat to play may play now, in display order (a Cards tuple)."},
     {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL,
-     "Play a card for seat; raises IllegalPlayError (changing nothing) if it is not allowed."},
-    {"_play_any", (PyCFunction)(void (*)(void))play_any, METH_FASTCALL, "Play a card whatever the rules say."},
-    {"_end_trick", (PyCFunction)end_trick, METH_NOARGS, "Clear the finished trick; returns its winner."},
-    {"_close_trick", (PyCFunction)close_trick_method, METH_NOARGS, "Record the finished trick."},
+     "play(seat, card): play a legal Card of the seat to play; anything else goes to the refused hook "
+     "(None without one) and changes nothing here."},
+    {"play_unchecked", (PyCFunction)(void (*)(void))play_unchecked, METH_FASTCALL,
+     "play_unchecked(seat, card, renege=False): play the card whatever the rules say."},
+    {"two_clubs_to_lead", (PyCFunction)two_clubs_to_lead, METH_NOARGS,
+     "Whether the next card is the first lead and must be the 2 of clubs."},
     {NULL}};
 
 static PyTypeObject PlayCoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "spades_teach.game._kernel.PlayCore",
     .tp_basicsize = sizeof(PlayCore),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "The card play of one hand in bit-mask form: the compiled twin of kernel.PlayState.",
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC, /* not a base class: Round holds one */
+    .tp_doc = "PlayCore(rules, seating, refused=None): the card play of one hand in bit-mask form, the compiled "
+              "twin of kernel.PlayState (a kernel.PlayKernel).",
     .tp_new = new_core,
+    .tp_init = (initproc)init_core,
     .tp_dealloc = (destructor)dealloc,
     .tp_traverse = (traverseproc)traverse,
     .tp_clear = (inquiry)clear,
@@ -899,25 +826,30 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     empty_args = PyTuple_New(0);
-    str_bidding = PyUnicode_InternFromString("bidding");
-    str_play = PyUnicode_InternFromString("play");
     str_index = PyUnicode_InternFromString("index");
-    str_play_checked = PyUnicode_InternFromString("_play_checked");
     str_first_lead = PyUnicode_InternFromString("first_lead");
     str_spade_lead_breaks = PyUnicode_InternFromString("spade_lead_breaks");
     str_two_of_clubs = PyUnicode_InternFromString("two_of_clubs");
-    str_complete = PyUnicode_InternFromString("complete");
+    str_players = PyUnicode_InternFromString("players");
+    str_next_of = PyUnicode_InternFromString("next_of");
+    str_trick_orders = PyUnicode_InternFromString("trick_orders");
     str_number = PyUnicode_InternFromString("number");
     str_leader = PyUnicode_InternFromString("leader");
     str_cards = PyUnicode_InternFromString("cards");
     str_seats = PyUnicode_InternFromString("seats");
     str_winner = PyUnicode_InternFromString("winner");
-    if (!empty_args || !str_bidding || !str_play || !str_index || !str_play_checked || !str_first_lead || !str_spade_lead_breaks ||
-        !str_two_of_clubs || !str_complete || !str_number || !str_leader || !str_cards || !str_seats || !str_winner)
+    if (!empty_args || !str_index || !str_first_lead || !str_spade_lead_breaks || !str_two_of_clubs || !str_players ||
+        !str_next_of || !str_trick_orders || !str_number || !str_leader || !str_cards || !str_seats || !str_winner)
         return NULL;
     if (PyType_Ready(&PlayCoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
+    /* The interface kernel.py expects (2: PlayCore is a component with start, begin,
+       play_unchecked and a refused hook); a build of older source is not used. */
+    if (PyModule_AddIntConstant(m, "INTERFACE", 2) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&PlayCoreType);
     if (PyModule_AddObject(m, "PlayCore", (PyObject *)&PlayCoreType) < 0) {
         Py_DECREF(&PlayCoreType);

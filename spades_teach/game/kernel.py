@@ -8,11 +8,13 @@ simulations and the pure-Python double-dummy solver. (The compiled solver core
 keeps its own loop for speed; a property test holds it equal to this module.)
 
 The card play of a hand also comes in a compiled form: :data:`CompiledPlayState`
-(``_kernel.c``) is a twin of :class:`PlayState` that applies the same rules in C,
-and :class:`~spades_teach.game.round.Round` plays on it when it is built
+(``_kernel.c``) is a twin of :class:`PlayState` that applies the same rules in C.
+Both are a :class:`PlayKernel`, a component with a public interface:
+:class:`~spades_teach.game.round.Round` holds one, the twin when it is built
 (:data:`BACKEND` says which form is in use; ``SPADES_TEACH_PURE_KERNEL=1`` asks
-for the pure one). :class:`PlayState` stays the reference: a property test drives
-both side by side and requires the same answers after every action.
+for the pure one), and reads no field of it. :class:`PlayState` stays the
+reference: a property test drives both side by side and requires the same
+answers after every action.
 
 The functions work on card bitmasks, the form the fast callers already hold: a
 card is ``1 << index`` with A♠ = 0 … 2♠ = 12, A♥ = 13 … 2♣ = 51, a hand is the
@@ -38,7 +40,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, Protocol
 
 from spades_teach.errors import IllegalPlayError
 from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS
@@ -47,7 +49,7 @@ from spades_teach.game._bits import fill_suit_tuples as _fill_suit_tuples
 from spades_teach.game.cards import Card, Cards, Suit
 from spades_teach.game.notation import card_name, seat_letter, suit_word
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import Seat, SeatLike, seating_of
+from spades_teach.game.seating import Seat, Seating, SeatLike, seating_of
 from spades_teach.i18n import _
 
 __all__ = [
@@ -72,6 +74,7 @@ __all__ = [
     "first_leader",
     "suit_tuples",
     "PlayEvent",
+    "PlayKernel",
     "PlayState",
     "Playout",
     "TRICKS",
@@ -336,47 +339,143 @@ class Trick:
 TRICKS = 13
 
 
+class PlayKernel(Protocol):
+    """The card play of one hand, as :class:`~spades_teach.game.round.Round` holds it (its
+    ``_play``): what both forms, :class:`PlayState` and the compiled :data:`CompiledPlayState`,
+    offer. Everything is public; neither form reads the other's fields or the round's.
+
+    ``Kind(rules, seating, refused=None)`` makes one with no cards; :meth:`start` deals
+    ``hands`` in (each seat's cards as a mask by seat number) and :meth:`begin` names the first
+    leader once the bidding is over. :meth:`play` takes the fast path only (a legal
+    :class:`Card` of the seat to play, given as a :class:`Seat`); anything else changes nothing
+    here and is handed to ``refused(seat, card)``, whose answer it returns (``None`` without
+    one): the round's hook checks the play and explains a refusal, and plays an allowed card (a
+    renege under the penalty rule, or a card given as text) with :meth:`play_unchecked`. Every card
+    played is recorded as a :class:`PlayEvent` in :attr:`events`; a full trick is kept as a
+    :class:`Trick` in :attr:`tricks` and its winner leads the next. The lists read from the
+    compiled form are copies; those of :class:`PlayState` are its own (do not change them).
+    """
+
+    def __init__(
+        self, rules: Rules, seating: Seating, refused: Callable[[Any, Any], PlayEvent] | None = None
+    ) -> None: ...
+
+    def start(self, hands: Sequence[int], /) -> None: ...
+
+    def begin(self, leader: Seat, /) -> None: ...
+
+    def legal_plays(self) -> Cards: ...
+
+    def play(self, seat: Any, card: Any, /) -> PlayEvent | None: ...
+
+    def play_unchecked(self, seat: Seat, card: Card, renege: bool = False, /) -> PlayEvent: ...
+
+    def two_clubs_to_lead(self) -> bool: ...
+
+    @property
+    def to_play(self) -> Seat | None: ...
+
+    @property
+    def leader(self) -> Seat | None: ...
+
+    @property
+    def hands(self) -> list[int]: ...
+
+    @property
+    def trick(self) -> list[Card]: ...
+
+    @property
+    def tricks(self) -> list[Trick]: ...
+
+    @property
+    def won(self) -> list[int]: ...
+
+    @property
+    def broken(self) -> bool: ...
+
+    @property
+    def led_mask(self) -> int: ...
+
+    @property
+    def events(self) -> list[PlayEvent]: ...
+
+
 class PlayState:
-    """The card play of one hand in bit-mask form: the fast path of the rules above.
+    """The card play of one hand in bit-mask form: the fast path of the rules above, and
+    the pure-Python form of :class:`PlayKernel` (the reference its compiled twin is held to).
 
-    :class:`~spades_teach.game.round.Round` builds on it (it adds the bidding, the
-    events and their history, undo and scoring). The methods here apply the rules
-    by calling :func:`legal`, :func:`beats` and :func:`breaks_spades`; they keep
-    the winning card and the legal cards up to date card by card, so a trick's
-    winner is known when its last card falls.
+    :class:`~spades_teach.game.round.Round` holds one (or its twin) as a component and adds
+    the bidding, the checks and their reasons, undo and scoring. The methods here apply the
+    rules by calling :func:`legal`, :func:`beats` and :func:`breaks_spades`; they keep the
+    winning card and the legal cards up to date card by card, so a trick's winner is known
+    when its last card falls.
 
-    State (set by :meth:`_start_play`): ``_hands`` (a mask per seat number),
-    ``_trick_cards`` (the trick in progress), ``_leader``, ``_led_mask`` (0 before
-    the lead), ``_top_mask``/``_top_seat`` (the card winning the trick so far and
-    its seat), ``_broken``, ``_c2_pending`` (the 2♣ must still lead) and
-    ``_legal_now`` (the legal cards of the seat to play once worked out, else -1).
+    >>> from spades_teach.game.cards import Card, Hand
+    >>> from spades_teach.game.seating import seating_of
+    >>> rules = Rules()
+    >>> p = PlayState(rules, seating_of(rules))
+    >>> p.start([Hand.parse(h).mask for h in (".A.2.", ".K.3.", ".Q.4.", "5.J..")])
+    >>> len(p.legal_plays()), p.to_play  # nobody to play before begin()
+    (0, None)
+    >>> p.begin(Seat.N)
+    >>> [str(c) for c in p.legal_plays()]
+    ['AH', '2D']
+    >>> p.play(Seat.N, Card.parse("AH"))
+    PlayEvent(seat=<Seat.N: 0>, card=Card('AH'), renege=False)
+    >>> p.play(Seat.E, "KH") is None  # not the fast path, and no refused hook: nothing happens
+    True
+    >>> p.play_unchecked(Seat.E, Card.parse("3D"), renege=True).renege
+    True
+
+    State (private to this class and :class:`Playout`): ``_hands`` (a mask per seat number),
+    ``_trick_cards`` (the trick in progress), ``_leader``, ``_led_mask`` (0 before the lead),
+    ``_top_mask``/``_top_seat`` (the card winning the trick so far and its seat), ``_broken``,
+    ``_c2_pending`` (the 2♣ must still lead), ``_legal_now`` (the legal cards of the seat to
+    play once worked out, else -1), ``_to_play``, ``_tricks``, ``_won`` and ``_events``.
     """
 
     _hands: list[int]
     _trick_cards: list[Card]
-    _leader: Seat | None
+    _leader: Any
     _led_mask: int
     _led_shift: int
     _led_table: list[tuple[Card, ...]]
     _top_mask: int
-    _top_seat: Seat
+    _top_seat: Any
     _broken: bool
     _c2_pending: bool
+    _c2_rule: bool
     _spade_lead_breaks: bool
     _legal_now: int
     _tables: list[list[tuple[Card, ...]]]
-    _to_play: Seat | None
-    _to_act: Seat | None
-    _phase: Phase
-    _history: list[Any]
-    _next_of: Mapping[Seat, Seat]
+    _to_play: Any
+    _events: list[PlayEvent]
+    _next_of: Mapping[Seat, Seat] | tuple[int, ...]  # seat numbers in a Playout
     _order_from: Mapping[Seat, tuple[Seat, ...]]
     _players: int
     _tricks: list[Trick]
     _won: list[int]
+    _on_refused: Callable[[Any, Any], PlayEvent] | None
 
-    def _start_play(self, hands: list[int], rules: Rules, first: Seat) -> None:
+    def __init__(self, rules: Rules, seating: Seating, refused: Callable[[Any, Any], PlayEvent] | None = None) -> None:
+        self._on_refused = refused
+        self._players = seating.players
+        self._next_of = seating.next_of
+        self._order_from = seating.trick_orders
+        self._rules_of_play(rules)
+        self.start((0, 0, 0, 0))
+
+    def _rules_of_play(self, rules: Rules) -> None:
+        """Read the options that change the card play."""
         self._tables = _fill_suit_tuples()
+        self._c2_rule = rules.first_lead == "two_of_clubs"
+        self._spade_lead_breaks = rules.spade_lead_breaks
+
+    def start(self, hands: Sequence[int]) -> None:
+        """Deal ``hands`` in (four masks, by seat number; seats that do not play hold 0): the
+        play of a new hand, before the first lead (nobody is to play until :meth:`begin`)."""
+        if len(hands) != 4:
+            raise ValueError("hands must hold four masks, one a seat")
         self._hands = [hand & FULL_DECK_MASK for hand in hands]  # the 52 card bits, as the compiled twin
         self._trick_cards = []
         self._leader = None
@@ -384,27 +483,73 @@ class PlayState:
         self._led_shift = 0
         self._led_table = self._tables[0]
         self._top_mask = 0
-        self._top_seat = first
+        self._top_seat = None
         self._broken = False
-        self._c2_pending = rules.first_lead == "two_of_clubs"
-        self._spade_lead_breaks = rules.spade_lead_breaks
+        self._c2_pending = self._c2_rule
         self._legal_now = -1
         self._to_play = None
         self._tricks = []
         self._won = [0, 0, 0, 0]
+        self._events = []
+
+    def begin(self, leader: Seat) -> None:
+        """The bidding is over: ``leader`` leads the first trick."""
+        self._legal_now = -1
+        self._leader = self._to_play = self._top_seat = leader
+
+    # -- what the play looks like now
+    @property
+    def to_play(self) -> Any:
+        """The seat to play (a :class:`Seat`; a seat number in a :class:`Playout`); ``None``
+        before :meth:`begin` and once the hand is over."""
+        return self._to_play
 
     @property
-    def phase(self) -> Phase:
-        """``"bidding"``, ``"play"`` or ``"complete"``."""
-        return self._phase
+    def leader(self) -> Any:
+        """The seat that leads (or led) the trick in progress; ``None`` once the hand is over."""
+        return self._leader
 
     @property
-    def to_act(self) -> Seat | None:
-        """The seat whose turn it is (to bid or to play); ``None`` when the hand is over."""
-        return self._to_act
+    def hands(self) -> list[int]:
+        """Each seat's cards, as a mask by seat number."""
+        return self._hands
+
+    @property
+    def trick(self) -> list[Card]:
+        """The cards of the trick in progress, in the order played."""
+        return self._trick_cards
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The finished tricks, in order."""
+        return self._tricks
+
+    @property
+    def won(self) -> list[int]:
+        """Tricks won by each seat, by seat number (from the start of the hand)."""
+        return self._won
+
+    @property
+    def broken(self) -> bool:
+        """Whether spades are broken."""
+        return self._broken
+
+    @property
+    def led_mask(self) -> int:
+        """The mask of the suit led to the trick in progress (0 before its lead)."""
+        return self._led_mask
+
+    @property
+    def events(self) -> list[PlayEvent]:
+        """The cards played so far, as events, in order."""
+        return self._events
+
+    def two_clubs_to_lead(self) -> bool:
+        """Whether the next card is the first lead and must be the 2♣."""
+        return self._c2_pending and not self._trick_cards
 
     def legal_plays(self) -> Cards:
-        """The cards the seat to act may play now, in display order: a :class:`Cards`
+        """The cards the seat to play may play now, in display order: a :class:`Cards`
         (a tuple that also answers ``"QH" in legal`` and equals a :class:`Hand`)."""
         seat = self._to_play
         if seat is None:
@@ -421,43 +566,55 @@ class PlayState:
         made = _new_tuple(Cards, t0[ok & 0x1FFF] + t1[ok >> 13 & 0x1FFF] + t2[ok >> 26 & 0x1FFF] + t3[ok >> 39])
         return made
 
-    def play(self, seat: Any, card: Any) -> PlayEvent:
-        """Play a card for ``seat``; raises :class:`~spades_teach.errors.IllegalPlayError`
-        (changing nothing) if it is not allowed."""
-        # The fast path: the seat to act (so a Seat) plays a legal Card. Anything
-        # else goes through _play_checked, which explains a refusal.
+    def play(self, seat: Any, card: Any) -> PlayEvent | None:
+        """Play ``card`` for ``seat`` if it is a legal :class:`Card` of the seat to play
+        (given as that seat); otherwise change nothing here and return what the ``refused``
+        hook answers (``None`` without one)."""
         if seat is not self._to_play or seat is None or type(card) is not Card:
-            return self._play_checked(seat, card)
+            return self._refused(seat, card)
         ok = self._legal_now
         if ok < 0:
             ok = legal(self._hands[seat], self._led_mask, self._broken, self._c2_pending)
         if not ok & card.mask:
-            return self._play_checked(seat, card)
+            return self._refused(seat, card)
         self._play_any(seat, card)
-        cards = self._trick_cards
         event: PlayEvent = _new_tuple(PlayEvent, (seat, card, False))
-        self._history.append(event)
-        if len(cards) < self._players:
-            self._to_act = self._to_play = self._next_of[seat]
+        self._events.append(event)
+        if len(self._trick_cards) < self._players:
+            self._to_play = self._next_of[seat]
         else:
             self._close_trick()
         return event
 
-    def _play_checked(self, seat: Any, card: Any) -> PlayEvent:
-        raise NotImplementedError  # pragma: no cover - Round provides it
+    def _refused(self, seat: Any, card: Any) -> PlayEvent | None:
+        """What :meth:`play` answers for a play off its fast path (:class:`Playout` raises)."""
+        hook = self._on_refused
+        return None if hook is None else hook(seat, card)
+
+    def play_unchecked(self, seat: Seat, card: Card, renege: bool = False) -> PlayEvent:
+        """Play ``card`` for ``seat`` whatever the rules say (a renege under the penalty
+        rule, or a card the caller has checked): the trick, spades broken and the turn follow
+        the card, which is recorded with ``renege``."""
+        self._play_any(seat, card)
+        event = PlayEvent(seat, card, renege)
+        self._events.append(event)
+        if len(self._trick_cards) < self._players:
+            self._to_play = self._next_of[seat]
+        else:
+            self._close_trick()
+        return event
 
     def _close_trick(self) -> None:
         """Record the finished trick (its winner was kept up to date card by card);
-        the winner leads the next one, or the hand is complete after 13."""
+        the winner leads the next one, or nobody after 13."""
         cards = self._trick_cards
         leader = self._leader
         winner = self._end_trick()
         self._won[winner] += 1
         if self._keep_trick(leader, cards, winner) == TRICKS:
-            self._phase = "complete"
-            self._to_act = self._to_play = self._leader = None
+            self._to_play = self._leader = None
         else:
-            self._to_act = self._to_play = self._leader = winner
+            self._to_play = self._leader = winner
 
     def _keep_trick(self, leader: Any, cards: list[Card], winner: Any) -> int:
         """Keep the finished trick as a :class:`Trick`; returns how many tricks are done."""
@@ -501,7 +658,7 @@ class PlayState:
         if breaks_spades(card.mask, 0, self._spade_lead_breaks):
             self._broken = True
 
-    def _end_trick(self) -> Seat:
+    def _end_trick(self) -> Any:
         """Clear the finished trick; returns its winner."""
         self._trick_cards = []
         self._led_mask = 0
@@ -517,7 +674,13 @@ class Playout(PlayState):
     :meth:`copy` is cheap (a few lists), so a search plays each candidate card on its
     own copy of one sampled deal. The state is read through :attr:`hands`,
     :attr:`trick`, :meth:`trick_seats`, :attr:`won`, :attr:`broken`,
-    :attr:`tricks_left`, :attr:`to_play` and :meth:`two_clubs_to_lead`.
+    :attr:`tricks_left`, :attr:`to_play` and :meth:`two_clubs_to_lead` (and all at
+    once through :meth:`seen`).
+
+    It is a subclass of :class:`PlayState`, not a holder of one, unlike
+    :class:`~spades_teach.game.round.Round`: it is the kernel's own fast path for the
+    bots, with seats as plain numbers (which the compiled twin does not take), a copy
+    that is a dictionary copy, and its own fields read at every card of every playout.
 
     >>> from spades_teach.game.cards import Card, Hand
     >>> hands = [Hand.parse(h).mask for h in (".A.2.", ".K.3.", ".Q.4.", "5.J..")]
@@ -550,23 +713,22 @@ class Playout(PlayState):
     ) -> None:
         seating = seating_of(rules)
         self._players = seating.players
-        self._next_of = seating.next_index  # type: ignore[assignment]
+        self._next_of = seating.next_index
         self._seat_orders = {int(s): tuple(int(x) for x in order) for s, order in seating.trick_orders.items()}
-        self._history = []
-        self._phase = "play"
-        self._start_play(list(hands), rules, leader)  # type: ignore[arg-type]
+        self._rules_of_play(rules)
+        self.start(hands)
         self._broken = broken
         self._c2_pending = two_clubs_pending
         self._won = list(won)
         self._done = TRICKS - tricks_left
+        self._top_seat = leader
         seat = leader
         for card in trick:
             self._play_any(seat, card)  # type: ignore[arg-type]
-            seat = self._next_of[seat]  # type: ignore[index]
-        self._to_act = self._to_play = seat  # type: ignore[assignment]
+            seat = self._next_of[seat]
+        self._to_play = seat
         if tricks_left == 0:
-            self._phase = "complete"
-            self._to_act = self._to_play = self._leader = None
+            self._to_play = self._leader = None
 
     def step(self, seat: int, card: Card, voids: list[int]) -> int | None:
         """Play ``card`` for ``seat`` (as :meth:`play`), first marking in ``voids`` (suits
@@ -574,7 +736,8 @@ class Playout(PlayState):
         seat to play next, ``None`` once the hand is over."""
         voids[seat] |= shown_void(card.mask, self._led_mask)
         self.play(seat, card)
-        return self._to_play
+        after: int | None = self._to_play
+        return after
 
     def copy(self) -> Playout:
         """An independent copy in the same state (its own hands, trick and tallies)."""
@@ -583,61 +746,42 @@ class Playout(PlayState):
         clone._hands = list(self._hands)
         clone._trick_cards = list(self._trick_cards)
         clone._won = list(self._won)
-        clone._history = []
+        clone._events = []
         return clone
 
     def _keep_trick(self, leader: Any, cards: list[Card], winner: Any) -> int:
         self._done += 1
         return self._done
 
-    def _play_checked(self, seat: Any, card: Any) -> PlayEvent:
+    def _refused(self, seat: Any, card: Any) -> PlayEvent | None:
         if seat != self._to_play or type(card) is not Card:
             raise IllegalPlayError(_("it is not your turn to play"))
         hand = self._hands[seat]
         why = why_illegal(card, hand, self._led_mask, self._broken, self.two_clubs_to_lead())
         raise IllegalPlayError(why or "")
 
-    @property
-    def hands(self) -> list[int]:
-        """Each seat's cards, as a mask by seat number."""
-        return self._hands
-
-    @property
-    def trick(self) -> list[Card]:
-        """The cards of the trick in progress, in the order played."""
-        return self._trick_cards
-
     def trick_seats(self) -> list[int]:
         """The seats that played the trick in progress, in order."""
         cards = self._trick_cards
-        return list(self._seat_orders[self._leader][: len(cards)]) if cards else []  # type: ignore[index]
+        return list(self._seat_orders[self._leader][: len(cards)]) if cards else []
 
     @property
-    def won(self) -> list[int]:
-        """Tricks won by each seat, by seat number (from the start of the hand)."""
-        return self._won
-
-    @property
-    def broken(self) -> bool:
-        """Whether spades are broken."""
-        return self._broken
+    def to_play(self) -> int | None:
+        """The seat to play next; ``None`` when the hand is over."""
+        seat: int | None = self._to_play
+        return seat
 
     @property
     def tricks_left(self) -> int:
         """Tricks not yet finished (the one in progress included)."""
         return TRICKS - self._done
 
-    @property
-    def to_play(self) -> int | None:
-        """The seat to play next; ``None`` when the hand is over."""
-        return self._to_play
-
     def seen(self) -> tuple[list[int], list[Card], list[int], bool, bool, list[int], int]:
         """Everything a seat's view of the moment needs, in one call (the playouts ask
         for it at every card): ``(hands, trick, trick_seats, broken, two_clubs_to_lead,
         won, tricks_left)``, as the properties of the same names give them."""
         cards = self._trick_cards
-        seats = list(self._seat_orders[self._leader][: len(cards)]) if cards else []  # type: ignore[index]
+        seats = list(self._seat_orders[self._leader][: len(cards)]) if cards else []
         return (
             self._hands,
             cards,
@@ -648,38 +792,42 @@ class Playout(PlayState):
             TRICKS - self._done,
         )
 
-    def two_clubs_to_lead(self) -> bool:
-        """Whether the next card is the first lead and must be the 2♣."""
-        return self._c2_pending and not self._trick_cards
-
 
 # -- the compiled twin ------------------------------------------------------------------
 
 
-def _load_compiled() -> type[PlayState] | None:
+#: The interface of ``_kernel`` this module uses (``_kernel.INTERFACE``).
+_KERNEL_INTERFACE = 2
+
+
+def _load_compiled() -> type[PlayKernel] | None:
     """The compiled twin of :class:`PlayState` (``spades_teach.game._kernel``, built
-    from C source by ``pip install``), or ``None`` when it was not built."""
+    from C source by ``pip install``), or ``None`` when it was not built (or was built
+    from source older than this module, whose ``PlayCore`` Round cannot hold)."""
     try:
         from spades_teach.game import _kernel
     except ImportError:
         return None
+    if getattr(_kernel, "INTERFACE", None) != _KERNEL_INTERFACE:
+        return None  # built from older source (before PlayCore was a component): rebuild it
     _kernel.setup(Card, Cards, PlayEvent, Trick, [Card.from_index(i) for i in range(52)], tuple(Seat))
     return _kernel.PlayCore
 
 
-#: The compiled twin of :class:`PlayState`, or ``None`` if it is not built. It applies
-#: the same rules (a property test drives both forms side by side over thousands of
-#: random hands); :class:`PlayState` stays the reference.
-CompiledPlayState: type[PlayState] | None = _load_compiled()
+#: The compiled twin of :class:`PlayState` (``_kernel.PlayCore``, a :class:`PlayKernel` of its
+#: own, not a subclass), or ``None`` if it is not built. It applies the same rules (a
+#: property test drives both forms side by side over thousands of random hands);
+#: :class:`PlayState` stays the reference.
+CompiledPlayState: type[PlayKernel] | None = _load_compiled()
 
 #: The environment variable that asks for the pure-Python kernel: ``1`` (read once,
 #: when :mod:`spades_teach` is imported, by :func:`choose_kernel`).
 PURE_KERNEL_VARIABLE = "SPADES_TEACH_PURE_KERNEL"
 
 
-def choose_kernel(environ: Mapping[str, str] = os.environ) -> tuple[str, type[PlayState]]:
-    """Which form of the card play :class:`~spades_teach.game.round.Round` builds on,
-    as ``(backend, class)``: the one place the kernel is chosen.
+def choose_kernel(environ: Mapping[str, str] = os.environ) -> tuple[str, type[PlayKernel]]:
+    """Which form of the card play :class:`~spades_teach.game.round.Round` holds, as
+    ``(backend, class)``: the one place the kernel is chosen.
 
     ``("c", CompiledPlayState)`` when the twin is built, unless ``environ`` sets
     ``SPADES_TEACH_PURE_KERNEL=1``; ``("python", PlayState)`` otherwise. It runs
@@ -698,9 +846,10 @@ def choose_kernel(environ: Mapping[str, str] = os.environ) -> tuple[str, type[Pl
 #: Which form :class:`~spades_teach.game.round.Round` plays with: ``"c"`` (the
 #: compiled twin) or ``"python"`` (:class:`PlayState`: when the twin is not built, or
 #: when ``SPADES_TEACH_PURE_KERNEL=1`` is set before ``spades_teach`` is imported);
-#: :data:`FastPlayState` is that class. Both come from :func:`choose_kernel`.
+#: :data:`FastPlayState` is that class (the class of the component a ``Round`` holds).
+#: Both come from :func:`choose_kernel`.
 BACKEND: str
-FastPlayState: type[PlayState]
+FastPlayState: type[PlayKernel]
 BACKEND, FastPlayState = choose_kernel()
 
 

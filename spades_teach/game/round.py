@@ -4,9 +4,10 @@ Legal play and the trick winner are decided by :mod:`spades_teach.game.kernel`
 (re-exported here as :func:`legal_mask`, :func:`trick_winner` ...); :class:`Round` keeps the state, checks every action
 (``can_play`` / ``verify_play`` / ``play``, and the same for bids) and records
 each one as a frozen event, so a hand can be undone and replayed. The card play
-itself is the kernel's :class:`~spades_teach.game.kernel.PlayState`, or its
-compiled twin when that is built; :class:`PureRound` is a :class:`Round` on the
-pure-Python form in any case.
+itself is a component the round holds, a :class:`~spades_teach.game.kernel.PlayKernel`:
+the kernel's compiled twin when that is built, else its pure-Python
+:class:`~spades_teach.game.kernel.PlayState`; :class:`PureRound` and
+:class:`CompiledRound` are a :class:`Round` on one form or the other in any case.
 
 >>> from spades_teach import deal
 >>> r = Round(deal(7), dealer="N")
@@ -28,8 +29,10 @@ spades_teach.errors.IllegalPlayError: East does not hold A♠
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, Union, cast
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
 
 from spades_teach.errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError, RulesError
 from spades_teach.game.bids import Bid, BidLike
@@ -37,6 +40,7 @@ from spades_teach.game.cards import (
     SUIT_MASKS,
     Card,
     CardLike,
+    Cards,
     Hand,
     Seat,
     SeatLike,
@@ -51,6 +55,7 @@ from spades_teach.game.kernel import (
     FastPlayState,
     Phase,
     PlayEvent,
+    PlayKernel,
     PlayState,
     Trick,
     first_leader,
@@ -168,21 +173,29 @@ Event = Union[BidEvent, PlayEvent]
 # -- the round ---------------------------------------------------------------------------
 
 
-if TYPE_CHECKING:
-    _Play = PlayState
-else:
-    _Play = object
+_R = TypeVar("_R", bound="Round")
 
 
-_R = TypeVar("_R", bound="_RoundBody")
+class Round:
+    """One hand: bidding, then 13 tricks, then the score.
 
+    ``Round(deal, dealer="N", rules=Rules(), scores=None)``: ``deal`` is a
+    :class:`Deal` (or its PBN-style text); ``dealer`` defaults to the deal's;
+    ``scores`` is the match score before this hand (side → points), which decides
+    whether a blind Nil is allowed. Every action is checked; an illegal one raises
+    :class:`IllegalBidError` or :class:`IllegalPlayError` and changes nothing.
 
-class _RoundBody(_Play):
-    """Everything :class:`Round` adds to the card play of the kernel: the bidding,
-    the checks and their reasons, the events and their history, undo and scoring.
-    It is joined to a form of the kernel's play state below (the pure-Python
-    :class:`~spades_teach.game.kernel.PlayState` or its compiled twin), which owns
-    ``play``, ``legal_plays``, ``to_act`` and ``phase``."""
+    The card play is a component the round holds (``_play``, a
+    :class:`~spades_teach.game.kernel.PlayKernel`) and asks through its public
+    interface: the kernel's compiled twin when it is built, else the pure-Python
+    :class:`~spades_teach.game.kernel.PlayState` (the reference);
+    :data:`spades_teach.game.kernel.BACKEND` says which, and
+    ``SPADES_TEACH_PURE_KERNEL=1`` asks for the pure one. The round adds the
+    bidding, the checks and their reasons, the history, undo and scoring.
+    """
+
+    #: The class of the card-play component (:class:`PureRound` and :class:`CompiledRound` fix it).
+    _play_type: ClassVar[type[PlayKernel]] = FastPlayState
 
     def __init__(
         self,
@@ -241,6 +254,15 @@ class _RoundBody(_Play):
         # them (legal_bids() then copies them).
         self._free_bids = _NO_BIDS if rules.min_team_bid else _NUMBERS_AND_NIL if rules.nil else _NUMBERS
         self._open_bids = None if rules.blind_nil or rules.min_team_bid else allowed_bids(Seat.N, rules)
+        play = self._play = self._play_type(rules, seating, _Refusals(self))
+        # The hot path on the component directly: this round's play and legal_plays are its
+        # component's own (bound here, over the methods below, which do the same a call
+        # later), so the kernel takes a legal card with no Python frame of the round's in
+        # between; a play off its fast path comes back through _Refusals to _play_checked.
+        # (Assigned as attributes, not through vars(self): that would turn the instance's
+        # inline attribute values into a dictionary, which slows every attribute of the round.)
+        self.play = play.play  # type: ignore[method-assign,assignment]
+        self.legal_plays = play.legal_plays  # type: ignore[method-assign]
         self._reset()
 
     # -- state -----------------------------------------------------------------------------
@@ -248,16 +270,37 @@ class _RoundBody(_Play):
         hands = [0, 0, 0, 0]
         for seat, hand in self._deal._hands.items():
             hands[seat] = hand.mask
-        self._start_play(hands, self._rules, self._dealer)
+        self._play.start(hands)
         self._bids: dict[Seat, Bid] = {}
-        self._phase: Phase = "bidding"
-        self._to_act: Seat | None = self._next(self._dealer)
-        self._to_play: Seat | None = None  # the seat to act, during the play only
-        self._history: list[Event] = []
+        # Whose turn it is: the bidding's (the seat to bid, None once every seat has bid),
+        # then the card play's (its to_play), as to_act reads it.
+        self._bidding = _Bidding(self._next(self._dealer))
+        self._turn: _Bidding | PlayKernel = self._bidding
+        self._bid_events: list[BidEvent] = []
         self._reneges: list[PlayEvent] = []
 
     def _next(self, seat: Seat) -> Seat:
         return self._next_of[seat]
+
+    @property
+    def phase(self) -> Phase:
+        """``"bidding"``, ``"play"`` or ``"complete"``."""
+        if self._bidding.to_play is not None:
+            return "bidding"
+        return "complete" if self._play.to_play is None else "play"
+
+    if TYPE_CHECKING:
+
+        @property
+        def to_act(self) -> Seat | None:
+            """The seat whose turn it is (to bid or to play); ``None`` when the hand is over."""
+
+    else:
+        # Read at every card: a property whose getter is C (attrgetter), not a Python function.
+        to_act = property(
+            attrgetter("_turn.to_play"),
+            doc="The seat whose turn it is (to bid or to play); ``None`` when the hand is over.",
+        )
 
     @property
     def deal(self) -> Deal:
@@ -287,60 +330,65 @@ class _RoundBody(_Play):
     @property
     def is_complete(self) -> bool:
         """True once all 13 tricks have been played."""
-        return self._phase == "complete"
+        return self._bidding.to_play is None and self._play.to_play is None
 
     @property
     def spades_broken(self) -> bool:
-        return self._broken
+        return self._play.broken
 
     @property
     def history(self) -> tuple[Event, ...]:
-        return tuple(self._history)
+        return (*self._bid_events, *self._play.events)
 
     @property
     def tricks(self) -> list[Trick]:
         """The completed tricks, in order (each with its winner)."""
-        return list(self._tricks)
+        return list(self._play.tricks)
 
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty); its ``winner`` is ``None``."""
-        leader = (
-            self._leader if self._leader is not None else (self._to_act if self._to_act is not None else self._dealer)
-        )
-        cards = tuple(self._trick_cards)
-        return Trick(len(self._tricks) + 1, leader, cards, self._order_from[leader][: len(cards)], None)
+        play = self._play
+        leader = play.leader
+        if leader is None:
+            to_act = self.to_act
+            leader = to_act if to_act is not None else self._dealer
+        cards = tuple(play.trick)
+        return Trick(len(play.tricks) + 1, leader, cards, self._order_from[leader][: len(cards)], None)
 
     @property
     def trick_number(self) -> int:
         """The number (1–13) of the trick being played."""
-        return min(len(self._tricks) + 1, 13)
+        return min(len(self._play.tricks) + 1, 13)
 
     @property
     def tricks_won(self) -> SeatMap[int]:
-        return SeatMap((seat, self._won[seat]) for seat in self._seats)
+        won = self._play.won
+        return SeatMap((seat, won[seat]) for seat in self._seats)
 
     @property
     def team_tricks(self) -> TeamMap[int]:
+        won = self._play.won
         out: TeamMap[int] = TeamMap()
         for side in sides_of(self._rules):
-            out[side] = sum(self._won[s] for s in (side.seats if isinstance(side, Team) else (side,)))
+            out[side] = sum(won[s] for s in (side.seats if isinstance(side, Team) else (side,)))
         return out
 
     def hand(self, seat: SeatLike) -> Hand:
         """The cards ``seat`` still holds."""
         s = Seat.coerce(seat)
         self._check_seat_plays(s, IllegalActionError)
-        return Hand.from_mask(self._hands[s])
+        return Hand.from_mask(self._play.hands[s])
 
     @property
     def hands(self) -> SeatMap[Hand]:
-        return SeatMap((seat, Hand.from_mask(self._hands[seat])) for seat in self._seats)
+        hands = self._play.hands
+        return SeatMap((seat, Hand.from_mask(hands[seat])) for seat in self._seats)
 
     @property
     def played(self) -> tuple[Card, ...]:
         """Cards of the completed tricks, in the order they were played."""
-        return tuple(card for trick in self._tricks for card in trick.cards)
+        return tuple(card for trick in self._play.tricks for card in trick.cards)
 
     @property
     def reneges(self) -> tuple[PlayEvent, ...]:
@@ -348,8 +396,9 @@ class _RoundBody(_Play):
 
     def _seat_word(self) -> str:
         """The name of the seat to act, in the language in use (for messages)."""
-        assert self._to_act is not None
-        return seat_word(self._to_act)
+        to_act = self.to_act
+        assert to_act is not None
+        return seat_word(to_act)
 
     def _check_seat_plays(self, seat: Seat, error: type[IllegalActionError]) -> None:
         if seat not in self._seats:
@@ -359,24 +408,24 @@ class _RoundBody(_Play):
     def verify_bid(self, seat: SeatLike, bid: BidLike) -> Bid:
         """Raise :class:`IllegalBidError` with the reason if ``seat`` may not bid
         ``bid`` now; return the bid as a :class:`Bid` otherwise."""
-        if seat is self._to_act and self._phase == "bidding":
-            s: Seat = seat
+        bidder = self._bidding.to_play
+        if seat is bidder and bidder is not None:
+            s: Seat = bidder
         else:
             try:
                 s = Seat.coerce(seat)
             except ParseError as exc:
                 raise IllegalBidError(str(exc)) from None
             self._check_seat_plays(s, IllegalBidError)
-        if self._phase != "bidding":
-            if self._to_act is None:
+        if bidder is None:
+            if self._play.to_play is None:
                 closed = _("bidding is closed: all {count} players have bid and the hand is over")
-            else:
-                closed = _("bidding is closed: all {count} players have bid and it is {seat}'s turn to play")
+                raise IllegalBidError(closed.format(count=len(self._seats)))
+            closed = _("bidding is closed: all {count} players have bid and it is {seat}'s turn to play")
             raise IllegalBidError(closed.format(count=len(self._seats), seat=self._seat_word()))
-        assert self._to_act is not None
-        if s is not self._to_act:
+        if s is not bidder:
             raise IllegalBidError(
-                _("it is {seat}'s turn to bid, not {other}'s").format(seat=seat_word(self._to_act), other=seat_word(s))
+                _("it is {seat}'s turn to bid, not {other}'s").format(seat=seat_word(bidder), other=seat_word(s))
             )
         rules = self._rules
         try:
@@ -417,8 +466,8 @@ class _RoundBody(_Play):
 
     def legal_bids(self) -> list[Bid]:
         """Every bid the seat to act may make now."""
-        seat = self._to_act
-        if self._phase != "bidding" or seat is None:
+        seat = self._bidding.to_play
+        if seat is None:
             return []
         if self._open_bids is not None:
             return list(self._open_bids)
@@ -426,40 +475,56 @@ class _RoundBody(_Play):
 
     def bid(self, seat: SeatLike, bid: BidLike) -> BidEvent:
         """Make a bid in turn (0 or ``"nil"`` for Nil, ``"blind nil"``)."""
+        bidding = self._bidding
         if (
-            seat is self._to_act
+            seat is bidding.to_play
+            and seat is not None
             and type(bid) is Bid
             and not bid.blind
             and int(bid) in self._free_bids
-            and self._phase == "bidding"
         ):
-            # The fast path: the seat to act makes a bid no rule can refuse.
+            # The fast path: the seat to bid makes a bid no rule can refuse.
             b: Bid = bid
         else:
             b = self.verify_bid(seat, bid)
-        s: Seat = self._to_act  # type: ignore[assignment]  # verify_bid checked it is seat's turn
+        s: Seat = bidding.to_play  # type: ignore[assignment]  # verify_bid checked it is seat's turn
         self._bids[s] = b
         event: BidEvent = _new_tuple(BidEvent, (s, b))
-        self._history.append(event)
+        self._bid_events.append(event)
         if len(self._bids) == self._players:
-            self._phase = "play"
-            self._to_act = self._to_play = self._leader = self._first_leader()
+            bidding.to_play = None
+            self._play.begin(self._first_leader())
+            self._turn = self._play
         else:
-            self._to_act = self._next_of[s]
+            bidding.to_play = self._next_of[s]
         return event
 
     def _first_leader(self) -> Seat:
-        return first_leader(self._hands, self._dealer, self._rules)
+        return first_leader(self._play.hands, self._dealer, self._rules)
 
     # -- play ------------------------------------------------------------------------------------
-    def _two_of_clubs_lead(self) -> bool:
-        return self._c2_pending and not self._trick_cards
+    def legal_plays(self) -> Cards:
+        """The cards the seat to act may play now, in display order: a :class:`Cards`
+        (a tuple that also answers ``"QH" in legal`` and equals a :class:`Hand`); empty
+        while the bidding is open and once the hand is over. (Bound to the kernel's own in
+        ``__init__``, as :meth:`play` is.)"""
+        return self._play.legal_plays()
+
+    def play(self, seat: SeatLike | None, card: CardLike) -> PlayEvent:
+        """Play a card for ``seat``; raises :class:`IllegalPlayError` (changing nothing) if it
+        is not allowed. The kernel takes a legal :class:`Card` of the seat to act at once;
+        anything else is checked by :meth:`verify_play`, which explains a refusal. (A round's
+        ``play`` is its kernel's, bound in ``__init__``; this method is the same for a call
+        through the class.)"""
+        event = self._play.play(seat, card)
+        assert event is not None  # the round's refusal hook plays the card or raises
+        return event
 
     def why_illegal(self, card: CardLike, seat: SeatLike | None = None) -> str | None:
         """Why ``card`` cannot be played now by ``seat`` (default: the seat to act),
         or ``None`` if it can. Under ``renege="penalty"`` a renege is reported too."""
         try:
-            self.verify_play(self._to_act if seat is None else seat, card, allow_renege=False)
+            self.verify_play(self.to_act if seat is None else seat, card, allow_renege=False)
         except IllegalPlayError as exc:
             return str(exc)
         return None
@@ -468,34 +533,37 @@ class _RoundBody(_Play):
         """Raise :class:`IllegalPlayError` with the reason if ``seat`` may not play
         ``card`` now (``seat=None``: the seat to act). Returns whether the play
         is a renege (only under ``renege="penalty"``)."""
+        to_act = self.to_act
         if seat is None:
-            if self._to_act is None:
+            if to_act is None:
                 raise IllegalPlayError(_("the hand is over: all 13 tricks have been played"))
-            seat = self._to_act
+            seat = to_act
         try:
             s = seat if type(seat) is Seat else Seat.coerce(seat)
             c = card if type(card) is Card else Card.parse(card)
         except ParseError as exc:
             raise IllegalPlayError(str(exc)) from None
         assert isinstance(s, Seat) and isinstance(c, Card)
-        if self._phase != "play":
-            if self._phase == "bidding":
-                raise IllegalPlayError(
-                    _("the bidding is not finished: it is {seat}'s turn to bid").format(seat=self._seat_word())
-                )
+        if self._bidding.to_play is not None:
+            raise IllegalPlayError(
+                _("the bidding is not finished: it is {seat}'s turn to bid").format(seat=self._seat_word())
+            )
+        if to_act is None:
             raise IllegalPlayError(_("the hand is over: all 13 tricks have been played"))
         self._check_seat_plays(s, IllegalPlayError)
-        if s is not self._to_act:
+        if s is not to_act:
             raise IllegalPlayError(
                 _("it is {seat}'s turn to play, not {other}'s").format(seat=self._seat_word(), other=seat_word(s))
             )
-        hand = self._hands[s]
+        play = self._play
+        hand = play.hands[s]
         if not hand & c.mask:
             raise IllegalPlayError(_("{seat} does not hold {card}").format(seat=seat_word(s), card=card_name(c.index)))
-        reason = why_illegal(c, hand, self._led_mask, self._broken, self._two_of_clubs_lead())
+        led = play.led_mask
+        reason = why_illegal(c, hand, led, play.broken, play.two_clubs_to_lead())
         if reason is None:
             return False
-        if allow_renege and self._rules.renege == "penalty" and is_renege(hand, self._led_mask, c.mask):
+        if allow_renege and self._rules.renege == "penalty" and is_renege(hand, led, c.mask):
             return True
         raise IllegalPlayError(reason)
 
@@ -506,39 +574,28 @@ class _RoundBody(_Play):
             return False
         return True
 
-    # play(seat, card) is the kernel's (PlayState.play): its fast path plays a legal
-    # card of the seat to act; anything else comes here.
-    def _play_checked(self, seat: SeatLike, card: CardLike) -> PlayEvent:
+    def _play_checked(self, seat: SeatLike | None, card: CardLike) -> PlayEvent:
         """Play a card for ``seat`` after :meth:`verify_play` (which raises
-        :class:`IllegalPlayError`, changing nothing, if it is not allowed)."""
+        :class:`IllegalPlayError`, changing nothing, if it is not allowed): the way of
+        every play the kernel's fast path does not take."""
         renege = self.verify_play(seat, card)
-        s: Seat = seat if type(seat) is Seat else self._to_act if seat is None else Seat.coerce(seat)
+        s = seat if type(seat) is Seat else self.to_act if seat is None else Seat.coerce(seat)
         c: Card = card if type(card) is Card else Card.parse(card)
-        event = PlayEvent(s, c, renege)
-        self._apply_play(event)
-        self._history.append(event)
-        return event
-
-    def _apply_play(self, event: PlayEvent) -> None:
-        s, c, renege = event
-        self._play_any(s, c)
+        assert isinstance(s, Seat)
+        event = self._play.play_unchecked(s, c, renege)
         if renege:
             self._reneges.append(event)
-        if len(self._trick_cards) < self._players:
-            self._to_act = self._to_play = self._next_of[s]
-        else:
-            self._close_trick()
+        return event
 
     # -- history -------------------------------------------------------------------------------
     def undo(self) -> Event:
         """Take back the last bid or card; returns the event undone."""
-        if not self._history:
+        events = self.history
+        if not events:
             raise IllegalActionError(_("nothing to undo: no bid or card has been made yet"))
-        events = self._history[:-1]
-        last = self._history[-1]
         self._reset()
-        self._replay(events)
-        return last
+        self._replay(events[:-1])
+        return events[-1]
 
     def apply(self, event: Event) -> None:
         """Make the bid of a :class:`BidEvent` or play the card of a :class:`PlayEvent`, checked
@@ -575,11 +632,12 @@ class _RoundBody(_Play):
 
     def copy(self: _R) -> _R:
         """An independent copy of this round in the same state."""
-        return self.replayed(self._history)
+        return self.replayed(self.history)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled as the deal, the settings and the history, replayed when loaded (the
-        # compiled play state keeps its fields outside the instance dictionary).
+        # Pickled (and copied by the copy module) as the deal, the settings and the history,
+        # replayed when loaded: the card-play component is rebuilt, never pickled (the
+        # compiled one cannot be).
         return (_rebuilt, (type(self), self._deal, self._dealer, self._rules, dict(self._scores), self.history))
 
     # -- scoring ---------------------------------------------------------------------------------
@@ -591,14 +649,15 @@ class _RoundBody(_Play):
 
     def score(self, bags: Mapping[Any, int] | None = None) -> RoundScore:
         """Score the finished hand (``bags``: counters carried in, side → bags)."""
-        if self._phase != "complete":
+        if not self.is_complete:
+            done = len(self._play.tricks)
             raise IllegalActionError(
                 ngettext(
                     "the hand is not finished: {count} of 13 tricks played",
                     "the hand is not finished: {count} of 13 tricks played",
-                    len(self._tricks),
-                ).format(count=len(self._tricks))
-                if self._phase == "play"
+                    done,
+                ).format(count=done)
+                if self._bidding.to_play is None
                 else _("the hand is not finished: bidding is still open")
             )
         rules = self._rules
@@ -610,18 +669,47 @@ class _RoundBody(_Play):
                 side = side_of(event.seat, rules)
                 transfer[side] = transfer.get(side, 0) + 1
         # The bids and tricks are legal by construction: straight to the formula.
-        return score_checked(self._bids, self._won, rules, carried=carried, transfer=transfer)
+        return score_checked(self._bids, self._play.won, rules, carried=carried, transfer=transfer)
 
     def __repr__(self) -> str:
+        to_act = self.to_act
         return (
-            f"<Round dealer={self._dealer.name} phase={self._phase} "
-            f"tricks={len(self._tricks)} to_act={self._to_act.name if self._to_act is not None else None}>"
+            f"<Round dealer={self._dealer.name} phase={self.phase} "
+            f"tricks={len(self._play.tricks)} to_act={to_act.name if to_act is not None else None}>"
         )
 
     def _repr_html_(self) -> str:
         from spades_teach.render.html import round_html
 
-        return round_html(cast("Round", self))
+        return round_html(self)
+
+
+class _Bidding:
+    """Whose turn it is while the bidding is open: ``to_play`` is the seat to bid (``None``
+    once every seat has bid). A round's ``to_act`` reads it until the card play begins."""
+
+    __slots__ = ("to_play",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.to_play: Seat | None = seat
+
+
+class _Refusals:
+    """The refused hook a round gives its card-play component: a play the kernel's fast
+    path does not take goes to the round's :meth:`Round._play_checked`. The round is held
+    weakly: it holds the component, so a strong reference back would make every round a
+    reference cycle, freed only by the garbage collector."""
+
+    __slots__ = ("_round",)
+
+    def __init__(self, round: Round) -> None:
+        self._round = weakref.ref(round)
+
+    def __call__(self, seat: Any, card: Any) -> PlayEvent:
+        round = self._round()
+        if round is None:
+            raise ReferenceError("the round of this card play no longer exists")
+        return round._play_checked(seat, card)
 
 
 # The bids (not blind) bid_problem accepts from any seat whatever the partner bid and
@@ -637,46 +725,29 @@ _dict_update = dict.update
 
 
 def _rebuilt(
-    cls: type[_RoundBody], deal: Deal, dealer: Seat, rules: Rules, scores: dict[Side, int], history: Sequence[Event]
-) -> _RoundBody:
+    cls: type[Round], deal: Deal, dealer: Seat, rules: Rules, scores: dict[Side, int], history: Sequence[Event]
+) -> Round:
     """A round in the state ``history`` leads to (how a pickled round is loaded)."""
     made = cls(deal, dealer=dealer, rules=rules, scores=scores)
     made._replay(history)
     return made
 
 
-if TYPE_CHECKING:
-    _Fast = PlayState
-else:
-    _Fast = FastPlayState
-
-
-class Round(_RoundBody, _Fast):
-    """One hand: bidding, then 13 tricks, then the score.
-
-    ``Round(deal, dealer="N", rules=Rules(), scores=None)``: ``deal`` is a
-    :class:`Deal` (or its PBN-style text); ``dealer`` defaults to the deal's;
-    ``scores`` is the match score before this hand (side → points), which decides
-    whether a blind Nil is allowed. Every action is checked; an illegal one raises
-    :class:`IllegalBidError` or :class:`IllegalPlayError` and changes nothing.
-
-    The card play runs on the kernel's compiled twin when it is built, else on the
-    pure-Python :class:`~spades_teach.game.kernel.PlayState` (the reference);
-    :data:`spades_teach.game.kernel.BACKEND` says which, and
-    ``SPADES_TEACH_PURE_KERNEL=1`` asks for the pure one.
-    """
-
-
-class PureRound(_RoundBody, PlayState):
+class PureRound(Round):
     """:class:`Round` on the pure-Python kernel (:class:`~spades_teach.game.kernel.PlayState`),
     the reference, whichever kernel :class:`Round` uses."""
 
+    _play_type = PlayState
+
 
 if CompiledPlayState is None:
-    CompiledRound: type[_RoundBody] | None = None
+    CompiledRound: type[Round] | None = None
 else:
+    _compiled: type[PlayKernel] = CompiledPlayState
 
-    class _CompiledRound(_RoundBody, CompiledPlayState):  # type: ignore[valid-type,misc]
+    class _CompiledRound(Round):
         """:class:`Round` on the compiled kernel, whichever kernel :class:`Round` uses."""
+
+        _play_type = _compiled
 
     CompiledRound = _CompiledRound
