@@ -447,3 +447,55 @@ def test_lead_for_partners_nil_with_the_lowest_sure_spade() -> None:
         "KS",
         "lead high for your partner's Nil: your partner cannot be forced to beat the K♠, so they can play under it",
     )
+
+
+# -- Nil play measured against the judge (issue #27): positions of the calibration's medium-bot deals --------------
+
+# Standard rules, deal 4 (dealer E): West bid Nil; North showed out of diamonds on the A♦ (trick 2).
+DEAL_4_BIDS = {"E": 3, "S": 2, "W": "nil", "N": 5}
+DEAL_4_TRICK_4 = "KD 2D QD 5D AD 3D JD 5S 2H 9H 3H 8H".split()
+
+
+def test_lead_for_partners_nil_not_into_an_opponents_void() -> None:
+    # The 10♦ is as sure as the A♣ for West, but North ruffs it: North takes the lead and the
+    # 10♦, and leads what suits them against the Nil. The A♣ keeps the lead where it is.
+    assert hint("Q32.6.T76.A64", bids=DEAL_4_BIDS, seat="E", tricks_won={"N": 1, "E": 2}, played=DEAL_4_TRICK_4) == (
+        "AC",
+        "lead high for your partner's Nil: your partner cannot be forced to beat the A♣, so they can play under it",
+    )
+
+
+def test_lead_for_partners_nil_that_they_are_least_likely_to_beat() -> None:
+    # No sure card and no high side card left: the Q♠ (only the A♠ and K♠ above it, the
+    # spades below it many) leaves West a lower spade far more often than the 7♦ leaves
+    # them a lower diamond (only the 4♦ is left below it), and North ruffs diamonds.
+    played = [*DEAL_4_TRICK_4, "TD", "8D", "9D", "6S", "2C", "AC", "7C", "QC"]
+    assert hint("Q32.6.76.64", bids=DEAL_4_BIDS, seat="E", tricks_won={"N": 2, "E": 3}, played=played) == (
+        "QS",
+        "lead high for your partner's Nil: the Q♠ gives your partner the best chance to play under it",
+    )
+
+
+def test_no_ruff_to_cover_a_nil_partner_who_very_likely_plays_under() -> None:
+    # Standard rules, deal 49: North bid Nil, East leads the 7♦ at trick 8 and South, void in
+    # diamonds, would ruff with the J♠ to cover. Five diamonds below the 7♦ are out: North very
+    # likely holds one. South's contract is made, so South discards rather than spend a spade.
+    played = "AH JH KH 2H AC 2C 6C 7C KD 2D JD AD 3H 6H QH 9H 5C 3C 8C JC QD 6D TD 5D 7H KC 5H TH".split()
+    card, reason = hint(
+        "QJ93.4..4",
+        ["7D"],
+        {"S": 4, "W": 3, "N": "nil", "E": 2},
+        tricks_won={"E": 2, "S": 4, "W": 1},
+        played=played,
+    )
+    assert card in ("4H", "4C") and not reason.startswith("cover"), reason
+
+
+def test_set_nil_discards_a_low_card_not_a_winner() -> None:
+    # Standard rules, deal 12, trick 1: East leads the 2♣, South (Nil) plays the 4♣ and West,
+    # void in clubs, lets it win. Discarding the A♦ would give away a trick for nothing: any
+    # discard leaves South's 4♣ winning.
+    assert hint("KT65.AQ976.AQJ2.", ["2C", "4C"], {"E": 3, "S": "nil", "W": 5, "N": 4}, seat="W") == (
+        "2D",
+        "set the Nil: duck under South's 4♣ and let them win the trick",
+    )
