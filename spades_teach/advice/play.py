@@ -300,6 +300,19 @@ def _forced_chance(v: View, seat: int, top: Card) -> float:
     return float(other**below * (1.0 - other**above))
 
 
+def _only_spades_chance(v: View, seat: int) -> float:
+    """The chance that ``seat``, still to play to this trick, holds nothing but spades, its
+    cards drawn at random from the unseen cards of the suits it has not shown out of."""
+    shown = v.voids[seat]
+    possible = v.unseen & ~sum(SUIT_MASKS[suit] for suit in Suit if shown >> suit & 1)
+    spades, cards = _count(possible & _SPADES), _count(possible)
+    held = v.tricks_left - (1 if seat in v.trick_seats else 0)
+    chance = 1.0
+    for i in range(held):
+        chance *= max(0, spades - i) / (cards - i) if cards > i else 0.0
+    return chance
+
+
 def _ruffable(v: View, suit: Suit) -> bool:
     """Whether an opponent has shown out of the side suit ``suit`` and may still hold a spade."""
     return suit is not Suit.SPADES and any(
@@ -877,8 +890,9 @@ def _nil_play(v: View, legal: int) -> _Pick:
     return _duck(v, legal, _NIL_DUCK)
 
 
-#: Below this chance that the Nil partner must beat the card winning (:func:`_forced_chance`),
-#: their partner does not ruff to cover them when a side card can be discarded instead.
+#: Below this chance that the Nil partner holds nothing but spades (:func:`_only_spades_chance`),
+#: their partner does not ruff a card they cannot be made to beat otherwise, when a side card
+#: can be discarded instead.
 _RUFF_TO_COVER = 0.25
 
 
@@ -917,13 +931,11 @@ def _cover_partner_nil(v: View, legal: int, partner: int) -> _Pick | None:
         danger = _forced_over(v, partner, top)
         if not danger:
             return None  # the card winning already stands over anything they may have to play
-        if (
-            not legal & SUIT_MASKS[led]
-            and legal & ~_SPADES
-            and not v.voids[partner] >> led & 1
-            and _forced_chance(v, partner, top) < _RUFF_TO_COVER
-        ):
-            return None  # they very likely hold a lower card: a ruff would spend a spade for little
+        if not legal & SUIT_MASKS[led] and legal & ~_SPADES and not danger & ~_SPADES:
+            # Following suit they cannot be made to beat it: only a hand of nothing but spades
+            # would have to ruff. Unless that is likely, a ruff spends a spade for nothing.
+            if _only_spades_chance(v, partner) < _RUFF_TO_COVER:
+                return None
         found = _cover_card(v, beaters, partner, danger)
         return None if found is None else _cover_say(COVER, *found)
     if seat_won == partner:
