@@ -898,10 +898,13 @@ _RUFF_TO_COVER = 0.25
 
 def _cover_partner_nil(v: View, legal: int, partner: int) -> _Pick | None:
     """Protect the live Nil of ``partner``: lead or play a card they cannot be forced
-    to beat (the lowest that does it), or take the trick their card is winning. ``None``
-    where covering changes nothing: their card is already under another, an
-    opponent's card already stands over anything they may be forced to play, or their
-    Nil is lost on this trick whatever this seat plays."""
+    to beat (the lowest that does it), or take the trick their card is winning. A lead
+    leaves out a side suit an opponent can ruff and, with no sure card, is the card they
+    are least likely to have to beat (:func:`_forced_chance`). ``None`` where covering
+    changes nothing: their card is already under another, an opponent's card already
+    stands over anything they may be forced to play, or their Nil is lost on this trick
+    whatever this seat plays; and where only a ruff would cover a card they cannot be
+    made to beat by following suit, unless they may well hold nothing but spades."""
     if not v.trick:
         for suit in _SIDE:
             held = legal & SUIT_MASKS[suit]
