@@ -282,6 +282,44 @@ def _forced_over(v: View, seat: int, top: Card) -> int:
     return forced
 
 
+def _forced_chance(v: View, seat: int, top: Card) -> float:
+    """A rough chance that ``seat``, still to play to this trick, must beat ``top`` by
+    following suit: that it holds a card of the suit led above ``top`` and none below
+    it, each unseen card of the suit being in its hand with the chance its share of the
+    unseen cards gives. 0 when ``seat`` has shown out of the suit or ``top`` is a ruff
+    (any card of the suit led stays under it). :func:`_forced_over` says which cards
+    *may* force it; this says how likely it is, to weigh a card against another."""
+    led = v.trick[0].suit if v.trick else top.suit
+    if top.suit is not led or v.voids[seat] >> led & 1:
+        return 0.0
+    unseen = _count(v.unseen)
+    held = v.tricks_left - (1 if seat in v.trick_seats else 0)
+    other = 1.0 - min(1.0, held / unseen) if unseen else 0.0  # the chance an unseen card is not theirs
+    above = _count(v.unseen & _above(top))
+    below = _count(v.unseen & _below(top))
+    return float(other**below * (1.0 - other**above))
+
+
+def _only_spades_chance(v: View, seat: int) -> float:
+    """The chance that ``seat``, still to play to this trick, holds nothing but spades, its
+    cards drawn at random from the unseen cards of the suits it has not shown out of."""
+    shown = v.voids[seat]
+    possible = v.unseen & ~sum(SUIT_MASKS[suit] for suit in Suit if shown >> suit & 1)
+    spades, cards = _count(possible & _SPADES), _count(possible)
+    held = v.tricks_left - (1 if seat in v.trick_seats else 0)
+    chance = 1.0
+    for i in range(held):
+        chance *= max(0, spades - i) / (cards - i) if cards > i else 0.0
+    return chance
+
+
+def _ruffable(v: View, suit: Suit) -> bool:
+    """Whether an opponent has shown out of the side suit ``suit`` and may still hold a spade."""
+    return suit is not Suit.SPADES and any(
+        v.voids[s] >> suit & 1 and not v.voids[s] >> Suit.SPADES & 1 for s in v.opponents()
+    )
+
+
 def _cover_card(v: View, candidates: int, partner: int, danger: int) -> tuple[Card, bool] | None:
     """The cover among ``candidates`` (cards of this seat that would win the trick over
     the Nil bidder ``partner``, who may now be forced to beat the card winning with the
@@ -852,12 +890,21 @@ def _nil_play(v: View, legal: int) -> _Pick:
     return _duck(v, legal, _NIL_DUCK)
 
 
+#: Below this chance that the Nil partner holds nothing but spades (:func:`_only_spades_chance`),
+#: their partner does not ruff a card they cannot be made to beat otherwise, when a side card
+#: can be discarded instead.
+_RUFF_TO_COVER = 0.25
+
+
 def _cover_partner_nil(v: View, legal: int, partner: int) -> _Pick | None:
     """Protect the live Nil of ``partner``: lead or play a card they cannot be forced
-    to beat (the lowest that does it), or take the trick their card is winning. ``None``
-    where covering changes nothing: their card is already under another, an
-    opponent's card already stands over anything they may be forced to play, or their
-    Nil is lost on this trick whatever this seat plays."""
+    to beat (the lowest that does it), or take the trick their card is winning. A lead
+    leaves out a side suit an opponent can ruff and, with no sure card, is the card they
+    are least likely to have to beat (:func:`_forced_chance`). ``None`` where covering
+    changes nothing: their card is already under another, an opponent's card already
+    stands over anything they may be forced to play, or their Nil is lost on this trick
+    whatever this seat plays; and where only a ruff would cover a card they cannot be
+    made to beat by following suit, unless they may well hold nothing but spades."""
     if not v.trick:
         for suit in _SIDE:
             held = legal & SUIT_MASKS[suit]
@@ -868,13 +915,18 @@ def _cover_partner_nil(v: View, legal: int, partner: int) -> _Pick | None:
                     COVER_VOID,
                     _("your partner has no {suit} and can throw high cards on them").format(suit=suit_words(suit)),
                 )
-        candidates = legal & ~_SPADES or legal
+        # Not into a suit an opponent can ruff: they take the lead (and our high card), and
+        # then lead what suits them against the Nil.
+        kept = legal & ~sum(SUIT_MASKS[suit] for suit in _SIDE if _ruffable(v, suit)) or legal
+        candidates = kept & ~_SPADES or kept
         sure = [c for c in mask_cards(candidates) if not _forced_over(v, partner, c)]
         if sure:
             return _cover_say(COVER_LEAD_HIGH, min(sure, key=lambda c: c.rank), True)
-        best = max(mask_cards(candidates), key=lambda c: (not v.unseen & _above(c), c.rank))
+        # No sure card: the one they are least likely to have to beat (a high spade too).
+        best = min(mask_cards(kept), key=lambda c: (_forced_chance(v, partner, c), -c.rank))
         return _cover_say(COVER_LEAD_HIGH, best, False)
     seat_won, top = _winning(v)
+    led = v.trick[0].suit
     later = v.later_seats()
     beaters = _beaters(v, legal, top)
     if partner in later:
@@ -882,6 +934,11 @@ def _cover_partner_nil(v: View, legal: int, partner: int) -> _Pick | None:
         danger = _forced_over(v, partner, top)
         if not danger:
             return None  # the card winning already stands over anything they may have to play
+        if not legal & SUIT_MASKS[led] and legal & ~_SPADES and not danger & ~_SPADES:
+            # Following suit they cannot be made to beat it: only a hand of nothing but spades
+            # would have to ruff. Unless that is likely, a ruff spends a spade for nothing.
+            if _only_spades_chance(v, partner) < _RUFF_TO_COVER:
+                return None
         found = _cover_card(v, beaters, partner, danger)
         return None if found is None else _cover_say(COVER, *found)
     if seat_won == partner:
@@ -927,7 +984,9 @@ def _set_nil(v: View, legal: int, opp: int) -> _Pick | None:
     if seat_won == opp:
         if under:
             following = bool(legal & SUIT_MASKS[led])
-            card = _high(under) if following else _dump(v, under & ~_SPADES) if under & ~_SPADES else _high(under)
+            card = (
+                _high(under) if following else _low_discard(v, under & ~_SPADES) if under & ~_SPADES else _high(under)
+            )
             return _say(
                 card,
                 SET_NIL,
@@ -940,7 +999,7 @@ def _set_nil(v: View, legal: int, opp: int) -> _Pick | None:
             card = _low(legal)
             return _say(card, SET_NIL, _("play low, so that {seat} may be forced to win").format(seat=name))
         if under & ~_SPADES:
-            card = _dump(v, under & ~_SPADES)
+            card = _low_discard(v, under & ~_SPADES)
             return _say(
                 card,
                 SET_NIL,
