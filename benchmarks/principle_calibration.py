@@ -143,21 +143,39 @@ def _open(path: Path, mode: str) -> Any:
 def load_cache(path: Path) -> dict[tuple[str, int, int], dict[str, Any]]:
     out: dict[tuple[str, int, int], dict[str, Any]] = {}
     if path.exists():
-        lines: list[str] = []
-        with _open(path, "rt") as text:
-            try:
-                for line in text:
-                    lines.append(line)
-            except (EOFError, zlib.error):  # a gzip member cut short (an interrupted run): keep the lines before
-                pass
-        for line in lines:
+        # (a member cut short ends mid-line: the next member starts a line of its own)
+        text = "\n".join(_gzip_members(path.read_bytes())) if path.suffix == ".gz" else path.read_text("utf-8")
+        for line in text.splitlines():
             if line.strip():
                 try:
                     row = json.loads(line)
-                except json.JSONDecodeError:  # a line cut short by an interrupted run
+                    key = (row["rules"], row["deal"], row["decision"])
+                except (json.JSONDecodeError, KeyError, TypeError):  # a line cut short by an interrupted run
                     continue
-                out[(row["rules"], row["deal"], row["decision"])] = row
+                out[key] = row
     return out
+
+
+def _gzip_members(data: bytes) -> Iterator[str]:
+    """The text of each gzip member of ``data`` in turn (each run appends one). A member cut short by
+    an interrupted run gives what it holds, and the reading goes on at the next member, so the runs
+    after it are kept."""
+    while data:
+        member = zlib.decompressobj(wbits=31)
+        held = b""
+        try:
+            held = member.decompress(data)
+        except zlib.error:  # cut short: the next member's bytes were read as this one's
+            pass
+        if member.eof:
+            yield held.decode("utf-8", errors="replace")
+            data = member.unused_data
+            continue
+        yield held.decode("utf-8", errors="replace")
+        following = data.find(b"\x1f\x8b\x08", 1)  # the next member's header
+        if following < 0:
+            return
+        data = data[following:]
 
 
 class StaleCache(Exception):

@@ -105,3 +105,21 @@ def test_a_cache_made_by_other_play_code_is_refused(tmp_path: Path) -> None:
     cache[("standard", 1, 2)] = row | {"card": other}
     with pytest.raises(pc.StaleCache, match="decision 2"):
         pc.check_cache("standard", 1, cache)
+
+
+def test_a_cache_member_cut_short_keeps_the_runs_after_it(tmp_path: Path) -> None:
+    # Each run appends a gzip member; one stopped mid-write must not lose the runs appended after it.
+    import gzip
+
+    pc = load_benchmark("principle_calibration")
+
+    def row(deal: int) -> bytes:
+        return (json.dumps({"rules": "standard", "deal": deal, "decision": 0}) + "\n").encode()
+
+    whole = gzip.compress(row(1) + row(2))
+    cut = gzip.compress(b"".join(row(n) for n in range(10, 60)))[:-40]
+    path = tmp_path / "cache.jsonl.gz"
+    path.write_bytes(whole + cut + gzip.compress(row(3)))
+    deals = {deal for (_, deal, _) in pc.load_cache(path)}
+    assert {1, 2, 3} <= deals
+    assert deals - {1, 2, 3} <= set(range(10, 60))
