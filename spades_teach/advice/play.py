@@ -27,6 +27,7 @@ knows, so the hard bot can run it thousands of times in its playouts.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from spades_teach.advice._words import seat_name, suit_one, suit_words
@@ -195,6 +196,12 @@ def _high(mask: int) -> Card:
 
 def _low(mask: int) -> Card:
     return _DECK[mask.bit_length() - 1]
+
+
+def _one_per_suit(mask: int, suits: Iterable[Suit], pick: Callable[[int], Card]) -> list[Card]:
+    """``pick``'s card (``_low`` or ``_high``) of each of ``suits`` that ``mask`` holds, in that order:
+    the candidates a lead or a discard chooses among (``max``/``min`` keep the first of equals)."""
+    return [pick(mask & SUIT_MASKS[suit]) for suit in suits if mask & SUIT_MASKS[suit]]
 
 
 def _above(card: Card) -> int:
@@ -614,20 +621,11 @@ def _long_safe_suit(v: View, non_spade: int) -> Suit:
 
 
 def _lead_to_duck(v: View, legal: int, name: str, why: str) -> _Pick:
-    best: Card | None = None
-    best_key: tuple[int, int] | None = None
-    for suit in Suit:
-        held = legal & SUIT_MASKS[suit]
-        if not held:
-            continue
-        card = _low(held)
+    def key(card: Card) -> tuple[int, int]:
         higher = _count(v.unseen & _above(card))
-        key = (higher, -card.rank)
-        if suit is Suit.SPADES:
-            key = (higher - 2, -card.rank)
-        if best_key is None or key > best_key:
-            best, best_key = card, key
-    assert best is not None
+        return (higher - 2 if card.suit is Suit.SPADES else higher, -card.rank)
+
+    best = max(_one_per_suit(legal, Suit, _low), key=key)
     return _say(
         best, name, _("{why}; lead the {card}, a low card the others can beat").format(why=why, card=best.pretty)
     )
@@ -757,24 +755,14 @@ def _void_to_win(v: View, legal: int, top: Card, later: list[int], partner_wins:
 
 def _low_discard(v: View, legal: int) -> Card:
     """A discard from the shortest side suit that is not a winner, to make a void."""
-    best: Card | None = None
-    best_key: tuple[int, int, int] | None = None
     led = v.trick[0].suit if v.trick else None
-    for suit in Suit:
-        held = legal & SUIT_MASKS[suit]
-        if not held:
-            continue
-        card = _low(held)
+
+    def key(card: Card) -> tuple[int, int, int]:
         master = not v.unseen & _above(card)
-        key = (
-            1 if suit is Suit.SPADES and suit is not led else 0,
-            1 if master else 0,
-            _count(v.hand & SUIT_MASKS[suit]),
-        )
-        if best_key is None or key < best_key:
-            best, best_key = card, key
-    assert best is not None
-    return best
+        spade = card.suit is Suit.SPADES and card.suit is not led
+        return (1 if spade else 0, 1 if master else 0, _count(v.hand & SUIT_MASKS[card.suit]))
+
+    return min(_one_per_suit(legal, Suit, _low), key=key)
 
 
 @dataclass(frozen=True)
@@ -855,18 +843,7 @@ _NIL_DUCK = _DuckWords(
 
 def _dump(v: View, mask: int) -> Card:
     """The most dangerous card to keep: the highest, preferring short suits."""
-    best: Card | None = None
-    best_key: tuple[int, int] | None = None
-    for suit in _SIDE:
-        held = mask & SUIT_MASKS[suit]
-        if not held:
-            continue
-        card = _high(held)
-        key = (card.rank, -_count(v.hand & SUIT_MASKS[suit]))
-        if best_key is None or key > best_key:
-            best, best_key = card, key
-    assert best is not None
-    return best
+    return max(_one_per_suit(mask, _SIDE, _high), key=lambda card: (card.rank, -_count(v.hand & SUIT_MASKS[card.suit])))
 
 
 # -- Nil ------------------------------------------------------------------------------------------------
@@ -874,18 +851,11 @@ def _dump(v: View, mask: int) -> Card:
 
 def _nil_play(v: View, legal: int) -> _Pick:
     if not v.trick:
-        best: Card | None = None
-        best_key: tuple[int, int, int] | None = None
-        for suit in Suit:
-            held = legal & SUIT_MASKS[suit]
-            if not held:
-                continue
-            card = _low(held)
-            higher = _count(v.unseen & _above(card))
-            key = (0 if suit is Suit.SPADES else 1, higher, -card.rank)
-            if best_key is None or key > best_key:
-                best, best_key = card, key
-        assert best is not None
+
+        def key(card: Card) -> tuple[int, int, int]:
+            return (0 if card.suit is Suit.SPADES else 1, _count(v.unseen & _above(card)), -card.rank)
+
+        best = max(_one_per_suit(legal, Suit, _low), key=key)
         return _say(best, NIL_LEAD, _("the {card} is a low card the others will beat").format(card=best.pretty))
     return _duck(v, legal, _NIL_DUCK)
 
