@@ -80,10 +80,17 @@ def test_a_glossary_word_in_the_hint_shows_its_definition_on_focus(table: Any) -
     from spades_teach.render.glossary import define
 
     page = table
-    page.fill(f"{TABLE} .ct-code-input", deal(seed=2).code)
+    code = deal(seed=2).code
+    page.fill(f"{TABLE} .ct-code-input", code)
     page.click(f"{TABLE} .ct-code-go")
     page.check(f"{TABLE} .ct-teach input")
-    _wait(page, "() => document.querySelector('.ct-root .ct-hint .ct-term')")
+    # the new deal's hint (Teach me is on from the start: the last deal's hint stood there before)
+    _wait(
+        page,
+        "code => document.querySelector('.ct-root .ct-code-value')?.textContent === code"
+        " && document.querySelector('.ct-root .ct-hint .ct-term')",
+        code,
+    )
     term = page.locator(f"{TABLE} .ct-hint .ct-term").first
     name = term.get_attribute("data-term")
     tip = page.locator(f"#{term.get_attribute('aria-describedby')}")
