@@ -107,6 +107,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "--ServerApp.port_retries=0",
         f"--IdentityProvider.token={TOKEN}",
         f"--LabApp.app_settings_dir={ours / 'lab' / 'settings'}",
+        # window.jupyterapp: the test can see when the notebook's kernel is connected (_run_all)
+        "--LabApp.expose_app_in_browser=True",
     ]
     if os.geteuid() == 0:
         command.append("--allow-root")
@@ -153,11 +155,20 @@ def _learner_errors(errors: list[str]) -> list[str]:
     return [e for e in errors if "@jupyterlite/pyodide-kernel-extension" not in e]
 
 
+#: The notebook in front has a kernel that is connected and idle (JupyterLab's status bar can read Idle
+#: before the connection is made).
+KERNEL_READY = """() => {
+  const kernel = window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel;
+  return Boolean(kernel) && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
+}"""
+
+
 def _run_all(page: Any, tries: int = 8) -> None:
-    """Run > Run All Cells, until the first code cell shows its execution number. (The kernel's
-    status can read Idle before its connection is made; a Run All pressed then runs nothing, or
+    """Run > Run All Cells once the notebook's kernel is connected, until the first code cell shows its
+    execution number. (A Run All pressed before the kernel's connection is made runs nothing, or
     queues the first cell, shows it as ``[*]``, and loses it while the next cells run: the test
-    waits for the number, not the star.)"""
+    waits for the connection first, and for the number, not the star.)"""
+    page.wait_for_function(KERNEL_READY, timeout=120_000)
     for _ in range(tries):
         try:
             page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=15_000)
@@ -169,7 +180,7 @@ def _run_all(page: Any, tries: int = 8) -> None:
             page.wait_for_function(
                 "front => /\\[\\d+\\]/.test(document.querySelector(front + ' .jp-CodeCell .jp-InputPrompt')?.textContent ?? '')",
                 arg=FRONT,
-                timeout=90_000,
+                timeout=45_000,
             )
             return
         except Exception:  # pressed too early: press again
