@@ -70,7 +70,7 @@ def test_the_browser_and_book_tests_are_grouped_as_tools_test_sh_expects(tmp_pat
         [sys.executable, "-m", "pytest", "--co", "-q", "-p", "no:randomly", "-p", "show_groups"]
         + [f"tests/{name}" for name in chosen],
         cwd=root,
-        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        env={**{k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}, "PYTHONPATH": str(tmp_path)},
         capture_output=True,
         text=True,
         timeout=300,
