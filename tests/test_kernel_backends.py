@@ -235,6 +235,22 @@ def test_a_round_is_freed_without_the_garbage_collector() -> None:
             gc.enable()
 
 
+def test_a_play_kept_without_its_round_refuses_a_card_with_a_spades_error() -> None:
+    """``play = Round(...).play`` keeps only the component's method: a legal card still plays, and a
+    card the fast path does not take is refused with a SpadesError that says why, not a bare
+    ReferenceError."""
+    for cls in (PureRound, compiled_round()):
+        r = cls(deal(4), dealer="N")
+        for seat, bid in zip("ESWN", [3, 4, 2, 3]):
+            r.bid(seat, bid)
+        play, seat, legal = r.play, r.to_act, r.legal_plays()
+        illegal = next(c for c in r.hand(seat) if c not in legal) if len(legal) < len(r.hand(seat)) else None
+        del r
+        gc.collect()
+        with pytest.raises(IllegalPlayError, match="keep the round, not only its play"):
+            play(seat.name, str(illegal or legal[0]))  # a seat's name: off the fast path
+
+
 def test_the_class_methods_play_as_the_bound_kernel() -> None:
     """A round's ``play`` and ``legal_plays`` are its component's (the hot path); the
     methods of the class do the same when called through it."""

@@ -707,8 +707,8 @@ class _Refusals:
 
     def __call__(self, seat: Any, card: Any) -> PlayEvent:
         round = self._round()
-        if round is None:
-            raise ReferenceError("the round of this card play no longer exists")
+        if round is None:  # only its bound ``play`` was kept: nothing is left to check the card against
+            raise IllegalPlayError(_("this card play's round no longer exists: keep the round, not only its play"))
         return round._play_checked(seat, card)
 
 
