@@ -7,26 +7,20 @@ the chapters' code messages is not a fresh compile."""
 
 from __future__ import annotations
 
-import importlib.util
 import string
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import jupytext
 import pytest
+from _scripts import load_script
 from babel.messages.catalog import Catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("chapter_translations", ROOT / "tools" / "chapter_translations.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("chapter_translations", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "chapter_translations.py")
 
 
 tool = _load_tool()

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from _scripts import load_script
 
 TOOL = Path(__file__).resolve().parents[1] / "tools" / "make_lite_lock.py"
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_lite_lock", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(TOOL, "make_lite_lock")
 
 
 def _npm_lock(folder: Path) -> Path:

@@ -11,15 +11,13 @@ import zipfile
 from pathlib import Path
 from types import ModuleType
 
+from _scripts import load_script
+
 TOOL = Path(__file__).resolve().parents[1] / "tools" / "lite" / "precompile.py"
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("precompile", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(TOOL, "precompile")
 
 
 def _archive(path: Path, files: dict[str, str]) -> Path:

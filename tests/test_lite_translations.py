@@ -3,23 +3,19 @@ without a browser or a download: wheels made here stand in for the language pack
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import zipfile
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from _scripts import load_script
 
 LITE = Path(__file__).resolve().parents[1] / "tools" / "lite"
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("lite_translations", LITE / "translations.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(LITE / "translations.py", "lite_translations")
 
 
 def _pack(folder: Path, locale: str, catalogs: dict[str, dict[str, object]]) -> None:

@@ -7,13 +7,12 @@ itself run only where ``open_spiel`` is installed (``pip install .[bench]``).
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from _scripts import load_script
 
 from spades_teach import Bid, BidEvent, Card, PlayEvent, Round, Rules, Seat, SpadesError, Team, deal, trick_winner
 
@@ -21,15 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _load_adapter() -> ModuleType:
-    name = "_openspiel_adapter_under_test"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "_openspiel.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "benchmarks" / "_openspiel.py", "_openspiel_adapter_under_test")
 
 
 os_ = _load_adapter()

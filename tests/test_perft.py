@@ -7,18 +7,15 @@ If the change is deliberate, regenerate with ``tests/golden/make_perft.py`` (by 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _scripts import load_script
 
 _GENERATOR = Path(__file__).parent / "golden" / "make_perft.py"
-_spec = importlib.util.spec_from_file_location("make_perft", _GENERATOR)
-assert _spec is not None and _spec.loader is not None
-make_perft = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(make_perft)
+make_perft = load_script(_GENERATOR)
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "perft.json").read_text(encoding="utf-8"))
 CASES: list[dict[str, Any]] = GOLDEN["cases"]
