@@ -140,6 +140,28 @@ def _open(path: Path, mode: str) -> Any:
     return gzip.open(path, mode, encoding="utf-8") if path.suffix == ".gz" else path.open(mode, encoding="utf-8")
 
 
+class _Appender:
+    """Appends lines to the cache, opening it at the first line: a run that judges nothing
+    (``--table``) leaves the file as it was (an empty gzip member would change it)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.file: Any = None
+
+    def write(self, row: dict[str, Any]) -> None:
+        if self.file is None:
+            self.file = _open(self.path, "at")
+        self.file.write(json.dumps(row, ensure_ascii=False) + "\n")
+        self.file.flush()
+
+    def __enter__(self) -> _Appender:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
 def load_cache(path: Path) -> dict[tuple[str, int, int], dict[str, Any]]:
     out: dict[tuple[str, int, int], dict[str, Any]] = {}
     if path.exists():
@@ -213,7 +235,7 @@ def run(
     rules = RULE_SETS[rule_set]
     rows: list[dict[str, Any]] = []
     number = seed
-    with _open(path, "at") as out:
+    with _Appender(path) as out:
         while len(rows) < wanted:
             if _hand_done(cache, rule_set, number):
                 done = [r for k, r in cache.items() if k[0] == rule_set and k[1] == number and k[2] > 0]
@@ -230,13 +252,11 @@ def run(
                         return rows
                     row = judge(rule_set, number, decision, Position.from_round(round_))
                     cache[key] = row
-                    out.write(json.dumps(row, ensure_ascii=False) + "\n")
-                    out.flush()
+                    out.write(row)
                 rows.append(row)
             else:
                 cache[(rule_set, number, 0)] = {"rules": rule_set, "deal": number, "decision": 0, "end": True}
-                out.write(json.dumps(cache[(rule_set, number, 0)]) + "\n")
-                out.flush()
+                out.write(cache[(rule_set, number, 0)])
             number += 1
     return rows
 
@@ -397,7 +417,7 @@ def recheck(
     whose principle's card was not as good as the best: the same card judged again over
     ``samples`` fresh deals (seed :func:`recheck_seed`). The result is appended to the cache
     as a row with ``"recheck": samples``."""
-    with _open(path, "at") as out:
+    with _Appender(path) as out:
         for name in names:
             todo = sorted(
                 (k for k, r in cache.items() if k[0] == name and k[2] > 0 and r.get("judged") and not r["as_good"]),
@@ -431,8 +451,7 @@ def recheck(
                             deals=evidence.deals,
                         )
                     cache[(name, number, -decision)] = row
-                    out.write(json.dumps(row, ensure_ascii=False) + "\n")
-                    out.flush()
+                    out.write(row)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -123,3 +124,15 @@ def test_a_cache_member_cut_short_keeps_the_runs_after_it(tmp_path: Path) -> Non
     deals = {deal for (_, deal, _) in pc.load_cache(path)}
     assert {1, 2, 3} <= deals
     assert deals - {1, 2, 3} <= set(range(10, 60))
+
+
+def test_printing_the_table_leaves_the_cache_as_it_was(tmp_path: Path) -> None:
+    # ``--table`` judges nothing: the cache, kept in the repository, must not change (it gained an
+    # empty gzip member at every look).
+    pc = load_benchmark("principle_calibration")
+    path = tmp_path / "cache.jsonl.gz"
+    pc.run("standard", 2, 1, pc.load_cache(path), path, None)
+    before = path.read_bytes()
+    pc.run("standard", 2, 1, pc.load_cache(path), path, None)
+    pc.run("standard", 5, 1, pc.load_cache(path), path, time.time() - 1)
+    assert path.read_bytes() == before
