@@ -301,7 +301,8 @@ class Puzzle:
 
     @property
     def leader(self) -> Seat:
-        return Seat((int(self.seat) - len(self.trick)) % 4)
+        """The seat that led the trick in progress (the position's)."""
+        return self.position.leader
 
     @property
     def tricks_left(self) -> int:
@@ -848,7 +849,7 @@ def _themes(position: Position, goal: _Goal, answer: Card, *, their_spades: bool
         themes.append("ruff or discard")
         return tuple(themes)
     winner_before = winning_index(list(trick))
-    partner_winning = Seat((int(position.leader) + winner_before) % 4) is seat.partner
+    partner_winning = position.trick_seats[winner_before] is seat.partner
     after = [*trick, answer]
     answer_wins = winning_index(after) == len(trick)
     same = hand.suit(led)
