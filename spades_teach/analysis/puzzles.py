@@ -75,7 +75,7 @@ from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.kernel import winning_index
 from spades_teach.game.notation import seat_word
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import Seat, Team
+from spades_teach.game.seating import Seat, Team, seating_of
 from spades_teach.i18n import N_, _, pgettext
 from spades_teach.solver import DDState, nil_safe_cards, reaches, score_cards
 
@@ -301,8 +301,9 @@ class Puzzle:
 
     @property
     def leader(self) -> Seat:
-        """The seat that led the trick in progress (the position's)."""
-        return self.position.leader
+        """The seat that led the trick in progress: ``len(trick)`` seats before the seat to
+        play, as the position counts it (without building one)."""
+        return seating_of(_RULES).seat_after(self.seat, -len(self.trick))
 
     @property
     def tricks_left(self) -> int:
