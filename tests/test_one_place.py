@@ -284,6 +284,41 @@ def test_no_module_but_scoring_asks_whether_a_contract_reaches_the_target() -> N
     assert copies == []
 
 
+def test_only_the_position_turns_a_seat_view_and_hidden_hands_into_a_solver_state() -> None:
+    """A moment of the advice or the analysis reaches the solver through ``Position.solver_state``
+    (issue 30): no other module of theirs builds a ``DDState`` from its parts (``DDState(...)``,
+    ``DDState.from_rules``, ``make_position``)."""
+    copies = []
+    for path, tree in _sources():
+        if path.parent.name not in ("advice", "analysis") or path.name == "position.py":
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                name = ast.unparse(node.func)
+                if name in ("DDState", "make_position") or name.endswith(".from_rules"):
+                    copies.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    assert copies == []
+
+
+def test_position_solver_state_is_the_checked_one_and_the_rounds() -> None:
+    """``Position.solver_state`` gives, from a live hand's position and the other seats' real hands,
+    the state the solver builds from the whole round, with and without the checks."""
+    from spades_teach.solver import DDState
+
+    rng = random.Random(30)
+    for seed, rules in enumerate((Rules(), Rules(first_lead="two_of_clubs"), Rules(spade_lead_breaks=True))):
+        r = Round(deal(seed), dealer="W", rules=rules)
+        while r.phase == "bidding":
+            r.bid(r.to_act, 3)  # type: ignore[arg-type]
+        while not r.is_complete:
+            p = Position.from_round(r)
+            others = {s: r.hand(s).mask for s in r.seats if s is not p.seat}
+            expected = DDState.from_round(r)
+            assert p.solver_state(others) == expected
+            assert p.solver_state(others, check=True) == expected
+            r.play(r.to_act, rng.choice(list(r.legal_plays())))
+
+
 def test_one_bot_protocol() -> None:
     """A bot is ``advice.driver.Bot``: no second protocol with ``choose_play`` elsewhere."""
     protocols = [

@@ -577,9 +577,8 @@ class ExpertBot:
         and the number of sampled deals on which our side's bids all hold after it
         (no points at all when the node budget did not reach the end of the first deal);
         ``None`` for a game the solver does not play, two-player Spades (the hard bot decides).
-        The solver is given the table's rules (:meth:`DDState.from_rules`), so it tries
+        The solver is given the table's rules (:meth:`Position.solver_state`), so it tries
         exactly the kernel's legal cards."""
-        from spades_teach.solver import DDState as Solved
         from spades_teach.solver import NodeBudget, clear_table, score_cards
 
         if not seating_of(position.rules).partnerships:
@@ -594,22 +593,15 @@ class ExpertBot:
         legal = list(position.legal)
         totals: dict[Card, list[float]] = {card: [] for card in legal}
         holding = {card: 0 for card in legal}
-        trick = tuple(c.index for c in position.trick)
         left = position.tricks_left
         table = _NilPlayouts(position, outcome.live_nils) if outcome.live_nils else None
         for hands in deals:
-            masks = [0, 0, 0, 0]
-            for seat, mask in hands.items():
-                masks[seat] = mask
-            masks[position.seat] = position.hand.mask
-            solved = Solved.from_rules(
-                masks, int(position.leader), trick, position.spades_broken, position.rules, position.completed
-            )
+            solved = position.solver_state(hands)
             try:
                 tricks = score_cards(solved, budget=budget)
             except SearchBudgetSpent:
                 break
-            fates = table.fates(masks) if table is not None else {}
+            fates = table.fates(list(solved.hands)) if table is not None else {}
             for card in legal:
                 made = fates.get(table.rep[card], {}) if table is not None else {}
                 value, holds = outcome.judge(tricks[card.index], left, made)

@@ -27,7 +27,7 @@ from spades_teach.errors import SpadesError
 from spades_teach.game._bits import FULL_DECK_MASK
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Hand, HandLike
-from spades_teach.game.kernel import Playout, first_leader
+from spades_teach.game.kernel import Playout, first_leader, two_of_clubs_leads
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, seating_of
 from spades_teach.i18n import _
@@ -116,7 +116,7 @@ def _held(mask: int, rest: list[int], rng: random.Random, rules: Rules) -> bool:
         hands,
         rules=rules,
         leader=int(first_leader(hands, _DEALER, rules)),
-        two_clubs_pending=rules.first_lead == "two_of_clubs",
+        two_clubs_pending=two_of_clubs_leads(rules, 0, 0),
     )
     play_out(sim, views, [0, 0, 0, 0])
     return sim.won[_NIL_SEAT] == 0

@@ -73,6 +73,7 @@ from spades_teach.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from spades_teach.game.round import Round
+    from spades_teach.solver import DDState
 
 __all__ = ["Position"]
 
@@ -690,6 +691,38 @@ class Position:
             if who is s:
                 out.append(card)
         return tuple(out)
+
+    def solver_state(self, others: Mapping[Seat, int], *, check: bool = False) -> DDState:
+        """This moment in the double-dummy solver's form, with ``others`` (seat → hand
+        bitmask) as the hands this seat cannot see: a sampled deal, or the real hands.
+        The rule flags are the ones the kernel applies now (:meth:`DDState.from_rules
+        <spades_teach.solver.state.DDState.from_rules>`). ``check=True`` also asks the
+        solver's checks (:func:`~spades_teach.solver.make_position`) whether the hands fit the
+        trick in progress, and raises :class:`~spades_teach.errors.PositionError` when they do
+        not (a spade led unbroken from a hand that holds another suit). Two-player Spades
+        is refused: the solver plays four hands.
+
+        >>> p = Position("S", "AS", tricks_won={"N": 4, "E": 3, "S": 3, "W": 2}, trick=["KH"])
+        >>> state = p.solver_state({Seat.W: Hand.parse("2C").mask, Seat.N: Hand.parse("3C").mask})
+        >>> state.leader, state.to_play, state.tricks_left, state.legal_mask() == Hand.parse("AS").mask
+        (1, 2, 1, True)
+        """
+        from spades_teach.solver import DDState, make_position
+
+        hands = [0, 0, 0, 0]
+        for seat, mask in others.items():
+            hands[seat] = mask
+        hands[self.seat] = self.hand.mask
+        if check:
+            return make_position(
+                {s: Hand.from_mask(m) for s, m in zip(Seat, hands, strict=True)},
+                leader=self.leader,
+                trick=self.trick,
+                spades_broken=self.spades_broken,
+                rules=self.rules,
+            )
+        trick = tuple(c.index for c in self.trick)
+        return DDState.from_rules(hands, int(self.leader), trick, self.spades_broken, self.rules, self.completed)
 
     def side(self, seat: SeatLike | None = None) -> Side:
         """The scoring side of ``seat`` (default: this seat)."""

@@ -458,12 +458,11 @@ def solver_disagrees(position: Position, hint: PlayHint, deal_round: Round) -> b
 def double_dummy_at(position: Position, deal_round: Round) -> DoubleDummy:
     """The double-dummy answer at ``position``, the hidden hands read from ``deal_round``
     (a round of the same deal, finished or not)."""
-    from spades_teach.solver import double_dummy
+    from spades_teach.solver import DoubleDummy
 
-    gone = set(position.played) | set(position.trick)
-    hands = {s: [c for c in deal_round.deal[s] if c not in gone] for s in Seat}
-    leader = position.trick_seats[0] if position.trick else position.seat
-    return double_dummy(hands, leader=leader, trick=position.trick, spades_broken=position.spades_broken)
+    seen = position.seen_mask  # the seat's hand, the cards played and the trick in progress
+    others = {s: deal_round.deal[s].mask & ~seen for s in Seat if s is not position.seat}
+    return DoubleDummy(position.solver_state(others, check=True))
 
 
 @dataclass(frozen=True)

@@ -75,9 +75,9 @@ from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.kernel import winning_index
 from spades_teach.game.notation import seat_word
 from spades_teach.game.rules import Rules
-from spades_teach.game.seating import Seat, Team
+from spades_teach.game.seating import Seat, Team, seating_of
 from spades_teach.i18n import N_, _, pgettext
-from spades_teach.solver import DDState, make_position, nil_safe_cards, reaches, score_cards
+from spades_teach.solver import DDState, nil_safe_cards, reaches, score_cards
 
 if TYPE_CHECKING:
     from spades_teach.game.round import Round
@@ -301,7 +301,9 @@ class Puzzle:
 
     @property
     def leader(self) -> Seat:
-        return Seat((int(self.seat) - len(self.trick)) % 4)
+        """The seat that led the trick in progress: ``len(trick)`` seats before the seat to
+        play, as the position counts it (without building one)."""
+        return seating_of(_RULES).seat_after(self.seat, -len(self.trick))
 
     @property
     def tricks_left(self) -> int:
@@ -431,40 +433,10 @@ def _side_tricks(state: DDState, side: Team) -> dict[Card, int]:
 # -- finding a puzzle -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Moment:
-    seat: Seat
-    hands: Mapping[Seat, Hand]
-    bids: Mapping[Seat, Bid]
-    won: Mapping[Seat, int]
-    trick: tuple[Card, ...]
-    broken: bool
-    seen: tuple[Card, ...]
-
-    @property
-    def leader(self) -> Seat:
-        return Seat((int(self.seat) - len(self.trick)) % 4)
-
-    def position(self) -> Position:
-        """The moment as the seat to play sees it, the played history included (so the
-        voids shown in it are known to the sampler)."""
-        return Position(
-            self.seat,
-            self.hands[self.seat],
-            dict(self.bids),
-            dict(self.won),
-            played=self.seen,
-            trick=self.trick,
-            spades_broken=self.broken,
-        )
-
-    def state(self, hands: Mapping[Seat, Hand] | None = None) -> DDState:
-        return make_position(
-            {s: h for s, h in (hands or self.hands).items()},
-            leader=self.leader,
-            trick=self.trick,
-            spades_broken=self.broken,
-        )
+def _state(position: Position, others: Mapping[Seat, Hand]) -> DDState:
+    """The moment in the solver's form with ``others`` as the hidden hands (checked: a deal
+    the trick in progress rules out raises :class:`~spades_teach.errors.PositionError`)."""
+    return position.solver_state({s: h.mask for s, h in others.items()}, check=True)
 
 
 def find_puzzle(
@@ -477,20 +449,24 @@ def find_puzzle(
     ``seen`` (the cards of the completed tricks). ``hidden=True`` looks for a hidden-hand
     puzzle, sampling the other hands with ``sample_seed``.
     """
-    m = _Moment(
-        Seat.coerce(moment["seat"]),
-        {Seat.coerce(s): Hand.coerce(h) for s, h in moment["hands"].items()},
-        {Seat.coerce(s): Bid.coerce(b) for s, b in moment["bids"].items()},
-        {Seat.coerce(s): int(n) for s, n in moment["won"].items()},
-        tuple(Card.parse(c) for c in moment["trick"]),
-        bool(moment["broken"]),
-        tuple(Card.parse(c) for c in moment["seen"]),
-    )
-    left = len(m.hands[m.seat])
-    goals = _open_goals(m.seat, m.bids, m.won, left)
+    seat = Seat.coerce(moment["seat"])
+    hands = {Seat.coerce(s): Hand.coerce(h) for s, h in moment["hands"].items()}
+    bids = {Seat.coerce(s): Bid.coerce(b) for s, b in moment["bids"].items()}
+    won = {Seat.coerce(s): int(n) for s, n in moment["won"].items()}
+    goals = _open_goals(seat, bids, won, len(hands[seat]))
     if not goals:
         return None
-    state = m.state()
+    position = Position(  # the moment as the seat to play sees it, the voids the play showed included
+        seat,
+        hands[seat],
+        bids,
+        won,
+        played=tuple(Card.parse(c) for c in moment["seen"]),
+        trick=tuple(Card.parse(c) for c in moment["trick"]),
+        spades_broken=bool(moment["broken"]),
+    )
+    others = {s: h for s, h in hands.items() if s is not seat}
+    state = _state(position, others)
     if bin(state.legal_mask()).count("1") < (MIN_HARD_CHOICES if hidden else 2):
         return None
     real = {g: _reached(state, g) for g in goals}
@@ -502,11 +478,11 @@ def find_puzzle(
         evidence = (
             _side_tricks(state, goal.side) if goal.nil_seat is None else {c: int(ok) for c, ok in real[goal].items()}
         )
-        line = _key_of(state, goal, m.seat, answer, _rival(m, answer, evidence))
-        if line is None and not _principle_names(m, answer):
+        line = _key_of(state, goal, seat, answer, _rival(position, answer, evidence))
+        if line is None and not _principle_names(position, answer):
             return None  # a puzzle that cannot say why teaches nothing
-        return _build(m, goal, answer, evidence, puzzle_id, deals=(), line=line)
-    return _hidden_puzzle(m, goals, puzzle_id, sample_seed)
+        return _build(position, goal, answer, evidence, puzzle_id, others=others, line=line)
+    return _hidden_puzzle(position, goals, puzzle_id, sample_seed)
 
 
 def _pick(
@@ -533,14 +509,13 @@ def _pick(
     return goal, answer
 
 
-def _hidden_puzzle(m: _Moment, goals: Sequence[_Goal], puzzle_id: str, sample_seed: int | str) -> Puzzle | None:
-    position = m.position()
+def _hidden_puzzle(position: Position, goals: Sequence[_Goal], puzzle_id: str, sample_seed: int | str) -> Puzzle | None:
     rng = random.Random(f"{puzzle_id}:{sample_seed}")
     deals: list[dict[Seat, Hand]] = []
     for hands in sample_deals(position, 2 * SAMPLE_SIZE, rng):
-        others = {s: Hand.from_mask(hands[s]) for s in Seat if s is not m.seat}
+        others = {s: Hand.from_mask(hands[s]) for s in Seat if s is not position.seat}
         try:  # a deal the trick rules out (a spade led unbroken from a hand with other suits)
-            m.state({**others, m.seat: m.hands[m.seat]})
+            _state(position, others)
         except SpadesError:
             continue
         deals.append(others)
@@ -548,24 +523,23 @@ def _hidden_puzzle(m: _Moment, goals: Sequence[_Goal], puzzle_id: str, sample_se
             break
     if len(deals) < SAMPLE_SIZE:
         return None
-    counts = _count_goals(m, goals, deals)
+    counts = _count_goals(position, goals, deals)
     found = _pick(goals, counts, SAMPLE_SIZE // 2, SAMPLE_SIZE // 4)
     if found is None:
         return None
     goal, answer = found
-    line = _line_hidden(m, goal, answer, counts[goal], deals)
-    if line is None and not _principle_names(m, answer):
+    line = _line_hidden(position, goal, answer, counts[goal], deals)
+    if line is None and not _principle_names(position, answer):
         return None  # a puzzle that cannot say why teaches nothing
-    return _build(m, goal, answer, counts[goal], puzzle_id, deals=tuple(deals), line=line)
+    return _build(position, goal, answer, counts[goal], puzzle_id, deals=tuple(deals), line=line)
 
 
 def _count_goals(
-    m: _Moment, goals: Sequence[_Goal], deals: Sequence[Mapping[Seat, Hand]]
+    position: Position, goals: Sequence[_Goal], deals: Sequence[Mapping[Seat, Hand]]
 ) -> dict[_Goal, dict[Card, int]]:
     counts: dict[_Goal, dict[Card, int]] = {}
     for hands in deals:
-        full = {**hands, m.seat: m.hands[m.seat]}
-        state = m.state(full)
+        state = _state(position, hands)
         for goal in goals:
             tally = counts.setdefault(goal, {})
             for card, ok in _reached(state, goal).items():
@@ -656,40 +630,44 @@ def _key_of(state: DDState, goal: _Goal, seat: Seat, answer: Card, rival: Card) 
     return None
 
 
-def _principle_names(m: _Moment, answer: Card) -> bool:
+def _principle_names(position: Position, answer: Card) -> bool:
     """Whether the play hint chooses the answer, with a principle a puzzle may cite."""
     from spades_teach.advice.play import suggest_play
 
-    hint = suggest_play(m.position())
+    hint = suggest_play(position)
     return hint.card == answer and hint.principle not in _NOT_A_PUZZLE_REASON
 
 
-def _rival(m: _Moment, answer: Card, evidence: Mapping[Card, int]) -> Card:
+def _rival(position: Position, answer: Card, evidence: Mapping[Card, int]) -> Card:
     """The card the answer is compared with: the rule of thumb's card when it is
     another one, else the best other card by the evidence."""
     from spades_teach.advice.play import suggest_play
 
-    hint = suggest_play(m.position()).card
+    hint = suggest_play(position).card
     if hint != answer and hint in evidence:
         return hint
     return min((c for c in evidence if c != answer), key=lambda c: (-evidence[c], c.rank, c.suit))
 
 
 def _line_hidden(
-    m: _Moment, goal: _Goal, answer: Card, evidence: Mapping[Card, int], deals: Sequence[Mapping[Seat, Hand]]
+    position: Position,
+    goal: _Goal,
+    answer: Card,
+    evidence: Mapping[Card, int],
+    deals: Sequence[Mapping[Seat, Hand]],
 ) -> KeyLine | None:
     """The key line found on most of the deals where the answer reaches the goal and
     the rival does not."""
-    rival = _rival(m, answer, evidence)
+    rival = _rival(position, answer, evidence)
     found: dict[tuple[str, Card, Seat], int] = {}
     deciding = 0
     for hands in deals:
-        state = m.state({**hands, m.seat: m.hands[m.seat]})
+        state = _state(position, hands)
         reached = _reached(state, goal)
         if not (reached[answer] and not reached[rival]):
             continue
         deciding += 1
-        line = _key_of(state, goal, m.seat, answer, rival)
+        line = _key_of(state, goal, position.seat, answer, rival)
         if line is not None:
             k = (line.kind, line.key, line.seat)
             found[k] = found.get(k, 0) + 1
@@ -845,81 +823,88 @@ def _reason(p: Puzzle) -> str:
     ).format(card=card, goal=goal, stake=stake, need=their_need, left=p.tricks_left, count=mine, best=best_other)
 
 
-def _themes(m: _Moment, goal: _Goal, answer: Card, *, their_spades: bool) -> tuple[str, ...]:
+def _themes(position: Position, goal: _Goal, answer: Card, *, their_spades: bool) -> tuple[str, ...]:
     """The themes of a puzzle; ``their_spades``: whether an opponent may still hold a spade
     (as far as the player can know: in an open-hand puzzle, whether one does)."""
     themes: list[str] = []
-    mine = (m.seat, m.seat.partner)
+    seat, trick = position.seat, position.trick
+    mine = (seat, seat.partner)
     if goal.name == "make":
         themes.append("make the contract")
     elif goal.name == "set":
         themes.append("set the contract")
-        bid, taken = _contract(m.bids, m.won, mine)
+        bid, taken = _contract(position.bids, position.tricks_won, mine)
         if taken >= bid:
             themes.append("take a bag to set")
     elif goal.name == "keep nil":
-        themes.append("keep your nil" if goal.nil_seat is m.seat else "nil cover")
+        themes.append("keep your nil" if goal.nil_seat is seat else "nil cover")
     else:
         themes.append("nil set")
-    hand = m.hands[m.seat]
-    if not m.trick:
+    hand = position.hand
+    if not trick:
         if answer.is_spade or (not their_spades and hand.has_suit(Suit.SPADES)):
             themes.append("count the spades")
         return tuple(themes)
-    led = m.trick[0].suit
+    led = trick[0].suit
     if not hand.has_suit(led):
         themes.append("ruff or discard")
         return tuple(themes)
-    winner_before = winning_index(list(m.trick))
-    partner_winning = Seat((int(m.leader) + winner_before) % 4) is m.seat.partner
-    after = [*m.trick, answer]
-    answer_wins = winning_index(after) == len(m.trick)
+    winner_before = winning_index(list(trick))
+    partner_winning = position.trick_seats[winner_before] is seat.partner
+    after = [*trick, answer]
+    answer_wins = winning_index(after) == len(trick)
     same = hand.suit(led)
-    if not answer_wins and any(c.rank > answer.rank and winning_index([*m.trick, c]) == len(m.trick) for c in same):
+    if not answer_wins and any(c.rank > answer.rank and winning_index([*trick, c]) == len(trick) for c in same):
         themes.append("duck")
     if partner_winning and any(c.rank < answer.rank for c in same):
         themes.append("unblock")
     return tuple(themes)
 
 
-def _their_spades(m: _Moment, *, hidden: bool) -> bool:
-    if not hidden:
-        return any(m.hands[s].has_suit(Suit.SPADES) for s in (m.seat.next, m.seat.next.partner))
-    known = set(m.hands[m.seat]) | set(m.seen) | set(m.trick)
-    return any(Card(rank, Suit.SPADES) not in known for rank in range(2, 15))
+def _their_spades(position: Position, others: Mapping[Seat, Hand]) -> bool:
+    """Whether an opponent may still hold a spade: in an open-hand puzzle (``others``, the
+    real hands), whether one does; else whether a spade is unseen."""
+    if others:
+        seat = position.seat
+        return any(others[s].has_suit(Suit.SPADES) for s in (seat.next, seat.next.partner))
+    return position.unseen.has_suit(Suit.SPADES)
 
 
 def _build(
-    m: _Moment,
+    position: Position,
     goal: _Goal,
     answer: Card,
     evidence: Mapping[Card, int],
     puzzle_id: str,
     *,
-    deals: tuple[Mapping[Seat, Hand], ...],
+    others: Mapping[Seat, Hand] | None = None,
+    deals: tuple[Mapping[Seat, Hand], ...] = (),
     line: KeyLine | None = None,
 ) -> Puzzle:
-    left = len(m.hands[m.seat])
+    """The puzzle: an open-hand one with the other hands ``others``, or a hidden-hand one
+    with its sampled ``deals``."""
+    seat = position.seat
+    left = len(position.hand)
+    shown = {} if deals or others is None else {s: others[s] for s in Seat if s is not seat}
     difficulty = "hard" if deals else ("easy" if left <= 3 else "medium")
-    base = Puzzle(
+    return Puzzle(
         id=puzzle_id,
         difficulty=difficulty,
-        themes=_themes(m, goal, answer, their_spades=_their_spades(m, hidden=bool(deals))),
+        themes=_themes(position, goal, answer, their_spades=_their_spades(position, shown)),
         goal=goal.name,
-        seat=m.seat,
-        hand=m.hands[m.seat],
-        bids=dict(m.bids),
-        tricks_won={s: m.won.get(s, 0) for s in Seat},
-        trick=m.trick,
-        spades_broken=m.broken,
-        seen=m.seen,
+        seat=seat,
+        hand=position.hand,
+        bids=dict(position.bids),
+        tricks_won=dict(position.tricks_won),
+        trick=position.trick,
+        spades_broken=position.spades_broken,
+        seen=position.played,
         answer=answer,
         evidence=dict(sorted(evidence.items())),
-        others={} if deals else {s: m.hands[s] for s in Seat if s is not m.seat},
+        others=shown,
         deals=deals,
         line=line,
     )
-    return base
 
 
 # -- solving a puzzle again --------------------------------------------------------------------------------------
@@ -938,11 +923,11 @@ def _goal_of(p: Puzzle) -> _Goal:
 def solve_evidence(p: Puzzle) -> dict[Card, int]:
     """The puzzle's evidence worked out again by the solver, from the puzzle alone (its
     open hands, or its stored deals): what a test compares with :attr:`Puzzle.evidence`."""
-    m = _Moment(p.seat, {**p.others, p.seat: p.hand}, p.bids, p.tricks_won, p.trick, p.spades_broken, p.seen)
+    position = p.position
     goal = _goal_of(p)
     if p.deals:
-        return dict(sorted(_count_goals(m, [goal], p.deals)[goal].items()))
-    state = m.state()
+        return dict(sorted(_count_goals(position, [goal], p.deals)[goal].items()))
+    state = _state(position, p.others)
     if goal.nil_seat is None:
         return dict(sorted(_side_tricks(state, goal.side).items()))
     return dict(sorted((c, int(ok)) for c, ok in _reached(state, goal).items()))
@@ -1042,11 +1027,11 @@ def _line_from_json(data: Mapping[str, Any] | None) -> KeyLine | None:
 def solve_line(p: Puzzle) -> KeyLine | None:
     """The puzzle's line of play (:attr:`Puzzle.line`) worked out again from the
     puzzle alone: what a test compares with the stored one."""
-    m = _Moment(p.seat, {**p.others, p.seat: p.hand}, p.bids, p.tricks_won, p.trick, p.spades_broken, p.seen)
+    position = p.position
     goal = _goal_of(p)
     if p.deals:
-        return _line_hidden(m, goal, p.answer, p.evidence, p.deals)
-    return _key_of(m.state(), goal, p.seat, p.answer, _rival(m, p.answer, p.evidence))
+        return _line_hidden(position, goal, p.answer, p.evidence, p.deals)
+    return _key_of(_state(position, p.others), goal, p.seat, p.answer, _rival(position, p.answer, p.evidence))
 
 
 _LOADED: tuple[Puzzle, ...] | None = None

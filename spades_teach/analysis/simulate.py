@@ -95,7 +95,7 @@ from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
 from spades_teach.game.deals import Deal
-from spades_teach.game.kernel import Playout, first_leader
+from spades_teach.game.kernel import Playout, first_leader, two_of_clubs_leads
 from spades_teach.game.notation import seat_word
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
@@ -360,7 +360,7 @@ def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
         [deal[s].mask for s in _SEATS],
         rules=rules,
         leader=int(_first_leader(deal, spec)),
-        two_clubs_pending=rules.first_lead == "two_of_clubs",
+        two_clubs_pending=two_of_clubs_leads(rules, 0, 0),
     )
     play_out(sim, views, [0, 0, 0, 0])
     return sim.won

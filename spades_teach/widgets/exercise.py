@@ -562,7 +562,7 @@ def exception_exercise(found: Exception_, *, question: str | None = None) -> Exe
             _hands_at(position, moment.round),
             position.seat,
             position.trick,
-            position.trick_seats[0] if position.trick else position.seat,
+            position.leader,
         ),
         hand=position.hand,
         hand_label=_hand_label(position.seat),
