@@ -12,8 +12,9 @@ import pytest
 from spades_teach.advice.expert import ExpertBot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.advice.principles import find_moments, judged_as_good
+from spades_teach.advice.principles import judged_as_good, play_by_principles
 from spades_teach.game.cards import Card
+from spades_teach.game.seating import Seat
 from spades_teach.widgets import exercise as exercise_module
 from spades_teach.widgets.exercise import Exercise, play_exercise
 
@@ -23,10 +24,12 @@ CELL = re.compile(r"^```\{code-cell\} ipython3\n(?:---\n.*?\n---\n)?(.*?)^```", 
 
 def _old_draw_spades_moment() -> Position:
     """The moment chapter 8 used to ask about (seed 3, East to lead, 7 tricks left): the A♠ only
-    promotes North's K♠, while the K♣ keeps the set alive."""
-    [moment] = find_moments("draw spades", seeds=[3])
-    assert moment.position.tricks_left == 7 and moment.hint.card == Card.parse("AS")
-    return moment.position
+    promotes North's K♠, while the K♣ keeps the set alive. The hint drew spades there; since draw
+    spades was narrowed (one master spade, tricks to spare) it cashes the K♣."""
+    _, played = play_by_principles(3)
+    [position] = [p for p, _ in played if p.tricks_left == 7 and not p.trick]
+    assert position.seat is Seat.E and {Card.parse("AS"), Card.parse("KC")} <= set(position.hand)
+    return position
 
 
 def test_a_card_as_good_as_the_best_is_right_and_the_feedback_names_the_others() -> None:
@@ -44,8 +47,8 @@ def test_a_card_as_good_as_the_best_is_right_and_the_feedback_names_the_others()
         assert label in ex.verdict
     ex.choose("A♠")
     assert not ex.correct and ex.verdict.startswith(f"Not quite: the answer is {first}.")
-    # The reason says why the rule of thumb's card is not the answer here.
-    assert "A♠" in ex.verdict and "draw spades" in ex.verdict
+    # The rule of thumb no longer draws here: it cashes the K♣, the judge's card.
+    assert suggest_play(position).card == Card.parse("KC")
 
 
 def test_with_no_evidence_the_advisor_s_card_alone_is_right(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -139,7 +139,7 @@ _ALL = (
     Principle(
         N_("draw spades"),
         N_(
-            "Holding the highest spade left, lead spades to pull out the opponents' spades before they ruff your winners."
+            "Holding the two highest spades left, or five spades, lead spades to pull out the opponents' spades before they ruff your winners."
         ),
         CARD_PLAY,
     ),
@@ -175,7 +175,7 @@ _ALL = (
         CARD_PLAY,
     ),
     Principle(
-        N_("lead to your partner's void"), N_("Lead a suit your partner has shown out of: they can ruff it."), CARD_PLAY
+        N_("lead to your partner's void"), N_("Lead a suit your partner has shown out of and the opponents have not, unless you hold its highest card: your partner ruffs it."), CARD_PLAY
     ),
     Principle(
         N_("discard from a short suit"),
