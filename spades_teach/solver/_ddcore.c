@@ -813,6 +813,21 @@ static inline u64 run_tops(u64 legal, u64 alive) {
     return legal & ~((g << 1) & ~SUIT_FIRSTS);
 }
 
+/* Lead history (when counting tricks; it does not help the Nil searches): for each card, how
+ * often it was the lead that decided a search after an earlier lead had not (the static order got that lead wrong), weighted by the tricks left.
+ * Added to a lead's ordering score, up to LEAD_HISTORY_CAP, so that the leads that keep
+ * working in this deal are tried earlier (a card is always its one holder's lead). Emptied
+ * at the start of each solve, so a solve's nodes do not depend on the solves before it. */
+static int lead_history[52];
+#define LEAD_HISTORY_CAP 80
+
+static inline int lead_history_bonus(int c) {
+    return lead_history[c] < LEAD_HISTORY_CAP ? lead_history[c] : LEAD_HISTORY_CAP;
+}
+
+/* Record that lead c decided a search after the leads ordered before it had not. */
+static inline void note_late_lead(const State *s, int c) { lead_history[c] += s->left; }
+
 /* The legal cards of the seat to play, one per run of equivalent cards,
  * best-looking first. Returns the count. */
 static int gen_moves(const State *s, int seat, int *moves, int hint) {
@@ -832,6 +847,7 @@ static int gen_moves(const State *s, int seat, int *moves, int hint) {
         int c = lowbit(m);
         m &= m - 1;
         int sc = tricks ? order_score_fast(&o, s->ntrick == 0, c) : order_score_nil(s, seat, c);
+        if (tricks && s->ntrick == 0) sc += lead_history_bonus(c);
         if (c == hint) sc += 1 << 30;
         int j = n++;
         while (j > 0 && scores[j - 1] < sc) {
@@ -993,6 +1009,7 @@ static int search_moves(State *s, int target, int hint, int *decided, u64 *rel) 
         if (s->aborted) break;
         if (maximising != r && ((child_rel >> moves[i]) & 1)) child_rel |= run_below(s, seat, moves[i]);
         if (maximising == r) {
+            if (i > 0 && s->ntrick == 0 && s->nil_seat < 0) note_late_lead(s, moves[i]);
             *decided = moves[i];
             *rel = child_rel;
             return r;
@@ -1244,6 +1261,7 @@ static int solve_state(State *s, int target, long long limit) {
     if (!tt_init()) return SOLVE_NO_MEMORY;
     if (tricks_left(s) == 0) return 0;
     s->limit = limit > 0 ? limit : 0x7FFFFFFFFFFFFFFFLL;
+    memset(lead_history, 0, sizeof lead_history);
     u64 rel;
     int v = target > 0 ? ab(s, target, &rel) : exact_value(s);
     last_nodes = s->nodes;
