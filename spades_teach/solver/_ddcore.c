@@ -813,11 +813,13 @@ static inline u64 run_tops(u64 legal, u64 alive) {
     return legal & ~((g << 1) & ~SUIT_FIRSTS);
 }
 
-/* Lead history (when counting tricks; it does not help the Nil searches): for each card, how
- * often it was the lead that decided a search after an earlier lead had not (the static order got that lead wrong), weighted by the tricks left.
- * Added to a lead's ordering score, up to LEAD_HISTORY_CAP, so that the leads that keep
- * working in this deal are tried earlier (a card is always its one holder's lead). Emptied
- * at the start of each solve, so a solve's nodes do not depend on the solves before it. */
+/* Lead history (when counting tricks; it does not help the Nil searches): when a lead decides
+ * a search after the leads ordered before it did not (the static order got it wrong), that
+ * card gains and each card ordered before it loses the tricks left (a card skipped as answered
+ * gave a failed lead's answer, so it loses too). The sum, at most LEAD_HISTORY_CAP, is added
+ * to a lead's ordering score: the leads that keep working in this deal are tried earlier, the
+ * ones that keep failing later (a card is always its one holder's lead). Emptied at the start
+ * of each solve, so a solve's nodes do not depend on the solves before it. */
 static int lead_history[52];
 #define LEAD_HISTORY_CAP 80
 
@@ -825,8 +827,11 @@ static inline int lead_history_bonus(int c) {
     return lead_history[c] < LEAD_HISTORY_CAP ? lead_history[c] : LEAD_HISTORY_CAP;
 }
 
-/* Record that lead c decided a search after the leads ordered before it had not. */
-static inline void note_late_lead(const State *s, int c) { lead_history[c] += s->left; }
+/* Record that moves[late] decided a search at a lead after the moves before it had not. */
+static inline void note_late_lead(const State *s, const int *moves, int late) {
+    lead_history[moves[late]] += s->left;
+    for (int j = 0; j < late; j++) lead_history[moves[j]] -= s->left;
+}
 
 /* The legal cards of the seat to play, one per run of equivalent cards,
  * best-looking first. Returns the count. */
@@ -1009,7 +1014,7 @@ static int search_moves(State *s, int target, int hint, int *decided, u64 *rel) 
         if (s->aborted) break;
         if (maximising != r && ((child_rel >> moves[i]) & 1)) child_rel |= run_below(s, seat, moves[i]);
         if (maximising == r) {
-            if (i > 0 && s->ntrick == 0 && s->nil_seat < 0) note_late_lead(s, moves[i]);
+            if (i > 0 && s->ntrick == 0 && s->nil_seat < 0) note_late_lead(s, moves, i);
             *decided = moves[i];
             *rel = child_rel;
             return r;
