@@ -27,7 +27,9 @@
  *     far relied on give the same answer, and are not searched (see
  *     lower_than_relevant());
  *   - move ordering (sure winners, cheap wins, low cards when partner holds
- *     the trick, the lead that decided the last search of a position first),
+ *     the trick; counting tricks, a history of the leads that decided searches
+ *     in this solve and of those that failed before them; in the Nil searches,
+ *     the lead that decided the last search of a position first),
  *     a first guess from a greedy play-out, and sure-trick bounds (spades
  *     above all the opponents' spades, the leader's cashable top cards, and
  *     for Nil questions a bidder holding the top spades, or holding no spade
@@ -121,7 +123,7 @@ typedef struct {
     u64 c[2];      /* owners of the cards the entry names */
     uint8_t k[2];  /* cards named per suit: k[i] & 15 for suit 2i, k[i] >> 4 for suit 2i + 1 */
     int8_t lb, ub;
-    uint8_t best; /* the lead that decided the last search here: suit * 16 + relative rank, 0xFF none */
+    uint8_t best; /* Nil searches: the lead that decided the last search here: suit * 16 + relative rank, 0xFF none */
 } Entry;
 
 /* name_mask[k[i]]: the bits of c[i] an entry names (2k bits from the bottom of each 32-bit half). */
@@ -1109,7 +1111,9 @@ static int ab(State *s, int target, u64 *rel) {
         *rel = pattern_cards(s, p.ub_from);
         return 0;
     }
-    int hint = p.best != 0xFF ? relative_to_card(s, p.best) : -1;
+    /* the lead that decided the last search here, tried first in the Nil searches (counting tricks,
+     * the lead history orders better without it) */
+    int hint = s->nil_seat >= 0 && p.best != 0xFF ? relative_to_card(s, p.best) : -1;
     if (s->nil_seat >= 0) {
         if (nil_never_wins(s, &cards)) {
             *rel = cards;
@@ -1146,7 +1150,7 @@ static int ab(State *s, int target, u64 *rel) {
     u64 m[2] = {name_mask[k[0]], name_mask[k[1]]};
     c[0] = cur[0] & m[0];
     c[1] = cur[1] & m[1];
-    int best = decided >= 0 ? card_to_relative(s, decided) : 0xFF;
+    int best = decided >= 0 && s->nil_seat >= 0 ? card_to_relative(s, decided) : 0xFF;
     if (r)
         tt_store(shape, mode, c, k, target, left, best);
     else
