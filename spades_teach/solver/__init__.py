@@ -72,7 +72,11 @@ The compiled core adds, for speed:
   trick as the first one did, and the positions below differ only in cards no
   answer looked at), so it is not searched;
 * the last two tricks are searched without the table (cheaper than its key,
-  probe and entry).
+  probe and entry);
+* a lead history, when counting tricks: a lead that decides a search after
+  the leads ordered before it did not gains, and those leads lose, the tricks
+  left; the sum raises or lowers the card's place in the lead order for the
+  rest of the solve.
 """
 
 from __future__ import annotations
