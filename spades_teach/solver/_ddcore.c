@@ -847,15 +847,21 @@ static int gen_moves(const State *s, int seat, int *moves, int hint) {
         if (m) moves[n++] = lowbit(m);
         return n;
     }
-    int tricks = s->nil_seat < 0;
+    int tricks = s->nil_seat < 0, lead = s->ntrick == 0;
     OrderCtx o;
     if (tricks) order_ctx(s, seat, alive, &o);
     while (m) {
         int c = lowbit(m);
         m &= m - 1;
-        int sc = tricks ? order_score_fast(&o, s->ntrick == 0, c) : order_score_nil(s, seat, c);
-        if (tricks && s->ntrick == 0) sc += lead_history_bonus(c);
-        if (c == hint) sc += 1 << 30;
+        int sc;
+        if (!tricks) {
+            sc = order_score_nil(s, seat, c);
+            if (c == hint) sc += 1 << 30; /* the hint comes from the table in the Nil searches only */
+        } else if (lead) {
+            sc = order_score_fast(&o, 1, c) + lead_history_bonus(c);
+        } else {
+            sc = order_score_fast(&o, 0, c);
+        }
         int j = n++;
         while (j > 0 && scores[j - 1] < sc) {
             scores[j] = scores[j - 1];
