@@ -28,6 +28,7 @@ from spades_teach.solver import (
     score_cards,
     solve_value,
 )
+from spades_teach.solver.backend import CORE
 
 
 def _full_deal(seed: int) -> object:
@@ -78,6 +79,23 @@ def test_a_search_cut_short_leaves_the_table_sound() -> None:
                 score_cards(pos, budget=NodeBudget(limit))  # type: ignore[arg-type]
             assert score_cards(pos) == exact  # type: ignore[arg-type]
             assert reaches(pos, NS_TRICKS, 1) is True  # type: ignore[arg-type]
+
+
+def test_a_solves_nodes_do_not_depend_on_the_solves_before_it() -> None:
+    """The compiled search learns its lead order within a solve (the lead history) and starts
+    afresh at the next: with the table emptied, a deal visits the same nodes whatever was solved
+    before it, so a node budget means the same after any earlier solve."""
+    if "c" not in BACKENDS:
+        pytest.skip("the compiled core is not built")  # test_compiled_core_is_built fails then
+    first, second = _full_deal(1), _full_deal(2)
+    clear_table()
+    value = solve_value(second)  # type: ignore[arg-type]
+    alone = CORE.nodes()
+    clear_table()
+    solve_value(first)  # type: ignore[arg-type]
+    clear_table()
+    assert solve_value(second) == value  # type: ignore[arg-type]
+    assert CORE.nodes() == alone
 
 
 def test_a_budget_must_be_a_positive_whole_number() -> None:

@@ -61,18 +61,22 @@ The compiled core adds, for speed:
   serves all of them. (A searched card also stands for the equivalent cards
   below it; when its own rank mattered, theirs is recorded too, since in a
   position matching only down to that rank they need not be equivalent.)
-* sure-trick bounds: spades higher than every spade of the opponents, and the
-  top cards the leader (or partner, reached through an entry) can cash. A
-  bound reports only the top cards it needs for the answer asked (three sure
-  tricks answer "at least two?" with the top two), so its answer covers more
-  positions;
+* sure-trick bounds: spades higher than every spade of the opponents (and,
+  for a Nil question, a bidder who must win with its top spades or can never
+  be forced). A bound reports only the top cards it needs for the answer asked
+  (three sure tricks answer "at least two?" with the top two), so its answer
+  covers more positions;
 * cards skipped as answered: once a card has been searched without deciding
   the search, a card of the same suit lower than every card whose rank the
   answers so far relied on would give the same answer (it wins or loses the
   trick as the first one did, and the positions below differ only in cards no
   answer looked at), so it is not searched;
 * the last two tricks are searched without the table (cheaper than its key,
-  probe and entry).
+  probe and entry);
+* a lead history, when counting tricks: a lead that decides a search after
+  the leads ordered before it did not gains, and those leads lose, the tricks
+  left; the sum raises or lowers the card's place in the lead order for the
+  rest of the solve.
 """
 
 from __future__ import annotations

@@ -27,12 +27,16 @@
  *     far relied on give the same answer, and are not searched (see
  *     lower_than_relevant());
  *   - move ordering (sure winners, cheap wins, low cards when partner holds
- *     the trick, the lead that decided the last search of a position first),
+ *     the trick; counting tricks, a history of the leads that decided searches
+ *     in this solve and of those that failed before them; in the Nil searches,
+ *     the lead that decided the last search of a position first),
  *     a first guess from a greedy play-out, and sure-trick bounds (spades
- *     above all the opponents' spades, the leader's cashable top cards, and
- *     for Nil questions a bidder holding the top spades, or holding no spade
- *     and only the lowest cards of its suits, who can never be forced); a
- *     bound names only the top cards the answer asked needs;
+ *     above all the opponents' spades, and for Nil questions a bidder holding
+ *     the top spades, or holding no spade and only the lowest cards of its
+ *     suits, who can never be forced); a bound names only the top cards the
+ *     answer asked needs. (A bound from the leader's cashable top cards was
+ *     dropped: with the lead history it no longer saved nodes at the median
+ *     and cost 5-8% of the time; see benchmarks/README.md);
  *   - the last two tricks are searched without the table, and the table key
  *     uses the PEXT and PDEP instructions where the processor has them.
  *
@@ -121,7 +125,7 @@ typedef struct {
     u64 c[2];      /* owners of the cards the entry names */
     uint8_t k[2];  /* cards named per suit: k[i] & 15 for suit 2i, k[i] >> 4 for suit 2i + 1 */
     int8_t lb, ub;
-    uint8_t best; /* the lead that decided the last search here: suit * 16 + relative rank, 0xFF none */
+    uint8_t best; /* Nil searches: the lead that decided the last search here: suit * 16 + relative rank, 0xFF none */
 } Entry;
 
 /* name_mask[k[i]]: the bits of c[i] an entry names (2k bits from the bottom of each 32-bit half). */
@@ -558,109 +562,6 @@ static int nil_never_wins(const State *s, u64 *cards) {
     return 1;
 }
 
-/* Quick tricks: tricks the leader L can cash at once from the top, keeping the
- * lead throughout.
- *
- * A top spade always wins, and L may lead spades if they are broken or L holds
- * nothing else; L cashes its top spades first (opponents holding spades must
- * follow, so their other suits are unchanged). Then, in each other suit, a
- * top card wins round i of the suit if each opponent holding a spade still
- * follows (holds at least i cards of it); an opponent with no spade cannot
- * win it. While cashing one suit, an opponent holding a spade always follows,
- * so the other suits' limits still hold and the suits add up.
- *
- * Partner must not be forced to trump a winner (that would move the lead):
- * if partner still holds a spade after the spade run, each suit is limited
- * to the rounds partner can follow or discard another card, and only the best
- * single suit counts. *cards gets the top cards counted (their ranks are what
- * the count relies on; the rest is suit lengths). */
-static int cash_count(const State *s, int L, int need, u64 *cards) {
-    int P = L ^ 2, lho = (L + 1) & 3, rho = (L + 3) & 3;
-    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    int lho_ruffs = (s->hand[lho] & SPADES) != 0, rho_ruffs = (s->hand[rho] & SPADES) != 0;
-    int spades_ok = s->broken || s->bridge || !(s->hand[L] & ~SPADES);
-    int spade_run = 0;
-    if (spades_ok && (s->hand[L] & SPADES)) {
-        u64 m = all & SPADES;
-        while (m && ((s->hand[L] >> lowbit(m)) & 1)) {
-            spade_run++;
-            m &= m - 1;
-        }
-    }
-    int partner_ruffs = suit_len(s, P, 0) > spade_run;
-    int best = 0, sum = 0;
-    u64 spade_cards = top_cards(all & SPADES, spade_run), best_cards = 0, sum_cards = 0;
-    int short_of = need - spade_run; /* tricks still needed after the spades */
-    if (short_of <= 0 && spade_run > 0) {
-        /* the spades alone are enough: only the top `need` of them matter */
-        *cards = top_cards(all & SPADES, need);
-        return spade_run;
-    }
-    for (int su = 1; su < 4; su++) {
-        u64 mine = s->hand[L] & SUIT[su];
-        if (!mine) continue;
-        u64 m = all & SUIT[su];
-        int k = 0;
-        while (m && ((mine >> lowbit(m)) & 1)) {
-            k++;
-            m &= m - 1;
-        }
-        if (!k) continue;
-        int cap = 13;
-        int nl = suit_len(s, lho, su), nr = suit_len(s, rho, su);
-        if (lho_ruffs && nl < cap) cap = nl;
-        if (rho_ruffs && nr < cap) cap = nr;
-        if (partner_ruffs) {
-            int keep = hand_len(s, P) - suit_len(s, P, 0); /* partner's cards that are not spades */
-            if (keep < cap) cap = keep;
-        }
-        if (k > cap) k = cap;
-        /* the cards that count: the answer needs no more tricks than short_of from one suit, or
-         * from the suits so far together */
-        int room = short_of - sum;
-        u64 used = top_cards(all & SUIT[su], k < short_of ? k : short_of);
-        if (k > best) {
-            best = k;
-            best_cards = used;
-        }
-        if (room > 0) sum_cards |= top_cards(all & SUIT[su], k < room ? k : room);
-        sum += k;
-    }
-    *cards = spade_cards | (partner_ruffs ? best_cards : sum_cards);
-    return spade_run + (partner_ruffs ? best : sum);
-}
-
-/* The leader's own cashable tricks, or, when the leader can reach partner's
- * top card of a suit (a card of that suit to lead, and no opponent can trump
- * the first round), at least that trick, and partner's cashable tricks if the
- * leader holds no spade (so cannot be forced to trump partner's winners).
- * *cards gets the top cards the count relies on. */
-static int quick_tricks(const State *s, int need, u64 *cards) {
-    int L = s->leader, P = L ^ 2, lho = (L + 1) & 3, rho = (L + 3) & 3;
-    int q = cash_count(s, L, need, cards);
-    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    int spades_ok = s->broken || s->bridge || !(s->hand[L] & ~SPADES);
-    for (int su = 0; su < 4; su++) {
-        u64 suit_all = all & SUIT[su];
-        if (!(s->hand[L] & SUIT[su]) || !((s->hand[P] >> lowbit(suit_all)) & 1)) continue;
-        if (su == 0) {
-            if (!spades_ok) continue;
-        } else {
-            if (!(s->hand[lho] & SUIT[su]) && (s->hand[lho] & SPADES)) continue;
-            if (!(s->hand[rho] & SUIT[su]) && (s->hand[rho] & SPADES)) continue;
-        }
-        u64 pcards = 0;
-        int qp = (s->hand[L] & SPADES) ? 1 : cash_count(s, P, need, &pcards);
-        if (qp < 1) qp = 1;
-        if (qp > q) {
-            *cards = pcards | (suit_all & (~suit_all + 1));
-            return qp;
-        }
-        return q;
-    }
-    return q;
-}
-
 /* ---- move generation and ordering -------------------------------------------------- */
 
 /* The legal cards of the seat to play (rules_legal; bridge rules lift the spade-lead rule). */
@@ -813,6 +714,26 @@ static inline u64 run_tops(u64 legal, u64 alive) {
     return legal & ~((g << 1) & ~SUIT_FIRSTS);
 }
 
+/* Lead history (when counting tricks; it does not help the Nil searches): when a lead decides
+ * a search after the leads ordered before it did not (the static order got it wrong), that
+ * card gains and each card ordered before it loses the tricks left (a card skipped as answered
+ * gave a failed lead's answer, so it loses too). The sum, at most LEAD_HISTORY_CAP, is added
+ * to a lead's ordering score: the leads that keep working in this deal are tried earlier, the
+ * ones that keep failing later (a card is always its one holder's lead). Emptied at the start
+ * of each solve, so a solve's nodes do not depend on the solves before it. */
+static int lead_history[52];
+#define LEAD_HISTORY_CAP 80
+
+static inline int lead_history_bonus(int c) {
+    return lead_history[c] < LEAD_HISTORY_CAP ? lead_history[c] : LEAD_HISTORY_CAP;
+}
+
+/* Record that moves[late] decided a search at a lead after the moves before it had not. */
+static inline void note_late_lead(const State *s, const int *moves, int late) {
+    lead_history[moves[late]] += s->left;
+    for (int j = 0; j < late; j++) lead_history[moves[j]] -= s->left;
+}
+
 /* The legal cards of the seat to play, one per run of equivalent cards,
  * best-looking first. Returns the count. */
 static int gen_moves(const State *s, int seat, int *moves, int hint) {
@@ -825,14 +746,21 @@ static int gen_moves(const State *s, int seat, int *moves, int hint) {
         if (m) moves[n++] = lowbit(m);
         return n;
     }
-    int tricks = s->nil_seat < 0;
+    int tricks = s->nil_seat < 0, lead = s->ntrick == 0;
     OrderCtx o;
     if (tricks) order_ctx(s, seat, alive, &o);
     while (m) {
         int c = lowbit(m);
         m &= m - 1;
-        int sc = tricks ? order_score_fast(&o, s->ntrick == 0, c) : order_score_nil(s, seat, c);
-        if (c == hint) sc += 1 << 30;
+        int sc;
+        if (!tricks) {
+            sc = order_score_nil(s, seat, c);
+            if (c == hint) sc += 1 << 30; /* the hint comes from the table in the Nil searches only */
+        } else if (lead) {
+            sc = order_score_fast(&o, 1, c) + lead_history_bonus(c);
+        } else {
+            sc = order_score_fast(&o, 0, c);
+        }
         int j = n++;
         while (j > 0 && scores[j - 1] < sc) {
             scores[j] = scores[j - 1];
@@ -993,6 +921,7 @@ static int search_moves(State *s, int target, int hint, int *decided, u64 *rel) 
         if (s->aborted) break;
         if (maximising != r && ((child_rel >> moves[i]) & 1)) child_rel |= run_below(s, seat, moves[i]);
         if (maximising == r) {
+            if (i > 0 && s->ntrick == 0 && s->nil_seat < 0) note_late_lead(s, moves, i);
             *decided = moves[i];
             *rel = child_rel;
             return r;
@@ -1087,7 +1016,9 @@ static int ab(State *s, int target, u64 *rel) {
         *rel = pattern_cards(s, p.ub_from);
         return 0;
     }
-    int hint = p.best != 0xFF ? relative_to_card(s, p.best) : -1;
+    /* the lead that decided the last search here, tried first in the Nil searches (counting tricks,
+     * the lead history orders better without it) */
+    int hint = s->nil_seat >= 0 && p.best != 0xFF ? relative_to_card(s, p.best) : -1;
     if (s->nil_seat >= 0) {
         if (nil_never_wins(s, &cards)) {
             *rel = cards;
@@ -1102,18 +1033,6 @@ static int ab(State *s, int target, u64 *rel) {
                 return 1;
             }
         }
-    } else {
-        int lead_max = (s->leader & 1) == s->max_team;
-        int q = quick_tricks(s, lead_max ? target : left - target + 1, &cards);
-        if (lead_max) {
-            if (q >= target) {
-                *rel = cards;
-                return 1;
-            }
-        } else if (left - q < target) {
-            *rel = cards;
-            return 0;
-        }
     }
     u64 srel = 0;
     int r = search_moves(s, target, hint, &decided, &srel);
@@ -1124,7 +1043,7 @@ static int ab(State *s, int target, u64 *rel) {
     u64 m[2] = {name_mask[k[0]], name_mask[k[1]]};
     c[0] = cur[0] & m[0];
     c[1] = cur[1] & m[1];
-    int best = decided >= 0 ? card_to_relative(s, decided) : 0xFF;
+    int best = decided >= 0 && s->nil_seat >= 0 ? card_to_relative(s, decided) : 0xFF;
     if (r)
         tt_store(shape, mode, c, k, target, left, best);
     else
@@ -1244,6 +1163,7 @@ static int solve_state(State *s, int target, long long limit) {
     if (!tt_init()) return SOLVE_NO_MEMORY;
     if (tricks_left(s) == 0) return 0;
     s->limit = limit > 0 ? limit : 0x7FFFFFFFFFFFFFFFLL;
+    memset(lead_history, 0, sizeof lead_history);
     u64 rel;
     int v = target > 0 ? ab(s, target, &rel) : exact_value(s);
     last_nodes = s->nodes;
