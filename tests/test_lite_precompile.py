@@ -38,6 +38,7 @@ def test_a_wheel_gets_bytecode_in_place_of_its_imported_sources_and_loses_what_t
             "pkg/unused.py": "X = 1\n",
             "pkg/tests/test_pkg.py": "def test(): pass\n",
             "pkg-1.0.data/data/share/jupyter/labextensions/pkg/index.js": "//\n",
+            "pkg/labextension/static/main.js": "//\n",
             "pkg-1.0.dist-info/RECORD": "pkg/__init__.py,sha256=x,14\npkg/unused.py,sha256=y,6\n"
             "pkg/tests/test_pkg.py,sha256=z,17\npkg-1.0.data/data/share/jupyter/labextensions/pkg/index.js,,\n"
             "pkg-1.0.dist-info/RECORD,,\n",
@@ -142,3 +143,23 @@ def test_the_library_zip_gets_its_bytecode_in_place_of_the_source_and_the_own_wh
         f"spades_teach/__pycache__/game.{sys.implementation.cache_tag}.pyc",
         "spades_teach/tests/x.py",
     ]
+
+
+def test_a_package_walk_leaves_out_the_modules_no_page_imports(tmp_path: Path) -> None:
+    """``-MODULE`` roots: spades_teach's command line and Voila app get no bytecode (and what only they
+    import keeps its source), their modules not even imported."""
+    tool = _tool()
+    package = tmp_path / "walked_pkg"
+    (package / "cli").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "game.py").write_text("")
+    (package / "cli" / "__init__.py").write_text("raise RuntimeError('imported')\n")
+    (package / "cli" / "deal.py").write_text("")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        assert tool.import_roots(["walked_pkg.*", "-walked_pkg.cli"]) == []
+        assert "walked_pkg.game" in sys.modules and "walked_pkg.cli" not in sys.modules
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [name for name in sys.modules if name.startswith("walked_pkg")]:
+            del sys.modules[name]

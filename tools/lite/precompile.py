@@ -8,10 +8,11 @@ module of the chapters was compiled from its source in the reader's browser, on 
 most of the kernel's start (measured with Pyodide under Node.js: 5.2 s of CPU for the imports, 1.1 s
 with the bytecode).
 
-Only the modules imported by the kernel's start and by spades_teach (all its modules: the chapters use
-them) get bytecode, about a third of the files: a module nothing imports at the start keeps its source
-alone, as before. It is unchecked hash-based bytecode (PEP 552): Python uses it without comparing it
-with any source (the site's files never change once built), and it does not depend on the files' dates.
+Only the modules imported by the kernel's start and by spades_teach (every module the chapters use;
+not its command line or its Voila app, which no page runs) get bytecode, about a third of the files: a
+module nothing imports there keeps its source alone, as before. It is unchecked hash-based bytecode
+(PEP 552): Python uses it without comparing it with any source (the site's files never change once
+built), and it does not depend on the files' dates.
 
 The bytecode weighs more than the source (a wheel's deflated ``.pyc`` is about 1.5 times its
 ``.py``), and a reader's first visit downloads every file of the kernel's start. So:
@@ -35,7 +36,7 @@ The bytecode weighs more than the source (a wheel's deflated ``.pyc`` is about 1
 
 Usage (inside Pyodide): precompile.py FOLDER [--own] [ROOT ...]: FOLDER holds the wheels and
 python_stdlib.zip (rewritten in place), each ROOT is a module to import (its package's modules too
-for ``PACKAGE.*``). With ``--own`` only spades_teach's wheel is rewritten, without it every other
+for ``PACKAGE.*``; ``-MODULE`` leaves that module and its submodules out of such a walk). With ``--own`` only spades_teach's wheel is rewritten, without it every other
 wheel and the library.
 """
 
@@ -52,8 +53,12 @@ import zipfile
 from pathlib import Path
 
 #: files of the PyPI wheels that the kernel never reads: the JupyterLab and classic Notebook front-end
-#: extensions (anywidget's, the widget manager's: the site serves them from extensions/) and test suites
-UNUSED = re.compile(r"^[^/]+\.data/data/share/jupyter/(labextensions|nbextensions)/|^[^/]+/(.+/)?tests/")
+#: extensions (anywidget's, the widget manager's, as data files and anywidget's copy inside its package:
+#: the site serves them from extensions/) and test suites
+UNUSED = re.compile(
+    r"^[^/]+\.data/data/share/jupyter/(labextensions|nbextensions)/|^[^/]+/(labextension|nbextension)/"
+    r"|^[^/]+/(.+/)?tests/"
+)
 
 #: Pygments' lexers (a module each for some 600 languages): the kernel imports Python's, the others
 #: are left out
@@ -83,14 +88,30 @@ SITE_PACKAGES = f"/lib/python{sys.version_info.major}.{sys.version_info.minor}/s
 
 
 def import_roots(roots: list[str]) -> list[str]:
-    """Import every root (``PACKAGE.*``: the package and all its modules); returns what could not be
-    imported (a module needing what the site does not serve), with the reason."""
+    """Import every root (``PACKAGE.*``: the package and all its modules, but those of a ``-MODULE``
+    root and their submodules); returns what could not be imported (a module needing what the site
+    does not serve), with the reason."""
+    skipped = tuple(root[1:] for root in roots if root.startswith("-"))
+
+    def skip(name: str) -> bool:
+        return any(name == other or name.startswith(other + ".") for other in skipped)
+
+    def walk(package: str) -> list[str]:
+        names = []
+        for info in pkgutil.iter_modules(importlib.import_module(package).__path__, package + "."):
+            if not skip(info.name):
+                names.append(info.name)
+                if info.ispkg:
+                    names += walk(info.name)
+        return names
+
     failed = []
     for root in roots:
+        if root.startswith("-"):
+            continue
         names = [root.removesuffix(".*")]
         if root.endswith(".*"):
-            package = importlib.import_module(names[0])
-            names += [m.name for m in pkgutil.walk_packages(package.__path__, names[0] + ".")]
+            names += walk(names[0])
         for name in names:
             try:
                 importlib.import_module(name)
