@@ -111,6 +111,10 @@ def test_chapter_11_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any
         )
         advisor.screenshot(path=str(ARTIFACTS / "lite-advisor.png"))
         assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)
+        # one kernel for the page, started by the site's plugin before the notebook opened (the notebook
+        # connected to its session rather than starting a second one)
+        assert page.evaluate("document.body.dataset.stKernel") == "early"
+    assert len([url for url in watch.requested if "/comlink.worker." in url]) == 1, watch.requested
     # no chapter has mathematics: MathJax's typesetter is disabled (tools/lite/jupyter-lite.json), and the
     # 0.9 MB of its scripts, which it fetched on the first Markdown cell drawn, are never asked for
     site = build_lite().site
