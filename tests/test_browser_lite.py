@@ -126,7 +126,7 @@ def test_chapter_11_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any
 
 def test_no_module_is_shipped_both_as_source_and_as_bytecode_but_spades_teach_s() -> None:
     """A reader's first visit downloads every wheel of the kernel's start and Python's library: a module
-    with bytecode leaves its source out (3.4 MB less), but in spades_teach's own wheel, whose source
+    with bytecode leaves its source out (3 MB less), but in spades_teach's own wheel, whose source
     the learner's tracebacks show. What the kernel never reads is left out too: Pygments' other lexers,
     jedi's stubs for Python 2 and Django."""
     import zipfile

@@ -18,7 +18,7 @@ The bytecode weighs more than the source (a wheel's deflated ``.pyc`` is about 1
 ``.py``), and a reader's first visit downloads every file of the kernel's start. So:
 
 - Python's library and the PyPI wheels ship the bytecode *instead of* the source (a sourceless
-  module, 3.4 MB less than both): ``python_stdlib.zip`` gets ``NAME.pyc`` in place of ``NAME.py`` (the
+  module, 3 MB less than both): ``python_stdlib.zip`` gets ``NAME.pyc`` in place of ``NAME.py`` (the
   zip importer finds it alone), a wheel ``NAME.pyc`` in place of ``NAME.py`` and of its RECORD line
   (Pyodide unpacks the wheel into site-packages, where the import system loads a ``.pyc`` that has no
   source beside it). A traceback through those modules names the file, line and function, without the
