@@ -121,10 +121,14 @@ class Watch:
     blocked: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: the addresses asked of the site (by a context the watch is attached to)
+    requested: list[str] = field(default_factory=list)
 
     def route(self, route: Any) -> None:
         url = route.request.url
         if url.startswith((self.base + "/", "data:", "blob:")):
+            if url.startswith(self.base + "/"):
+                self.requested.append(url)
             route.continue_()
         else:
             self.blocked.append(url)

@@ -72,15 +72,17 @@ def test_the_site_serves_its_own_pyodide_and_wheels() -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "spades_teach/solver/_ddcore.wasm" in names
     assert not [name for name in names if name.endswith((".so", ".pyd"))]
-    # bytecode beside the source (tools/lite/precompile.py): unchecked hash-based (PEP 552 flags 0b01),
-    # for the kernel's start and every module of spades_teach, in the wheels and in Python's library
+    # bytecode (tools/lite/precompile.py): unchecked hash-based (PEP 552 flags 0b01), for the kernel's
+    # start and every module of spades_teach; beside the source in spades_teach's wheel, in its place in
+    # the other wheels and in Python's library
     pyc = "spades_teach/game/__pycache__/round.cpython-314.pyc"
     assert {"spades_teach/game/round.py", pyc} <= set(names)
     assert zipfile.ZipFile(wheel).read(pyc)[4:8] == b"\x01\x00\x00\x00"
-    ipython = built.site / "static" / "pyodide" / lock["packages"]["ipython"]["file_name"]
-    assert "IPython/core/__pycache__/interactiveshell.cpython-314.pyc" in zipfile.ZipFile(ipython).namelist()
+    ipython = zipfile.ZipFile(built.site / "static" / "pyodide" / lock["packages"]["ipython"]["file_name"])
+    assert "IPython/core/interactiveshell.pyc" in ipython.namelist()
+    assert "IPython/core/interactiveshell.py" not in ipython.namelist()
     stdlib = zipfile.ZipFile(built.site / "static" / "pyodide" / "python_stdlib.zip").namelist()
-    assert {"asyncio/__init__.py", "asyncio/__init__.pyc"} <= set(stdlib)
+    assert "asyncio/__init__.pyc" in stdlib and "asyncio/__init__.py" not in stdlib
     # the front-end extensions the PyPI wheels carry are left out (the site serves its own copies)
     widgets = built.site / "static" / "pyodide" / lock["packages"]["jupyterlab-widgets"]["file_name"]
     assert not [name for name in zipfile.ZipFile(widgets).namelist() if "/labextensions/" in name]
@@ -109,6 +111,44 @@ def test_chapter_11_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any
         )
         advisor.screenshot(path=str(ARTIFACTS / "lite-advisor.png"))
         assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)
+        # one kernel for the page, started by the site's plugin before the notebook opened (the notebook
+        # connected to its session rather than starting a second one)
+        assert page.evaluate("document.body.dataset.stKernel") == "early"
+    assert len([url for url in watch.requested if "/comlink.worker." in url]) == 1, watch.requested
+    # no chapter has mathematics: MathJax's typesetter is disabled (tools/lite/jupyter-lite.json), and the
+    # 0.9 MB of its scripts, which it fetched on the first Markdown cell drawn, are never asked for
+    site = build_lite().site
+    scripts = {url.split("?")[0].removeprefix(watch.base + "/") for url in watch.requested if "/build/" in url}
+    scripts = {name for name in scripts if name.endswith(".js")}
+    assert len(scripts) > 20, scripts  # the page's own
+    assert not [name for name in scripts if "MathJax.startup" in (site / name).read_text(encoding="utf-8")]
+
+
+def test_no_module_is_shipped_both_as_source_and_as_bytecode_but_spades_teach_s() -> None:
+    """A reader's first visit downloads every wheel of the kernel's start and Python's library: a module
+    with bytecode leaves its source out (3 MB less), but in spades_teach's own wheel, whose source
+    the learner's tracebacks show. What the kernel never reads is left out too: Pygments' other lexers,
+    jedi's stubs for Python 2 and Django."""
+    import zipfile
+
+    built = build_lite()
+    assert built.returncode == 0, built.log[-3000:]
+    folder = built.site / "static" / "pyodide"
+    archives = [*sorted(folder.glob("*.whl")), folder / "python_stdlib.zip"]
+    both = []
+    for archive in archives:
+        names = set(zipfile.ZipFile(archive).namelist())
+        if archive.name.startswith("spades_teach-"):
+            continue
+        assert not [name for name in names if "/__pycache__/" in name], archive.name
+        both += [f"{archive.name}: {name}" for name in names if name.endswith(".pyc") and name[:-1] in names]
+        if archive.name.startswith("pygments-"):
+            lexers = {name for name in names if name.startswith("pygments/lexers/")}
+            assert "pygments/lexers/python.pyc" in lexers and len(lexers) < 10, sorted(lexers)
+        if archive.name.startswith("jedi-"):
+            assert not [name for name in names if "django-stubs/" in name or "/stdlib/2/" in name]
+            assert "jedi/third_party/typeshed/stdlib/3/os/__init__.pyi" in names
+    assert both == []
 
 
 @pytest.mark.parametrize("app", ["tree", "lab"])

@@ -8,32 +8,35 @@ module of the chapters was compiled from its source in the reader's browser, on 
 most of the kernel's start (measured with Pyodide under Node.js: 5.2 s of CPU for the imports, 1.1 s
 with the bytecode).
 
-Only the modules imported by the kernel's start and by spades_teach (all its modules: the chapters use
-them) get bytecode, about a third of the files: a module nothing imports at the start keeps its source
-alone, as before. The bytecode is added next to the source, never instead of it, so tracebacks,
-``inspect.getsource`` and jedi's completions read the source as before. It is unchecked hash-based
-bytecode (PEP 552): Python uses it without comparing it with the source (the site's files never
-change once built), and it does not depend on the files' dates.
-
-- a wheel gets ``__pycache__/NAME.cpython-314.pyc`` beside each such ``NAME.py`` (and a line of
-  its RECORD); Pyodide unpacks the wheel into site-packages, where the import system finds it;
-- ``python_stdlib.zip`` gets ``NAME.pyc`` beside each such ``NAME.py``: the zip importer looks for
-  the ``.pyc`` first.
+Only the modules imported by the kernel's start and by spades_teach (every module the chapters use;
+not its command line or its Voila app, which no page runs) get bytecode, about a third of the files: a
+module nothing imports there keeps its source alone, as before. It is unchecked hash-based bytecode
+(PEP 552): Python uses it without comparing it with any source (the site's files never change once
+built), and it does not depend on the files' dates.
 
 The bytecode weighs more than the source (a wheel's deflated ``.pyc`` is about 1.5 times its
-``.py``): 6.9 MB more in all. So:
+``.py``), and a reader's first visit downloads every file of the kernel's start. So:
 
-- what the kernel never reads leaves the PyPI wheels (``UNUSED``): the front-end extensions some
-  of them carry (the site serves its own copies from ``extensions/``) and their test suites (0.4 MB);
+- Python's library and the PyPI wheels ship the bytecode *instead of* the source (a sourceless
+  module, 3 MB less than both): ``python_stdlib.zip`` gets ``NAME.pyc`` in place of ``NAME.py`` (the
+  zip importer finds it alone), a wheel ``NAME.pyc`` in place of ``NAME.py`` and of its RECORD line
+  (Pyodide unpacks the wheel into site-packages, where the import system loads a ``.pyc`` that has no
+  source beside it). A traceback through those modules names the file, line and function, without the
+  line's text; jedi completes their live objects as before (and the library's from its stubs).
+- spades_teach's own wheel keeps each source, its bytecode in ``__pycache__`` beside it: a learner's
+  mistake raises from its modules, and the traceback shows their lines (``^^^^`` under the failing
+  part too); ``inspect.getsource`` reads them.
+- what the kernel never reads leaves the PyPI wheels and the library (:func:`unread`): the front-end
+  extensions some wheels carry (the site serves its own copies from ``extensions/``) and their test
+  suites, Pygments' lexers but those the kernel imports (1 MB), jedi's stubs for Python 2, Django and
+  the packages the site has not, and parts of Python's library no page can use (``STDLIB_UNUSED``);
 - the bytecode of Python's library and of the PyPI packages is compiled without the column
   positions of each instruction (``PYTHONNODEBUGRANGES``, set by precompile.mjs ``--no-debug-ranges``;
-  1.4 MB less): a traceback through those modules names the file, line and source line as before,
-  without the ``^^^^`` under the failing part of the line. spades_teach's own modules, those a
-  learner's mistake raises from, keep them (a second pass, ``--own``).
+  lighter). spades_teach's own modules keep them (a second pass, ``--own``).
 
 Usage (inside Pyodide): precompile.py FOLDER [--own] [ROOT ...]: FOLDER holds the wheels and
 python_stdlib.zip (rewritten in place), each ROOT is a module to import (its package's modules too
-for ``PACKAGE.*``). With ``--own`` only spades_teach's wheel is rewritten, without it every other
+for ``PACKAGE.*``; ``-MODULE`` leaves that module and its submodules out of such a walk). With ``--own`` only spades_teach's wheel is rewritten, without it every other
 wheel and the library.
 """
 
@@ -50,10 +53,34 @@ import zipfile
 from pathlib import Path
 
 #: files of the PyPI wheels that the kernel never reads: the JupyterLab and classic Notebook front-end
-#: extensions (anywidget's, the widget manager's: the site serves them from extensions/) and test suites
-UNUSED = re.compile(r"^[^/]+\.data/data/share/jupyter/(labextensions|nbextensions)/|^[^/]+/(.+/)?tests/")
+#: extensions (anywidget's, the widget manager's, as data files and anywidget's copy inside its package:
+#: the site serves them from extensions/) and test suites
+UNUSED = re.compile(
+    r"^[^/]+\.data/data/share/jupyter/(labextensions|nbextensions)/|^[^/]+/(labextension|nbextension)/"
+    r"|^[^/]+/(.+/)?tests/"
+)
 
-#: the project's own wheel, kept whole
+#: Pygments' lexers (a module each for some 600 languages): the kernel imports Python's, the others
+#: are left out
+LEXER = re.compile(r"^pygments/lexers/[^/]+\.py$")
+
+#: jedi's stubs for Python 2 and for Django (never read under Python 3 without Django), and those for
+#: other packages (kept for the packages the kernel imports: ``name``)
+JEDI_STUBS = re.compile(
+    r"^jedi/third_party/(django-stubs/|typeshed/(stdlib|third_party)/2/"
+    r"|typeshed/third_party/(2and3|3)/(?P<name>[^/.]+))"
+)
+
+#: parts of Python's library the site has no use for, left out when nothing imports them: the network
+#: clients and servers and the process tools a browser tab cannot run, the terminal's REPL, and the
+#: codecs of the old 8-bit code pages (UTF-8, Latin-1 and ASCII stay, with every codec the kernel imports)
+STDLIB_UNUSED = re.compile(
+    r"^(xmlrpc/|wsgiref/|imaplib|mailbox|smtplib|ftplib|poplib|http/server|"
+    r"encodings/(cp\d|mac_|iso8859_|koi8_|kz1048|ptcp|hp_roman|palmos|tis_620))"
+)
+
+#: the project's own wheel, kept whole: the source of each module stays beside its bytecode, for the
+#: lines of a learner's traceback through spades_teach
 OWN_WHEEL = "spades_teach-"
 
 STDLIB_ZIP = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"
@@ -61,14 +88,30 @@ SITE_PACKAGES = f"/lib/python{sys.version_info.major}.{sys.version_info.minor}/s
 
 
 def import_roots(roots: list[str]) -> list[str]:
-    """Import every root (``PACKAGE.*``: the package and all its modules); returns what could not be
-    imported (a module needing what the site does not serve), with the reason."""
+    """Import every root (``PACKAGE.*``: the package and all its modules, but those of a ``-MODULE``
+    root and their submodules); returns what could not be imported (a module needing what the site
+    does not serve), with the reason."""
+    skipped = tuple(root[1:] for root in roots if root.startswith("-"))
+
+    def skip(name: str) -> bool:
+        return any(name == other or name.startswith(other + ".") for other in skipped)
+
+    def walk(package: str) -> list[str]:
+        names = []
+        for info in pkgutil.iter_modules(importlib.import_module(package).__path__, package + "."):
+            if not skip(info.name):
+                names.append(info.name)
+                if info.ispkg:
+                    names += walk(info.name)
+        return names
+
     failed = []
     for root in roots:
+        if root.startswith("-"):
+            continue
         names = [root.removesuffix(".*")]
         if root.endswith(".*"):
-            package = importlib.import_module(names[0])
-            names += [m.name for m in pkgutil.walk_packages(package.__path__, names[0] + ".")]
+            names += walk(names[0])
         for name in names:
             try:
                 importlib.import_module(name)
@@ -107,15 +150,38 @@ def record(data: bytes, added: list[str], dropped: set[str]) -> bytes:
     return "".join(line + "\n" for line in [*lines, *added]).encode()
 
 
+def unread(name: str, prefix: str, wanted: set[str], wheel: bool) -> bool:
+    """Whether the file ``name`` of an archive (not the project's own wheel) is one the site never reads:
+    ``UNUSED``, a Pygments lexer the kernel does not import, a stub of jedi's for Python 2, Django or a
+    package the site does not have, or a module of ``STDLIB_UNUSED`` that nothing imports."""
+    if not wheel:
+        return bool(STDLIB_UNUSED.match(name)) and prefix + name not in wanted
+    if UNUSED.search(name):
+        return True
+    if LEXER.match(name):
+        return prefix + name not in wanted
+    stub = JEDI_STUBS.match(name)
+    return stub is not None and (stub.group("name") is None or stub.group("name") not in imported_top_level())
+
+
+def imported_top_level() -> set[str]:
+    """The top-level names of the modules imported so far."""
+    return {name.partition(".")[0] for name in sys.modules}
+
+
 def rewrite(archive: Path, prefix: str, wanted: set[str], wheel: bool) -> int:
     """Rewrite ``archive`` with bytecode for each of its ``.py`` files found (under ``prefix``) in
-    ``wanted``, without the ``UNUSED`` files of a PyPI wheel; returns the number of files compiled.
-    Entries keep their order and dates, each new one follows its source."""
+    ``wanted``, without the files the site never reads (:func:`unread`); returns the number of files
+    compiled. The bytecode takes its source's place (a wheel's ``NAME.pyc`` beside where ``NAME.py``
+    was, found by the import system without a source), but in the project's own wheel, which keeps
+    every file and gets its bytecode in ``__pycache__`` beside each source. Entries keep their order
+    and dates."""
+    own = wheel and archive.name.startswith(OWN_WHEEL)
     with zipfile.ZipFile(archive) as z:
         entries = [(info, z.read(info)) for info in z.infolist()]
     dropped = set()
-    if wheel and not archive.name.startswith(OWN_WHEEL):
-        dropped = {info.filename for info, _ in entries if UNUSED.search(info.filename)}
+    if not own:
+        dropped = {info.filename for info, _ in entries if unread(info.filename, prefix, wanted, wheel)}
         entries = [(info, data) for info, data in entries if info.filename not in dropped]
     if any(info.filename.endswith(".pyc") for info, _ in entries):
         raise SystemExit(f"error: {archive.name} already holds bytecode")
@@ -123,13 +189,15 @@ def rewrite(archive: Path, prefix: str, wanted: set[str], wheel: bool) -> int:
     out: list[tuple[zipfile.ZipInfo, bytes]] = []
     added: list[str] = []
     for info, data in entries:
-        out.append((info, data))
         if not info.filename.endswith(".py") or prefix + info.filename not in wanted:
+            out.append((info, data))
             continue
-        if wheel:
+        if own:
+            out.append((info, data))
             folder, _, stem = info.filename[:-3].rpartition("/")
             name = f"{folder}/__pycache__/{stem}.{tag}.pyc" if folder else f"__pycache__/{stem}.{tag}.pyc"
         else:
+            dropped.add(info.filename)
             name = info.filename + "c"
         compiled = zipfile.ZipInfo(name, date_time=info.date_time)
         compiled.compress_type = zipfile.ZIP_DEFLATED

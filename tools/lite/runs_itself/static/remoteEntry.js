@@ -4,15 +4,18 @@
 // container below in window._JUPYTERLAB and asks it for "./extension", a JupyterLab plugin. The plugin
 // needs nothing from the shared modules, so no bundler is needed to build it.
 //
-// On the notebook page (notebooks/index.html?path=...) only: as soon as the chapter's kernel is
-// ready, the plugin runs all its cells (the reader no longer presses Run > Run All Cells), and the code
-// cells the book hides (tagged remove-input or hide-input, so their code is collapsed, jupyter.
-// source_hidden) show their output alone, without the collapsed stub of their code. Code the book
-// shows stays shown. JupyterLab (lab/) keeps its own behaviour: nothing runs by itself there.
+// On the notebook page (notebooks/index.html?path=...) only: the plugin starts the chapter's kernel as
+// soon as the application has started (before the notebook is open: Pyodide's start is most of the
+// wait), and as soon as the kernel is ready, runs all its cells (the reader no longer presses Run >
+// Run All Cells), and the code cells the book hides (tagged remove-input or hide-input, so their code
+// is collapsed, jupyter.source_hidden) show their output alone, without the collapsed stub of their
+// code. Code the book shows stays shown. JupyterLab (lab/) keeps its own behaviour: nothing runs by
+// itself there.
 //
 // What it does shows on the page's body, for the reader's tools and the tests:
 //   data-st-run="kernel"   waiting for the kernel     "running"  the cells are running
 //   data-st-run="done"     every cell ran             "stopped"  a cell failed: the run stopped there
+//   data-st-kernel="early" the kernel was started by this plugin, before the notebook opened
 var _JUPYTERLAB;
 (function () {
   "use strict";
@@ -124,6 +127,43 @@ var _JUPYTERLAB;
     return release;
   }
 
+  // The kernel every chapter of the site names (tools/make_lite_lock.py, LITE_KERNELSPEC).
+  var KERNEL = "python";
+  // Start the chapter's kernel as soon as the application has started, before the notebook is open:
+  // Pyodide loads in its worker (seconds) while the page fetches the chapter and draws its cells. The
+  // notebook then finds the session of its path running and connects to it (JupyterLite also answers
+  // a second start for the same name with the same session), so one kernel starts, sooner. Our own
+  // connection is closed at once (the kernel goes on): only the notebook's is left to receive the
+  // kernel's messages.
+  function startKernelEarly(app) {
+    var path = new URLSearchParams(window.location.search).get("path");
+    var sessions = app.serviceManager.sessions;
+    if (!path || !/\.ipynb$/.test(path)) {
+      return;
+    }
+    app.started
+      .then(function () {
+        return sessions.ready;
+      })
+      .then(function () {
+        var running = Array.from(sessions.running()).some(function (model) {
+          return model.path === path;
+        });
+        if (running) {
+          return;
+        }
+        var name = path.split("/").pop();
+        return sessions.startNew({ path: path, name: name, type: "notebook", kernel: { name: KERNEL } })
+          .then(function (session) {
+            session.dispose();
+            document.body.dataset.stKernel = "early";
+          });
+      })
+      .catch(function (error) {
+        console.error("The chapter's kernel could not start early:", error);
+      });
+  }
+
   var plugin = {
     id: NAME + ":plugin",
     description: "The chapter opened in the notebook page runs all its cells at once, its hidden code out of sight.",
@@ -136,6 +176,7 @@ var _JUPYTERLAB;
       style.textContent = STYLE;
       document.head.appendChild(style);
       document.body.classList.add("st-runs-itself");
+      startKernelEarly(app);
       var started = false;
       function opened() {
         var widget = app.shell.currentWidget;
