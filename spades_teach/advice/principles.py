@@ -175,7 +175,11 @@ _ALL = (
         CARD_PLAY,
     ),
     Principle(
-        N_("lead to your partner's void"), N_("Lead a suit your partner has shown out of and the opponents have not, unless you hold its highest card: your partner ruffs it."), CARD_PLAY
+        N_("lead to your partner's void"),
+        N_(
+            "Lead a suit your partner has shown out of and the opponents have not, unless you hold its highest card: your partner ruffs it."
+        ),
+        CARD_PLAY,
     ),
     Principle(
         N_("discard from a short suit"),
