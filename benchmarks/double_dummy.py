@@ -30,7 +30,7 @@ distorts less; DDS runs in this thread too), the ratios, and with ``--nodes`` th
 search nodes per deal of each (DDS's own count, ``futureTricks.nodes``; the two
 solvers count nodes differently, so compare each with itself). It never fails on
 the figures: speed is not asserted by the test suite. The requirement is a median
-of at most 250 ms per deal; the aim is a median within 0.7x of DDS's and a 90th
+of at most 250 ms per deal; the aim is a median within 0.5x of DDS's and a 90th
 percentile no worse. The transposition table is emptied before each of our deals,
 so each is solved from scratch. The search nodes do not depend on the machine's
 load: compare them when timing two versions of the solver on a busy machine.

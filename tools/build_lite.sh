@@ -14,7 +14,8 @@
 #                                 starts in half the time)
 #   tools/lite/runs_itself/       the site's own front-end extension (written by hand, no bundler): a chapter
 #                                 opened in the notebook page runs all its cells at once, hidden code out of sight
-# The build tools are the "lite" extra of pyproject.toml (pinned versions), installed into .venv; the
+# The build tools are the "lite" extra of pyproject.toml (pinned versions), installed into the active virtual
+# environment ($VIRTUAL_ENV, or the project's .venv when none is active); the
 # extensions installed there are ignored, so only the pinned ones above end up in the site.
 # Re-running it on the same commit gives the same files. Usage: bash tools/build_lite.sh [OUTPUT_DIR]
 set -euo pipefail
@@ -23,7 +24,7 @@ root=$PWD
 out=${1:-book/_build/html/live}
 [[ $out = /* ]] || out=$root/$out
 work=$root/build/lite
-venv=$root/.venv/bin
+venv=${VIRTUAL_ENV:-$root/.venv}/bin
 SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 1767225600)}
 export SOURCE_DATE_EPOCH
 
