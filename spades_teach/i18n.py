@@ -4,7 +4,10 @@ English is the source language: the messages in the code are English, and the
 French and Spanish catalogs (``spades_teach/locale/<lang>/LC_MESSAGES/spades_teach.mo``,
 compiled from the ``.po`` beside them by ``tools/i18n.py``) give their
 translations. The standard library's :mod:`gettext` reads them, so using a
-language needs nothing outside the standard library.
+language needs nothing outside the standard library. (The book's live edition,
+where Python runs in the reader's browser, serves each language's catalogs apart
+and fetches them the first time the language is used: an English page downloads
+neither.)
 
 The language in use is, first, the one of the innermost ``with language(code):``
 block around the code (a context variable: a widget with its own language menu
@@ -33,8 +36,12 @@ so a translation may put the words in its own order.
 from __future__ import annotations
 
 import gettext as _gettext
+import hashlib
+import io
 import json
 import os
+import sys
+import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -117,6 +124,47 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
+#: The live edition's name of the wheel of a language's catalogs, in the lock file Pyodide starts
+#: with (tools/make_lite_lock.py takes them out of the package's wheel, one wheel per language).
+LIVE_CATALOGS = "spades-teach-{language}"
+
+
+def _fetch_live_catalogs(language: str) -> None:
+    """In the book's live edition (Pyodide, in a web worker of the reader's browser), put
+    ``language``'s catalogs into the package the first time they are needed: the site serves them
+    apart (an English page downloads none), as the wheel its lock file names
+    (:data:`LIVE_CATALOGS`). The wheel is fetched at once (a synchronous request: ``set_language``
+    returns with the language in use), checked against the lock's hash and unpacked here.
+
+    Does nothing outside Pyodide, when the catalogs are already installed, or when the lock names
+    no such wheel (the catalogs are then missing, as in any installation without them); a fetch that
+    fails raises :class:`LanguageError`."""
+    if sys.platform != "emscripten" or (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").exists():
+        return
+    try:
+        import pyodide_js  # type: ignore[import-not-found]  # Pyodide's own API, from Python
+        from js import URL, XMLHttpRequest, location  # type: ignore[import-not-found]
+    except ImportError:
+        return
+    entry = getattr(pyodide_js.lockfile.packages, LIVE_CATALOGS.format(language=language), None)
+    if entry is None:
+        return
+    url = str(URL.new(entry.file_name, URL.new(pyodide_js.lockfileBaseUrl or "", location.href)).href)
+    request = XMLHttpRequest.new()
+    request.open("GET", url, False)
+    request.responseType = "arraybuffer"  # allowed for a synchronous request in a worker
+    try:
+        request.send()
+    except Exception as error:  # pyodide.ffi.JsException: the site could not be reached
+        raise LanguageError(f"the {language!r} catalog could not be fetched from {url}: {error}") from None
+    data = bytes(request.response.to_bytes()) if request.status == 200 else b""
+    if hashlib.sha256(data).hexdigest() != entry.sha256:
+        raise LanguageError(f"the {language!r} catalog could not be fetched from {url} (HTTP {request.status})")
+    folder = f"spades_teach/locale/{language}/"
+    with zipfile.ZipFile(io.BytesIO(data)) as wheel:
+        wheel.extractall(LOCALE_DIR.parents[1], [name for name in wheel.namelist() if name.startswith(folder)])
+
+
 def _catalog(language: str) -> _gettext.NullTranslations:
     """The translations of ``language``, loaded once (English needs none). A catalog
     missing from the installation raises :class:`LanguageError`."""
@@ -125,6 +173,7 @@ def _catalog(language: str) -> _gettext.NullTranslations:
         if language == "en":
             found = _gettext.NullTranslations()
         else:
+            _fetch_live_catalogs(language)
             try:
                 found = _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language])
             except OSError:

@@ -88,6 +88,47 @@ def test_the_site_serves_its_own_pyodide_and_wheels() -> None:
     assert not [name for name in zipfile.ZipFile(widgets).namelist() if "/labextensions/" in name]
 
 
+def _started(site: Path) -> dict[str, Any]:
+    """The served lock's entries of every package the kernel loads at its start (the packages of
+    jupyter-lite.json and all they depend on): what a first visit downloads of the wheels."""
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    packages = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    todo, seen = list(kernel["loadPyodideOptions"]["packages"]), {}
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen[name] = packages[name]
+            todo += packages[name]["depends"]
+    return seen
+
+
+def test_a_first_visit_downloads_neither_jedi_nor_the_catalogs_of_other_languages() -> None:
+    """What the kernel loads at its start holds no jedi or parso (1 MB, a hundred modules imported for
+    nothing the chapters use: IPython completes without jedi, tests/test_lite_kernel.py), only the
+    stand-in under jedi's name, which has no module; and no French or Spanish catalog: spades_teach's
+    wheel has none, each language's is a wheel of its own that nothing loads at the start (an English
+    page never asks for one: chapter 11's test below; a French page not for the Spanish one:
+    tests/test_browser_lite_languages.py). Nor spades_teach's command line or Voila app, which no page
+    runs."""
+    import zipfile
+
+    built = build_lite()
+    assert built.returncode == 0, built.log[-3000:]
+    started = _started(built.site)
+    assert "parso" not in started
+    assert started["jedi"]["version"] == "0+absent"
+    stand_in = zipfile.ZipFile(built.site / "static" / "pyodide" / started["jedi"]["file_name"]).namelist()
+    assert not [name for name in stand_in if name.startswith("jedi/")]
+    own = zipfile.ZipFile(built.site / "static" / "pyodide" / started["spades-teach"]["file_name"]).namelist()
+    assert not [name for name in own if name.startswith(("spades_teach/locale/fr/", "spades_teach/locale/es/"))]
+    assert not [name for name in own if name.startswith(("spades_teach/cli/", "spades_teach/app/"))]
+    assert "spades_teach/locale/numbers.json" in own
+    assert not {"spades-teach-fr", "spades-teach-es"} & set(started)
+    lock = json.loads((built.site / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert {"spades-teach-fr", "spades-teach-es"} <= set(lock["packages"])
+
+
 def test_chapter_11_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any, Watch]) -> None:
     _, watch = live
     with ran_chapter(live, "11_bid_advisor") as page:
@@ -115,6 +156,14 @@ def test_chapter_11_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any
         # connected to its session rather than starting a second one)
         assert page.evaluate("document.body.dataset.stKernel") == "early"
     assert len([url for url in watch.requested if "/comlink.worker." in url]) == 1, watch.requested
+    # an English page asks for no French or Spanish catalog: neither spades_teach's (a wheel per
+    # language) nor JupyterLab's (the menus' language packs), though it asks for the wheels it uses
+    wheels = [url for url in watch.requested if url.endswith(".whl")]
+    assert [url for url in wheels if "/spades_teach-" in url], wheels
+    assert not [url for url in watch.requested if "/spades_teach_fr-" in url or "/spades_teach_es-" in url]
+    assert not [
+        url for url in watch.requested if "/api/translations/" in url and url.endswith(("fr_FR.json", "es_ES.json"))
+    ]
     # no chapter has mathematics: MathJax's typesetter is disabled (tools/lite/jupyter-lite.json), and the
     # 0.9 MB of its scripts, which it fetched on the first Markdown cell drawn, are never asked for
     site = build_lite().site
@@ -127,8 +176,7 @@ def test_chapter_11_runs_live_and_the_advisor_answers_a_new_hand(live: tuple[Any
 def test_no_module_is_shipped_both_as_source_and_as_bytecode_but_spades_teach_s() -> None:
     """A reader's first visit downloads every wheel of the kernel's start and Python's library: a module
     with bytecode leaves its source out (3 MB less), but in spades_teach's own wheel, whose source
-    the learner's tracebacks show. What the kernel never reads is left out too: Pygments' other lexers,
-    jedi's stubs for Python 2 and Django."""
+    the learner's tracebacks show. What the kernel never reads is left out too: Pygments' other lexers."""
     import zipfile
 
     built = build_lite()
@@ -145,9 +193,6 @@ def test_no_module_is_shipped_both_as_source_and_as_bytecode_but_spades_teach_s(
         if archive.name.startswith("pygments-"):
             lexers = {name for name in names if name.startswith("pygments/lexers/")}
             assert "pygments/lexers/python.pyc" in lexers and len(lexers) < 10, sorted(lexers)
-        if archive.name.startswith("jedi-"):
-            assert not [name for name in names if "django-stubs/" in name or "/stdlib/2/" in name]
-            assert "jedi/third_party/typeshed/stdlib/3/os/__init__.pyi" in names
     assert both == []
 
 

@@ -32,7 +32,8 @@ RUNNER = Path(__file__).with_name("_lite_runner.py")
 PROBE = Path(__file__).with_name("_drill_probe.py")
 
 #: The chapters run, by their paths in the site: every English chapter, and one French and one
-#: Spanish chapter, whose first cell sets the language (their catalogs travel in the site's wheel).
+#: Spanish chapter, whose first cell sets the language (spades_teach then fetches that language's
+#: catalogs, a wheel of the site's own).
 CHAPTERS = [f"{name}.ipynb" for name in chapter_names()] + ["fr/05_bags.ipynb", "es/05_bags.ipynb"]
 
 #: The longest the whole run may take (the kernel's start and every chapter).

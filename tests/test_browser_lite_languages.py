@@ -74,14 +74,18 @@ def live(site: tuple[Any, str]) -> Iterator[tuple[Any, Watch]]:
         yield watched
 
 
-def test_the_live_wheel_carries_the_french_and_spanish_catalogs() -> None:
+def test_the_live_edition_serves_each_language_s_catalogs_in_a_wheel_of_its_own() -> None:
+    """The French and Spanish catalogs (the library's and the chapters') are a wheel per language, which
+    spades_teach fetches when a page first sets the language (spades_teach.i18n): an English page
+    downloads neither."""
     built = build_lite()
     assert built.returncode == 0, built.log[-3000:]
     pyodide = built.site / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
-    names = zipfile.ZipFile(pyodide / lock["packages"]["spades-teach"]["file_name"]).namelist()
     for language in ("fr", "es"):
+        names = zipfile.ZipFile(pyodide / lock["packages"][f"spades-teach-{language}"]["file_name"]).namelist()
         assert f"spades_teach/locale/{language}/LC_MESSAGES/spades_teach.mo" in names
+        assert f"spades_teach/locale/{language}/LC_MESSAGES/chapters.mo" in names
         # the chapters of that language are in the site's contents, under the folder the book links to
         assert (built.site / "files" / language / f"{CHAPTER}.ipynb").exists()
 
@@ -118,6 +122,10 @@ def test_a_chapter_runs_live_in_its_language(live: tuple[Any, Watch], language: 
     assert watch.blocked == [], f"requests to other hosts: {watch.blocked}"
     assert watch.errors == [], f"console errors: {watch.errors}"
     assert watch.warnings == [], f"console warnings: {watch.warnings}"
+    # the page fetched its language's catalogs, once, and not the other language's
+    other = "es" if language == "fr" else "fr"
+    assert len([url for url in watch.requested if f"/spades_teach_{language}-" in url]) == 1, watch.requested
+    assert not [url for url in watch.requested if f"/spades_teach_{other}-" in url]
 
 
 #: The interface's locale of each language: JupyterLab's language pack (tools/lite/languages.txt).

@@ -92,3 +92,79 @@ def test_the_live_chapters_name_the_pyodide_kernel_and_lose_their_outputs(tmp_pa
         assert code and all(cell["outputs"] == [] and cell["execution_count"] is None for cell in code)
     original = json.loads((source / copies[0].name).read_text(encoding="utf-8"))
     assert original["metadata"]["kernelspec"]["name"] == "python3"  # the chapters themselves are untouched
+
+
+# -- jedi left out: its stand-in ------------------------------------------------------------------
+
+LITE = Path(__file__).resolve().parents[1] / "tools" / "lite"
+
+
+def test_the_kernel_s_wheels_leave_jedi_and_parso_out(tmp_path: Path) -> None:
+    """A first visit downloaded 1 MB of jedi and parso and imported a hundred of their modules while the
+    kernel started; nothing of the chapters uses them (IPython completes without jedi)."""
+    tool = _tool()
+    packages = {
+        name: {"name": name, "version": "1", "depends": depends, "imports": [name]}
+        for name, depends in {
+            "micropip": [],
+            "ipython": ["traitlets"],
+            "traitlets": [],
+            "packaging": [],
+            "typing-extensions": [],
+            "jedi": ["parso"],
+            "parso": [],
+        }.items()
+    }
+    lock = tmp_path / "npm-lock.json"
+    lock.write_text(json.dumps({"info": {}, "packages": packages}), encoding="utf-8")
+    out = tmp_path / "kernel.in"
+    tool.kernel_spec(lock, out)
+    names = {line.split("==")[0] for line in out.read_text(encoding="utf-8").splitlines()}
+    assert {"micropip", "ipython", "traitlets"} <= names
+    assert not names & {"jedi", "parso"}
+    # the pinned inputs as committed
+    for pinned in ("kernel.in", "kernel.txt"):
+        lines = (LITE / pinned).read_text(encoding="utf-8").splitlines()
+        assert not [line for line in lines if line.startswith(("jedi==", "parso=="))], pinned
+    # a kernel package that came to depend on jedi would bring it back: refused
+    packages["ipython"]["depends"].append("jedi")
+    lock.write_text(json.dumps({"info": {}, "packages": packages}), encoding="utf-8")
+    with pytest.raises(SystemExit, match="stand-in"):
+        tool.kernel_spec(lock, out)
+
+
+def test_jedi_s_stand_in_has_no_module_and_turns_jedi_s_completer_off(tmp_path: Path) -> None:
+    """The kernel installs jedi through piplite unless the packages it loads at its start name it (and
+    with PyPI off that install fails): the lock names a stand-in, which installs no ``jedi`` module
+    (IPython's ``import jedi`` fails, its completer falls back on its own) and carries IPython's
+    configuration, which turns jedi's completer off once the kernel has turned it on."""
+    import zipfile
+
+    from traitlets.config import Config
+
+    tool = _tool()
+    (stand_in,) = tool.write_stand_ins(tmp_path)
+    assert stand_in.name == "jedi-0+absent-py3-none-any.whl"
+    names = zipfile.ZipFile(stand_in).namelist()
+    assert not [name for name in names if name.startswith("jedi/")]
+    config_file = "jedi-0+absent.data/data/etc/ipython/ipython_config.py"  # under sys.prefix, "/" in Pyodide
+    assert config_file in names
+    metadata = zipfile.ZipFile(stand_in).read("jedi-0+absent.dist-info/METADATA").decode()
+    assert "Name: jedi\n" in metadata and "Version: 0+absent\n" in metadata
+    c = Config()
+    exec(zipfile.ZipFile(stand_in).read(config_file).decode(), {"c": c})
+    assert c.InteractiveShellApp.exec_lines == ["get_ipython().Completer.use_jedi = False"]
+    # in the lock, under jedi's name, depending on nothing (Pyodide's jedi depends on parso)
+    wheels = _wheels(tmp_path, [*CARD_TABLE_WHEELS, "psygnal-0.16.1-py3-none-any.whl"])
+    stand_in.rename(wheels / stand_in.name)
+    npm = json.loads(_npm_lock(tmp_path).read_text(encoding="utf-8"))
+    npm["packages"]["jedi"] = {"name": "jedi", "version": "0.19.2", "depends": ["parso"], "imports": ["jedi"]}
+    (tmp_path / "npm-lock.json").write_text(json.dumps(npm), encoding="utf-8")
+    out = tmp_path / "lock.json"
+    tool.write_lock(tmp_path / "npm-lock.json", wheels, out)
+    entry = json.loads(out.read_text(encoding="utf-8"))["packages"]["jedi"]
+    assert (entry["version"], entry["depends"], entry["imports"]) == ("0+absent", [], [])
+    # the kernel's start names it (else it would ask piplite for jedi)
+    config = json.loads((LITE / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert "jedi" in kernel["loadPyodideOptions"]["packages"]

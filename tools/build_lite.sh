@@ -4,7 +4,8 @@
 # Every input of the site is pinned and hashed, and only PyPI and npm are reached:
 #   tools/lite/package-lock.json  the Pyodide runtime (npm, integrity hashes)
 #   tools/lite/kernel.txt         the wheels the kernel loads (PyPI, sha256), plus spades_teach built here
-#                                 as a pure wheel; tools/make_lite_lock.py writes the lock file Pyodide reads
+#                                 as a pure wheel (its French and Spanish catalogs in a wheel each) and a
+#                                 stand-in for jedi; tools/make_lite_lock.py writes the lock file Pyodide reads
 #   tools/lite/extensions.txt     the wheels whose front-end extensions the site serves (PyPI, sha256):
 #                                 the kernel's, the widget manager's and anywidget's
 #   tools/lite/languages.txt      JupyterLab's French and Spanish language packs (PyPI, sha256): the menus
@@ -75,6 +76,12 @@ tar -c --exclude='__pycache__' --exclude='*.so' --exclude='*.pyc' --exclude='*.w
 bash tools/lite/build_ddcore_wasm.sh "$stage/src/spades_teach/solver/_ddcore.wasm"
 (cd "$stage/src" && SPADES_TEACH_PURE=1 PIP_CONSTRAINT="$root/tools/lite/wheel-build.txt" pip_run \
   wheel --quiet --disable-pip-version-check --no-deps --wheel-dir "$stage/own" .)
+# The site's copy of the wheel: the French and Spanish catalogs in a wheel per language (an English page
+# downloads neither, a French or Spanish one its own when its first cell sets the language:
+# spades_teach.i18n fetches it then), without the command line and the Voila app, which no page uses.
+# And jedi's stand-in (tools/make_lite_lock.py: the site serves no jedi, IPython completes without it).
+"$venv/python" tools/make_lite_lock.py own "$stage/own"/spades_teach-*.whl
+"$venv/python" tools/make_lite_lock.py stand-ins "$stage/own"
 
 # 5. The site's sources: the runtime, the wheels and their lock, the chapters with outputs cleared.
 site=$stage/site

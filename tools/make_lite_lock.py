@@ -3,7 +3,19 @@
 The Pyodide runtime comes from npm (tools/lite/package-lock.json) without any package wheel; its
 ``pyodide-lock.json`` names the wheels by the hashes of Pyodide's own repacked copies. The live edition
 serves the wheels PyPI publishes instead, so the lock it serves lists only those wheels, with their PyPI
-hashes, plus the wheels the chapters need (spades_teach, ipywidgets and its front-end partners, anywidget).
+hashes, plus the wheels the chapters need (spades_teach, ipywidgets and its front-end partners, anywidget)
+and two kinds of wheels written here: the French and Spanish catalogs of spades_teach, one wheel per
+language taken out of spades_teach's (``own``), and the stand-in for jedi (``stand-ins``).
+
+jedi (and parso, its parser) is left out: nothing of the chapters uses it, and a first visit downloaded
+1 MB of it and imported a hundred of its modules while the kernel started. IPython uses jedi for Tab
+completion when jedi is installed, and completes from the live objects itself otherwise (after a name
+a cell has defined or imported: ``spades_teach.set_lang`` gives ``spades_teach.set_language``). The Pyodide kernel
+installs jedi through piplite when its ``loadPyodideOptions.packages`` do not name it, which fails with
+PyPI turned off and stops the kernel's start; so the site's lock names a stand-in under jedi's name, a
+wheel with no module (``import jedi`` still fails, as IPython expects when jedi is missing) that carries
+IPython's configuration turning jedi's completer off: the kernel turns it on whether jedi is there or
+not, and without jedi that completer raises and Tab offers nothing.
 
 Subcommands:
 
@@ -12,31 +24,43 @@ Subcommands:
     file with the sha256 of each wheel (``pip install --require-hashes`` checks them).
 ``kernel-spec PYODIDE_LOCK OUT``
     Write the ``name==version`` lines of the wheels the kernel needs: what it loads when it starts
-    (micropip, IPython, jedi and their dependencies) and the chapters' packages Pyodide's lock
-    lists (typing-extensions), at the versions that lock names, then the chapters' extras.
+    (micropip, IPython and their dependencies; not jedi, see above) and the chapters' packages
+    Pyodide's lock lists (typing-extensions), at the versions that lock names, then the chapters' extras.
 ``notebooks SOURCE OUT``
     Copy the chapters (SOURCE/*.ipynb) to OUT with their outputs cleared: the reader runs them live,
     and a saved widget output would name a widget the new kernel does not have.
+``own WHEEL``
+    Make spades_teach's wheel WHEEL (rewritten in place) the site's: its French and Spanish catalogs
+    (``spades_teach/locale/<lang>/``) go into a wheel per language beside it (``spades_teach_fr-...whl``):
+    an English page downloads neither, a French one the French alone, when its first cell calls
+    ``set_language`` (spades_teach.i18n fetches the wheel the lock names, in the browser only); and
+    what no page of the site uses is left out (``OWN_UNUSED``, the README in its METADATA).
+``stand-ins FOLDER``
+    Write the stand-in wheels of ``STAND_INS`` (jedi's) into FOLDER.
 ``lock PYODIDE_LOCK WHEELS OUT``
     Write the lock file the site serves: the npm lock's header, an entry for each wheel of the
     folder WHEELS (the file's own sha256; dependencies and import names from the npm lock, or from
-    ``EXTRA_ENTRIES`` for the packages Pyodide does not list).
+    ``EXTRA_ENTRIES``, ``STAND_INS`` and the catalogs' entries for the packages Pyodide does not list
+    or that the site replaces).
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import re
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 from typing import Any
 
-#: what the Pyodide kernel loads when it starts (micropip first, then the kernel's own packages)
-KERNEL_ROOTS = ("micropip", "ipython", "jedi", "traitlets", "packaging")
+#: what the Pyodide kernel loads when it starts (micropip first, then the kernel's own packages; jedi is
+#: replaced by its stand-in, ``STAND_INS``)
+KERNEL_ROOTS = ("micropip", "ipython", "traitlets", "packaging")
 
 #: packages Pyodide's lock lists that the chapters need beyond the kernel's (taken at the lock's version)
 CHAPTER_ROOTS = ("typing-extensions",)
@@ -71,6 +95,40 @@ EXTRA_ENTRIES: dict[str, dict[str, Any]] = {
 OWN_ENTRY: dict[str, Any] = {"imports": ["spades_teach"], "depends": ["anywidget", "ipywidgets"]}
 OWN_NAME = "spades-teach"
 
+#: the languages whose catalogs leave spades_teach's wheel for a wheel of their own (``own``):
+#: lock entries ``spades-teach-fr`` and ``spades-teach-es``, which nothing depends on (an English page
+#: loads neither), with no import name (a cell's imports never load them: spades_teach.i18n does, for
+#: the language a page asks for)
+CATALOG_LANGUAGES = ("fr", "es")
+CATALOG_ENTRY: dict[str, Any] = {"imports": [], "depends": ["spades-teach"]}
+
+#: what no page of the site uses in spades_teach's wheel, left out of the site's copy: the command line,
+#: the Voila app (its module, its pages and its Jupyter and Voila configuration and templates) and the
+#: Voila kernels' module. (tools/lite/precompile.py imports none of them either.)
+OWN_UNUSED = re.compile(
+    r"^spades_teach/(cli/|app/|data/app/|data/jupyter/|voila_kernels\.py$|__main__\.py$)"
+    r"|^spades_teach-[^/]+\.data/data/share/jupyter/"
+)
+
+#: the packages whose lock entry is a stand-in written here (``stand-ins``): version, summary, and the
+#: wheel's data files (installed under Pyodide's ``sys.prefix``, ``/``)
+STAND_INS: dict[str, dict[str, Any]] = {
+    "jedi": {
+        "version": "0+absent",
+        "summary": "Stand-in for jedi, which the live edition leaves out: IPython completes without it",
+        "data": {
+            # IPython reads /etc/ipython/ipython_config.py when the kernel's shell starts; the kernel
+            # turns jedi's completer on after reading it, so the setting is a line the shell runs once
+            # it exists (store_history=False: no cell number used, nothing printed)
+            "etc/ipython/ipython_config.py": (
+                "# The live edition of the book serves no jedi (tools/make_lite_lock.py): IPython's own\n"
+                "# completer answers Tab. The Pyodide kernel turns jedi's on after reading this file.\n"
+                'c.InteractiveShellApp.exec_lines = ["get_ipython().Completer.use_jedi = False"]\n'
+            ),
+        },
+    },
+}
+
 #: pip's options that accept only pure Python wheels (tag py3-none-any) for Python 3.14: a package
 #: that also publishes compiled wheels (psygnal) must not bring one built for this machine
 PURE_WHEELS = (
@@ -96,11 +154,10 @@ def read_lock(path: Path) -> dict[str, Any]:
     return data
 
 
-def kernel_closure(packages: dict[str, Any]) -> list[str]:
-    """Lock keys of the kernel's start packages, the chapters' packages from Pyodide's lock, and
-    everything they depend on, sorted."""
+def closure(packages: dict[str, Any], roots: list[str]) -> list[str]:
+    """Lock keys of ``roots`` and everything they depend on in ``packages`` (a lock's), sorted."""
     seen: set[str] = set()
-    todo = [normalize(name) for name in (*KERNEL_ROOTS, *CHAPTER_ROOTS)]
+    todo = [normalize(name) for name in roots]
     while todo:
         name = todo.pop()
         if name in seen:
@@ -110,6 +167,16 @@ def kernel_closure(packages: dict[str, Any]) -> list[str]:
         seen.add(name)
         todo.extend(normalize(dep) for dep in packages[name]["depends"])
     return sorted(seen)
+
+
+def kernel_closure(packages: dict[str, Any]) -> list[str]:
+    """Lock keys of the kernel's start packages, the chapters' packages from Pyodide's lock, and
+    everything they depend on, sorted (no stand-in: those are written here, not pinned)."""
+    found = closure(packages, [*KERNEL_ROOTS, *CHAPTER_ROOTS])
+    left_in = sorted(set(found) & set(STAND_INS))
+    if left_in:
+        raise SystemExit(f"error: the kernel's packages depend on {left_in}, which the site replaces by a stand-in")
+    return found
 
 
 def kernel_spec(pyodide_lock: Path, out: Path) -> None:
@@ -143,6 +210,10 @@ def wheel_entry(wheel: Path, packages: dict[str, Any]) -> tuple[str, dict[str, A
     key = normalize(match["name"])
     if key == OWN_NAME:
         known = OWN_ENTRY
+    elif key in {f"{OWN_NAME}-{language}" for language in CATALOG_LANGUAGES}:
+        known = CATALOG_ENTRY
+    elif key in STAND_INS:
+        known = {"imports": [], "depends": []}
     elif key in EXTRA_ENTRIES:
         known = EXTRA_ENTRIES[key]
     elif key in packages:
@@ -161,6 +232,95 @@ def wheel_entry(wheel: Path, packages: dict[str, Any]) -> tuple[str, dict[str, A
         "version": match["version"],
     }
     return key, entry
+
+
+def record_line(name: str, data: bytes) -> str:
+    """A wheel's RECORD line for the file ``name`` holding ``data``."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def write_wheel(path: Path, files: dict[str, bytes], dist_info: str) -> None:
+    """A wheel at ``path`` holding ``files`` and its RECORD (in ``dist_info``), entries in the given
+    order, dated 1980-01-01 (the build is reproducible)."""
+    record = dist_info + "/RECORD"
+    lines = [record_line(name, data) for name, data in files.items()] + [f"{record},,"]
+    entries = {**files, record: "".join(line + "\n" for line in lines).encode()}
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in entries.items():
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+
+
+def wheel_metadata(name: str, version: str, summary: str) -> dict[str, bytes]:
+    """The METADATA and WHEEL files of a pure wheel of ``name`` at ``version``."""
+    metadata = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n"
+    wheel = "Wheel-Version: 1.0\nGenerator: tools/make_lite_lock.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    return {"METADATA": metadata.encode(), "WHEEL": wheel.encode()}
+
+
+def write_stand_ins(folder: Path) -> list[Path]:
+    """Write the wheel of each of ``STAND_INS`` into ``folder``; returns their paths."""
+    written = []
+    for name, spec in sorted(STAND_INS.items()):
+        stem = f"{name.replace('-', '_')}-{spec['version']}"
+        files = {f"{stem}.data/data/{path}": text.encode() for path, text in spec["data"].items()}
+        meta = wheel_metadata(name, spec["version"], spec["summary"])
+        files.update({f"{stem}.dist-info/{key}": data for key, data in meta.items()})
+        path = folder / f"{stem}-py3-none-any.whl"
+        write_wheel(path, files, f"{stem}.dist-info")
+        written.append(path)
+    return written
+
+
+def site_wheel(wheel: Path) -> list[Path]:
+    """Make spades_teach's wheel the site's, in place: each language's catalogs (``spades_teach/locale/
+    <lang>/``, for ``CATALOG_LANGUAGES``) moved into a wheel of its own beside it, the files of
+    ``OWN_UNUSED`` left out, and its METADATA without the README (the description that follows the
+    fields). Its RECORD follows. Returns the catalogs' wheels."""
+    match = WHEEL_NAME.match(wheel.name)
+    if match is None or normalize(match["name"]) != OWN_NAME:
+        raise SystemExit(f"error: not spades_teach's wheel: {wheel.name!r}")
+    version = match["version"]
+    with zipfile.ZipFile(wheel) as z:
+        entries = [(info, z.read(info)) for info in z.infolist()]
+    written = []
+    taken = {info.filename for info, _ in entries if OWN_UNUSED.search(info.filename)}
+    if not taken:
+        raise SystemExit(f"error: {wheel.name} holds none of the files the site leaves out: has its layout changed?")
+    for language in CATALOG_LANGUAGES:
+        prefix = f"spades_teach/locale/{language}/"
+        files = {info.filename: data for info, data in entries if info.filename.startswith(prefix)}
+        if not any(name.endswith(".mo") for name in files):
+            raise SystemExit(f"error: {wheel.name} holds no {language!r} catalog")
+        taken |= set(files)
+        stem = f"spades_teach_{language}-{version}"
+        summary = f"The {language!r} catalogs of spades_teach, for the live edition of the book"
+        meta = wheel_metadata(f"spades-teach-{language}", version, summary)
+        files.update({f"{stem}.dist-info/{key}": data for key, data in meta.items()})
+        path = wheel.parent / f"{stem}-py3-none-any.whl"
+        write_wheel(path, files, f"{stem}.dist-info")
+        written.append(path)
+    kept: list[tuple[zipfile.ZipInfo, bytes]] = []
+    for info, data in entries:
+        if info.filename.endswith(".dist-info/METADATA"):
+            data = data.decode().partition("\n\n")[0].encode() + b"\n"
+        if info.filename not in taken:
+            kept.append((info, data))
+    changed = {info.filename: data for info, data in kept if info.filename.endswith(".dist-info/METADATA")}
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in kept:
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = [line for line in data.decode().splitlines() if line.rsplit(",", 2)[0] not in taken]
+                lines = [
+                    record_line(name, changed[name]) if name in changed else line
+                    for line in lines
+                    for name in [line.rsplit(",", 2)[0]]
+                ]
+                data = "".join(line + "\n" for line in lines).encode()
+            z.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return written
 
 
 def write_lock(pyodide_lock: Path, wheels: Path, out: Path) -> None:
@@ -220,6 +380,10 @@ def main(argv: list[str] | None = None) -> None:
     command = commands.add_parser("notebooks")
     command.add_argument("source", type=Path)
     command.add_argument("out", type=Path)
+    command = commands.add_parser("own")
+    command.add_argument("wheel", type=Path)
+    command = commands.add_parser("stand-ins")
+    command.add_argument("folder", type=Path)
     command = commands.add_parser("lock")
     command.add_argument("pyodide_lock", type=Path)
     command.add_argument("wheels", type=Path)
@@ -231,6 +395,10 @@ def main(argv: list[str] | None = None) -> None:
         kernel_spec(args.pyodide_lock, args.out)
     elif args.command == "notebooks":
         copy_notebooks(args.source, args.out)
+    elif args.command == "own":
+        site_wheel(args.wheel)
+    elif args.command == "stand-ins":
+        write_stand_ins(args.folder)
     else:
         write_lock(args.pyodide_lock, args.wheels, args.out)
 

@@ -3,7 +3,7 @@
 Run inside Pyodide (the live edition's own Python, so the bytecode is exactly its version's), by
 tools/lite/precompile.mjs, which loads the site's packages first. Pyodide never writes bytecode
 (``sys.dont_write_bytecode``) and neither PyPI's wheels nor the npm runtime's ``python_stdlib.zip``
-hold any: every module the kernel imports at its start (IPython, prompt_toolkit, jedi, ...) and every
+hold any: every module the kernel imports at its start (IPython, prompt_toolkit, ...) and every
 module of the chapters was compiled from its source in the reader's browser, on each visit. That was
 most of the kernel's start (measured with Pyodide under Node.js: 5.2 s of CPU for the imports, 1.1 s
 with the bytecode).
@@ -22,14 +22,14 @@ The bytecode weighs more than the source (a wheel's deflated ``.pyc`` is about 1
   zip importer finds it alone), a wheel ``NAME.pyc`` in place of ``NAME.py`` and of its RECORD line
   (Pyodide unpacks the wheel into site-packages, where the import system loads a ``.pyc`` that has no
   source beside it). A traceback through those modules names the file, line and function, without the
-  line's text; jedi completes their live objects as before (and the library's from its stubs).
+  line's text; IPython's completer completes their live objects as before.
 - spades_teach's own wheel keeps each source, its bytecode in ``__pycache__`` beside it: a learner's
   mistake raises from its modules, and the traceback shows their lines (``^^^^`` under the failing
   part too); ``inspect.getsource`` reads them.
 - what the kernel never reads leaves the PyPI wheels and the library (:func:`unread`): the front-end
   extensions some wheels carry (the site serves its own copies from ``extensions/``) and their test
-  suites, Pygments' lexers but those the kernel imports (1 MB), jedi's stubs for Python 2, Django and
-  the packages the site has not, and parts of Python's library no page can use (``STDLIB_UNUSED``);
+  suites, Pygments' lexers but those the kernel imports (1 MB), and parts of Python's library no
+  page can use (``STDLIB_UNUSED``);
 - the bytecode of Python's library and of the PyPI packages is compiled without the column
   positions of each instruction (``PYTHONNODEBUGRANGES``, set by precompile.mjs ``--no-debug-ranges``;
   lighter). spades_teach's own modules keep them (a second pass, ``--own``).
@@ -64,18 +64,13 @@ UNUSED = re.compile(
 #: are left out
 LEXER = re.compile(r"^pygments/lexers/[^/]+\.py$")
 
-#: jedi's stubs for Python 2 and for Django (never read under Python 3 without Django), and those for
-#: other packages (kept for the packages the kernel imports: ``name``)
-JEDI_STUBS = re.compile(
-    r"^jedi/third_party/(django-stubs/|typeshed/(stdlib|third_party)/2/"
-    r"|typeshed/third_party/(2and3|3)/(?P<name>[^/.]+))"
-)
-
 #: parts of Python's library the site has no use for, left out when nothing imports them: the network
-#: clients and servers and the process tools a browser tab cannot run, the terminal's REPL, and the
-#: codecs of the old 8-bit code pages (UTF-8, Latin-1 and ASCII stay, with every codec the kernel imports)
+#: clients and servers and the process tools a browser tab cannot run, the terminal's REPL, the
+#: codecs of the old 8-bit code pages (UTF-8, Latin-1 and ASCII stay, with every codec the kernel
+#: imports), and the pure-Python twins of ``datetime`` and ``io`` (``_pydatetime``, ``_pyio``: Python
+#: reads them only where its C modules are missing, and Pyodide has them)
 STDLIB_UNUSED = re.compile(
-    r"^(xmlrpc/|wsgiref/|imaplib|mailbox|smtplib|ftplib|poplib|http/server|"
+    r"^(xmlrpc/|wsgiref/|imaplib|mailbox|smtplib|ftplib|poplib|http/server|_pydatetime\.py|_pyio\.py|"
     r"encodings/(cp\d|mac_|iso8859_|koi8_|kz1048|ptcp|hp_roman|palmos|tis_620))"
 )
 
@@ -152,21 +147,13 @@ def record(data: bytes, added: list[str], dropped: set[str]) -> bytes:
 
 def unread(name: str, prefix: str, wanted: set[str], wheel: bool) -> bool:
     """Whether the file ``name`` of an archive (not the project's own wheel) is one the site never reads:
-    ``UNUSED``, a Pygments lexer the kernel does not import, a stub of jedi's for Python 2, Django or a
-    package the site does not have, or a module of ``STDLIB_UNUSED`` that nothing imports."""
+    ``UNUSED``, a Pygments lexer the kernel does not import, or a module of ``STDLIB_UNUSED`` that
+    nothing imports."""
     if not wheel:
         return bool(STDLIB_UNUSED.match(name)) and prefix + name not in wanted
     if UNUSED.search(name):
         return True
-    if LEXER.match(name):
-        return prefix + name not in wanted
-    stub = JEDI_STUBS.match(name)
-    return stub is not None and (stub.group("name") is None or stub.group("name") not in imported_top_level())
-
-
-def imported_top_level() -> set[str]:
-    """The top-level names of the modules imported so far."""
-    return {name.partition(".")[0] for name in sys.modules}
+    return bool(LEXER.match(name)) and prefix + name not in wanted
 
 
 def rewrite(archive: Path, prefix: str, wanted: set[str], wheel: bool) -> int:
