@@ -54,7 +54,8 @@ function render({ model, el }) {
     const answered = !!v.feedback;
     const newQuestion = v.question !== shownQuestion;
     if (newQuestion) for (const key of Object.keys(typed)) delete typed[key];
-    const hadFocus = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+    const inside = root.contains(document.activeElement);
+    const hadFocus = inside ? document.activeElement.dataset.focus : null;
     root.replaceChildren();
 
     // The kind menu and the question's title.
@@ -183,9 +184,12 @@ function render({ model, el }) {
     root.append(table);
     if (v.note) root.append(h("p", { class: "dr-note" }, v.note));
 
-    // Focus lands where the learner acts next.
+    // Focus lands where the learner acts next. A new question takes it only from inside the drill
+    // (Next, the kind menu): one that comes while the learner is elsewhere on the page (the first
+    // question, drawn as the chapter's page is still running, or the browser's saved counts handed
+    // back) leaves the focus, and the page's scroll, where they are.
     let target = null;
-    if (newQuestion && shownQuestion !== null) target = first;
+    if (newQuestion && shownQuestion !== null && inside) target = first;
     else if (answered && !shownAnswered && !v.pending) target = next;
     else if (v.error && !answered) {
       target = [...root.querySelectorAll(".dr-input")].find((box) => !box.value.trim()) || root.querySelector("[aria-invalid=true]") || first;
