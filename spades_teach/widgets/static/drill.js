@@ -205,14 +205,26 @@ function render({ model, el }) {
     if (v.store === "browser" && v.restored) writeStored(v.progress || {});
   }
 
+  // The browser store: hand the saved counts to Python once, as soon as the view says it waits for
+  // them. Not only on the first draw: a page drawn while its cells still run (Voila's progressive
+  // rendering) may draw the widget before its first view has come.
+  let restoreAsked = false;
+  function restore() {
+    const v = model.get("view") || {};
+    if (restoreAsked || v.store !== "browser" || v.restored) return;
+    restoreAsked = true;
+    send({ action: "restore", kinds: readStored() });
+  }
+
   draw();
+  restore();
   model.on("change:view", draw);
   model.on("change:view", keep);
-  const first = model.get("view") || {};
-  if (first.store === "browser" && !first.restored) send({ action: "restore", kinds: readStored() });
+  model.on("change:view", restore);
   return () => {
     model.off("change:view", draw);
     model.off("change:view", keep);
+    model.off("change:view", restore);
   };
 }
 
