@@ -54,6 +54,10 @@ class LeaveQuietlyKernelManager(AsyncMappingKernelManager):
         self._stopping[kernel_id] = stopping
         stopping.add_done_callback(lambda _: self._stopping.pop(kernel_id, None))
 
+    def is_stopping(self, kernel_id: str | None) -> bool:
+        """Whether the kernel is being stopped (its page has been left)."""
+        return kernel_id in self._stopping
+
     async def _stop(self, kernel_id: str, now: bool) -> None:
         try:
             await self._interrupt_a_run(kernel_id)

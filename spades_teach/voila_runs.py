@@ -44,7 +44,14 @@ class _LeftPages(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         handler = _RUN.get()
-        return handler is None or not handler.__dict__.get("_spades_teach_closed", False)
+        if handler is None:
+            return True
+        if handler.__dict__.get("_spades_teach_closed", False):
+            return False
+        # the page's kernel is being stopped (its beacon came before its socket closed): the kernel
+        # manager of spades_teach.voila_kernels interrupts the cell first, which Voila would log
+        stopping = getattr(getattr(handler, "kernel_manager", None), "is_stopping", None)
+        return not (callable(stopping) and stopping(getattr(handler, "_kernel_id", None)))
 
 
 _LEFT_PAGES = _LeftPages()

@@ -116,3 +116,30 @@ def test_voila_s_on_close_is_skipped_when_no_run_began(handler_class: type[_Hand
     handler: Any = handler_class(None)
     handler.on_close()  # Voila's own needs the run's executor, set by the run's first message
     assert not handler.closed_client
+
+
+def test_what_a_run_logs_while_its_kernel_is_being_stopped_is_kept_out(
+    handler_class: type[_Handler], caplog: pytest.LogCaptureFixture
+) -> None:
+    """The page's beacon came first: the kernel manager interrupts the cell before stopping the
+    kernel, and Voila would log the interrupted cell before the page's socket has closed."""
+
+    class Stopping:
+        def is_stopping(self, kernel_id: str | None) -> bool:
+            return kernel_id == "k1"
+
+    async def scenario() -> None:
+        async def run(handler: Any) -> None:
+            handler.log.error("Error at server while executing cell")
+
+        handler: Any = handler_class(run)
+        handler.kernel_manager = Stopping()
+        handler._kernel_id = "k1"
+        handler.on_message("{}")
+        await asyncio.sleep(0.05)
+        handler._kernel_id = "k2"  # another page's kernel, not being stopped: its errors are said
+        handler.on_message("{}")
+        await asyncio.sleep(0.05)
+
+    asyncio.run(scenario())
+    assert [record.getMessage() for record in caplog.records] == ["Error at server while executing cell"]
