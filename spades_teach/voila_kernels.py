@@ -7,12 +7,14 @@ the next page, and it reports the beacon as failed (``net::ERR_ABORTED`` in the 
 every page left), although the server received it and stopped the kernel.
 
 :class:`LeaveQuietlyKernelManager` answers at once: it checks the kernel exists (an unknown one is
-still a 404), starts stopping it and returns, and the kernel stops just after. Stopping the server
+still a 404), starts stopping it and returns, and the kernel stops just after (a cell still running
+is interrupted first). Stopping the server
 still waits for every kernel, those being stopped included. Voila takes it as
 ``VoilaConfiguration.multi_kernel_manager_class`` (in ``voila.json`` and the app's command line,
 :data:`spades_teach.app.VOILA_OPTIONS`).
 
-Importing this module imports jupyter_server: the package itself never does (Voila imports it).
+Importing this module imports jupyter_server: the package itself never does (Voila imports it). It
+also installs :func:`spades_teach.voila_runs.install` in the server.
 """
 
 # jupyter_server's kernel managers are untyped, and jupyter_client declares the asynchronous
@@ -25,7 +27,13 @@ from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
+from spades_teach.voila_runs import install
+
 __all__ = ["LeaveQuietlyKernelManager"]
+
+# Voila imports this module for its kernel manager, in the server's process: the pages' runs under
+# progressive rendering are kept alive and quiet from then on (see spades_teach.voila_runs).
+install()
 
 
 class LeaveQuietlyKernelManager(AsyncMappingKernelManager):
@@ -46,11 +54,30 @@ class LeaveQuietlyKernelManager(AsyncMappingKernelManager):
         self._stopping[kernel_id] = stopping
         stopping.add_done_callback(lambda _: self._stopping.pop(kernel_id, None))
 
+    def is_stopping(self, kernel_id: str | None) -> bool:
+        """Whether the kernel is being stopped (its page has been left)."""
+        return kernel_id in self._stopping
+
     async def _stop(self, kernel_id: str, now: bool) -> None:
         try:
+            await self._interrupt_a_run(kernel_id)
             await AsyncMappingKernelManager.shutdown_kernel(self, kernel_id, now=now)
         except Exception:
             self.log.exception("Could not stop kernel %s", kernel_id)
+
+    async def _interrupt_a_run(self, kernel_id: str, limit: float = 3.0) -> None:
+        """A page left while its cells still run (progressive rendering shows a chapter long before
+        its run ends): interrupt the cell first and wait (``limit`` seconds at most) until the kernel
+        is idle. A kernel stopped in the middle of a cell printed a traceback ("Exception in message
+        handler", its reply sent to a closed socket) in the server's output."""
+        kernel = self.get_kernel(kernel_id)
+        if getattr(kernel, "execution_state", "idle") != "busy":
+            return
+        await self.interrupt_kernel(kernel_id)  # type: ignore[func-returns-value,misc]  # a coroutine here
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        while getattr(kernel, "execution_state", "idle") == "busy" and loop.time() < deadline:
+            await asyncio.sleep(0.05)
 
     async def shutdown_all(self, now: bool = False) -> None:
         """Wait for the kernels being stopped, then stop the others (the server is stopping).

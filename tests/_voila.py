@@ -1,11 +1,23 @@
 """Voila over the tutorial's chapters (notebooks/), with the app's own settings: the package's page
 template (no CDN links) and no JupyterLab-only extension. Pages are opened in Debian's Chromium with
-every console message, page error and request that leaves 127.0.0.1 collected."""
+every console message, page error and request that leaves 127.0.0.1 collected.
+
+Voila renders progressively (``progressive_rendering`` in ``voila.json``): a page's HTML holds the
+chapter's text and empty code cells, and the outputs (pictures, tables, widgets, an error) come later,
+cell by cell, over the page's ``/voila/execution/<kernel>`` WebSocket. An HTTP fetch of a page therefore
+sees no output: a test that needs them waits for the run in the browser page it opens
+(:func:`watch_the_run` then :func:`wait_for_the_run`, which :func:`chapter_page` does), or runs the page
+over that WebSocket without a browser (:func:`run_page`)."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
+import html
+import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -94,24 +106,101 @@ def _wait(url: str, server: subprocess.Popen[bytes], log: Path, limit: float = 1
     raise RuntimeError(f"Voila did not answer at {url} within {limit:.0f} s:\n{log.read_text()[-3000:]}")
 
 
+#: Run in every page of a browser context before the page's own scripts (:func:`watch_the_run`): it
+#: follows the page's run as Voila's page receives it, in ``window.stChapterRun``: the results of the
+#: cells (``results`` of ``total``), ``done`` once the last cell's result is in, the error outputs and
+#: execution errors (``errors``), and how many results were in when the chapter's text was first shown
+#: (``resultsWhenShown``: Voila shows ``#rendered_cells`` once its page has loaded its theme) with the
+#: heading it showed then (``headingWhenShown``).
+RUN_WATCH = """(() => {
+  const run = {results: 0, total: null, done: false, errors: [], shownAt: null, resultsWhenShown: null,
+    headingWhenShown: null, doneAt: null};
+  window.stChapterRun = run;
+  const Native = window.WebSocket;
+  class Watched extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (!String(url).includes('/voila/execution/')) return;
+      this.addEventListener('message', (event) => {
+        let message;
+        try { message = JSON.parse(event.data); } catch (e) { return; }
+        if (message.action === 'execution_result') {
+          const {cell_index, total_cell, output_cell} = message.payload;
+          run.results += 1;
+          run.total = total_cell;
+          for (const output of (output_cell && output_cell.outputs) || []) {
+            if (output.output_type === 'error') {
+              run.errors.push(`cell ${cell_index + 1}: ${output.ename}: ${output.evalue} ${(output.traceback || []).join(' ')}`);
+            }
+          }
+          if (cell_index + 1 === total_cell) { run.done = true; run.doneAt = performance.now(); }
+        } else if (message.action === 'execution_error') {
+          run.errors.push(`execution error: ${message.payload.error}`);
+        }
+      });
+    }
+  }
+  window.WebSocket = Watched;
+  const shown = () => {
+    const cells = document.getElementById('rendered_cells');
+    if (run.shownAt === null && cells && cells.style.display !== 'none') {
+      run.shownAt = performance.now();
+      run.resultsWhenShown = run.results;
+      const heading = cells.querySelector('h1');
+      run.headingWhenShown = heading ? heading.textContent : null;
+    }
+  };
+  new MutationObserver(shown).observe(document, {subtree: true, attributes: true, attributeFilter: ['style']});
+})();"""
+
+
+def watch_the_run(context: Any) -> None:
+    """Follow the run of every Voila page ``context`` opens from now on (:data:`RUN_WATCH`)."""
+    context.add_init_script(RUN_WATCH)
+
+
+def renders_progressively(page_html: str) -> bool:
+    """Whether a Voila page's HTML (its ``jupyter-config-data``) says it renders progressively."""
+    found = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', page_html, re.S)
+    return bool(found and json.loads(html.unescape(found.group(1))).get("progressiveRendering"))
+
+
+def wait_for_the_run(page: Any) -> dict[str, Any]:
+    """Wait until every cell of the Voila page in ``page`` has run and its outputs have come (a page
+    that does not render progressively has them all once drawn); returns ``window.stChapterRun``
+    (:data:`RUN_WATCH`, empty when the context was not watched)."""
+    progressive = page.evaluate(
+        "() => { const c = document.getElementById('jupyter-config-data');"
+        " return c !== null && JSON.parse(c.textContent).progressiveRendering === true; }"
+    )
+    if progressive:
+        page.wait_for_function("() => window.stChapterRun === undefined || window.stChapterRun.done")
+    return dict(page.evaluate("() => window.stChapterRun || {}"))
+
+
 @dataclass
 class Problems:
-    """What a page complained about: console errors, page errors, requests off this machine."""
+    """What a page complained about: console errors, page errors, requests off this machine, and
+    errors of the chapter's run (a cell's error output, which Voila shows as a message, not a traceback);
+    ``run``: the page's run as :data:`RUN_WATCH` followed it."""
 
     console: list[str] = field(default_factory=list)
     page: list[str] = field(default_factory=list)
     remote: list[str] = field(default_factory=list)
+    run: dict[str, Any] = field(default_factory=dict)
 
     def all(self) -> list[str]:
-        return [*self.console, *self.page, *self.remote]
+        return [*self.console, *self.page, *self.remote, *self.run.get("errors", [])]
 
 
 @contextlib.contextmanager
 def chapter_page(
     browser: Any, base_url: str, chapter: str, *, width: int = 1200, ready: str = ".st-widget"
 ) -> Iterator[tuple[Any, Problems]]:
-    """A chapter rendered by Voila, once ``ready`` (by default its first widget) is drawn, with its problems."""
+    """A chapter rendered by Voila, once ``ready`` (by default its first widget) is drawn and the whole
+    chapter has run (:func:`wait_for_the_run`), with its problems."""
     context = browser.new_context(viewport={"width": width, "height": 900})
+    watch_the_run(context)
     problems = Problems()
 
     def local_only(route: Any) -> None:
@@ -129,6 +218,52 @@ def chapter_page(
     try:
         page.goto(f"{base_url}/voila/render/{chapter}.ipynb", timeout=TIMEOUT_MS)
         page.locator(ready).first.wait_for()
+        problems.run = wait_for_the_run(page)
         yield page, problems
     finally:
         context.close()
+
+
+def run_page(base_url: str, page_html: str, token: str = "", limit: float = 300.0) -> list[dict[str, Any]]:
+    """Run a progressively rendered Voila page without a browser, as its page's script does: open its
+    ``/voila/execution/<kernel>`` WebSocket on the server at ``base_url`` (``token``: the server's
+    login token, if it has one), ask for the run, and return the cells' results in their order
+    (each ``{"cell_index", "total_cell", "output_cell"}``)."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    found = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', page_html, re.S)
+    assert found, "not a Voila page"
+    kernel = json.loads(html.unescape(found.group(1)))["kernelId"]
+    address = base_url.replace("http://", "ws://", 1) + f"/voila/execution/{kernel}"
+    if token:
+        address += f"?token={token}"
+
+    async def run() -> list[dict[str, Any]]:
+        connection = await websocket_connect(HTTPRequest(address))
+        results: list[dict[str, Any]] = []
+        try:
+            while True:
+                text = await connection.read_message()
+                assert isinstance(text, str), f"the run's WebSocket closed after {len(results)} cells"
+                message = json.loads(text)
+                if message["action"] == "initialized":
+                    request = {"action": "execute", "payload": {"kernel_id": kernel}}
+                    await connection.write_message(json.dumps(request))
+                elif message["action"] == "execution_error":
+                    raise AssertionError(f"the run was refused: {message['payload']}")
+                elif message["action"] == "execution_result":
+                    results.append(message["payload"])
+                    if message["payload"]["cell_index"] + 1 == message["payload"]["total_cell"]:
+                        return results
+        finally:
+            # closed, and the server's closing frame awaited: an unclosed socket would be reported in
+            # whatever test the garbage collector runs next
+            connection.close()
+            with contextlib.suppress(asyncio.TimeoutError):
+                while await asyncio.wait_for(connection.read_message(), 10) is not None:
+                    pass
+
+    # in a thread of its own: the browser tests' Playwright runs an event loop in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(asyncio.wait_for(run(), limit))).result()

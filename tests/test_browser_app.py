@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from _axe import serious_violations
 from _browser import ARTIFACTS, free_port, http_status
+from _voila import wait_for_the_run, watch_the_run
 
 from spades_teach import Seat, score_round
 from spades_teach.app import packaged_records
@@ -77,7 +78,8 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def _open(browser: Any, url: str, root: str, allowed: tuple[str, ...] = ()) -> Iterator[Any]:
-    """A page on ``url`` once the widget ``root`` (a CSS selector) has rendered; it fails
+    """A page on ``url`` once the widget ``root`` (a CSS selector) has rendered and the page's cells have
+    all run (Voila renders progressively: see tests/_voila.py); it fails
     the test afterwards if the page asked anything of a host other than 127.0.0.1
     (besides the ``allowed`` URLs, which are blocked but not counted). Voila's CDN links to
     Font Awesome are gone: the app's page template drops them (see spades_teach.app)."""
@@ -94,15 +96,18 @@ def _open(browser: Any, url: str, root: str, allowed: tuple[str, ...] = ()) -> I
             route.abort()
 
     context.route("**/*", local_only)
+    watch_the_run(context)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(url, timeout=TIMEOUT_MS)
     page.locator(root).first.wait_for()
+    run = wait_for_the_run(page)  # the page's cells have all run: the page is whole, as a learner sees it
     yield page
     text = page.locator("body").inner_text()
     context.close()
     assert remote == [], f"the page asked the internet for {remote}"
     assert "Traceback" not in text
+    assert run.get("errors", []) == [], run["errors"]
 
 
 @pytest.fixture(scope="module")

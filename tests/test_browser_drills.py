@@ -268,8 +268,8 @@ def test_the_browser_store_keeps_progress_in_the_page_across_a_restart(
         page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
         page.goto(f"{url}/voila/render/drills_browser.ipynb")
         root = page.locator(".dr-root")
-        root.wait_for()
-        assert "kept in this browser" in root.locator(".dr-stats caption").inner_text()
+        # drawn, with its first view (a progressively rendered page may draw it before its view comes)
+        root.locator(".dr-stats caption", has_text="kept in this browser").wait_for()
         drill = _question("winner", 0, 0, seed=SEED + 1)
         assert root.locator(".dr-prompt").inner_text() == drill.prompt
         _answer(page, root, drill, {"answer": drill.expected[0]})

@@ -18,7 +18,7 @@ from typing import Any
 import jinja2
 import pytest
 from _browser import free_port, http_get
-from _voila import served, voila_over_chapters
+from _voila import renders_progressively, served, voila_over_chapters
 
 import spades_teach
 from spades_teach.app import chapter_nav_template, chapter_titles, home_template, write_home_templates
@@ -137,11 +137,12 @@ def test_the_list_of_a_language_s_chapters_speaks_it_and_links_the_code_on_the_t
     assert "<b>notes</b>" in other  # a notebook that is not a chapter keeps its file's name
 
 
-@pytest.mark.slow  # a bare Voila over the chapters, one chapter run
+@pytest.mark.slow  # a bare Voila over the chapters, one chapter page (its run is left to its browser)
 def test_a_bare_voila_shows_the_way_around_and_no_jupyterlab_link(tmp_path: Path) -> None:
     with voila_over_chapters(tmp_path / "voila.log", plain=True) as url:
         status, chapter = http_get(f"{url}/voila/render/fr/01_deck_and_deal.ipynb")
         assert status == 200
+        assert renders_progressively(chapter)  # voila.json: the chapter's text first, its outputs as it runs
         assert _links(chapter, "prev") == ["00_a_hand_in_ten_minutes.ipynb"] * 2
         assert _links(chapter, "next") == ["02_playing_tricks.ipynb"] * 2
         assert _links(chapter, "list") == ["/voila/tree/fr"] * 2
@@ -150,7 +151,7 @@ def test_a_bare_voila_shows_the_way_around_and_no_jupyterlab_link(tmp_path: Path
         assert status == 200 and 'class="st-code-link"' not in listed and "2. Jouer les plis" in listed
 
 
-@pytest.mark.slow  # spades-teach app, one chapter run
+@pytest.mark.slow  # spades-teach app, one chapter page (its run is left to its browser)
 def test_the_app_s_chapter_pages_lead_home_and_not_to_jupyterlab(tmp_path: Path) -> None:
     port = free_port()
     env = {**os.environ, "SPADES_TEACH_BOOK": "", "SPADES_TEACH_DATA_DIR": tempfile.mkdtemp(prefix="spades-teach-")}
@@ -158,6 +159,7 @@ def test_the_app_s_chapter_pages_lead_home_and_not_to_jupyterlab(tmp_path: Path)
     with served(command, port, ROOT, env, tmp_path / "app.log") as url:
         status, chapter = http_get(f"{url}/voila/render/chapters/es/01_deck_and_deal.ipynb")
         assert status == 200, chapter[-2000:]
+        assert renders_progressively(chapter)  # data/jupyter/voila.json, which the app reads
         assert _links(chapter, "list") == ["/?lang=es"] * 2
         assert _links(chapter, "next") == ["02_playing_tricks.ipynb"] * 2
         assert 'class="st-chapter-code"' not in chapter and 'href="/lab/' not in chapter

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from _browser import free_port, http_get
-from _voila import served
+from _voila import renders_progressively, run_page, served
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -179,7 +179,10 @@ def test_plain_voila_over_the_chapters_works_in_the_environment_the_readme_makes
         status, french = http_get(url + "/voila/tree/fr")
         assert status == 200 and 'href="/voila/render/fr/01_deck_and_deal.ipynb"' in french
         status, chapter = http_get(url + "/voila/render/01_deck_and_deal.ipynb")
-        assert status == 200
-        assert "application/vnd.jupyter.widget-view+json" in chapter  # the chapter ran: its widgets are there
+        assert status == 200 and renders_progressively(chapter)
+        # the chapter runs (over the page's WebSocket, as its page asks): its widgets are there
+        outputs = [output for cell in run_page(url, chapter) for output in cell["output_cell"].get("outputs", [])]
+        assert any("application/vnd.jupyter.widget-view+json" in output.get("data", {}) for output in outputs)
+        assert [output for output in outputs if output["output_type"] == "error"] == []
     text = log.read_text()
     assert "TemplateNotFound" not in text and "Traceback" not in text, text[-3000:]

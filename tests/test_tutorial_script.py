@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from _browser import free_port
+from _voila import renders_progressively, wait_for_the_run, watch_the_run
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -164,7 +165,9 @@ def test_the_first_address_is_chapter_0_as_a_page_with_its_way_around_and_its_co
         token = url.rsplit("token=", 1)[1]
         page = _get(url).decode()
         assert "0. A hand in ten minutes" in page and "Every word in bold is explained" in page  # its prose
-        assert "application/vnd.jupyter.widget-view+json" in page or "st-table" in page  # its pictures
+        # its pictures and widgets come as it runs, over the page's WebSocket (the browser test below
+        # waits for them): the page itself holds the text, and says it renders progressively
+        assert renders_progressively(page)
         assert "rnd = Round(deal(2026" not in page and "narration_html(" not in page  # no code
         assert "jp-mod-noInput" in page and "jp-InputPrompt" not in page
         assert _links(page, "prev") == [] and _links(page, "next") == ["01_deck_and_deal.ipynb"] * 2
@@ -235,12 +238,16 @@ def test_render_with_voila_from_the_tutorial_fetches_nothing_off_the_machine_and
                 route.abort()
 
         context.route("**/*", local_only)
+        watch_the_run(context)
         page = context.new_page()
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
         try:
             page.goto(url, timeout=180_000)  # the first address printed: chapter 0, rendered by Voila
-            page.locator(".st-table").first.wait_for(state="attached", timeout=180_000)
+            page.locator(".st-table").first.wait_for(state="attached", timeout=180_000)  # its pictures
+            page.set_default_timeout(180_000)
+            run = wait_for_the_run(page)  # every cell has run: chapter 0 is whole
+            assert run["errors"] == [] and page.locator(".st-table").count() >= 1, run
             page.wait_for_timeout(1500)
             assert remote == [] and errors == [], (remote, errors)
             visible = page.locator(".jp-CodeCell .jp-InputArea:visible, .cm-editor:visible").count()

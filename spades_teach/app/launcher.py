@@ -73,8 +73,12 @@ VOILA_OPTIONS = (
     # ipykernel warns, once per page, that it runs over TCP without encryption.
     "--KernelManager.transport_encryption=auto",
     # Voila reads data/jupyter/voila.json too, for what a command line cannot say: a number in
-    # Voila.tornado_settings, the kernels' WebSocket ping timeout set to the 30 s of their ping interval
-    # (jupyter_server asks for 90 s, which tornado 6.5 cuts to 30 s with a warning in the log).
+    # Voila.tornado_settings, the WebSockets' keep-alive pings switched off (ws_ping_interval 0). The
+    # pages talk to a server on this machine; and jupyter_server's pings cannot be set right under
+    # tornado 6.5: a timeout longer than the interval is cut to it with a warning in the log, and one
+    # equal to it closed every socket at its first ping, 30 s after it opened (a kernel's socket then
+    # reconnected; the run of a progressively rendered page was cut off, see spades_teach.voila_runs).
+    # And its progressive_rendering: a page shows its text at once and its outputs as its cells run.
     "--Voila.config_file_paths=" + str(Path(__file__).resolve().parent.parent / "data" / "jupyter"),
 )
 

@@ -54,7 +54,8 @@ function render({ model, el }) {
     const answered = !!v.feedback;
     const newQuestion = v.question !== shownQuestion;
     if (newQuestion) for (const key of Object.keys(typed)) delete typed[key];
-    const hadFocus = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+    const inside = root.contains(document.activeElement);
+    const hadFocus = inside ? document.activeElement.dataset.focus : null;
     root.replaceChildren();
 
     // The kind menu and the question's title.
@@ -183,9 +184,12 @@ function render({ model, el }) {
     root.append(table);
     if (v.note) root.append(h("p", { class: "dr-note" }, v.note));
 
-    // Focus lands where the learner acts next.
+    // Focus lands where the learner acts next. A new question takes it only from inside the drill
+    // (Next, the kind menu): one that comes while the learner is elsewhere on the page (the first
+    // question, drawn as the chapter's page is still running, or the browser's saved counts handed
+    // back) leaves the focus, and the page's scroll, where they are.
     let target = null;
-    if (newQuestion && shownQuestion !== null) target = first;
+    if (newQuestion && shownQuestion !== null && inside) target = first;
     else if (answered && !shownAnswered && !v.pending) target = next;
     else if (v.error && !answered) {
       target = [...root.querySelectorAll(".dr-input")].find((box) => !box.value.trim()) || root.querySelector("[aria-invalid=true]") || first;
@@ -201,14 +205,26 @@ function render({ model, el }) {
     if (v.store === "browser" && v.restored) writeStored(v.progress || {});
   }
 
+  // The browser store: hand the saved counts to Python once, as soon as the view says it waits for
+  // them. Not only on the first draw: a page drawn while its cells still run (Voila's progressive
+  // rendering) may draw the widget before its first view has come.
+  let restoreAsked = false;
+  function restore() {
+    const v = model.get("view") || {};
+    if (restoreAsked || v.store !== "browser" || v.restored) return;
+    restoreAsked = true;
+    send({ action: "restore", kinds: readStored() });
+  }
+
   draw();
+  restore();
   model.on("change:view", draw);
   model.on("change:view", keep);
-  const first = model.get("view") || {};
-  if (first.store === "browser" && !first.restored) send({ action: "restore", kinds: readStored() });
+  model.on("change:view", restore);
   return () => {
     model.off("change:view", draw);
     model.off("change:view", keep);
+    model.off("change:view", restore);
   };
 }
 

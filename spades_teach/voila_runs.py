@@ -1,0 +1,123 @@
+"""A Voila page's run, under progressive rendering, kept alive while it lasts and quiet when it is left.
+
+With ``progressive_rendering`` (``voila.json``) a Voila page shows its text at once and asks the server
+to run its cells over the WebSocket ``/voila/execution/<kernel id>``; the outputs come back over it
+cell by cell. Voila 0.5's handler of that socket runs the whole notebook inside its ``on_message``,
+and tornado reads nothing more from a socket until ``on_message`` has returned, not even the answers
+to the server's keep-alive pings (switched off in ``voila.json``, but a server may switch them on).
+Leaving a page before its run had ended (the next chapter's link, followed as soon as the text
+shows) put tracebacks in the server's log: tornado's ``WebSocketClosedError``, and Voila's "Error at
+server while executing cell" (nbclient's ``DeadKernelError``) when the kernel stopped under the run.
+
+:func:`install` changes that handler, in the server's process, so that it runs the cells in a task of
+its own (``on_message`` returns at once and the pongs are read), stops that task when the page's
+socket closes (the page is gone: its kernel is being stopped), and logs what goes wrong in a run only
+while the page is still there (:class:`_LeftPages`). It is installed by
+:mod:`spades_teach.voila_kernels`, which Voila imports for its kernel manager (the app, a bare
+``voila notebooks/``), and as a Jupyter server extension of the tutorial's JupyterLab
+(``jupyter_server_config.json`` in the package's ``data/jupyter``), where Voila runs inside
+JupyterLab's server.
+
+Importing this module imports nothing from Voila: :func:`install` does, and does nothing when Voila's
+handler is not the one it knows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+from typing import Any
+
+__all__ = ["install"]
+
+#: Set on Voila's handler class once installed.
+_MARK = "_spades_teach_runs"
+#: The handler whose run the current task is (each run is a task of its own, with its own context).
+_RUN: contextvars.ContextVar[Any] = contextvars.ContextVar("spades_teach_voila_run", default=None)
+
+
+class _LeftPages(logging.Filter):
+    """Keeps out of the server's log what a run says once its page has gone: Voila logs the cell the
+    kernel was running as a failed cell ("Error at server while executing cell", nbclient's
+    ``DeadKernelError``) when the run is stopped or the kernel stopped under it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        handler = _RUN.get()
+        if handler is None:
+            return True
+        if handler.__dict__.get("_spades_teach_closed", False):
+            return False
+        # the page's kernel is being stopped (its beacon came before its socket closed): the kernel
+        # manager of spades_teach.voila_kernels interrupts the cell first, which Voila would log
+        stopping = getattr(getattr(handler, "kernel_manager", None), "is_stopping", None)
+        return not (callable(stopping) and stopping(getattr(handler, "_kernel_id", None)))
+
+
+_LEFT_PAGES = _LeftPages()
+
+
+def install() -> bool:
+    """Make Voila's ``/voila/execution`` handler run a page's cells in a task (see the module's text).
+
+    Returns whether it was installed now (False: already installed, or no handler to change)."""
+    try:
+        from voila.tornado.execution_request_handler import (  # type: ignore[import-untyped]
+            JUPYTER_SERVER_2,
+            ExecutionRequestHandler,
+        )
+    except ImportError:
+        return False
+    handler: Any = ExecutionRequestHandler
+    if not JUPYTER_SERVER_2 or getattr(handler, _MARK, False):
+        return False
+    run_cells = handler.on_message
+    stop_client = handler.on_close
+
+    async def run(self: Any, message: str | bytes) -> None:
+        _RUN.set(self)
+        await run_cells(self, message)
+
+    def on_message(self: Any, message: str | bytes) -> None:
+        log = getattr(self.log, "logger", self.log)  # a logger, or an adapter of one
+        if _LEFT_PAGES not in log.filters:
+            log.addFilter(_LEFT_PAGES)
+        task = asyncio.ensure_future(run(self, message))
+        tasks = self.__dict__.setdefault("_spades_teach_tasks", set())
+        tasks.add(task)
+        task.add_done_callback(lambda done: _finished(self, done))
+
+    def on_close(self: Any) -> None:
+        self._spades_teach_closed = True
+        for task in list(self.__dict__.get("_spades_teach_tasks", ())):
+            task.cancel()
+        if getattr(self, "_executor", None) is not None:  # Voila's own on_close needs a run begun
+            stop_client(self)
+
+    handler.on_message = on_message
+    handler.on_close = on_close
+    setattr(handler, _MARK, True)
+    return True
+
+
+def _finished(handler: Any, task: asyncio.Future[Any]) -> None:
+    """A run's task ended: say what went wrong, unless its page has gone (then nothing is wrong)."""
+    handler.__dict__.get("_spades_teach_tasks", set()).discard(task)
+    if task.cancelled():
+        return
+    error = task.exception()  # retrieved, even when it goes unsaid
+    if error is not None and not handler.__dict__.get("_spades_teach_closed", False):
+        handler.log.error(
+            "The run of the page of kernel %s failed", getattr(handler, "_kernel_id", "?"), exc_info=error
+        )
+
+
+# -- the tutorial's JupyterLab: installed as a Jupyter server extension ---------------------------------
+
+
+def _jupyter_server_extension_points() -> list[dict[str, str]]:
+    return [{"module": "spades_teach.voila_runs"}]
+
+
+def _load_jupyter_server_extension(serverapp: Any) -> None:
+    install()

@@ -1,0 +1,145 @@
+"""spades_teach.voila_runs: under progressive rendering a page's run is a task of its own, stopped
+and kept out of the log once its page has gone (the browser side: tests/test_browser_console.py
+leaves chapter 8 before its run ends and reads the server's output)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import pytest
+
+from spades_teach import voila_runs
+
+
+class _Handler:
+    """Just enough of Voila's ExecutionRequestHandler for the patched methods."""
+
+    def __init__(self, run: Any) -> None:
+        self.log = logging.getLogger("spades-teach-test-voila-runs")
+        self.run = run
+        self.closed_client = False
+
+    async def on_message(self, message: str) -> None:
+        await self.run(self)
+
+    def on_close(self) -> None:
+        self.closed_client = True
+
+
+@pytest.fixture
+def handler_class(monkeypatch: pytest.MonkeyPatch) -> type[_Handler]:
+    import voila.tornado.execution_request_handler as module
+
+    class Patched(_Handler):
+        pass
+
+    monkeypatch.setattr(module, "ExecutionRequestHandler", Patched)
+    assert voila_runs.install() is True
+    assert voila_runs.install() is False  # once only
+    return Patched
+
+
+def test_the_installed_handler_is_voila_s_own_one() -> None:
+    from voila.tornado.execution_request_handler import ExecutionRequestHandler
+
+    import spades_teach.voila_kernels  # noqa: F401  (Voila imports it for its kernel manager: it installs)
+
+    assert getattr(ExecutionRequestHandler, "_spades_teach_runs", False)
+    assert ExecutionRequestHandler.on_message.__module__ == "spades_teach.voila_runs"
+
+
+def test_on_message_returns_at_once_and_the_run_goes_on_in_a_task(
+    handler_class: type[_Handler], caplog: pytest.LogCaptureFixture
+) -> None:
+    async def scenario() -> list[str]:
+        seen: list[str] = []
+
+        async def run(handler: Any) -> None:
+            await asyncio.sleep(0.05)
+            seen.append("ran")
+
+        handler: Any = handler_class(run)
+        assert handler.on_message("{}") is None  # tornado reads the socket's next frames (pongs) at once
+        assert seen == []
+        await asyncio.sleep(0.2)
+        return seen
+
+    assert asyncio.run(scenario()) == ["ran"]
+    assert caplog.records == []
+
+
+def test_a_page_left_stops_its_run_and_what_the_run_logs_then_is_kept_out(
+    handler_class: type[_Handler], caplog: pytest.LogCaptureFixture
+) -> None:
+    async def scenario() -> Any:
+        async def run(handler: Any) -> None:
+            try:
+                await asyncio.sleep(10)
+            except asyncio.CancelledError:
+                # what Voila does: nbclient turns the cancel into DeadKernelError, which Voila logs
+                handler.log.exception("Error at server while executing cell")
+                raise RuntimeError("the page's socket is closed") from None
+
+        handler: Any = handler_class(run)
+        handler._executor = object()
+        handler.on_message("{}")
+        await asyncio.sleep(0.05)
+        handler.on_close()
+        await asyncio.sleep(0.05)
+        return handler
+
+    caplog.set_level(logging.INFO)
+    handler = asyncio.run(scenario())
+    assert handler.closed_client  # Voila's own on_close still stops the run's kernel client
+    assert handler.__dict__["_spades_teach_tasks"] == set()
+    assert caplog.records == []
+
+
+def test_a_run_that_fails_while_its_page_is_there_is_logged(
+    handler_class: type[_Handler], caplog: pytest.LogCaptureFixture
+) -> None:
+    async def scenario() -> None:
+        async def run(handler: Any) -> None:
+            raise RuntimeError("broken")
+
+        handler: Any = handler_class(run)
+        handler.on_message("{}")
+        await asyncio.sleep(0.05)
+
+    asyncio.run(scenario())
+    assert [record.getMessage() for record in caplog.records] == ["The run of the page of kernel ? failed"]
+
+
+def test_voila_s_on_close_is_skipped_when_no_run_began(handler_class: type[_Handler]) -> None:
+    handler: Any = handler_class(None)
+    handler.on_close()  # Voila's own needs the run's executor, set by the run's first message
+    assert not handler.closed_client
+
+
+def test_what_a_run_logs_while_its_kernel_is_being_stopped_is_kept_out(
+    handler_class: type[_Handler], caplog: pytest.LogCaptureFixture
+) -> None:
+    """The page's beacon came first: the kernel manager interrupts the cell before stopping the
+    kernel, and Voila would log the interrupted cell before the page's socket has closed."""
+
+    class Stopping:
+        def is_stopping(self, kernel_id: str | None) -> bool:
+            return kernel_id == "k1"
+
+    async def scenario() -> None:
+        async def run(handler: Any) -> None:
+            handler.log.error("Error at server while executing cell")
+
+        handler: Any = handler_class(run)
+        handler.kernel_manager = Stopping()
+        handler._kernel_id = "k1"
+        handler.on_message("{}")
+        await asyncio.sleep(0.05)
+        handler._kernel_id = "k2"  # another page's kernel, not being stopped: its errors are said
+        handler.on_message("{}")
+        await asyncio.sleep(0.05)
+
+    asyncio.run(scenario())
+    assert [record.getMessage() for record in caplog.records] == ["Error at server while executing cell"]
