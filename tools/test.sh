@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set everything up on a fresh machine and run the whole test suite:
 # ruff, mypy, then pytest (unit, property, doctests, the chapters run and compared with their stored
-# outputs, the book, browser tests) on one worker more than the machine has cores (pytest-xdist; the tests
+# outputs, the book, browser tests) on as many workers as the machine has cores (pytest-xdist; the tests
 # of one browser module stay on one worker, as do all the tests that need the book, and the chapters,
 # the book and the live edition are each built once per run whichever worker asks first).
 set -euo pipefail
@@ -18,7 +18,4 @@ echo "== ruff"
 echo "== mypy"
 .venv/bin/mypy
 echo "== pytest"
-# One worker more than there are cores: a third of a browser test's time is spent waiting (a kernel or a
-# server starting, a page settling), so two workers left the two cores idle about 40% of the run.
-workers=${SPADES_TEACH_WORKERS:-$(($(nproc) + 1))}
-.venv/bin/python -m pytest -n "$workers" --dist loadgroup "$@"
+.venv/bin/python -m pytest -n "${SPADES_TEACH_WORKERS:-auto}" --dist loadgroup "$@"
