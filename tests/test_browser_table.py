@@ -271,9 +271,16 @@ def test_the_table_fits_a_390_pixel_window(browser: Any, app_url: str) -> None: 
     )
     assert widths[0] <= widths[1] + 1, f"the table is wider than its box: {widths}"
     assert widths[2] <= 390, f"the page scrolls sideways at 390 px: {widths}"
-    for card in page.locator(f"{TABLE} .ct-hand-card").all():
-        box = card.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    # every card of the hand read in one go: the table may draw itself again between two reads (the
+    # pace just chosen comes back from the kernel), and a card read one by one may be gone by then
+    _wait(page, "() => document.querySelectorAll('.ct-root .ct-hand-card').length === 13")
+    boxes = page.evaluate(
+        "() => [...document.querySelectorAll('.ct-root .ct-hand-card')].map(e => {"
+        " const r = e.getBoundingClientRect(); return [e.dataset.code, r.left, r.right, r.width]; })"
+    )
+    assert len(boxes) == 13
+    for code, left, right, width in boxes:
+        assert width > 0 and left >= 0 and right <= 390, f"{code} is not whole on screen at 390 px: {left}-{right}"
     page.set_viewport_size({"width": 390, "height": 1100})
     _shot(page, "app-play-390")
     next(pages, None)
