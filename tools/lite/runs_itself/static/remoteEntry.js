@@ -1,8 +1,9 @@
 // The live edition's chapters run themselves (tools/lite/runs_itself, served by tools/build_lite.sh).
 //
 // A front-end extension of the site, written by hand: JupyterLite loads this script, finds the
-// container below in window._JUPYTERLAB and asks it for "./extension", a JupyterLab plugin. The plugin
-// needs nothing from the shared modules, so no bundler is needed to build it.
+// container below in window._JUPYTERLAB and asks it for "./extension", a JupyterLab plugin. The one
+// thing it takes from the application's shared modules, JupyterLite's service-worker token, it reads
+// from the share scope the container is given (init), so no bundler is needed to build it.
 //
 // On the notebook page (notebooks/index.html?path=...) only: the plugin starts the chapter's kernel as
 // soon as the application has started (before the notebook is open: Pyodide's start is most of the
@@ -135,7 +136,17 @@ var _JUPYTERLAB;
   // a second start for the same name with the same session), so one kernel starts, sooner. Our own
   // connection is closed at once (the kernel goes on): only the notebook's is left to receive the
   // kernel's messages.
-  function startKernelEarly(app) {
+  // The Pyodide kernel mounts the site's files (the chapter's folder) only if JupyterLite's service
+  // worker is registered when the kernel is made; made before that, it runs without them and warns
+  // "Pyodide contents will NOT be synced". On a first visit, and on the visit after a new site (the old
+  // worker is unregistered, then the new one registered), that registration comes after the
+  // application has started: the early start waits for it (the manager's ready, which also settles
+  // when registering fails). Without the manager (no such token), it starts at once.
+  function serviceWorkerRegistered(workers) {
+    return workers && workers.ready ? workers.ready.catch(function () {}) : Promise.resolve();
+  }
+
+  function startKernelEarly(app, workers) {
     var path = new URLSearchParams(window.location.search).get("path");
     var sessions = app.serviceManager.sessions;
     if (!path || !/\.ipynb$/.test(path)) {
@@ -144,6 +155,9 @@ var _JUPYTERLAB;
     app.started
       .then(function () {
         return sessions.ready;
+      })
+      .then(function () {
+        return serviceWorkerRegistered(workers);
       })
       .then(function () {
         var running = Array.from(sessions.running()).some(function (model) {
@@ -168,7 +182,7 @@ var _JUPYTERLAB;
     id: NAME + ":plugin",
     description: "The chapter opened in the notebook page runs all its cells at once, its hidden code out of sight.",
     autoStart: true,
-    activate: function (app) {
+    activate: function (app, workers) {
       if (!isNotebookPage()) {
         return;
       }
@@ -176,7 +190,7 @@ var _JUPYTERLAB;
       style.textContent = STYLE;
       document.head.appendChild(style);
       document.body.classList.add("st-runs-itself");
-      startKernelEarly(app);
+      startKernelEarly(app, workers);
       var started = false;
       function opened() {
         var widget = app.shell.currentWidget;
@@ -195,15 +209,41 @@ var _JUPYTERLAB;
     },
   };
 
+  // The token of JupyterLite's service-worker manager, from the application's shared modules (the
+  // share scope given to init); null when the scope has no such module.
+  var WORKERS_PACKAGE = "@jupyterlite/apputils";
+  var shareScope = null;
+  function workersToken() {
+    var versions = shareScope && shareScope[WORKERS_PACKAGE];
+    var version = versions && Object.keys(versions)[0];
+    if (!version) {
+      return Promise.resolve(null);
+    }
+    return Promise.resolve(versions[version].get())
+      .then(function (factory) {
+        return factory().IServiceWorkerManager || null;
+      })
+      .catch(function () {
+        return null;
+      });
+  }
+
   _JUPYTERLAB = _JUPYTERLAB || {};
   _JUPYTERLAB[NAME] = {
-    init: function () {},
+    init: function (scope) {
+      shareScope = scope;
+    },
     get: function (module) {
       if (module !== "./extension") {
         return Promise.reject(new Error('Module "' + module + '" does not exist in container.'));
       }
-      return Promise.resolve(function () {
-        return { __esModule: true, default: [plugin] };
+      return workersToken().then(function (token) {
+        if (token) {
+          plugin.optional = [token];
+        }
+        return function () {
+          return { __esModule: true, default: [plugin] };
+        };
       });
     },
   };
