@@ -268,6 +268,8 @@ def test_the_play_chapter_runs_itself_with_no_code_in_sight(live: tuple[Any, Wat
     assert 0 < hidden < total, "the test needs a chapter with hidden code and shown code"
     page = context.new_page()
     watch.watch(page)
+    notes: list[str] = []
+    page.on("console", lambda message: notes.append(message.text) if message.type == "info" else None)
     try:
         start = time.perf_counter()
         page.goto(chapter_url(watch.base, PLAY_CHAPTER))
@@ -306,3 +308,6 @@ def test_the_play_chapter_runs_itself_with_no_code_in_sight(live: tuple[Any, Wat
     finally:
         page.close()
     assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)
+    # the kernel, started early by the site's plugin, was made once JupyterLite's service worker was
+    # registered, so it mounted the site's files (made before, it warns that they are not synced)
+    assert "Pyodide contents will be synced with Jupyter Contents" in notes, notes
