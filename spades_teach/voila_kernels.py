@@ -27,7 +27,7 @@ from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-from spades_teach.voila_runs import install
+from spades_teach.voila_runs import install, stop_runs
 
 __all__ = ["LeaveQuietlyKernelManager"]
 
@@ -60,6 +60,7 @@ class LeaveQuietlyKernelManager(AsyncMappingKernelManager):
 
     async def _stop(self, kernel_id: str, now: bool) -> None:
         try:
+            stop_runs(kernel_id)  # no next cell is sent once the running one is interrupted
             await self._interrupt_a_run(kernel_id)
             await AsyncMappingKernelManager.shutdown_kernel(self, kernel_id, now=now)
         except Exception:

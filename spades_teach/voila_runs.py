@@ -29,12 +29,14 @@ import contextvars
 import logging
 from typing import Any
 
-__all__ = ["install"]
+__all__ = ["install", "stop_runs"]
 
 #: Set on Voila's handler class once installed.
 _MARK = "_spades_teach_runs"
 #: The handler whose run the current task is (each run is a task of its own, with its own context).
 _RUN: contextvars.ContextVar[Any] = contextvars.ContextVar("spades_teach_voila_run", default=None)
+#: The runs under way, by the id of the kernel they run on (see :func:`stop_runs`).
+_RUNS: dict[str, dict[asyncio.Future[Any], Any]] = {}
 
 
 class _LeftPages(logging.Filter):
@@ -44,14 +46,17 @@ class _LeftPages(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         handler = _RUN.get()
-        if handler is None:
-            return True
-        if handler.__dict__.get("_spades_teach_closed", False):
-            return False
-        # the page's kernel is being stopped (its beacon came before its socket closed): the kernel
-        # manager of spades_teach.voila_kernels interrupts the cell first, which Voila would log
-        stopping = getattr(getattr(handler, "kernel_manager", None), "is_stopping", None)
-        return not (callable(stopping) and stopping(getattr(handler, "_kernel_id", None)))
+        return handler is None or not _page_gone(handler)
+
+
+def _page_gone(handler: Any) -> bool:
+    """Whether the page of a run has been left: its socket closed, or its kernel being stopped (its
+    beacon came before its socket closed: the kernel manager of spades_teach.voila_kernels stops the
+    run and interrupts the cell, which Voila would log)."""
+    if handler.__dict__.get("_spades_teach_closed", False):
+        return True
+    stopping = getattr(getattr(handler, "kernel_manager", None), "is_stopping", None)
+    return callable(stopping) and bool(stopping(getattr(handler, "_kernel_id", None)))
 
 
 _LEFT_PAGES = _LeftPages()
@@ -85,6 +90,9 @@ def install() -> bool:
         task = asyncio.ensure_future(run(self, message))
         tasks = self.__dict__.setdefault("_spades_teach_tasks", set())
         tasks.add(task)
+        kernel_id = getattr(self, "_kernel_id", None)
+        if kernel_id is not None:
+            _RUNS.setdefault(kernel_id, {})[task] = self
         task.add_done_callback(lambda done: _finished(self, done))
 
     def on_close(self: Any) -> None:
@@ -100,13 +108,33 @@ def install() -> bool:
     return True
 
 
+def stop_runs(kernel_id: str) -> int:
+    """Stop the runs on a kernel that is about to be stopped (its page was left); returns how many.
+
+    Voila's run goes on to the next cell when one fails: a cell interrupted by the kernel manager
+    (:mod:`spades_teach.voila_kernels`) would be followed at once by the next one, and a kernel stopped
+    in the middle of that one writes "Exception in message handler" (its reply sent to a closed
+    socket) to the server's output. Stopping the run first means no cell is sent after the interrupt.
+    """
+    runs = _RUNS.pop(kernel_id, {})
+    for task, handler in runs.items():
+        handler._spades_teach_closed = True  # what the run says as it stops goes unsaid
+        task.cancel()
+    return len(runs)
+
+
 def _finished(handler: Any, task: asyncio.Future[Any]) -> None:
     """A run's task ended: say what went wrong, unless its page has gone (then nothing is wrong)."""
     handler.__dict__.get("_spades_teach_tasks", set()).discard(task)
+    kernel_id = getattr(handler, "_kernel_id", None)
+    runs = _RUNS.get(kernel_id, {}) if kernel_id is not None else {}
+    runs.pop(task, None)
+    if kernel_id is not None and not runs:
+        _RUNS.pop(kernel_id, None)
     if task.cancelled():
         return
     error = task.exception()  # retrieved, even when it goes unsaid
-    if error is not None and not handler.__dict__.get("_spades_teach_closed", False):
+    if error is not None and not _page_gone(handler):
         handler.log.error(
             "The run of the page of kernel %s failed", getattr(handler, "_kernel_id", "?"), exc_info=error
         )

@@ -86,3 +86,68 @@ def test_an_unknown_kernel_is_still_a_404() -> None:
     with pytest.raises(HTTPError) as raised:
         asyncio.run(manager.shutdown_kernel("no-such-kernel"))
     assert raised.value.status_code == 404
+
+
+LEFT_WHILE_RUNNING = """
+import asyncio, json, logging, sys
+import voila.tornado.execution_request_handler as voila_handler
+
+CELLS = ["import time; time.sleep(20)"] * 3
+
+class Page:
+    # Voila's /voila/execution handler as far as a run goes: the cells in turn, the next one sent as
+    # soon as one has ended, failed (interrupted) or not
+    def __init__(self, manager, kernel_id):
+        self.kernel_manager, self._kernel_id = manager, kernel_id
+        self.log = logging.getLogger("page")
+        self.sent = 0
+
+    async def on_message(self, message):
+        client = self.kernel_manager.get_kernel(self._kernel_id).client()
+        client.start_channels()
+        await client.wait_for_ready(timeout=60)
+        for code in CELLS:
+            msg_id = client.execute(code)
+            self.sent += 1
+            while (await client.get_shell_msg(timeout=60))["parent_header"].get("msg_id") != msg_id:
+                pass
+
+    def on_close(self):
+        pass
+
+voila_handler.ExecutionRequestHandler = Page
+from spades_teach.voila_kernels import LeaveQuietlyKernelManager  # installs spades_teach.voila_runs
+
+async def main():
+    manager = LeaveQuietlyKernelManager(connection_dir=sys.argv[1])
+    kernel_id = await manager.start_kernel()
+    page = Page(manager, kernel_id)
+    page.on_message("{}")
+    while page.sent == 0 or manager.get_kernel(kernel_id).execution_state != "busy":
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.5)
+    await manager.shutdown_kernel(kernel_id)  # the page's beacon, its first cell still running
+    await manager.shutdown_all()
+    await asyncio.sleep(0.5)
+    print(json.dumps({"cells_sent": page.sent}))
+
+asyncio.run(main())
+"""
+
+
+def test_a_page_left_while_a_cell_runs_sends_no_next_cell_and_its_kernel_stops_quietly(tmp_path: Path) -> None:
+    """The page's run is stopped before its cell is interrupted: Voila's run goes on to the next cell
+    after a failed one, and the kernel, stopped in the middle of that one, wrote "Exception in message
+    handler" (``ZMQError: Socket operation on non-socket``) to the server's output (CI, stop 35)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "JUPYTER_PLATFORM_DIRS": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(LEFT_WHILE_RUNNING), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"cells_sent": 1}
+    assert "Traceback" not in done.stderr, done.stderr[-3000:]

@@ -143,3 +143,32 @@ def test_what_a_run_logs_while_its_kernel_is_being_stopped_is_kept_out(
 
     asyncio.run(scenario())
     assert [record.getMessage() for record in caplog.records] == ["Error at server while executing cell"]
+
+
+def test_stopping_the_runs_of_a_kernel_cancels_them_and_only_them(
+    handler_class: type[_Handler], caplog: pytest.LogCaptureFixture
+) -> None:
+    async def scenario() -> tuple[int, int, list[str]]:
+        ended: list[str] = []
+
+        async def run(handler: Any) -> None:
+            try:
+                await asyncio.sleep(0.3)
+                ended.append(handler._kernel_id)
+            except asyncio.CancelledError:
+                raise RuntimeError("the next cell was not sent") from None  # said of a page left: kept out
+
+        left: Any = handler_class(run)
+        left._kernel_id = "k1"
+        kept: Any = handler_class(run)
+        kept._kernel_id = "k2"
+        left.on_message("{}")
+        kept.on_message("{}")
+        await asyncio.sleep(0.05)
+        stopped = voila_runs.stop_runs("k1")
+        again = voila_runs.stop_runs("k1")
+        await asyncio.sleep(0.5)
+        return stopped, again, ended
+
+    assert asyncio.run(scenario()) == (1, 0, ["k2"])
+    assert caplog.records == []
