@@ -537,3 +537,28 @@ def test_set_nil_discards_a_low_card_not_a_winner() -> None:
         "6D",
         "set the Nil: discard the 6♦ and leave the trick low for South",
     )
+
+
+def test_take_bags_to_set_them_when_three_more_tricks_do_it() -> None:
+    # East-West bid 9 and need 9 of the last 11 tricks: three tricks for North-South set them,
+    # worth more than the bags they cost (deals 1-600 of the study: +2.9 points a decision).
+    bids = {"N": 1, "E": 5, "S": 1, "W": 4}
+    assert hint("Q82.KQ4.K9.T65", ["5H", "9H"], bids, played=TWO_TO_NORTH, tricks_won={"N": 2}) == (
+        "QH",
+        "take a bag to set them: the opponents need 9 of the last 11 tricks, so 3 more tricks for you set them; "
+        "third hand high: only as high as needed, the Q♥ does the same work as the K♥",
+    )
+
+
+def test_on_lead_late_in_the_hand_three_tricks_to_set_them_are_not_chased() -> None:
+    # Five tricks left, East-West need 3 of them: on lead, a winner led now is only a bag (the study:
+    # the fighting lead lost 0.7 points a decision there), so South ducks and keeps the winners.
+    bids = {"N": 3, "E": 4, "S": 1, "W": 3}
+    p = Position("S", "K4.Q3.T.", bids, {"N": 3, "E": 3, "S": 1, "W": 1})
+    hint_ = suggest_play(p)
+    assert hint_.principle == "duck to dodge a bag", hint_.reason
+    # the same hand following a low heart, with the same need: take the trick
+    p = Position("S", "K4.Q3.T.", bids, {"N": 3, "E": 3, "S": 1, "W": 1}, trick=["5H"])
+    hint_ = suggest_play(p)
+    assert hint_.principle == "take a bag to set them", hint_.reason
+    assert hint_.reason.startswith("take a bag to set them: the opponents need 3 of the last 5 tricks, so 3 more")

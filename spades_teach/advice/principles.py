@@ -253,7 +253,9 @@ _ALL = (
     ),
     Principle(
         N_("take a bag to set them"),
-        N_("When one more trick sets the opponents, take it, even if it is a bag for you."),
+        N_(
+            "When three more tricks or fewer would set the opponents, fight for them, even though each is a bag for you."
+        ),
         BAGS,
     ),
     Principle(
