@@ -86,7 +86,9 @@ def play_on(round_: Round, ours: dict[Seat, Any], theirs: dict[Seat, Any], game:
     return round_
 
 
-def branch(round_: Round, card: Card, number: int, table: int, decision: int, team: Team, sims: int, game: Any) -> float:
+def branch(
+    round_: Round, card: Card, number: int, table: int, decision: int, team: Team, sims: int, game: Any
+) -> float:
     """``card`` played now, then the hand finished by our expert bots and ISMCTS; our side's margin."""
     copy = round_.copy()
     copy.play(copy.to_act, card)
@@ -114,7 +116,11 @@ def play_table(number: int, table: int, sims: int, principles: Sequence[str], ga
         seat = round_.to_act
         assert seat is not None
         if round_.phase == "bidding":
-            bid = ours[seat].choose_bid(Position.from_round(round_)) if seat in ours else theirs[seat].choose(round_, mirror)
+            bid = (
+                ours[seat].choose_bid(Position.from_round(round_))
+                if seat in ours
+                else theirs[seat].choose(round_, mirror)
+            )
             round_.bid(seat, bid)
             continue
         if seat not in ours:
@@ -155,7 +161,9 @@ def report(paths: Sequence[Path]) -> None:
     for row in rows:
         by[row["principle"]].append(row)
     print(f"{len(rows)} decisions where the judge's first look found the principle's card not as good")
-    print(f"{'principle':28} {'n':>4} {'judge - hint':>13} {'95% interval':>18} {'judge better':>12} {'hint better':>11} {'judge said':>10}")
+    print(
+        f"{'principle':28} {'n':>4} {'judge - hint':>13} {'95% interval':>18} {'judge better':>12} {'hint better':>11} {'judge said':>10}"
+    )
     for name, group in sorted(by.items(), key=lambda item: -len(item[1])):
         diffs = [r["judge_margin"] - r["hint_margin"] for r in group]
         mean = statistics.fmean(diffs)
@@ -163,7 +171,9 @@ def report(paths: Sequence[Path]) -> None:
         better = sum(d > 0 for d in diffs) / len(diffs)
         worse = sum(d < 0 for d in diffs) / len(diffs)
         said = statistics.fmean(r["judge_says"] for r in group)
-        print(f"{name:28} {len(group):4} {mean:+13.1f} {f'[{low:+.1f}, {high:+.1f}]':>18} {better:12.0%} {worse:11.0%} {said:+10.1f}")
+        print(
+            f"{name:28} {len(group):4} {mean:+13.1f} {f'[{low:+.1f}, {high:+.1f}]':>18} {better:12.0%} {worse:11.0%} {said:+10.1f}"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
