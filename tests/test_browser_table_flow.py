@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from test_browser_app import app_url  # noqa: F401  (the server fixture)
-from test_browser_table import TABLE, _bid_with_mouse, _my_turn, _play_page, _shot, _wait
+from test_browser_table import ARTIFACTS, TABLE, _bid_with_mouse, _my_turn, _play_page, _shot, _wait
 
 from spades_teach import deal
 
@@ -201,3 +201,34 @@ def test_cards_slide_to_the_middle_and_the_trick_to_its_winner_unless_motion_is_
         _click_and_wait_for_the_next_turn(page, f"{TABLE} .ct-hand-card.ct-legal")
     _my_turn(page)
     assert not any("moving" in seen for seen in _seen(page))  # nothing moves for a learner who asked for less motion
+
+
+# -- one judge: a hand played by Teach me, then its review ------------------------------------------
+
+
+@pytest.mark.parametrize("level", ["beginner", "expert"])
+def test_a_hand_played_by_following_teach_me_has_no_costly_card_in_its_review(table: Any, level: str) -> None:
+    """Issue #27: the review judged with every hand seen and called Teach me's own cards costly. The
+    review now judges each card from the seat, on the very deals the hint was chosen on, so a hand
+    played card by card as Teach me says has no costly row (hindsight may still add its labelled note)."""
+    page = table
+    page.select_option(f"{TABLE} .ct-hint-level", level)
+    page.locator(f"{TABLE} .ct-teach input").check()
+    _wait(page, "() => document.querySelector('.ct-root .ct-hint').innerText.startsWith('Teach me:')")
+    _play_fixed_deal(page, 11)
+    _bid_with_mouse(page, "3")
+    played = 0
+    while _my_turn(page) == "play":
+        page.locator(f"{TABLE} .ct-hand-card.ct-hinted").wait_for()
+        _click_and_wait_for_the_next_turn(page, f"{TABLE} .ct-hand-card.ct-hinted")
+        played += 1
+    assert played == 13
+    page.click(f"{TABLE} .ct-review-button")
+    page.locator(f"{TABLE} .ct-review tbody tr").first.wait_for()
+    assert page.locator(f"{TABLE} .ct-review tbody tr").count() == 13
+    costly = page.locator(f"{TABLE} .ct-review tbody tr.ct-costly").all_inner_texts()
+    assert costly == [], costly
+    review = page.locator(f"{TABLE} .ct-review")
+    review.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    review.screenshot(path=str(ARTIFACTS / f"app-review-after-teach-me-{level}.png"))

@@ -156,6 +156,8 @@ def test_the_end_of_hand_panel_explains_the_score_and_reviews_the_hand() -> None
     assert not any(r["was_hint"] for r in review)  # Teach me was off
     assert g.state()["review_summary"].startswith("from your seat, ")
     assert "judged from your seat" in g.state()["review_intro"]
+    # the points each line gives are told what they are: a margin, not the side's score
+    assert "your side's score for the hand minus the opponents'" in g.state()["review_intro"]
 
 
 @pytest.mark.parametrize("level", ["beginner", "expert"])

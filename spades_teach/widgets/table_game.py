@@ -449,7 +449,8 @@ class TableGame:
             "review_intro": _(
                 "Each of your cards judged from your seat, over deals that fit what you had seen, by the expert's "
                 "evaluation (a card within the sampling noise of the best is as good as the best): {summary}. "
-                "Hindsight, with every hand seen, is a separate note."
+                "The points are your side's score for the hand minus the opponents', each bag charged at what it "
+                "costs in the match. Hindsight, with every hand seen, is a separate note."
             ).format(summary=self.review_summary),
             "can_compare": self._can_compare(r, match),
             "comparison": self._comparison,
