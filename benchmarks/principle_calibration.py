@@ -22,7 +22,9 @@ At each decision the play hint (:func:`~spades_teach.advice.play.suggest_play`) 
 its card and the principle it follows. The judge of a card from the player's seat
 (:meth:`~spades_teach.advice.expert.ExpertBot.evidence`, seeded
 ``"principles/<rule set>/<deal>/<decision>"``, the judge behind Teach me and the review)
-values every legal card over deals of the unseen cards that fit what the seat has seen.
+values every legal card over deals of the unseen cards that fit what the seat has seen,
+and looks again over twice as many more deals before it finds the principle's card worse
+(``evidence(position, about=card)``, as for Teach me and the review; from session 18).
 The principle's card is **as good as the best** when the judge's best card does not
 beat it on the same deals by more than the sampling noise
 (:meth:`~spades_teach.advice.expert.CardEvidence.as_good`); its **cost** is 0 then, and
@@ -110,7 +112,7 @@ def decisions_of(number: int, rules: Rules) -> Iterator[tuple[int, Round]]:
 def judge(rule_set: str, number: int, decision: int, position: Position) -> dict[str, Any]:
     hint = suggest_play(position)
     start = time.process_time()
-    evidence = ExpertBot(seed=judge_seed(rule_set, number, decision)).evidence(position)
+    evidence = ExpertBot(seed=judge_seed(rule_set, number, decision)).evidence(position, about=hint.card)
     row: dict[str, Any] = {
         "rules": rule_set,
         "deal": number,
@@ -370,7 +372,9 @@ def show(
     for row in rows[:limit]:
         rules = RULE_SETS[row["rules"]]
         position = next(Position.from_round(r) for d, r in decisions_of(row["deal"], rules) if d == row["decision"])
-        evidence = ExpertBot(seed=judge_seed(row["rules"], row["deal"], row["decision"])).evidence(position)
+        evidence = ExpertBot(seed=judge_seed(row["rules"], row["deal"], row["decision"])).evidence(
+            position, about=suggest_play(position).card
+        )
         assert evidence is not None
         hint = suggest_play(position)
         best = evidence.best

@@ -20,7 +20,8 @@ Deal ``k`` (standard rules, dealer ``Seat(k % 4)``) is played with the medium bo
 hints) on one side and OpenSpiel's ISMCTS (``--sims`` simulations, as in
 ``benchmarks/strength_openspiel.py``) on the other: North–South ours at table 0, East–West at table
 1. At each decision of our side whose hint follows one of ``--principles`` and whose card the judge
-finds not as good as its best (the first look of ``principle_calibration.py``), the hand is copied
+finds not as good as its best (after its second look; with ``--first-look``, on the first alone, as
+the judge was before session 18), the hand is copied
 twice: one copy goes on with the hint's card, the other with the judge's card, and both are played
 to the end by our expert bots and the same ISMCTS players (same seeds). The main hand then goes on
 with the hint's card. A decision's result is the judge's card's value minus the hint's card's, each
@@ -101,7 +102,9 @@ def branch(
     return margin(play_on(copy, ours, theirs, game), team)
 
 
-def play_table(number: int, table: int, sims: int, principles: Sequence[str], game: Any, out: Any) -> int:
+def play_table(
+    number: int, table: int, sims: int, principles: Sequence[str], game: Any, out: Any, first_look: bool = False
+) -> int:
     """Deal ``number``, our side North–South (table 0) or East–West (table 1); returns the decisions written."""
     cards = deal(number, dealer=Seat(number % 4))
     round_ = Round(cards, dealer=cards.dealer)
@@ -131,7 +134,8 @@ def play_table(number: int, table: int, sims: int, principles: Sequence[str], ga
         if len(round_.legal_plays()) > 1:
             decision += 1
             if hint.principle in principles:
-                evidence = ExpertBot(seed=f"duplicate/{number}/{table}/{decision}").evidence(position)
+                judge = ExpertBot(seed=f"duplicate/{number}/{table}/{decision}")
+                evidence = judge.evidence(position) if first_look else judge.evidence(position, about=hint.card)
                 if evidence is not None and hint.card in evidence.points and not evidence.as_good(hint.card):
                     start = time.process_time()
                     row = {
@@ -160,7 +164,7 @@ def report(paths: Sequence[Path]) -> None:
     by: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
         by[row["principle"]].append(row)
-    print(f"{len(rows)} decisions where the judge's first look found the principle's card not as good")
+    print(f"{len(rows)} decisions where the judge found the principle's card not as good")
     print(
         f"{'principle':28} {'n':>4} {'judge - hint':>13} {'95% interval':>18} {'judge better':>12} {'hint better':>11} {'judge said':>10}"
     )
@@ -184,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--principles", default=",".join(DEFAULT_PRINCIPLES), help="the principles looked at")
     parser.add_argument("--out", type=Path, default=Path("principle_duplicate.jsonl"), help="one JSON line a decision")
     parser.add_argument("--report", type=Path, nargs="*", help="print the table of these files and stop")
+    parser.add_argument(
+        "--first-look", action="store_true", help="the judge without its second look (as it was before session 18)"
+    )
     args = parser.parse_args(argv)
     if args.report:
         report(args.report)
@@ -196,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     with args.out.open("a") as out:
         for number in range(args.first, args.first + args.deals):
             for table in (0, 1):
-                play_table(number, table, args.sims, principles, game, out)
+                play_table(number, table, args.sims, principles, game, out, args.first_look)
             print(f"  deal {number}: {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     report([args.out])
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from spades_teach import Card
 from spades_teach.advice.bidding import assess_nil
 from spades_teach.advice.expert import ExpertBot
 from spades_teach.advice.play import suggest_play
@@ -28,14 +29,18 @@ EVEN = {"N": 3, "E": 3, "S": 3, "W": 3}
 
 
 def test_play_exercise_is_graded_by_the_judge_from_the_seat() -> None:
-    # Second hand low is the advisor's card, but the judge from South's seat finds it clearly worse:
-    # the exercise takes the judge's cards, and its reason is Teach me's (the rule of thumb overridden).
-    p = Position("S", "Q82.K74.A95.T632", EVEN, {}, trick=["5H"])
+    # Second hand low is the advisor's card, but the judge from South's seat finds it clearly worse,
+    # on the first look and again on the second: the exercise takes the judge's cards, and its reason
+    # is Teach me's (the rule of thumb overridden).
+    p = Position("S", "QJ42.QJ76.KQ6.KT", EVEN, {}, trick=["3D"])
     ex = play_exercise(p)
     hint = suggest_play(p)
-    evidence = ExpertBot(0).evidence(p)
-    assert evidence is not None and not evidence.as_good(hint.card)
-    assert set(ex.answer.right) == {c.pretty for c in p.legal if evidence.as_good(c)}
+    judge = ExpertBot(0)
+    first = judge.evidence(p)
+    assert first is not None and not first.as_good(hint.card)
+    evidence = judge.look_again(p, first)
+    assert not evidence.as_good(hint.card)
+    assert set(ex.answer.right) == {c.pretty for c in p.legal if evidence.as_good(c)} == {"K♦", "Q♦"}
     assert ex.answer.principle == hint.principle == "second hand low"
     assert set(ex.choices) == {c.pretty for c in p.legal}
     wrong = next(c for c in ex.choices if c not in ex.answer.right)
@@ -214,3 +219,14 @@ def test_a_solver_exercise_draws_the_player_to_move_once() -> None:
     ex = solver_exercise(hands, leader="N", spades_broken=True)
     assert "answer buttons below" in ex.picture_html.value
     assert "A♥" not in ex.picture_html.value and [b.description for b in ex.hand_buttons] == ["2♠", "A♥", "3♥"]
+
+
+def test_a_card_the_first_look_finds_worse_is_right_when_the_second_look_clears_it() -> None:
+    """The judge looks again before it marks a card wrong (issue #27): here second hand low's 4♥
+    is worse on the first look's 16 deals and as good as the best once 32 more are added."""
+    p = Position("S", "Q82.K74.A95.T632", EVEN, {}, trick=["5H"])
+    first = ExpertBot(0).evidence(p)
+    assert first is not None and not first.as_good(Card.parse("4H"))
+    ex = play_exercise(p)
+    assert ex.answer.right[0] == "4♥" and ex.answer.principle == "second hand low"
+    assert set(ex.answer.right) == {"4♥", "7♥", "K♥"}

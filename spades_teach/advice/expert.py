@@ -424,6 +424,19 @@ def _evidence_of(values: dict[Card, list[float]], holds: dict[Card, int]) -> Car
     )
 
 
+def _pooled(first: CardEvidence, more: CardEvidence) -> CardEvidence:
+    """The first look's deals and the second look's together, the first look kept (:attr:`CardEvidence.first`)."""
+    values = {card: list(first.values[card]) + list(more.values[card]) for card in first.values}
+    holds = {card: first.holds[card] + more.holds[card] for card in first.holds}
+    pooled = _evidence_of(values, holds)
+    return CardEvidence(pooled.deals, pooled.points, pooled.holds, pooled.values, first=first)
+
+
+#: A card the first look finds not as good as the best is looked at again over this many times
+#: as many more deals (see :meth:`ExpertBot.evidence`).
+SECOND_LOOK = 2
+
+
 # -- the bot -------------------------------------------------------------------------------------------------------------
 
 
@@ -455,6 +468,8 @@ class CardEvidence:
     points: dict[Card, float]
     holds: dict[Card, int]
     values: dict[Card, tuple[float, ...]] = field(default_factory=dict)
+    #: the first look, when this evidence pools it with a second one (:meth:`ExpertBot.look_again`)
+    first: CardEvidence | None = None
 
     @property
     def safe(self) -> list[Card]:
@@ -473,7 +488,11 @@ class CardEvidence:
         return next(c for c in safe if self.points[c] >= top - 1e-9)
 
     def as_good(self, card: Card) -> bool:
-        """Whether ``card`` is as good as :attr:`best`: not clearly worse on the same deals."""
+        """Whether ``card`` is as good as :attr:`best`: not clearly worse on the same deals (or, for
+        a second look, as good at the first look: a card is never judged worse for being looked at
+        again)."""
+        if self.first is not None and self.first.as_good(card):
+            return True
         best = self.best
         if card == best:
             return True
@@ -556,23 +575,43 @@ class ExpertBot:
             return {card: (1.0 if card == advised else 0.0) for card in position.legal}
         return {card: sum(v) / len(v) for card, v in evaluated[0].items()}
 
-    def evidence(self, position: Position) -> CardEvidence | None:
+    def evidence(self, position: Position, about: Card | None = None) -> CardEvidence | None:
         """What the expert's choice rests on, card by card: the number of sampled
         deals solved, and for each legal card its average points (our side minus
         theirs) and the deals on which our side's bids all hold after it. ``None``
         where there is nothing to judge (one legal card) or the expert does not solve
         deals: two-player Spades (the solver plays four seats only), or a node budget
         spent before the first deal was solved. While a Nil is live each Nil's fate
-        on a deal comes from playing the hand out (see the module docs)."""
+        on a deal comes from playing the hand out (see the module docs).
+
+        ``about``: the card being judged (the one a learner played, or a rule of thumb's).
+        When the first look finds it not as good as the best, the judge looks again
+        (:meth:`look_again`) before saying so: on 16 to 48 deals the best of several cards
+        is partly the one that was lucky on them. The second look draws its deals after
+        the first's, so a bot with the same seed, asked the same question, answers from the
+        very same deals (Teach me's hint and the review of the card it showed)."""
         legal = list(position.legal)
         if len(legal) < 2 or not seating_of(position.rules).partnerships:
             return None
         evaluated = self._evaluate(position)
         if evaluated is None or not any(evaluated[0].values()):
             return None
-        return _evidence_of(*evaluated)
+        first = _evidence_of(*evaluated)
+        if about is None or about not in first.points or first.as_good(about):
+            return first
+        return self.look_again(position, first)
 
-    def _evaluate(self, position: Position) -> tuple[dict[Card, list[float]], dict[Card, int]] | None:
+    def look_again(self, position: Position, first: CardEvidence) -> CardEvidence:
+        """``first`` (this bot's last evidence at ``position``) pooled with :data:`SECOND_LOOK`
+        times as many more deals, drawn after them; ``first`` itself if none could be solved."""
+        evaluated = self._evaluate(position, count=SECOND_LOOK * first.deals)
+        if evaluated is None or not any(evaluated[0].values()):
+            return first
+        return _pooled(first, _evidence_of(*evaluated))
+
+    def _evaluate(
+        self, position: Position, count: int | None = None
+    ) -> tuple[dict[Card, list[float]], dict[Card, int]] | None:
         """For each legal card, its points on each sampled deal (see :meth:`card_values`),
         and the number of sampled deals on which our side's bids all hold after it
         (no points at all when the node budget did not reach the end of the first deal);
@@ -587,7 +626,7 @@ class ExpertBot:
         budget = NodeBudget(allowed)
         clear_table()  # node counts that depend on this decision alone
 
-        count = self.samples or _samples_for(position.tricks_left)
+        count = count or self.samples or _samples_for(position.tricks_left)
         deals = sample_deals(position, count, self._rng)
         outcome = _Outcome(position)
         legal = list(position.legal)

@@ -444,14 +444,14 @@ def _judge(position: Position, card: Card, *, seed: int | str, choice_matters: b
     """:func:`judged_as_good` worked out (the store of :mod:`~spades_teach.advice.verdicts` left aside)."""
     from spades_teach.advice.expert import ExpertBot
 
-    evidence = ExpertBot(seed=seed).evidence(position)
+    evidence = ExpertBot(seed=seed).evidence(position, about=card)
     if evidence is None or card not in evidence.points:
         return True
     if not evidence.as_good(card) or (choice_matters and all(map(evidence.as_good, evidence.points))):
         return False
     if not confirm:
         return True
-    second = ExpertBot(seed=f"{seed} confirm", samples=2 * evidence.deals).evidence(position)
+    second = ExpertBot(seed=f"{seed} confirm", samples=2 * evidence.deals).evidence(position, about=card)
     return second is None or card not in second.points or second.as_good(card)
 
 

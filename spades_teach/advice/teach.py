@@ -155,7 +155,9 @@ def teach(position: Position, level: str = "beginner", *, seed: int | str = 0) -
         raise ParseError(_("unknown hint level {level}: use beginner or expert").format(level=repr(level)))
     hint = suggest_play(position)
     rule = Card.parse(hint.card)
-    evidence = ExpertBot(seed=seed).evidence(position)
+    # the beginner's rule of thumb is looked at again before the expert's card overrides it; the expert
+    # level shows the expert's own choice (ExpertBot.choose_play, on the first look)
+    evidence = ExpertBot(seed=seed).evidence(position, about=rule if level == "beginner" else None)
     if level == "beginner":
         if evidence is None or rule not in evidence.points or evidence.as_good(rule):
             return Teaching(rule, hint.reason, "beginner", rule, seed=str(seed))

@@ -210,7 +210,7 @@ def _judge(position: Position, card: Card, number: int, seed: str) -> SeatJudgem
     if not seating_of(position.rules).partnerships:
         text = _("not judged from your seat: the review values cards in four-player Spades only")
         return _unjudged(position, card, number, seed, text)
-    evidence = ExpertBot(seed=seed).evidence(position)
+    evidence = ExpertBot(seed=seed).evidence(position, about=card)  # looked at again before called worse
     if evidence is None or card not in evidence.points:
         text = _("not judged from your seat: the search of this position ran out of its budget")
         return _unjudged(position, card, number, seed, text)

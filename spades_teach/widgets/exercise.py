@@ -348,8 +348,8 @@ def play_exercise(
     seed: int | str = 0,
 ) -> Exercise:
     """Which card would you play? Graded by the judge of a card from the player's seat
-    (``ExpertBot(seed).evidence(position)``, the deals drawn with ``seed``): every card as
-    good as the best is right. The answer the feedback explains is the play advisor's card
+    (``ExpertBot(seed).evidence(position)``, the deals drawn with ``seed``, looked at again on
+    more deals when a card seems worse): every card as good as the best is right. The answer the feedback explains is the play advisor's card
     with its principle when the judge finds it as good as the best, else Teach me's card
     (the expert's, with the rule of thumb it overrides); the feedback names the other
     right cards. With no evidence (one legal card, a live Nil), the advisor's card alone is
@@ -362,7 +362,12 @@ def play_exercise(
     cards = _pick_choices(sorted(position.legal, key=_card_order), choices)
     asked = question or _("You are {seat}. Which card do you play?").format(seat=seat_word(position.seat))
     labels = [c.pretty for c in cards]
-    evidence = ExpertBot(seed=seed).evidence(position)
+    judge = ExpertBot(seed=seed)
+    evidence = judge.evidence(position)
+    if evidence is not None and all(c in evidence.points for c in cards) and not all(map(evidence.as_good, cards)):
+        # a card the first look finds worse is looked at again before it is marked wrong, on the
+        # deals the review and Teach me would add (ExpertBot.evidence)
+        evidence = judge.look_again(position, evidence)
     as_hand: dict[str, Any] = {
         "picture": position_html(position, with_hand=False),
         "hand": position.hand,
