@@ -89,7 +89,10 @@ def test_no_card_is_clearly_better_than_the_one_a_chapter_exercise_accepts(chapt
     assert len(made) >= 5, chapter
     for position, ex in made:
         hint = suggest_play(position)
-        evidence = ExpertBot(0).evidence(position)
+        judge = ExpertBot(0)
+        evidence = judge.evidence(position)
+        if evidence is not None and not all(map(evidence.as_good, position.legal)):
+            evidence = judge.look_again(position, evidence)  # the judge looks twice before it marks a card wrong
         if evidence is None:  # a live Nil: the advisor's card, as before
             assert ex.answer.right == (hint.card.pretty,)
             continue
