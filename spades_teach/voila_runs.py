@@ -11,8 +11,10 @@ server while executing cell" (nbclient's ``DeadKernelError``) when the kernel st
 
 :func:`install` changes that handler, in the server's process, so that it runs the cells in a task of
 its own (``on_message`` returns at once and the pongs are read), stops that task when the page's
-socket closes (the page is gone: its kernel is being stopped), and logs what goes wrong in a run only
-while the page is still there (:class:`_LeftPages`). It is installed by
+socket closes (the page is gone: its kernel is being stopped), begins no run for a page already left
+(on a slow network its beacon can come before its request to run), and logs what goes wrong in a run
+only while the page is still there (:class:`_LeftPages`); a message the closed socket of a page left
+could not take is no error either. It is installed by
 :mod:`spades_teach.voila_kernels`, which Voila imports for its kernel manager (the app, a bare
 ``voila notebooks/``), and as a Jupyter server extension of the tutorial's JupyterLab
 (``jupyter_server_config.json`` in the package's ``data/jupyter``), where Voila runs inside
@@ -37,6 +39,8 @@ _MARK = "_spades_teach_runs"
 _RUN: contextvars.ContextVar[Any] = contextvars.ContextVar("spades_teach_voila_run", default=None)
 #: The runs under way, by the id of the kernel they run on (see :func:`stop_runs`).
 _RUNS: dict[str, dict[asyncio.Future[Any], Any]] = {}
+#: The handler class once installed: it keeps each page's notebook, by kernel id, until its run asks.
+_INSTALLED: list[Any] = []
 
 
 class _LeftPages(logging.Filter):
@@ -53,10 +57,26 @@ def _page_gone(handler: Any) -> bool:
     """Whether the page of a run has been left: its socket closed, or its kernel being stopped (its
     beacon came before its socket closed: the kernel manager of spades_teach.voila_kernels stops the
     run and interrupts the cell, which Voila would log)."""
-    if handler.__dict__.get("_spades_teach_closed", False):
+    if handler.__dict__.get("_spades_teach_closed", False) or _kernel_gone(handler):
         return True
     stopping = getattr(getattr(handler, "kernel_manager", None), "is_stopping", None)
     return callable(stopping) and bool(stopping(getattr(handler, "_kernel_id", None)))
+
+
+def _kernel_gone(handler: Any) -> bool:
+    """Whether the kernel of a run has already been stopped: on a slow network a page's beacon (it was
+    left) can reach the server before the page's request to run its cells."""
+    manager = getattr(handler, "kernel_manager", None)
+    kernel_id = getattr(handler, "_kernel_id", None)
+    if manager is None or kernel_id is None or not hasattr(manager, "__contains__"):
+        return False
+    return kernel_id not in manager
+
+
+def _forget_notebook(kernel_id: str) -> None:
+    """Drop the notebook Voila keeps for a page's run that will not come."""
+    for handler_class in _INSTALLED:
+        getattr(handler_class, "_execution_data", {}).pop(kernel_id, None)
 
 
 _LEFT_PAGES = _LeftPages()
@@ -78,12 +98,17 @@ def install() -> bool:
         return False
     run_cells = handler.on_message
     stop_client = handler.on_close
+    send: Any = getattr(handler, "write_message", None)  # tornado's (a handler without one is left as it is)
 
     async def run(self: Any, message: str | bytes) -> None:
         _RUN.set(self)
         await run_cells(self, message)
 
     def on_message(self: Any, message: str | bytes) -> None:
+        if _page_gone(self):  # left before it asked (its kernel stopped or stopping): nothing to run or say
+            self._spades_teach_closed = True
+            _forget_notebook(self._kernel_id)
+            return
         log = getattr(self.log, "logger", self.log)  # a logger, or an adapter of one
         if _LEFT_PAGES not in log.filters:
             log.addFilter(_LEFT_PAGES)
@@ -102,10 +127,30 @@ def install() -> bool:
         if getattr(self, "_executor", None) is not None:  # Voila's own on_close needs a run begun
             stop_client(self)
 
+    def write_message(self: Any, message: Any, binary: bool = False) -> Any:
+        written = send(self, message, binary)
+        written.add_done_callback(_closed_is_no_error)
+        return written
+
     handler.on_message = on_message
     handler.on_close = on_close
+    if send is not None:
+        handler.write_message = write_message
     setattr(handler, _MARK, True)
+    _INSTALLED.append(handler)
     return True
+
+
+def _closed_is_no_error(written: asyncio.Future[Any]) -> None:
+    """A message the page's socket could not take because the page had gone: Voila does not wait for
+    its "initialized" message, so asyncio would log the closed socket as a task exception never
+    retrieved, with a traceback. Looking at the exception is enough (one who waits still gets it);
+    any other failure is logged as an error."""
+    from tornado.websocket import WebSocketClosedError
+
+    error = None if written.cancelled() else written.exception()
+    if error is not None and not isinstance(error, WebSocketClosedError):
+        logging.getLogger(__name__).error("A message to a Voila page could not be sent", exc_info=error)
 
 
 def stop_runs(kernel_id: str) -> int:
@@ -115,7 +160,9 @@ def stop_runs(kernel_id: str) -> int:
     (:mod:`spades_teach.voila_kernels`) would be followed at once by the next one, and a kernel stopped
     in the middle of that one writes "Exception in message handler" (its reply sent to a closed
     socket) to the server's output. Stopping the run first means no cell is sent after the interrupt.
+    The notebook Voila keeps for a run not yet asked for is dropped too.
     """
+    _forget_notebook(kernel_id)  # a page left before its run asked for it
     runs = _RUNS.pop(kernel_id, {})
     for task, handler in runs.items():
         handler._spades_teach_closed = True  # what the run says as it stops goes unsaid

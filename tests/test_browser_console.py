@@ -226,6 +226,53 @@ def test_chapters_under_a_bare_voila_keep_a_silent_console_and_show_no_code(brow
     assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
 
 
+#: How long after chapter 8's text shows it is left, on the slow network of the test below (ms).
+LEFT_AFTER_MS = (0, 150, 300, 450, 600)
+
+
+def test_a_chapter_left_at_once_on_a_slow_network_leaves_a_silent_console_and_server(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Chapter 8 left as soon as its text shows, with 400 ms on every request (a learner far from the
+    server): the page can be left while its kernel's WebSocket still connects (Chromium warned "closed
+    before the connection is established"), and its beacon can reach the server before its request to
+    run its cells or as the server greets the page's socket (Voila logged a 404 traceback for the
+    stopped kernel, and a closed socket as a task exception never retrieved)."""
+    log = tmp_path / "voila.log"
+    visit = Visit()
+    with voila_over_chapters(log, plain=True) as url:
+        context = browser.new_context()
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        page.on("console", lambda m: visit.note(f"{m.type}: {m.text}") if m.type != "debug" else None)
+        page.on("pageerror", lambda e: visit.note(f"page error: {e}"))
+        # (requests cut off as the page is left are not watched: leaving a loading page aborts them)
+        page.on(
+            "requestfailed", lambda r: visit.cut_beacons.append(m.group(1)) if (m := BEACON.search(r.url)) else None
+        )
+        network = context.new_cdp_session(page)
+        network.send("Network.enable")
+        slow = {"offline": False, "latency": 400, "downloadThroughput": -1, "uploadThroughput": -1}
+        network.send("Network.emulateNetworkConditions", slow)
+        try:
+            for after in LEFT_AFTER_MS:
+                visit.current = f"chapter 8 left {after} ms after its text"
+                page.goto(f"{url}/voila/render/08_card_play.ipynb")
+                page.locator(LEFT_EARLY).first.wait_for()
+                page.wait_for_timeout(after)
+                page.goto(url + "/")  # the list of chapters: no kernel of its own
+                page.locator("body").first.wait_for()
+                page.wait_for_timeout(500)
+        finally:
+            context.close()
+        assert visit.noisy() == {}, json.dumps(visit.noisy(), indent=1, ensure_ascii=False)
+        left = len(LEFT_AFTER_MS)
+        assert _wait_for(lambda: _kernels(log) == (left, left)), f"kernels started, stopped: {_kernels(log)}"
+        assert visit.beacons_lost(log) == [], log.read_text(errors="replace")[-6000:]
+    assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
+    assert "never retrieved" not in log.read_text(errors="replace")
+
+
 def test_the_tutorials_jupyterlab_starts_and_runs_a_kernel_without_warnings(tmp_path: Path) -> None:
     """tools/tutorial.sh (setup skipped): no ``ServerApp.token`` DeprecationWarning (notebook_shim,
     which read every server setting, is off) and no unencrypted kernel."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -26,6 +26,19 @@ class _Handler:
 
     def on_close(self) -> None:
         self.closed_client = True
+
+    def write_message(self, message: Any, binary: bool = False) -> asyncio.Future[None]:
+        """Like tornado's: a future that fails once the page's socket has closed."""
+        from tornado.websocket import WebSocketClosedError
+
+        written: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if message == "to a closed socket":
+            written.set_exception(WebSocketClosedError())
+        elif message == "broken":
+            written.set_exception(ValueError("broken"))
+        else:
+            written.set_result(None)
+        return written
 
 
 @pytest.fixture
@@ -125,24 +138,51 @@ def test_what_a_run_logs_while_its_kernel_is_being_stopped_is_kept_out(
     kernel, and Voila would log the interrupted cell before the page's socket has closed."""
 
     class Stopping:
+        stopping: ClassVar[set[str]] = set()
+
         def is_stopping(self, kernel_id: str | None) -> bool:
-            return kernel_id == "k1"
+            return kernel_id in self.stopping
 
     async def scenario() -> None:
         async def run(handler: Any) -> None:
+            await asyncio.sleep(0.02)
+            if handler._kernel_id == "k1":
+                Stopping.stopping.add("k1")  # the page's beacon came while the cell ran
             handler.log.error("Error at server while executing cell")
 
-        handler: Any = handler_class(run)
-        handler.kernel_manager = Stopping()
-        handler._kernel_id = "k1"
-        handler.on_message("{}")
-        await asyncio.sleep(0.05)
-        handler._kernel_id = "k2"  # another page's kernel, not being stopped: its errors are said
-        handler.on_message("{}")
-        await asyncio.sleep(0.05)
+        for kernel_id in ("k1", "k2"):  # k2: another page's kernel, not being stopped: its errors are said
+            handler: Any = handler_class(run)
+            handler.kernel_manager = Stopping()
+            handler._kernel_id = kernel_id
+            handler.on_message("{}")
+            await asyncio.sleep(0.05)
 
     asyncio.run(scenario())
     assert [record.getMessage() for record in caplog.records] == ["Error at server while executing cell"]
+
+
+def test_no_run_begins_for_a_page_whose_kernel_is_being_stopped(handler_class: type[_Handler]) -> None:
+    """The beacon of a page left at once came before its request to run its cells."""
+
+    class Stopping:
+        def is_stopping(self, kernel_id: str | None) -> bool:
+            return kernel_id == "k1"
+
+    began: list[str] = []
+
+    async def scenario() -> None:
+        async def run(handler: Any) -> None:
+            began.append(handler._kernel_id)
+
+        for kernel_id in ("k1", "k2"):
+            handler: Any = handler_class(run)
+            handler.kernel_manager = Stopping()
+            handler._kernel_id = kernel_id
+            handler.on_message("{}")
+            await asyncio.sleep(0.05)
+
+    asyncio.run(scenario())
+    assert began == ["k2"]
 
 
 def test_stopping_the_runs_of_a_kernel_cancels_them_and_only_them(
@@ -172,3 +212,70 @@ def test_stopping_the_runs_of_a_kernel_cancels_them_and_only_them(
 
     assert asyncio.run(scenario()) == (1, 0, ["k2"])
     assert caplog.records == []
+
+
+def test_a_run_asked_for_after_its_kernel_was_stopped_is_not_begun_and_says_nothing(
+    handler_class: type[_Handler], caplog: pytest.LogCaptureFixture
+) -> None:
+    """On a slow network the beacon of a page left at once can reach the server before the page's
+    request to run its cells: Voila would look the kernel up and log a 404 traceback."""
+
+    class Kernels:
+        def __contains__(self, kernel_id: str) -> bool:
+            return kernel_id == "alive"
+
+    handler_class._execution_data = {"gone": {"nb": "chapter 8"}, "alive": {"nb": "chapter 2"}}  # type: ignore[attr-defined]
+    began: list[str] = []
+
+    async def scenario() -> None:
+        async def run(handler: Any) -> None:
+            began.append(handler._kernel_id)
+            raise RuntimeError("Kernel does not exist")
+
+        for kernel_id in ("gone", "alive"):
+            handler: Any = handler_class(run)
+            handler.kernel_manager = Kernels()
+            handler._kernel_id = kernel_id
+            handler.on_message("{}")
+            await asyncio.sleep(0.05)
+
+    asyncio.run(scenario())
+    assert began == ["alive"]
+    assert handler_class._execution_data == {"alive": {"nb": "chapter 2"}}  # type: ignore[attr-defined]
+    # the kernel that is still there had its failure said
+    assert [record.getMessage() for record in caplog.records] == ["The run of the page of kernel alive failed"]
+
+
+def test_stopping_a_kernel_whose_page_never_asked_for_its_run_drops_the_notebook_kept_for_it(
+    handler_class: type[_Handler],
+) -> None:
+    handler_class._execution_data = {"k1": {"nb": "chapter 8"}, "k2": {"nb": "chapter 2"}}  # type: ignore[attr-defined]
+    assert voila_runs.stop_runs("k1") == 0
+    assert handler_class._execution_data == {"k2": {"nb": "chapter 2"}}  # type: ignore[attr-defined]
+
+
+def test_a_message_a_left_page_s_closed_socket_could_not_take_is_no_error(
+    handler_class: type[_Handler], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Voila does not wait for the "initialized" message it sends as the page's socket opens: when the
+    page has gone already, asyncio logged "Task exception was never retrieved" with a traceback."""
+    import gc
+
+    async def scenario() -> list[BaseException | None]:
+        handler: Any = handler_class(None)
+        handler.write_message("to a closed socket")  # not waited for, as Voila's open() does
+        handler.write_message("broken")
+        waited = handler.write_message("to a closed socket")
+        await asyncio.sleep(0)
+        return [waited.exception()]
+
+    caplog.set_level(logging.DEBUG)
+    errors = asyncio.run(scenario())
+    gc.collect()
+    assert [type(error).__name__ for error in errors] == ["WebSocketClosedError"]  # who waits still gets it
+    said = [
+        record.getMessage()
+        for record in caplog.records
+        if record.name != "asyncio" or "Using selector" not in record.getMessage()
+    ]
+    assert said == ["A message to a Voila page could not be sent"]
