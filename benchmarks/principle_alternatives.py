@@ -14,13 +14,16 @@ miss often and still be the best simple rule, when the judge's better card chang
 This values, on the same sampled deals, the principle's card and the card each candidate rule would
 play instead. Where the misses of *lead a singleton* and *don't trump your partner's winner* gather (the
 last tricks of the hand, the judge's card often a spade), the candidates are the lowest and the highest
-spade held.
+spade; for *over-ruff*, discarding low or ruffing with the highest spade; for *lead the top of a
+sequence*, the lowest card of the suit, the bottom of the run, or low from the longest suit (what
+the hints lead when no rule before applies).
 
 How
 ---
 Deals ``--first`` to ``--last`` of each rule set are played by four medium bots (who play the hints,
 as ``principle_calibration.decisions_of``). At each decision whose hint follows one of the principles
-studied, with at most ``--tricks-left`` tricks left and a spade the player may play, every legal card is valued by
+studied (:data:`STUDIED`: the last six tricks for the first two, any trick for the others) where every
+candidate has a card to play, every legal card is valued by
 the judge (:meth:`~spades_teach.advice.expert.ExpertBot.evidence`, ``--samples`` deals consistent with
 what the player has seen; points are the side's minus the other side's, bags charged at their match
 value). One JSON line per decision goes to ``--out``. ``--report`` prints, per principle and number
@@ -50,16 +53,62 @@ from spades_teach import Card, Position, Suit, suggest_play  # noqa: E402
 from spades_teach.advice import play as principles  # noqa: E402
 from spades_teach.advice.expert import ExpertBot  # noqa: E402
 
-#: The principles studied (their names as the hints give them).
-STUDIED = (principles.SINGLETON, principles.PARTNER_WINS)
-#: The candidate rules: the card each would play instead, from the spades held.
-CANDIDATES: dict[str, Callable[[list[Card]], Card]] = {
-    "lowest spade": lambda spades: min(spades),
-    "highest spade": lambda spades: max(spades),
+#: A candidate rule: the card it would play instead, from the player's view, the legal cards and the
+#: principle's card (None: the rule has no card here).
+Candidate = Callable[[principles.View, list[Card], Card], Card | None]
+
+
+def _spades(cards: list[Card]) -> list[Card]:
+    return [card for card in cards if card.suit is Suit.SPADES]
+
+
+def _lowest_spade(view: principles.View, legal: list[Card], hint: Card) -> Card | None:
+    return min(_spades(legal), default=None)
+
+
+def _highest_spade(view: principles.View, legal: list[Card], hint: Card) -> Card | None:
+    return max(_spades(legal), default=None)
+
+
+def _lowest_discard(view: principles.View, legal: list[Card], hint: Card) -> Card | None:
+    return min((card for card in legal if card.suit is not Suit.SPADES), key=lambda card: card.rank, default=None)
+
+
+def _lowest_of_the_suit(view: principles.View, legal: list[Card], hint: Card) -> Card | None:
+    return min(card for card in legal if card.suit is hint.suit)
+
+
+def _bottom_of_the_run(view: principles.View, legal: list[Card], hint: Card) -> Card | None:
+    return principles._run_bottom(view, hint)
+
+
+def _low_from_length(view: principles.View, legal: list[Card], hint: Card) -> Card | None:
+    """What the hints lead when no rule before it applies: low from the longest safe side suit."""
+    side = sum(card.mask for card in legal if card.suit is not Suit.SPADES)
+    if not side:
+        return None
+    suit = principles._long_safe_suit(view, side)
+    return min(card for card in legal if card.suit is suit)
+
+
+#: The principles studied, with the most tricks left at which a decision is looked at (where the
+#: calibration's misses are) and the candidate rules that could replace each.
+STUDIED: dict[str, tuple[int, dict[str, Candidate]]] = {
+    principles.SINGLETON: (6, {"lowest spade": _lowest_spade, "highest spade": _highest_spade}),
+    principles.PARTNER_WINS: (6, {"lowest spade": _lowest_spade, "highest spade": _highest_spade}),
+    principles.OVER_RUFF: (13, {"discard low": _lowest_discard, "highest spade": _highest_spade}),
+    principles.SEQUENCE: (
+        13,
+        {
+            "lowest of the suit": _lowest_of_the_suit,
+            "bottom of the run": _bottom_of_the_run,
+            "low from length": _low_from_length,
+        },
+    ),
 }
 
 
-def study(rule_sets: Iterable[str], first: int, last: int, tricks_left: int, samples: int) -> Iterator[dict[str, Any]]:
+def study(rule_sets: Iterable[str], first: int, last: int, samples: int) -> Iterator[dict[str, Any]]:
     """One row per studied decision: the hint, the candidates' cards and every legal card's value."""
     for name in rule_sets:
         for number in range(first, last + 1):
@@ -68,15 +117,18 @@ def study(rule_sets: Iterable[str], first: int, last: int, tricks_left: int, sam
                 hint = suggest_play(position)
                 if hint.principle not in STUDIED:
                     continue
+                most, candidates = STUDIED[hint.principle]
                 view = principles.View.from_position(position)
-                if view.tricks_left > tricks_left or not any(card.suit is Suit.SPADES for card in position.hand):
+                if view.tricks_left > most:
                     continue
                 evidence = ExpertBot(seed=f"alternatives/{name}/{number}/{decision}", samples=samples).evidence(
                     position
                 )
-                # the candidates play a legal spade (none on a lead before spades are broken)
-                spades = sorted(card for card in evidence.points if card.suit is Suit.SPADES) if evidence else []
-                if evidence is None or not spades:
+                if evidence is None:
+                    continue
+                legal = sorted(evidence.points)
+                cards = {rule: pick(view, legal, hint.card) for rule, pick in candidates.items()}
+                if any(card is None for card in cards.values()):  # e.g. no spade may be led yet
                     continue
                 contract, taken = view.contract(view.seat)
                 their_contract, their_taken = view.contract(view.opponents()[0])
@@ -89,7 +141,7 @@ def study(rule_sets: Iterable[str], first: int, last: int, tricks_left: int, sam
                     "they_made": their_taken >= their_contract,
                     "we_made": taken >= contract,
                     "hint": str(hint.card),
-                    "candidates": {rule: str(pick(spades)) for rule, pick in CANDIDATES.items()},
+                    "candidates": {rule: str(card) for rule, card in cards.items()},
                     "best": str(evidence.best),
                     "deals": evidence.deals,
                     "points": {str(card): round(value, 3) for card, value in evidence.points.items()},
@@ -105,6 +157,13 @@ def _gain(rows: list[dict[str, Any]], rule: str) -> str:
     return f"{rule} {statistics.mean(gains):+.1f} (s.e. {error:.1f})"
 
 
+def _tricks_left(left: int, most: int) -> str:
+    """The line a decision goes to: each number of tricks left for a study of the last tricks, or a band."""
+    if most <= 6:
+        return f"{left} tricks left"
+    return "9-13 tricks left" if left >= 9 else "5-8 tricks left" if left >= 5 else "1-4 tricks left"
+
+
 def report(paths: Iterable[Path]) -> None:
     """Print the tables of the rows in ``paths`` (see the module's text)."""
     rows = [json.loads(line) for path in paths for line in path.read_text().splitlines() if line.strip()]
@@ -114,11 +173,11 @@ def report(paths: Iterable[Path]) -> None:
         groups[row["principle"]].append(row)
     for name, group in sorted(groups.items()):
         print(f"\n{name}")
-        by_left: dict[int, list[dict[str, Any]]] = defaultdict(list)
-        for row in group:
-            by_left[row["tricks_left"]].append(row)
+        by_left: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for row in sorted(group, key=lambda row: -row["tricks_left"]):
+            by_left[_tricks_left(row["tricks_left"], STUDIED[name][0] if name in STUDIED else 13)].append(row)
         subsets = [
-            *((f"{left} tricks left", by_left[left]) for left in sorted(by_left, reverse=True)),
+            *by_left.items(),
             ("all", group),
             ("their contract made", [row for row in group if row["they_made"]]),
             ("their contract not made", [row for row in group if not row["they_made"]]),
@@ -127,7 +186,7 @@ def report(paths: Iterable[Path]) -> None:
             if not subset:
                 continue
             good = sum(row["as_good"][row["hint"]] for row in subset) / len(subset)
-            gains = "; ".join(_gain(subset, rule) for rule in CANDIDATES)
+            gains = "; ".join(_gain(subset, rule) for rule in subset[0]["candidates"])
             print(f"  {label:24s} {len(subset):4d} decisions, hint as good {good:4.0%}; {gains}")
 
 
@@ -136,7 +195,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rules", default="standard", help="comma-separated rule sets (principle_calibration's)")
     parser.add_argument("--first", type=int, default=101, help="first deal (default 101)")
     parser.add_argument("--last", type=int, default=400, help="last deal (default 400)")
-    parser.add_argument("--tricks-left", type=int, default=6, help="at most this many tricks left (default 6)")
     parser.add_argument("--samples", type=int, default=144, help="the judge's deals a decision (default 144)")
     parser.add_argument("--out", type=Path, help="one JSON line a decision")
     parser.add_argument("--report", type=Path, nargs="*", help="print the tables of these files and stop")
@@ -147,7 +205,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.out is None:
         parser.error("--out is needed to run the study")
     with args.out.open("a") as out:
-        for row in study(args.rules.split(","), args.first, args.last, args.tricks_left, args.samples):
+        for row in study(args.rules.split(","), args.first, args.last, args.samples):
             out.write(json.dumps(row) + "\n")
             out.flush()
 

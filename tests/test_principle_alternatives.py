@@ -13,15 +13,17 @@ from spades_teach import Card
 
 def test_each_row_values_the_hint_and_every_candidate_card_on_the_same_deals() -> None:
     alternatives = load_benchmark("principle_alternatives")
-    rows = list(alternatives.study(["standard"], 101, 104, tricks_left=6, samples=24))
-    assert rows, "deals 101-104 hold late decisions of the studied principles"
+    rows = list(alternatives.study(["standard"], 101, 112, samples=24))
+    assert {row["principle"] for row in rows} >= {"lead a singleton", "don't trump your partner's winner"}
     for row in rows:
-        assert row["principle"] in alternatives.STUDIED and row["tricks_left"] <= 6
+        most, candidates = alternatives.STUDIED[row["principle"]]
+        assert row["tricks_left"] <= most and row["candidates"].keys() == candidates.keys()
         cards = {row["hint"], row["best"], *row["candidates"].values()}
-        assert cards <= row["points"].keys() == row["as_good"].keys()
-        spades = [Card.parse(card) for card in row["points"] if card.endswith("S")]
-        assert row["candidates"] == {"lowest spade": str(min(spades)), "highest spade": str(max(spades))}
+        assert cards <= row["points"].keys() == row["as_good"].keys()  # legal cards, valued on the same deals
         assert row["as_good"][row["best"]]
+        if "lowest spade" in candidates:
+            spades = [Card.parse(card) for card in row["points"] if card.endswith("S")]
+            assert row["candidates"] == {"lowest spade": str(min(spades)), "highest spade": str(max(spades))}
 
 
 def test_the_report_gives_each_candidate_its_mean_gain_over_the_hint(
