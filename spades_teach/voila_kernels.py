@@ -94,6 +94,19 @@ class LeaveQuietlyKernelManager(AsyncMappingKernelManager):
             else:  # begun on a loop that no longer runs: forget that stop, and stop the kernel below
                 self._pending_kernels.pop(kernel_id, None)
                 self._stopping.pop(kernel_id, None)
+                self._forget_the_old_loop(kernel_id, loop)
         if here:
             await asyncio.gather(*here, return_exceptions=True)
         await super().shutdown_all(now=now)
+
+    def _forget_the_old_loop(self, kernel_id: str, loop: asyncio.AbstractEventLoop) -> None:
+        """A stop that had begun on the old loop left the kernel's ``ready`` future pending there for
+        good (jupyter_client makes a new one as a stop begins): jupyter_client's own stop then asks that
+        future for its exception and fails (``InvalidStateError``, the app exiting with status 1). The
+        kernel is marked ready on this loop, and stopped from there."""
+        kernel = self._kernels.get(kernel_id)
+        ready = getattr(kernel, "_ready", None)
+        if isinstance(ready, asyncio.Future) and not ready.done() and ready.get_loop() is not loop:
+            fresh: asyncio.Future[None] = loop.create_future()
+            fresh.set_result(None)
+            kernel._ready = fresh  # type: ignore[union-attr]

@@ -43,6 +43,8 @@ kernel_id = server_loop.run_until_complete(manager.start_kernel())
 pid = manager.get_kernel(kernel_id).provisioner.process.pid
 server_loop.run_until_complete(manager.shutdown_kernel(kernel_id))  # the page's beacon
 answered_while_stopping = kernel_id in manager.list_kernel_ids()
+if sys.argv[2] == "midway":  # the server's loop stops while the stop is under way on it
+    server_loop.run_until_complete(asyncio.sleep(0.1))
 stopping_loop = server_loop if sys.argv[2] == "same" else asyncio.new_event_loop()
 stopping_loop.run_until_complete(manager.shutdown_all(now=sys.argv[2] != "same"))
 time.sleep(0.2)
@@ -72,6 +74,14 @@ def test_a_beacon_is_answered_before_the_kernel_has_stopped_and_the_server_waits
 
 def test_the_server_stopping_from_another_loop_stops_a_kernel_a_beacon_began_to_stop(tmp_path: Path) -> None:
     result = _scenario(tmp_path, "another")
+    assert result == {"answered_while_stopping": True, "kernels_left": [], "process_alive": False}
+
+
+def test_the_server_stopping_from_another_loop_midway_through_a_kernel_s_stop_stops_it(tmp_path: Path) -> None:
+    """The beacon's stop had begun on the server's loop when that loop stopped: the kernel's ``ready``
+    future was left pending there, and the server's stop failed with ``InvalidStateError`` (CI run of
+    2026-12-04, the app's exit status 1)."""
+    result = _scenario(tmp_path, "midway")
     assert result == {"answered_while_stopping": True, "kernels_left": [], "process_alive": False}
 
 
