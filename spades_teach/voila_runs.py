@@ -82,10 +82,36 @@ def _forget_notebook(kernel_id: str) -> None:
 _LEFT_PAGES = _LeftPages()
 
 
+def _page_gone_while_its_kernel_readied() -> None:
+    """A page whose kernel socket was still being opened when the page went (its kernel then being
+    stopped by its beacon): jupyter_server's handler closed its side of the kernel connection as the
+    page's connection dropped, then went on opening the socket and failed on that closed connection,
+    logging a traceback (and a second one, its error page having no template under Voila). The socket
+    is refused instead, as a request tornado cannot accept, which it notes at debug level only."""
+    try:
+        from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+    except ImportError:
+        return
+    handler: Any = KernelWebsocketHandler
+    if getattr(handler, _MARK, False):
+        return
+    choose = handler.select_subprotocol
+
+    def select_subprotocol(self: Any, subprotocols: list[str]) -> str | None:
+        if getattr(self, "connection", None) is None:
+            raise ValueError("the page left before its kernel's socket was open")
+        return choose(self, subprotocols)  # type: ignore[no-any-return]
+
+    handler.select_subprotocol = select_subprotocol
+    setattr(handler, _MARK, True)
+
+
 def install() -> bool:
-    """Make Voila's ``/voila/execution`` handler run a page's cells in a task (see the module's text).
+    """Make Voila's ``/voila/execution`` handler run a page's cells in a task (see the module's text),
+    and a kernel socket whose page has gone be refused quietly.
 
     Returns whether it was installed now (False: already installed, or no handler to change)."""
+    _page_gone_while_its_kernel_readied()
     try:
         from voila.tornado.execution_request_handler import (  # type: ignore[import-untyped]
             JUPYTER_SERVER_2,

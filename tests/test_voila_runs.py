@@ -279,3 +279,25 @@ def test_a_message_a_left_page_s_closed_socket_could_not_take_is_no_error(
         if record.name != "asyncio" or "Using selector" not in record.getMessage()
     ]
     assert said == ["A message to a Voila page could not be sent"]
+
+
+def test_a_kernel_socket_whose_page_went_while_its_kernel_was_readied_is_refused_quietly() -> None:
+    """jupyter_server's kernel socket handler drops its connection when the page's connection closes,
+    even before the socket is open; it then failed on it with a traceback (CI run of 2026-12-04). A
+    ValueError there is what tornado takes for a request it cannot accept: noted at debug level only."""
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+
+    voila_runs.install()
+
+    class Connection:
+        kernel_ws_protocol = "v1.kernel.websocket.jupyter.org"
+
+    class Socket:
+        connection: Any = Connection()
+
+    socket = Socket()
+    choose = KernelWebsocketHandler.select_subprotocol
+    assert choose(socket, ["v1.kernel.websocket.jupyter.org"]) == "v1.kernel.websocket.jupyter.org"  # type: ignore[arg-type]
+    socket.connection = None  # the page went: on_close ran
+    with pytest.raises(ValueError, match="the page left"):
+        choose(socket, ["v1.kernel.websocket.jupyter.org"])  # type: ignore[arg-type]
