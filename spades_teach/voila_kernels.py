@@ -66,18 +66,26 @@ class LeaveQuietlyKernelManager(AsyncMappingKernelManager):
         except Exception:
             self.log.exception("Could not stop kernel %s", kernel_id)
 
-    async def _interrupt_a_run(self, kernel_id: str, limit: float = 3.0) -> None:
+    async def _interrupt_a_run(self, kernel_id: str, limit: float = 5.0, quiet: float = 0.3) -> None:
         """A page left while its cells still run (progressive rendering shows a chapter long before
-        its run ends): interrupt the cell first and wait (``limit`` seconds at most) until the kernel
-        is idle. A kernel stopped in the middle of a cell printed a traceback ("Exception in message
-        handler", its reply sent to a closed socket) in the server's output."""
+        its run ends): interrupt the cell and wait (``limit`` seconds at most) until the kernel has been
+        idle for ``quiet`` seconds. A kernel stopped in the middle of a cell printed a traceback
+        ("Exception in message handler", its reply sent to a closed socket) in the server's output.
+        One look is not enough: between two cells the kernel is idle for an instant, and a cell the run
+        had already sent starts just after, so a busy kernel is interrupted again (once a second)."""
         kernel = self.get_kernel(kernel_id)
-        if getattr(kernel, "execution_state", "idle") != "busy":
-            return
-        await self.interrupt_kernel(kernel_id)  # type: ignore[func-returns-value,misc]  # a coroutine here
         loop = asyncio.get_running_loop()
         deadline = loop.time() + limit
-        while getattr(kernel, "execution_state", "idle") == "busy" and loop.time() < deadline:
+        quiet_since = loop.time()
+        interrupted_at: float | None = None
+        while loop.time() < deadline:
+            if getattr(kernel, "execution_state", "idle") == "busy":
+                if interrupted_at is None or loop.time() - interrupted_at >= 1.0:
+                    await self.interrupt_kernel(kernel_id)  # type: ignore[func-returns-value,misc]  # a coroutine
+                    interrupted_at = loop.time()
+                quiet_since = loop.time()
+            elif loop.time() - quiet_since >= quiet:
+                return
             await asyncio.sleep(0.05)
 
     async def shutdown_all(self, now: bool = False) -> None:
