@@ -14,7 +14,8 @@ its own (``on_message`` returns at once and the pongs are read), stops that task
 socket closes (the page is gone: its kernel is being stopped), begins no run for a page already left
 (on a slow network its beacon can come before its request to run), and logs what goes wrong in a run
 only while the page is still there (:class:`_LeftPages`); a message the closed socket of a page left
-could not take is no error either. It is installed by
+could not take is no error either. It also makes jupyter_server refuse, quietly, a kernel socket whose
+page went while the kernel was being readied. It is installed by
 :mod:`spades_teach.voila_kernels`, which Voila imports for its kernel manager (the app, a bare
 ``voila notebooks/``), and as a Jupyter server extension of the tutorial's JupyterLab
 (``jupyter_server_config.json`` in the package's ``data/jupyter``), where Voila runs inside

@@ -54,6 +54,16 @@ def handler_class(monkeypatch: pytest.MonkeyPatch) -> type[_Handler]:
     return Patched
 
 
+async def _pages_ask(handler_class: type[_Handler], run: Any, manager: Any, kernel_ids: tuple[str, ...]) -> None:
+    """One page after the other asks for its run, each on its kernel, under the kernel manager ``manager``."""
+    for kernel_id in kernel_ids:
+        handler: Any = handler_class(run)
+        handler.kernel_manager = manager
+        handler._kernel_id = kernel_id
+        handler.on_message("{}")
+        await asyncio.sleep(0.05)
+
+
 def test_the_installed_handler_is_voila_s_own_one() -> None:
     from voila.tornado.execution_request_handler import ExecutionRequestHandler
 
@@ -150,12 +160,9 @@ def test_what_a_run_logs_while_its_kernel_is_being_stopped_is_kept_out(
                 Stopping.stopping.add("k1")  # the page's beacon came while the cell ran
             handler.log.error("Error at server while executing cell")
 
-        for kernel_id in ("k1", "k2"):  # k2: another page's kernel, not being stopped: its errors are said
-            handler: Any = handler_class(run)
-            handler.kernel_manager = Stopping()
-            handler._kernel_id = kernel_id
-            handler.on_message("{}")
-            await asyncio.sleep(0.05)
+        await _pages_ask(
+            handler_class, run, Stopping(), ("k1", "k2")
+        )  # k2: another page's kernel, not being stopped: its errors are said
 
     asyncio.run(scenario())
     assert [record.getMessage() for record in caplog.records] == ["Error at server while executing cell"]
@@ -174,12 +181,7 @@ def test_no_run_begins_for_a_page_whose_kernel_is_being_stopped(handler_class: t
         async def run(handler: Any) -> None:
             began.append(handler._kernel_id)
 
-        for kernel_id in ("k1", "k2"):
-            handler: Any = handler_class(run)
-            handler.kernel_manager = Stopping()
-            handler._kernel_id = kernel_id
-            handler.on_message("{}")
-            await asyncio.sleep(0.05)
+        await _pages_ask(handler_class, run, Stopping(), ("k1", "k2"))
 
     asyncio.run(scenario())
     assert began == ["k2"]
@@ -232,12 +234,7 @@ def test_a_run_asked_for_after_its_kernel_was_stopped_is_not_begun_and_says_noth
             began.append(handler._kernel_id)
             raise RuntimeError("Kernel does not exist")
 
-        for kernel_id in ("gone", "alive"):
-            handler: Any = handler_class(run)
-            handler.kernel_manager = Kernels()
-            handler._kernel_id = kernel_id
-            handler.on_message("{}")
-            await asyncio.sleep(0.05)
+        await _pages_ask(handler_class, run, Kernels(), ("gone", "alive"))
 
     asyncio.run(scenario())
     assert began == ["alive"]
