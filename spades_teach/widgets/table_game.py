@@ -237,9 +237,9 @@ class TableGame:
         self._review: list[dict[str, Any]] | None = None
         self._review_tally: tuple[int, int, float] | None = None  # costly cards, cards, points lost
         self._given_hints: dict[int, Card] = {}  # card number in the hand -> the Teach me hint shown then
-        self._hint_seeds: dict[int, str] = {}  # card number in the hand -> the seed of that hint's deals
+        self._reviewed: list[Any] | None = None  # the review of the hand, once made (Compare reuses it)
         self._hint_levels: dict[int, str] = {}  # card number in the hand -> the hint's level
-        self._hint_seed: str | None = None  # the seed of the hint shown now (None: no judged hint)
+        self._hint_details = ""  # the judge's numbers behind the hint shown now, one click away
         self._hand_bags: dict[Any, int] = {}  # the bag counters as the hand began (the review's positions)
         self._comparable = False  # the deal of the day or a deal code: "Compare with the expert" is offered
         self._bot_level = level  # the level of the bots seated for this game
@@ -351,12 +351,12 @@ class TableGame:
             return ""
         costly, count, lost = self._review_tally
         if costly == 0:
-            return _("from your seat, every one of your cards was as good as the best")
+            return _("from your seat, none of your cards was clearly worse than the best")
         return ngettext(
-            "from your seat, {costly} of your {count} cards cost your side points (about {lost} in all; "
-            "each card's note says why)",
-            "from your seat, {costly} of your {count} cards cost your side points (about {lost} in all; "
-            "each card's note says why)",
+            "from your seat, {costly} of your {count} cards was clearly worse than the best (about {lost} points "
+            "in all; each card's note says why)",
+            "from your seat, {costly} of your {count} cards were clearly worse than the best (about {lost} points "
+            "in all; each card's note says why)",
             costly,
         ).format(costly=costly, count=count, lost=round(lost))
 
@@ -415,6 +415,7 @@ class TableGame:
             "target": match.rules.target,
             "hint": self._hint,
             "hint_reasons": list(self._hint_reasons),
+            "hint_details": self._hint_details,
             # the same lines cut into plain text and glossary terms (drawn with their definitions)
             "hint_marked": marked(self._hint),
             "hint_reasons_marked": [marked(line) for line in self._hint_reasons],
@@ -447,10 +448,11 @@ class TableGame:
             "review": self._review,
             "review_summary": self.review_summary,
             "review_intro": _(
-                "Each of your cards judged from your seat, over deals that fit what you had seen, by the expert's "
-                "evaluation (a card within the sampling noise of the best is as good as the best): {summary}. "
-                "The points are your side's score for the hand minus the opponents', each bag charged at what it "
-                "costs in the match. Hindsight, with every hand seen, is a separate note."
+                "Each of your cards judged from your seat, by what it would score over many deals that fit what "
+                "you had seen: {summary}. A card is clearly worse only when it surely loses 3 points or more; "
+                "where the deals cannot tell, it is a close call. The points are your side's score for the hand "
+                "minus the opponents', each bag charged at what it costs in the match. Hindsight, with every hand "
+                "seen, is a separate note."
             ).format(summary=self.review_summary),
             "can_compare": self._can_compare(r, match),
             "comparison": self._comparison,
@@ -643,8 +645,6 @@ class TableGame:
             number = 1 + sum(isinstance(e, PlayEvent) for e in r.history)
             self._given_hints[number] = hinted
             self._hint_levels[number] = self.hint_level
-            if self._hint_seed is not None:
-                self._hint_seeds[number] = self._hint_seed
         r.play(ME, chosen)
         self.message = ""
         if self.teach and hinted is not None and hinted != chosen:
@@ -670,9 +670,9 @@ class TableGame:
     @_in_its_language
     def review_hand(self) -> None:
         """The review of South's cards from South's seat, in points
-        (:func:`~spades_teach.analysis.seat_review.seat_review`): each card judged over
-        deals that fit what South had seen, a Teach me card on its hint's own deals; what
-        the card would have done with every hand seen is a separate hindsight note."""
+        (:func:`~spades_teach.analysis.seat_review.seat_review`): each card judged by the one
+        judge, as Teach me was; what the card would have done with every hand seen is a
+        separate hindsight note."""
         r = self._require_round()
         if not r.is_complete:
             raise IllegalActionError(_("the review is ready once the hand is over"))
@@ -680,9 +680,8 @@ class TableGame:
 
         self.busy = _("reviewing your cards from your seat…")
         self._changed()
-        mine = seat_review(
-            r, ME, hints=self._given_hints, hint_seeds=self._hint_seeds, seed=self._seed, bags=self._hand_bags
-        )
+        mine = seat_review(r, ME, hints=self._given_hints, bags=self._hand_bags)
+        self._reviewed = mine
         self._review = review_rows(mine)
         lost = sum(j.cost for j in mine)
         costly = sum(1 for j in mine if j.costly)
@@ -710,7 +709,7 @@ class TableGame:
         self.busy = _("the expert is playing the same cards in your seat…")
         self._changed()
         result = compare_with_expert(
-            r, seat=ME, level=self._bot_level, seed=self._seed, bags=self._hand_bags, hint_seeds=self._hint_seeds
+            r, seat=ME, level=self._bot_level, seed=self._seed, bags=self._hand_bags, review=self._reviewed
         )
         lines = [str(d) for d in result.differences]
         self._comparison = {
@@ -842,7 +841,7 @@ class TableGame:
         number = match.hands_played + 1
         self._row, self._review, self._review_tally = None, None, None
         self._comparison = None
-        self._given_hints, self._hint_seeds, self._hint_levels = {}, {}, {}
+        self._given_hints, self._hint_levels, self._reviewed = {}, {}, None
         self._hand_bags = dict(match.bags)
         self._draw, self._draw_advice = None, None
         if deal is None and not seating_of(match.rules).partnerships:
@@ -946,7 +945,7 @@ class TableGame:
 
     def _teach(self) -> None:
         self._hint, self._hint_card, self._hint_reason = "", None, ""
-        self._hint_seed = None
+        self._hint_details = ""
         self._hint_reasons = []
         self._draw_advice = None
         r, draw = self._round, self._draw
@@ -982,33 +981,24 @@ class TableGame:
             self._hint_reason = str(hint.reason)
             self._hint = _("Teach me: play {card} — {reason}").format(card=self._hint_card.pretty, reason=hint.reason)
 
-    def _hint_seed_now(self) -> str:
-        """The seed of the hint's sampled deals: the deal and the card's number, so a replayed
-        hand gets the same hints and the review samples the very same deals."""
-        r = self._require_round()
-        number = 1 + sum(isinstance(e, PlayEvent) for e in r.history)
-        return f"{self._seed}/teach/{number}"
-
     def _teach_beginner(self, position: Any) -> None:
         """The beginner level of Teach me (:func:`~spades_teach.advice.teach.teach`): the rule
-        of thumb's card, or the expert's where the rule of thumb is clearly worse."""
+        of thumb's card, or the expert's where the judge calls the rule of thumb clearly worse."""
         from spades_teach.advice.teach import teach
 
-        teaching = teach(position, "beginner", seed=self._hint_seed_now())
-        self._hint_card, self._hint_reason, self._hint_seed = teaching.card, teaching.reason, teaching.seed
+        teaching = teach(position, "beginner")
+        self._hint_card, self._hint_reason = teaching.card, teaching.reason
         self._hint = _("Teach me: play {card} — {reason}").format(card=teaching.card.pretty, reason=teaching.reason)
 
     def _teach_expert(self, position: Any) -> None:
-        """The expert level of Teach me (:func:`~spades_teach.advice.teach.teach`): the
-        expert's card, and when it is not the rule of thumb's, the evidence in brackets.
-        Seeded by the deal and the card's number, so a replayed hand gets the same hints."""
+        """The expert level of Teach me (:func:`~spades_teach.advice.teach.teach`): the same card,
+        and the judge's numbers behind it one click away."""
         from spades_teach.advice.teach import teach
 
-        teaching = teach(position, "expert", seed=self._hint_seed_now())
-        self._hint_card, self._hint_seed = teaching.card, teaching.seed
-        self._hint_reason = f"{teaching.reason} ({teaching.evidence})" if teaching.evidence else teaching.reason
+        teaching = teach(position, "expert")
+        self._hint_card, self._hint_reason, self._hint_details = teaching.card, teaching.reason, teaching.evidence
         self._hint = _("Teach me (expert): play {card} — {reason}").format(
-            card=teaching.card.pretty, reason=self._hint_reason
+            card=teaching.card.pretty, reason=teaching.reason
         )
 
     def _can_compare(self, r: Round, match: Any) -> bool:

@@ -239,6 +239,9 @@ def review_rows(judgments: Sequence[Any]) -> list[dict[str, Any]]:
             "trick": j.trick,
             "card": card_state(j.card),
             "cost": round(j.cost),
+            "verdict": j.verdict,
+            "label": j.label,
+            "statistics": j.statistics,
             "judged": j.judged,
             "nil_lost": False,  # a live Nil is not judged from the seat (its hindsight note may speak)
             "was_hint": j.was_hint,
