@@ -231,7 +231,7 @@ def test_the_solver_sits_between_the_game_and_the_advice() -> None:
     below = {name for target in solver for name in graph[target]} - solver
     assert below and all(_layer(name) < _layer("spades_teach.solver") for name in below), below
     users = {name for name, targets in graph.items() if targets & solver} - solver
-    assert {"spades_teach.advice.expert", "spades_teach.analysis.card_cost"} <= users
+    assert {"spades_teach.advice.evaluation", "spades_teach.advice.judge", "spades_teach.analysis.card_cost"} <= users
 
 
 def test_the_card_tables_sit_under_the_value_types() -> None:
