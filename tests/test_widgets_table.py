@@ -149,7 +149,7 @@ def test_the_end_of_hand_panel_explains_the_score_and_reviews_the_hand() -> None
     assert review is not None and len(review) == 13
     from spades_teach.analysis.seat_review import seat_review
 
-    mine = seat_review(g.round, Seat.S, seed=g._seed, bags={"NS": 0, "EW": 0})
+    mine = seat_review(g.round, Seat.S, seed=g.seed, bags={"NS": 0, "EW": 0})
     assert [r["text"] for r in review] == [j.explanation for j in mine]
     assert [r["hindsight"] for r in review] == [j.hindsight for j in mine]
     assert [r["cost"] for r in review] == [round(j.cost) for j in mine]
