@@ -137,7 +137,8 @@ def main() -> None:
         if part:
             print(
                 f"  {low:2}-{high:2} tricks left: {len(part):3} positions, flips {sum(r.flip for r in part)}, "
-                f"close {sum(r.close for r in part)}, median {1000 * statistics.median(r.seconds for r in part):.0f} ms"
+                f"close {sum(r.close for r in part)}, "
+                f"best 3+ below {sum(1 for r in part if (r.reference_gap or 0) >= 3)}, median {1000 * statistics.median(r.seconds for r in part):.0f} ms"
             )
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
 

@@ -44,7 +44,7 @@ def test_every_card_not_clearly_worse_is_right_and_the_feedback_names_the_card_c
     ex.choose("A♠")
     assert not ex.correct and ex.verdict.startswith("Not quite: the A♠ is clearly worse here, by about ")
     assert ex.verdict.endswith("Try again.")
-    first, *others = ex.answer.right
+    _first, *others = ex.answer.right
     ex.buttons["K♣"].click()  # after a wrong answer the learner tries again
     assert ex.correct and ex.chosen == "K♣"
     assert ex.verdict.startswith("Right: ") and ("K♣" in ex.verdict)

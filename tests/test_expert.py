@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import math
 import random
 
 from spades_teach import Card, Deal, ExpertBot, Hand, Round, Rules, Seat, deal, make_bot
-from spades_teach.advice.bots import HardBot, MediumBot, play_round
+from spades_teach.advice.bots import MediumBot, play_round
 from spades_teach.advice.expert import a_nil_is_live, expert_card, sample_deals
 from spades_teach.advice.judge import judge
 from spades_teach.advice.play import suggest_play

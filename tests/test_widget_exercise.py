@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from spades_teach import Card
 from spades_teach.advice.bidding import assess_nil
 from spades_teach.advice.judge import judge
 from spades_teach.advice.play import suggest_play

@@ -65,9 +65,7 @@ def _most_deals(tricks_left: int, nil_live: bool) -> int:
     """The most deals one decision may take: each added look doubles the deals, so the cap is a
     power of two times the first look. A live Nil's playouts cost more a deal, so fewer."""
     first = _first_deals(tricks_left)
-    if nil_live or tricks_left >= 12:
-        return 4 * first
-    return 8 * first
+    return 4 * first if nil_live else 8 * first
 
 
 #: The search nodes one decision may spend in all (the same count on every machine).
