@@ -31,7 +31,7 @@ asks the library, which both finds the right choice and says why.
 ('K♥', '5♥', '4♥')
 >>> ex.choose("4♥")
 >>> ex.verdict
-'Not quite: the answer is K♥. Third hand high: the K♥ forces out the A♥'
+'Not quite: the answer is K♥. Third hand high: the K♥ beats the 7♥, and only the A♥ is higher'
 >>> ex.choose("K♥"); ex.correct
 True
 """
