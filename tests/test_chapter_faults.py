@@ -386,7 +386,7 @@ def test_chapter_10_shows_pushing_bags_where_the_card_matters(monkeypatch: pytes
     exec(compile(source, "chapter 10 push cell", "exec"), space)
     moment = space["push"][0]  # type: ignore[index]
     assert moment.hint.principle == "push bags onto the opponents"
-    assert judged_as_good(moment.position, moment.hint.card, choice_matters=True, confirm=True)
+    assert judged_as_good(moment.position, moment.hint.card, choice_matters=True)
 
 
 CHASE = {
