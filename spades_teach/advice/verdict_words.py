@@ -120,31 +120,38 @@ def _action(position: Position, best: Card, other: Card) -> str:
     return _("play the {best} and keep the {other}").format(best=b, other=o)
 
 
-def _count_line(kind: str, position: Position, seat_text: str, better: int, worse: int, deals: int) -> str:
-    texts = {
-        "own_nil": (
+def _count_line(kind: str, seat_text: str, better: int, worse: int, deals: int) -> str:
+    """A count of deals the better card wins something on, against the other card's count."""
+    values = {"seat": seat_text, "better": better, "worse": worse, "deals": deals}
+    if kind == "own_nil":
+        return ngettext(
             "you keep your Nil on {better} of {deals} deal that fit what you have seen, against {worse}",
             "you keep your Nil on {better} of {deals} deals that fit what you have seen, against {worse}",
-        ),
-        "partner_nil": (
+            deals,
+        ).format(**values)
+    if kind == "partner_nil":
+        return ngettext(
             "your partner's Nil holds on {better} of {deals} deal that fit what you have seen, against {worse}",
             "your partner's Nil holds on {better} of {deals} deals that fit what you have seen, against {worse}",
-        ),
-        "their_nil": (
+            deals,
+        ).format(**values)
+    if kind == "their_nil":
+        return ngettext(
             "{seat}'s Nil is set on {better} of {deals} deal that fit what you have seen, against {worse}",
             "{seat}'s Nil is set on {better} of {deals} deals that fit what you have seen, against {worse}",
-        ),
-        "contract": (
+            deals,
+        ).format(**values)
+    if kind == "contract":
+        return ngettext(
             "your side makes its bid on {better} of {deals} deal that fit what you have seen, against {worse}",
             "your side makes its bid on {better} of {deals} deals that fit what you have seen, against {worse}",
-        ),
-        "set": (
-            "the opponents are set on {better} of {deals} deal that fit what you have seen, against {worse}",
-            "the opponents are set on {better} of {deals} deals that fit what you have seen, against {worse}",
-        ),
-    }
-    one, many = texts[kind]
-    return ngettext(one, many, deals).format(seat=seat_text, better=better, worse=worse, deals=deals)
+            deals,
+        ).format(**values)
+    return ngettext(
+        "the opponents are set on {better} of {deals} deal that fit what you have seen, against {worse}",
+        "the opponents are set on {better} of {deals} deals that fit what you have seen, against {worse}",
+        deals,
+    ).format(**values)
 
 
 def better_effect(position: Position, judgement: Judgement, best: Card, other: Card) -> str:
@@ -160,15 +167,15 @@ def better_effect(position: Position, judgement: Judgement, best: Card, other: C
             ko = sum(dict(r.nils)[seat] for r in ro)
             if seat in (me, partner) and kb - ko >= enough:
                 kind = "own_nil" if seat is me else "partner_nil"
-                return _count_line(kind, position, "", kb, ko, n)
+                return _count_line(kind, "", kb, ko, n)
             if seat not in (me, partner) and ko - kb >= enough:
-                return _count_line("their_nil", position, seat_name(seat), n - kb, n - ko, n)
+                return _count_line("their_nil", seat_name(seat), n - kb, n - ko, n)
         hb, ho = sum(r.holds for r in rb), sum(r.holds for r in ro)
         if hb - ho >= enough:
-            return _count_line("contract", position, "", hb, ho, n)
+            return _count_line("contract", "", hb, ho, n)
         sb, so = sum(r.set_them for r in rb), sum(r.set_them for r in ro)
         if sb - so >= enough:
-            return _count_line("set", position, "", sb, so, n)
+            return _count_line("set", "", sb, so, n)
         more = (sum(r.tricks for r in rb) - sum(r.tricks for r in ro)) / n
         if more >= 0.15:
             return ngettext(
