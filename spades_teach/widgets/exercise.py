@@ -29,7 +29,7 @@ asks the library, which both finds the right choice and says why.
 ('K♥', '5♥', '4♥')
 >>> ex.choose("4♥")
 >>> print(ex.verdict)  # doctest: +ELLIPSIS
-Not quite: the 4♥ is clearly worse here, by about ... points: with the K♥ instead, ... The answer is K♥: third hand high: the K♥ forces out the A♥. Try again.
+Not quite: the 4♥ is clearly worse here, by about ... points: with the K♥ instead, ... The answer is K♥: third hand high: the K♥ beats the 7♥, and only the A♥ is higher. Try again.
 >>> ex.choose("K♥"); ex.correct
 True
 """
