@@ -100,16 +100,22 @@ static int seat_number(PyObject *seat) {
     return -1;
 }
 
-/* The index (0-51) of a Card (of exactly that type: its index is a slot, no Python code runs), or -1 with an exception set. */
+/* Where a Card keeps its index: the offset of its ``index`` slot, read once by setup() (0 until then). */
+static Py_ssize_t index_offset = 0;
+
+/* The index (0-51) of a Card (of exactly that type: its index slot is read directly, no Python
+   code runs), or -1 with an exception set. */
 static int card_index(PyObject *card) {
-    if (Py_TYPE(card) != card_type) {
+    if (Py_TYPE(card) != card_type || index_offset == 0) {
         PyErr_Format(PyExc_TypeError, "not a Card: %R", card);
         return -1;
     }
-    PyObject *index = PyObject_GetAttr(card, str_index);
-    if (index == NULL) return -1;
-    long n = PyLong_AsLong(index);
-    Py_DECREF(index);
+    PyObject *index = *(PyObject **)((char *)card + index_offset);
+    if (index == NULL) {
+        PyErr_Format(PyExc_AttributeError, "a Card without its index: %R", card);
+        return -1;
+    }
+    long n = PyLong_Check(index) ? PyLong_AsLong(index) : -1;
     if (n == -1 && PyErr_Occurred()) return -1;
     if (n < 0 || n > 51) {
         PyErr_Format(PyExc_ValueError, "not a card: %R", card);
@@ -689,6 +695,24 @@ static PyObject *setup(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "Trick must be a plain class with an instance dictionary");
         return NULL;
     }
+    /* Card's index is a slot (a member descriptor holding an object): its offset is read once. */
+    PyObject *slot = PyObject_GetAttr(card, str_index);
+    if (slot == NULL) {
+        Py_DECREF(d);
+        Py_DECREF(s);
+        return NULL;
+    }
+    Py_ssize_t offset = 0;
+    if (Py_TYPE(slot) == &PyMemberDescr_Type && ((PyMemberDescrObject *)slot)->d_common.d_type == (PyTypeObject *)card &&
+        ((PyMemberDescrObject *)slot)->d_member->type == T_OBJECT_EX)
+        offset = ((PyMemberDescrObject *)slot)->d_member->offset;
+    Py_DECREF(slot);
+    if (offset <= 0) {
+        Py_DECREF(d);
+        Py_DECREF(s);
+        PyErr_SetString(PyExc_TypeError, "Card must keep its index in a slot of its own");
+        return NULL;
+    }
     for (int i = 0; i < 52; i++) {
         if (Py_TYPE(PySequence_Fast_GET_ITEM(d, i)) != (PyTypeObject *)card) {
             Py_DECREF(d);
@@ -720,6 +744,7 @@ static PyObject *setup(PyObject *module, PyObject *args) {
     Py_INCREF(cards);
     Py_INCREF(event);
     Py_XSETREF(card_type, (PyTypeObject *)card);
+    index_offset = offset;
     Py_XSETREF(cards_type, (PyTypeObject *)cards);
     Py_XSETREF(event_type, (PyTypeObject *)event);
     Py_INCREF(trick);
@@ -727,32 +752,40 @@ static PyObject *setup(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* -- shuffle(stream) ----------------------------------------------------------------------------- */
+/* -- shuffle(stream), deal_masks(stream, first) ------------------------------------------------ */
 
 /* The Fisher-Yates shuffle of deal(seed) (see spades_teach/game/deals.py, whose
    _shuffle_stream is the reference): for i from 51 down to 1, a byte b of the
    stream below 256 - 256 % (i + 1) gives j = b % (i + 1) (a byte at or above is
-   skipped), and cards i and j swap. Returns the 52 card indices as a list, or
-   None when the stream runs out first. Reads only the bytes object given. */
-static PyObject *shuffle(PyObject *module, PyObject *stream) {
+   skipped), and cards i and j swap. Fills order with the 52 card indices and
+   returns 1, or 0 when the stream runs out first (TypeError set for anything but bytes: -1). */
+static int shuffled_order(PyObject *stream, int order[52]) {
     if (!PyBytes_Check(stream)) {
-        PyErr_SetString(PyExc_TypeError, "shuffle(stream) needs a bytes object");
-        return NULL;
+        PyErr_SetString(PyExc_TypeError, "a shuffle needs a bytes object");
+        return -1;
     }
     const unsigned char *bytes = (const unsigned char *)PyBytes_AS_STRING(stream);
     Py_ssize_t size = PyBytes_GET_SIZE(stream), pos = 0;
-    int order[52];
     for (int i = 0; i < 52; i++) order[i] = i;
     for (int i = 51; i > 0; i--) {
         int n = i + 1, limit = 256 - 256 % n, b;
         do {
-            if (pos >= size) Py_RETURN_NONE;
+            if (pos >= size) return 0;
             b = bytes[pos++];
         } while (b >= limit);
         int j = b % n, held = order[i];
         order[i] = order[j];
         order[j] = held;
     }
+    return 1;
+}
+
+/* shuffle(stream): the 52 card indices as a list, or None when the stream runs out first. */
+static PyObject *shuffle(PyObject *module, PyObject *stream) {
+    int order[52];
+    int done = shuffled_order(stream, order);
+    if (done < 0) return NULL;
+    if (!done) Py_RETURN_NONE;
     PyObject *made = PyList_New(52);
     if (made == NULL) return NULL;
     for (int i = 0; i < 52; i++) {
@@ -764,6 +797,30 @@ static PyObject *shuffle(PyObject *module, PyObject *stream) {
         PyList_SET_ITEM(made, i, index);
     }
     return made;
+}
+
+/* deal_masks(stream, first): the shuffled deck dealt one card at a time clockwise from seat
+   number ``first`` (0-3): the four hands as masks, by seat number (deals._deal_stream is the
+   reference), or None when the stream runs out first. */
+static PyObject *deal_masks(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "deal_masks(stream, first) takes two arguments");
+        return NULL;
+    }
+    long first = PyLong_Check(args[1]) ? PyLong_AsLong(args[1]) : -1;
+    if (first == -1 && PyErr_Occurred()) return NULL;
+    if (first < 0 || first > 3) {
+        PyErr_SetString(PyExc_ValueError, "deal_masks: first must be a seat number, 0 to 3");
+        return NULL;
+    }
+    int order[52];
+    int done = shuffled_order(args[0], order);
+    if (done < 0) return NULL;
+    if (!done) Py_RETURN_NONE;
+    uint64_t masks[4] = {0, 0, 0, 0};
+    for (int k = 0; k < 52; k++) masks[(first + k) & 3] |= 1ULL << order[k];
+    return Py_BuildValue("[KKKK]", (unsigned long long)masks[0], (unsigned long long)masks[1],
+                         (unsigned long long)masks[2], (unsigned long long)masks[3]);
 }
 
 /* -- the rule primitives of _rules.h, for the tests that hold them to kernel.py ----------------------- */
@@ -816,6 +873,9 @@ static PyObject *winning_position(PyObject *module, PyObject *trick) {
 static PyMethodDef module_methods[] = {
     {"setup", setup, METH_VARARGS, "setup(Card, Cards, PlayEvent, Trick, deck, seats): the objects the kernel builds."},
     {"shuffle", shuffle, METH_O, "shuffle(stream): the card indices deal(seed) shuffles from a byte stream, or None."},
+    {"deal_masks", (PyCFunction)(void (*)(void))deal_masks, METH_FASTCALL,
+     "deal_masks(stream, first): the hands deal(seed) deals from a byte stream, clockwise from seat number first, "
+     "as masks by seat number, or None."},
     {"rule_primitives", rule_primitives, METH_VARARGS,
      "rule_primitives(hand, led, broken, two_of_clubs, card, top, spade_lead_breaks): (legal mask, beats, breaks spades)."},
     {"winning_position", winning_position, METH_O, "winning_position(trick): the position of the card winning the trick."},

@@ -30,14 +30,15 @@ import datetime as _dt
 import hashlib
 import re
 import secrets
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from math import comb
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
 from spades_teach._text import quoted
 from spades_teach.errors import ParseError
 from spades_teach.game._bits import FULL_DECK_MASK, mask_cards
 from spades_teach.game.cards import Card, Hand, HandLike
+from spades_teach.game.kernel import DEAL_MASKS as _COMPILED_DEAL_MASKS
 from spades_teach.game.kernel import SHUFFLE as _SHUFFLE
 from spades_teach.game.notation import card_name, read_deal, seat_word, write_deal
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, seating_for
@@ -75,19 +76,40 @@ def _shuffled_indices(seed: int | str, purpose: bytes = b"deal") -> list[int]:
     the byte stream, shuffled by the compiled kernel when it is in use
     (:data:`~spades_teach.game.kernel.SHUFFLE`), else by :func:`_shuffle_stream`.
     ``tests/test_deals.py`` checks the result against an independent implementation."""
+    return _from_stream(seed, purpose, _SHUFFLE or _shuffle_stream)
+
+
+def _dealt_masks(seed: int | str, first: int) -> list[int]:
+    """The hands of ``deal(seed)`` as masks by seat number, the first card to seat number
+    ``first``: the compiled kernel's :data:`~spades_teach.game.kernel.DEAL_MASKS` when it is
+    in use, else :func:`_deal_stream`."""
+    return _from_stream(seed, b"deal", lambda buffer: _DEAL_MASKS(buffer, first))
+
+
+_T = TypeVar("_T")
+
+
+def _from_stream(seed: int | str, purpose: bytes, read: Callable[[bytes], _T | None]) -> _T:
+    """What ``read`` makes of the byte stream of ``seed`` (see the module docs): 51 draws
+    of one byte each plus the rare rejected bytes (under 3 on average), so two blocks
+    suffice but for about one seed in a million; when ``read`` runs out of bytes (it
+    answers ``None``), the stream is made longer, beginning with the same bytes."""
     prefix = b"spades_teach/" + purpose + b"/v1|" + _seed_text(seed) + b"|"
     sha256 = hashlib.sha256
-    shuffle = _SHUFFLE or _shuffle_stream
-    # 51 draws of one byte each plus the rare rejected bytes (under 3 on average): two
-    # blocks suffice but for about one seed in a million. Then the stream is made
-    # longer; it begins with the same bytes, and so gives the same shuffle.
     blocks = _FIRST_BLOCKS
     while True:
-        buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
-        deck = shuffle(buffer)
-        if deck is not None:
-            return deck
+        if blocks == 2:  # the usual stream, without a generator
+            buffer = sha256(prefix + _COUNTER_0).digest() + sha256(prefix + _COUNTER_1).digest()
+        else:
+            buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
+        made = read(buffer)
+        if made is not None:
+            return made
         blocks += 2
+
+
+_COUNTER_0 = (0).to_bytes(8, "big")
+_COUNTER_1 = (1).to_bytes(8, "big")
 
 
 def _shuffle_stream(buffer: bytes) -> list[int] | None:
@@ -109,6 +131,21 @@ def _shuffle_stream(buffer: bytes) -> list[int] | None:
         return None
     return deck
 
+
+def _deal_stream(buffer: bytes, first: int) -> list[int] | None:
+    """The deck shuffled by :func:`_shuffle_stream` dealt one card at a time clockwise
+    from seat number ``first``: the hands as masks by seat number, or ``None`` if the
+    stream runs out first. The reference for the compiled form."""
+    deck = _shuffle_stream(buffer)
+    if deck is None:
+        return None
+    masks = [0, 0, 0, 0]
+    for offset in range(4):
+        masks[(first + offset) & 3] = sum(map(_BITS.__getitem__, deck[offset::4]))
+    return masks
+
+
+_DEAL_MASKS: Callable[[bytes, int], list[int] | None] = _COMPILED_DEAL_MASKS or _deal_stream
 
 _FIRST_BLOCKS = 2
 # _STEPS: for i = 51 down to 1, (i, n = i + 1, limit): a byte below ``limit`` maps
@@ -452,10 +489,6 @@ def deal(seed: int | str | None = None, *, dealer: SeatLike = Seat.N) -> Deal:
     """
     if seed is None:
         seed = secrets.randbits(64)
-    dealer_seat = Seat.coerce(dealer)
-    order = _shuffled_indices(seed)
+    dealer_seat = dealer if type(dealer) is Seat else Seat.coerce(dealer)
     # Card k of the shuffled deck goes to the seat k places after the dealer's left.
-    masks = [0, 0, 0, 0]
-    for offset in range(4):
-        masks[(dealer_seat + 1 + offset) & 3] = sum(map(_BITS.__getitem__, order[offset::4]))
-    return Deal._trusted(masks, dealer_seat)
+    return Deal._trusted(_dealt_masks(seed, (dealer_seat + 1) & 3), dealer_seat)

@@ -85,6 +85,7 @@ __all__ = [
     "choose_kernel",
     "PURE_KERNEL_VARIABLE",
     "SHUFFLE",
+    "DEAL_MASKS",
 ]
 
 SPADES = SUIT_MASKS[Suit.SPADES]
@@ -866,3 +867,19 @@ def _load_shuffle() -> Callable[[bytes], list[int] | None] | None:
 #: (``_kernel.shuffle``) when :data:`BACKEND` is ``"c"``, else ``None``;
 #: ``deals._shuffle_stream`` is the reference, and a test holds the two equal.
 SHUFFLE: Callable[[bytes], list[int] | None] | None = _load_shuffle()
+
+
+def _load_deal_masks() -> Callable[[bytes, int], list[int] | None] | None:
+    """The compiled dealing of ``deal(seed)`` when the compiled kernel is in use."""
+    if BACKEND != "c":
+        return None
+    from spades_teach.game import _kernel
+
+    return _kernel.deal_masks
+
+
+#: The shuffle of :func:`~spades_teach.game.deals.deal` and the dealing of its cards in C
+#: (``_kernel.deal_masks(stream, first)``: the hands as masks by seat number, the first card to
+#: seat number ``first``) when :data:`BACKEND` is ``"c"``, else ``None``; ``deals._deal_stream``
+#: is the reference, and a test holds the two equal.
+DEAL_MASKS: Callable[[bytes, int], list[int] | None] | None = _load_deal_masks()
