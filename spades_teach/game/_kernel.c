@@ -819,7 +819,7 @@ static PyObject *deal_masks(PyObject *module, PyObject *const *args, Py_ssize_t 
     if (!done) Py_RETURN_NONE;
     uint64_t masks[4] = {0, 0, 0, 0};
     for (int k = 0; k < 52; k++) masks[(first + k) & 3] |= 1ULL << order[k];
-    return Py_BuildValue("[KKKK]", (unsigned long long)masks[0], (unsigned long long)masks[1],
+    return Py_BuildValue("(KKKK)", (unsigned long long)masks[0], (unsigned long long)masks[1],
                          (unsigned long long)masks[2], (unsigned long long)masks[3]);
 }
 
@@ -875,7 +875,7 @@ static PyMethodDef module_methods[] = {
     {"shuffle", shuffle, METH_O, "shuffle(stream): the card indices deal(seed) shuffles from a byte stream, or None."},
     {"deal_masks", (PyCFunction)(void (*)(void))deal_masks, METH_FASTCALL,
      "deal_masks(stream, first): the hands deal(seed) deals from a byte stream, clockwise from seat number first, "
-     "as masks by seat number, or None."},
+     "as a tuple of masks by seat number, or None."},
     {"rule_primitives", rule_primitives, METH_VARARGS,
      "rule_primitives(hand, led, broken, two_of_clubs, card, top, spade_lead_breaks): (legal mask, beats, breaks spades)."},
     {"winning_position", winning_position, METH_O, "winning_position(trick): the position of the card winning the trick."},

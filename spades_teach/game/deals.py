@@ -79,7 +79,7 @@ def _shuffled_indices(seed: int | str, purpose: bytes = b"deal") -> list[int]:
     return _from_stream(seed, purpose, _SHUFFLE or _shuffle_stream)
 
 
-def _dealt_masks(seed: int | str, first: int) -> list[int]:
+def _dealt_masks(seed: int | str, first: int) -> tuple[int, int, int, int]:
     """The hands of ``deal(seed)`` as masks by seat number, the first card to seat number
     ``first``: the compiled kernel's :data:`~spades_teach.game.kernel.DEAL_MASKS` when it is
     in use, else :func:`_deal_stream`."""
@@ -132,7 +132,7 @@ def _shuffle_stream(buffer: bytes) -> list[int] | None:
     return deck
 
 
-def _deal_stream(buffer: bytes, first: int) -> list[int] | None:
+def _deal_stream(buffer: bytes, first: int) -> tuple[int, int, int, int] | None:
     """The deck shuffled by :func:`_shuffle_stream` dealt one card at a time clockwise
     from seat number ``first``: the hands as masks by seat number, or ``None`` if the
     stream runs out first. The reference for the compiled form."""
@@ -142,10 +142,10 @@ def _deal_stream(buffer: bytes, first: int) -> list[int] | None:
     masks = [0, 0, 0, 0]
     for offset in range(4):
         masks[(first + offset) & 3] = sum(map(_BITS.__getitem__, deck[offset::4]))
-    return masks
+    return masks[0], masks[1], masks[2], masks[3]
 
 
-_DEAL_MASKS: Callable[[bytes, int], list[int] | None] = _COMPILED_DEAL_MASKS or _deal_stream
+_DEAL_MASKS: Callable[[bytes, int], tuple[int, int, int, int] | None] = _COMPILED_DEAL_MASKS or _deal_stream
 
 _FIRST_BLOCKS = 2
 # _STEPS: for i = 51 down to 1, (i, n = i + 1, limit): a byte below ``limit`` maps
@@ -176,7 +176,8 @@ class Deal(Mapping[Seat, Hand]):
     True
     """
 
-    __slots__ = ("_hands", "dealer")
+    # _masks: the hands as masks by seat number (0 for a seat with no hand), what a Round starts from.
+    __slots__ = ("_hands", "_masks", "dealer")
 
     def __init__(self, hands: Mapping[Any, HandLike], *, dealer: SeatLike = Seat.N) -> None:
         if not isinstance(hands, Mapping):
@@ -224,14 +225,16 @@ class Deal(Mapping[Seat, Hand]):
                 )
             seen |= hand.mask
         self._hands = SeatMap(sorted(parsed.items()))
+        self._masks = tuple(parsed[seat].mask if seat in parsed else 0 for seat in _SEAT_ORDER)
         self.dealer = Seat.coerce(dealer)
 
     @classmethod
-    def _trusted(cls, masks: list[int], dealer: Seat) -> Deal:
-        """A four-hand deal from masks already known to be a valid deal (no checks)."""
+    def _trusted(cls, masks: tuple[int, int, int, int], dealer: Seat) -> Deal:
+        """A four-hand deal from masks by seat number already known to be a valid deal (no checks)."""
         made = _new_deal(cls)
         hands = made._hands = _new_dict(SeatMap)  # its keys are seats already
         _dict_update(hands, zip(_SEAT_ORDER, map(_hand_of_mask, masks)))
+        made._masks = masks
         made.dealer = dealer
         return made
 

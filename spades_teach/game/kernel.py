@@ -869,7 +869,7 @@ def _load_shuffle() -> Callable[[bytes], list[int] | None] | None:
 SHUFFLE: Callable[[bytes], list[int] | None] | None = _load_shuffle()
 
 
-def _load_deal_masks() -> Callable[[bytes, int], list[int] | None] | None:
+def _load_deal_masks() -> Callable[[bytes, int], tuple[int, int, int, int] | None] | None:
     """The compiled dealing of ``deal(seed)`` when the compiled kernel is in use."""
     if BACKEND != "c":
         return None
@@ -882,4 +882,4 @@ def _load_deal_masks() -> Callable[[bytes, int], list[int] | None] | None:
 #: (``_kernel.deal_masks(stream, first)``: the hands as masks by seat number, the first card to
 #: seat number ``first``) when :data:`BACKEND` is ``"c"``, else ``None``; ``deals._deal_stream``
 #: is the reference, and a test holds the two equal.
-DEAL_MASKS: Callable[[bytes, int], list[int] | None] | None = _load_deal_masks()
+DEAL_MASKS: Callable[[bytes, int], tuple[int, int, int, int] | None] | None = _load_deal_masks()
