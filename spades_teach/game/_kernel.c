@@ -56,7 +56,6 @@ static PyTypeObject *trick_type = NULL;    /* spades_teach.game.kernel.Trick */
 static PyObject *deck[52];                 /* the 52 Card objects, by index */
 static PyObject *seat_objects[4];          /* Seat.N .. Seat.W */
 static PyObject *empty_cards = NULL;       /* Cards() */
-static PyObject *empty_args = NULL;        /* () */
 static PyObject *str_index, *str_first_lead, *str_spade_lead_breaks, *str_two_of_clubs, *str_players, *str_next_of,
     *str_trick_orders, *str_number, *str_leader, *str_cards, *str_seats, *str_winner;
 
@@ -102,6 +101,25 @@ static int seat_number(PyObject *seat) {
 
 /* Where a Card keeps its index: the offset of its ``index`` slot, read once by setup() (0 until then). */
 static Py_ssize_t index_offset = 0;
+
+/* Where a Trick keeps its fields (number, leader, cards, seats, winner): the offsets of its slots,
+   read once by setup(). */
+enum { TRICK_NUMBER, TRICK_LEADER, TRICK_CARDS, TRICK_SEATS, TRICK_WINNER, TRICK_FIELDS };
+static Py_ssize_t trick_offsets[TRICK_FIELDS];
+
+/* The offset of the object slot ``name`` that ``type`` itself declares (a member descriptor of
+   type T_OBJECT_EX), or 0 with a TypeError set. */
+static Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
+    PyObject *slot = PyObject_GetAttr((PyObject *)type, name);
+    if (slot == NULL) return 0;
+    Py_ssize_t offset = 0;
+    if (Py_TYPE(slot) == &PyMemberDescr_Type && ((PyMemberDescrObject *)slot)->d_common.d_type == type &&
+        ((PyMemberDescrObject *)slot)->d_member->type == T_OBJECT_EX)
+        offset = ((PyMemberDescrObject *)slot)->d_member->offset;
+    Py_DECREF(slot);
+    if (offset <= 0) PyErr_Format(PyExc_TypeError, "%s must keep its %R in a slot of its own", type->tp_name, name);
+    return offset;
+}
 
 /* The index (0-51) of a Card (of exactly that type: its index slot is read directly, no Python
    code runs), or -1 with an exception set. */
@@ -422,27 +440,31 @@ static int close_trick(PlayCore *self) {
     /* leader and winner are among the four seats, which the module keeps alive; the
        order is held here, as a finalizer run by an allocation below could replace it. */
     Py_INCREF(seats);
-    PyObject *trick = PyBaseObject_Type.tp_new(trick_type, empty_args, NULL);
+    PyObject *trick = trick_type->tp_alloc(trick_type, 0); /* its slots are filled below */
     if (trick == NULL) {
         Py_DECREF(seats);
         return -1;
     }
     PyObject *number = PyLong_FromSsize_t(PyList_GET_SIZE(self->tricks) + 1);
     PyObject *cards = PyList_AsTuple(self->trick_cards);
-    if (number == NULL || cards == NULL || PyObject_GenericSetAttr(trick, str_number, number) < 0 ||
-        PyObject_GenericSetAttr(trick, str_leader, leader) < 0 || PyObject_GenericSetAttr(trick, str_cards, cards) < 0 ||
-        PyObject_GenericSetAttr(trick, str_seats, seats) < 0 || PyObject_GenericSetAttr(trick, str_winner, winner) < 0 ||
-        PyList_Append(self->tricks, trick) < 0) {
+    if (number == NULL || cards == NULL) {
         Py_XDECREF(number);
         Py_XDECREF(cards);
         Py_DECREF(trick);
         Py_DECREF(seats);
         return -1;
     }
+    PyObject *values[TRICK_FIELDS] = {number, leader, cards, seats, winner};
+    for (int i = 0; i < TRICK_FIELDS; i++) {
+        Py_INCREF(values[i]);
+        *(PyObject **)((char *)trick + trick_offsets[i]) = values[i];
+    }
     Py_DECREF(number);
     Py_DECREF(cards);
-    Py_DECREF(trick);
     Py_DECREF(seats);
+    int appended = PyList_Append(self->tricks, trick);
+    Py_DECREF(trick);
+    if (appended < 0) return -1;
     PyObject *fresh = PyList_New(0);
     if (fresh == NULL) return -1;
     Py_XSETREF(self->trick_cards, fresh);
@@ -687,30 +709,20 @@ static PyObject *setup(PyObject *module, PyObject *args) {
         }
         Py_RETURN_NONE;
     }
-    /* Trick is made by object.__new__ and filled through its instance dictionary. */
-    if (((PyTypeObject *)trick)->tp_new != PyBaseObject_Type.tp_new ||
-        ((PyTypeObject *)trick)->tp_dictoffset == 0 || PyType_IsSubtype((PyTypeObject *)trick, &PyType_Type)) {
+    /* Card's index and Trick's fields are slots (member descriptors holding objects): their
+       offsets are read once, and a Trick is made by its type's allocator with no dictionary. */
+    Py_ssize_t offset = slot_offset((PyTypeObject *)card, str_index);
+    PyObject *trick_names[TRICK_FIELDS] = {str_number, str_leader, str_cards, str_seats, str_winner};
+    Py_ssize_t offsets[TRICK_FIELDS];
+    for (int i = 0; offset > 0 && i < TRICK_FIELDS; i++) offsets[i] = slot_offset((PyTypeObject *)trick, trick_names[i]);
+    int trick_ok = offset > 0;
+    for (int i = 0; trick_ok && i < TRICK_FIELDS; i++) trick_ok = offsets[i] > 0;
+    if (!trick_ok || ((PyTypeObject *)trick)->tp_dictoffset != 0 || ((PyTypeObject *)trick)->tp_itemsize != 0 ||
+        (((PyTypeObject *)trick)->tp_flags & Py_TPFLAGS_HAVE_GC) == 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "Trick must be a class with a slot for each field and no instance dictionary");
         Py_DECREF(d);
         Py_DECREF(s);
-        PyErr_SetString(PyExc_TypeError, "Trick must be a plain class with an instance dictionary");
-        return NULL;
-    }
-    /* Card's index is a slot (a member descriptor holding an object): its offset is read once. */
-    PyObject *slot = PyObject_GetAttr(card, str_index);
-    if (slot == NULL) {
-        Py_DECREF(d);
-        Py_DECREF(s);
-        return NULL;
-    }
-    Py_ssize_t offset = 0;
-    if (Py_TYPE(slot) == &PyMemberDescr_Type && ((PyMemberDescrObject *)slot)->d_common.d_type == (PyTypeObject *)card &&
-        ((PyMemberDescrObject *)slot)->d_member->type == T_OBJECT_EX)
-        offset = ((PyMemberDescrObject *)slot)->d_member->offset;
-    Py_DECREF(slot);
-    if (offset <= 0) {
-        Py_DECREF(d);
-        Py_DECREF(s);
-        PyErr_SetString(PyExc_TypeError, "Card must keep its index in a slot of its own");
         return NULL;
     }
     for (int i = 0; i < 52; i++) {
@@ -745,6 +757,7 @@ static PyObject *setup(PyObject *module, PyObject *args) {
     Py_INCREF(event);
     Py_XSETREF(card_type, (PyTypeObject *)card);
     index_offset = offset;
+    memcpy(trick_offsets, offsets, sizeof trick_offsets);
     Py_XSETREF(cards_type, (PyTypeObject *)cards);
     Py_XSETREF(event_type, (PyTypeObject *)event);
     Py_INCREF(trick);
@@ -885,7 +898,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",
                                     "The compiled twin of spades_teach.game.kernel.PlayState.", -1, module_methods};
 
 PyMODINIT_FUNC PyInit__kernel(void) {
-    empty_args = PyTuple_New(0);
     str_index = PyUnicode_InternFromString("index");
     str_first_lead = PyUnicode_InternFromString("first_lead");
     str_spade_lead_breaks = PyUnicode_InternFromString("spade_lead_breaks");
@@ -898,7 +910,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     str_cards = PyUnicode_InternFromString("cards");
     str_seats = PyUnicode_InternFromString("seats");
     str_winner = PyUnicode_InternFromString("winner");
-    if (!empty_args || !str_index || !str_first_lead || !str_spade_lead_breaks || !str_two_of_clubs || !str_players ||
+    if (!str_index || !str_first_lead || !str_spade_lead_breaks || !str_two_of_clubs || !str_players ||
         !str_next_of || !str_trick_orders || !str_number || !str_leader || !str_cards || !str_seats || !str_winner)
         return NULL;
     if (PyType_Ready(&PlayCoreType) < 0) return NULL;

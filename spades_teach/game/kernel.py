@@ -292,7 +292,7 @@ class PlayEvent(NamedTuple):
     renege: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Trick:
     """A trick: its number (1–13), leader, cards in play order and winner (``None``
     while it is in progress)."""
@@ -335,6 +335,11 @@ class Trick:
 
         return trick_html(self)
 
+
+# The setters of a Trick's slots, for the kernel's own Tricks.
+_set_number, _set_leader, _set_cards, _set_seats, _set_winner = (
+    Trick.__dict__[name].__set__ for name in ("number", "leader", "cards", "seats", "winner")
+)
 
 #: Tricks in a hand: 13 cards each for four players (and for two, after the draw).
 TRICKS = 13
@@ -620,14 +625,12 @@ class PlayState:
     def _keep_trick(self, leader: Any, cards: list[Card], winner: Any) -> int:
         """Keep the finished trick as a :class:`Trick`; returns how many tricks are done."""
         tricks = self._tricks
-        trick = _new_object(Trick)
-        trick.__dict__.update(
-            number=len(tricks) + 1,
-            leader=leader,
-            cards=tuple(cards),
-            seats=self._order_from[leader],
-            winner=winner,
-        )
+        trick = _new_object(Trick)  # Trick(...) without the frozen dataclass's __init__
+        _set_number(trick, len(tricks) + 1)
+        _set_leader(trick, leader)
+        _set_cards(trick, tuple(cards))
+        _set_seats(trick, self._order_from[leader])
+        _set_winner(trick, winner)
         tricks.append(trick)
         return len(tricks)
 
