@@ -669,6 +669,81 @@ static PyTypeObject PlayCoreType = {
     .tp_getset = getset,
 };
 
+/* -- TurnOf(holder, doc): a read-only attribute that reads a component's to_play ------------------ */
+
+/* The descriptor behind Round.to_act: on an instance, the to_play of the object held in its attribute
+   ``holder`` (a PlayCore's field is read directly; any other object is asked for its to_play). It
+   cannot be set or deleted. A property would call a function at every read: this is the cheaper read. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *holder; /* the instance attribute holding the component (a str) */
+    PyObject *doc;
+} TurnOf;
+
+static PyObject *str_to_play;
+
+static int turn_of_init(TurnOf *self, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"holder", "doc", NULL};
+    PyObject *holder, *doc = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "U|O:TurnOf", names, &holder, &doc)) return -1;
+    Py_INCREF(holder);
+    Py_XSETREF(self->holder, holder);
+    Py_INCREF(doc);
+    Py_XSETREF(self->doc, doc);
+    return 0;
+}
+
+static void turn_of_dealloc(TurnOf *self) {
+    Py_XDECREF(self->holder);
+    Py_XDECREF(self->doc);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *turn_of_get(TurnOf *self, PyObject *instance, PyObject *owner) {
+    if (instance == NULL || instance == Py_None) {
+        Py_INCREF(self);
+        return (PyObject *)self;
+    }
+    if (self->holder == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "TurnOf was not initialised");
+        return NULL;
+    }
+    PyObject *component = PyObject_GetAttr(instance, self->holder);
+    if (component == NULL) return NULL;
+    PyObject *seat;
+    if (Py_TYPE(component) == &PlayCoreType) {
+        seat = ((PlayCore *)component)->to_play;
+        if (seat == NULL) seat = Py_None;
+        Py_INCREF(seat);
+    } else {
+        seat = PyObject_GetAttr(component, str_to_play);
+    }
+    Py_DECREF(component);
+    return seat;
+}
+
+static int turn_of_set(TurnOf *self, PyObject *instance, PyObject *value) {
+    PyErr_SetString(PyExc_AttributeError, "the seat to act follows the bids and cards: it cannot be set");
+    return -1;
+}
+
+static PyMemberDef turn_of_members[] = {
+    {"__doc__", T_OBJECT, offsetof(TurnOf, doc), READONLY, NULL},
+    {"holder", T_OBJECT, offsetof(TurnOf, holder), READONLY, "The instance attribute holding the component."},
+    {NULL}};
+
+static PyTypeObject TurnOfType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "spades_teach.game._kernel.TurnOf",
+    .tp_basicsize = sizeof(TurnOf),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)turn_of_init,
+    .tp_dealloc = (destructor)turn_of_dealloc,
+    .tp_members = turn_of_members,
+    .tp_descr_get = (descrgetfunc)turn_of_get,
+    .tp_descr_set = (descrsetfunc)turn_of_set,
+};
+
 /* -- setup(Card, Cards, PlayEvent, Trick, deck, seats) ----------------------------------------- */
 
 static PyObject *setup(PyObject *module, PyObject *args) {
@@ -913,7 +988,9 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     if (!str_index || !str_first_lead || !str_spade_lead_breaks || !str_two_of_clubs || !str_players ||
         !str_next_of || !str_trick_orders || !str_number || !str_leader || !str_cards || !str_seats || !str_winner)
         return NULL;
-    if (PyType_Ready(&PlayCoreType) < 0) return NULL;
+    str_to_play = PyUnicode_InternFromString("to_play");
+    if (str_to_play == NULL) return NULL;
+    if (PyType_Ready(&PlayCoreType) < 0 || PyType_Ready(&TurnOfType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     /* The interface kernel.py expects (2: PlayCore is a component with start, begin,
@@ -925,6 +1002,12 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     Py_INCREF(&PlayCoreType);
     if (PyModule_AddObject(m, "PlayCore", (PyObject *)&PlayCoreType) < 0) {
         Py_DECREF(&PlayCoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&TurnOfType);
+    if (PyModule_AddObject(m, "TurnOf", (PyObject *)&TurnOfType) < 0) {
+        Py_DECREF(&TurnOfType);
         Py_DECREF(m);
         return NULL;
     }

@@ -38,6 +38,7 @@ the one with the smaller mask is the higher.
 from __future__ import annotations
 
 import os
+from operator import attrgetter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol
@@ -86,6 +87,7 @@ __all__ = [
     "PURE_KERNEL_VARIABLE",
     "SHUFFLE",
     "DEAL_MASKS",
+    "turn_of",
 ]
 
 SPADES = SUIT_MASKS[Suit.SPADES]
@@ -886,3 +888,15 @@ def _load_deal_masks() -> Callable[[bytes, int], tuple[int, int, int, int] | Non
 #: seat number ``first``) when :data:`BACKEND` is ``"c"``, else ``None``; ``deals._deal_stream``
 #: is the reference, and a test holds the two equal.
 DEAL_MASKS: Callable[[bytes, int], tuple[int, int, int, int] | None] | None = _load_deal_masks()
+
+
+def turn_of(holder: str, doc: str) -> Any:
+    """A read-only attribute whose value is ``getattr(instance, holder).to_play``:
+    ``Round.to_act``, read at every card. The compiled kernel's ``TurnOf`` descriptor
+    when :data:`BACKEND` is ``"c"`` (no function call per read), else a property whose
+    getter is C (:func:`operator.attrgetter`)."""
+    if BACKEND == "c":
+        from spades_teach.game import _kernel
+
+        return _kernel.TurnOf(holder, doc)
+    return property(attrgetter(f"{holder}.to_play"), doc=doc)

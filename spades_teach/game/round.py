@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
 
 from spades_teach.errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError, RulesError
@@ -61,6 +60,7 @@ from spades_teach.game.kernel import (
     first_leader,
     is_renege,
     legal_mask,
+    turn_of,
     why_illegal,
     winning_index,
 )
@@ -289,11 +289,8 @@ class Round:
             """The seat whose turn it is (to bid or to play); ``None`` when the hand is over."""
 
     else:
-        # Read at every card: a property whose getter is C (attrgetter), not a Python function.
-        to_act = property(
-            attrgetter("_turn.to_play"),
-            doc="The seat whose turn it is (to bid or to play); ``None`` when the hand is over.",
-        )
+        # Read at every card: a descriptor in C (kernel.turn_of), not a Python function.
+        to_act = turn_of("_turn", "The seat whose turn it is (to bid or to play); ``None`` when the hand is over.")
 
     @property
     def deal(self) -> Deal:
