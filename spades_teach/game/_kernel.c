@@ -479,21 +479,46 @@ static int close_trick(PlayCore *self) {
     return 0;
 }
 
+/* The events (seat, card, renege) as the kernel makes them, each made once and then shared (a
+   PlayEvent is an immutable tuple, as a Card is one of 52 objects): by renege, seat number and card. */
+static PyObject *event_cache[2][4][52];
+
+/* A new reference to the PlayEvent (seat_objects[seat], deck[index], renege), or NULL with an
+   exception set. */
+static PyObject *event_of(int seat, int index, int renege) {
+    PyObject *event = event_cache[renege][seat][index];
+    if (event == NULL) {
+        event = event_type->tp_alloc(event_type, 3);
+        if (event == NULL) return NULL;
+        PyObject *flag = renege ? Py_True : Py_False;
+        Py_INCREF(seat_objects[seat]);
+        Py_INCREF(deck[index]);
+        Py_INCREF(flag);
+        PyTuple_SET_ITEM(event, 0, seat_objects[seat]);
+        PyTuple_SET_ITEM(event, 1, deck[index]);
+        PyTuple_SET_ITEM(event, 2, flag);
+        if (event_cache[renege][seat][index] == NULL) {
+            event_cache[renege][seat][index] = event; /* the cache's reference */
+        } else {
+            /* (the allocation ran Python code that filled this entry: keep the first) */
+            Py_DECREF(event);
+            event = event_cache[renege][seat][index];
+        }
+    }
+    Py_INCREF(event);
+    return event;
+}
+
 /* Play card ``index`` (the Card ``card``) for ``seat`` (``seat_obj``, one of the four seats)
    whatever the rules say: the trick and spades broken follow the card, the event
    (seat, card, renege) is recorded, and the turn moves on or the trick is closed. Returns
    the event, or NULL with an exception set (nothing changed, unless closing the trick failed). */
 static PyObject *put_card(PlayCore *self, PyObject *seat_obj, int seat, PyObject *card, int index, PyObject *renege) {
-    /* The event first: its allocation is the last point before the trick closes where Python
+    /* The event first: its making is the last point before the trick closes where Python
        code (a finalizer) could run, so the state is read after it. */
-    PyObject *event = event_type->tp_alloc(event_type, 3);
+    card = deck[index]; /* the deck's own Card (an equal one given is not kept) */
+    PyObject *event = event_of(seat, index, renege == Py_True);
     if (event == NULL) return NULL;
-    Py_INCREF(seat_obj);
-    Py_INCREF(card);
-    Py_INCREF(renege);
-    PyTuple_SET_ITEM(event, 0, seat_obj);
-    PyTuple_SET_ITEM(event, 1, card);
-    PyTuple_SET_ITEM(event, 2, renege);
     if (self->trick_cards == NULL || self->events == NULL || self->tricks == NULL) {
         Py_DECREF(event);
         PyErr_SetString(PyExc_RuntimeError, "the play has not started");
