@@ -739,13 +739,6 @@ def _team_map(items: dict[Any, Any]) -> Any:
     return made
 
 
-def _seat_map(items: dict[Seat, Any]) -> Any:
-    """``items`` (keyed by seats already) as a :class:`SeatMap`, without re-reading its keys."""
-    made = dict.__new__(SeatMap)
-    dict.update(made, items)
-    return made
-
-
 def score_checked(
     bids: Mapping[Seat, Bid],
     tricks: Mapping[Seat, int] | Sequence[int],
@@ -772,48 +765,45 @@ def score_checked(
     """
     side_seats = _SIDE_SEATS[rules.players]
     # The contract and its tricks per side (a Nil bidder's tricks never count for the contract).
-    contracts: dict[Side, int] = {}
     taken: dict[Side, int] = {}
     for side, seats in side_seats:
-        contract = won = 0
+        won = 0
         for seat in seats:
-            bid = bids.get(seat)
-            if bid:
-                contract += bid
+            if bids.get(seat):
                 won += tricks[seat]
-        contracts[side] = contract
         taken[side] = won
     reneged = _renege_transfers(taken, transfer, rules) if transfer else None
-    points: dict[Side, int] = {}
-    bags_after: dict[Side, int] = {}
-    details: list[tuple[Any, ...]] = []
-    nil_made: dict[Seat, bool] = {}
+    # The maps are made as plain dicts of their class, keyed by sides and seats already (a
+    # TeamMap's own item assignment reads its key).
+    points: TeamMap[int] = _new_dict(TeamMap)
+    bags_after: TeamMap[int] = _new_dict(TeamMap)
+    nil_made: SeatMap[bool] = _new_dict(SeatMap)
+    details = []
     for side, seats in side_seats if sides is None else ((side, seats_of(side)) for side in sides):
         nils: tuple[tuple[Seat, bool, int, int], ...] = ()
+        contract = 0
         for seat in seats:
             bid = bids[seat]
-            if not bid:
+            if bid:
+                contract += bid
+            else:
                 won = tricks[seat]
-                nil_made[seat] = won == 0
+                _dict_set(nil_made, seat, won == 0)
                 nils += ((seat, bid.blind, won, nil_worth(bid.blind, rules)),)
-        contract = contracts[side]
         start = carried.get(side, 0) if carried else 0
         nil_tricks = [(blind, won) for _seat, blind, won, _worth in nils] if nils else ()
-        sheet = side_points(contract, taken[side], nil_tricks, rules, start)
-        points[side] = sheet[7]
-        bags_after[side] = sheet[6]
-        details.append((side, contract, taken[side], sheet, start, nils, reneged.get(side) if reneged else None))
+        side_taken = taken[side]
+        sheet = side_points(contract, side_taken, nil_tricks, rules, start)
+        _dict_set(points, side, sheet[7])
+        _dict_set(bags_after, side, sheet[6])
+        details.append((side, contract, side_taken, sheet, start, nils, reneged.get(side) if reneged else None))
     made_score = _new_object(RoundScore)
     # The SideScore of each side is made from these numbers when first read (RoundScore.sides).
-    # (The maps are filled from plain dicts, keyed by sides and seats already: a TeamMap's own
-    # item assignment reads its key.)
-    _dict_update(
-        made_score.__dict__,
-        points=_team_map(points),
-        bags=_team_map(bags_after),
-        nil_made=_seat_map(nil_made),
-        _side_sheets=tuple(details),
-    )
+    kept = made_score.__dict__
+    kept["points"] = points
+    kept["bags"] = bags_after
+    kept["nil_made"] = nil_made
+    kept["_side_sheets"] = details
     return made_score
 
 
@@ -896,7 +886,7 @@ _SIDE_SCORE_FIELDS = tuple(f.name for f in fields(SideScore))
 _ROUND_SCORE_FIELDS = tuple(f.name for f in fields(RoundScore))
 _new_object = object.__new__
 _new_dict = dict.__new__
-_dict_update = dict.update
+_dict_set = dict.__setitem__
 _new_tuple = tuple.__new__
 
 
