@@ -230,13 +230,23 @@ class Deal(Mapping[Seat, Hand]):
 
     @classmethod
     def _trusted(cls, masks: tuple[int, int, int, int], dealer: Seat) -> Deal:
-        """A four-hand deal from masks by seat number already known to be a valid deal (no checks)."""
+        """A four-hand deal from masks by seat number already known to be a valid deal (no
+        checks). Its :class:`Hand` objects are made when first needed (see :meth:`__getattr__`):
+        a round reads the masks only."""
         made = _new_deal(cls)
-        hands = made._hands = _new_dict(SeatMap)  # its keys are seats already
-        _dict_update(hands, zip(_SEAT_ORDER, map(_hand_of_mask, masks)))
         made._masks = masks
         made.dealer = dealer
         return made
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for an attribute not set: the hands of a deal made by _trusted, until
+        # first read.
+        if name != "_hands":
+            raise AttributeError(name)
+        hands: SeatMap[Hand] = _new_dict(SeatMap)  # its keys are seats already
+        _dict_update(hands, zip(_SEAT_ORDER, map(_hand_of_mask, self._masks)))
+        self._hands = hands
+        return hands
 
     # -- Mapping protocol ------------------------------------------------------------
     def __getitem__(self, seat: SeatLike) -> Hand:
@@ -269,7 +279,7 @@ class Deal(Mapping[Seat, Hand]):
     @property
     def players(self) -> int:
         """4, or 2 for a two-player deal."""
-        return len(self._hands)
+        return 4 if self._masks[Seat.E] else 2  # E holds 13 cards in a four-player deal, none in a two-player one
 
     @property
     def hands(self) -> SeatMap[Hand]:
