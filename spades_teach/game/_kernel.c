@@ -465,9 +465,8 @@ static int close_trick(PlayCore *self) {
     int appended = PyList_Append(self->tricks, trick);
     Py_DECREF(trick);
     if (appended < 0) return -1;
-    PyObject *fresh = PyList_New(0);
-    if (fresh == NULL) return -1;
-    Py_XSETREF(self->trick_cards, fresh);
+    /* The list is this object's own (the trick getter copies it): emptied for the next trick. */
+    if (PyList_SetSlice(self->trick_cards, 0, PyList_GET_SIZE(self->trick_cards), NULL) < 0) return -1;
     self->led_mask = 0;
     self->c2_pending = 0;
     self->won[win_seat] += 1;

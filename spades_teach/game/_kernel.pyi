@@ -41,6 +41,15 @@ class PlayCore:
     @property
     def events(self) -> list[PlayEvent]: ...
 
+@final
+class TurnOf:
+    """A read-only attribute: the ``to_play`` of the object held in the instance attribute ``holder``."""
+
+    holder: str
+    def __init__(self, holder: str, doc: str | None = None) -> None: ...
+    def __get__(self, instance: object, owner: type | None = None) -> Any: ...
+    def __set__(self, instance: object, value: object) -> None: ...
+
 def setup(
     card: type[Card],
     cards: type[Cards],

@@ -267,7 +267,8 @@ class Round:
         self._bids: dict[Seat, Bid] = {}
         # Whose turn it is: the bidding's (the seat to bid, None once every seat has bid),
         # then the card play's (its to_play), as to_act reads it.
-        self._bidding = _Bidding(self._next_of[self._dealer])
+        bidding = self._bidding = _new_object(_Bidding)  # (a slot to fill, no __init__ to run)
+        bidding.to_play = self._next_of[self._dealer]
         self._turn: _Bidding | PlayKernel = self._bidding
         self._bid_events: list[BidEvent] = []
         self._reneges: list[PlayEvent] = []
@@ -680,23 +681,20 @@ class _Bidding:
 
     __slots__ = ("to_play",)
 
-    def __init__(self, seat: Seat) -> None:
-        self.to_play: Seat | None = seat
+    to_play: Seat | None
 
 
-class _Refusals:
+class _Refusals(weakref.ref):  # type: ignore[type-arg]
     """The refused hook a round gives its card-play component: a play the kernel's fast
     path does not take goes to the round's :meth:`Round._play_checked`. The round is held
-    weakly: it holds the component, so a strong reference back would make every round a
-    reference cycle, freed only by the garbage collector."""
+    weakly (the hook is a weak reference to it): it holds the component, so a strong
+    reference back would make every round a reference cycle, freed only by the garbage
+    collector."""
 
-    __slots__ = ("_round",)
+    __slots__ = ()
 
-    def __init__(self, round: Round) -> None:
-        self._round = weakref.ref(round)
-
-    def __call__(self, seat: Any, card: Any) -> PlayEvent:
-        round = self._round()
+    def __call__(self, seat: Any, card: Any) -> PlayEvent:  # type: ignore[override]
+        round: Round | None = _dereference(self)
         if round is None:  # only its bound ``play`` was kept: nothing is left to check the card against
             raise IllegalPlayError(_("this card play's round no longer exists: keep the round, not only its play"))
         return round._play_checked(seat, card)
@@ -732,6 +730,8 @@ def _setting(rules: Rules) -> tuple[Seating, frozenset[int], tuple[Bid, ...] | N
 _ZERO_SCORES = {players: {side: 0 for side in seating_for(players).sides} for players in (2, 4)}
 _new_dict = dict.__new__
 _dict_update = dict.update
+_new_object = object.__new__
+_dereference = weakref.ref.__call__
 
 
 def _rebuilt(
