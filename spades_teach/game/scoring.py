@@ -764,15 +764,15 @@ def score_checked(
     (-58, 61, 2)
     """
     side_seats = _SIDE_SEATS[rules.players]
-    # The contract and its tricks per side (a Nil bidder's tricks never count for the contract).
-    taken: dict[Side, int] = {}
-    for side, seats in side_seats:
-        won = 0
-        for seat in seats:
-            if bids.get(seat):
-                won += tricks[seat]
-        taken[side] = won
-    reneged = _renege_transfers(taken, transfer, rules) if transfer else None
+    # Each side's contract tricks (a Nil bidder's tricks never count for the contract), worked
+    # out first for every side only when a renege penalty moves some between the sides.
+    taken: dict[Side, int] | None = None
+    reneged: dict[Side, tuple[int, int, int, Side]] | None = None
+    if transfer:
+        taken = {}
+        for side, seats in side_seats:
+            taken[side] = sum(tricks[seat] for seat in seats if bids.get(seat))
+        reneged = _renege_transfers(taken, transfer, rules)
     # The maps are made as plain dicts of their class, keyed by sides and seats already (a
     # TeamMap's own item assignment reads its key).
     points: TeamMap[int] = _new_dict(TeamMap)
@@ -781,18 +781,20 @@ def score_checked(
     details = []
     for side, seats in side_seats if sides is None else ((side, seats_of(side)) for side in sides):
         nils: tuple[tuple[Seat, bool, int, int], ...] = ()
-        contract = 0
+        contract = side_taken = 0
         for seat in seats:
             bid = bids[seat]
             if bid:
                 contract += bid
+                side_taken += tricks[seat]
             else:
                 won = tricks[seat]
                 _dict_set(nil_made, seat, won == 0)
                 nils += ((seat, bid.blind, won, nil_worth(bid.blind, rules)),)
+        if taken is not None:
+            side_taken = taken[side]
         start = carried.get(side, 0) if carried else 0
         nil_tricks = [(blind, won) for _seat, blind, won, _worth in nils] if nils else ()
-        side_taken = taken[side]
         sheet = side_points(contract, side_taken, nil_tricks, rules, start)
         _dict_set(points, side, sheet[7])
         _dict_set(bags_after, side, sheet[6])
