@@ -57,6 +57,24 @@ def test_importing_the_engine_does_not_import_the_widgets() -> None:
     assert out.stdout.split() == ["False", "False"]
 
 
+def test_a_view_imports_its_own_module_only() -> None:
+    # the live edition's play chapter opens with the card table: it must not wait for the puzzles,
+    # the drills, the bid advisor and the analysis they import
+    code = (
+        "import sys\nfrom spades_teach.widgets import CardTable\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('spades_teach.widgets.puzzle', "
+        "'spades_teach.widgets.drill', 'spades_teach.widgets.advisor', 'spades_teach.analysis.puzzles'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "[]"
+    import spades_teach.widgets as views
+
+    assert views.PuzzleView.__module__ == "spades_teach.widgets.puzzle"
+    assert set(views.__all__) <= set(dir(views))
+    with pytest.raises(AttributeError, match="no attribute 'NoSuchView'"):
+        views.NoSuchView  # noqa: B018
+
+
 # -- the guard ----------------------------------------------------------------------------
 
 
