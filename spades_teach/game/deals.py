@@ -79,18 +79,11 @@ def _shuffled_indices(seed: int | str, purpose: bytes = b"deal") -> list[int]:
     return _from_stream(seed, purpose, _SHUFFLE or _shuffle_stream)
 
 
-def _dealt_masks(seed: int | str, first: int) -> tuple[int, int, int, int]:
-    """The hands of ``deal(seed)`` as masks by seat number, the first card to seat number
-    ``first``: the compiled kernel's :data:`~spades_teach.game.kernel.DEAL_MASKS` when it is
-    in use, else :func:`_deal_stream`."""
-    return _from_stream(seed, b"deal", lambda buffer: _DEAL_MASKS(buffer, first))
-
-
 _T = TypeVar("_T")
 
 
-def _from_stream(seed: int | str, purpose: bytes, read: Callable[[bytes], _T | None]) -> _T:
-    """What ``read`` makes of the byte stream of ``seed`` (see the module docs): 51 draws
+def _from_stream(seed: int | str, purpose: bytes, read: Callable[..., _T | None], *args: int) -> _T:
+    """What ``read(stream, *args)`` makes of the byte stream of ``seed`` (see the module docs): 51 draws
     of one byte each plus the rare rejected bytes (under 3 on average), so two blocks
     suffice but for about one seed in a million; when ``read`` runs out of bytes (it
     answers ``None``), the stream is made longer, beginning with the same bytes."""
@@ -102,7 +95,7 @@ def _from_stream(seed: int | str, purpose: bytes, read: Callable[[bytes], _T | N
             buffer = sha256(prefix + _COUNTER_0).digest() + sha256(prefix + _COUNTER_1).digest()
         else:
             buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
-        made = read(buffer)
+        made = read(buffer, *args)
         if made is not None:
             return made
         blocks += 2
@@ -503,5 +496,6 @@ def deal(seed: int | str | None = None, *, dealer: SeatLike = Seat.N) -> Deal:
     if seed is None:
         seed = secrets.randbits(64)
     dealer_seat = dealer if type(dealer) is Seat else Seat.coerce(dealer)
-    # Card k of the shuffled deck goes to the seat k places after the dealer's left.
-    return Deal._trusted(_dealt_masks(seed, (dealer_seat + 1) & 3), dealer_seat)
+    # Card k of the shuffled deck goes to the seat k places after the dealer's left: the hands as masks
+    # by seat number, from the compiled kernel's DEAL_MASKS when it is in use, else _deal_stream.
+    return Deal._trusted(_from_stream(seed, b"deal", _DEAL_MASKS, (dealer_seat + 1) & 3), dealer_seat)
