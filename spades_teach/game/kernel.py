@@ -38,9 +38,9 @@ the one with the smaller mask is the higher.
 from __future__ import annotations
 
 import os
-from operator import attrgetter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Literal, NamedTuple, Protocol
 
 from spades_teach.errors import IllegalPlayError

@@ -877,7 +877,9 @@ class _SidesWhenRead:
         return made
 
 
-setattr(RoundScore, "sides", _SidesWhenRead())  # after @dataclass, which keeps no class value for the field
+# After @dataclass, which keeps no class value for a field without a default: a non-data descriptor, so
+# the value a score is given (or made when first read) in its own dictionary wins.
+RoundScore.sides = _SidesWhenRead()  # type: ignore[assignment]
 
 
 # The sides of a game of 2 or 4 players, each with its seats.
