@@ -383,10 +383,32 @@ static uint64_t legal_now(PlayCore *self, int seat) {
     return (uint64_t)self->legal_now;
 }
 
+/* The Cards of one card, by index, each made once and then shared (a Cards is an immutable tuple):
+   a seat with one legal card (every card of the last trick, a singleton followed) gets it. */
+static PyObject *single_cards[52];
+
 /* The cards of a mask as a Cards tuple, in display order (ascending index). */
 static PyObject *cards_of_mask(uint64_t mask) {
     mask &= FULL_DECK; /* deck holds 52 cards */
     Py_ssize_t n = (Py_ssize_t)POPCOUNT(mask);
+    if (n == 1) {
+        int index = LOWEST_BIT(mask);
+        PyObject *one = single_cards[index];
+        if (one == NULL) {
+            one = cards_type->tp_alloc(cards_type, 1);
+            if (one == NULL) return NULL;
+            Py_INCREF(deck[index]);
+            ((PyTupleObject *)one)->ob_item[0] = deck[index];
+            if (single_cards[index] == NULL) {
+                single_cards[index] = one; /* the cache's reference */
+            } else { /* (the allocation ran Python code that filled this entry: keep the first) */
+                Py_DECREF(one);
+                one = single_cards[index];
+            }
+        }
+        Py_INCREF(one);
+        return one;
+    }
     PyObject *made = cards_type->tp_alloc(cards_type, n);
     if (made == NULL) return NULL;
     PyObject **items = ((PyTupleObject *)made)->ob_item;
