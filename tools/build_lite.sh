@@ -103,6 +103,9 @@ with zipfile.ZipFile(wheel) as z:
         if f"/{folder}/" in name and Path(name).name.startswith(("piplite-", "pyodide_kernel-", "ipykernel-")):
             (dest / Path(name).name).write_bytes(z.read(name))
 PY
+# IPython's terminal and application imported when first asked for, not by `import IPython` (the kernel
+# never uses them; prompt_toolkit then stays out of a first visit's downloads): tools/make_lite_lock.py.
+"$venv/python" tools/make_lite_lock.py lazy-ipython "$site/static/pyodide"/ipython-*.whl
 "$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
   "$site/static/pyodide/pyodide-lock.json"
 # Bytecode for what the kernel imports at its start and for every module of spades_teach, compiled by
