@@ -6,7 +6,7 @@ by default (everything but the verbose level, where Voila notes its WebSocket) i
 is every failed request: no allowed list. They used to be 13 ``Unsatisfied version 4.2.5 …``
 warnings on every page (the widget managers were built against newer JupyterLab modules than
 Voila's page has: the versions are pinned together in pyproject.toml) and one aborted
-``/voila/api/shutdown`` beacon for every page left (spades_teach.voila_kernels). A beacon the browser
+``/voila/api/shutdown`` beacon for every page left (spades_teach.app.voila_kernels). A beacon the browser
 reports cut off by the next page counts only if the server never got it (see ``_walk``).
 
 The servers' own output must not make a learner read past warnings either: no traitlets or
@@ -208,7 +208,7 @@ def test_chapters_under_a_bare_voila_keep_a_silent_console_and_show_no_code(brow
             ("list of chapters", url + "/", "body"),
             ("chapter 0", chapter("00_a_hand_in_ten_minutes"), ".st-table"),
             # followed on at once, as a learner may now that the text shows first: its run (some 10 s)
-            # is stopped with its kernel, and the server says nothing of it (spades_teach.voila_runs)
+            # is stopped with its kernel, and the server says nothing of it (spades_teach.app.voila_runs)
             ("chapter 8 left at once", chapter("08_card_play"), LEFT_EARLY),
             ("chapter 2", chapter("02_playing_tricks"), ".st-widget"),
             ("chapter 3", chapter("03_bidding_basics"), ".st-cheat"),

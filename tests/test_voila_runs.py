@@ -1,4 +1,4 @@
-"""spades_teach.voila_runs: under progressive rendering a page's run is a task of its own, stopped
+"""spades_teach.app.voila_runs: under progressive rendering a page's run is a task of its own, stopped
 and kept out of the log once its page has gone (the browser side: tests/test_browser_console.py
 leaves chapter 8 before its run ends and reads the server's output)."""
 
@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from spades_teach import voila_runs
+from spades_teach.app import voila_runs
 
 
 class _Handler:
@@ -67,10 +67,10 @@ async def _pages_ask(handler_class: type[_Handler], run: Any, manager: Any, kern
 def test_the_installed_handler_is_voila_s_own_one() -> None:
     from voila.tornado.execution_request_handler import ExecutionRequestHandler
 
-    import spades_teach.voila_kernels  # noqa: F401  (Voila imports it for its kernel manager: it installs)
+    import spades_teach.app.voila_kernels  # noqa: F401  (Voila imports it for its kernel manager: it installs)
 
     assert getattr(ExecutionRequestHandler, "_spades_teach_runs", False)
-    assert ExecutionRequestHandler.on_message.__module__ == "spades_teach.voila_runs"
+    assert ExecutionRequestHandler.on_message.__module__ == "spades_teach.app.voila_runs"
 
 
 def test_on_message_returns_at_once_and_the_run_goes_on_in_a_task(

@@ -14,7 +14,7 @@ still waits for every kernel, those being stopped included. Voila takes it as
 :data:`spades_teach.app.VOILA_OPTIONS`).
 
 Importing this module imports jupyter_server: the package itself never does (Voila imports it). It
-also installs :func:`spades_teach.voila_runs.install` in the server.
+also installs :func:`spades_teach.app.voila_runs.install` in the server.
 """
 
 # jupyter_server's kernel managers are untyped, and jupyter_client declares the asynchronous
@@ -27,12 +27,12 @@ from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-from spades_teach.voila_runs import install, stop_runs
+from spades_teach.app.voila_runs import install, stop_runs
 
 __all__ = ["LeaveQuietlyKernelManager"]
 
 # Voila imports this module for its kernel manager, in the server's process: the pages' runs under
-# progressive rendering are kept alive and quiet from then on (see spades_teach.voila_runs).
+# progressive rendering are kept alive and quiet from then on (see spades_teach.app.voila_runs).
 install()
 
 

@@ -16,7 +16,7 @@ socket closes (the page is gone: its kernel is being stopped), begins no run for
 only while the page is still there (:class:`_LeftPages`); a message the closed socket of a page left
 could not take is no error either. It also makes jupyter_server refuse, quietly, a kernel socket whose
 page went while the kernel was being readied. It is installed by
-:mod:`spades_teach.voila_kernels`, which Voila imports for its kernel manager (the app, a bare
+:mod:`spades_teach.app.voila_kernels`, which Voila imports for its kernel manager (the app, a bare
 ``voila notebooks/``), and as a Jupyter server extension of the tutorial's JupyterLab
 (``jupyter_server_config.json`` in the package's ``data/jupyter``), where Voila runs inside
 JupyterLab's server.
@@ -56,7 +56,7 @@ class _LeftPages(logging.Filter):
 
 def _page_gone(handler: Any) -> bool:
     """Whether the page of a run has been left: its socket closed, or its kernel being stopped (its
-    beacon came before its socket closed: the kernel manager of spades_teach.voila_kernels stops the
+    beacon came before its socket closed: the kernel manager of spades_teach.app.voila_kernels stops the
     run and interrupts the cell, which Voila would log)."""
     if handler.__dict__.get("_spades_teach_closed", False) or _kernel_gone(handler):
         return True
@@ -184,7 +184,7 @@ def stop_runs(kernel_id: str) -> int:
     """Stop the runs on a kernel that is about to be stopped (its page was left); returns how many.
 
     Voila's run goes on to the next cell when one fails: a cell interrupted by the kernel manager
-    (:mod:`spades_teach.voila_kernels`) would be followed at once by the next one, and a kernel stopped
+    (:mod:`spades_teach.app.voila_kernels`) would be followed at once by the next one, and a kernel stopped
     in the middle of that one writes "Exception in message handler" (its reply sent to a closed
     socket) to the server's output. Stopping the run first means no cell is sent after the interrupt.
     The notebook Voila keeps for a run not yet asked for is dropped too.
@@ -218,7 +218,7 @@ def _finished(handler: Any, task: asyncio.Future[Any]) -> None:
 
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
-    return [{"module": "spades_teach.voila_runs"}]
+    return [{"module": "spades_teach.app.voila_runs"}]
 
 
 def _load_jupyter_server_extension(serverapp: Any) -> None:
