@@ -127,6 +127,9 @@ def test_the_list_of_a_language_s_chapters_speaks_it_and_links_the_code_on_the_t
     assert '<html lang="en">' in english and "<b>1. The deck, the partners and the deal</b>" in english
     assert '<b lang="fr">Français</b>' in english and 'href="/voila/tree/fr"' in english
     assert 'class="st-code-link"' not in english and "lab/tree" not in english
+    # on the tutorial's server the list of every language links to JupyterLab at its root (/lab/tree/
+    # is no page of JupyterLab's: "Path Not Found")
+    assert '<p class="st-code-link"><a href="/lab">' in _render_list("", names, **{JUPYTERLAB_SWITCH: True})
     french = _render_list("fr", names[2:], **{JUPYTERLAB_SWITCH: True})
     assert '<html lang="fr">' in french and "<b>0. Une manche en dix minutes</b>" in french
     assert '<p class="st-code-link"><a href="/lab/tree/fr">Ouvrez le code des chapitres dans JupyterLab</a>' in french
