@@ -95,6 +95,8 @@ def differences(want: Mapping[str, Any], got: Mapping[str, Any], limit: int = 5)
         for field in sorted(set(a) | set(b)):
             if a.get(field) != b.get(field):
                 found.append(f"model {model} field {field}: stored {a.get(field)!r:.200} / run {b.get(field)!r:.200}")
-        if {k: v for k, v in want[model].items() if k != "state"} != {k: v for k, v in got[model].items() if k != "state"}:
+        if {k: v for k, v in want[model].items() if k != "state"} != {
+            k: v for k, v in got[model].items() if k != "state"
+        }:
             found.append(f"model {model}: its name, module or buffers differ")
     return found[:limit]
