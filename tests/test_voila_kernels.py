@@ -126,7 +126,7 @@ class Page:
         pass
 
 voila_handler.ExecutionRequestHandler = Page
-from spades_teach.app.voila_kernels import LeaveQuietlyKernelManager  # installs spades_teach.app.voila_runs
+from spades_teach.app.voila_kernels import LeaveQuietlyKernelManager  # made below: installs voila_runs
 
 async def main():
     manager = LeaveQuietlyKernelManager(connection_dir=sys.argv[1])

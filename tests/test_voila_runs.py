@@ -67,7 +67,9 @@ async def _pages_ask(handler_class: type[_Handler], run: Any, manager: Any, kern
 def test_the_installed_handler_is_voila_s_own_one() -> None:
     from voila.tornado.execution_request_handler import ExecutionRequestHandler
 
-    import spades_teach.app.voila_kernels  # noqa: F401  (Voila imports it for its kernel manager: it installs)
+    from spades_teach.app.voila_kernels import LeaveQuietlyKernelManager
+
+    LeaveQuietlyKernelManager()  # Voila makes it as its kernel manager: it installs
 
     assert getattr(ExecutionRequestHandler, "_spades_teach_runs", False)
     assert ExecutionRequestHandler.on_message.__module__ == "spades_teach.app.voila_runs"
