@@ -152,6 +152,14 @@ def test_a_bare_voila_shows_the_way_around_and_no_jupyterlab_link(tmp_path: Path
         assert 'class="st-chapter-code"' not in chapter and 'href="/lab/' not in chapter
         status, listed = http_get(f"{url}/voila/tree/fr")
         assert status == 200 and 'class="st-code-link"' not in listed and "2. Jouer les plis" in listed
+        # A chapter's .md twin is no page of Voila's (its render redirects to its file, which Voila refuses
+        # with a 403): the README, which offered it, sends it to a text editor instead.
+        status, _ = http_get(f"{url}/voila/render/08_card_play.md")
+        readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
+        assert status == 200 or (
+            "(Voila shows those only: the `.md` file beside each is the same chapter as plain text, for a text editor)"
+            in readme
+        ), f"/voila/render/08_card_play.md answers {status}, and the README offers the .md twins to open"
 
 
 @pytest.mark.slow  # spades-teach app, one chapter page (its run is left to its browser)
