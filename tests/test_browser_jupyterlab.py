@@ -335,16 +335,23 @@ def test_the_chapter_lists_link_to_the_code_lands_on_jupyterlabs_files(
         context.close()
 
 
-#: The widgets of the notebook in front: how many outputs are widgets, how many are drawn, and any
-#: output that says it could not draw its widget.
+#: The widgets of the notebook in front: how many outputs are widgets, how many are drawn, any output that
+#: says it could not draw its widget, and what is shown above each of the package's widgets (not yet
+#: linked to the kernel) and beside each of their parts.
 WIDGETS_DRAWN = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
   const outputs = [...panel.node.querySelectorAll('.jp-OutputArea-output')];
-  const widgets = outputs.filter(o => o.querySelector('.jupyter-widgets') || /Error displaying widget/.test(o.textContent));
+  const failed = o => /Error displaying widget/.test(o.textContent);
+  const widgets = outputs.filter(o => o.querySelector('.jupyter-widgets, .jupyter-widgets-disconnected') || failed(o));
+  const before = e => getComputedStyle(e, '::before');
+  const roots = widgets.map(o => o.querySelector(':scope > .st-widget')).filter(Boolean);
+  const parts = roots.flatMap(r => [...r.querySelectorAll('.jupyter-widgets-disconnected')]);
   return {
     widgets: widgets.length,
-    drawn: widgets.filter(o => o.querySelector('.widget-button, .widget-html, .widget-box, .jupyter-widgets > *')).length,
-    failed: widgets.filter(o => /Error displaying widget/.test(o.textContent)).length,
+    drawn: widgets.filter(o => !failed(o) && o.innerText.trim().length > 0).length,
+    failed: widgets.filter(failed).length,
+    lines: [...new Set(roots.map(r => before(r).content))],
+    icons: parts.filter(e => before(e).display !== 'none').length,
   };
 }"""
 
@@ -353,8 +360,9 @@ def test_a_chapter_opened_from_its_page_shows_its_widgets_and_nothing_unsaved(
     browser: Any, tutorial_lab: tuple[str, str]
 ) -> None:
     """Chapter 8's "Open this chapter's code in JupyterLab": every one of its 20 widgets drawn from the
-    state the chapter stores (it said "Error displaying widget: model not found" 20 times), and the
-    tab not marked unsaved once its kernel is up (JupyterLab renamed the kernel as it opened)."""
+    state the chapter stores (it said "Error displaying widget: model not found" 20 times), with one line
+    saying how to bring it to life, and the tab not marked unsaved once its kernel is up (JupyterLab
+    renamed the kernel as it opened)."""
     base, token = tutorial_lab
     context, page, errors = _open_tutorial_page(browser, f"{base}/voila/render/08_card_play.ipynb?token={token}")
     try:
@@ -369,7 +377,11 @@ def test_a_chapter_opened_from_its_page_shows_its_widgets_and_nothing_unsaved(
         )
         assert views == 20
         page.wait_for_function(f"() => ({WIDGETS_DRAWN})().drawn === {views}", timeout=120_000)
-        assert page.evaluate(WIDGETS_DRAWN) == {"widgets": views, "drawn": views, "failed": 0}
+        drawn = page.evaluate(WIDGETS_DRAWN)
+        assert (drawn["widgets"], drawn["drawn"], drawn["failed"]) == (views, views, 0), drawn
+        # one line above each widget says how to bring it to life; no broken-link icon on its parts
+        assert drawn["lines"] == ['"Run ▸ Run All Cells brings this widget to life."'], drawn["lines"]
+        assert drawn["icons"] == 0, drawn
         dirty = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
         assert page.evaluate(dirty) is False, "the chapter is marked unsaved as it opens"
         assert page.locator(".jp-mod-current.jp-mod-dirty").count() == 0

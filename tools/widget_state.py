@@ -27,17 +27,15 @@ REFERENCE = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
 #: Run in the chapter's kernel after its last cell: prints the state of every widget still open, as
 #: JSON on one line (the names it defines start with ``_st_``, after the chapter's own). Values equal to
 #: their Python default are left out, as JupyterLab leaves out those equal to the JavaScript model's
-#: defaults; the two agree for ipywidgets' own models, not for others (anywidget's model has no view
-#: name in JavaScript): theirs keep the names of their model and view.
+#: defaults: the two agree for ipywidgets' own models, not for others (anywidget's model knows neither
+#: its view's name nor its code in JavaScript), whose values are all kept.
 CAPTURE = """\
 import json as _st_json, ipywidgets as _st_widgets
 from ipywidgets.widgets.widget import _instances as _st_open
 _st_state = _st_widgets.Widget.get_manager_state(drop_defaults=True)['state']
 for _st_id, _st_widget in _st_open.items():
     if not type(_st_widget).__module__.startswith('ipywidgets.'):
-        _st_state[_st_id]['state'].update({_st_key: getattr(_st_widget, _st_key) for _st_key in (
-            '_model_module', '_model_module_version', '_model_name',
-            '_view_module', '_view_module_version', '_view_name')})
+        _st_state[_st_id] = _st_widget._get_embed_state(drop_defaults=False)
 print(_st_json.dumps(_st_state, sort_keys=True))
 """
 
