@@ -325,8 +325,8 @@ def test_the_chapter_lists_link_to_the_code_lands_on_jupyterlabs_files(
         page.evaluate(LAB_RESTORED)
         listing = page.locator(".jp-DirListing-item", has_text="00_a_hand_in_ten_minutes")
         listing.first.wait_for(timeout=120_000)  # the chapters, in the file browser
-        crumbs = page.locator(".jp-BreadCrumbs").inner_text()
-        assert (folder in crumbs) if folder else ("fr" not in crumbs), crumbs
+        if folder:  # (JupyterLab at its root shows the folder it showed last)
+            assert folder in page.locator(".jp-BreadCrumbs").inner_text()
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"jupyterlab-from-the-list{'-' + folder if folder else ''}.png"))
         assert page.locator(".jp-Dialog").count() == 0, page.locator(".jp-Dialog").all_inner_texts()
@@ -348,7 +348,7 @@ WIDGETS_DRAWN = """() => {
   const parts = roots.flatMap(r => [...r.querySelectorAll('.jupyter-widgets-disconnected')]);
   return {
     widgets: widgets.length,
-    drawn: widgets.filter(o => !failed(o) && o.innerText.trim().length > 0).length,
+    drawn: widgets.filter(o => !failed(o) && o.querySelector('.jupyter-widgets, .jupyter-widgets-disconnected').children.length > 0).length,
     failed: widgets.filter(failed).length,
     lines: [...new Set(roots.map(r => before(r).content))],
     icons: parts.filter(e => before(e).display !== 'none').length,
