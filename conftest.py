@@ -46,7 +46,8 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
     """A chapter's kernel (started as its first cell is set up) keeps its drills' progress in a fresh
     folder, never the learner's own: a chapter shows the progress it finds."""
-    if _notebook_of(item) is None:
+    notebook = _notebook_of(item)
+    if notebook is None or getattr(notebook, "kernel", None) is not None:  # its kernel runs already
         return (yield)
     before = os.environ.get("SPADES_TEACH_DATA_DIR")
     os.environ["SPADES_TEACH_DATA_DIR"] = tempfile.mkdtemp(prefix="spades-teach-nbval-")
