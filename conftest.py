@@ -35,6 +35,7 @@ def pytest_configure(config: pytest.Config) -> None:
     """nbval, as ``pytest --nbval notebooks/`` gives it: the chapters run in this environment's Python
     (the one with spades_teach, whatever kernel named ``python3`` the machine may have) and compared
     through the project's sanitize file."""
+    config.pluginmanager.register(_CellsInOrderAtLast(), "spades-teach-cells-in-order")
     option = config.option
     if getattr(option, "nbval_kernel_name", None) is None and hasattr(option, "nbval_current_env"):
         option.nbval_current_env = True
@@ -66,7 +67,7 @@ _BOOK_FIXTURES = {"book_url", "built_book", "book"}
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    _keep_notebook_cells_in_order(items)
+    _keep_notebook_cells_in_order(items, check_widgets=True)
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & _BROWSER_FIXTURES:
@@ -127,14 +128,16 @@ def _notebook_of(item: pytest.Item) -> Any:
     return item.parent if isinstance(item.parent, IPyNbFile) else None
 
 
-def _keep_notebook_cells_in_order(items: list[pytest.Item]) -> None:
+def _keep_notebook_cells_in_order(items: list[pytest.Item], *, check_widgets: bool = False) -> None:
     """Gather the cells nbval collected from each notebook where its first one landed, in the order of
-    the notebook, and put after them the check of the widgets' state (:class:`WidgetState`).
+    the notebook, followed by the check of its widgets' state (:class:`WidgetState`, added when
+    ``check_widgets``).
 
     nbval runs a notebook's cells one after the other in one kernel, each cell a test: shuffled
-    (pytest-randomly, whose wrapper has reordered the items before this hook runs) each would fail
-    on the names an earlier cell defines, and a cell of another notebook between two would stop the
-    kernel in between."""
+    (pytest-randomly did) each would fail on the names an earlier cell defines, and a cell of another
+    notebook between two would stop the kernel in between. This runs twice: among the first hooks (the
+    checks added then get the markers and groups below, and the ``-m`` and ``-k`` choices) and again
+    after every other hook has reordered the items (:class:`_CellsInOrderAtLast`)."""
     notebooks: dict[Any, list[pytest.Item]] = {}
     for item in items:
         notebook = _notebook_of(item)
@@ -148,9 +151,24 @@ def _keep_notebook_cells_in_order(items: list[pytest.Item]) -> None:
         if notebook is None:
             ordered.append(item)
         elif notebook in notebooks:
-            cells = sorted(notebooks.pop(notebook), key=lambda cell: int(cell.cell_num))
-            ordered += [*cells, WidgetState.from_parent(notebook, name="widget state", cells=cells)]
+            found = notebooks.pop(notebook)
+            cells = sorted((i for i in found if not isinstance(i, WidgetState)), key=lambda cell: int(cell.cell_num))
+            checks = [i for i in found if isinstance(i, WidgetState)]
+            if check_widgets:
+                checks = [WidgetState.from_parent(notebook, name="widget state", cells=cells)]
+            ordered += [*cells, *checks]
     items[:] = ordered
+
+
+class _CellsInOrderAtLast:
+    """The notebooks' cells put back in order once every other plugin has reordered the tests (a
+    wrapper's end runs after all the hooks it wraps)."""
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> Iterator[None]:
+        result = yield
+        _keep_notebook_cells_in_order(items)
+        return result
 
 
 def _widget_state_tools() -> Any:

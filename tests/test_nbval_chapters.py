@@ -82,6 +82,23 @@ def test_each_notebooks_cells_run_in_order_whatever_order_is_drawn(pytester: pyt
         result.assert_outcomes(passed=2 * (CHAIN + 2))
 
 
+def test_each_notebooks_cells_run_in_order_after_any_plugin_reorders_them(
+    pytester: pytest.Pytester, project: Path
+) -> None:
+    """A plugin that reorders the tests after every other one (here: reversed) leaves the cells in order."""
+    pytester.makepyfile(
+        reverser="""
+import pytest
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    items.reverse()
+"""
+    )
+    result = _run(pytester, "-p", "reverser", "-p", "no:randomly")
+    result.assert_outcomes(passed=2 * (CHAIN + 2))
+
+
 def test_each_notebook_stays_on_one_worker(pytester: pytest.Pytester, project: Path) -> None:
     result = _run(pytester, "-n", "2", "--dist", "loadgroup")
     result.assert_outcomes(passed=2 * (CHAIN + 2))

@@ -300,3 +300,31 @@ def test_a_kernel_socket_whose_page_went_while_its_kernel_was_readied_is_refused
     socket.connection = None  # the page went: on_close ran
     with pytest.raises(ValueError, match="the page left"):
         choose(socket, ["v1.kernel.websocket.jupyter.org"])  # type: ignore[arg-type]
+
+
+def test_a_message_a_left_page_s_kernel_socket_could_not_take_is_no_error(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """jupyter_server forwards the kernel's output to the page's kernel socket without waiting: a page
+    left while its kernel still printed made asyncio log "Task exception was never retrieved", with a
+    WebSocketClosedError traceback, in the tutorial's terminal (seen in its browser test under load)."""
+    import gc
+
+    import jupyter_server.services.kernels.websocket as module
+
+    class KernelSocket(_Handler):
+        def select_subprotocol(self, subprotocols: list[str]) -> str | None:
+            return None
+
+    monkeypatch.setattr(module, "KernelWebsocketHandler", KernelSocket)
+    voila_runs.install()
+    assert KernelSocket.write_message.__module__ == "spades_teach.app.voila_runs"
+
+    async def scenario() -> None:
+        KernelSocket(None).write_message("to a closed socket")  # not waited for, as jupyter_server does
+        await asyncio.sleep(0)
+
+    caplog.set_level(logging.DEBUG)
+    asyncio.run(scenario())
+    gc.collect()
+    assert [r.getMessage() for r in caplog.records if "Using selector" not in r.getMessage()] == []
