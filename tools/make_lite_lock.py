@@ -109,10 +109,10 @@ CATALOG_LANGUAGES = ("fr", "es")
 CATALOG_ENTRY: dict[str, Any] = {"imports": [], "depends": ["spades-teach"]}
 
 #: what no page of the site uses in spades_teach's wheel, left out of the site's copy: the command line,
-#: the Voila app (its module, its pages and its Jupyter and Voila configuration and templates) and the
-#: Voila kernels' module. (tools/lite/precompile.py imports none of them either.)
+#: the Voila app (its modules, the Voila patches among them, its pages and its Jupyter and Voila
+#: configuration and templates). (tools/lite/precompile.py imports none of them either.)
 OWN_UNUSED = re.compile(
-    r"^spades_teach/(cli/|app/|data/app/|data/jupyter/|voila_kernels\.py$|__main__\.py$)"
+    r"^spades_teach/(cli/|app/|data/app/|data/jupyter/|__main__\.py$)"
     r"|^spades_teach-[^/]+\.data/data/share/jupyter/"
 )
 
