@@ -63,9 +63,11 @@ def _first_deals(tricks_left: int) -> int:
 
 def _most_deals(tricks_left: int, nil_live: bool) -> int:
     """The most deals one decision may take: each added look doubles the deals, so the cap is a
-    power of two times the first look. A live Nil's playouts cost more a deal, so fewer."""
+    power of two times the first look: eight times, but four while the hands are nearly full (each
+    solve is slow, and a review must stay under two seconds a hand) or a Nil is live (its playouts
+    cost more a deal)."""
     first = _first_deals(tricks_left)
-    return 4 * first if nil_live else 8 * first
+    return 4 * first if nil_live or tricks_left >= 11 else 8 * first
 
 
 #: The search nodes one decision may spend in all (the same count on every machine).
