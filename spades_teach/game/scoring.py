@@ -42,6 +42,7 @@ __all__ = [
     "counter_charged",
     "side_contract",
     "contract_made",
+    "contract_swing",
     "side_value",
     "score_if_made",
     "reaches_target",
@@ -227,6 +228,18 @@ bags_after=2, points=72)
     penalty_points = penalties * rules.bag_penalty
     points = contract_points + bags + nil_points - penalty_points
     return SidePoints(made, contract_points, nil_points, bags, penalties, penalty_points, counter, points)
+
+
+def contract_swing(contract: int, rules: Rules) -> int:
+    """What making ``contract`` exactly is worth against falling one trick short of it, in
+    points (:func:`side_points`, no bags either way): the stake of a contract still open.
+
+    >>> contract_swing(5, Rules())
+    100
+    """
+    made = side_points(contract, contract, (), rules).points
+    set_ = side_points(contract, contract - 1, (), rules).points
+    return made - set_
 
 
 def score_if_made(
