@@ -330,3 +330,46 @@ def test_one_bot_protocol() -> None:
         and any(isinstance(item, ast.FunctionDef) and item.name == "choose_play" for item in node.body)
     ]
     assert protocols == ["driver.py:Bot"]
+
+
+def _alpha_beta_windows(tree: ast.AST) -> list[str]:
+    """The functions of ``tree`` that narrow an alpha-beta window (``alpha = max(...)`` and
+    ``beta = min(...)``): each one is a search loop."""
+
+    def own(function: ast.AST) -> list[ast.AST]:
+        """The nodes of ``function``'s own body, its inner functions left out."""
+        out, todo = [], list(ast.iter_child_nodes(function))
+        while todo:
+            node = todo.pop()
+            out.append(node)
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                todo.extend(ast.iter_child_nodes(node))
+        return out
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            narrowed = {
+                target.id
+                for statement in own(node)
+                if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)
+                for target in statement.targets
+                if isinstance(target, ast.Name)
+                and isinstance(statement.value.func, ast.Name)
+                and (target.id, statement.value.func.id) in {("alpha", "max"), ("beta", "min")}
+            }
+            if narrowed == {"alpha", "beta"}:
+                found.append(node.name)
+    return found
+
+
+def test_one_alpha_beta_search_in_python() -> None:
+    """The reference solver and the card-cost review's points search are two trees of the one
+    search (solver/search.py:alphabeta); so are the benchmark's and the tests' searches."""
+    root = PACKAGE.parent
+    searches = {
+        f"{path.relative_to(root).as_posix()}:{name}"
+        for path in [*(p for p, _ in _sources()), *root.glob("benchmarks/*.py"), *root.glob("tests/*.py")]
+        for name in _alpha_beta_windows(ast.parse(path.read_text(encoding="utf-8")))
+    }
+    assert searches == {"spades_teach/solver/search.py:search"}

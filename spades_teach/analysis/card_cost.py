@@ -50,7 +50,7 @@ card may do better than that for its own side, so one card's "after" need not be
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -65,6 +65,7 @@ from spades_teach.game.scoring import bag_charge, side_value
 from spades_teach.game.seating import Seat, SeatLike, Team, seating_of
 from spades_teach.i18n import N_, _, decimal, join_and, join_clauses, join_or, ngettext
 from spades_teach.solver import DDState, nil_safe_cards, representatives, score_cards
+from spades_teach.solver.search import Bounds, alphabeta
 
 __all__ = [
     "CardCost",
@@ -277,8 +278,9 @@ def card_outcomes(round_: Round, *, search: PointsSearch | None = None) -> dict[
 class PointsSearch:
     """The exact points search of the last tricks of a hand: every line of play, North-South playing
     for the most of their points minus East-West's (bags charged, :func:`side_value`), East-West for
-    the least. An alpha-beta search: equivalent cards are searched once, and bounds found at the
-    start of a trick are kept, so the positions that follow in the same hand cost little more.
+    the least. An alpha-beta search (:func:`~spades_teach.solver.search.alphabeta`): equivalent cards
+    are searched once, and bounds found at the start of a trick are kept, so the positions that follow
+    in the same hand cost little more.
 
     :meth:`after` gives the seats' final tricks at the end of the line best play follows after a
     card (the first such line in card order when several are worth the same); their points margin
@@ -288,7 +290,7 @@ class PointsSearch:
         self.bids = dict(bids)
         self.rules = rules
         self._bid_list = [self.bids[s] for s in Seat]
-        self._bounds: dict[tuple[DDState, tuple[int, ...]], tuple[float, float]] = {}
+        self._bounds: Bounds = {}
 
     def margin(self, won: Sequence[int]) -> float:
         """North-South's points minus East-West's for a hand the seats end with ``won`` tricks."""
@@ -311,45 +313,30 @@ class PointsSearch:
 
     def _search(self, pos: DDState, won: tuple[int, ...], alpha: float, beta: float) -> float:
         """The value of ``pos`` if it lies strictly inside the window, else a bound on the same side."""
-        if pos.tricks_left == 0:
-            return self.margin(won)
-        key = None
-        if not pos.trick:
-            key = (pos, won)
-            low, high = self._bounds.get(key, (-math.inf, math.inf))
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            if low == high:
-                return low
-            alpha, beta = max(alpha, low), min(beta, high)
-        first_alpha, first_beta = alpha, beta
-        north_south = pos.to_play % 2 == 0
-        best = -math.inf if north_south else math.inf
+        return alphabeta(self, (pos, won), alpha, beta, self._bounds)
+
+    # -- the tree the search walks (solver.search.Tree): a position and the seats' tricks so far
+    def end(self, node: _Node) -> float | None:
+        pos, won = node
+        return self.margin(won) if pos.tricks_left == 0 else None
+
+    def key(self, node: _Node) -> Hashable | None:
+        return None if node[0].trick else node
+
+    def bounds(self, node: _Node) -> tuple[float, float]:
+        return -math.inf, math.inf
+
+    def maximising(self, node: _Node) -> bool:
+        return node[0].to_play % 2 == 0
+
+    def moves(self, node: _Node) -> Generator[tuple[_Node, float], None, None]:
+        pos, won = node
         for card in representatives(pos, pos.legal_mask()):
-            child, child_won = _step(pos, won, card)
-            value = self._search(child, child_won, alpha, beta)
-            if north_south:
-                best = max(best, value)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, value)
-                beta = min(beta, best)
-            if alpha >= beta:
-                break
-        if key is not None:
-            low, high = self._bounds.get(key, (-math.inf, math.inf))
-            if best <= first_alpha:
-                high = min(high, best)
-            elif best >= first_beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            self._bounds[key] = (low, high)
-        return best
+            yield _step(pos, won, card), 0.0
 
 
+#: A position of the points search: the solver's state and the seats' tricks so far.
+_Node = tuple[DDState, tuple[int, ...]]
 _EPS = 1e-6
 
 
