@@ -218,3 +218,23 @@ def test_the_swing_of_a_contract_comes_from_the_one_formula(monkeypatch: pytest.
         scoring, "side_points", lambda c, t, *rest: real(c, t, *rest)._replace(points=real(c, t, *rest).points * 2)
     )
     assert scoring.contract_swing(5, Rules()) == 4 * 5 * CONTRACT_TRICK_POINTS
+
+
+def test_score_round_takes_each_sides_contract_from_side_contract(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``score_checked`` (behind ``score_round`` and ``Round.score``) used to add up each side's
+    contract in a loop of its own beside ``side_contract``."""
+    from spades_teach.game import scoring
+
+    asked: list[tuple[int, ...]] = []
+    real = scoring.side_contract
+
+    def counting(bids: Any, won: Any, seats: Any, *rest: Any) -> tuple[int, int]:
+        asked.append(tuple(int(s) for s in seats))
+        return real(bids, won, seats, *rest)
+
+    monkeypatch.setattr(scoring, "side_contract", counting)
+    score = score_round({"N": 4, "E": 3, "S": 0, "W": 3}, {"N": 5, "E": 4, "S": 1, "W": 3})
+    assert sorted(asked) == [(0, 2), (1, 3)]
+    assert (score.sides["NS"].contract, score.sides["EW"].contract) == (4, 6)  # type: ignore[index]
+    two = score_round({"N": 5, "S": 4}, {"N": 6, "S": 7}, rules=Rules(players=2))
+    assert sorted(asked[2:]) == [(0,), (2,)] and two.points["N"] == 51  # type: ignore[index]

@@ -118,10 +118,13 @@ def counter_charged(points: float, bags_added: int, bags_after: int, rules: Rule
     return points - min(bags_added, bags_after) * bag_charge(rules)
 
 
-def side_contract(bids: Sequence[Bid | None], won: Sequence[int], seats: Iterable[int]) -> tuple[int, int]:
+def side_contract(
+    bids: Sequence[Bid | None], won: Sequence[int], seats: Iterable[int], unknown: int = UNKNOWN_BID
+) -> tuple[int, int]:
     """A side's contract and the contract tricks it took: the bids of its seats that
-    are not Nil (an unknown bid, ``None``, counts :data:`UNKNOWN_BID`) and those
-    bidders' tricks. ``bids`` and ``won`` are indexed by seat number.
+    are not Nil (an unknown bid, ``None``, counts ``unknown``: :data:`UNKNOWN_BID` for a
+    bid not yet made, 0 for a seat left out of the scoring) and those bidders' tricks.
+    ``bids`` and ``won`` are indexed by seat number.
 
     >>> side_contract([Bid(0), Bid(2), Bid(4), None], [2, 1, 5, 3], (0, 2))
     (4, 5)
@@ -130,7 +133,7 @@ def side_contract(bids: Sequence[Bid | None], won: Sequence[int], seats: Iterabl
     taken = 0
     for s in seats:
         bid = bids[s]
-        value = UNKNOWN_BID if bid is None else int(bid)
+        value = unknown if bid is None else bid  # a Bid is an int: a Nil is 0
         if value:
             contract += value
             taken += won[s]
@@ -779,18 +782,14 @@ def score_checked(
     seating = seating_of(rules)
     all_sides = seating.sides
     side_seats = _SIDE_SEATS[seating.players]
-    # The contract and its tricks per side (a Nil bidder's tricks never count for the contract).
+    # The contract and its tricks per side (a Nil bidder's tricks never count for the contract,
+    # nor does a seat whose bid is not given).
+    bid_list = list(map(bids.get, _ALL_SEATS))
+    won_list = _by_number(tricks)
     contracts: dict[Side, int] = {}
     taken: dict[Side, int] = {}
     for side, seats in side_seats:
-        contract = won = 0
-        for seat in seats:
-            bid = bids.get(seat)
-            if bid:
-                contract += bid
-                won += tricks[seat]
-        contracts[side] = contract
-        taken[side] = won
+        contracts[side], taken[side] = side_contract(bid_list, won_list, seats, 0)
     reneged: dict[Side, tuple[int, int, int, Side]] = {}
     if transfer:
         before = dict(taken)
@@ -819,7 +818,7 @@ def score_checked(
         contract = contracts[side]
         start = carried.get(side, 0) if carried else 0
         made, contract_points, nil_points, bag_count, penalties, penalty_points, counter, total = side_points(
-            contract, taken[side], [(blind, won) for _seat, blind, won, _worth in nils], rules, start
+            contract, taken[side], [(blind, won) for _seat, blind, won, _worth in nils] if nils else (), rules, start
         )
         points[side] = total
         bags_after[side] = counter
@@ -860,9 +859,19 @@ def score_checked(
 _SIDE_SEATS: dict[int, tuple[tuple[Side, tuple[Seat, ...]], ...]] = {
     players: tuple((side, seats_of(side)) for side in seating_for(players).sides) for players in (2, 4)
 }
+_ALL_SEATS = tuple(Seat)
 _SIDE_SCORE_FIELDS = tuple(f.name for f in fields(SideScore))
 _ROUND_SCORE_FIELDS = tuple(f.name for f in fields(RoundScore))
 _new_object = object.__new__
+
+
+def _by_number(tricks: Mapping[Seat, int] | Sequence[int]) -> Sequence[int]:
+    """The tricks by seat number (a seat not given took none)."""
+    if isinstance(tricks, list):  # a Round's own list: the hot path
+        return tricks
+    if isinstance(tricks, Mapping):
+        return [tricks.get(seat, 0) for seat in _ALL_SEATS]
+    return tricks
 
 
 def _set_fields(instance: object, values: Iterable[tuple[str, Any]]) -> None:
