@@ -45,7 +45,7 @@ import time
 from collections.abc import Callable
 
 from spades_teach import Seat, deal
-from spades_teach.analysis import BACKEND, double_dummy
+from spades_teach.analysis import SOLVER_BACKEND, double_dummy
 from spades_teach.solver.backend import CORE as _CORE
 
 REQUIRED_MEDIAN_MS = 250.0
@@ -150,7 +150,7 @@ def main() -> None:
         parser.error("--deals and --repeat must be at least 1")
     seeds = range(args.deals)
     print(
-        f"backend: {BACKEND}; {args.deals} seeded full deals, spades unbroken, dealer's left on lead; "
+        f"backend: {SOLVER_BACKEND}; {args.deals} seeded full deals, spades unbroken, dealer's left on lead; "
         f"each deal's fastest of {args.repeat} round(s)"
     )
     print(f"load average before the run: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")

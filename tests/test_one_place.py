@@ -373,3 +373,46 @@ def test_one_alpha_beta_search_in_python() -> None:
         for name in _alpha_beta_windows(ast.parse(path.read_text(encoding="utf-8")))
     }
     assert searches == {"spades_teach/solver/search.py:search"}
+
+
+#: Public names defined in more than one module, each for a reason (or waiting for its rename).
+_SHARED_NAMES = {
+    "COMMAND": "each command of cli/ declares itself alike (one module per command)",
+    "configure": "each command of cli/ declares itself alike",
+    "run": "each command of cli/ declares itself alike",
+    "T": "a type variable, local to its module",
+    "Progress": "the same callback type, named where it is taken",
+    "STORE": "each module's own data file",
+    "Answer": "a drill's answer (analysis/drills.py) and the exercise widgets' (widgets/exercise.py)",
+    "SCORE": "the play hints' table and the puzzle widget's",
+    "Term": "the term base's entry (terms.py) and the glossary's (render/glossary.py)",
+    "card_face": "advice/_words.py's wrapper of notation's",
+    "card_names": "advice/_words.py's wrapper of notation's",
+    "language_menu": "the app's and the book's menus",
+    "level_name": "a bot level's name (advice/levels.py) and a hint level's (advice/teach.py)",
+    "nil_checklist_html": "the cheat sheet's and the exercise widget's",
+}
+
+
+def test_each_public_name_is_defined_in_one_module() -> None:
+    """A public function, class or constant is defined once in the package: side_name,
+    seat_word, card_text, plural, signed and BACKEND were each defined twice (two meanings under
+    one name, or one helper written twice). The names shared for a reason are listed above."""
+    where: dict[str, set[str]] = {}
+    for path, tree in _sources():
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names = [node.name]
+            elif isinstance(node, ast.Assign):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names = [node.target.id]
+            else:
+                names = []
+            for name in names:
+                if not name.startswith("_"):
+                    where.setdefault(name, set()).add(path.relative_to(PACKAGE).as_posix())
+    shared = {name: sorted(paths) for name, paths in where.items() if len(paths) > 1}
+    assert set(shared) <= set(_SHARED_NAMES), {n: p for n, p in shared.items() if n not in _SHARED_NAMES}
+    for helper in ("side_name", "seat_word", "card_text", "plural", "signed", "BACKEND"):
+        assert len(where.get(helper, ())) <= 1, (helper, where[helper])

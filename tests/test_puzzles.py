@@ -209,10 +209,10 @@ def test_the_why_is_translated_whole() -> None:
 
 
 def test_a_moment_of_a_live_hand_is_a_typed_value_the_finder_reads() -> None:
-    """find_puzzle reads a Moment (it read a dict of Any): every hand, the bids, the tally,
+    """find_puzzle reads a PuzzleMoment (it read a dict of Any): every hand, the bids, the tally,
     the trick and the cards seen, and the seat's own Position built from them."""
     from spades_teach import Round, deal
-    from spades_teach.analysis.puzzles import Moment, find_puzzle, moment_of
+    from spades_teach.analysis.puzzles import PuzzleMoment, find_puzzle, moment_of
 
     r = Round(deal(12), dealer="N")
     with pytest.raises(SpadesError, match="every bid made"):
@@ -222,7 +222,7 @@ def test_a_moment_of_a_live_hand_is_a_typed_value_the_finder_reads() -> None:
     for _ in range(30):
         r.play(r.to_act, r.legal_plays()[0])  # type: ignore[arg-type]
     moment = moment_of(r)
-    assert isinstance(moment, Moment) and moment.seat is r.to_act
+    assert isinstance(moment, PuzzleMoment) and moment.seat is r.to_act
     assert moment.hands[moment.seat] == r.hand(moment.seat) and moment.seen == r.played
     assert set(moment.position.legal) == set(r.legal_plays())
     found = find_puzzle(moment, puzzle_id="t001")

@@ -417,9 +417,9 @@ def card_costs(
     round_ = _as_round(source)
     only = None if seat is None else Seat.coerce(seat)
     hinted = _hint_cards(hints)
-    from spades_teach.solver import backend  # its BACKEND read at each call: tests switch the backend
+    from spades_teach.solver import backend  # its SOLVER_BACKEND read at each call: tests switch the backend
 
-    reviews = stored_card_costs(round_) if backend.BACKEND == "python" else None
+    reviews = stored_card_costs(round_) if backend.SOLVER_BACKEND == "python" else None
     if reviews is not None:
         for number in range(1, len(reviews) + 1):
             if progress is not None:

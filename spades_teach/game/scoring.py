@@ -34,7 +34,6 @@ __all__ = [
     "Side",
     "sides_of",
     "side_of",
-    "side_name",
     "coerce_side",
     "check_bags_carried",
     "bag_charge",
@@ -71,10 +70,6 @@ def side_of(seat: Seat, rules: Rules) -> Side:
 
 def seats_of(side: Side) -> tuple[Seat, ...]:
     return side.seats if isinstance(side, Team) else (side,)
-
-
-def side_name(side: Side) -> str:
-    return side.name
 
 
 def coerce_side(value: Any, rules: Rules) -> Side:

@@ -31,7 +31,7 @@ used when it is importable, and the readable pure-Python solver of this module
 (:class:`ReferenceSolver`), used otherwise and by the tests as the reference.
 In the browser (Pyodide, the book's live edition) the compiled core is the same
 C source built as WebAssembly, loaded by :mod:`spades_teach.solver._wasm_core`.
-:data:`BACKEND` says which one is in use (``"c"`` for the compiled core, native
+:data:`SOLVER_BACKEND` says which one is in use (``"c"`` for the compiled core, native
 or WebAssembly, or ``"python"``).
 
 How the search works
@@ -89,7 +89,7 @@ from spades_teach.game.cards import Card, CardLike, HandLike
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike, Team, TeamMap
 from spades_teach.solver.backend import (
-    BACKEND,
+    SOLVER_BACKEND,
     clear_table,
     legal_moves,
     nil_safe_cards,
@@ -102,7 +102,7 @@ from spades_teach.solver.reference import ReferenceSolver
 from spades_teach.solver.state import NS_TRICKS, DDState, NodeBudget, nil_objective, representatives
 
 __all__ = [
-    "BACKEND",
+    "SOLVER_BACKEND",
     "DoubleDummy",
     "NilAnswer",
     "NodeBudget",

@@ -13,37 +13,37 @@ from typing import Protocol, TypeVar
 
 __all__ = ["Bounds", "Tree", "alphabeta"]
 
-N = TypeVar("N")
+Node = TypeVar("Node")
 
 #: What a search keeps of the positions it has valued: key -> (lower bound, upper bound).
 Bounds = dict[Hashable, tuple[float, float]]
 
 
-class Tree(Protocol[N]):
-    """What :func:`alphabeta` asks of the positions ``N`` it searches."""
+class Tree(Protocol[Node]):
+    """What :func:`alphabeta` asks of the positions ``Node`` it searches."""
 
-    def end(self, node: N) -> float | None:
+    def end(self, node: Node) -> float | None:
         """The value of a finished position (no card left to play), else ``None``."""
 
-    def key(self, node: N) -> Hashable | None:
+    def key(self, node: Node) -> Hashable | None:
         """The key under which the bounds of ``node``'s value are kept, or ``None`` to keep none
         (a search keeps them at the start of a trick)."""
 
-    def bounds(self, node: N) -> tuple[float, float]:
+    def bounds(self, node: Node) -> tuple[float, float]:
         """The widest bounds of ``node``'s value, before anything is known of it."""
 
-    def maximising(self, node: N) -> bool:
+    def maximising(self, node: Node) -> bool:
         """Whether the player to move at ``node`` wants the value high."""
 
-    def moves(self, node: N) -> Generator[tuple[N, float], None, None]:
+    def moves(self, node: Node) -> Generator[tuple[Node, float], None, None]:
         """Each position after a move from ``node`` (equivalent moves once), with what the move
         gained (added to the child's value; 0 for a tree that values only the end). A tree that
         makes and unmakes its moves takes the last one back when the generator is closed."""
 
 
 def alphabeta(
-    tree: Tree[N],
-    node: N,
+    tree: Tree[Node],
+    node: Node,
     alpha: float,
     beta: float,
     table: Bounds,
@@ -61,7 +61,7 @@ def alphabeta(
     """
     end, key_of, bounds, maximising_at, moves_of = tree.end, tree.key, tree.bounds, tree.maximising, tree.moves
 
-    def search(node: N, alpha: float, beta: float) -> float:
+    def search(node: Node, alpha: float, beta: float) -> float:
         if visit is not None:
             visit()
         value = end(node)

@@ -26,8 +26,8 @@ from spades_teach.analysis.puzzles.model import (
     MIN_HARD_CHOICES,
     SAMPLE_SIZE,
     KeyLine,
-    Moment,
     Puzzle,
+    PuzzleMoment,
     moment_of,
 )
 from spades_teach.analysis.puzzles.themes import their_spades, themes
@@ -42,7 +42,9 @@ from spades_teach.i18n import _
 __all__ = ["find_puzzle", "generate_puzzles", "goal_reached", "solve_evidence", "solve_line"]
 
 
-def find_puzzle(moment: Moment, *, puzzle_id: str, sample_seed: int | str = 0, hidden: bool = False) -> Puzzle | None:
+def find_puzzle(
+    moment: PuzzleMoment, *, puzzle_id: str, sample_seed: int | str = 0, hidden: bool = False
+) -> Puzzle | None:
     """The puzzle at one moment of a real hand, or ``None`` if no card is clearly best.
     ``hidden=True`` looks for a hidden-hand puzzle, sampling the other hands with ``sample_seed``."""
     seat = moment.seat
@@ -172,7 +174,7 @@ def _build(
 # -- generating the set ---------------------------------------------------------------------------
 
 
-def _deal_moments(seed: int) -> Iterator[Moment]:
+def _deal_moments(seed: int) -> Iterator[PuzzleMoment]:
     """Every play moment of one hand dealt with ``seed`` and played by medium bots; in
     every other hand the weakest hand (by the advisor's count) bids Nil."""
     seats = seating_of(RULES).seats

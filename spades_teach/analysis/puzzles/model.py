@@ -1,5 +1,5 @@
 """The values of the card-play puzzles: :class:`Puzzle`, its line of play :class:`KeyLine`, the
-:class:`Moment` a puzzle is found at, and the levels and themes puzzles are chosen by."""
+:class:`PuzzleMoment` a puzzle is found at, and the levels and themes puzzles are chosen by."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ __all__ = [
     "SAMPLE_SIZE",
     "THEMES",
     "KeyLine",
-    "Moment",
+    "PuzzleMoment",
     "Puzzle",
     "difficulty_label",
     "moment_of",
@@ -85,7 +85,7 @@ def theme_label(theme: str) -> str:
 
 
 @dataclass(frozen=True)
-class Moment:
+class PuzzleMoment:
     """One moment of a hand in play with every hand known, where a puzzle is looked for: the
     ``seat`` to play, every hand as it is now, the bids, the tricks won so far, the trick in
     progress (in play order), whether spades are broken, and the cards of the completed tricks
@@ -113,12 +113,12 @@ class Moment:
         )
 
 
-def moment_of(round_: Round) -> Moment:
+def moment_of(round_: Round) -> PuzzleMoment:
     """The moment of a live :class:`~spades_teach.Round` (every bid made, a card to play)."""
     seat = round_.to_act
     if seat is None or len(round_.bids) < 4:
         raise SpadesError(_("a puzzle needs a hand in play, with every bid made"))
-    return Moment(
+    return PuzzleMoment(
         seat=seat,
         hands={s: round_.hand(s) for s in Seat},
         bids=dict(round_.bids),
@@ -261,7 +261,7 @@ class Puzzle:
                     card=c, cards=" ".join(str(x) for x in self.evidence)
                 )
             )
-        return words.evidence_line(self, c)
+        return words.card_evidence(self, c)
 
     def prompt(self) -> str:
         """The question, in one line."""

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from spades_teach.analysis.puzzles.model import Puzzle
 
 __all__ = [
-    "evidence_line",
+    "card_evidence",
     "goal_noun",
     "goal_verb",
     "history_lines",
@@ -107,7 +107,7 @@ def goal_noun(p: Puzzle) -> str:
     return _("your Nil") if target is p.seat else _("{seat}'s Nil").format(seat=seat_word(int(target)))
 
 
-def evidence_line(p: Puzzle, c: Card) -> str:
+def card_evidence(p: Puzzle, c: Card) -> str:
     """What the solve says about the legal card ``c``, in one plain line."""
     value = p.evidence[c]
     if p.deals:
