@@ -52,7 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     budget = None if args.node_budget == "none" else int(args.node_budget)
     print(f"node budget per decision: {'none' if budget is None else f'{budget:,}'}")
-    print(f"solver backend: {SOLVER_BACKEND}; load average before the run: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
+    print(
+        f"solver backend: {SOLVER_BACKEND}; load average before the run: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)"
+    )
     times: list[float] = []
     nodes: list[int] = []
     handed = 0

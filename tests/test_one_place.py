@@ -416,3 +416,22 @@ def test_each_public_name_is_defined_in_one_module() -> None:
     assert set(shared) <= set(_SHARED_NAMES), {n: p for n, p in shared.items() if n not in _SHARED_NAMES}
     for helper in ("side_name", "seat_word", "card_text", "plural", "signed", "BACKEND"):
         assert len(where.get(helper, ())) <= 1, (helper, where[helper])
+
+
+def test_legal_is_legal_with_rule_and_every_rule_decides_somewhere() -> None:
+    """``kernel.legal`` (the fast form the play state calls) and ``kernel.legal_with_rule`` (which
+    also says which rule decided, for ``why_illegal`` and the drills) give the same cards."""
+    from spades_teach.game.kernel import LegalRule, legal, legal_with_rule
+
+    rng = random.Random(40)
+    rules_seen = set()
+    for _ in range(4000):
+        hand = sum(1 << i for i in rng.sample(range(52), rng.randint(1, 13)))
+        if rng.random() < 0.1:
+            hand &= SUIT_MASKS[Suit.SPADES] or hand  # a hand of spades only, now and then
+        led = rng.choice([0, 0, *SUIT_MASKS])
+        broken, two_of_clubs = rng.random() < 0.5, rng.random() < 0.2
+        allowed, rule = legal_with_rule(hand, led, broken, two_of_clubs)
+        assert allowed == legal(hand, led, broken, two_of_clubs), (hand, led, broken, two_of_clubs)
+        rules_seen.add(rule)
+    assert rules_seen == set(LegalRule)

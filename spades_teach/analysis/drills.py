@@ -41,7 +41,7 @@ from spades_teach.errors import AnswerError, ParseError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.deals import deal
-from spades_teach.game.kernel import winning_index
+from spades_teach.game.kernel import SUIT_MASKS, LegalRule, legal_with_rule, winning_index
 from spades_teach.game.notation import seat_word, suit_word
 from spades_teach.game.round import Round, trick_winner
 from spades_teach.game.rules import Rules
@@ -61,6 +61,7 @@ __all__ = [
     "BID_SAMPLES",
     "difficulty_for",
     "drill_seed",
+    "legal_rule_line",
     "make_drill",
     "register_kind",
 ]
@@ -440,7 +441,9 @@ def legal_drill(seed: int, difficulty: int) -> Drill:
         ]
     else:
         lines = [_("{card} is not legal: {reason}.").format(card=card.pretty, reason=reason)]
-    lines.append(_legal_rule(plays, hand, rnd.spades_broken, two_clubs and not rnd.tricks and not plays))
+    led = SUIT_MASKS[plays[0][1].suit] if plays else 0
+    _allowed, rule = legal_with_rule(hand.mask, led, rnd.spades_broken, two_clubs and not rnd.tricks and not plays)
+    lines.append(legal_rule_line(rule, plays[0][1].suit if plays else None, rules))
     return Drill(
         kind="legal",
         seed=seed,
@@ -457,19 +460,37 @@ def legal_drill(seed: int, difficulty: int) -> Drill:
     )
 
 
-def _legal_rule(plays: Sequence[tuple[Seat, Card]], hand: Hand, broken: bool, two_clubs: bool) -> str:
-    """The rule that applied, in one line."""
-    if plays:
-        led = plays[0][1].suit
-        suit = suit_word(int(led))
-        if hand.suit(led):
-            return _("The rule: follow the suit led ({suit}) when you can.").format(suit=suit)
-        return _("The rule: with no {suit} left you may play any card, a spade included.").format(suit=suit)
-    if two_clubs:
+def legal_rule_line(rule: LegalRule, led: Suit | None, rules: Rules) -> str:
+    """The rule that decided the legal cards (the kernel's :class:`LegalRule`), in one line; ``led``:
+    the suit led (``None`` for a lead). Whether a spade lead breaks spades is the ``rules``' to say."""
+    if rule is LegalRule.FOLLOW:
+        assert led is not None
+        return _("The rule: follow the suit led ({suit}) when you can.").format(suit=suit_word(int(led)))
+    if rule is LegalRule.NO_SUIT:
+        assert led is not None
+        return _("The rule: with no {suit} left you may play any card, a spade included.").format(
+            suit=suit_word(int(led))
+        )
+    if rule is LegalRule.TWO_OF_CLUBS:
         return _("The rule: whoever holds the 2♣ must lead it to the first trick.")
-    if broken:
+    if rule is LegalRule.BROKEN:
         return _("The rule: once spades are broken, any card may lead.")
-    return _("The rule: spades may not lead until a spade has been played, unless you hold only spades.")
+    if rule is LegalRule.UNBROKEN:
+        if rules.spade_lead_breaks:
+            return _("The rule: spades may not lead until a spade has been played.")
+        return _(
+            "The rule: spades may not lead until they are broken, that is until a spade has been played "
+            "on a trick another suit led."
+        )
+    if rules.spade_lead_breaks:
+        return _(
+            "The rule: spades may not lead until they are broken, but a hand of only spades may lead one "
+            "(and that lead breaks them)."
+        )
+    return _(
+        "The rule: spades may not lead until they are broken, but a hand of only spades may lead one "
+        "(that lead does not break them)."
+    )
 
 
 # -- who wins this trick? ---------------------------------------------------------------------------

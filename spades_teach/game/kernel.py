@@ -40,6 +40,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Literal, NamedTuple, Protocol
 
 from spades_teach.errors import IllegalPlayError
@@ -59,6 +60,8 @@ __all__ = [
     "SPADE_END",
     "TWO_OF_CLUBS",
     "legal",
+    "LegalRule",
+    "legal_with_rule",
     "legal_mask",
     "legal_cards_of",
     "why_illegal",
@@ -110,11 +113,43 @@ def suit_tuples() -> list[list[tuple[Card, ...]]]:
 # -- legal cards ------------------------------------------------------------------------
 
 
+class LegalRule(Enum):
+    """The rule that decided a hand's legal cards (:func:`legal_with_rule`)."""
+
+    FOLLOW = "follow suit"  # the hand holds the suit led: that suit only
+    NO_SUIT = "void in the suit led"  # the hand holds none of the suit led: any card
+    TWO_OF_CLUBS = "2♣ first lead"  # the hand's first lead: the 2♣
+    BROKEN = "spades broken"  # a lead once spades are broken: any card
+    UNBROKEN = "spades not broken"  # a lead before spades are broken: no spade
+    ONLY_SPADES = "only spades"  # a lead before spades are broken from a hand of spades only: any card
+
+
+def legal_with_rule(hand: int, led: int, broken: bool, two_of_clubs: bool = False) -> tuple[int, LegalRule]:
+    """The legal cards (a mask) of ``hand`` and the rule that decided them: follow the suit led
+    (``led``, a suit mask; ``0`` when leading) if you can; the 2♣ must lead the first trick when
+    ``two_of_clubs`` (and the hand holds it); no spade lead before spades are ``broken`` unless
+    the hand holds nothing else.
+
+    >>> from spades_teach.game.cards import Hand
+    >>> mask, rule = legal_with_rule(Hand.parse("AK...").mask, 0, False)
+    >>> rule, mask == Hand.parse("AK...").mask
+    (<LegalRule.ONLY_SPADES: 'only spades'>, True)
+    """
+    if led:
+        follow = hand & led
+        return (follow, LegalRule.FOLLOW) if follow else (hand, LegalRule.NO_SUIT)
+    if two_of_clubs and hand & _TWO_OF_CLUBS_MASK:
+        return _TWO_OF_CLUBS_MASK, LegalRule.TWO_OF_CLUBS
+    if broken:
+        return hand, LegalRule.BROKEN
+    others = hand & NON_SPADES
+    return (others, LegalRule.UNBROKEN) if others else (hand, LegalRule.ONLY_SPADES)
+
+
 def legal(hand: int, led: int, broken: bool, two_of_clubs: bool = False) -> int:
-    """The legal cards (a mask) of ``hand``: follow the suit led (``led``, a suit
-    mask; ``0`` when leading) if you can; the 2♣ must lead the first trick when
-    ``two_of_clubs`` (and the hand holds it); no spade lead before spades are
-    ``broken`` unless the hand holds nothing else."""
+    """The legal cards (a mask) of ``hand``: :func:`legal_with_rule`'s mask, in the fast form
+    the play state and the searches call for every card (``tests/test_one_place.py`` holds the
+    two equal on every kind of hand)."""
     if led:
         return hand & led or hand
     if two_of_clubs and hand & _TWO_OF_CLUBS_MASK:
@@ -152,13 +187,14 @@ def why_illegal(card: Card, hand: int, led: int, broken: bool, two_of_clubs: boo
     would be legal."""
     if not hand & card.mask:
         return _("{card} is not in the hand").format(card=card_name(card.index))
-    allowed = legal(hand, led, broken, two_of_clubs)
+    allowed, rule = legal_with_rule(hand, led, broken, two_of_clubs)
     if allowed & card.mask:
         return None
-    if led:
+    if rule is LegalRule.FOLLOW:
         return _("must follow {suit}: play {cards}").format(suit=suit_word(_suit_index(led)), cards=_card_list(allowed))
-    if two_of_clubs and hand & _TWO_OF_CLUBS_MASK:
+    if rule is LegalRule.TWO_OF_CLUBS:
         return _("the 2♣ must lead the first trick: play 2♣")
+    assert rule is LegalRule.UNBROKEN  # the other rules allow every card of the hand
     return _("spades are not broken yet: lead a heart, diamond or club ({cards})").format(cards=_card_list(allowed))
 
 

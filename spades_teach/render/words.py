@@ -10,6 +10,8 @@ teams by name. No rule lives here; these functions only say what the engine deci
 'North 4, East 2, South 3, West nil'
 >>> by_side({"NS": 72, "EW": -50}, signed=True)
 'North–South +72, East–West −50'
+>>> signed(72), signed(-50), signed(0)
+('+72', '−50', '0')
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.notation import seat_word
 from spades_teach.game.seating import Seat
 from spades_teach.i18n import N_, _, format_signed
+from spades_teach.i18n import format_signed as signed  # the chapters print a score change with it
 
-__all__ = ["by_seat", "by_side", "cards_text", "hand_text", "trick_text", "side_name"]
+__all__ = ["by_seat", "by_side", "cards_text", "hand_text", "signed", "trick_text", "side_name"]
 
 #: The partnerships' names (translated when shown).
 _SIDE_NAMES = {"NS": N_("North–South"), "EW": N_("East–West")}
