@@ -64,7 +64,7 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import bag_charge, side_value
 from spades_teach.game.seating import Seat, SeatLike, Team, seating_of
 from spades_teach.i18n import N_, _, decimal, join_and, join_clauses, join_or, ngettext
-from spades_teach.solver import DDState, nil_safe_cards, representatives, score_cards
+from spades_teach.solver import DDState, backend, nil_safe_cards, representatives, score_cards
 from spades_teach.solver.search import Bounds, alphabeta
 
 __all__ = [
@@ -417,8 +417,7 @@ def card_costs(
     round_ = _as_round(source)
     only = None if seat is None else Seat.coerce(seat)
     hinted = _hint_cards(hints)
-    from spades_teach.solver import backend  # its SOLVER_BACKEND read at each call: tests switch the backend
-
+    # the backend's SOLVER_BACKEND read at each call: tests switch the backend
     reviews = stored_card_costs(round_) if backend.SOLVER_BACKEND == "python" else None
     if reviews is not None:
         for number in range(1, len(reviews) + 1):

@@ -37,6 +37,9 @@ from typing import Any
 
 from spades_teach.advice.bidding import BidAdvice, NilAssessment, advise_bid, assess_nil, count_hand
 from spades_teach.advice.nil_check import nil_borderline
+from spades_teach.advice.nil_trial import nil_trial
+from spades_teach.analysis.parallel import SerialExecutor
+from spades_teach.analysis.simulate import analyze_hand, percent_text
 from spades_teach.errors import AnswerError, ParseError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Hand, Suit
@@ -756,8 +759,6 @@ def _advice_lines(advice: BidAdvice) -> list[str]:
 
 @functools.lru_cache(maxsize=64)
 def _analysis(hand: str, bids: tuple[tuple[str, str], ...], match: tuple[tuple[str, int, int], ...], seed: int) -> Any:
-    from spades_teach.analysis.parallel import SerialExecutor
-    from spades_teach.analysis.simulate import analyze_hand
 
     return analyze_hand(
         hand,
@@ -869,7 +870,6 @@ def nil_success(hand: str, seed: int, samples: int = NIL_SAMPLES) -> tuple[int, 
     """How many of ``samples`` deals of the unseen cards South's Nil holds, played out at the table
     (:func:`~spades_teach.advice.nil_trial.nil_trial`, the advice's own Nil trial). Returns
     ``(held, samples)``."""
-    from spades_teach.advice.nil_trial import nil_trial
 
     trial = nil_trial(hand, samples=samples, seed=seed)
     return trial.held, trial.samples
@@ -887,7 +887,6 @@ def _nil_rate_lines(hand: str, seed: int) -> tuple[str, ...]:
 
 def _percent(share: float) -> str:
     """A share as a whole percentage, written as the language writes it (``57%``, ``57 %``)."""
-    from spades_teach.analysis.simulate import percent_text
 
     return percent_text(share)
 

@@ -46,6 +46,7 @@ import argparse
 import sys
 from collections.abc import Mapping, Sequence
 
+from spades_teach import __version__
 from spades_teach.cli import analyze, analyze_record, app, deal, record, score
 from spades_teach.cli.common import (
     ASCII_FORMS,
@@ -125,7 +126,6 @@ def build_parser(commands: Mapping[str, Command] | None = None) -> argparse.Argu
                 "or open the tutorial app in a browser."
             ),
         )
-        from spades_teach import __version__
 
         parser.add_argument(
             "--version",

@@ -30,6 +30,8 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.position import Position
 from spades_teach.errors import IllegalPlayError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import Card, CardLike, Suit
@@ -174,8 +176,6 @@ class LegalPlayExplorer(SpadesWidget):
 
     def play_hint(self) -> None:
         """Let the seat to act play the play advisor's suggestion."""
-        from spades_teach.advice.play import suggest_play
-        from spades_teach.advice.position import Position
 
         if self.round.to_act is None:
             raise IllegalPlayError(_("the hand is over: press Start again to play it from its first card"))
