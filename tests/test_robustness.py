@@ -323,9 +323,9 @@ def test_two_player_games_have_no_loss_limit_by_default() -> None:
     assert Rules(players=2).to_dict() == {"players": 2}
     assert Rules.from_dict({"players": 2, "loss_limit": -200}) == Rules(players=2, loss_limit=-200)
     assert "no loss limit" in Rules(players=2).describe()
-    import spades_teach.game.twoplayer as twoplayer
+    from _docs import module_notes
 
-    assert "there is none by default" in " ".join((twoplayer.__doc__ or "").split())
+    assert "there is none by default" in " ".join(module_notes("spades_teach/game/twoplayer.py").split())
 
 
 def test_a_two_player_match_goes_on_below_minus_200_unless_the_option_is_on() -> None:

@@ -1,41 +1,7 @@
-"""What each card cost with every hand seen, in points: a double-dummy (hindsight) review of a played hand.
-
-This is hindsight, not the learner's cost: a card is judged from its player's seat by
-:func:`~spades_teach.analysis.seat_review.seat_review`. The double-dummy review serves the
-replay of annotated deals, ``spades-teach analyze-record`` and the hindsight note of the seat's
-review (:func:`hindsight_note`); its lines say "with every hand seen".
-
-How a card is judged
---------------------
-Just before each card, every legal card of the seat to play is tried, and the hand is played on
-after it with all four hands in view (double dummy). The hand that ends so is scored by the rules,
-each new bag charged its value over a match (:func:`~spades_teach.game.scoring.bag_charge`, 10 points
-under the standard rules: a bag scores 1 point now and costs about 10 later), through the one scoring
-function that charges bags, :func:`~spades_teach.game.scoring.side_value`.
-
-A card's **value** is the player's side's points minus the other side's: setting the opponents or
-pushing a bag onto them counts as much as making one's own contract or dodging a bag (the bags
-chapter teaches both). A card's **cost** is the best legal card's value minus its own, so a best card
-costs 0. A Nil bidder who ducks, or a partner who covers, keeps the Nil: that is worth more than the
-trick given away, and such a card costs nothing.
-
-How the rest of the hand is played after a card:
-
-* In the last :data:`EXACT_TRICKS` tricks (5), exactly for points: every line of play is searched,
-  each side playing for the most points for itself against the other (:class:`PointsSearch`). A side
-  that has made its bid ducks to dodge a bag, or takes a trick to set the other side, when that is
-  worth more.
-* Before that, a search of every line is too slow for points, and the exact solver answers trick
-  questions instead: each side takes the most tricks it can (the exact trick count after the card),
-  and each Nil still alive is settled by its own exact question — it holds when the Nil side can keep
-  the bidder from taking any trick whatever the defenders do. A Nil that holds takes no trick (the
-  team's tricks are the partner's); a lost Nil counts as taking one trick (or the tricks it already
-  took), the partner the rest. The tricks count for both sides, but the bags this reckons are those of
-  play for tricks: a side could sometimes dodge one of them.
-
-Each card is judged on its own: its value assumes best play after it as above. The next seat's best
-card may do better than that for its own side, so one card's "after" need not be the next card's
-"before"; each explanation says what its own numbers mean.
+"""What each card cost with every hand seen, in points: the double-dummy (hindsight) review of a
+played hand (:func:`card_costs`), and the exact points search of its last tricks
+(:class:`PointsSearch`). The learner's own cost is judged from the seat
+(:mod:`spades_teach.analysis.seat_review`). How a card is judged: ``docs/modules.md``.
 
 >>> from spades_teach import Round, deal
 >>> r = Round(deal(3), dealer="N")

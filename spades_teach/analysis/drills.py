@@ -1,20 +1,6 @@
-"""Drills: short questions generated and graded by the engine, endless and seeded.
-
-A drill is one question of a *kind* (``"legal"``, ``"winner"``, ``"score"``,
-``"count"``, ``"bid"``, ``"nil"``). :func:`make_drill` builds it from a seed and a
-difficulty; the same seed and difficulty always give the same question.
-:meth:`Drill.grade` reads the learner's typed answer (a clear
-:class:`~spades_teach.errors.AnswerError` when it cannot) and returns a
-:class:`Feedback`: right or wrong, and the explanation, one line per item.
-Every answer comes from the library (the kernel, the scoring, the bid advice,
-the simulation); nothing here decides a rule.
-
-Difficulty starts at 0 and grows with the learner's streak: later tricks and
-more cards in play, Nil, blind Nil and bag penalties on the score sheet, the
-partner's bid and the match score around a bid, borderline Nil hands.
-
-A new kind is one generator ``(seed, difficulty) -> Drill`` handed to
-:func:`register_kind`; the widget lists whatever is registered.
+"""Drills: short questions made and graded by the engine, endless and seeded (:func:`make_drill`,
+:meth:`Drill.grade`); a new kind is one generator given to :func:`register_kind`. More:
+``docs/modules.md``.
 
 >>> drill = make_drill("winner", seed=3, difficulty=0)
 >>> drill.kind, len(drill.trick)

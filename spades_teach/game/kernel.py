@@ -1,27 +1,7 @@
-"""The rules of play, in one place: the only code that decides which cards are
-legal (and why a card is not), who wins a trick, when spades are broken, who
-leads first, and what counts as a renege.
-
-Everything else asks this module: :class:`~spades_teach.game.round.Round`,
-:class:`~spades_teach.advice.position.Position`, the bots and their playouts, the
-simulations and the pure-Python double-dummy solver. (The compiled solver core
-keeps its own loop for speed; a property test holds it equal to this module.)
-
-The card play of a hand also comes in a compiled form: :data:`CompiledPlayState`
-(``_kernel.c``) is a twin of :class:`PlayState` that applies the same rules in C.
-Both are a :class:`PlayKernel`, a component with a public interface:
-:class:`~spades_teach.game.round.Round` holds one, the twin when it is built
-(:data:`BACKEND` says which form is in use; ``SPADES_TEACH_PURE_KERNEL=1`` asks
-for the pure one), and reads no field of it. :class:`PlayState` stays the
-reference: a property test drives both side by side and requires the same
-answers after every action.
-
-The functions work on card bitmasks, the form the fast callers already hold: a
-card is ``1 << index`` with A♠ = 0 … 2♠ = 12, A♥ = 13 … 2♣ = 51, a hand is the
-OR of its cards, and a suit led is given by its mask (``0`` when leading). Two
-facts follow from that order and are used throughout: a card is a spade exactly
-when its mask is below :data:`SPADE_END`, and of two cards that can win a trick
-the one with the smaller mask is the higher.
+"""The rules of play, in one place: the only code that decides which cards are legal (and why a
+card is not), who wins a trick, when spades are broken, who leads first and what counts as a
+renege; and the play state :class:`PlayState` (with its compiled twin). Cards are bit masks here
+(A♠ = bit 0 … 2♣ = bit 51). More: ``docs/modules.md``.
 
 >>> from spades_teach.game.cards import Card, Hand
 >>> hand = Hand.parse("AKQ3.K52.7.A9842").mask

@@ -1,11 +1,5 @@
-"""Step through a match hand by hand: :class:`MatchStepper`.
-
-The score sheet of a :class:`~spades_teach.game.match.Match` grows one hand at a time
-(**Start**, **Previous**, **Next**, **End** or the slider): each step adds the
-hand's row, explains it line by line (the scorer's own sentences), fills each
-side's bag counter, box by box, up to the penalty, and extends a line chart of
-the running totals with the target drawn across it. Everything shown is read
-from the match's sheet; the widget computes no score.
+"""Step through a match hand by hand, :class:`MatchStepper`: the score sheet, the explanation, the
+bag counters and a chart of the running totals, all read from the match.
 
 >>> from spades_teach.game.match import Match
 >>> m = Match()
