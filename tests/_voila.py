@@ -22,13 +22,12 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from _browser import free_port, http_status
+from _browser import free_port, http_status, wait_until
 
 from spades_teach.app import VOILA_OPTIONS, voila_environment
 
@@ -96,14 +95,13 @@ def served(command: list[str], port: int, cwd: Path, env: dict[str, str], log: P
 
 
 def _wait(url: str, server: subprocess.Popen[bytes], log: Path, limit: float = 120.0) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
+    def answering() -> bool:
         if server.poll() is not None:
             raise RuntimeError(f"Voila stopped with status {server.returncode}:\n{log.read_text()[-3000:]}")
-        if http_status(url) == 200:
-            return
-        time.sleep(0.5)
-    raise RuntimeError(f"Voila did not answer at {url} within {limit:.0f} s:\n{log.read_text()[-3000:]}")
+        return http_status(url) == 200
+
+    if not wait_until(answering, limit=limit):
+        raise RuntimeError(f"Voila did not answer at {url} within {limit:.0f} s:\n{log.read_text()[-3000:]}")
 
 
 #: Run in every page of a browser context before the page's own scripts (:func:`watch_the_run`): it
