@@ -133,7 +133,10 @@ def console_quiet(page: Any, *, quiet_ms: int = 1000, limit_ms: int = 60_000) ->
     extensions and plugins (which arrive after the first drawing) have arrived, for the test's own
     console watch to see them."""
     said: list[object] = []
-    listen = said.append
+
+    def listen(message: object) -> None:  # (Playwright marks its listeners: a function, not a builtin)
+        said.append(message)
+
     page.on("console", listen)
     try:
         settled(page, lambda: len(said), quiet_ms=quiet_ms, limit_ms=limit_ms)
