@@ -3,22 +3,22 @@ that names the key card, the principle behind the answer, and the numbers of the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.analysis.puzzles.goals import RULES, contract_of, contract_points, target_seat
-from spades_teach.game.cards import Card
+from spades_teach.game.bids import Bid
+from spades_teach.game.cards import Card, Hand
 from spades_teach.game.notation import seat_word
 from spades_teach.game.scoring import nil_worth
 from spades_teach.game.seating import Seat, seating_of
 from spades_teach.i18n import _
 
-if TYPE_CHECKING:
-    from spades_teach.analysis.puzzles.model import Puzzle
-
 __all__ = [
+    "LineFacts",
+    "PuzzleFacts",
     "card_evidence",
     "goal_noun",
     "goal_verb",
@@ -29,6 +29,54 @@ __all__ = [
     "reason_numbers",
     "why",
 ]
+
+
+class LineFacts(Protocol):
+    """What the words read of a puzzle's line of play (a :class:`~spades_teach.analysis.puzzles.KeyLine`)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def key(self) -> Card: ...
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def rival(self) -> Card: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def deciding(self) -> int: ...
+
+
+class PuzzleFacts(Protocol):
+    """What the words read of a puzzle (a :class:`~spades_teach.analysis.puzzles.Puzzle`, whose
+    methods call them: the words know the puzzle by what they read, not by its class)."""
+
+    @property
+    def goal(self) -> str: ...
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def bids(self) -> Mapping[Seat, Bid]: ...
+    @property
+    def tricks_won(self) -> Mapping[Seat, int]: ...
+    @property
+    def trick(self) -> tuple[Card, ...]: ...
+    @property
+    def answer(self) -> Card: ...
+    @property
+    def evidence(self) -> Mapping[Card, int]: ...
+    @property
+    def deals(self) -> tuple[Mapping[Seat, Hand], ...]: ...
+    @property
+    def line(self) -> LineFacts | None: ...
+    @property
+    def history(self) -> tuple[tuple[Seat, tuple[Card, ...], Seat], ...]: ...
+    @property
+    def leader(self) -> Seat: ...
+    @property
+    def tricks_left(self) -> int: ...
+
 
 #: Principles a puzzle's answer is never explained by: a puzzle's goal (a contract or a
 #: Nil) is worth more than every bag left, so a card chosen to dodge or push bags
@@ -61,7 +109,7 @@ def _plays_text(leader: Seat, cards: Sequence[Card]) -> str:
     )
 
 
-def history_lines(p: Puzzle) -> list[str]:
+def history_lines(p: PuzzleFacts) -> list[str]:
     """The play so far, one line a trick, each card after the seat that played it, then the
     trick in progress."""
     lines = []
@@ -80,16 +128,16 @@ def history_lines(p: Puzzle) -> list[str]:
     return lines
 
 
-def prompt(p: Puzzle) -> str:
+def prompt(p: PuzzleFacts) -> str:
     """The question, in one line."""
     return _("{seat} to play: which card {goal}?").format(seat=seat_word(int(p.seat)), goal=goal_verb(p))
 
 
-def _target(p: Puzzle) -> Seat:
+def _target(p: PuzzleFacts) -> Seat:
     return target_seat(p.goal, p.seat, p.bids, p.tricks_won)
 
 
-def goal_verb(p: Puzzle) -> str:
+def goal_verb(p: PuzzleFacts) -> str:
     """What the answer does, as the end of a sentence whose subject is the card ("makes your side's 5")."""
     target = _target(p)
     if p.goal == "make":
@@ -101,13 +149,13 @@ def goal_verb(p: Puzzle) -> str:
     return _("breaks your Nil") if target is p.seat else _("breaks {seat}'s Nil").format(seat=seat_word(int(target)))
 
 
-def goal_noun(p: Puzzle) -> str:
+def goal_noun(p: PuzzleFacts) -> str:
     """The Nil at stake ("your Nil", "North's Nil")."""
     target = _target(p)
     return _("your Nil") if target is p.seat else _("{seat}'s Nil").format(seat=seat_word(int(target)))
 
 
-def card_evidence(p: Puzzle, c: Card) -> str:
+def card_evidence(p: PuzzleFacts, c: Card) -> str:
     """What the solve says about the legal card ``c``, in one plain line."""
     value = p.evidence[c]
     if p.deals:
@@ -133,7 +181,7 @@ def card_evidence(p: Puzzle, c: Card) -> str:
     )
 
 
-def key_line_text(p: Puzzle) -> str:
+def key_line_text(p: PuzzleFacts) -> str:
     """The line of play (:attr:`Puzzle.line <spades_teach.analysis.puzzles.Puzzle.line>`) in
     one sentence naming the key card."""
     line = p.line
@@ -184,7 +232,7 @@ def key_line_text(p: Puzzle) -> str:
     return said
 
 
-def _stake(p: Puzzle) -> str:
+def _stake(p: PuzzleFacts) -> str:
     """What the goal is worth, in words ("50 points rather than -50")."""
     nil = nil_worth(False, RULES)
     if p.goal == "make":
@@ -198,7 +246,7 @@ def _stake(p: Puzzle) -> str:
     return _("they lose {points} points instead of scoring {points}").format(points=nil)
 
 
-def reason_numbers(p: Puzzle) -> str:
+def reason_numbers(p: PuzzleFacts) -> str:
     """The numbers of the solve behind the answer, in one plain line."""
     card, stake, goal = p.answer.pretty, _stake(p), goal_verb(p)
     if p.deals:
