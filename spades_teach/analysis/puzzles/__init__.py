@@ -3,9 +3,10 @@
 A :class:`Puzzle` is one moment of a hand seen from the seat to play, with the card to find
 (:attr:`Puzzle.answer`), why (:attr:`Puzzle.why`) and the solver's numbers behind it
 (:attr:`Puzzle.evidence`). Its modules, one job each: ``goals`` (what an answer must achieve,
-and whether a card does), ``model`` (the values), ``find`` (finding puzzles in played hands),
-``line`` (the line of play naming the key card), ``themes``, ``words`` (what a puzzle says) and
-``store`` (the packaged set). How puzzles are found and judged: ``docs/puzzles.md``.
+and whether a card does), ``values`` (the line of play as a value), ``model`` (the puzzle),
+``find`` (finding puzzles in played hands), ``line`` (the line of play naming the key card),
+``themes``, ``words`` (what a puzzle says) and ``store`` (the packaged set). How puzzles are
+found and judged: ``docs/puzzles.md``.
 
 >>> puzzles = load_puzzles()
 >>> len(puzzles) >= 150, sorted({p.difficulty for p in puzzles})

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.analysis.puzzles.goals import RULES, Goal, reached, solver_state
-from spades_teach.analysis.puzzles.model import KEY_KINDS, KeyLine
+from spades_teach.analysis.puzzles.values import KEY_KINDS, KeyLine
 from spades_teach.game.cards import Card, Hand
 from spades_teach.game.kernel import winning_index
 from spades_teach.game.seating import Seat, seating_of

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from spades_teach.advice.position import Position
 from spades_teach.analysis.puzzles import words
 from spades_teach.analysis.puzzles.goals import RULES
+from spades_teach.analysis.puzzles.values import KEY_KINDS, KeyLine
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Hand
@@ -52,8 +53,6 @@ THEMES = (
 MIN_HARD_CHOICES = 3
 #: Deals dealt and solved for a hidden-hand puzzle.
 SAMPLE_SIZE = 24
-#: The kinds of :class:`KeyLine`, what the key card does in the line of play.
-KEY_KINDS = ("beats", "draws", "denies", "promotes", "nil forced after rival", "nil forced after card")
 
 
 def difficulty_label(difficulty: str) -> str:
@@ -130,31 +129,6 @@ def moment_of(round_: Round) -> PuzzleMoment:
 
 
 @dataclass(frozen=True)
-class KeyLine:
-    """The line of play that shows why the answer beats the ``rival`` card (the rule of
-    thumb's card when it differs from the answer, else the next best card): the solver
-    plays both lines out, each side playing for the puzzle's goal (the lowest card among
-    equally good ones), and ``key`` is the card held by ``seat`` whose fate differs.
-
-    ``kind`` (one of :data:`KEY_KINDS`): ``"beats"``, the answer beats the opponents'
-    ``key`` already in the trick, which wins it after the rival; ``"draws"``, the
-    answer's trick draws the opponents' ``key``, which wins a trick after the rival; ``"denies"``, the ``key``
-    wins a trick after the rival but none after the answer; ``"promotes"``, our ``key``
-    wins a trick after the answer but none after the rival; ``"nil forced after rival"``,
-    the Nil bidder must win a trick with the ``key`` after the rival;
-    ``"nil forced after card"``, after the answer. In a hidden-hand puzzle the line is
-    the one found on most of the ``deciding`` deals (those where the answer reaches the
-    goal and the rival does not): on ``count`` of them."""
-
-    kind: str
-    key: Card
-    seat: Seat
-    rival: Card
-    count: int = 0
-    deciding: int = 0
-
-
-@dataclass(frozen=True)
 class Puzzle:
     """One puzzle (see :mod:`spades_teach.analysis.puzzles`). ``others`` holds the other three
     hands of an open-hand puzzle (empty for a hidden-hand one); ``deals`` the hidden hands of
@@ -187,7 +161,7 @@ class Puzzle:
     def history_lines(self) -> list[str]:
         """The play so far, one line a trick, each card after the seat that played it,
         then the trick in progress."""
-        return words.history_lines(self)
+        return words.history_lines(self.history, self.trick, self.leader)
 
     @property
     def principle_line(self) -> str:
@@ -198,7 +172,9 @@ class Puzzle:
     @property
     def play_line(self) -> str:
         """The line of play naming the key card (see :class:`KeyLine`), or ``""``."""
-        return words.key_line_text(self) if self.line is not None else ""
+        if self.line is None:
+            return ""
+        return words.key_line_text(self._asked, self.line, self.answer, deals=len(self.deals))
 
     @property
     def why(self) -> str:
@@ -229,7 +205,9 @@ class Puzzle:
     def reason(self) -> str:
         """Why the answer is the card (:attr:`why`), then the numbers of the solve in one
         plain line."""
-        numbers = words.reason_numbers(self)
+        numbers = words.reason_numbers(
+            self._asked, self.answer, self.evidence, deals=len(self.deals), left=self.tricks_left
+        )
         why = self.why
         return f"{why} {numbers}" if why else numbers
 
@@ -261,8 +239,12 @@ class Puzzle:
                     card=c, cards=" ".join(str(x) for x in self.evidence)
                 )
             )
-        return words.card_evidence(self, c)
+        return words.card_evidence(self._asked, c, self.evidence[c], deals=len(self.deals), left=self.tricks_left)
 
     def prompt(self) -> str:
         """The question, in one line."""
-        return words.prompt(self)
+        return words.prompt(self._asked)
+
+    @property
+    def _asked(self) -> words.Asked:
+        return words.Asked(self.goal, self.seat, self.bids, self.tricks_won)

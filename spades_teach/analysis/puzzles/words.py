@@ -4,21 +4,21 @@ that names the key card, the principle behind the answer, and the numbers of the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from dataclasses import dataclass
 
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.analysis.puzzles.goals import RULES, contract_of, contract_points, target_seat
+from spades_teach.analysis.puzzles.values import KeyLine
 from spades_teach.game.bids import Bid
-from spades_teach.game.cards import Card, Hand
+from spades_teach.game.cards import Card
 from spades_teach.game.notation import seat_word
 from spades_teach.game.scoring import nil_worth
 from spades_teach.game.seating import Seat, seating_of
 from spades_teach.i18n import _
 
 __all__ = [
-    "LineFacts",
-    "PuzzleFacts",
+    "Asked",
     "card_evidence",
     "goal_noun",
     "goal_verb",
@@ -31,51 +31,16 @@ __all__ = [
 ]
 
 
-class LineFacts(Protocol):
-    """What the words read of a puzzle's line of play (a :class:`~spades_teach.analysis.puzzles.KeyLine`)."""
+@dataclass(frozen=True)
+class Asked:
+    """What a puzzle asks, as its words need it: the ``goal`` (one of
+    :data:`~spades_teach.analysis.puzzles.goals.GOALS`), the ``seat`` to play, the bids and the
+    tricks ``won`` so far."""
 
-    @property
-    def kind(self) -> str: ...
-    @property
-    def key(self) -> Card: ...
-    @property
-    def seat(self) -> Seat: ...
-    @property
-    def rival(self) -> Card: ...
-    @property
-    def count(self) -> int: ...
-    @property
-    def deciding(self) -> int: ...
-
-
-class PuzzleFacts(Protocol):
-    """What the words read of a puzzle (a :class:`~spades_teach.analysis.puzzles.Puzzle`, whose
-    methods call them: the words know the puzzle by what they read, not by its class)."""
-
-    @property
-    def goal(self) -> str: ...
-    @property
-    def seat(self) -> Seat: ...
-    @property
-    def bids(self) -> Mapping[Seat, Bid]: ...
-    @property
-    def tricks_won(self) -> Mapping[Seat, int]: ...
-    @property
-    def trick(self) -> tuple[Card, ...]: ...
-    @property
-    def answer(self) -> Card: ...
-    @property
-    def evidence(self) -> Mapping[Card, int]: ...
-    @property
-    def deals(self) -> tuple[Mapping[Seat, Hand], ...]: ...
-    @property
-    def line(self) -> LineFacts | None: ...
-    @property
-    def history(self) -> tuple[tuple[Seat, tuple[Card, ...], Seat], ...]: ...
-    @property
-    def leader(self) -> Seat: ...
-    @property
-    def tricks_left(self) -> int: ...
+    goal: str
+    seat: Seat
+    bids: Mapping[Seat, Bid]
+    won: Mapping[Seat, int]
 
 
 #: Principles a puzzle's answer is never explained by: a puzzle's goal (a contract or a
@@ -109,58 +74,60 @@ def _plays_text(leader: Seat, cards: Sequence[Card]) -> str:
     )
 
 
-def history_lines(p: PuzzleFacts) -> list[str]:
-    """The play so far, one line a trick, each card after the seat that played it, then the
-    trick in progress."""
+def history_lines(
+    history: Sequence[tuple[Seat, tuple[Card, ...], Seat]], trick: Sequence[Card], leader: Seat
+) -> list[str]:
+    """The play so far, one line a trick (``history``: each completed trick's leader, cards and
+    winner), each card after the seat that played it, then the ``trick`` in progress, which
+    ``leader`` led."""
     lines = []
-    for number, (leader, cards, winner) in enumerate(p.history, start=1):
+    for number, (first, cards, winner) in enumerate(history, start=1):
         lines.append(
             _("trick {number}: {cards}; won by {seat}").format(
-                number=number, cards=_plays_text(leader, cards), seat=seat_word(int(winner))
+                number=number, cards=_plays_text(first, cards), seat=seat_word(int(winner))
             )
         )
-    if p.trick:
+    if trick:
         lines.append(
-            _("trick {number}, in progress: {cards}").format(
-                number=len(p.history) + 1, cards=_plays_text(p.leader, p.trick)
-            )
+            _("trick {number}, in progress: {cards}").format(number=len(history) + 1, cards=_plays_text(leader, trick))
         )
     return lines
 
 
-def prompt(p: PuzzleFacts) -> str:
+def prompt(p: Asked) -> str:
     """The question, in one line."""
     return _("{seat} to play: which card {goal}?").format(seat=seat_word(int(p.seat)), goal=goal_verb(p))
 
 
-def _target(p: PuzzleFacts) -> Seat:
-    return target_seat(p.goal, p.seat, p.bids, p.tricks_won)
+def _target(p: Asked) -> Seat:
+    return target_seat(p.goal, p.seat, p.bids, p.won)
 
 
-def goal_verb(p: PuzzleFacts) -> str:
+def goal_verb(p: Asked) -> str:
     """What the answer does, as the end of a sentence whose subject is the card ("makes your side's 5")."""
     target = _target(p)
     if p.goal == "make":
-        return _("makes your side's {bid}").format(bid=contract_of(p.bids, p.tricks_won, p.seat)[0])
+        return _("makes your side's {bid}").format(bid=contract_of(p.bids, p.won, p.seat)[0])
     if p.goal == "set":
-        return _("sets their {bid}").format(bid=contract_of(p.bids, p.tricks_won, p.seat.next)[0])
+        return _("sets their {bid}").format(bid=contract_of(p.bids, p.won, p.seat.next)[0])
     if p.goal == "keep nil":
         return _("keeps your Nil") if target is p.seat else _("keeps {seat}'s Nil").format(seat=seat_word(int(target)))
     return _("breaks your Nil") if target is p.seat else _("breaks {seat}'s Nil").format(seat=seat_word(int(target)))
 
 
-def goal_noun(p: PuzzleFacts) -> str:
+def goal_noun(p: Asked) -> str:
     """The Nil at stake ("your Nil", "North's Nil")."""
     target = _target(p)
     return _("your Nil") if target is p.seat else _("{seat}'s Nil").format(seat=seat_word(int(target)))
 
 
-def card_evidence(p: PuzzleFacts, c: Card) -> str:
-    """What the solve says about the legal card ``c``, in one plain line."""
-    value = p.evidence[c]
-    if p.deals:
+def card_evidence(p: Asked, c: Card, value: int, *, deals: int, left: int) -> str:
+    """What the solve says about the legal card ``c`` (its evidence ``value``), in one plain line;
+    ``deals``: the sampled deals of a hidden-hand puzzle (0 for an open-hand one), ``left``: the
+    tricks left."""
+    if deals:
         return _("the {card} {goal} on {count} of {deals} deals that fit what you have seen").format(
-            card=c.pretty, goal=goal_verb(p), count=value, deals=len(p.deals)
+            card=c.pretty, goal=goal_verb(p), count=value, deals=deals
         )
     if p.goal in ("keep nil", "break nil"):
         if p.goal == "keep nil":
@@ -177,16 +144,14 @@ def card_evidence(p: PuzzleFacts, c: Card) -> str:
             )
         return text.format(card=c.pretty, nil=goal_noun(p))
     return _("after the {card} your side takes {count} of the {left} tricks left with best play").format(
-        card=c.pretty, count=value, left=p.tricks_left
+        card=c.pretty, count=value, left=left
     )
 
 
-def key_line_text(p: PuzzleFacts) -> str:
+def key_line_text(p: Asked, line: KeyLine, answer: Card, *, deals: int) -> str:
     """The line of play (:attr:`Puzzle.line <spades_teach.analysis.puzzles.Puzzle.line>`) in
     one sentence naming the key card."""
-    line = p.line
-    assert line is not None
-    card, key, rival = p.answer.pretty, line.key.pretty, line.rival.pretty
+    card, key, rival = answer.pretty, line.key.pretty, line.rival.pretty
     seat = seat_word(int(line.seat))
     if line.kind == "beats":
         text = _("the {card} beats {seat}'s {key}; after the {rival}, the {key} would win the trick")
@@ -204,7 +169,7 @@ def key_line_text(p: PuzzleFacts) -> str:
             text = _("the {rival} would win the trick and break your Nil; the {card} stays under")
         else:
             text = _("the {rival} would win the trick and break your partner's Nil; the {card} stays under")
-    elif line.kind == "nil forced after rival" and line.key == p.answer:
+    elif line.kind == "nil forced after rival" and line.key == answer:
         if line.seat is p.seat:
             text = _(
                 "the {card} goes now, on a trick you do not win; after the {rival}, you would be forced "
@@ -225,39 +190,40 @@ def key_line_text(p: PuzzleFacts) -> str:
     else:
         text = _("after the {card}, {seat} is forced to win a trick with the {key}; after the {rival}, {seat} can duck")
     said = text.format(card=card, key=key, rival=rival, seat=seat)
-    if p.deals:
+    if deals:
         return _("on {count} of the {deciding} deals where the {card} {goal} and the {rival} does not: {line}").format(
             count=line.count, deciding=line.deciding, card=card, goal=goal_verb(p), rival=rival, line=said
         )
     return said
 
 
-def _stake(p: PuzzleFacts) -> str:
+def _stake(p: Asked) -> str:
     """What the goal is worth, in words ("50 points rather than -50")."""
     nil = nil_worth(False, RULES)
     if p.goal == "make":
-        points = contract_points(contract_of(p.bids, p.tricks_won, p.seat)[0])
+        points = contract_points(contract_of(p.bids, p.won, p.seat)[0])
         return _("{points} points rather than -{points}").format(points=points)
     if p.goal == "set":
-        points = contract_points(contract_of(p.bids, p.tricks_won, p.seat.next)[0])
+        points = contract_points(contract_of(p.bids, p.won, p.seat.next)[0])
         return _("they lose {points} points instead of scoring {points}").format(points=points)
     if p.goal == "keep nil":
         return _("+{points} rather than -{points}").format(points=nil)
     return _("they lose {points} points instead of scoring {points}").format(points=nil)
 
 
-def reason_numbers(p: PuzzleFacts) -> str:
-    """The numbers of the solve behind the answer, in one plain line."""
-    card, stake, goal = p.answer.pretty, _stake(p), goal_verb(p)
-    if p.deals:
-        others = sorted(((v, c) for c, v in p.evidence.items() if c != p.answer), key=lambda vc: (-vc[0], vc[1]))
+def reason_numbers(p: Asked, answer: Card, evidence: Mapping[Card, int], *, deals: int, left: int) -> str:
+    """The numbers of the solve behind the ``answer`` (the ``evidence`` of each legal card), in one
+    plain line; ``deals`` and ``left`` as for :func:`card_evidence`."""
+    card, stake, goal = answer.pretty, _stake(p), goal_verb(p)
+    if deals:
+        others = sorted(((v, c) for c, v in evidence.items() if c != answer), key=lambda vc: (-vc[0], vc[1]))
         second, rival = others[0]
         return _(
             "On {count} of {deals} deals that fit what you have seen, the {card} {goal} ({stake}); "
             "the best other card, the {rival}, on {second}."
         ).format(
-            count=p.evidence[p.answer],
-            deals=len(p.deals),
+            count=evidence[answer],
+            deals=deals,
             card=card,
             goal=goal,
             stake=stake,
@@ -281,18 +247,16 @@ def reason_numbers(p: PuzzleFacts) -> str:
         else:
             text = _("Only the {card} {goal} ({stake}): after any other card {seat} can still duck every trick.")
         return text.format(card=card, goal=goal, stake=stake, seat=seat_word(int(target)))
-    best_other = max(v for c, v in p.evidence.items() if c != p.answer)
-    mine = p.evidence[p.answer]
+    best_other = max(v for c, v in evidence.items() if c != answer)
+    mine = evidence[answer]
     if p.goal == "make":
-        bid, taken = contract_of(p.bids, p.tricks_won, p.seat)
+        bid, taken = contract_of(p.bids, p.won, p.seat)
         return _(
             "Only the {card} {goal} ({stake}): with it your side takes {count} of the {left} "
             "tricks left and needs {need}; after any other card, at most {best}."
-        ).format(card=card, goal=goal, stake=stake, count=mine, left=p.tricks_left, need=bid - taken, best=best_other)
-    their_bid, their_taken = contract_of(p.bids, p.tricks_won, p.seat.next)
+        ).format(card=card, goal=goal, stake=stake, count=mine, left=left, need=bid - taken, best=best_other)
+    their_bid, their_taken = contract_of(p.bids, p.won, p.seat.next)
     return _(
         "Only the {card} {goal} ({stake}): they need {need} of the {left} tricks left, "
         "and with it your side takes {count}; after any other card, at most {best}."
-    ).format(
-        card=card, goal=goal, stake=stake, need=their_bid - their_taken, left=p.tricks_left, count=mine, best=best_other
-    )
+    ).format(card=card, goal=goal, stake=stake, need=their_bid - their_taken, left=left, count=mine, best=best_other)
