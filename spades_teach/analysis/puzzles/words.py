@@ -225,7 +225,7 @@ def reason_numbers(p: Asked, answer: Card, evidence: Mapping[Card, int], *, deal
             count=evidence[answer],
             deals=deals,
             card=card,
-            goal=goal,
+            goal=goal_verb(p),
             stake=stake,
             rival=rival.pretty,
             second=second,
