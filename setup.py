@@ -3,7 +3,7 @@
 Two extensions, each optional: the double-dummy core (``spades_teach.solver._ddcore``) and the
 compiled twin of the rules kernel's play state (``spades_teach.game._kernel``, what ``Round`` plays
 with). If one cannot be compiled, the install still succeeds and the pure-Python form is used
-(``spades_teach.solver.BACKEND`` or ``spades_teach.game.kernel.BACKEND`` then reads
+(``spades_teach.solver.SOLVER_BACKEND`` or ``spades_teach.game.kernel.BACKEND`` then reads
 ``"python"``). With ``SPADES_TEACH_PURE=1`` in the environment both are left out and the wheel is a
 pure ``py3-none-any`` one (the live edition of the book runs it in the browser).
 """

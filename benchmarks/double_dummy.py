@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable
 
 from spades_teach import Seat, deal
-from spades_teach.analysis import BACKEND, double_dummy
+from spades_teach.analysis import SOLVER_BACKEND, double_dummy
 from spades_teach.solver.backend import CORE as _CORE
 
 REQUIRED_MEDIAN_MS = 250.0
@@ -157,7 +157,7 @@ def main() -> None:
         parser.error("--deals and --repeat must be at least 1")
     seeds = range(args.first, args.first + args.deals)
     print(
-        f"backend: {BACKEND}; {args.deals} seeded full deals (seeds {seeds[0]}-{seeds[-1]}), spades unbroken, "
+        f"backend: {SOLVER_BACKEND}; {args.deals} seeded full deals (seeds {seeds[0]}-{seeds[-1]}), spades unbroken, "
         "dealer's left on lead; "
         f"each deal's fastest of {args.repeat} round(s)"
     )

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spades_teach import Position, Round, deal
 from spades_teach.advice.expert import NODE_BUDGET, ExpertBot, a_nil_is_live
-from spades_teach.solver import BACKEND
+from spades_teach.solver import SOLVER_BACKEND
 
 
 def _quantile(values: Sequence[float], q: float) -> float:
@@ -52,7 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     budget = None if args.node_budget == "none" else int(args.node_budget)
     print(f"node budget per decision: {'none' if budget is None else f'{budget:,}'}")
-    print(f"solver backend: {BACKEND}; load average before the run: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
+    print(
+        f"solver backend: {SOLVER_BACKEND}; load average before the run: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)"
+    )
     times: list[float] = []
     nodes: list[int] = []
     handed = 0

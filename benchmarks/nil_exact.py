@@ -141,7 +141,9 @@ def main() -> None:
         picks = {"Teach me": teach(position).card, "expert": ExpertBot(seed=1).choose_play(position)}
         for name, card in picks.items():
             rows.setdefault(role, {}).setdefault(name, []).append(worth[card] >= best - args.slack)
-    print(f"positions with a decision for the Nil, solved over every deal that fits (skipped, too many deals: {skipped})")
+    print(
+        f"positions with a decision for the Nil, solved over every deal that fits (skipped, too many deals: {skipped})"
+    )
     for role, by in rows.items():
         for name, flags in by.items():
             print(f"  {role:15} {name:9} right {share(flags)}")

@@ -24,8 +24,8 @@ every form gives the same answers:
 * the medium-policy playouts of the hard bot from seeded moments, on ``Playout`` and on the
   prototype dressed as a playout (the same ``seen``/``step``/``copy`` calls).
 
-The searches on the prototype and on ``Playout`` are copies of the two searches, line for line,
-on purpose: the figures compare the states, not the code. CPU time (``time.process_time``), best
+Every form runs the one search (:func:`~spades_teach.solver.search.alphabeta`) on a tree of its
+own state, so the figures compare the states, not the code. CPU time (``time.process_time``), best
 of ``--rounds``. It prints figures; nothing is asserted but the answers' agreement (the figures
 and the decision are in ``benchmarks/README.md``).
 """
@@ -39,7 +39,7 @@ import pstats
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +52,9 @@ from spades_teach.advice.position import Position
 from spades_teach.analysis.card_cost import PointsSearch
 from spades_teach.game.cards import Card
 from spades_teach.game.kernel import SUIT_MASKS, Playout, breaks_spades, legal, shown_void, winning_position
-from spades_teach.solver.reference import ReferenceSolver
-from spades_teach.solver.state import NS_TRICKS, DDState, objective_params, representatives
+from spades_teach.solver.reference import ReferenceSolver, TrickCount
+from spades_teach.solver.search import alphabeta
+from spades_teach.solver.state import DDState, representatives
 
 _DECK = [Card.from_index(i) for i in range(52)]
 _SUIT_OF = tuple(SUIT_MASKS[i // 13] for i in range(52))
@@ -118,60 +119,22 @@ class MakeUnmake:
         self.broken, self.c2, self.leader, self.trick = broken, c2, leader, trick
 
 
-# -- the reference search on each form ---------------------------------------------------------
+# -- the one search (solver.search.alphabeta) on each form ----------------------------------------
 
 
-class MakeUnmakeReference:
-    """:class:`ReferenceSolver`'s search, line for line, on the prototype."""
+class MakeUnmakeTricks(TrickCount):
+    """:class:`TrickCount`'s tree on the prototype: each move made, then taken back."""
 
-    def __init__(self, objective: int = NS_TRICKS) -> None:
-        self.counted, self.max_team = objective_params(objective)
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+    def key(self, pos: MakeUnmake) -> Hashable | None:
+        return None if pos.trick else pos.key()
 
-    def value(self, pos: MakeUnmake) -> int:
-        return self._search(pos, -1, pos.tricks_left + 1)
-
-    def _search(self, pos: MakeUnmake, alpha: int, beta: int) -> int:
-        left = pos.tricks_left
-        if left == 0:
-            return 0
-        key = None
-        if not pos.trick:
-            key = pos.key()
-            low, high = self.table.get(key, (0, left))
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            if low == high:
-                return low
-            alpha, beta = max(alpha, low - 1), min(beta, high + 1)
-        first_alpha, first_beta = alpha, beta
-        maximising = (pos.to_play & 1) == self.max_team
-        best = -1 if maximising else left + 1
+    def moves(self, pos: MakeUnmake) -> Generator[tuple[MakeUnmake, float], None, None]:
         for card in representatives(pos, pos.legal_mask()):  # type: ignore[arg-type]
             winner = pos.play(card)
-            gained = 1 if winner >= 0 and (self.counted >> winner) & 1 else 0
-            score = gained + self._search(pos, alpha - gained, beta - gained)
-            pos.undo()
-            if maximising:
-                best = max(best, score)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, score)
-                beta = min(beta, best)
-            if alpha >= beta:
-                break
-        if key is not None:
-            low, high = self.table.get(key, (0, left))
-            if best <= first_alpha:
-                high = min(high, best)
-            elif best >= first_beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            self.table[key] = (low, high)
-        return best
+            try:
+                yield pos, 1 if winner >= 0 and (self.counted >> winner) & 1 else 0
+            finally:
+                pos.undo()
 
 
 class _PlayoutAsPos:
@@ -184,113 +147,59 @@ class _PlayoutAsPos:
         self.trick = [c.index for c in sim.trick]
 
 
-class PlayoutReference:
-    """:class:`ReferenceSolver`'s search on the kernel's Playout (``copy`` + ``play`` per child)."""
+class PlayoutTricks(TrickCount):
+    """:class:`TrickCount`'s tree on the kernel's Playout (``copy`` + ``play`` per child)."""
 
-    def __init__(self, objective: int = NS_TRICKS) -> None:
-        self.counted, self.max_team = objective_params(objective)
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+    def key(self, sim: Playout) -> Hashable | None:
+        if sim.trick:
+            return None
+        h = sim.hands
+        return (h[0], h[1], h[2], h[3], sim.to_play, sim.broken, sim.two_clubs_to_lead())
 
-    def value(self, sim: Playout) -> int:
-        return self._search(sim, -1, sim.tricks_left + 1)
-
-    def _search(self, sim: Playout, alpha: int, beta: int) -> int:
-        left = sim.tricks_left
-        if left == 0:
-            return 0
-        key = None
-        trick = sim.trick
-        if not trick:
-            h = sim.hands
-            key = (h[0], h[1], h[2], h[3], sim.to_play, sim.broken, sim.two_clubs_to_lead())
-            low, high = self.table.get(key, (0, left))
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            if low == high:
-                return low
-            alpha, beta = max(alpha, low - 1), min(beta, high + 1)
+    def moves(self, sim: Playout) -> Generator[tuple[Playout, float], None, None]:
         seat = sim.to_play
         assert seat is not None
-        first_alpha, first_beta = alpha, beta
-        maximising = (seat & 1) == self.max_team
-        best = -1 if maximising else left + 1
         mask = legal(sim.hands[seat], sim.led_mask, sim.broken, sim.two_clubs_to_lead())
         before = list(sim.won)
         for card in representatives(_PlayoutAsPos(sim), mask):  # type: ignore[arg-type]
             child = sim.copy()
             child.play(seat, _DECK[card])
-            gained = sum(child.won[s] - before[s] for s in range(4) if (self.counted >> s) & 1)
-            score = gained + self._search(child, alpha - gained, beta - gained)
-            if maximising:
-                best = max(best, score)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, score)
-                beta = min(beta, best)
-            if alpha >= beta:
-                break
-        if key is not None:
-            low, high = self.table.get(key, (0, left))
-            if best <= first_alpha:
-                high = min(high, best)
-            elif best >= first_beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            self.table[key] = (low, high)
-        return best
+            yield child, sum(child.won[s] - before[s] for s in range(4) if (self.counted >> s) & 1)
 
 
-# -- the points search on the prototype ------------------------------------------------------------
+def trick_value(tree: TrickCount, pos: Any) -> int:
+    """The reference search's value of ``pos`` (a DDState, the prototype or a Playout) on ``tree``."""
+    return int(alphabeta(tree, pos, -1, pos.tricks_left + 1, {}, step=1))
 
 
-class MakeUnmakePoints(PointsSearch):
-    """:class:`PointsSearch`'s search on the prototype (its tally of tricks kept by the state)."""
+class MakeUnmakePoints:
+    """:class:`PointsSearch`'s tree on the prototype (its tally of tricks kept by the state)."""
+
+    def __init__(self, search: PointsSearch) -> None:
+        self.margin = search.margin
 
     def value(self, pos: MakeUnmake) -> float:
-        return self._mu_search(pos, -math.inf, math.inf)
+        return alphabeta(self, pos, -math.inf, math.inf, {})
 
-    def _mu_search(self, pos: MakeUnmake, alpha: float, beta: float) -> float:
-        if pos.tricks_left == 0:
-            return self.margin(pos.won)
-        key = None
-        if not pos.trick:
-            key = (pos.key(), tuple(pos.won))
-            low, high = self._bounds.get(key, (-math.inf, math.inf))  # type: ignore[call-overload]
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            if low == high:
-                return low
-            alpha, beta = max(alpha, low), min(beta, high)
-        first_alpha, first_beta = alpha, beta
-        north_south = pos.to_play % 2 == 0
-        best = -math.inf if north_south else math.inf
+    def end(self, pos: MakeUnmake) -> float | None:
+        return self.margin(pos.won) if pos.tricks_left == 0 else None
+
+    def key(self, pos: MakeUnmake) -> Hashable | None:
+        return None if pos.trick else (pos.key(), tuple(pos.won))
+
+    def bounds(self, pos: MakeUnmake) -> tuple[float, float]:
+        return -math.inf, math.inf
+
+    def maximising(self, pos: MakeUnmake) -> bool:
+        return pos.to_play % 2 == 0
+
+    def moves(self, pos: MakeUnmake) -> Generator[tuple[MakeUnmake, float], None, None]:
         for card in representatives(pos, pos.legal_mask()):  # type: ignore[arg-type]
             pos.play(card)
-            value = self._mu_search(pos, alpha, beta)
-            pos.undo()
-            if north_south:
-                best = max(best, value)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, value)
-                beta = min(beta, best)
-            if alpha >= beta:
-                break
-        if key is not None:
-            low, high = self._bounds.get(key, (-math.inf, math.inf))  # type: ignore[call-overload]
-            if best <= first_alpha:
-                high = min(high, best)
-            elif best >= first_beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            self._bounds[key] = (low, high)  # type: ignore[index]
-        return best
+            try:
+                yield pos, 0.0
+            finally:
+                pos.undo()
 
 
 # -- the playouts on the prototype ------------------------------------------------------------------
@@ -402,8 +311,8 @@ def main() -> None:
         "reference search, 60 positions of 4-6 tricks",
         {
             "DDState": lambda: [ReferenceSolver().value(s) for _r, s in searched],
-            "make/unmake": lambda: [MakeUnmakeReference().value(MakeUnmake(s)) for _r, s in searched],
-            "Playout": lambda: [PlayoutReference().value(_playout_of(s)) for _r, s in searched],
+            "make/unmake": lambda: [trick_value(MakeUnmakeTricks(), MakeUnmake(s)) for _r, s in searched],
+            "Playout": lambda: [trick_value(PlayoutTricks(), _playout_of(s)) for _r, s in searched],
         },
     )
 
@@ -419,7 +328,7 @@ def main() -> None:
     def points_mu() -> list[float]:
         out = []
         for r, s in ends:
-            search = MakeUnmakePoints(r.bids, r.rules)
+            search = MakeUnmakePoints(PointsSearch(r.bids, r.rules))
             out.append(search.value(MakeUnmake(s, [r.tricks_won[x] for x in Seat])))
         return out
 

@@ -1,8 +1,6 @@
-"""Small text helpers for messages and printed output: counts with their noun,
-values quoted safely, and text from outside made safe to print.
+"""Small text helpers for messages and printed output: values quoted safely, and text from
+outside made safe to print.
 
->>> plural(1, "trick"), plural(3, "trick"), plural(0, "card")
-('1 trick', '3 tricks', '0 cards')
 >>> quoted(10**5000)
 'a number with 5001 digits'
 >>> printable("title\\x1b[2J")
@@ -14,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["plural", "quoted", "printable", "ascii_digits_int"]
+__all__ = ["quoted", "printable", "ascii_digits_int", "signed"]
 
 # C0 and C1 control characters, DEL, and lone surrogates: never written raw to a terminal.
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -23,11 +21,6 @@ _INT = re.compile(r"[+-]?[0-9]+")
 
 #: Integers with more digits than this are refused wherever text is read as a number.
 MAX_DIGITS = 1000
-
-
-def plural(count: float, word: str, many: str | None = None) -> str:
-    """``"1 trick"``, ``"2 tricks"``, ``"1.5 tricks"``: the count with its noun in the right number."""
-    return f"{count:g} {word if count == 1 else (many or word + 's')}"
 
 
 def signed(points: int) -> str:

@@ -11,7 +11,7 @@ import os
 import subprocess
 import time
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -278,7 +278,22 @@ def run_all_cells(page: Any, timeout_s: float = 420) -> tuple[float, float]:
             seen, since = -1, time.perf_counter()
         if now - start > timeout_s:
             raise AssertionError(f"the cells did not all run (run: {run!r}): {kernel_state(page)}")
-        page.wait_for_timeout(250)
+        _until_the_run_moves(page)
+
+
+#: The page's run as one text (what PROGRESS and RUN_STATE read), and whether it now reads otherwise.
+RUN_SNAPSHOT = f"""([status, error]) => JSON.stringify([({PROGRESS})([status, error]), ({RUN_STATE})()])"""
+RUN_MOVED = f"""([status, error, before]) => ({RUN_SNAPSHOT})([status, error]) !== before"""
+
+
+def _until_the_run_moves(page: Any) -> None:
+    """Wait until the page's run shows something new (a cell ran, the kernel went idle…), or half a
+    second has passed (the stalled run's clock is read again then)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    seen = page.evaluate(RUN_SNAPSHOT, [KERNEL_STATUS, ERROR_OUTPUT])
+    with suppress(PlaywrightTimeout):
+        page.wait_for_function(RUN_MOVED, arg=[KERNEL_STATUS, ERROR_OUTPUT, seen], timeout=500, polling=100)
 
 
 @contextmanager

@@ -22,13 +22,12 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from _browser import free_port, http_status
+from _browser import free_port, http_status, wait_until
 
 from spades_teach.app import VOILA_OPTIONS, voila_environment
 
@@ -104,11 +103,15 @@ def tutorial(project: Path, log: Path, *arguments: str) -> Iterator[tuple[str, s
     port = free_port()
     command = ["bash", "tools/tutorial.sh", "--no-browser", f"--port={port}", *arguments]
     with logged_process(command, project, env, log) as server:
-        deadline = time.monotonic() + 120
-        while not (token := re.search(r"token=([0-9a-f]+)", log.read_text(errors="replace"))):
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"tools/tutorial.sh printed no address:\n{log.read_text(errors='replace')}")
-            time.sleep(0.2)
+
+        def printed() -> re.Match[str] | None:
+            if server.poll() is not None:
+                raise AssertionError(f"tools/tutorial.sh stopped:\n{log.read_text(errors='replace')}")
+            return re.search(r"token=([0-9a-f]+)", log.read_text(errors="replace"))
+
+        token = wait_until(printed, limit=120)
+        if token is None:
+            raise AssertionError(f"tools/tutorial.sh printed no address:\n{log.read_text(errors='replace')}")
         url = f"http://127.0.0.1:{port}"
         _wait(f"{url}/api/status?token={token.group(1)}", server, log)
         yield url, token.group(1)
@@ -125,14 +128,13 @@ def served(command: list[str], port: int, cwd: Path, env: dict[str, str], log: P
 
 
 def _wait(url: str, server: subprocess.Popen[bytes], log: Path, limit: float = 120.0) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
+    def answering() -> bool:
         if server.poll() is not None:
             raise RuntimeError(f"Voila stopped with status {server.returncode}:\n{log.read_text()[-3000:]}")
-        if http_status(url) == 200:
-            return
-        time.sleep(0.5)
-    raise RuntimeError(f"Voila did not answer at {url} within {limit:.0f} s:\n{log.read_text()[-3000:]}")
+        return http_status(url) == 200
+
+    if not wait_until(answering, limit=limit):
+        raise RuntimeError(f"Voila did not answer at {url} within {limit:.0f} s:\n{log.read_text()[-3000:]}")
 
 
 #: Run in every page of a browser context before the page's own scripts (:func:`watch_the_run`): it

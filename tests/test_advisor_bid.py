@@ -15,7 +15,8 @@ from spades_teach.advice.bot_bidding import legal_bid
 from spades_teach.advice.position import Position
 from spades_teach.game.cards import Card, Hand
 from spades_teach.solver import DDState as DDPosition
-from spades_teach.solver import ReferenceSolver, make_position, representatives
+from spades_teach.solver import ReferenceSolver, make_position, nil_objective
+from spades_teach.solver.reference import TrickCount
 
 
 def item(advice: BidAdvice, cards: str) -> float:
@@ -327,31 +328,16 @@ def test_count_never_falls_below_the_sure_tricks(seed: int) -> None:
     assert all(r.value == 1 for r in a.reasons if r.sure)
 
 
-class _OwnTricksSolver(ReferenceSolver):
-    """Exact search where one seat tries to win tricks and all three others
-    (its partner too) try to stop it: the worst the seat can be held to."""
+class _OwnTricks(TrickCount):
+    """The tricks of one seat, which tries to win them while all three others (its partner
+    too) try to stop it: the worst the seat can be held to."""
 
-    def __init__(self, seat: int) -> None:
-        super().__init__()
-        self.seat = seat
-        self.counted = 1 << seat
+    def __init__(self, seat: Seat) -> None:
+        super().__init__(nil_objective(seat))  # the seat's own tricks are counted
+        self.seat = int(seat)
 
-    def _search_moves(self, pos: DDPosition, alpha: int, beta: int) -> int:
-        maximising = pos.to_play == self.seat
-        best = -1 if maximising else pos.tricks_left + 1
-        for card in representatives(pos, pos.legal_mask()):
-            child, winner = pos.play(card)
-            gained = 1 if winner == self.seat else 0
-            score = gained + self._search(child, alpha - gained, beta - gained)
-            if maximising:
-                best = max(best, score)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, score)
-                beta = min(beta, best)
-            if alpha >= beta:
-                break
-        return best
+    def maximising(self, pos: DDPosition) -> bool:
+        return pos.to_play == self.seat
 
 
 def test_sure_spade_tricks_are_won_whatever_the_others_hold_and_play() -> None:
@@ -371,7 +357,7 @@ def test_sure_spade_tricks_are_won_whatever_the_others_hold_and_play() -> None:
         for leader in Seat:
             for broken in (False, True):
                 pos = make_position(masks, leader=leader, spades_broken=broken)
-                worst = _OwnTricksSolver(int(Seat.S)).value(pos)
+                worst = ReferenceSolver(tree=_OwnTricks(Seat.S)).value(pos)
                 assert worst >= sure, (str(Hand(south)), leader, broken, worst, sure)
                 tight += worst == sure
                 checked += 1

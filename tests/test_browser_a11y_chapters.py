@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from _axe import serious_violations
+from _browser import console_quiet
 from _voila import chapter_page, voila_over_chapters
 
 
@@ -24,7 +25,7 @@ def chapters_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.mark.parametrize("chapter", ["02_playing_tricks", "04_scoring_a_hand"])
 def test_chapter_has_no_serious_accessibility_violation(browser: Any, chapters_url: str, chapter: str) -> None:
     with chapter_page(browser, chapters_url, chapter) as (page, problems):
-        page.wait_for_timeout(1000)
+        console_quiet(page)
         before = serious_violations(page)
         if chapter == "02_playing_tricks":
             page.locator(".st-legal-explorer .st-card-6S").click()

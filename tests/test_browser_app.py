@@ -13,14 +13,13 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from _axe import serious_violations
-from _browser import ARTIFACTS, free_port, http_status
+from _browser import ARTIFACTS, console_quiet, free_port, http_status, settled, wait_until
 from _voila import wait_for_the_run, watch_the_run
 
 from spades_teach import Seat, score_round
@@ -31,14 +30,13 @@ TIMEOUT_MS = 90_000
 
 
 def _wait_until_answering(url: str, server: subprocess.Popen[bytes], log: Path, limit: float = 120.0) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
+    def answering() -> bool:
         if server.poll() is not None:
             pytest.fail(f"the app server stopped with status {server.returncode}:\n{log.read_text()[-3000:]}")
-        if http_status(url) == 200:
-            return
-        time.sleep(0.5)
-    pytest.fail(f"the app server did not answer at {url} within {limit:.0f} s:\n{log.read_text()[-3000:]}")
+        return http_status(url) == 200
+
+    if not wait_until(answering, limit=limit):
+        pytest.fail(f"the app server did not answer at {url} within {limit:.0f} s:\n{log.read_text()[-3000:]}")
 
 
 def _stop(server: subprocess.Popen[bytes]) -> None:
@@ -192,7 +190,7 @@ def test_each_page_draws_its_widget_with_no_console_warning_or_error(browser: An
     try:
         page.goto(f"{app_url}/voila/render/{name}.ipynb", timeout=TIMEOUT_MS)
         page.locator(PAGE_ROOTS[name]).first.wait_for(timeout=TIMEOUT_MS)
-        page.wait_for_timeout(1000)  # late messages of the extensions
+        console_quiet(page)  # the late messages of the extensions
     finally:
         context.close()
     unexplained = [line for line in console if not re.match(UNSATISFIED_VERSION, line)]
@@ -391,14 +389,7 @@ def _replay_state(replay: Any) -> tuple[str, str, str]:
 def _settled_state(page: Any, replay: Any) -> tuple[str, str, str]:
     """The replay's state once it stops changing (its lines are separate widgets, updated
     one message after another)."""
-    state = _replay_state(replay)
-    for _ in range(40):
-        page.wait_for_timeout(150)
-        again = _replay_state(replay)
-        if again == state:
-            return state
-        state = again
-    raise AssertionError(f"the replay kept changing: {state}")
+    return settled(page, lambda: _replay_state(replay), quiet_ms=150, limit_ms=6000)
 
 
 def _click_and_wait(page: Any, replay: Any, button: str, before: tuple[str, str, str]) -> tuple[str, str, str]:

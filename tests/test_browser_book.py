@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, screenshot
+from _browser import ARTIFACTS, console_quiet, fonts_ready, screenshot
 
 
 @pytest.fixture()
@@ -78,8 +78,8 @@ def test_chapter_page_has_a_clean_console(browser: Any, book_url: str, chapter: 
     try:
         page.goto(f"{book_url}/notebooks/{chapter}.html")
         page.locator(".st-widget").first.wait_for(timeout=60_000)
-        page.wait_for_load_state("load")
-        page.wait_for_timeout(1500)  # fonts and late scripts
+        fonts_ready(page)
+        console_quiet(page, quiet_ms=1500)  # the late scripts
     finally:
         context.close()
     assert problems == [], "\n".join(problems)
@@ -151,8 +151,7 @@ def test_the_language_menu_opens_the_same_chapter_in_french_and_spanish(
         page.locator(".widget-picture .st-widget").first.wait_for(timeout=60_000)
         assert page.locator("html").get_attribute("lang") == language
         assert words in page.locator("nav.bd-links, .bd-sidebar").first.inner_text()
-        page.wait_for_load_state("load")
-        page.wait_for_timeout(1000)
+        fonts_ready(page)
         screenshot(page, f"book-chapter-2-{language}")
         page.locator("nav.language-menu a", has_text="English").click()
         page.wait_for_url("**/notebooks/02_playing_tricks.html")

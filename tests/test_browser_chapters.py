@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS
+from _browser import ARTIFACTS, console_quiet, laid_out
 from _voila import chapter_page, voila_over_chapters
 
 from spades_teach import Round, deal
@@ -67,7 +67,7 @@ def _sort_list_shows_its_longest_choice_whole(page: Any, width: int) -> None:
     width cut it off), and stays inside the explorer, on a phone-sized window too."""
     page.set_viewport_size({"width": width, "height": 900})
     page.locator(".st-deal-sort select").first.wait_for()
-    page.wait_for_timeout(200)  # the layout of the new width
+    laid_out(page, width)
     widths = page.evaluate(SORT_LIST_WIDTHS)
     assert widths["select"] >= widths["longest"] + 16, (width, widths)  # the text, and the arrow beside it
     assert widths["right"] <= widths["viewRight"] + 0.5, (width, widths)
@@ -114,9 +114,11 @@ def _chapter_2_any_card_can_be_asked_about(page: Any) -> None:
     page.wait_for_function("() => document.querySelector('.st-legal-verdict').innerText === 'A♥ is legal'")
     view.locator(".st-legal-play").click()
     page.wait_for_function("() => document.querySelector('.st-legal-seat').innerText.startsWith('East')")
+    seat = view.locator(".st-legal-seat")
     for _ in range(6):
+        before = _text(seat)
         view.locator(".st-legal-hint").click()
-        page.wait_for_timeout(300)
+        page.wait_for_function("before => document.querySelector('.st-legal-seat').innerText !== before", arg=before)
     _shot(view, "chapter-03-legal-explorer")
     assert "trick 1:" in _text(view.locator(".st-legal-log")) or "trick" in _text(view.locator(".st-legal-trick"))
 
@@ -189,9 +191,13 @@ def _chapter_4(page: Any) -> None:
 
 def _chapter_5(page: Any) -> None:
     stepper = page.locator(".st-match-stepper")
+    rows = stepper.locator(".st-steps-sheet tr")
     for _ in range(4):
+        before = rows.count()
         stepper.locator(".st-steps-next").click()
-        page.wait_for_timeout(300)
+        page.wait_for_function(
+            "before => document.querySelectorAll('.st-match-stepper .st-steps-sheet tr').length > before", arg=before
+        )
     page.wait_for_function("() => document.querySelector('.st-steps-bags').innerText.includes('penalty')")
     assert stepper.locator(".st-bag-full").count() == 1  # 11 bags, 10 paid for: one left
     _shot(stepper, "chapter-05-bag-counter")
@@ -264,7 +270,7 @@ def test_a_learner_uses_the_chapters_widgets_and_the_console_stays_clean(
     with chapter_page(browser, chapters_url, chapter) as (page, problems):
         widgets = page.locator(TOP_LEVEL)
         assert widgets.count() >= 1
-        page.wait_for_timeout(1000)  # late errors of extensions arrive after the first widget
+        console_quiet(page)  # late errors of extensions arrive after the first widget
         _shot(widgets.first, f"chapter-{chapter}")
         assert "Traceback" not in page.locator("body").inner_text()
         WALKS.get(chapter, lambda _page: None)(page)

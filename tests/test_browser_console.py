@@ -23,7 +23,6 @@ import os
 import re
 import sys
 import tempfile
-import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -31,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, free_port, http_status
+from _browser import ARTIFACTS, console_quiet, free_port, http_get, http_status, wait_until
 from _voila import logged_process, served, tutorial, voila_over_chapters, wait_for_the_run, watch_the_run
 
 from spades_teach.app import APP_NOTEBOOKS
@@ -120,25 +119,20 @@ def _walk(browser: Any, stops: list[tuple[str, str, str]], look: Callable[[str, 
             # the whole page has run (Voila renders progressively: the outputs come cell by cell)
             for error in wait_for_the_run(page).get("errors", []):
                 visit.note(f"run: {error}")
-            page.wait_for_timeout(1500)  # extensions' late warnings arrive after the first output
+            console_quiet(page, quiet_ms=1500)  # extensions' late warnings arrive after the first output
             if look is not None:
                 look(name, page)
         visit.current = f"leaving {stops[-1][0]}"
         page.goto(stops[0][1], timeout=TIMEOUT_MS)  # leaving the last page sends its beacon too
         page.locator(stops[0][2]).first.wait_for()
-        page.wait_for_timeout(1000)
+        console_quiet(page)
     finally:
         context.close()
     return visit
 
 
 def _wait_for(predicate: Any, limit: float = 30.0) -> bool:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.25)
-    return bool(predicate())
+    return bool(wait_until(predicate, limit=limit))
 
 
 def _kernels(log: Path) -> tuple[int, int]:
@@ -259,10 +253,10 @@ def test_a_chapter_left_at_once_on_a_slow_network_leaves_a_silent_console_and_se
                 visit.current = f"chapter 8 left {after} ms after its text"
                 page.goto(f"{url}/voila/render/08_card_play.ipynb")
                 page.locator(LEFT_EARLY).first.wait_for()
-                page.wait_for_timeout(after)
+                page.wait_for_timeout(after)  # the moment of leaving is what the test varies, not a wait
                 page.goto(url + "/")  # the list of chapters: no kernel of its own
                 page.locator("body").first.wait_for()
-                page.wait_for_timeout(500)
+                console_quiet(page, quiet_ms=500)
         finally:
             context.close()
         assert visit.noisy() == {}, json.dumps(visit.noisy(), indent=1, ensure_ascii=False)
@@ -350,7 +344,12 @@ def _check_a_kernel_answers(port: int, log: Path, process: Any) -> None:
         f"ws://127.0.0.1:{port}/api/kernels/{kernel}/channels?session_id={session}&token={token.group(1)}"
     )
     assert reply["content"]["status"] == "ok", reply
-    time.sleep(1)
+    # the server stops the kernel when asked, and lives on
+    kernels = f"http://127.0.0.1:{port}/api/kernels"
+    stop = urllib.request.Request(f"{kernels}/{kernel}?token={token.group(1)}", method="DELETE")
+    with urllib.request.urlopen(stop, timeout=60) as answer:
+        assert answer.status == 204
+    assert _wait_for(lambda: http_get(f"{kernels}?token={token.group(1)}", timeout=10) == (200, "[]"), 60)
     assert process.poll() is None
 
 

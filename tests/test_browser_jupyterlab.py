@@ -16,13 +16,12 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, free_port, http_status
+from _browser import ARTIFACTS, free_port, http_status, wait_until
 from _lite import accept_dialog
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -52,15 +51,14 @@ TABLE_NOTEBOOK = {
 
 
 def _wait_until_serving(url: str, process: subprocess.Popen[bytes], limit: float = 120) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
+    def serving() -> bool:
         if process.poll() is not None:
             raise AssertionError(f"JupyterLab stopped with code {process.returncode}")
         status = http_status(url)
-        if status is not None and status < 400:
-            return
-        time.sleep(0.5)
-    raise AssertionError(f"JupyterLab did not answer at {url} within {limit} s")
+        return status is not None and status < 400
+
+    if not wait_until(serving, limit=limit):
+        raise AssertionError(f"JupyterLab did not answer at {url} within {limit} s")
 
 
 DRILL_NOTEBOOK = {

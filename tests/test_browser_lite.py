@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, serve_directory
+from _browser import ARTIFACTS, console_quiet, serve_directory, settled
 from _lite import (
     NOTEBOOKS,
     PLAY_CHAPTER,
@@ -208,7 +208,7 @@ def test_the_file_list_and_jupyterlab_open_with_a_quiet_console(live: tuple[Any,
     try:
         page.goto(f"{watch.base}/{app}/index.html")
         page.locator(".jp-DirListing-item").first.wait_for(timeout=120_000)
-        page.wait_for_timeout(2000)  # the plugins that start after the first drawing
+        console_quiet(page, quiet_ms=2000)  # the plugins that start after the first drawing
     finally:
         page.close()
     assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)
@@ -237,7 +237,7 @@ def test_served_inside_the_book_a_fresh_visit_asks_for_no_missing_icon(live: tup
                 watch.watch(page)
                 page.goto(f"{root}/live/{path}")
                 page.locator(ready).first.wait_for(timeout=120_000)
-                page.wait_for_timeout(2000)
+                console_quiet(page, quiet_ms=2000)  # the plugins that start after the first drawing
                 icons = page.locator('link[rel="icon"]').evaluate_all("links => links.map(l => l.href)")
             finally:
                 context.close()
@@ -281,8 +281,12 @@ def test_the_play_chapter_runs_itself_with_no_code_in_sight(live: tuple[Any, Wat
         assert page.evaluate("document.body.dataset.stRun") == "done"
         # the page stays at the chapter's title (Run All scrolled to each cell it ran, down the page),
         # also once the late outputs are drawn
-        page.wait_for_timeout(3500)
-        assert page.evaluate("() => document.querySelector('.jp-WindowedPanel-outer').scrollTop") == 0
+        scrolled, outputs = (
+            "() => document.querySelector('.jp-WindowedPanel-outer').scrollTop",
+            page.locator(".jp-OutputArea"),
+        )
+        top, _drawn = settled(page, lambda: (page.evaluate(scrolled), outputs.count()), quiet_ms=1500)
+        assert top == 0
         assert page.locator(".jp-MarkdownCell h1").first.is_visible()
         page.screenshot(path=str(ARTIFACTS / "lite-runs-itself.png"))
         cells = page.locator(".jp-Notebook .jp-CodeCell")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS
+from _browser import ARTIFACTS, console_quiet
 from _lite import NOTEBOOKS, Watch, build_lite, error_outputs, live_site, open_chapter, run_all_cells, watched_context
 
 from spades_teach import score_round, set_language
@@ -175,7 +175,7 @@ def test_the_reader_can_switch_the_menus_to_the_chapters_language(live: tuple[An
             arg=help_,
             timeout=60_000,
         )
-        page.wait_for_timeout(2000)  # the plugins that start after the first drawing
+        console_quiet(page, quiet_ms=2000)  # the plugins that start after the first drawing
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"lite-{language}-menus.png"))
         assert "Settings" not in _menu_bar(page), _menu_bar(page)

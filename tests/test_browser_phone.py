@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS
+from _browser import ARTIFACTS, TWO_FRAMES, laid_out
 from _voila import chapter_page, voila_over_chapters
 
 #: Elements (by CSS selector) cut at the side by an ancestor that hides its overflow, or off the page.
@@ -54,7 +54,7 @@ def _sideways(page: Any) -> int:
 
 def _at_width(page: Any, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 900})
-    page.wait_for_timeout(300)  # the layout of the new width
+    laid_out(page, width)
 
 
 def _replay_fits(page: Any, width: int) -> None:
@@ -117,7 +117,7 @@ def test_chapter_8_replay_exercise_and_drill_fit_a_laptop_and_a_phone(browser: A
         assert verdict.evaluate(
             "e => e.classList.contains('st-verdict-right') || e.classList.contains('st-verdict-wrong')"
         )
-        page.wait_for_timeout(300)
+        page.evaluate(TWO_FRAMES)  # the verdict drawn
         exercise.screenshot(path=str(ARTIFACTS / "phone-ch08-exercise-390.png"))
         assert exercise.locator(".st-exercise-closed").count() == 1  # closed once answered
         assert _sideways(page) == 0

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from _browser import settled
 from _voila import chapter_page, voila_over_chapters
 
 STRATEGY_CHAPTERS = ["08_card_play", "09_nil_play", "10_bags_against_sets"]
@@ -44,8 +45,7 @@ def test_an_exercise_is_answered_with_the_keyboard(browser: Any, chapters_url: s
         # once answered the choices close: another key press changes nothing
         page.keyboard.press("Tab")
         page.keyboard.press("Space")
-        page.wait_for_timeout(500)
-        assert verdict.inner_text() == first
+        assert settled(page, verdict.inner_text, quiet_ms=500) == first
         assert exercise.locator(".st-exercise-closed").count() == 1
         assert "Traceback" not in page.locator("body").inner_text()
     assert problems.all() == [], f"{chapter}: {problems}"

@@ -20,7 +20,7 @@ from endplay.types import Deal as EDeal
 from endplay.types import Denom, Player
 
 from spades_teach import Card, Hand, Seat, SpadesError, Team, deal
-from spades_teach.analysis import BACKEND, double_dummy
+from spades_teach.analysis import SOLVER_BACKEND, double_dummy
 from spades_teach.errors import PositionError
 from spades_teach.solver import (
     NS_TRICKS,
@@ -32,7 +32,7 @@ from spades_teach.solver import (
     solve_value,
 )
 
-BACKENDS = ["python", "c"] if BACKEND == "c" else ["python"]
+BACKENDS = ["python", "c"] if SOLVER_BACKEND == "c" else ["python"]
 
 
 # -- a plain minimax: the definition of the answer ------------------------------------------------
@@ -127,7 +127,7 @@ def test_card_scores_agree_with_plain_minimax() -> None:
 
 def test_compiled_core_is_built() -> None:
     """``pip install -e .`` (tools/setup.sh) builds the C core; the Python solver is the fallback."""
-    assert BACKEND == "c"
+    assert SOLVER_BACKEND == "c"
 
 
 def test_compiled_core_matches_reference_on_six_card_positions() -> None:

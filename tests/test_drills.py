@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from _drill_probe import wrong_answer
 
-from spades_teach import Card, Hand, Seat, score_round
+from spades_teach import Card, Hand, Round, Rules, Seat, deal, score_round
 from spades_teach.advice.bidding import assess_nil, count_hand
 from spades_teach.analysis import drills
 from spades_teach.analysis.drills import KINDS, Drill, difficulty_for, drill_seed, make_drill, register_kind
 from spades_teach.errors import AnswerError, SpadesError
+from spades_teach.game.kernel import LegalRule, legal_with_rule
 from spades_teach.game.round import legal_cards, trick_winner
 
 FAST = ["legal", "winner", "score"]
@@ -70,6 +71,32 @@ def test_legal_answers_are_the_kernels() -> None:
             if drill.expected == ("not legal",):
                 assert "is not legal: " in drill.lines[0]
     assert seen == {"legal", "not legal"}
+
+
+def test_the_spade_lead_rule_is_said_right_after_a_spade_led_from_a_hand_of_spades() -> None:
+    """Seed 0, each seat playing its lowest card (spades last): after 8 tricks a hand of spades
+    only has led a spade, which does not break spades, and South leads from a hand with other
+    suits. The drill said "spades may not lead until a spade has been played" (one has been)."""
+    r = Round(deal(0), dealer="N")
+    while r.phase == "bidding":
+        r.bid(r.to_act, 3)  # type: ignore[arg-type]
+    spade_led_alone = False
+    while len(r.tricks) < 9:
+        hand = r.hand(r.to_act)  # type: ignore[arg-type]
+        spade_led_alone |= not r.current_trick.cards and all(c.is_spade for c in hand)
+        r.play(r.to_act, min(r.legal_plays(), key=lambda c: (c.is_spade, c.rank)))  # type: ignore[arg-type]
+    assert spade_led_alone and not r.spades_broken and r.to_act is Seat.S
+    south = r.hand(Seat.S)
+    allowed, rule = legal_with_rule(south.mask, 0, r.spades_broken)
+    assert rule is LegalRule.UNBROKEN and not any(c.is_spade for c in Hand.from_mask(allowed))
+    said = drills.legal_rule_line(rule, None, r.rules)
+    assert "until they are broken" in said and "another suit led" in said
+    assert "until a spade has been played" in drills.legal_rule_line(rule, None, Rules(spade_lead_breaks=True))
+    spades_only = Hand.parse("AK...")
+    allowed, rule = legal_with_rule(spades_only.mask, 0, False)
+    assert rule is LegalRule.ONLY_SPADES and allowed == spades_only.mask
+    assert "does not break them" in drills.legal_rule_line(rule, None, Rules())
+    assert "breaks them" in drills.legal_rule_line(rule, None, Rules(spade_lead_breaks=True))
 
 
 def test_legal_questions_come_later_in_the_hand_as_the_level_grows() -> None:

@@ -30,8 +30,8 @@ from spades_teach.game.kernel import (
 from spades_teach.game.seating import seating_of
 from spades_teach.game.twoplayer import deal_by_drawing
 from spades_teach.solver import (
-    BACKEND,
     NS_TRICKS,
+    SOLVER_BACKEND,
     ReferenceSolver,
     legal_moves,
     score_cards,
@@ -148,7 +148,7 @@ def test_breaks_and_renege_by_definition() -> None:
     assert legal(hand, 0, False) == heart
 
 
-@pytest.mark.skipif(BACKEND != "c", reason="the compiled core is not built")
+@pytest.mark.skipif(SOLVER_BACKEND != "c", reason="the compiled core is not built")
 def test_c_core_agrees_with_the_kernel_solver_on_thousands_of_random_endgames() -> None:
     """The C core keeps its own legality and trick loop; its results (the legal
     moves, the value and every legal card's score) equal the pure-Python solver,

@@ -54,6 +54,71 @@ UPWARD_ALLOWED: dict[tuple[str, str], str] = {
 }
 
 
+#: The package's own modules imported inside a function rather than at the top of the importer,
+#: by reason: an optional compiled part, an import that would cost time where it is not needed
+#: (measured on the 2-core machine), a package's attribute loaded on first use. Each import is
+#: written "importer -> imported", names inside ``spades_teach``. Any other import of the
+#: package's own modules is made at module level (the upward ones are UPWARD_ALLOWED's).
+FUNCTION_IMPORTS: dict[str, tuple[str, ...]] = {
+    "optional: a compiled part, the pure-Python form answering when it is not built": (
+        "game.kernel -> game._kernel",
+        "solver.backend -> solver._ddcore",
+        "solver.backend -> solver._wasm_core",
+    ),
+    "import time: `import spades_teach` loads no solver (40-70 ms); it comes with the first solve": (
+        "advice.position -> solver",
+        "advice.principles -> solver",
+        "advice.expert -> solver",
+    ),
+    "import time: the puzzles (about 50 ms) load for the one drill that asks for them": (
+        "analysis.drills -> analysis.puzzles",
+    ),
+    "import time: the review and the records (30-60 ms each) load at their first use": (
+        "widgets.replay -> analysis.card_cost",
+        "widgets.replay -> game.records",
+        "analysis.seat_review -> analysis.card_cost",
+        "widgets.exercise -> advice.teach",
+    ),
+    "import time: the app loads the widgets (about 0.6 s: ipywidgets, anywidget) when a page is drawn": (
+        "app.pages -> game.replays",
+        "app.pages -> widgets",
+        "app.pages -> widgets.base",
+        "app.settings -> widgets.drill",
+        "app.settings -> widgets.cardtable",
+    ),
+    "import time: the command line starts fast, each command loading its own work (30-160 ms)": (
+        "cli.analyze -> analysis.parallel",
+        "cli.analyze -> analysis.simulate",
+        "cli.analyze_record -> analysis.card_cost",
+        "cli.app -> app",
+    ),
+    "first use: a package's attribute (PEP 562 __getattr__), anywidget only with its widget": (
+        "app -> game.replays",
+        "widgets -> widgets.cardtable",
+        "widgets -> widgets.drill",
+        "widgets -> widgets.table_game",
+    ),
+    "habit, in modules being rewritten: to hoist with the rewrite (no import time saved)": (
+        "analysis.challenge -> game.seating",
+        "widgets.exercise -> advice.expert",
+        "widgets.exercise -> advice.play",
+        "widgets.exercise -> solver",
+        "widgets.exercise -> advice.bidding",
+        "widgets.exercise -> advice.nil_check",
+        "widgets.exercise -> widgets.replay",
+    ),
+}
+
+
+def _declared_function_imports() -> set[tuple[str, str]]:
+    pairs = set()
+    for imports in FUNCTION_IMPORTS.values():
+        for written in imports:
+            importer, _arrow, imported = written.partition(" -> ")
+            pairs.add((f"spades_teach.{importer}", f"spades_teach.{imported}"))
+    return pairs
+
+
 def _module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -273,3 +338,23 @@ def test_no_class_grows_past_one_job() -> None:
         if isinstance(node, ast.ClassDef) and (node.end_lineno or 0) - node.lineno + 1 > MOST_CLASS_LINES
     )
     assert large == [], "classes doing more than one job: " + ", ".join(large)
+
+
+def test_the_packages_own_modules_are_imported_at_module_level_unless_declared() -> None:
+    """An import of the package's own modules inside a function hides an arrow from whoever reads
+    the imports: it is made at module level, unless it is declared with its reason in
+    FUNCTION_IMPORTS or UPWARD_ALLOWED (there were 85; advice/bot_replay.py made nine in its one
+    function)."""
+    modules = _modules()
+    found: set[tuple[str, str]] = set()
+    for name, tree in modules.items():
+        for node, typing_only, in_function in _imports(tree):
+            if in_function and not typing_only and not _is_stub(name):
+                found |= {(name, target) for target in _targets(node, modules) - {name}}
+    declared = _declared_function_imports()
+    undeclared = sorted(found - declared - set(UPWARD_ALLOWED))
+    assert undeclared == [], "imports inside a function, to make at module level: " + ", ".join(
+        " -> ".join(pair) for pair in undeclared
+    )
+    stale = sorted(declared - found)
+    assert stale == [], "FUNCTION_IMPORTS lists imports that are no longer made inside a function: " + str(stale)

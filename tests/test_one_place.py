@@ -327,3 +327,108 @@ def test_one_bot_protocol() -> None:
         and any(isinstance(item, ast.FunctionDef) and item.name == "choose_play" for item in node.body)
     ]
     assert protocols == ["driver.py:Bot"]
+
+
+def _alpha_beta_windows(tree: ast.AST) -> list[str]:
+    """The functions of ``tree`` that narrow an alpha-beta window (``alpha = max(...)`` and
+    ``beta = min(...)``): each one is a search loop."""
+
+    def own(function: ast.AST) -> list[ast.AST]:
+        """The nodes of ``function``'s own body, its inner functions left out."""
+        out, todo = [], list(ast.iter_child_nodes(function))
+        while todo:
+            node = todo.pop()
+            out.append(node)
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                todo.extend(ast.iter_child_nodes(node))
+        return out
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            narrowed = {
+                target.id
+                for statement in own(node)
+                if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)
+                for target in statement.targets
+                if isinstance(target, ast.Name)
+                and isinstance(statement.value.func, ast.Name)
+                and (target.id, statement.value.func.id) in {("alpha", "max"), ("beta", "min")}
+            }
+            if narrowed == {"alpha", "beta"}:
+                found.append(node.name)
+    return found
+
+
+def test_one_alpha_beta_search_in_python() -> None:
+    """The reference solver and the card-cost review's points search are two trees of the one
+    search (solver/search.py:alphabeta); so are the benchmark's and the tests' searches."""
+    root = PACKAGE.parent
+    searches = {
+        f"{path.relative_to(root).as_posix()}:{name}"
+        for path in [*(p for p, _ in _sources()), *root.glob("benchmarks/*.py"), *root.glob("tests/*.py")]
+        for name in _alpha_beta_windows(ast.parse(path.read_text(encoding="utf-8")))
+    }
+    assert searches == {"spades_teach/solver/search.py:search"}
+
+
+#: Public names defined in more than one module, each for a reason (or waiting for its rename).
+_SHARED_NAMES = {
+    "COMMAND": "each command of cli/ declares itself alike (one module per command)",
+    "configure": "each command of cli/ declares itself alike",
+    "run": "each command of cli/ declares itself alike",
+    "T": "a type variable, local to its module",
+    "Progress": "the same callback type, named where it is taken",
+    "STORE": "each module's own data file",
+    "Answer": "a drill's answer (analysis/drills.py) and the exercise widgets' (widgets/exercise.py)",
+    "SCORE": "the play hints' table and the puzzle widget's",
+    "Term": "the term base's entry (terms.py) and the glossary's (render/glossary.py)",
+    "card_face": "advice/_words.py's wrapper of notation's",
+    "card_names": "advice/_words.py's wrapper of notation's",
+    "language_menu": "the app's and the book's menus",
+    "level_name": "a bot level's name (advice/levels.py) and a hint level's (advice/teach.py)",
+    "nil_checklist_html": "the cheat sheet's and the exercise widget's",
+}
+
+
+def test_each_public_name_is_defined_in_one_module() -> None:
+    """A public function, class or constant is defined once in the package: side_name,
+    seat_word, card_text, plural, signed and BACKEND were each defined twice (two meanings under
+    one name, or one helper written twice). The names shared for a reason are listed above."""
+    where: dict[str, set[str]] = {}
+    for path, tree in _sources():
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names = [node.name]
+            elif isinstance(node, ast.Assign):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names = [node.target.id]
+            else:
+                names = []
+            for name in names:
+                if not name.startswith("_"):
+                    where.setdefault(name, set()).add(path.relative_to(PACKAGE).as_posix())
+    shared = {name: sorted(paths) for name, paths in where.items() if len(paths) > 1}
+    assert set(shared) <= set(_SHARED_NAMES), {n: p for n, p in shared.items() if n not in _SHARED_NAMES}
+    for helper in ("side_name", "seat_word", "card_text", "plural", "signed", "BACKEND"):
+        assert len(where.get(helper, ())) <= 1, (helper, where[helper])
+
+
+def test_legal_is_legal_with_rule_and_every_rule_decides_somewhere() -> None:
+    """``kernel.legal`` (the fast form the play state calls) and ``kernel.legal_with_rule`` (which
+    also says which rule decided, for ``why_illegal`` and the drills) give the same cards."""
+    from spades_teach.game.kernel import LegalRule, legal, legal_with_rule
+
+    rng = random.Random(40)
+    rules_seen = set()
+    for _ in range(4000):
+        hand = sum(1 << i for i in rng.sample(range(52), rng.randint(1, 13)))
+        if rng.random() < 0.1:
+            hand &= SUIT_MASKS[Suit.SPADES] or hand  # a hand of spades only, now and then
+        led = rng.choice([0, 0, *SUIT_MASKS])
+        broken, two_of_clubs = rng.random() < 0.5, rng.random() < 0.2
+        allowed, rule = legal_with_rule(hand, led, broken, two_of_clubs)
+        assert allowed == legal(hand, led, broken, two_of_clubs), (hand, led, broken, two_of_clubs)
+        rules_seen.add(rule)
+    assert rules_seen == set(LegalRule)

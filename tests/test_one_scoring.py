@@ -178,3 +178,63 @@ def test_every_scoring_entry_point_takes_a_sides_points_from_the_one_formula(mon
     real = scoring.side_points
     monkeypatch.setattr(scoring, "side_points", lambda *args: real(*args)._replace(points=real(*args).points + 1000))
     assert answers() == (before[0] + 1000, before[1] + 1000, before[2] + 1000)
+
+
+#: Contract arithmetic outside ``game/scoring.py`` still waiting for its rewrite: (file, expression).
+_CONTRACT_ARITHMETIC_LEFT = {
+    # the bid advice's "reaches the target" message, rewritten by the bid-advice work (score_if_made)
+    ("advice/bidding.py", "10 * total"),
+}
+
+
+def test_contract_points_are_worked_out_by_the_scoring_alone() -> None:
+    """No module but ``game/scoring.py`` multiplies a bid by the points of a contract trick
+    (``10 *``, ``20 *`` or ``CONTRACT_TRICK_POINTS *``): the puzzles' goals once wrote
+    ``20 * bid`` beside :func:`~spades_teach.game.scoring.contract_swing`."""
+    import ast
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[1] / "spades_teach"
+    found = set()
+    for path in package.rglob("*.py"):
+        if path == package / "game" / "scoring.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+                for side in (node.left, node.right):
+                    if (isinstance(side, ast.Constant) and side.value in (10, 20)) or (
+                        isinstance(side, ast.Name) and side.id == "CONTRACT_TRICK_POINTS"
+                    ):
+                        found.add((path.relative_to(package).as_posix(), ast.unparse(node)))
+    assert found == _CONTRACT_ARITHMETIC_LEFT
+
+
+def test_the_swing_of_a_contract_comes_from_the_one_formula(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_teach.game import scoring
+
+    assert scoring.contract_swing(5, Rules()) == 2 * 5 * CONTRACT_TRICK_POINTS
+    real = scoring.side_points
+    monkeypatch.setattr(
+        scoring, "side_points", lambda c, t, *rest: real(c, t, *rest)._replace(points=real(c, t, *rest).points * 2)
+    )
+    assert scoring.contract_swing(5, Rules()) == 4 * 5 * CONTRACT_TRICK_POINTS
+
+
+def test_score_round_takes_each_sides_contract_from_side_contract(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``score_checked`` (behind ``score_round`` and ``Round.score``) used to add up each side's
+    contract in a loop of its own beside ``side_contract``."""
+    from spades_teach.game import scoring
+
+    asked: list[tuple[int, ...]] = []
+    real = scoring.side_contract
+
+    def counting(bids: Any, won: Any, seats: Any, *rest: Any) -> tuple[int, int]:
+        asked.append(tuple(int(s) for s in seats))
+        return real(bids, won, seats, *rest)
+
+    monkeypatch.setattr(scoring, "side_contract", counting)
+    score = score_round({"N": 4, "E": 3, "S": 0, "W": 3}, {"N": 5, "E": 4, "S": 1, "W": 3})
+    assert sorted(asked) == [(0, 2), (1, 3)]
+    assert (score.sides["NS"].contract, score.sides["EW"].contract) == (4, 6)  # type: ignore[index]
+    two = score_round({"N": 5, "S": 4}, {"N": 6, "S": 7}, rules=Rules(players=2))
+    assert sorted(asked[2:]) == [(0,), (2,)] and two.points["N"] == 51  # type: ignore[index]

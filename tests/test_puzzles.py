@@ -129,20 +129,10 @@ def test_the_generator_is_seeded_and_gives_the_packaged_puzzles_again() -> None:
 def test_no_stored_or_sampled_deal_gives_a_seat_a_suit_it_showed_out_of() -> None:
     """The voids the play showed (read by the project's one reader, Position, from the
     history in play order) hold in every open hand and every sampled deal."""
-    from spades_teach.advice.position import Position
-
     broken = []
     shown = 0
     for p in PUZZLES:
-        position = Position(
-            p.seat,
-            p.hand,
-            dict(p.bids),
-            dict(p.tricks_won),
-            played=p.seen,
-            trick=p.trick,
-            spades_broken=p.spades_broken,
-        )
+        position = p.position  # a Position built from the puzzle's history in play order
         shown += any(position.voids[s] for s in Seat if s is not p.seat)
         for hands in (p.others, *p.deals):
             for seat, hand in hands.items():
@@ -216,3 +206,24 @@ def test_the_why_is_translated_whole() -> None:
             assert all(line.startswith(("pli", "baza")) for line in p.history_lines()), p.history_lines()
     finally:
         set_language("en")
+
+
+def test_a_moment_of_a_live_hand_is_a_typed_value_the_finder_reads() -> None:
+    """find_puzzle reads a PuzzleMoment (it read a dict of Any): every hand, the bids, the tally,
+    the trick and the cards seen, and the seat's own Position built from them."""
+    from spades_teach import Round, deal
+    from spades_teach.analysis.puzzles import PuzzleMoment, find_puzzle, moment_of
+
+    r = Round(deal(12), dealer="N")
+    with pytest.raises(SpadesError, match="every bid made"):
+        moment_of(r)
+    while r.phase == "bidding":
+        r.bid(r.to_act, 3)  # type: ignore[arg-type]
+    for _ in range(30):
+        r.play(r.to_act, r.legal_plays()[0])  # type: ignore[arg-type]
+    moment = moment_of(r)
+    assert isinstance(moment, PuzzleMoment) and moment.seat is r.to_act
+    assert moment.hands[moment.seat] == r.hand(moment.seat) and moment.seen == r.played
+    assert set(moment.position.legal) == set(r.legal_plays())
+    found = find_puzzle(moment, puzzle_id="t001")
+    assert found is None or found.answer in moment.position.legal

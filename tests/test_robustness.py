@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from spades_teach import Bid, Deal, Match, Position, Round, Rules, Seat, SpadesError, Team, deal, score_round
-from spades_teach._text import plural, printable, quoted
+from spades_teach._text import printable, quoted
 from spades_teach.advice.bidding import advise_bid
 from spades_teach.errors import PositionError, RecordError
 from spades_teach.game.records import MAX_DEPTH, MAX_RECORD_SIZE, GameRecord, dumps, load, loads
@@ -271,9 +271,7 @@ def test_records_with_nil_and_blind_nil_differ() -> None:
 # -- 7. texts ------------------------------------------------------------------------------------
 
 
-def test_plural_and_safe_quoting() -> None:
-    assert [plural(n, "trick") for n in (0, 1, 2)] == ["0 tricks", "1 trick", "2 tricks"]
-    assert plural(1.0, "trick") == "1 trick" and plural(1.5, "trick") == "1.5 tricks"
+def test_safe_quoting() -> None:
     assert quoted(10**5000) == "a number with 5001 digits" and quoted(-5) == "-5"
     assert printable("a\x1b[2Jb\x07") == "a\\x1b[2Jb\\x07"
     assert printable("two\nlines\tok") == "two\nlines\tok"
@@ -325,9 +323,9 @@ def test_two_player_games_have_no_loss_limit_by_default() -> None:
     assert Rules(players=2).to_dict() == {"players": 2}
     assert Rules.from_dict({"players": 2, "loss_limit": -200}) == Rules(players=2, loss_limit=-200)
     assert "no loss limit" in Rules(players=2).describe()
-    import spades_teach.game.twoplayer as twoplayer
+    from _docs import module_notes
 
-    assert "there is none by default" in " ".join((twoplayer.__doc__ or "").split())
+    assert "there is none by default" in " ".join(module_notes("spades_teach/game/twoplayer.py").split())
 
 
 def test_a_two_player_match_goes_on_below_minus_200_unless_the_option_is_on() -> None:

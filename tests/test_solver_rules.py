@@ -25,7 +25,7 @@ import pytest
 from spades_teach import Hand, Rules, Seat, SpadesError, deal
 from spades_teach.advice.bots import MediumBot
 from spades_teach.advice.driver import play_hand
-from spades_teach.analysis import BACKEND, analyze_hand, double_dummy
+from spades_teach.analysis import SOLVER_BACKEND, analyze_hand, double_dummy
 from spades_teach.analysis.card_cost import card_costs
 from spades_teach.errors import PositionError
 from spades_teach.game.round import PlayEvent, Round
@@ -45,7 +45,7 @@ RULE_SETS = {
     "spade_lead_breaks": Rules(spade_lead_breaks=True),
     "two_of_clubs+spade_lead_breaks": Rules(first_lead="two_of_clubs", spade_lead_breaks=True),
 }
-BACKENDS = ["python", "c"] if BACKEND == "c" else ["python"]
+BACKENDS = ["python", "c"] if SOLVER_BACKEND == "c" else ["python"]
 TWO_OF_CLUBS = 1 << 51
 
 
@@ -135,7 +135,7 @@ def test_the_first_lead_is_forced_only_under_the_two_of_clubs_rule() -> None:
     assert not after.two_of_clubs
 
 
-@pytest.mark.skipif(BACKEND != "c", reason="the compiled core is not built")
+@pytest.mark.skipif(SOLVER_BACKEND != "c", reason="the compiled core is not built")
 def test_compiled_table_keeps_the_forced_and_the_free_first_lead_apart() -> None:
     """The compiled core keeps its table between solves: solving a deal's first lead
     under one rule must not change the answer under the other (deal 1: NS take 8

@@ -31,7 +31,7 @@ def test_the_python_backend_reads_the_stored_review_without_solving(monkeypatch:
     def no_solving(*args: object, **kwargs: object) -> None:
         raise AssertionError("the stored review should have been used")
 
-    monkeypatch.setattr(module, "BACKEND", "python")
+    monkeypatch.setattr(module, "SOLVER_BACKEND", "python")
     for name in ("score_cards", "nil_safe_cards"):
         monkeypatch.setattr(card_cost, name, no_solving)
     seen: list[tuple[int, int]] = []
@@ -70,6 +70,6 @@ def test_hints_apply_to_a_stored_review(monkeypatch: pytest.MonkeyPatch) -> None
 
     round_ = load_record("contract_set").to_round()
     costly = next(c for c in card_costs(round_) if c.cost > 0)
-    monkeypatch.setattr(sys.modules[dd_module], "BACKEND", "python")
+    monkeypatch.setattr(sys.modules[dd_module], "SOLVER_BACKEND", "python")
     (flagged,) = [c for c in card_costs(round_, hints={costly.number: costly.card}) if c.number == costly.number]
     assert flagged.was_hint and "Teach me hint" in flagged.explanation

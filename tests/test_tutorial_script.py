@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import free_port
+from _browser import console_quiet, free_port, wait_until
 from _voila import renders_progressively, wait_for_the_run, watch_the_run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,20 +63,24 @@ def _wait_for_urls(process: subprocess.Popen[str], limit: float = 90.0) -> list[
 
 
 def _get(url: str, limit: float = 90.0) -> bytes:
-    deadline = time.monotonic() + limit
-    while True:
+    """The page at ``url``, once the server (which may still be starting) answers it."""
+    got: list[bytes] = []
+
+    def answered() -> bool:
         try:
             with urllib.request.urlopen(url, timeout=5) as answer:
-                return bytes(answer.read())
+                got.append(bytes(answer.read()))
+                return True
         except urllib.error.HTTPError as error:
             error.close()  # it holds the connection open
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.5)
         except (urllib.error.URLError, OSError):
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.5)
+            pass
+        return False
+
+    if wait_until(answered, limit=limit):
+        return got[0]
+    with urllib.request.urlopen(url, timeout=5) as answer:  # the last try raises what went wrong
+        return bytes(answer.read())
 
 
 def _drain(process: subprocess.Popen[str]) -> None:
@@ -248,7 +252,7 @@ def test_render_with_voila_from_the_tutorial_fetches_nothing_off_the_machine_and
             page.set_default_timeout(180_000)
             run = wait_for_the_run(page)  # every cell has run: chapter 0 is whole
             assert run["errors"] == [] and page.locator(".st-table").count() >= 1, run
-            page.wait_for_timeout(1500)
+            console_quiet(page, quiet_ms=1500)  # the late messages of the extensions
             assert remote == [] and errors == [], (remote, errors)
             visible = page.locator(".jp-CodeCell .jp-InputArea:visible, .cm-editor:visible").count()
             assert visible == 0, f"{visible} code cells shown"

@@ -41,7 +41,7 @@ from spades_teach.analysis.card_cost import card_costs
 from spades_teach.game.records import loads
 
 core = backend.CORE
-out = {"backend": solver.BACKEND, "core": type(core).__name__, "answers": []}
+out = {"backend": solver.SOLVER_BACKEND, "core": type(core).__name__, "answers": []}
 core.clear()
 for call in json.load(open("calls.json")):
     try:
@@ -96,7 +96,7 @@ def _calls(seed: int) -> list[dict[str, Any]]:
 
 def _native_answers(calls: list[dict[str, Any]]) -> list[list[Any]]:
     core = backend.CORE
-    assert solver.BACKEND == "c" and core is not None, "the C extension is not built"
+    assert solver.SOLVER_BACKEND == "c" and core is not None, "the C extension is not built"
     core.clear()
     answers: list[list[Any]] = []
     for call in calls:

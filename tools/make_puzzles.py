@@ -16,7 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 from spades_teach.analysis.puzzles import STORE, generate_puzzles, puzzle_to_json
-from spades_teach.solver import BACKEND
+from spades_teach.solver import SOLVER_BACKEND
 
 ROOT = Path(__file__).resolve().parents[1]
 COUNTS = {"easy": 60, "medium": 60, "hard": 50}
@@ -24,7 +24,7 @@ SEED = 1
 
 
 def main() -> None:
-    if BACKEND != "c":
+    if SOLVER_BACKEND != "c":
         raise SystemExit("error: the compiled double-dummy core is not built (run: pip install -e .)")
     start = time.perf_counter()
     puzzles = generate_puzzles(COUNTS, seed=SEED)

@@ -16,7 +16,7 @@ from typing import Any
 from spades_teach.analysis.card_cost import card_costs, review_to_json
 from spades_teach.analysis.stored_reviews import STORE, hand_fingerprint
 from spades_teach.game.replays import list_records, load_record
-from spades_teach.solver import BACKEND
+from spades_teach.solver import SOLVER_BACKEND
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,7 +33,7 @@ def _dump(names: dict[str, str], reviews: dict[str, list[dict[str, Any]]]) -> st
 
 
 def main() -> None:
-    if BACKEND != "c":
+    if SOLVER_BACKEND != "c":
         raise SystemExit("error: the compiled double-dummy core is not built (run: pip install -e .)")
     reviews = {}
     names = {}

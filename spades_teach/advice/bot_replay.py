@@ -3,27 +3,24 @@ the app's Replay page falls back on when no annotated record is installed."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from spades_teach.advice.driver import Bot, play_hand
+from spades_teach.advice.levels import make_bot
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.position import Position
+from spades_teach.game.bids import BidLike
+from spades_teach.game.cards import Card
+from spades_teach.game.deals import deal
+from spades_teach.game.round import Round
+from spades_teach.game.seating import Seat
 from spades_teach.i18n import _
 
 __all__ = ["bot_replay"]
 
 
-def bot_replay(seed: int | str = 1, level: str = "medium") -> tuple[Any, dict[int, str]]:
+def bot_replay(seed: int | str = 1, level: str = "medium") -> tuple[Round, dict[int, str]]:
     """A hand played by four bots from ``seed``, with the advisor's comment on each
     of South's cards: ``(round, annotations)``, annotations keyed by event index
     (as :class:`~spades_teach.widgets.ReplayView` takes them)."""
-    from spades_teach.advice.driver import Bot, play_hand
-    from spades_teach.advice.levels import make_bot
-    from spades_teach.advice.play import suggest_play
-    from spades_teach.advice.position import Position
-    from spades_teach.game.bids import BidLike
-    from spades_teach.game.cards import Card
-    from spades_teach.game.deals import deal
-    from spades_teach.game.round import Round
-    from spades_teach.game.seating import Seat
-
     round = Round(deal(f"{seed}/replay"), dealer=Seat.N)
     bots: dict[Seat, Bot] = {seat: make_bot(level, seed=f"{seed}/{seat.name}") for seat in Seat}
     notes: dict[int, str] = {}

@@ -1,19 +1,6 @@
-"""The one loop that plays a hand with any mix of bots and people.
-
-A bot is anything with ``choose_bid(position)`` and ``choose_play(position)``
-(the :class:`Bot` protocol): it reads a :class:`~spades_teach.advice.position.Position`
-built for the seat to act and answers a bid or a card, which the
-:class:`~spades_teach.game.round.Round` then checks like any other.
-
-* :func:`play_hand` bids and plays a whole hand with a bot in every seat.
-* :func:`advance` lets the bots act until a seat with no bot is to act (a
-  person) and returns that seat, or ``None`` once the hand is over. A table
-  with people calls it after each of their actions.
-
-``on_event`` (optional) is called with each :class:`~spades_teach.game.round.BidEvent`
-or :class:`~spades_teach.game.round.PlayEvent` the bots make, in order, for a
-display to follow the hand; ``bags`` is passed to each position (the bag
-counters carried in, side → bags).
+"""The one loop that plays a hand with any mix of bots and people: :func:`play_hand` (a bot in
+every seat) and :func:`advance` (the bots act until a person is to act). A bot is anything with
+``choose_bid`` and ``choose_play`` (the :class:`Bot` protocol).
 
 >>> from spades_teach import Round, deal
 >>> from spades_teach.advice.bots import MediumBot

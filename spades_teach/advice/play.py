@@ -1,13 +1,6 @@
-"""Play hints with a one-line why: :func:`suggest_play`.
-
-The advisor reads a :class:`~spades_teach.advice.position.Position` (one seat's view:
-its cards, the bids, the tricks, the cards seen) and returns a legal card and a
-reason a learner understands. It follows the classic guidance: lead from
-strength, second hand low, third hand high but only as high as needed, win as
-cheaply as possible, leave a partner's sure winner alone, ruff and over-ruff,
-discard from short suits, draw the opponents' spades, protect a partner's Nil
-and try to set an opponent's, and once the contract is made, dodge bags unless
-a trick sets the opponents or the match score makes bags irrelevant.
+"""Play hints with a one-line why, :func:`suggest_play`: a legal card and the principle it follows
+(as the strategy chapters name it), from one seat's :class:`~spades_teach.advice.position.Position`.
+More: ``docs/modules.md``.
 
 >>> from spades_teach.advice.position import Position
 >>> p = Position("S", "Q82.KQ4.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3},
@@ -17,12 +10,6 @@ a trick sets the opponents or the match score makes bags irrelevant.
 ('QH', 'third hand high')
 >>> hint.reason
 'third hand high: only as high as needed, the Q♥ does the same work as the K♥'
-
-Every reason starts with the name of the principle it follows, as the strategy
-chapters define it (:mod:`spades_teach.advice.principles`).
-
-Internally the advice works on :class:`View`, a light copy of what the seat
-knows, so the hard bot can run it thousands of times in its playouts.
 """
 
 from __future__ import annotations

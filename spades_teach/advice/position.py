@@ -1,34 +1,6 @@
-"""A moment of play seen from one seat: :class:`Position`.
-
-A position holds what one player can know: their own cards, the bids, the tricks
-won, the cards of the completed tricks, the trick in progress, whether spades are
-broken, the match score and bags, and the rules. It is what the hint advisor and
-the bots read; it never holds another player's hidden cards.
-
-The completed tricks are given as the cards in play order. Who played each card
-is worked out backwards: the leader of the trick in progress won the trick before
-it, and so on. That is how voids shown in earlier tricks become known. A live hand
-gives its tricks as they were recorded (:meth:`Position.from_round` passes the
-round's :class:`~spades_teach.game.kernel.Trick` records, leaders and winners
-included): they are then read forwards and only checked, not rebuilt.
-
-The history may also be unknown (a position pasted in the middle of a hand, or
-a puzzle written the short way: "South holds A♥ Q♥ 2♠, partner bid Nil and has
-taken nothing"): leave ``played`` out. Then
-
-- the hand's size fixes the completed tricks: a hand of ``n`` cards (the seat to
-  play has not played to the trick in progress) means ``13 - n`` tricks are done;
-- ``tricks_won`` is the tally so far: it may not add up to more than the completed
-  tricks, and it may add up to fewer (the winners of the other tricks are unknown,
-  :attr:`Position.unknown_tricks`, and are counted for no one: a bid is judged by
-  the tricks named in the tally plus those still to come);
-- ``seen`` lists the cards known to be gone, in any order (or nothing).
-
-The position then simply knows less: no voids from earlier tricks, and every card
-not in the hand, the trick or ``seen`` is unseen. What no deal allows is still
-refused with a :class:`~spades_teach.errors.PositionError`: a card in two places,
-an empty hand or one of more than 13 cards, a tally larger than the completed
-tricks, more cards seen than can be out of play.
+"""A moment of play seen from one seat, :class:`Position`: what that player can know (never
+another player's hidden cards), with the history of the tricks known or not. What the history
+gives and what an unknown history leaves out: ``docs/modules.md``.
 
 >>> puzzle = Position("S", "AH QH 2S", bids={"N": 0, "E": 4, "S": 4, "W": 3},
 ...                   tricks_won={"N": 0, "S": 3})

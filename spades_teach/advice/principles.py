@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from spades_teach.advice.bidding import advise_bid
 from spades_teach.advice.judge import judge
+from spades_teach.advice.play import PlayHint, View, suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.advice.verdicts import remember, stored_verdict, verdict_key
 from spades_teach.errors import SpadesError
@@ -37,7 +39,6 @@ from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from spades_teach.advice.play import PlayHint
     from spades_teach.solver import DoubleDummy
 
 __all__ = [
@@ -358,8 +359,6 @@ def play_by_principles(
     >>> rnd.is_complete, len(hints), hints[0][1].card == rnd.tricks[0].cards[0]
     (True, 52, True)
     """
-    from spades_teach.advice.bidding import advise_bid
-    from spades_teach.advice.play import suggest_play
 
     rnd = Round(deal(seed), dealer=dealer, scores=scores)
     for i in range(4):
@@ -499,7 +498,6 @@ def find_exception(
     >>> ex.tricks[ex.moment.hint.card] < ex.need <= ex.tricks[ex.better[0]]
     True
     """
-    from spades_teach.advice.play import View
 
     principle(name)
     for seed in seeds:
@@ -531,7 +529,6 @@ def find_missed_set(
     >>> left - ex.tricks[ex.moment.hint.card] >= ex.need > left - ex.tricks[ex.better[0]]
     True
     """
-    from spades_teach.advice.play import View
 
     principle(name)
     for seed in seeds:

@@ -1,29 +1,6 @@
-"""What the count's items and the draw's cards are worth in two-player Spades.
-
-With two players 26 cards are out of play and each player takes 6.5 tricks on
-average: a small spade is as good as a trick, side honours are ruffed less, and
-short side suits ruff less (the opponent follows more often). The four-player
-count under-counts a two-player hand by about a trick. These values were
-measured on two-player deals by ``benchmarks/two_player_values.py`` (its figures
-in ``benchmarks/two_player_values.json``, which a test holds equal to the tables
-here): 6,000 deals drawn by players keeping spades and ten-plus cards,
-played out by two medium bots.
-
-* :data:`TWO_PLAYER_ITEM_VALUES`: the count's items (the keys of
-  :data:`~spades_teach.advice.bidding.ITEM_VALUES`), fitted on half the deals and
-  rounded to quarter tricks; items too rare to measure keep their four-player
-  value. On the other half the count's mean error (count minus tricks) is
-  -0.33 against -1.11 with the four-player values, and
-  its mean absolute error 1.06 against 1.36.
-* :data:`TWO_PLAYER_SAFETY_MARGIN`: tricks taken off the count before rounding
-  down to a bid. Bidding in play against a bot that bids the four-player count
-  (1,000 deals, each played twice with the seats swapped, each bag
-  charged 10), margins of 0, 0.5 and 1 gained -1.9, +0.8 and -1.5
-  points a hand: 0.5.
-* :data:`DRAW_VALUES`: what one card adds to a two-player hand's tricks on
-  average, by rank, for a spade and for a card of another suit (a least-squares
-  fit on the 13 cards of each hand, made non-decreasing by rank). The draw
-  advisor keeps a card worth more than an average unseen card.
+"""What the count's items and the draw's cards are worth in two-player Spades
+(:data:`TWO_PLAYER_ITEM_VALUES`, :data:`TWO_PLAYER_SAFETY_MARGIN`, :data:`DRAW_VALUES`), measured
+by ``benchmarks/two_player_values.py``. How they were measured: ``docs/modules.md``.
 
 >>> draw_value(Card.parse("QS")), draw_value(Card.parse("7S")), draw_value(Card.parse("AD"))
 (1.57, 0.79, 0.74)

@@ -1,15 +1,6 @@
-"""The judge's verdicts on the chapters' moments, stored.
-
-The strategy chapters pick their examples and exercises where the judge from the player's seat
-finds the principle's card as good as the best (:func:`~spades_teach.advice.principles.find_moments`
-with ``judged=True``). Judging a card plays out hundreds of sampled deals, so a chapter that looks
-for its moments spends most of its time there: about half a minute for chapter 8 or 9, and more
-than a minute in the browser's Python of the live edition. The verdicts those searches ask for are
-kept in ``data/judge_verdicts.json`` (written by ``tools/make_verdicts.py``), each under a key made
-of everything the verdict depends on: the whole position as its player sees it, the card and
-the question asked. A verdict that is not stored is worked out as before, so a
-position the store does not hold is never answered wrongly, only more slowly; the tests work every
-stored verdict out again and compare.
+"""The judge's verdicts on the strategy chapters' moments, stored (``data/judge_verdicts.json``,
+written by ``tools/make_verdicts.py``) under a key of everything a verdict depends on. More:
+``docs/modules.md``.
 
 >>> from spades_teach.advice.position import Position
 >>> from spades_teach.game.cards import Card

@@ -23,14 +23,14 @@ from spades_teach.analysis.expert_calibration import ExpertCalibration, SeatReco
 from spades_teach.analysis.parallel import SerialExecutor, local_executor
 from spades_teach.analysis.simulate import HandAnalysis, SampleOutcome, analyze_hand
 from spades_teach.analysis.tournament import DuplicateDeal, TournamentResult, tournament
-from spades_teach.solver import BACKEND, DoubleDummy, NilAnswer, double_dummy
+from spades_teach.solver import SOLVER_BACKEND, DoubleDummy, NilAnswer, double_dummy
 
 __all__ = [
     "ChallengeResult",
     "challenge_deal",
     "challenge_round",
     "compare_with_expert",
-    "BACKEND",
+    "SOLVER_BACKEND",
     "Calibration",
     "DoubleDummy",
     "DuplicateDeal",

@@ -1,55 +1,12 @@
-"""How well the bid advisor's count predicts what a hand takes: :func:`calibrate`.
-
-An advisor is *calibrated* when, over many hands, the tricks it counts match the
-tricks the hands really take: on the hands it counts at 4, the seat takes about
-4 on average. :func:`calibrate` deals seeded hands, counts each one with
-:func:`~spades_teach.advice.bidding.advise_bid`, and simulates it with
-:func:`~spades_teach.analysis.analyze_hand` (bot playouts of the unseen cards).
-It then reports
-
-* the **bias** (mean of *count − simulated tricks*: negative when the advisor
-  counts too few) and the **mean absolute error** (MAE), overall and by hand
-  feature (spades held, voids, singletons, aces, longest side suit, whether the
-  hand suits a Nil, the rounded count itself);
-* how often the advised bid is the simulation's best bid, and the mean
-  **regret**: the expected points lost per hand by bidding the advice instead of
-  the simulation's best bid.
+"""How well the bid advisor's count predicts what a hand takes, against bot playouts:
+:func:`calibrate` (bias, mean absolute error and regret, overall and by hand feature). How the
+study is made and what its figures mean: ``docs/modules.md``.
 
 >>> study = calibrate(hands=2, samples=2, executor=SerialExecutor())
 >>> len(study.records), study.samples
 (2, 2)
 >>> abs(study.bias) <= study.mae
 True
-
-How the study is made
----------------------
-Hand ``i`` of the study with seed ``s`` is South's hand of ``deal(f"{s}/{i}")``;
-it is analysed as South with West dealing, no bid given (in every sample the
-bots bid for the other seats) and a fresh match score, with the simulation seed
-``f"calibration/{s}/{i}"``. Its advised bid is the advice with no bid known. Each hand is
-therefore the same whatever else the study holds, and the whole study is the
-same for a seed whichever executor runs it (the hands are cut into tasks of
-:data:`CHUNK_HANDS`, each analysed inline by its worker).
-
-What the simulated tricks mean
-------------------------------
-The simulated tricks are those of four medium bots (the advisor's own play)
-after a bidding done by the advisor. Once a side has made its contract the bots
-try to avoid bags, so the tricks past the bid are damped: the target of the
-calibration is "what this hand takes when played to make a sensible bid", not
-the most it could take. A hand the advisor bids Nil is played for Nil, and
-takes far fewer tricks than its count. The regret, measured on the expected score of every bid,
-is the figure that matters most for bidding. With a few dozen samples per hand
-the simulated mean of one hand is itself uncertain (by about a quarter of a
-trick), which adds to the MAE but not to the bias.
-
-Comparing countings
--------------------
-:meth:`Calibration.recount` scores the same simulated hands with another
-counting function (same signature as
-:func:`~spades_teach.advice.bidding.count_hand`), without simulating again: that is
-how an old and a new counting are compared on exactly the same hands (give
-``margin=0`` for a counting whose bid is its plain count rounded down).
 """
 
 from __future__ import annotations

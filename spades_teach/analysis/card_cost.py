@@ -1,41 +1,7 @@
-"""What each card cost with every hand seen, in points: a double-dummy (hindsight) review of a played hand.
-
-This is hindsight, not the learner's cost: a card is judged from its player's seat by
-:func:`~spades_teach.analysis.seat_review.seat_review`. The double-dummy review serves the
-replay of annotated deals, ``spades-teach analyze-record`` and the hindsight note of the seat's
-review (:func:`hindsight_note`); its lines say "with every hand seen".
-
-How a card is judged
---------------------
-Just before each card, every legal card of the seat to play is tried, and the hand is played on
-after it with all four hands in view (double dummy). The hand that ends so is scored by the rules,
-each new bag charged its value over a match (:func:`~spades_teach.game.scoring.bag_charge`, 10 points
-under the standard rules: a bag scores 1 point now and costs about 10 later), through the one scoring
-function that charges bags, :func:`~spades_teach.game.scoring.side_value`.
-
-A card's **value** is the player's side's points minus the other side's: setting the opponents or
-pushing a bag onto them counts as much as making one's own contract or dodging a bag (the bags
-chapter teaches both). A card's **cost** is the best legal card's value minus its own, so a best card
-costs 0. A Nil bidder who ducks, or a partner who covers, keeps the Nil: that is worth more than the
-trick given away, and such a card costs nothing.
-
-How the rest of the hand is played after a card:
-
-* In the last :data:`EXACT_TRICKS` tricks (5), exactly for points: every line of play is searched,
-  each side playing for the most points for itself against the other (:class:`PointsSearch`). A side
-  that has made its bid ducks to dodge a bag, or takes a trick to set the other side, when that is
-  worth more.
-* Before that, a search of every line is too slow for points, and the exact solver answers trick
-  questions instead: each side takes the most tricks it can (the exact trick count after the card),
-  and each Nil still alive is settled by its own exact question — it holds when the Nil side can keep
-  the bidder from taking any trick whatever the defenders do. A Nil that holds takes no trick (the
-  team's tricks are the partner's); a lost Nil counts as taking one trick (or the tricks it already
-  took), the partner the rest. The tricks count for both sides, but the bags this reckons are those of
-  play for tricks: a side could sometimes dodge one of them.
-
-Each card is judged on its own: its value assumes best play after it as above. The next seat's best
-card may do better than that for its own side, so one card's "after" need not be the next card's
-"before"; each explanation says what its own numbers mean.
+"""What each card cost with every hand seen, in points: the double-dummy (hindsight) review of a
+played hand (:func:`card_costs`), and the exact points search of its last tricks
+(:class:`PointsSearch`). The learner's own cost is judged from the seat
+(:mod:`spades_teach.analysis.seat_review`). How a card is judged: ``docs/modules.md``.
 
 >>> from spades_teach import Round, deal
 >>> r = Round(deal(3), dealer="N")
@@ -50,7 +16,7 @@ card may do better than that for its own side, so one card's "after" need not be
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -64,7 +30,8 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import bag_charge, side_value
 from spades_teach.game.seating import Seat, SeatLike, Team, seating_of
 from spades_teach.i18n import N_, _, decimal, join_and, join_clauses, join_or, ngettext
-from spades_teach.solver import DDState, nil_safe_cards, representatives, score_cards
+from spades_teach.solver import DDState, backend, nil_safe_cards, representatives, score_cards
+from spades_teach.solver.search import Bounds, alphabeta
 
 __all__ = [
     "CardCost",
@@ -277,8 +244,9 @@ def card_outcomes(round_: Round, *, search: PointsSearch | None = None) -> dict[
 class PointsSearch:
     """The exact points search of the last tricks of a hand: every line of play, North-South playing
     for the most of their points minus East-West's (bags charged, :func:`side_value`), East-West for
-    the least. An alpha-beta search: equivalent cards are searched once, and bounds found at the
-    start of a trick are kept, so the positions that follow in the same hand cost little more.
+    the least. An alpha-beta search (:func:`~spades_teach.solver.search.alphabeta`): equivalent cards
+    are searched once, and bounds found at the start of a trick are kept, so the positions that follow
+    in the same hand cost little more.
 
     :meth:`after` gives the seats' final tricks at the end of the line best play follows after a
     card (the first such line in card order when several are worth the same); their points margin
@@ -288,7 +256,7 @@ class PointsSearch:
         self.bids = dict(bids)
         self.rules = rules
         self._bid_list = [self.bids[s] for s in Seat]
-        self._bounds: dict[tuple[DDState, tuple[int, ...]], tuple[float, float]] = {}
+        self._bounds: Bounds = {}
 
     def margin(self, won: Sequence[int]) -> float:
         """North-South's points minus East-West's for a hand the seats end with ``won`` tricks."""
@@ -311,45 +279,30 @@ class PointsSearch:
 
     def _search(self, pos: DDState, won: tuple[int, ...], alpha: float, beta: float) -> float:
         """The value of ``pos`` if it lies strictly inside the window, else a bound on the same side."""
-        if pos.tricks_left == 0:
-            return self.margin(won)
-        key = None
-        if not pos.trick:
-            key = (pos, won)
-            low, high = self._bounds.get(key, (-math.inf, math.inf))
-            if low >= beta:
-                return low
-            if high <= alpha:
-                return high
-            if low == high:
-                return low
-            alpha, beta = max(alpha, low), min(beta, high)
-        first_alpha, first_beta = alpha, beta
-        north_south = pos.to_play % 2 == 0
-        best = -math.inf if north_south else math.inf
+        return alphabeta(self, (pos, won), alpha, beta, self._bounds)
+
+    # -- the tree the search walks (solver.search.Tree): a position and the seats' tricks so far
+    def end(self, node: _Node) -> float | None:
+        pos, won = node
+        return self.margin(won) if pos.tricks_left == 0 else None
+
+    def key(self, node: _Node) -> Hashable | None:
+        return None if node[0].trick else node
+
+    def bounds(self, node: _Node) -> tuple[float, float]:
+        return -math.inf, math.inf
+
+    def maximising(self, node: _Node) -> bool:
+        return node[0].to_play % 2 == 0
+
+    def moves(self, node: _Node) -> Generator[tuple[_Node, float], None, None]:
+        pos, won = node
         for card in representatives(pos, pos.legal_mask()):
-            child, child_won = _step(pos, won, card)
-            value = self._search(child, child_won, alpha, beta)
-            if north_south:
-                best = max(best, value)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, value)
-                beta = min(beta, best)
-            if alpha >= beta:
-                break
-        if key is not None:
-            low, high = self._bounds.get(key, (-math.inf, math.inf))
-            if best <= first_alpha:
-                high = min(high, best)
-            elif best >= first_beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            self._bounds[key] = (low, high)
-        return best
+            yield _step(pos, won, card), 0.0
 
 
+#: A position of the points search: the solver's state and the seats' tricks so far.
+_Node = tuple[DDState, tuple[int, ...]]
 _EPS = 1e-6
 
 
@@ -430,9 +383,8 @@ def card_costs(
     round_ = _as_round(source)
     only = None if seat is None else Seat.coerce(seat)
     hinted = _hint_cards(hints)
-    from spades_teach.solver import backend  # its BACKEND read at each call: tests switch the backend
-
-    reviews = stored_card_costs(round_) if backend.BACKEND == "python" else None
+    # the backend's SOLVER_BACKEND read at each call: tests switch the backend
+    reviews = stored_card_costs(round_) if backend.SOLVER_BACKEND == "python" else None
     if reviews is not None:
         for number in range(1, len(reviews) + 1):
             if progress is not None:

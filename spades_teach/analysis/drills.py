@@ -1,20 +1,6 @@
-"""Drills: short questions generated and graded by the engine, endless and seeded.
-
-A drill is one question of a *kind* (``"legal"``, ``"winner"``, ``"score"``,
-``"count"``, ``"bid"``, ``"nil"``). :func:`make_drill` builds it from a seed and a
-difficulty; the same seed and difficulty always give the same question.
-:meth:`Drill.grade` reads the learner's typed answer (a clear
-:class:`~spades_teach.errors.AnswerError` when it cannot) and returns a
-:class:`Feedback`: right or wrong, and the explanation, one line per item.
-Every answer comes from the library (the kernel, the scoring, the bid advice,
-the simulation); nothing here decides a rule.
-
-Difficulty starts at 0 and grows with the learner's streak: later tricks and
-more cards in play, Nil, blind Nil and bag penalties on the score sheet, the
-partner's bid and the match score around a bid, borderline Nil hands.
-
-A new kind is one generator ``(seed, difficulty) -> Drill`` handed to
-:func:`register_kind`; the widget lists whatever is registered.
+"""Drills: short questions made and graded by the engine, endless and seeded (:func:`make_drill`,
+:meth:`Drill.grade`); a new kind is one generator given to :func:`register_kind`. More:
+``docs/modules.md``.
 
 >>> drill = make_drill("winner", seed=3, difficulty=0)
 >>> drill.kind, len(drill.trick)
@@ -37,11 +23,14 @@ from typing import Any
 
 from spades_teach.advice.bidding import BidAdvice, NilAssessment, advise_bid, assess_nil, count_hand
 from spades_teach.advice.nil_check import nil_borderline
+from spades_teach.advice.nil_trial import nil_trial
+from spades_teach.analysis.parallel import SerialExecutor
+from spades_teach.analysis.simulate import analyze_hand, percent_text
 from spades_teach.errors import AnswerError, ParseError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.deals import deal
-from spades_teach.game.kernel import winning_index
+from spades_teach.game.kernel import SUIT_MASKS, LegalRule, legal_with_rule, winning_index
 from spades_teach.game.notation import seat_word, suit_word
 from spades_teach.game.round import Round, trick_winner
 from spades_teach.game.rules import Rules
@@ -61,6 +50,7 @@ __all__ = [
     "BID_SAMPLES",
     "difficulty_for",
     "drill_seed",
+    "legal_rule_line",
     "make_drill",
     "register_kind",
 ]
@@ -440,7 +430,9 @@ def legal_drill(seed: int, difficulty: int) -> Drill:
         ]
     else:
         lines = [_("{card} is not legal: {reason}.").format(card=card.pretty, reason=reason)]
-    lines.append(_legal_rule(plays, hand, rnd.spades_broken, two_clubs and not rnd.tricks and not plays))
+    led = SUIT_MASKS[plays[0][1].suit] if plays else 0
+    _allowed, rule = legal_with_rule(hand.mask, led, rnd.spades_broken, two_clubs and not rnd.tricks and not plays)
+    lines.append(legal_rule_line(rule, plays[0][1].suit if plays else None, rules))
     return Drill(
         kind="legal",
         seed=seed,
@@ -457,21 +449,36 @@ def legal_drill(seed: int, difficulty: int) -> Drill:
     )
 
 
-def _legal_rule(plays: Sequence[tuple[Seat, Card]], hand: Hand, broken: bool, two_clubs: bool) -> str:
-    """The rule that applied, in one line."""
-    if plays:
-        led = plays[0][1].suit
-        suit = suit_word(int(led))
-        if hand.suit(led):
-            return _("The rule: follow the suit led ({suit}) when you can.").format(suit=suit)
-        return _("The rule: with no {suit} left you may play any card, a spade included.").format(suit=suit)
-    if two_clubs:
+def legal_rule_line(rule: LegalRule, led: Suit | None, rules: Rules) -> str:
+    """The rule that decided the legal cards (the kernel's :class:`LegalRule`), in one line; ``led``:
+    the suit led (``None`` for a lead). Whether a spade lead breaks spades is the ``rules``' to say."""
+    if rule is LegalRule.FOLLOW:
+        assert led is not None
+        return _("The rule: follow the suit led ({suit}) when you can.").format(suit=suit_word(int(led)))
+    if rule is LegalRule.NO_SUIT:
+        assert led is not None
+        return _("The rule: with no {suit} left you may play any card, a spade included.").format(
+            suit=suit_word(int(led))
+        )
+    if rule is LegalRule.TWO_OF_CLUBS:
         return _("The rule: whoever holds the 2♣ must lead it to the first trick.")
-    if broken:
+    if rule is LegalRule.BROKEN:
         return _("The rule: once spades are broken, any card may lead.")
+    if rule is LegalRule.UNBROKEN:
+        if rules.spade_lead_breaks:
+            return _("The rule: spades may not lead until a spade has been played.")
+        return _(
+            "The rule: spades may not lead until they are broken, that is until a spade has been played "
+            "on a trick another suit led."
+        )
+    if rules.spade_lead_breaks:
+        return _(
+            "The rule: spades may not lead until they are broken, but a hand of only spades may lead one "
+            "(and that lead breaks them)."
+        )
     return _(
-        "The rule: nobody may lead a spade until spades are broken, that is until a spade has been played "
-        "on a trick of another suit, unless they hold only spades."
+        "The rule: spades may not lead until they are broken, but a hand of only spades may lead one "
+        "(that lead does not break them)."
     )
 
 
@@ -738,8 +745,6 @@ def _advice_lines(advice: BidAdvice) -> list[str]:
 
 @functools.lru_cache(maxsize=64)
 def _analysis(hand: str, bids: tuple[tuple[str, str], ...], match: tuple[tuple[str, int, int], ...], seed: int) -> Any:
-    from spades_teach.analysis.parallel import SerialExecutor
-    from spades_teach.analysis.simulate import analyze_hand
 
     return analyze_hand(
         hand,
@@ -851,7 +856,6 @@ def nil_success(hand: str, seed: int, samples: int = NIL_SAMPLES) -> tuple[int, 
     """How many of ``samples`` deals of the unseen cards South's Nil holds, played out at the table
     (:func:`~spades_teach.advice.nil_trial.nil_trial`, the advice's own Nil trial). Returns
     ``(held, samples)``."""
-    from spades_teach.advice.nil_trial import nil_trial
 
     trial = nil_trial(hand, samples=samples, seed=seed)
     return trial.held, trial.samples
@@ -869,7 +873,6 @@ def _nil_rate_lines(hand: str, seed: int) -> tuple[str, ...]:
 
 def _percent(share: float) -> str:
     """A share as a whole percentage, written as the language writes it (``57%``, ``57 %``)."""
-    from spades_teach.analysis.simulate import percent_text
 
     return percent_text(share)
 

@@ -1,53 +1,12 @@
-"""The bid advisor's count against expert play and double dummy: :func:`expert_calibrate`.
-
-:func:`~spades_teach.analysis.calibration.calibrate` measures the count against
-playouts of the medium bots, so it can only learn what those bots take. This
-study measures it against the strongest play the project has: whole seeded
-deals, bid by the advisor and played out by four expert bots
-(:class:`~spades_teach.advice.expert.ExpertBot`), with the double-dummy tricks
-of each side beside them (every hand known, best play by all four seats).
+"""The bid advisor's count against expert play and double dummy: :func:`expert_calibrate`, on
+whole seeded deals bid by the advisor and played by four expert bots. How the study is made and
+what its figures mean: ``docs/modules.md``.
 
 >>> seats = study_deal(0, 1)                     # deal 1 of the study with seed 0
 >>> [r.seat.name for r in seats]                  # East deals: the bids start on South
 ['S', 'W', 'N', 'E']
 >>> sum(r.tricks for r in seats), seats[0].side_dd + seats[1].side_dd
 (13, 13)
-
-How the study is made
----------------------
-Deal ``i`` of the study with seed ``s`` is ``deal(f"{s}/{i}")``, dealt by seat
-``i % 4`` (so every seat bids first, second, third and last equally often), at
-the start of a match with the default rules. The four seats bid in turn from the
-dealer's left, each with the advisor's bid given the bids made before it (what
-the bots do); the advisor's count (its ``estimate``) and bid are recorded. Four
-expert bots, seeded ``f"expert-calibration/{s}/{i}/{seat}"``, then play the
-hand. The bidding and the play both go through the hand driver
-(:mod:`spades_teach.advice.driver`): the bids are the expert bots' own (the
-advisor's bid made legal, :func:`~spades_teach.advice.bot_bidding.advised_bid`),
-and each seat's count is the estimate of that same advice. For every seat the study keeps the hand, the count, the bid, the tricks
-the seat took, and its side's double-dummy tricks from the opening lead (under
-Spades rules, from the same first leader). No clock is read, so a deal's record
-is the same whichever executor runs it and however busy the machine is.
-
-What the figures mean
----------------------
-*Seat level*: the **bias** is the mean of *count − tricks taken in expert play*
-(negative when the advisor counts too few), the **MAE** the mean of its size.
-A Nil bidder plays to lose tricks, and its partner to cover it, so those seats
-are reported apart (:attr:`ExpertCalibration.nil`,
-:attr:`ExpertCalibration.covering`) and left out of the other figures: they say
-nothing about how many tricks a hand is worth.
-
-*Side level*: the two counts of a partnership added together, against the
-tricks the side took in expert play and against its double-dummy tricks. Double
-dummy is the most a side can take when every card is known to everyone and both
-sides play perfectly, without thought of bags; expert play knows less and stops
-chasing tricks once its contract is safe, so it usually takes a little less.
-Sides with a Nil bidder are left out here too.
-
-:meth:`ExpertCalibration.recount` scores the same records with another counting
-function (as :meth:`~spades_teach.analysis.calibration.Calibration.recount`
-does), without playing again.
 """
 
 from __future__ import annotations

@@ -1,35 +1,9 @@
-"""Where batch studies run: inline, on the local cores, or on any executor (Dask too).
-
-The batch functions of :mod:`spades_teach.analysis` (hand analysis, calibration,
-bot tournaments) cut their work into tasks and hand them to a
-:class:`concurrent.futures.Executor`. Each task derives its random numbers from
-the study's seed and its own index, never from the worker it lands on, so the
-numbers are the same whichever executor runs them:
-
-* ``executor=None`` (the default) uses the local cores: a process pool shared by
-  every study of this process, started on first use, when the study has at least
-  :data:`MIN_POOL_TASKS` tasks and the machine more than one core; smaller
-  studies run inline, where starting processes would cost more than it saves.
-  A study started inside another study's task (a calibration task that
-  analyses a hand, say) or in a daemonic process (a Dask worker) also runs
-  inline: its caller already spreads the work, and a daemonic process may not
-  start processes of its own;
-* :class:`SerialExecutor` runs everything inline, in this process, in order;
-* any other executor is used as given: a
-  :class:`~concurrent.futures.ProcessPoolExecutor`, or a Dask cluster through
-  ``distributed.Client(...).get_executor()`` (install ``spades-teach[dask]``).
+"""Where batch studies run: inline (:class:`SerialExecutor`), on the local cores, or on any
+:class:`concurrent.futures.Executor` (a Dask cluster's too), with the same numbers on every
+executor (:func:`map_tasks`). More: ``docs/modules.md``.
 
 >>> list(map_tasks(pow, [(2, 3), (3, 2)], executor=SerialExecutor()))
 [8, 9]
-
-On a Dask cluster (``pip install "spades-teach[dask]"``; the workers need
-``spades_teach`` installed too, since they import the task functions by name)::
-
-    from distributed import Client
-    from spades_teach.analysis import analyze_hand
-
-    with Client() as client:  # a local cluster; Client("tcp://host:8786") for a remote one
-        result = analyze_hand("AK52.K52.Q73.A94", samples=5000, executor=client.get_executor())
 """
 
 from __future__ import annotations

@@ -1,18 +1,6 @@
-"""Card-by-card reviews of the packaged game records, computed ahead of time.
-
-The review of what each card cost (:func:`~spades_teach.analysis.card_cost.card_costs`) solves every
-position of the hand double-dummy. The compiled solver does a packaged record in about a second; the
-pure-Python solver, the only one where the C core cannot be built (the live edition of the book runs
-in the browser's Python), takes many minutes. So the package stores the reviews of its own records,
-made by the compiled solver (``python tools/make_reviews.py`` writes ``data/card_costs.json``), and
-:func:`card_costs` reads them when it has only the Python solver. A hand is found by a fingerprint of
-everything the review depends on (deal, dealer, rules, scores, every bid and card), so any other hand,
-or the same hand played differently, is solved live.
-
-This module only finds the stored data (plain JSON, one dictionary a card); turning it into
-:class:`~spades_teach.analysis.card_cost.CardCost` reviews is
-:func:`~spades_teach.analysis.card_cost.stored_card_costs`'s work, so the two modules do not import
-each other.
+"""The card-by-card reviews of the packaged game records, computed ahead of time by the compiled
+solver (``data/card_costs.json``), for where only the pure-Python solver runs. More:
+``docs/modules.md``.
 
 >>> from spades_teach.game.replays import load_record
 >>> stored = stored_review_data(load_record("contract_set").to_round())

@@ -1,18 +1,6 @@
-"""Bot tournaments by duplicate play: how much one bot level outscores another.
-
-:func:`tournament` plays a series of seeded deals between two bot levels. Each
-deal is played twice: once with bot A's partnership sitting North–South and bot
-B's East–West, then with the partnerships swapped. Both partnerships therefore
-hold the same cards once each, and the luck of the deal cancels out.
-
-A deal's result is A's points minus B's points, averaged over its two tables.
-A partnership's points are the hand's score (:meth:`~spades_teach.game.round.Round.score`,
-no bags carried in) with each new bag charged its share of the bag penalty
-(``rules.bag_penalty / rules.bag_limit``, 10 points under the standard rules),
-since that is what a bag costs over a match; the raw hand score, without the
-charge, is kept beside it. The result, a :class:`TournamentResult`, gives the
-mean of each over the deals with a 95% confidence interval (mean ± 1.96
-standard errors).
+"""Bot tournaments by duplicate play: :func:`tournament`, how much one bot level outscores another
+on the same seeded deals (each played twice, the partnerships swapped), with 95% intervals. The
+deals, the bots and the executors: ``docs/modules.md``.
 
 >>> from spades_teach.analysis.parallel import SerialExecutor
 >>> result = tournament("medium", "easy", deals=3, seed=1, executor=SerialExecutor())
@@ -20,28 +8,6 @@ standard errors).
 (3, 'medium', 'easy')
 >>> result.mean == sum(d.points for d in result.deals) / 3
 True
-
-The deals and the bots
-----------------------
-Deal ``k`` of a tournament with seed ``s`` is ``deal(s + k)`` (so the seeds run
-from ``s`` to ``s + deals - 1``, and a longer tournament with the same seed
-extends a shorter one), dealt by the seat ``Seat((s + k) % 4)``. The bot at
-seat ``t`` of that deal gets the seed ``4 * (s + k) + t`` at both tables. The
-hard bot plays without its time limit: the limit makes a decision depend on how
-busy the machine is, and a tournament must give the same numbers wherever it
-runs.
-
-Running in parallel
--------------------
-Every deal is a task handed to
-:func:`~spades_teach.analysis.parallel.map_tasks`: ``executor=None`` (the
-default) runs them on the local cores, a
-:class:`~spades_teach.analysis.parallel.SerialExecutor` inline, and any other
-:class:`concurrent.futures.Executor` (a process pool, a Dask cluster's
-``client.get_executor()``) as given. The results are the same on every
-executor; only the measured times per card (:attr:`TournamentResult.card_seconds`,
-left out of comparisons) differ. ``progress(done, total)`` is called after each
-deal.
 """
 
 from __future__ import annotations

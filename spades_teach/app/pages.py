@@ -9,6 +9,7 @@ from typing import Any
 
 from spades_teach.advice.bot_replay import bot_replay
 from spades_teach.errors import AppError
+from spades_teach.game.notation import seat_word
 from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, get_language, ngettext, set_language
 
 __all__ = [
@@ -233,7 +234,6 @@ def replay_lead(record: Any) -> str:
     >>> replay_lead(dict(packaged_records())["spanish_example"])
     'The worked example: 7 bid, 8 made — all four hands face up, North deals. Press Card for the next bid or card, or Trick for a whole trick; the notes under the table explain each moment.'
     """
-    from spades_teach.game.notation import seat_word
 
     title = str(getattr(record, "title", "") or "")
     dealer = seat_word(record.dealer)

@@ -1,34 +1,6 @@
-"""The ``spades-teach`` command line.
-
-Commands::
-
-    spades-teach score --bids N=4,E=2,S=3,W=3 --tricks N=5,E=1,S=4,W=3 [--bags NS=8,EW=0] [rule options]
-    spades-teach deal [--seed 7] [--dealer N] [--code CODE] [--today | --date YYYY-MM-DD]
-    spades-teach record FILE
-    spades-teach analyze-record FILE [--costly-only]
-    spades-teach analyze "HAND" [--samples 200] [--method playout|double_dummy] [--json]
-    spades-teach app [--port 8866] [--no-browser]
-
-Every command takes ``--lang {en,fr,es}`` (before or after the command's name): the
-language of its help, output and errors; without it, the language the environment
-names (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English. The parser
-is built after the language is chosen, so ``--help`` speaks it too.
-
-Every command documents its options under ``--help``. A mistake in the input
-prints ``error: <message>`` (one line) on stderr and exits with status 2. A
-terminal that cannot show ``♠`` or ``−`` gets plain ASCII, as ``--ascii`` asks
-for; a reader that goes away (``spades-teach deal | head -1``) ends the command
-quietly with status 141, as SIGPIPE ends Unix tools.
-
-Adding a command
-----------------
-Each command is a module of this package that defines ``COMMAND``, a
-:class:`Command`: a name, a one-line help, a function that adds the command's
-options to its :class:`argparse.ArgumentParser`, and a function that runs it and
-returns the exit status. What the commands share (argument types, the rule
-options, the ASCII fallback) is in :mod:`spades_teach.cli.common`. List the new
-module's ``COMMAND`` in :data:`COMMANDS` below (or, from other code,
-:func:`register` it).
+"""The ``spades-teach`` command line: one module of this package per command (each defines
+``COMMAND``, listed in :data:`COMMANDS`), what they share in :mod:`spades_teach.cli.common`.
+The commands, their language and their errors: ``docs/modules.md``.
 
 >>> main(["score", "--bids", "N=4,E=2,S=3,W=3", "--tricks", "N=5,E=1,S=4,W=3"])
 NS bid 7 and took 9: 70 + 2 bags = 72
@@ -46,6 +18,7 @@ import argparse
 import sys
 from collections.abc import Mapping, Sequence
 
+from spades_teach import __version__
 from spades_teach.cli import analyze, analyze_record, app, deal, record, score
 from spades_teach.cli.common import (
     ASCII_FORMS,
@@ -125,7 +98,6 @@ def build_parser(commands: Mapping[str, Command] | None = None) -> argparse.Argu
                 "or open the tutorial app in a browser."
             ),
         )
-        from spades_teach import __version__
 
         parser.add_argument(
             "--version",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from spades_teach.cli.common import Command, ascii_suits, card_text, seat_word
+from spades_teach.cli.common import Command, ascii_suits, card_label
 from spades_teach.cli.record import record_from_args
+from spades_teach.game.notation import seat_word
 from spades_teach.game.records import GameRecord
 from spades_teach.game.round import PlayEvent
 from spades_teach.i18n import N_, _, ngettext
@@ -36,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
         explanation = review.explanation if symbols else ascii_suits(review.explanation)
         trick = _("trick {number}").format(number=f"{review.trick:>2}")
         print(
-            f"{mark} {trick}  {seat_word(review.seat):<5} {card_text(review.card, symbols):>4}  {explanation}", file=out
+            f"{mark} {trick}  {seat_word(review.seat):<5} {card_label(review.card, symbols):>4}  {explanation}",
+            file=out,
         )
     costly = sum(1 for review in costs if review.cost > 0)
     lost = sum(review.cost for review in costs if review.cost > 0)
@@ -64,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
                 number=number,
                 trick=(number - 1) // 4 + 1,
                 seat=seat_word(event.seat),
-                card=card_text(event.card, symbols),
+                card=card_label(event.card, symbols),
             ),
             file=out,
         )

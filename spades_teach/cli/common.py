@@ -16,7 +16,6 @@ from spades_teach._text import MAX_DIGITS, ascii_digits_int, printable
 from spades_teach.errors import ParseError, SpadesError, UsageError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card
-from spades_teach.game.notation import seat_word as _local_seat_word
 from spades_teach.game.rules import FIRST_LEADS, RENEGE_MODES, Rules
 from spades_teach.game.scoring import coerce_side
 from spades_teach.game.seating import Seat
@@ -47,8 +46,7 @@ __all__ = [
     "to_ascii",
     "safe_text",
     "ascii_suits",
-    "card_text",
-    "seat_word",
+    "card_label",
     "can_write",
     "output_for",
     "set_output",
@@ -474,12 +472,7 @@ def ascii_suits(text: str) -> str:
     return text.replace("–", "-").replace("…", "...")
 
 
-def seat_word(seat: Seat) -> str:
-    """A seat's name as printed, in the language in use: ``North``, ``Nord``, ``Norte``."""
-    return _local_seat_word(int(seat))
-
-
-def card_text(card: Card, symbols: bool) -> str:
+def card_label(card: Card, symbols: bool) -> str:
     """A card as printed: ``Q♥`` with ``symbols``, ``QH`` without."""
     return card.pretty if symbols else str(card)
 

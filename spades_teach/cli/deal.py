@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import secrets
 
-from spades_teach.cli.common import Command, UsageError, can_write, seat_word, seed_type, stdout
+from spades_teach.cli.common import Command, UsageError, can_write, seed_type, stdout
 from spades_teach.game.cards import Hand, Suit
 from spades_teach.game.deals import Deal, deal
-from spades_teach.game.notation import rank_face
+from spades_teach.game.notation import rank_face, seat_word
 from spades_teach.game.seating import Seat
 from spades_teach.i18n import N_, _
 

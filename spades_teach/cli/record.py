@@ -7,9 +7,10 @@ import sys
 from typing import TextIO
 
 from spades_teach._text import printable
-from spades_teach.cli.common import Command, can_write, card_text, seat_word, stdout
+from spades_teach.cli.common import Command, can_write, card_label, stdout
 from spades_teach.cli.deal import table_text
 from spades_teach.errors import RecordError
+from spades_teach.game.notation import seat_word
 from spades_teach.game.records import MAX_RECORD_SIZE, GameRecord, load, loads
 from spades_teach.i18n import N_, _, ngettext
 
@@ -91,7 +92,7 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
     if played.current_trick.cards:
         tricks.append(played.current_trick)
     for trick in tricks:
-        plays = "  ".join(f"{seat.name} {card_text(card, symbols)}" for seat, card in trick.plays)
+        plays = "  ".join(f"{seat.name} {card_label(card, symbols)}" for seat, card in trick.plays)
         result = (
             _("won by {seat}").format(seat=seat_word(trick.winner)) if trick.winner is not None else _("(in progress)")
         )
@@ -100,7 +101,7 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
         if note:
             lines.append(f"      > {printable(note)}")
         for card, text in record.card_annotations(trick.number):
-            lines.append(f"      > {card_text(card, symbols)}: {printable(text)}")
+            lines.append(f"      > {card_label(card, symbols)}: {printable(text)}")
     lines.append("")
     if played.is_complete:
         score = played.score(bags=record.bags)

@@ -1,28 +1,6 @@
-"""Deals: four hands of 13 (or two, for two-player Spades), their notation and
-reproducible random dealing.
-
-Reproducible shuffling
-----------------------
-``deal(seed)`` must give the same cards on every machine and every Python
-version, so it does not use :mod:`random` (whose algorithms may change). The
-seed (an ``int`` or a ``str``) is written as text, ``"int:<n>"`` or
-``"str:<text>"``, and a byte stream is drawn from SHA-256 in counter mode:
-block ``k`` is ``sha256(b"spades_teach/deal/v1|" + seed_text + b"|" + k)`` with
-``k`` as 8 big-endian bytes. A uniform integer below ``n`` is taken from one byte
-``b`` by rejection (``b`` is used only when ``b < 256 - 256 % n``, then ``b % n``).
-The deck starts in display order (A♠ … 2♣) and is shuffled by Fisher–Yates from
-the top: for ``i`` from 51 down to 1, swap ``i`` with a uniform ``j`` in
-``0..i``. Cards are then dealt one at a time, clockwise, starting with the
-player to the dealer's left. Changing any of this changes every seeded deal,
-so the test suite pins a few of them.
-
-Deal codes
-----------
-Every deal, dealt or typed in, has a 20-character code (``Deal.code``) such as
-``"0D5KX-4N2QR-..."``: the hands are numbered with the combinatorial number
-system, the dealer is added, and the number is written in Crockford base 32.
-``Deal.from_code`` reads it back.
-"""
+"""Deals: the hands, their notation and codes, and reproducible random dealing (``deal(seed)``, the
+same cards on every machine and Python version). The shuffle and the codes, exactly:
+``docs/modules.md``."""
 
 from __future__ import annotations
 

@@ -1,27 +1,7 @@
-"""The rules of play, in one place: the only code that decides which cards are
-legal (and why a card is not), who wins a trick, when spades are broken, who
-leads first, and what counts as a renege.
-
-Everything else asks this module: :class:`~spades_teach.game.round.Round`,
-:class:`~spades_teach.advice.position.Position`, the bots and their playouts, the
-simulations and the pure-Python double-dummy solver. (The compiled solver core
-keeps its own loop for speed; a property test holds it equal to this module.)
-
-The card play of a hand also comes in a compiled form: :data:`CompiledPlayState`
-(``_kernel.c``) is a twin of :class:`PlayState` that applies the same rules in C.
-Both are a :class:`PlayKernel`, a component with a public interface:
-:class:`~spades_teach.game.round.Round` holds one, the twin when it is built
-(:data:`BACKEND` says which form is in use; ``SPADES_TEACH_PURE_KERNEL=1`` asks
-for the pure one), and reads no field of it. :class:`PlayState` stays the
-reference: a property test drives both side by side and requires the same
-answers after every action.
-
-The functions work on card bitmasks, the form the fast callers already hold: a
-card is ``1 << index`` with A♠ = 0 … 2♠ = 12, A♥ = 13 … 2♣ = 51, a hand is the
-OR of its cards, and a suit led is given by its mask (``0`` when leading). Two
-facts follow from that order and are used throughout: a card is a spade exactly
-when its mask is below :data:`SPADE_END`, and of two cards that can win a trick
-the one with the smaller mask is the higher.
+"""The rules of play, in one place: the only code that decides which cards are legal (and why a
+card is not), who wins a trick, when spades are broken, who leads first and what counts as a
+renege; and the play state :class:`PlayState` (with its compiled twin). Cards are bit masks here
+(A♠ = bit 0 … 2♣ = bit 51). More: ``docs/modules.md``.
 
 >>> from spades_teach.game.cards import Card, Hand
 >>> hand = Hand.parse("AKQ3.K52.7.A9842").mask
@@ -40,6 +20,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from operator import attrgetter
 from typing import Any, Literal, NamedTuple, Protocol
 
@@ -60,6 +41,8 @@ __all__ = [
     "SPADE_END",
     "TWO_OF_CLUBS",
     "legal",
+    "LegalRule",
+    "legal_with_rule",
     "legal_mask",
     "legal_cards_of",
     "why_illegal",
@@ -113,11 +96,43 @@ def suit_tuples() -> list[list[tuple[Card, ...]]]:
 # -- legal cards ------------------------------------------------------------------------
 
 
+class LegalRule(Enum):
+    """The rule that decided a hand's legal cards (:func:`legal_with_rule`)."""
+
+    FOLLOW = "follow suit"  # the hand holds the suit led: that suit only
+    NO_SUIT = "void in the suit led"  # the hand holds none of the suit led: any card
+    TWO_OF_CLUBS = "2♣ first lead"  # the hand's first lead: the 2♣
+    BROKEN = "spades broken"  # a lead once spades are broken: any card
+    UNBROKEN = "spades not broken"  # a lead before spades are broken: no spade
+    ONLY_SPADES = "only spades"  # a lead before spades are broken from a hand of spades only: any card
+
+
+def legal_with_rule(hand: int, led: int, broken: bool, two_of_clubs: bool = False) -> tuple[int, LegalRule]:
+    """The legal cards (a mask) of ``hand`` and the rule that decided them: follow the suit led
+    (``led``, a suit mask; ``0`` when leading) if you can; the 2♣ must lead the first trick when
+    ``two_of_clubs`` (and the hand holds it); no spade lead before spades are ``broken`` unless
+    the hand holds nothing else.
+
+    >>> from spades_teach.game.cards import Hand
+    >>> mask, rule = legal_with_rule(Hand.parse("AK...").mask, 0, False)
+    >>> rule, mask == Hand.parse("AK...").mask
+    (<LegalRule.ONLY_SPADES: 'only spades'>, True)
+    """
+    if led:
+        follow = hand & led
+        return (follow, LegalRule.FOLLOW) if follow else (hand, LegalRule.NO_SUIT)
+    if two_of_clubs and hand & _TWO_OF_CLUBS_MASK:
+        return _TWO_OF_CLUBS_MASK, LegalRule.TWO_OF_CLUBS
+    if broken:
+        return hand, LegalRule.BROKEN
+    others = hand & NON_SPADES
+    return (others, LegalRule.UNBROKEN) if others else (hand, LegalRule.ONLY_SPADES)
+
+
 def legal(hand: int, led: int, broken: bool, two_of_clubs: bool = False) -> int:
-    """The legal cards (a mask) of ``hand``: follow the suit led (``led``, a suit
-    mask; ``0`` when leading) if you can; the 2♣ must lead the first trick when
-    ``two_of_clubs`` (and the hand holds it); no spade lead before spades are
-    ``broken`` unless the hand holds nothing else."""
+    """The legal cards (a mask) of ``hand``: :func:`legal_with_rule`'s mask, in the fast form
+    the play state and the searches call for every card (``tests/test_one_place.py`` holds the
+    two equal on every kind of hand)."""
     if led:
         return hand & led or hand
     if two_of_clubs and hand & _TWO_OF_CLUBS_MASK:
@@ -155,13 +170,14 @@ def why_illegal(card: Card, hand: int, led: int, broken: bool, two_of_clubs: boo
     would be legal."""
     if not hand & card.mask:
         return _("{card} is not in the hand").format(card=card_name(card.index))
-    allowed = legal(hand, led, broken, two_of_clubs)
+    allowed, rule = legal_with_rule(hand, led, broken, two_of_clubs)
     if allowed & card.mask:
         return None
-    if led:
+    if rule is LegalRule.FOLLOW:
         return _("must follow {suit}: play {cards}").format(suit=suit_word(_suit_index(led)), cards=_card_list(allowed))
-    if two_of_clubs and hand & _TWO_OF_CLUBS_MASK:
+    if rule is LegalRule.TWO_OF_CLUBS:
         return _("the 2♣ must lead the first trick: play 2♣")
+    assert rule is LegalRule.UNBROKEN  # the other rules allow every card of the hand
     return _("spades are not broken yet: lead a heart, diamond or club ({cards})").format(cards=_card_list(allowed))
 
 

@@ -1,28 +1,6 @@
-"""A whole game of Spades: hands chained on a score sheet, :class:`Match`.
-
-A match keeps what a score keeper writes on paper: the running total and the
-bag counter of each side, who deals next, and one line per hand. Hands are
-either played in the engine (:meth:`Match.start_round`, then
-:meth:`Match.finish_round`) or copied from a paper game
-(:meth:`Match.add_result`). Sides are the teams NS and EW, or the players N and
-S with ``Rules(players=2)``.
-
-Reading of the rule texts for the end of the game
--------------------------------------------------
-After every hand the totals are checked, in this order:
-
-1. **Loss limit** (``rules.loss_limit``, ``None`` for no limit). A side at or
-   below the limit loses at once, even if the other side went past the target
-   in the same hand. If *both* sides are at or below it, the higher score wins;
-   an exact tie plays one more hand.
-2. **Target** (``rules.target``). The first side to reach it wins. If both
-   reach it in the same hand, the higher score wins; an exact tie plays one more
-   hand, and so on until the tie is broken. A hand after a tie is judged like
-   any other: if only one side is still at or above the target, it wins; if
-   neither is, the game simply goes on.
-
-The dealer passes to the left after each hand (N, E, S, W); in a two-player
-game the two players deal in turn.
+"""A whole game of Spades, :class:`Match`: hands chained on a score sheet (played in the engine or
+copied from paper), the dealer passed on, and the end of the game. Our reading of the rule texts
+for the end of the game: ``docs/modules.md``.
 
 >>> m = Match()
 >>> row = m.add_result({"N": 4, "E": 3, "S": 3, "W": 2}, {"N": 5, "E": 2, "S": 4, "W": 2})

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from spades_teach.errors import ParseError
+from spades_teach.errors import LanguageError, ParseError
 from spades_teach.i18n import _, get_language, pgettext
 
 __all__ = [
@@ -293,8 +293,6 @@ class Named(str):
             try:  # a width or an alignment, as for any text ("{seat:<5}")
                 return format(str(self), spec)
             except ValueError:
-                from spades_teach.errors import LanguageError
-
                 raise LanguageError(
                     f"unknown article {spec!r} before {str(self)!r}: "
                     f"use one of {', '.join(_CARD_FORMS)}, masculine|feminine, or a width"

@@ -1,49 +1,6 @@
-"""Annotated game records: one hand of Spades written as JSON data.
-
-A record is plain data, read with :func:`json.loads` and checked field by field;
-it is never executed and never pickled. It holds the rules (only the options
-that differ from the defaults), the dealer, the deal, the match score before the
-hand when it matters (blind Nil), the bids in order, the cards played trick by
-trick, and free-text annotations attached to a bid, a trick or a card.
-
-The format, version 1::
-
-    {
-      "format": "spades_teach/record",        # optional marker
-      "version": 1,                           # required
-      "title": "...", "description": "...",   # optional text
-      "rules": {"blind_nil": true},           # optional: options that differ from Rules()
-      "dealer": "N",                          # required: N, E, S or W
-      "deal": "N:QJT5.AT5.Q653.98 ...",       # required: PBN-style, str(deal)
-      "scores": {"NS": 0, "EW": 150},         # optional: match score before the hand
-      "bags": {"NS": 3, "EW": 0},             # optional: bag counters before the hand
-      "bids": [{"seat": "E", "bid": 3}, {"seat": "S", "bid": "blind nil"}, ...],
-      "tricks": [["QH", "2H", "9H", "AH"], ...],   # play order; the last may be incomplete
-      "annotations": [
-        {"at": {"bid": "E"}, "text": "..."},
-        {"at": {"trick": 3}, "text": "..."},
-        {"at": {"trick": 3, "card": "KH"}, "text": "..."}
-      ]
-    }
-
-A translation of a record's texts into another language holds only those texts; the
-game is the record's own (see :func:`translate`)::
-
-    {
-      "format": "spades_teach/record-translation",   # optional marker
-      "version": 1,                                  # required
-      "language": "fr",                              # required
-      "title": "...", "description": "...",          # exactly when the record has them
-      "annotations": [                               # one for each of the record's, in order,
-        {"at": {"bid": "E"}, "text": "..."},         # at the same place
-        ...
-      ]
-    }
-
-Annotation anchors count tricks as players do, from 1 to 13, and name a card by
-its code (a card is played only once in a hand). Error messages locate a
-problem with the JSON path, where lists count from 0: ``tricks[2][1]`` is the
-second card of trick 3.
+"""Annotated game records: one hand of Spades as JSON data (read with :func:`json.loads`, checked
+field by field, never executed nor pickled), and the translations of their texts. The format:
+``docs/modules.md``.
 
 >>> from spades_teach import Round, deal
 >>> r = Round(deal(7), dealer="N")

@@ -1,15 +1,5 @@
-"""The annotated replays shipped with the package.
-
-Each replay is a game record (see :mod:`spades_teach.game.records`) stored as JSON in
-the package's ``data/records`` folder: one complete hand with notes on the bids,
-tricks and cards that teach something. Loading one replays every bid and card
-through the engine, so a record that broke a rule would fail to load.
-
-The texts (title, description, annotations) are written in English in the record
-and translated beside it, one file per language: ``data/records/fr/<name>.json``
-and ``data/records/es/<name>.json`` hold only the translated texts (see
-:func:`spades_teach.game.records.translate`), so the hand itself is stored once.
-:func:`load_record` reads the record in the language in use.
+"""The annotated replays shipped with the package (game records in ``data/records``, their texts
+translated beside them), loaded through the engine in the language in use: :func:`load_record`.
 
 >>> names = list_records()
 >>> "spanish_example" in names and names == sorted(names)

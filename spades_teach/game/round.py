@@ -328,6 +328,12 @@ class Round:
         return self._play.broken
 
     @property
+    def kernel_backend(self) -> str:
+        """Which form of the rules kernel plays this hand's cards: ``"c"`` (the compiled twin) or
+        ``"python"`` (:class:`~spades_teach.game.kernel.PlayState`, the reference)."""
+        return "python" if isinstance(self._play, PlayState) else "c"
+
+    @property
     def history(self) -> tuple[Event, ...]:
         return (*self._bid_events, *self._play.events)
 

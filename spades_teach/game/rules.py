@@ -1,36 +1,5 @@
-"""Every rule variant as one frozen value, :class:`Rules`.
-
-The defaults are the standard partnership game of the rule texts: Nil allowed
-(±100), blind Nil off, 10 bags cost 100, 500 points to win, −200 loses, the
-player to the dealer's left leads first, reneges are prevented.
-
-Readings chosen where the texts leave room (most are options):
-
-* ``min_team_bid`` — when set (usually 4), the second bidder of a partnership
-  may not leave the team's total below it. A Nil or blind Nil is always allowed
-  (the usual exception), and a partnership with a Nil bidder is not held to the
-  minimum, since its contract is the other partner's bid alone.
-* ``spade_lead_breaks`` — the texts say spades are broken when a spade is played
-  on another suit. With the default ``False``, a spade led by a player who holds
-  nothing else does *not* break spades; ``True`` makes any spade played break them.
-* ``renege="penalty"`` — the offending side gives ``renege_penalty`` tricks per
-  renege to the opponents at scoring: they are taken from the offending side's
-  contract tricks (never below zero) and added to the opponents' contract
-  tricks. A side that took no contract tricks therefore gives nothing, and the
-  score line says so. Nil results are judged on the Nil bidder's own tricks and do not move.
-* ``loss_limit`` — −200 in the partnership game; **none** by default in the
-  two-player game, whose text does not mention one (``Rules(players=2,
-  loss_limit=-200)`` adds it back as an option: a player at or below it loses).
-  ``None`` removes it. Changing ``players`` with :meth:`Rules.replace` moves a
-  default limit along (``Rules().replace(players=2).loss_limit is None``).
-* Two Nils in one partnership — each Nil is scored on its own (±``nil_value``
-  or ±``blind_nil_value``); the team then has no contract, and every trick
-  either partner takes counts as a bag. A set team's tricks are never bags.
-* Bag penalties — one penalty for each ``bag_limit`` bags on the counter, so a
-  hand that takes the counter past twice the limit costs two penalties.
-* ``two_player_peek`` — in the two-player draw, whether the second card may be
-  looked at before it is discarded (the texts' variant); default ``False``.
-"""
+"""Every rule variant as one frozen value, :class:`Rules`; the defaults are the standard partnership
+game. The readings chosen where the rule texts leave room: ``docs/modules.md``."""
 
 from __future__ import annotations
 

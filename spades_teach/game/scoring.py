@@ -34,7 +34,6 @@ __all__ = [
     "Side",
     "sides_of",
     "side_of",
-    "side_name",
     "coerce_side",
     "check_bags_carried",
     "bag_charge",
@@ -42,6 +41,7 @@ __all__ = [
     "counter_charged",
     "side_contract",
     "contract_made",
+    "contract_swing",
     "side_value",
     "score_if_made",
     "reaches_target",
@@ -70,10 +70,6 @@ def side_of(seat: Seat, rules: Rules) -> Side:
 
 def seats_of(side: Side) -> tuple[Seat, ...]:
     return side.seats if isinstance(side, Team) else (side,)
-
-
-def side_name(side: Side) -> str:
-    return side.name
 
 
 def coerce_side(value: Any, rules: Rules) -> Side:
@@ -117,10 +113,13 @@ def counter_charged(points: float, bags_added: int, bags_after: int, rules: Rule
     return points - min(bags_added, bags_after) * bag_charge(rules)
 
 
-def side_contract(bids: Sequence[Bid | None], won: Sequence[int], seats: Iterable[int]) -> tuple[int, int]:
+def side_contract(
+    bids: Sequence[Bid | None], won: Sequence[int], seats: Iterable[int], unknown: int = UNKNOWN_BID
+) -> tuple[int, int]:
     """A side's contract and the contract tricks it took: the bids of its seats that
-    are not Nil (an unknown bid, ``None``, counts :data:`UNKNOWN_BID`) and those
-    bidders' tricks. ``bids`` and ``won`` are indexed by seat number.
+    are not Nil (an unknown bid, ``None``, counts ``unknown``: :data:`UNKNOWN_BID` for a
+    bid not yet made, 0 for a seat left out of the scoring) and those bidders' tricks.
+    ``bids`` and ``won`` are indexed by seat number.
 
     >>> side_contract([Bid(0), Bid(2), Bid(4), None], [2, 1, 5, 3], (0, 2))
     (4, 5)
@@ -129,7 +128,7 @@ def side_contract(bids: Sequence[Bid | None], won: Sequence[int], seats: Iterabl
     taken = 0
     for s in seats:
         bid = bids[s]
-        value = UNKNOWN_BID if bid is None else int(bid)
+        value = unknown if bid is None else bid  # a Bid is an int: a Nil is 0
         if value:
             contract += value
             taken += won[s]
@@ -227,6 +226,18 @@ bags_after=2, points=72)
     penalty_points = penalties * rules.bag_penalty
     points = contract_points + bags + nil_points - penalty_points
     return _new_tuple(SidePoints, (made, contract_points, nil_points, bags, penalties, penalty_points, counter, points))
+
+
+def contract_swing(contract: int, rules: Rules) -> int:
+    """What making ``contract`` exactly is worth against falling one trick short of it, in
+    points (:func:`side_points`, no bags either way): the stake of a contract still open.
+
+    >>> contract_swing(5, Rules())
+    100
+    """
+    made = side_points(contract, contract, (), rules).points
+    set_ = side_points(contract, contract - 1, (), rules).points
+    return made - set_
 
 
 def score_if_made(
@@ -764,14 +775,14 @@ def score_checked(
     (-58, 61, 2)
     """
     side_seats = _SIDE_SEATS[rules.players]
-    # Each side's contract tricks (a Nil bidder's tricks never count for the contract), worked
-    # out first for every side only when a renege penalty moves some between the sides.
+    bid_list = list(map(bids.get, _ALL_SEATS))
+    won_list = _by_number(tricks)
+    # Each side's contract and its tricks come from the one rule (side_contract); the contract
+    # tricks of every side are worked out first only when a renege penalty moves some between sides.
     taken: dict[Side, int] | None = None
     reneged: dict[Side, tuple[int, int, int, Side]] | None = None
     if transfer:
-        taken = {}
-        for side, seats in side_seats:
-            taken[side] = sum(tricks[seat] for seat in seats if bids.get(seat))
+        taken = {side: side_contract(bid_list, won_list, seats, 0)[1] for side, seats in side_seats}
         reneged = _renege_transfers(taken, transfer, rules)
     # The maps are made as plain dicts of their class, keyed by sides and seats already (a
     # TeamMap's own item assignment reads its key).
@@ -780,15 +791,12 @@ def score_checked(
     nil_made: SeatMap[bool] = _new_dict(SeatMap)
     details = []
     for side, seats in side_seats if sides is None else ((side, seats_of(side)) for side in sides):
+        contract, side_taken = side_contract(bid_list, won_list, seats, 0)
         nils: tuple[tuple[Seat, bool, int, int], ...] = ()
-        contract = side_taken = 0
         for seat in seats:
             bid = bids[seat]
-            if bid:
-                contract += bid
-                side_taken += tricks[seat]
-            else:
-                won = tricks[seat]
+            if not bid:
+                won = won_list[seat]
                 _dict_set(nil_made, seat, won == 0)
                 nils += ((seat, bid.blind, won, nil_worth(bid.blind, rules)),)
         if taken is not None:
@@ -886,12 +894,22 @@ RoundScore.sides = _SidesWhenRead()  # type: ignore[assignment]
 _SIDE_SEATS: dict[int, tuple[tuple[Side, tuple[Seat, ...]], ...]] = {
     players: tuple((side, seats_of(side)) for side in seating_for(players).sides) for players in (2, 4)
 }
+_ALL_SEATS = tuple(Seat)
 _SIDE_SCORE_FIELDS = tuple(f.name for f in fields(SideScore))
 _ROUND_SCORE_FIELDS = tuple(f.name for f in fields(RoundScore))
 _new_object = object.__new__
 _new_dict = dict.__new__
 _dict_set = dict.__setitem__
 _new_tuple = tuple.__new__
+
+
+def _by_number(tricks: Mapping[Seat, int] | Sequence[int]) -> Sequence[int]:
+    """The tricks by seat number (a seat not given took none)."""
+    if isinstance(tricks, list):  # a Round's own list: the hot path
+        return tricks
+    if isinstance(tricks, Mapping):
+        return [tricks.get(seat, 0) for seat in _ALL_SEATS]
+    return tricks
 
 
 def _set_fields(instance: object, values: Iterable[tuple[str, Any]]) -> None:

@@ -1,14 +1,6 @@
-"""Seats, teams and who sits at the table under a rule set.
-
-:class:`Seat` (N, E, S, W, clockwise) and :class:`Team` (NS, EW) are small
-values; :class:`SeatMap` and :class:`TeamMap` are the dicts keyed by them that
-also answer ``m["N"]`` and ``m["NS"]``. :class:`Seating` says who plays under a
-rule set.
-
-The partnership game seats N, E, S, W clockwise, N–S against E–W; the
-two-player game seats N and S alone, each scoring for themself. Code that
-depends on the number of players asks the seating of its :class:`Rules`
-(:func:`seating_of`) instead of testing ``rules.players`` itself.
+"""Seats, teams and who sits at the table under a rule set: :class:`Seat`, :class:`Team`, the maps
+keyed by them, and :class:`Seating` (:func:`seating_of`), which code asks instead of testing
+``rules.players``.
 
 >>> Seat.N.next, Seat.N.partner, Seat.E.team
 (<Seat.E: 1>, <Seat.S: 2>, <Team.EW: 1>)

@@ -1,38 +1,5 @@
-"""Two-player Spades: the cut for the first turn and the draw that builds the hands.
-
-How the two-player game differs (our reading of the rule text)
---------------------------------------------------------------
-Nobody deals. The shuffled pack lies face down between the players, North and
-South here. They cut: the higher card goes first (:func:`cut`). The first
-player then takes turns with the opponent at the stock (:class:`Draw`):
-
-* the player looks at the top card and either **keeps** it (it joins the hand,
-  and the card under it is thrown away face down, unseen), or **discards** it
-  (face up to themselves) and must then keep the card under it;
-* every turn uses two cards, so after 26 turns the stock is empty, each player
-  holds 13 cards and 26 cards lie in the discard pile, out of play.
-
-Then the usual hand follows with two players: the first player bids first and
-leads first, spades may not be led before they are broken, and each player
-scores alone (``Rules(players=2)``: 10 a trick bid, 1 a trick over, a bid
-missed costs 10 a trick, Nil ±100, 10 bags cost 100; the text does not say what
-becomes of a failed Nil bidder's tricks, and the scoring follows the partnership
-texts: they count as that player's bags). The text does not mention a loss limit
-either, so there is none by default; ``Rules(players=2, loss_limit=-200)`` adds the
-partnership game's as an option (a player at −200 or below then loses at once). The engine's
-:class:`~spades_teach.game.round.Round` lets the seat after the dealer act first,
-so :meth:`Draw.deal` names as dealer the player who did **not** draw first.
-
-The peek variant (``Rules(players=2, two_player_peek=True)``)
--------------------------------------------------------------
-The text mentions tables where the second card may be looked at. We read it as:
-before choosing, the player to act may also look at the card under the top one
-(:meth:`Draw.peek`, or :attr:`Draw.second`). The choice is the same (keep the
-top card and throw the second away, or throw the top card away and keep the
-second): in effect the player picks the better of two cards. Both cards of the
-turn are then known to that player, so both count in :attr:`Draw.discards`.
-Without the variant, :meth:`Draw.peek` raises and the card thrown away after
-``keep()`` stays unknown to everyone.
+"""Two-player Spades: the cut for the first turn (:func:`cut`) and the draw that builds the hands
+(:class:`Draw`), with the peek variant. Our reading of the rule text: ``docs/modules.md``.
 
 >>> d = Draw(2024, first="N")
 >>> d.to_act, len(d.stock_left)

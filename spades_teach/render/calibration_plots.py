@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from spades_teach.advice.principles import PRINCIPLES
 from spades_teach.analysis.calibration import feature_value_label
 from spades_teach.i18n import N_, _, format_number, format_percent, ngettext
 from spades_teach.render.charts import pyplot
@@ -204,8 +205,6 @@ def principle_table(data: dict[str, Any]) -> PrincipleTable:
     """
     from html import escape
 
-    from spades_teach.advice.principles import PRINCIPLES
-
     keys = list(data["rule_sets"])
     sets = list(data["rule_sets"].values())
     titles = [_rule_set_title(key, rule_set) for key, rule_set in zip(keys, sets, strict=True)]
@@ -300,8 +299,6 @@ def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> Princ
     ruff               4    (50%)   2.0                2    (75%)   1.0
     """
     from html import escape
-
-    from spades_teach.advice.principles import PRINCIPLES
 
     lines = [
         line for line in data["rule_sets"][rule_set]["principles"] if line["judged"] and "second_look_as_good" in line

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import html
 
-from spades_teach._text import signed
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
-from spades_teach.i18n import _
+from spades_teach.i18n import _, format_signed
 
 __all__ = ["mistakes", "mistakes_html", "questions", "questions_html", "ten_steps", "ten_steps_html"]
 
@@ -42,15 +41,15 @@ def _numbers(rules: Rules) -> dict[str, str]:
     per_trick = _north_south({"N": 1, "S": 1}, {"N": 1, "S": 1}, rules) // 2
     return {
         "target": str(rules.target),
-        "loss": signed(rules.loss_limit) if rules.loss_limit is not None else "",
+        "loss": format_signed(rules.loss_limit) if rules.loss_limit is not None else "",
         "nil": str(rules.nil_value),
         "blind": str(rules.blind_nil_value),
         "deficit": str(rules.blind_nil_deficit),
         "bags": str(rules.bag_limit),
         "penalty": str(rules.bag_penalty),
         "per_trick": str(per_trick),
-        "made": signed(made),
-        "set": signed(set_),
+        "made": format_signed(made),
+        "set": format_signed(set_),
     }
 
 

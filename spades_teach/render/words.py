@@ -1,10 +1,7 @@
 """Plain words for the chapters' printed output: cards with suit symbols and spaces, seats and
-teams by name, numbers with their noun in the right form. No rule lives here; these functions
-only say what the engine decided.
+teams by name. No rule lives here; these functions only say what the engine decided.
 
 >>> from spades_teach import Hand
->>> plural(1, "card"), plural(3, "trick")
-('1 card', '3 tricks')
 >>> cards_text(Hand.parse("AKQT.K52..4"))
 'A♠ K♠ Q♠ 10♠ K♥ 5♥ 2♥ 4♣'
 >>> hand_text(Hand.parse("AKQT.K52..4"))
@@ -13,6 +10,8 @@ only say what the engine decided.
 'North 4, East 2, South 3, West nil'
 >>> by_side({"NS": 72, "EW": -50}, signed=True)
 'North–South +72, East–West −50'
+>>> signed(72), signed(-50), signed(0)
+('+72', '−50', '0')
 """
 
 from __future__ import annotations
@@ -20,27 +19,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from spades_teach._text import signed as _text_signed
 from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.notation import seat_word
 from spades_teach.game.seating import Seat
-from spades_teach.i18n import N_, _
+from spades_teach.i18n import N_, _, format_signed
+from spades_teach.i18n import format_signed as signed  # the chapters print a score change with it
 
-__all__ = ["by_seat", "by_side", "cards_text", "hand_text", "plural", "signed", "trick_text", "side_name"]
+__all__ = ["by_seat", "by_side", "cards_text", "hand_text", "signed", "trick_text", "side_name"]
 
 #: The partnerships' names (translated when shown).
 _SIDE_NAMES = {"NS": N_("North–South"), "EW": N_("East–West")}
-
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``'1 card'``, ``'2 cards'`` (``many`` for irregular plurals): English words only;
-    a translated message counts with ``ngettext`` instead."""
-    return f"{count} {noun if count == 1 else (many or noun + 's')}"
-
-
-def signed(points: int) -> str:
-    """``+72``, ``−50`` (a true minus sign), ``0``."""
-    return _text_signed(points)
 
 
 def cards_text(cards: Iterable[Card | str]) -> str:
@@ -76,13 +64,9 @@ def by_side(values: Mapping[Any, int], *, signed: bool = False) -> str:
     """A side → number map in plain words (``signed`` adds + and −)."""
     parts = []
     for key, value in values.items():
-        shown = _signed(value) if signed else str(value).replace("-", "−")
+        shown = format_signed(value) if signed else str(value).replace("-", "−")
         parts.append(f"{side_name(key)} {shown}")
     return ", ".join(parts)
-
-
-def _signed(points: int) -> str:
-    return signed(points)
 
 
 def trick_text(trick: Any) -> str:

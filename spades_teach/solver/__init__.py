@@ -1,82 +1,11 @@
-"""Exact double-dummy analysis under Spades rules: the solver layer.
-
-The solver is a layer of its own, between the game (whose kernel it asks for the
-legal cards, the trick winner and spades broken) and the advice (the expert bot
-and the principles' counter-examples call it) and analysis (the card-cost review,
-puzzles, hand analysis) above. It imports nothing but ``spades_teach.game`` and
-``spades_teach.errors``. The package holds this Python solver, the C core
-``_ddcore.c``, the same C built as WebAssembly for the browser
-(``_ddcore_wasm.c``) and its loader (``_wasm_core.py``).
-
-Bridge solvers let anyone lead a spade at any time; in Spades a spade may not
-be led until spades are broken, unless the leader holds nothing else. That one
-rule changes the best play, so this module solves positions under Spades rules
-itself.
-
-:func:`double_dummy` takes the four hands (all cards known), the seat that led
-the trick in progress, the cards already in that trick, and whether spades are
-broken. Its answer, a :class:`DoubleDummy`, holds ``tricks[team]``: what each
-partnership takes from here with best play by all four seats, the trick in
-progress included. It also scores every legal card of the seat to play
-(:attr:`DoubleDummy.card_scores`) and answers the Nil question
-(:meth:`DoubleDummy.nil`): can the defenders force a Nil bidder to take a trick?
+"""Exact double-dummy analysis under Spades rules (a spade may not lead before spades are broken,
+unless the leader holds nothing else): :func:`double_dummy` and its answers, searched by the
+compiled core or the pure-Python :class:`ReferenceSolver` (:data:`SOLVER_BACKEND` says which).
+How the search works: ``docs/modules.md``.
 
 >>> dd = double_dummy({"N": "A.-.-.-", "E": "-.2.-.-", "S": "-.-.2.-", "W": "-.-.-.2"}, leader="E")
 >>> dd.tricks["NS"], dd.tricks["EW"]
 (1, 0)
-
-Two implementations give the same answers: a compiled core
-(``spades_teach.solver._ddcore``, built from C source by ``pip install``),
-used when it is importable, and the readable pure-Python solver of this module
-(:class:`ReferenceSolver`), used otherwise and by the tests as the reference.
-In the browser (Pyodide, the book's live edition) the compiled core is the same
-C source built as WebAssembly, loaded by :mod:`spades_teach.solver._wasm_core`.
-:data:`BACKEND` says which one is in use (``"c"`` for the compiled core, native
-or WebAssembly, or ``"python"``).
-
-How the search works
---------------------
-Both solvers run the same algorithm. The value of a position is the number of
-tricks still to come that the *counted* seats win (North and South for trick
-counts, the Nil bidder alone for Nil questions); one side maximises it, the
-other minimises it. The search is alpha-beta over single cards with:
-
-* a transposition table at trick boundaries holding lower and upper bounds on
-  the value, keyed on the remaining cards, the leader and the spades-broken
-  flag;
-* equivalent-card reduction: cards of one suit in one hand that are adjacent
-  among the cards not yet gone (cards of completed tricks are gaps; cards in
-  the trick in progress are not) play alike, so only one is searched;
-* move ordering (winners first, cheap wins, low cards when partner wins).
-
-The compiled core adds, for speed:
-
-* zero-window searches narrowing the value (MTD-f style) from a first guess;
-* *partition search* in its table: each search also reports which cards'
-  ranks its answer relied on (a card that beat another card of its own suit,
-  and the top cards behind a sure-trick bound). The answer then holds for
-  every position with the same suit lengths in every hand whose cards, in
-  each suit, have the same owners down to the lowest of those cards: the
-  smaller cards only count by how many each hand holds. One table entry
-  serves all of them. (A searched card also stands for the equivalent cards
-  below it; when its own rank mattered, theirs is recorded too, since in a
-  position matching only down to that rank they need not be equivalent.)
-* sure-trick bounds: spades higher than every spade of the opponents (and,
-  for a Nil question, a bidder who must win with its top spades or can never
-  be forced). A bound reports only the top cards it needs for the answer asked
-  (three sure tricks answer "at least two?" with the top two), so its answer
-  covers more positions;
-* cards skipped as answered: once a card has been searched without deciding
-  the search, a card of the same suit lower than every card whose rank the
-  answers so far relied on would give the same answer (it wins or loses the
-  trick as the first one did, and the positions below differ only in cards no
-  answer looked at), so it is not searched;
-* the last two tricks are searched without the table (cheaper than its key,
-  probe and entry);
-* a lead history, when counting tricks: a lead that decides a search after
-  the leads ordered before it did not gains, and those leads lose, the tricks
-  left; the sum raises or lowers the card's place in the lead order for the
-  rest of the solve.
 """
 
 from __future__ import annotations
@@ -89,7 +18,7 @@ from spades_teach.game.cards import Card, CardLike, HandLike
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike, Team, TeamMap
 from spades_teach.solver.backend import (
-    BACKEND,
+    SOLVER_BACKEND,
     clear_table,
     legal_moves,
     nil_safe_cards,
@@ -102,7 +31,7 @@ from spades_teach.solver.reference import ReferenceSolver
 from spades_teach.solver.state import NS_TRICKS, DDState, NodeBudget, nil_objective, representatives
 
 __all__ = [
-    "BACKEND",
+    "SOLVER_BACKEND",
     "DoubleDummy",
     "NilAnswer",
     "NodeBudget",

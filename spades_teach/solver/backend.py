@@ -21,7 +21,7 @@ from spades_teach.solver.state import (
 )
 
 __all__ = [
-    "BACKEND",
+    "SOLVER_BACKEND",
     "CORE",
     "clear_table",
     "core_flags",
@@ -52,7 +52,7 @@ CORE: Any = load_core()
 #: ``"c"`` when the compiled core is in use (the C extension, or its WebAssembly
 #: build under Pyodide), ``"python"`` when neither is installed and the (much
 #: slower) reference solver answers instead.
-BACKEND: str = "c" if CORE is not None else "python"
+SOLVER_BACKEND: str = "c" if CORE is not None else "python"
 
 
 def core_flags(pos: DDState) -> int:

@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.advice.bidding import advise_bid
+from spades_teach.analysis.simulate import analyze_hand
 from spades_teach.errors import SpadesError
 from spades_teach.game.cards import Hand
 from spades_teach.game.rules import Rules
@@ -263,7 +264,6 @@ class BidAdvisorView(SpadesWidget):
         show what every bid would have scored on average (``analysis.analyze_hand``)."""
         if self._advised_hand is None:
             raise SpadesError(_("paste a 13-card hand first: the simulation deals around the hand in the box"))
-        from spades_teach.analysis.simulate import analyze_hand
 
         inputs = self._inputs()
         with self._busy():

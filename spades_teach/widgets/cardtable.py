@@ -1,23 +1,6 @@
-"""The card table: :class:`CardTable`, an anywidget drawn by the package's own JavaScript.
-
-The learner plays South against three bots on a green table (or, with
-``rules=Rules(players=2)``, against one bot in North's seat: each hand drawn first,
-the card seen kept or discarded with the Keep and Discard buttons): card faces, card
-backs for the hidden hands, the trick in the middle with each card in front of
-its player, bids, tricks, bags and the score always in view, an end-of-hand
-panel that explains the score line by line and reviews every card, and full
-keyboard play (arrow keys along the hand, Enter plays, the reason a card may
-not be played read out in the status line), and a language menu (English,
-Français, Español) that redraws the table in the chosen words at once, the game
-going on where it was (the browser sends ``{"action": "language", "value": "fr"}``);
-it changes this table only, not the other widgets nor the rest of the notebook.
-
-The game is a :class:`~spades_teach.widgets.table_game.TableGame` (plain
-Python, tested without a browser). This widget publishes its state in the
-``view`` trait and hands the browser's messages (``{"action": "play",
-"card": "QH"}`` …) to :meth:`TableGame.act`. The JavaScript module and its CSS
-are files of the package (``widgets/static/``): nothing is loaded from the
-internet.
+"""The card table, :class:`CardTable` (an anywidget drawn by the package's own JavaScript): South
+against three bots, or one in two-player Spades. Its game is a plain-Python
+:class:`~spades_teach.widgets.table_game.TableGame`. What the table shows: ``docs/modules.md``.
 
 >>> table = CardTable(seed=7, pause=0)
 >>> table.view["phase"], table.view["to_act"]

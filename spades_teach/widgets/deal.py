@@ -1,22 +1,6 @@
-"""Deal the cards and look at the four hands: :class:`DealView`.
-
-A **Deal** button (a fresh seed, written into the box so the deal can be found
-again), a box that takes a seed, a deal code (``Deal.code``) or a PBN-style
-deal, a **Deal of the day** button and the four hands around a table with the
-deal's code. Everything about the cards comes from :mod:`spades_teach.game.deals`.
-Two switches change only how the deal is drawn: **Show the other hands**
-(off: only South's cards are face up, the others show how many cards they
-hold, as at a real table) and **Sort** (spades first or colours alternating,
-high cards first or low cards first).
-
-The box is read in this order: PBN-style text (``"N:AKQ3.K52.7.A9842 ..."``);
-a deal code (20 letters and digits, dashes allowed between groups of five);
-whole digits as an ``int`` seed; a word or words of letters, digits, spaces
-and underscores as a text seed (``deal("my game")``). Anything else (``"not a
-code!!"``, a code with a character missing) is refused with a message that
-says what the box takes: it is never dealt from silently. The date of the deal of
-the day and the source of fresh seeds can be injected, so a notebook's output
-never depends on the clock.
+"""Deal the cards and look at the four hands, :class:`DealView`: a new deal, a seed, a deal code or
+a PBN deal, the deal of the day; the other hands shown or hidden, sorted as the learner likes.
+What the box reads: ``docs/modules.md``.
 
 >>> import datetime
 >>> view = DealView(today=datetime.date(2026, 1, 1))

@@ -1,26 +1,6 @@
-"""Drills with instant feedback: :class:`DrillWidget`, an anywidget drawn by the package's JavaScript.
-
-One question at a time from :mod:`spades_teach.analysis.drills` (the library
-makes and grades every question; this widget only shows them). The learner
-answers with a click (choices) or by typing and pressing Enter; the verdict
-and the explanation appear at once, with the streak and the accuracy of each
-kind. The difficulty of a kind grows with its streak, and **Next question**
-(or Enter once more) brings a new one. With several kinds the questions take
-the kinds in turn; the menu can hold one kind.
-
-Progress (streak, best streak, answers, right answers and the number of the
-next question, per kind) is kept across restarts, in one of two stores
-(:func:`progress_store`):
-
-* ``"file"`` (a kernel on the learner's machine): ``drills.json`` in the
-  user's data directory (:func:`progress_dir`), ``platformdirs``' user data
-  directory or the folder named by the ``SPADES_TEACH_DATA_DIR`` environment
-  variable (tests use it);
-* ``"browser"`` (the live edition, where Python runs in the page under
-  Pyodide): the widget's JavaScript keeps the counts in the browser's
-  ``localStorage`` (key ``spades_teach/drills``) and hands them back to a new
-  kernel when the page opens again. ``SPADES_TEACH_DRILL_STORE=browser`` or
-  ``store="browser"`` chooses it anywhere.
+"""Drills with instant feedback, :class:`DrillWidget` (an anywidget): the questions of
+:mod:`spades_teach.analysis.drills`, the streak and accuracy kept across restarts (in a file, or
+in the browser's storage in the live edition). More: ``docs/modules.md``.
 
 >>> import tempfile
 >>> w = DrillWidget(kinds=["winner"], seed=3, progress_dir=tempfile.mkdtemp())

@@ -1,16 +1,6 @@
-"""Which card may I play, and why not? :class:`LegalPlayExplorer`.
-
-A real deal, bid and ready to play. Every card of the seat to act is a button,
-legal or not: clicking one asks the engine (:meth:`Round.why_illegal`) and
-shows the verdict with its reason; **Play it** plays the card picked when the
-engine allows it. **Play the hint** lets the seat to act play the card the play
-advisor suggests, so whole tricks can be stepped through; **Undo** takes the
-last card back. A line says whether spades are broken, and since when; the
-tally counts the tricks each seat and side has taken; **Start again** deals
-the same hand from its first card (at the end of the hand it is the way on);
-the **2♣ leads** switch starts the hand again under the ``two_of_clubs``
-first-lead rule. The widget decides nothing itself: legality, the trick winner and
-"spades broken" are the engine's.
+"""Which card may I play, and why not? :class:`LegalPlayExplorer`: every card of the seat to act
+a button, the engine's verdict and reason, the hint, undo and the 2♣-lead switch. More:
+``docs/modules.md``.
 
 >>> view = LegalPlayExplorer(11, dealer="W", bids=[4, 2, 3, 4])
 >>> view.to_act
@@ -30,6 +20,8 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.position import Position
 from spades_teach.errors import IllegalPlayError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import Card, CardLike, Suit
@@ -174,8 +166,6 @@ class LegalPlayExplorer(SpadesWidget):
 
     def play_hint(self) -> None:
         """Let the seat to act play the play advisor's suggestion."""
-        from spades_teach.advice.play import suggest_play
-        from spades_teach.advice.position import Position
 
         if self.round.to_act is None:
             raise IllegalPlayError(_("the hand is over: press Start again to play it from its first card"))

@@ -1,29 +1,6 @@
-"""Which card? The packaged card-play puzzles, one at a time: :class:`PuzzleView`.
-
-The view shows a puzzle as the seat to play sees it: its hand as buttons, the
-play so far trick by trick with who played each card and who won it, the trick
-in progress, each seat's bid and tricks won, whether spades are broken and (in
-an open-hand puzzle) the other three hands. The learner clicks a card (or moves to it with Tab and presses
-Enter or Space) and reads at once whether it was the one, with the reason and
-the solver's numbers for the card chosen; **Next puzzle** moves on. A level and
-a theme choose the puzzles; a score line counts the right answers and the
-streak. The view decides nothing: the puzzles, their answers and reasons come
-from :mod:`spades_teach.analysis.puzzles`, the legal cards from the puzzle's
-:class:`~spades_teach.advice.position.Position`.
-
-The score (right answers, answers, streak, best streak) and the place in each level
-and theme's run of puzzles are kept across restarts, as the drills keep theirs
-(:class:`~spades_teach.widgets.drill.Progress`, in ``drills.json`` of
-:func:`~spades_teach.widgets.drill.progress_dir`, under the names ``puzzles`` and
-``puzzles/<level>/<theme>``): the same cell run again shows the score so far and the
-puzzle after the last one answered. ``save=False`` reads them but writes nothing. (In the
-live edition, where Python runs in the page, they last as long as the page.)
-
-Stable CSS classes (hooks for browser tests): ``st-puzzle``, ``st-puzzle-level``,
-``st-puzzle-theme``, ``st-puzzle-next``, ``st-puzzle-score``, ``st-puzzle-prompt``,
-``st-puzzle-table``, ``st-puzzle-seat-N`` (and ``-E``, ``-S``, ``-W``), ``st-puzzle-trick``,
-``st-puzzle-history``, ``st-puzzle-hand-label``, ``st-puzzle-hand``, ``st-puzzle-feedback``, ``st-puzzle-right``,
-``st-puzzle-wrong``; the cards are ``st-card st-card-<CODE>`` as everywhere.
+"""Which card? The packaged card-play puzzles one at a time, :class:`PuzzleView`: pick a card, read
+right or wrong with the reason; a level, a theme and a score kept across restarts. What it shows
+and its CSS classes: ``docs/modules.md``.
 
 >>> import tempfile
 >>> view = PuzzleView(seed=3, difficulty="easy", progress_dir=tempfile.mkdtemp())

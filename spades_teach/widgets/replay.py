@@ -1,22 +1,6 @@
-"""Step through a recorded hand: :class:`ReplayView`.
-
-A replay is the engine's own event history (bids and cards) applied one by one
-to a fresh :class:`~spades_teach.game.round.Round`: the widget never re-implements
-a rule. At each moment it shows the table (the cards each seat still holds,
-its bid and tricks won, whose turn it is), the trick on the table, the
-annotation attached to this moment and, once the last card is played, the
-score.
-
-Moments are numbered by how many events have been applied: 0 is the deal
-before any bid, ``len(events)`` the end. ``next``/``back`` move one bid or card;
-``next_trick``/``back_trick`` jump to the end of the bidding and to trick
-boundaries; ``to_start``/``to_end`` go to either end.
-
-Per-card colouring hook: :meth:`ReplayView.set_marks` takes a mapping from an
-event index (its position in ``Round.history``, bids included, from 0) to a
-``(css_class, note)`` pair. When that card is on the table it gets the CSS class
-and the note is shown under the trick (the double-dummy "what each card cost"
-analysis fills it).
+"""Step through a recorded hand, :class:`ReplayView`: the engine's own events applied one by one,
+with the annotations, the score at the end and a hook to colour each card. More:
+``docs/modules.md``.
 
 >>> from spades_teach import Round, deal
 >>> r = Round(deal(7), dealer="N")

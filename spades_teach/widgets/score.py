@@ -1,14 +1,6 @@
-"""Score a hand as you type: :class:`ScoreCalculator`.
-
-Each seat has a bid box (a number, ``nil`` or ``blind nil``) and a tricks box;
-each side has the bags it carries in; a few rule options sit below. Every
-change rescores the hand with :func:`~spades_teach.game.scoring.score_round` and
-shows the points, the bag counters and the explanation lines. A mistake (tricks
-that do not add up to 13, an unknown bid, blind Nil while the rules forbid it)
-shows the scorer's message once, next to the boxes (on the seat's row when it
-is about one seat's bid, beside the bag boxes when it is about bags) and takes
-the result off the screen, the status line's total with it: nothing computed
-from the old boxes stays next to the message.
+"""Score a hand as you type, :class:`ScoreCalculator`: bids, tricks, bags and rules in; points, bag
+counters and the scorer's explanation out (a mistake shows the scorer's message, and no stale
+result).
 
 >>> calc = ScoreCalculator(bids={"N": 4, "S": 3, "E": 3, "W": 2}, tricks={"N": 5, "S": 4, "E": 2, "W": 2})
 >>> calc.points["NS"], calc.points["EW"], calc.bags["NS"]

@@ -1,11 +1,5 @@
-"""Step through a match hand by hand: :class:`MatchStepper`.
-
-The score sheet of a :class:`~spades_teach.game.match.Match` grows one hand at a time
-(**Start**, **Previous**, **Next**, **End** or the slider): each step adds the
-hand's row, explains it line by line (the scorer's own sentences), fills each
-side's bag counter, box by box, up to the penalty, and extends a line chart of
-the running totals with the target drawn across it. Everything shown is read
-from the match's sheet; the widget computes no score.
+"""Step through a match hand by hand, :class:`MatchStepper`: the score sheet, the explanation, the
+bag counters and a chart of the running totals, all read from the match.
 
 >>> from spades_teach.game.match import Match
 >>> m = Match()
@@ -28,8 +22,8 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.game.match import Match, SheetRow
-from spades_teach.i18n import _, pgettext
-from spades_teach.render.words import by_seat, side_name, signed
+from spades_teach.i18n import _, format_signed, pgettext
+from spades_teach.render.words import by_seat, side_name
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 
 __all__ = ["MatchStepper", "totals_svg"]
@@ -177,7 +171,7 @@ class MatchStepper(SpadesWidget):
         body = []
         for row in self.rows:
             cells = "".join(
-                f"<td>{escape(signed(row.points[side]))} → <b>{escape(str(row.totals[side]).replace('-', '−'))}</b></td>"
+                f"<td>{escape(format_signed(row.points[side]))} → <b>{escape(str(row.totals[side]).replace('-', '−'))}</b></td>"
                 for side in self.sides
             )
             bids = escape(by_seat({s: f"{b}/{row.tricks[s]}" for s, b in row.bids.items()}))
@@ -198,7 +192,7 @@ class MatchStepper(SpadesWidget):
             )
             paid = ""
             if row is not None and row.penalties.get(side):
-                penalty = _("penalty: {points}").format(points=signed(-row.penalty_points[side]))
+                penalty = _("penalty: {points}").format(points=format_signed(-row.penalty_points[side]))
                 paid = f' <b class="st-bag-penalty">{escape(penalty)}</b>'
             held = escape(_("{count} of {limit} bags").format(count=count, limit=limit))
             lines.append(

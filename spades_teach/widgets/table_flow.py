@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from spades_teach.advice.driver import advance
+from spades_teach.advice.driver import Bot, advance
 from spades_teach.advice.levels import seated_bot
 from spades_teach.errors import IllegalActionError, ParseError
 from spades_teach.game.bids import BidLike
@@ -42,7 +42,6 @@ __all__ = [
     "random_start",
 ]
 
-Bot = Any
 BotFactory = Callable[[str, str, Seat], Bot]
 
 
