@@ -20,6 +20,7 @@ that raise them re-export them under their old names)::
     ├── UsageError           a wrong command line
     ├── AppError             the app cannot start
     ├── AnswerError          a drill answer that cannot be read
+    ├── LearnerRecordError   a learner record (the judged decisions) that cannot be read or kept
     ├── LanguageError        a language the course does not speak
     └── SearchBudgetSpent    a double-dummy search gave up: its node budget is spent
 
@@ -45,6 +46,7 @@ __all__ = [
     "UsageError",
     "AppError",
     "AnswerError",
+    "LearnerRecordError",
     "LanguageError",
     "SearchBudgetSpent",
 ]
@@ -109,6 +111,12 @@ class AppError(SpadesError):
 
 class AnswerError(SpadesError):
     """A learner's answer to a drill cannot be read (not a number, not one of the choices...)."""
+
+
+class LearnerRecordError(SpadesError):
+    """A learner record (the file of a learner's judged decisions) that is not one, is damaged, or
+    was written by a later release; or one that cannot be saved (see
+    :mod:`spades_teach.analysis.learner_record`)."""
 
 
 class LanguageError(SpadesError):

@@ -7,6 +7,7 @@ Commands::
     spades-teach record FILE
     spades-teach analyze-record FILE [--costly-only]
     spades-teach analyze "HAND" [--samples 200] [--method playout|double_dummy] [--json]
+    spades-teach progress [--export FILE | --import FILE | --reset]
     spades-teach app [--port 8866] [--no-browser]
 
 Every command takes ``--lang {en,fr,es}`` (before or after the command's name): the
@@ -46,7 +47,7 @@ import argparse
 import sys
 from collections.abc import Mapping, Sequence
 
-from spades_teach.cli import analyze, analyze_record, app, deal, record, score
+from spades_teach.cli import analyze, analyze_record, app, deal, progress, record, score
 from spades_teach.cli.common import (
     ASCII_FORMS,
     Command,
@@ -100,7 +101,7 @@ PROG = "spades-teach"
 
 #: The commands, by name, in the order ``--help`` lists them.
 COMMANDS: dict[str, Command] = {
-    module.COMMAND.name: module.COMMAND for module in (score, deal, record, analyze_record, analyze, app)
+    module.COMMAND.name: module.COMMAND for module in (score, deal, record, analyze_record, analyze, progress, app)
 }
 
 

@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -57,6 +57,9 @@ from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.i18n import _, ngettext
 from spades_teach.render.html import STYLE, card_html, hand_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, card_colour, escape
+
+if TYPE_CHECKING:
+    from spades_teach.advice.expert import CardEvidence, ExpertBot
 
 _GOOD = "#dff5e1"
 _BAD = "#fde2e1"
@@ -88,6 +91,8 @@ class Answer:
     #: A line naming the other right choices, when the first one is *the* answer the reason
     #: explains and the others are as good ('' otherwise: then every right choice is named alike).
     also: str = ""
+    #: The points each choice gives away against the best, where the judge counts them (label → points).
+    costs: Mapping[str, float] = field(default_factory=dict)
 
 
 class Exercise(SpadesWidget):
@@ -101,6 +106,10 @@ class Exercise(SpadesWidget):
     Plain state: :attr:`choices`, :attr:`chosen`, :attr:`correct` (``None`` before a
     choice), :attr:`verdict`, :attr:`answer`, :attr:`buttons` (label → button of each
     choice), :attr:`hand_buttons` (every button of the hand row), :meth:`choose`, :meth:`reset`.
+
+    The first answer to an exercise about a principle of the course is kept in the learner record
+    (:func:`~spades_teach.widgets.record.remember`, filed under ``surface``; ``record=False`` keeps
+    nothing), and each function of :attr:`on_answer` is called with the exercise.
     """
 
     def __init__(
@@ -113,7 +122,14 @@ class Exercise(SpadesWidget):
         hand: Iterable[Card] | None = None,
         hand_label: str = "",
         not_offered: Mapping[str, str] | None = None,
+        surface: str = "exercise",
+        record: bool = True,
     ) -> None:
+        self.surface, self.record = surface, record
+        #: The learner record's folder (``None``: the data folder).
+        self.record_folder: str | None = None
+        #: Called with the exercise after its first answer (the practice session's next step).
+        self.on_answer: list[Callable[[Exercise], None]] = []
         self.choices = tuple(choices)
         if len(self.choices) < 2:
             raise SpadesError(_("an exercise needs at least two choices, not {count}").format(count=len(self.choices)))
@@ -238,7 +254,25 @@ class Exercise(SpadesWidget):
         """A click on a choice: the answer, the first time; once the verdict is shown the
         choices are closed and a click changes nothing (the focus stays where it is)."""
         if self._chosen is None:
-            self.choose(label)
+            self.respond(label)
+
+    def respond(self, label: str) -> None:
+        """The learner's answer (what a click on a choice does): chosen, kept in the learner record,
+        then handed to :attr:`on_answer`. Once answered, the choices are closed: nothing changes."""
+        if self._chosen is not None:
+            return
+        self.choose(label)
+        if self.record:
+            from spades_teach.analysis.learner_record import decision_from_answer
+            from spades_teach.widgets.record import remember
+
+            right = label in self.answer.right
+            close = right and label != self.answer.right[0] and bool(self.answer.costs)
+            cost = self.answer.costs.get(label) if self.answer.costs else None
+            decision = decision_from_answer(self.answer.principle, right, cost=cost, close=close, surface=self.surface)
+            remember([decision], folder=self.record_folder)
+        for call in self.on_answer:
+            call(self)
 
     def reset(self) -> None:
         """Clear the answer, to choose again."""
@@ -346,6 +380,8 @@ def play_exercise(
     question: str | None = None,
     choices: Iterable[CardLike] | None = None,
     seed: int | str = 0,
+    judge: ExpertBot | None = None,
+    first_look: CardEvidence | None = None,
 ) -> Exercise:
     """Which card would you play? Graded by the judge of a card from the player's seat
     (``ExpertBot(seed).evidence(position)``, the deals drawn with ``seed``, looked at again on
@@ -353,7 +389,9 @@ def play_exercise(
     with its principle when the judge finds it as good as the best, else Teach me's card
     (the expert's, with the rule of thumb it overrides); the feedback names the other
     right cards. With no evidence (one legal card, a live Nil), the advisor's card alone is
-    right. ``choices`` limits the buttons to some legal cards (the answer must be among them)."""
+    right. ``choices`` limits the buttons to some legal cards (the answer must be among them).
+    ``judge`` and ``first_look``: the judge (``ExpertBot(seed)``) and its first look at the position,
+    when the caller has already asked it (the practice session): the exercise goes on from there."""
     from spades_teach.advice.expert import ExpertBot
     from spades_teach.advice.play import suggest_play
     from spades_teach.advice.teach import teach
@@ -362,8 +400,8 @@ def play_exercise(
     cards = _pick_choices(sorted(position.legal, key=_card_order), choices)
     asked = question or _("You are {seat}. Which card do you play?").format(seat=seat_word(position.seat))
     labels = [c.pretty for c in cards]
-    judge = ExpertBot(seed=seed)
-    evidence = judge.evidence(position)
+    judge = judge or ExpertBot(seed=seed)
+    evidence = first_look or judge.evidence(position)
     if evidence is not None and all(c in evidence.points for c in cards) and not all(map(evidence.as_good, cards)):
         # a card the first look finds worse is looked at again before it is marked wrong, on the
         # deals the review and Teach me would add (ExpertBot.evidence)
@@ -389,10 +427,11 @@ def play_exercise(
         if others
         else ""
     )
+    costs = {c.pretty: round(evidence.cost(c), 2) for c in cards}
     return Exercise(
         asked,
         labels,
-        Answer((card.pretty, *(c.pretty for c in others)), reason, hint.principle, also),
+        Answer((card.pretty, *(c.pretty for c in others)), reason, hint.principle, also, costs),
         **as_hand,
     )
 

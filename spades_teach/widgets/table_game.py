@@ -687,6 +687,9 @@ class TableGame:
         lost = sum(j.cost for j in mine)
         costly = sum(1 for j in mine if j.costly)
         self._review_tally = (costly, len(mine), lost)
+        from spades_teach.widgets.record import remember_review  # the learner record's hook
+
+        remember_review(r, ME, mine, bags=self._hand_bags, surface="challenge" if self._can_compare(r, self._match) else "table")
         self.busy = ""
         self._changed()
 

@@ -1,0 +1,248 @@
+"""Does the learner model find what a learner keeps getting wrong? Simulated learners with a planted weakness.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/learner_model.py                       # 10 runs of each learner
+    .venv/bin/python benchmarks/learner_model.py --runs 3 --weaknesses ruff-partner --jobs 2
+
+A simulated learner is the rule-of-thumb player (it plays the hint engine's card, as the medium bot
+does) with one planted weakness: at the moments where the hint follows the weakness's principle it
+plays its own wrong card instead. The learners (:data:`WEAKNESSES`):
+
+- ``ruff-partner``: ruffs its partner's winning card (*don't trump your partner's winner*);
+- ``no-cover``: never covers its partner's Nil, playing its lowest card (*cover your partner's Nil*);
+  its partner, North, bids Nil every hand, so that the moment comes up;
+- ``no-draw``: never draws spades, leading its lowest side card (*draw spades*);
+- ``second-high``: plays its highest card second to a trick (*second hand low*).
+
+Each run (one seed): the learner plays South in :data:`HANDS` hands against medium bots (deal ``run``
+× 1000 + k, dealt by West), each hand reviewed from South's seat by the one judge
+(:func:`~spades_teach.analysis.seat_review.seat_review`) and its judged cards added to the learner's
+record (:func:`~spades_teach.analysis.learner_record.decisions_from_review`). Then:
+
+1. **named first**: is the planted principle first in the model's ranking?
+2. **practice targets it**: :data:`PRACTICE` practice questions served by the plan
+   (:class:`~spades_teach.analysis.practice.PracticePlan`: FSRS on the record, a clock moving two
+   minutes a question), each answered by the learner with its weakness and added to the record: the
+   share about the planted principle;
+3. **mended**: the learner stops making the mistake, plays :data:`CURED_HANDS` more hands and answers
+   :data:`PRACTICE` more questions: has the principle left the top three?
+
+Prints each learner's figures (share of runs, with a 95% interval), the judged decisions a run
+collected, and the seconds a run took, with the load average. It asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from spades_teach import Card, Position, Round, Suit, deal  # noqa: E402
+from spades_teach.advice.driver import play_hand  # noqa: E402
+from spades_teach.advice.levels import seated_bot  # noqa: E402
+from spades_teach.advice.play import suggest_play  # noqa: E402
+from spades_teach.analysis.learner_model import LearnerModel  # noqa: E402
+from spades_teach.analysis.learner_record import LearnerRecord, decisions_from_review  # noqa: E402
+from spades_teach.analysis.practice import PracticePlan, practice_item  # noqa: E402
+from spades_teach.analysis.seat_review import seat_review  # noqa: E402
+from spades_teach.analysis.simulate import mean_interval  # noqa: E402
+from spades_teach.game.bids import Bid  # noqa: E402
+
+HANDS = 20
+CURED_HANDS = 10
+PRACTICE = 12
+START = datetime(2026, 12, 1, 18, 0, tzinfo=timezone.utc)
+
+
+def _lowest(cards: list[Card]) -> Card:
+    return min(cards, key=lambda c: (c.is_spade, c.rank))
+
+
+def _ruff(position: Position, hint: Card) -> Card:
+    spades = [c for c in position.legal if c.suit is Suit.SPADES]
+    return min(spades, key=lambda c: c.rank) if spades else hint
+
+
+def _no_cover(position: Position, hint: Card) -> Card:
+    return min(position.legal, key=lambda c: c.rank)
+
+
+def _no_draw(position: Position, hint: Card) -> Card:
+    side = [c for c in position.legal if c.suit is not Suit.SPADES]
+    return _lowest(side) if side else hint
+
+
+def _second_high(position: Position, hint: Card) -> Card:
+    return max(position.legal, key=lambda c: (c.rank, c.is_spade))
+
+
+@dataclass(frozen=True)
+class Weakness:
+    name: str
+    principle: str
+    wrong: Callable[[Position, Card], Card]
+    nil_partner: bool = False
+
+
+WEAKNESSES = {
+    w.name: w
+    for w in (
+        Weakness("ruff-partner", "don't trump your partner's winner", _ruff),
+        Weakness("no-cover", "cover your partner's Nil", _no_cover, nil_partner=True),
+        Weakness("no-draw", "draw spades", _no_draw),
+        Weakness("second-high", "second hand low", _second_high),
+    )
+}
+
+
+class Learner:
+    """The rule-of-thumb player with a planted weakness (see the module docs)."""
+
+    def __init__(self, weakness: Weakness, bidder: Any) -> None:
+        self.weakness, self.bidder, self.cured = weakness, bidder, False
+
+    def choose_bid(self, position: Position) -> Bid:
+        return self.bidder.choose_bid(position)  # type: ignore[no-any-return]
+
+    def choose_play(self, position: Position) -> Card:
+        hint = suggest_play(position)
+        if not self.cured and hint.principle == self.weakness.principle:
+            return self.weakness.wrong(position, hint.card)
+        return hint.card
+
+
+class NilPartner:
+    """North: bids Nil every hand (when Nil is allowed), then plays as the medium bot."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    def choose_bid(self, position: Position) -> Bid:
+        return Bid.coerce(0)
+
+    def choose_play(self, position: Position) -> Card:
+        return self.bot.choose_play(position)  # type: ignore[no-any-return]
+
+
+def play_and_record(learner: Learner, record: LearnerRecord, run: int, k: int, when: datetime) -> LearnerRecord:
+    tag = f"learner-{run}-{k}"
+    players: dict[str, Any] = {s: seated_bot("medium", tag, s) for s in "NEW"}
+    if learner.weakness.nil_partner:
+        players["N"] = NilPartner(players["N"])
+    players["S"] = learner
+    round_ = play_hand(Round(deal(run * 1000 + k), dealer="W"), players)
+    judged = seat_review(round_, "S", seed=tag, hindsight=False)
+    return record.added(decisions_from_review(round_, "S", judged, when=when))
+
+
+def practise(learner: Learner, record: LearnerRecord, run: int, start: datetime) -> tuple[LearnerRecord, int]:
+    """``PRACTICE`` questions served and answered; returns the record and how many were about the weakness."""
+    plan = PracticePlan.from_record(record)
+    on_target = 0
+    for q in range(PRACTICE):
+        now = start + timedelta(minutes=2 * q)
+        name = plan.next_principle(now)
+        item = practice_item(name, run * 100 + q, source=None)
+        hint = suggest_play(item.position)
+        card = (
+            learner.weakness.wrong(item.position, hint.card)
+            if not learner.cured and name == learner.weakness.principle
+            else hint.card
+        )
+        decision = item.decision(card, when=now)
+        record = record.added([decision])
+        asked = plan.asked
+        plan = PracticePlan.from_record(record)
+        plan.asked = asked
+        on_target += name == learner.weakness.principle
+    return record, on_target
+
+
+def one_run(weakness_name: str, run: int) -> dict[str, Any]:
+    weakness = WEAKNESSES[weakness_name]
+    started = time.process_time()
+    learner = Learner(weakness, seated_bot("medium", f"learner-{run}", "S"))
+    record = LearnerRecord()
+    for k in range(HANDS):
+        record = play_and_record(learner, record, run, k, START + timedelta(minutes=6 * k))
+    model = LearnerModel.from_record(record)
+    ranked = [s.principle for s in model.ranked()]
+    met = model.stats.get(weakness.principle)
+    first = bool(ranked) and ranked[0] == weakness.principle
+    record, on_target = practise(learner, record, run, START + timedelta(hours=3))
+    learner.cured = True
+    later = START + timedelta(days=1)
+    for k in range(CURED_HANDS):
+        record = play_and_record(learner, record, run, HANDS + k, later + timedelta(minutes=6 * k))
+    record, _cured_target = practise(learner, record, run, later + timedelta(hours=2))
+    top = [s.principle for s in LearnerModel.from_record(record).work_on()]
+    return {
+        "weakness": weakness_name,
+        "run": run,
+        "first": first,
+        "ranked": ranked[:3],
+        "met": 0 if met is None else met.decisions,
+        "missed": 0 if met is None else met.decisions - met.right,
+        "decisions": model.decisions,
+        "on_target": on_target,
+        "left_top3": weakness.principle not in top,
+        "top_after": top,
+        "seconds": time.process_time() - started,
+    }
+
+
+def share(flags: list[bool]) -> str:
+    values = [float(f) for f in flags]
+    if len(values) < 2:
+        return f"{100 * statistics.mean(values):5.1f}%"
+    low, high = mean_interval(values)
+    return f"{100 * statistics.mean(values):5.1f}% [{100 * max(low, 0.0):5.1f}, {100 * min(high, 1.0):5.1f}]"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--first-run", type=int, default=1)
+    parser.add_argument("--weaknesses", default=",".join(WEAKNESSES))
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+    print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+    tasks = [(w, r) for w in args.weaknesses.split(",") for r in range(args.first_run, args.first_run + args.runs)]
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(one_run, *zip(*tasks)))
+    for name in args.weaknesses.split(","):
+        rows = [r for r in results if r["weakness"] == name]
+        if args.verbose:
+            for r in rows:
+                print(r)
+        print(f"{name} ({WEAKNESSES[name].principle}), {len(rows)} runs of {HANDS} hands:")
+        print(f"  named first after {HANDS} hands:        {share([r['first'] for r in rows])}")
+        targets = sum(r["on_target"] for r in rows)
+        print(
+            f"  practice about it:                 {share([q < r['on_target'] for r in rows for q in range(PRACTICE)])}"
+            f" ({targets} of {PRACTICE * len(rows)} questions)"
+        )
+        print(f"  left the top three once mended:    {share([r['left_top3'] for r in rows])}")
+        print(
+            f"  decisions about it in {HANDS} hands: median {statistics.median(r['met'] for r in rows)}, "
+            f"missed {statistics.median(r['missed'] for r in rows)}; judged decisions a run: "
+            f"{statistics.median(r['decisions'] for r in rows)}; CPU seconds a run: "
+            f"{statistics.median(r['seconds'] for r in rows):.0f}"
+        )
+    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,275 @@
+"""Practise what you miss: the next question for a learner, chosen and scheduled from their record.
+
+Each principle is a card of a spaced-repetition deck, scheduled by FSRS (the ``fsrs`` package, the
+Free Spaced Repetition Scheduler): every judged decision about a principle is one review of it, a
+mistake rated *Again* and a right card (or a close call) *Good*, in the order they were made. FSRS
+then says when each principle is due again: soon after a miss (its relearning step, minutes), later
+and later as the learner keeps getting it right (days, then weeks). :func:`next_principle` picks
+what to practise:
+
+1. the weakest of the principles to work on (:meth:`~spades_teach.analysis.learner_model.LearnerModel.work_on`)
+   that is due;
+2. every :data:`MIX_EVERY`-th question, a principle already learnt, the one FSRS finds likeliest
+   forgotten (lowest retrievability), so that it is not;
+3. else a due principle already learnt; else the weakest principle, due or not.
+
+:func:`practice_item` then finds a question about that principle from the existing generators,
+never one fixed list: a moment of a hand played by the bots (:func:`~spades_teach.advice.principles.play_by_principles`
+on a fresh deal) where the hint engine follows the principle and the judge finds some card clearly
+worse, or a puzzle of the packaged set whose moment is about it. :meth:`PracticeItem.judge` grades
+an answer with the one judge of a card from the player's seat.
+
+>>> from spades_teach.analysis.learner_record import Decision, LearnerRecord
+>>> from datetime import datetime, timezone
+>>> t = datetime(2026, 12, 7, 18, 0, tzinfo=timezone.utc)
+>>> record = LearnerRecord(tuple(Decision.now("table", "ruff", right=False, cost=9.0, when=t) for _ in range(3)))
+>>> plan = PracticePlan.from_record(record)
+>>> plan.next_principle(t), plan.is_due("ruff", t)
+('ruff', False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from spades_teach.advice.principles import PRINCIPLES
+from spades_teach.analysis.learner_model import LearnerModel
+from spades_teach.analysis.learner_record import Decision, LearnerRecord, principle_at
+from spades_teach.errors import SpadesError
+from spades_teach.game.bids import BidLike
+from spades_teach.i18n import _
+
+if TYPE_CHECKING:
+    import fsrs
+
+    from spades_teach.advice.expert import CardEvidence, ExpertBot
+    from spades_teach.advice.position import Position
+    from spades_teach.analysis.puzzles import Puzzle
+    from spades_teach.game.cards import Card
+
+__all__ = ["MIX_EVERY", "PracticeItem", "PracticePlan", "Verdict", "practice_item", "puzzles_about"]
+
+#: Every this many questions, one is about a principle already learnt.
+MIX_EVERY = 4
+#: Deals tried for a moment about a principle before the puzzles are asked.
+MOMENT_TRIES = 40
+#: The bids of the practice deals when a principle needs a Nil at the table (dealer West: North,
+#: East, South, West): North bids Nil for the principles of playing with or against a Nil bidder.
+NIL_BIDS: Mapping[str, tuple[BidLike, ...]] = {
+    "cover your partner's Nil": (0, 3, 4, 3),
+    "lead high for your partner's Nil": (0, 3, 4, 3),
+    "lead the Nil bidder's void": (0, 3, 4, 3),
+    "set the Nil": (0, 3, 4, 3),
+    "stay under the winning card": (0, 3, 4, 3),
+    "dump your high cards": (0, 3, 4, 3),
+    "play low and hope": (0, 3, 4, 3),
+    "lead low on a Nil": (0, 3, 4, 3),
+}
+
+
+def _scheduler() -> fsrs.Scheduler:
+    import fsrs
+
+    return fsrs.Scheduler(enable_fuzzing=False)
+
+
+@dataclass
+class PracticePlan:
+    """Each principle's FSRS card, replayed from a learner record, and the :class:`LearnerModel`."""
+
+    model: LearnerModel
+    cards: dict[str, fsrs.Card]
+    asked: int = 0
+
+    @classmethod
+    def from_record(cls, record: LearnerRecord) -> PracticePlan:
+        """The plan of everything ``record`` holds."""
+        plan = cls(LearnerModel.from_record(record), {})
+        for d in record.decisions:
+            plan.review(d)
+        return plan
+
+    def review(self, decision: Decision) -> None:
+        """One more decision: its principle's card reviewed (*Again* for a mistake, else *Good*)."""
+        import fsrs
+
+        if decision.principle not in PRINCIPLES:
+            return
+        card = self.cards.get(decision.principle) or fsrs.Card(card_id=len(self.cards) + 1, due=decision.when)
+        rating = fsrs.Rating.Again if decision.mistake else fsrs.Rating.Good
+        when = max(decision.when, card.last_review or decision.when)
+        self.cards[decision.principle], _log = _scheduler().review_card(card, rating, review_datetime=when)
+
+    def is_due(self, name: str, now: datetime) -> bool:
+        """Whether FSRS has the principle due at ``now``."""
+        card = self.cards.get(name)
+        return card is not None and card.due <= now
+
+    def retrievability(self, name: str, now: datetime) -> float:
+        """FSRS's chance that the learner still has the principle at ``now`` (0–1)."""
+        card = self.cards.get(name)
+        return 0.0 if card is None else float(_scheduler().get_card_retrievability(card, now))
+
+    def due_at(self, name: str) -> datetime | None:
+        """When the principle is due (``None`` for one never met)."""
+        card = self.cards.get(name)
+        return None if card is None else card.due
+
+    def next_principle(self, now: datetime | None = None, *, among: Iterable[str] | None = None) -> str:
+        """The principle of the next question (see the module docs); ``among`` limits the choice to the
+        principles that have questions. :class:`SpadesError` when the record has none."""
+        now = now or datetime.now(timezone.utc)
+        allowed = set(PRINCIPLES if among is None else among)
+        weak = [s.principle for s in self.model.work_on() if s.principle in allowed]
+        learnt = [s.principle for s in self.model.learnt() if s.principle in allowed and s.principle in self.cards]
+        self.asked += 1
+        due_weak = [p for p in weak if self.is_due(p, now)]
+        if due_weak:
+            chosen = due_weak[0]
+        elif learnt and (self.asked % MIX_EVERY == 0 or not weak):
+            chosen = min(learnt, key=lambda p: (self.retrievability(p, now), p))
+        elif weak:
+            chosen = weak[0]
+        else:
+            raise SpadesError(_("nothing to practise yet: play a hand and review it, or answer an exercise"))
+        return chosen
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """An answer graded: ``right`` (a close call is right), ``cost`` (points, where the judge counts
+    them), ``close``, the judge's ``best`` card and the one-line ``reason``."""
+
+    right: bool
+    cost: float | None
+    close: bool
+    best: Card | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class PracticeItem:
+    """One practice question: a ``position`` about ``principle``, from a ``source`` (``"moment"``: a
+    deal played by the bots, ``seed`` its deal; ``"puzzle"``: the packaged ``puzzle``). For a moment,
+    ``judge`` is the judge that found it (``ExpertBot`` seeded ``practice/<seed>``) and ``first_look``
+    its evidence there, which the question's grading goes on from."""
+
+    principle: str
+    source: str
+    position: Position
+    seed: int
+    puzzle: Puzzle | None = None
+    judge: ExpertBot | None = field(default=None, compare=False, repr=False)
+    first_look: CardEvidence | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def surface(self) -> str:
+        """Where the record files its answer: a puzzle, or an exercise."""
+        return "puzzle" if self.source == "puzzle" else "exercise"
+
+    def judge(self, card: Card) -> Verdict:
+        """Grade ``card``: a puzzle by its goal (its card, or not), a moment by the one judge of a card
+        from the player's seat (looked at again before it is called worse)."""
+        from spades_teach.advice.play import suggest_play
+
+        hint = suggest_play(self.position)
+        if self.puzzle is not None:
+            right = self.puzzle.is_right(card)
+            return Verdict(right, None, False, self.puzzle.answer, self.puzzle.reason)
+        evidence = self._evidence_about(card)
+        if evidence is None or card not in evidence.points:
+            return Verdict(card == hint.card, None, False, hint.card, hint.reason)
+        best = hint.card if evidence.as_good(hint.card) else evidence.best
+        right = evidence.as_good(card)
+        close = right and card != evidence.best
+        return Verdict(right, evidence.cost(card), close, best, hint.reason)
+
+    def _evidence_about(self, card: Card) -> CardEvidence | None:
+        """The judge's evidence about ``card``: its first look, or a second one when the first finds
+        the card worse (the judge's deals drawn after the first look's)."""
+        if self.judge is None or self.first_look is None:
+            return _judge(self.seed).evidence(self.position, about=card)
+        first = self.first_look
+        if card not in first.points or first.as_good(card):
+            return first
+        return self.judge.look_again(self.position, first)
+
+    def decision(self, card: Card, verdict: Verdict | None = None, *, when: datetime | None = None) -> Decision:
+        """The answer ``card`` as a decision of the learner record."""
+        v = verdict or self.judge(card)
+        return Decision.now(self.surface, self.principle, right=v.right, cost=v.cost, close=v.close, when=when)
+
+
+def practice_item(principle: str, seed: int, *, source: str | None = None) -> PracticeItem:
+    """A question about ``principle`` (see the module docs) drawn with ``seed``: a moment of a deal the
+    bots play (tried on :data:`MOMENT_TRIES` deals from the seed), or, with ``source="puzzle"`` or when
+    no deal shows the principle, a puzzle about it. :class:`SpadesError` when neither has one."""
+    if principle not in PRINCIPLES:
+        raise SpadesError(_("unknown principle {name}").format(name=repr(principle)))
+    rng = random.Random(f"practice/{principle}/{seed}")
+    puzzles = puzzles_about(principle)
+    if source == "puzzle" or (source is None and puzzles and rng.random() < 0.25):
+        if puzzles:
+            puzzle = rng.choice(puzzles)
+            return PracticeItem(principle, "puzzle", puzzle.position, seed, puzzle)
+    start = rng.randrange(10_000, 1_000_000)
+    for deal_seed in range(start, start + MOMENT_TRIES):
+        found = _moment(principle, deal_seed)
+        if found is not None:
+            position, judge, evidence = found
+            return PracticeItem(principle, "moment", position, deal_seed, None, judge, evidence)
+    if puzzles:
+        puzzle = rng.choice(puzzles)
+        return PracticeItem(principle, "puzzle", puzzle.position, seed, puzzle)
+    raise SpadesError(_("no question found about {name}").format(name=repr(principle)))
+
+
+@cache
+def _puzzles_by_principle() -> dict[str, tuple[Puzzle, ...]]:
+    from spades_teach.analysis.puzzles import load_puzzles
+
+    out: dict[str, list[Puzzle]] = {}
+    for p in load_puzzles():
+        name = principle_at(p.position)
+        if name:
+            out.setdefault(name, []).append(p)
+    return {name: tuple(found) for name, found in out.items()}
+
+
+def puzzles_about(principle: str) -> tuple[Puzzle, ...]:
+    """The packaged puzzles whose moment is about ``principle`` (:func:`principle_at`)."""
+    return _puzzles_by_principle().get(principle, ())
+
+
+def _moment(principle: str, deal_seed: int) -> tuple[Position, ExpertBot, CardEvidence] | None:
+    """The first moment of the deal, played by the hint engine at every seat, where the hint follows
+    ``principle`` and the judge finds some legal card clearly worse; with the judge and its evidence."""
+    from spades_teach.advice.principles import play_by_principles
+
+    bids = NIL_BIDS.get(principle)
+    _round, played = play_by_principles(deal_seed, bids=list(bids) if bids else None)
+    for position, hint in played:
+        if hint.principle == principle and len(position.legal) > 1:
+            judge = _judge(deal_seed)
+            evidence = judge.evidence(position)
+            if evidence is not None and not all(map(evidence.as_good, evidence.points)):
+                return position, judge, evidence
+            return None
+    return None
+
+
+def _judge(seed: Any) -> ExpertBot:
+    from spades_teach.advice.expert import ExpertBot
+
+    return ExpertBot(seed=f"practice/{seed}")
+
+
+def due_in(plan: PracticePlan, name: str, now: datetime) -> timedelta | None:
+    """How long until the principle is due (negative when overdue; ``None`` for one never met)."""
+    due = plan.due_at(name)
+    return None if due is None else due - now
