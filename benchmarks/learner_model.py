@@ -5,15 +5,13 @@ Run from the repository root::
     .venv/bin/python benchmarks/learner_model.py                       # 10 runs of each learner
     .venv/bin/python benchmarks/learner_model.py --runs 3 --weaknesses ruff-partner --jobs 2
 
-A simulated learner is the rule-of-thumb player (it plays the hint engine's card, as the medium bot
-does) with one planted weakness: at the moments where the hint follows the weakness's principle it
-plays its own wrong card instead. The learners (:data:`WEAKNESSES`):
-
-- ``ruff-partner``: ruffs its partner's winning card (*don't trump your partner's winner*);
-- ``no-cover``: never covers its partner's Nil, playing its lowest card (*cover your partner's Nil*);
-  its partner, North, bids Nil every hand, so that the moment comes up;
-- ``no-draw``: never draws spades, leading its lowest side card (*draw spades*);
-- ``second-high``: plays its highest card second to a trick (*second hand low*).
+A simulated learner (:mod:`spades_teach.analysis.simulated_learner`) is the rule-of-thumb player (it
+plays the hint engine's card, as the medium bot does) with one planted weakness: at the moments where
+the hint follows the weakness's principle it plays its own wrong card instead. The learners
+(``WEAKNESSES``): ``ruff-partner`` ruffs its partner's winning card (*don't trump your partner's
+winner*); ``no-cover`` never covers its partner's Nil, whose partner bids Nil every hand (*cover your
+partner's Nil*); ``no-draw`` never draws spades, dealt hands that hold the two top spades or five
+spades (*draw spades*).
 
 Each run (one seed): the learner plays South in :data:`HANDS` hands against medium bots (deal ``run``
 × 1000 + k, dealt by West), each hand reviewed from South's seat by the one judge
@@ -39,25 +37,18 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from spades_teach import Card, Position, Round, Suit, deal  # noqa: E402
-from spades_teach.advice.driver import play_hand  # noqa: E402
-from spades_teach.advice.levels import seated_bot  # noqa: E402
-from spades_teach.advice.play import suggest_play  # noqa: E402
-from spades_teach.analysis.learner_model import LearnerModel  # noqa: E402
-from spades_teach.analysis.learner_record import LearnerRecord, decisions_from_review  # noqa: E402
-from spades_teach.analysis.practice import PracticePlan, practice_item  # noqa: E402
-from spades_teach.analysis.seat_review import seat_review  # noqa: E402
-from spades_teach.analysis.simulate import mean_interval  # noqa: E402
-from spades_teach.game.bids import Bid  # noqa: E402
+from spades_teach.analysis.learner_model import LearnerModel
+from spades_teach.analysis.learner_record import LearnerRecord
+from spades_teach.analysis.practice import PracticePlan, practice_item
+from spades_teach.analysis.simulate import mean_interval
+from spades_teach.analysis.simulated_learner import WEAKNESSES, SimulatedLearner, review_hands
 
 HANDS = 20
 CURED_HANDS = 10
@@ -65,88 +56,23 @@ PRACTICE = 12
 START = datetime(2026, 12, 1, 18, 0, tzinfo=timezone.utc)
 
 
-def _lowest(cards: list[Card]) -> Card:
-    return min(cards, key=lambda c: (c.is_spade, c.rank))
+def hands_record(
+    learner: SimulatedLearner, run: int, first: int, count: int, start: datetime, cache: Path | None
+) -> LearnerRecord:
+    """The record of ``count`` hands (from hand ``first``) played and reviewed, kept in ``cache`` when
+    given (the hands do not depend on the model: a second run of the benchmark reads them back)."""
+    state = "cured" if learner.cured else "weak"
+    path = None if cache is None else cache / f"{learner.weakness.name}-{run}-{first}-{count}-{state}.json"
+    if path is not None and path.exists():
+        return LearnerRecord.from_json(path.read_text(encoding="utf-8"))
+    record = review_hands(learner, run, first, count, start)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(record.to_json(), encoding="utf-8")
+    return record
 
 
-def _ruff(position: Position, hint: Card) -> Card:
-    spades = [c for c in position.legal if c.suit is Suit.SPADES]
-    return min(spades, key=lambda c: c.rank) if spades else hint
-
-
-def _no_cover(position: Position, hint: Card) -> Card:
-    return min(position.legal, key=lambda c: c.rank)
-
-
-def _no_draw(position: Position, hint: Card) -> Card:
-    side = [c for c in position.legal if c.suit is not Suit.SPADES]
-    return _lowest(side) if side else hint
-
-
-def _second_high(position: Position, hint: Card) -> Card:
-    return max(position.legal, key=lambda c: (c.rank, c.is_spade))
-
-
-@dataclass(frozen=True)
-class Weakness:
-    name: str
-    principle: str
-    wrong: Callable[[Position, Card], Card]
-    nil_partner: bool = False
-
-
-WEAKNESSES = {
-    w.name: w
-    for w in (
-        Weakness("ruff-partner", "don't trump your partner's winner", _ruff),
-        Weakness("no-cover", "cover your partner's Nil", _no_cover, nil_partner=True),
-        Weakness("no-draw", "draw spades", _no_draw),
-        Weakness("second-high", "second hand low", _second_high),
-    )
-}
-
-
-class Learner:
-    """The rule-of-thumb player with a planted weakness (see the module docs)."""
-
-    def __init__(self, weakness: Weakness, bidder: Any) -> None:
-        self.weakness, self.bidder, self.cured = weakness, bidder, False
-
-    def choose_bid(self, position: Position) -> Bid:
-        return self.bidder.choose_bid(position)  # type: ignore[no-any-return]
-
-    def choose_play(self, position: Position) -> Card:
-        hint = suggest_play(position)
-        if not self.cured and hint.principle == self.weakness.principle:
-            return self.weakness.wrong(position, hint.card)
-        return hint.card
-
-
-class NilPartner:
-    """North: bids Nil every hand (when Nil is allowed), then plays as the medium bot."""
-
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
-
-    def choose_bid(self, position: Position) -> Bid:
-        return Bid.coerce(0)
-
-    def choose_play(self, position: Position) -> Card:
-        return self.bot.choose_play(position)  # type: ignore[no-any-return]
-
-
-def play_and_record(learner: Learner, record: LearnerRecord, run: int, k: int, when: datetime) -> LearnerRecord:
-    tag = f"learner-{run}-{k}"
-    players: dict[str, Any] = {s: seated_bot("medium", tag, s) for s in "NEW"}
-    if learner.weakness.nil_partner:
-        players["N"] = NilPartner(players["N"])
-    players["S"] = learner
-    round_ = play_hand(Round(deal(run * 1000 + k), dealer="W"), players)
-    judged = seat_review(round_, "S", seed=tag, hindsight=False)
-    return record.added(decisions_from_review(round_, "S", judged, when=when))
-
-
-def practise(learner: Learner, record: LearnerRecord, run: int, start: datetime) -> tuple[LearnerRecord, int]:
+def practise(learner: SimulatedLearner, record: LearnerRecord, run: int, start: datetime) -> tuple[LearnerRecord, int]:
     """``PRACTICE`` questions served and answered; returns the record and how many were about the weakness."""
     plan = PracticePlan.from_record(record)
     on_target = 0
@@ -154,12 +80,7 @@ def practise(learner: Learner, record: LearnerRecord, run: int, start: datetime)
         now = start + timedelta(minutes=2 * q)
         name = plan.next_principle(now)
         item = practice_item(name, run * 100 + q, source=None)
-        hint = suggest_play(item.position)
-        card = (
-            learner.weakness.wrong(item.position, hint.card)
-            if not learner.cured and name == learner.weakness.principle
-            else hint.card
-        )
+        card = learner.card_for(item.position)
         decision = item.decision(card, when=now)
         record = record.added([decision])
         asked = plan.asked
@@ -169,13 +90,11 @@ def practise(learner: Learner, record: LearnerRecord, run: int, start: datetime)
     return record, on_target
 
 
-def one_run(weakness_name: str, run: int) -> dict[str, Any]:
+def one_run(weakness_name: str, run: int, cache: Path | None = None) -> dict[str, Any]:
     weakness = WEAKNESSES[weakness_name]
     started = time.process_time()
-    learner = Learner(weakness, seated_bot("medium", f"learner-{run}", "S"))
-    record = LearnerRecord()
-    for k in range(HANDS):
-        record = play_and_record(learner, record, run, k, START + timedelta(minutes=6 * k))
+    learner = SimulatedLearner(weakness)
+    record = hands_record(learner, run, 0, HANDS, START, cache)
     model = LearnerModel.from_record(record)
     ranked = [s.principle for s in model.ranked()]
     met = model.stats.get(weakness.principle)
@@ -183,8 +102,7 @@ def one_run(weakness_name: str, run: int) -> dict[str, Any]:
     record, on_target = practise(learner, record, run, START + timedelta(hours=3))
     learner.cured = True
     later = START + timedelta(days=1)
-    for k in range(CURED_HANDS):
-        record = play_and_record(learner, record, run, HANDS + k, later + timedelta(minutes=6 * k))
+    record = record.merged(hands_record(learner, run, HANDS, CURED_HANDS, later, cache))
     record, _cured_target = practise(learner, record, run, later + timedelta(hours=2))
     top = [s.principle for s in LearnerModel.from_record(record).work_on()]
     return {
@@ -217,11 +135,14 @@ def main() -> None:
     parser.add_argument("--weaknesses", default=",".join(WEAKNESSES))
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument(
+        "--cache", type=Path, help="a folder keeping the hands' records (the model's changes rerun only the rest)"
+    )
     args = parser.parse_args()
     print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
     tasks = [(w, r) for w in args.weaknesses.split(",") for r in range(args.first_run, args.first_run + args.runs)]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(one_run, *zip(*tasks)))
+        results = list(pool.map(one_run, *zip(*tasks), [args.cache] * len(tasks)))
     for name in args.weaknesses.split(","):
         rows = [r for r in results if r["weakness"] == name]
         if args.verbose:

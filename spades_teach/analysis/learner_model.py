@@ -5,81 +5,68 @@ counts, the latest the most (a decision's weight halves with every :data:`HALF_L
 about the same principle), so a principle the learner has mended leaves the list as they keep
 getting it right. A close call is never a mistake.
 
-The principles to work on are ranked by the misses **beyond what the rule of thumb itself misses**:
-even a player who always plays the principle's card is sometimes found clearly worse by the judge
-(the principle has exceptions: ``data/principle_calibration.json`` measures how often, per
-principle). The weakness of a principle is the weighted misses minus the misses expected at that
-rate, over the weighted decisions plus :data:`PRIOR` (a few decisions' worth of doubt, so that one
-unlucky card does not top the list):
+The principles to work on are ranked by how often the learner **broke** them lately: played another
+card than the principle's, and the judge found it clearly worse. A card that was the principle's own
+and still clearly worse is the principle's *exception* (the judge's card is better there): it costs
+points and is not right, but it is no sign that the learner does not know the principle, and even a
+player who always follows the principles meets it (``data/principle_calibration.json`` measures how
+often). The weakness of a principle is
 
-    weakness = (misses − expected misses) / (decisions + PRIOR)
+    weakness = weighted decisions that broke it / (weighted decisions + PRIOR)
 
-The three with the largest positive weakness are the ones to work on next, each with its chapter
-(``docs/learner_record.md`` tells the story and the benchmark that holds it to a planted weakness).
+(:data:`PRIOR`: a few decisions' worth of doubt, so that one card in one decision does not top the
+list). The three with the largest weakness of at least :data:`MIN_WEAKNESS` are the ones to work on
+next, each with its chapter (``docs/learner_record.md`` tells the story, and
+``benchmarks/learner_model.py`` holds it to simulated learners with a planted weakness).
 
->>> from spades_teach.analysis.learner_record import Decision, LearnerRecord
+>>> from spades_teach.analysis.learner_record import EXCEPTION, Decision, LearnerRecord
 >>> ds = [Decision.now("table", "second hand low", right=False, cost=5.0) for _ in range(4)]
 >>> ds += [Decision.now("table", "ruff", right=True, cost=0.0) for _ in range(6)]
+>>> ds += [Decision.now("table", "cash your winners", right=False, followed=True, cost=9.0)]
 >>> model = LearnerModel.from_record(LearnerRecord(tuple(ds)))
 >>> [s.principle for s in model.work_on()]
 ['second hand low']
->>> model.stats["ruff"].right_lately
-1.0
+>>> model.stats["ruff"].right_lately, model.stats["cash your winners"].exceptions
+(1.0, 1)
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 
 from spades_teach.advice.principles import PRINCIPLES, principle
-from spades_teach.analysis.learner_record import Decision, LearnerRecord
+from spades_teach.analysis.learner_record import EXCEPTION, Decision, LearnerRecord
 from spades_teach.i18n import _, format_percent, ngettext
 
-__all__ = ["HALF_LIFE", "PRIOR", "LearnerModel", "PrincipleStats", "base_miss_rate"]
+__all__ = ["HALF_LIFE", "MIN_WEAKNESS", "PRIOR", "LearnerModel", "PrincipleStats"]
 
 #: A decision's weight halves with every this many later decisions about the same principle.
 HALF_LIFE = 8.0
 #: The decisions' worth of doubt added to each principle's count.
-PRIOR = 4.0
-#: The miss rate assumed for a principle the calibration did not meet.
-DEFAULT_BASE = 0.15
+PRIOR = 2.0
+#: The least weakness of a principle to work on: broken about once in ten decisions lately.
+MIN_WEAKNESS = 0.1
 #: How many decisions the "lately" window of the summary counts.
 LATELY = 20
 
 
-@cache
-def _base_rates() -> Mapping[str, float]:
-    text = resources.files("spades_teach").joinpath("data/principle_calibration.json").read_text(encoding="utf-8")
-    study = json.loads(text)["rule_sets"]["standard"]
-    return {p["principle"]: 1.0 - float(p["as_good"]) for p in study["principles"]}
-
-
-def base_miss_rate(name: str) -> float:
-    """How often the principle's own card is clearly worse than the judge's best (the standard rules'
-    calibration; :data:`DEFAULT_BASE` for a principle it did not meet).
-
-    >>> 0 <= base_miss_rate("second hand low") < 0.1
-    True
-    """
-    return _base_rates().get(name, DEFAULT_BASE)
-
-
 @dataclass(frozen=True)
 class PrincipleStats:
-    """One principle's decisions: ``decisions`` and ``right`` (all of them), ``weighted`` and
-    ``weighted_right`` (the latest counting most), the recent ones (the last :data:`LATELY`:
-    ``recent`` and ``recent_right``), the points lost (where counted), the :attr:`weakness`,
-    and ``history``: the rolling share right after each decision (the chart over time)."""
+    """One principle's decisions: ``decisions``, ``right``, ``broke`` and ``exceptions`` (all of them;
+    see the module docs), ``weighted``, ``weighted_right`` and ``weighted_broke`` (the latest counting
+    most), the recent ones (the last :data:`LATELY`: ``recent`` and ``recent_right``), the points lost
+    (where counted), the :attr:`weakness`, and ``history``: the rolling share right after each decision
+    (the chart over time)."""
 
     principle: str
     decisions: int
     right: int
+    broke: int
+    exceptions: int
     weighted: float
     weighted_right: float
+    weighted_broke: float
     recent: int
     recent_right: int
     points_lost: float
@@ -92,10 +79,8 @@ class PrincipleStats:
 
     @property
     def weakness(self) -> float:
-        """Misses beyond the principle's own, per decision (see the module docs)."""
-        misses = self.weighted - self.weighted_right
-        expected = self.weighted * base_miss_rate(self.principle)
-        return (misses - expected) / (self.weighted + PRIOR)
+        """How often the learner broke the principle lately (see the module docs)."""
+        return self.weighted_broke / (self.weighted + PRIOR)
 
     @property
     def title(self) -> str:
@@ -143,9 +128,9 @@ class LearnerModel:
         return sorted(self.stats.values(), key=lambda s: (-s.weakness, s.principle))
 
     def work_on(self, count: int = 3) -> list[PrincipleStats]:
-        """The ``count`` principles to work on next: the weakest, those missed more than their own
-        exceptions explain (fewer when fewer are)."""
-        return [s for s in self.ranked() if s.weakness > 0][:count]
+        """The ``count`` principles to work on next: the weakest, of a weakness of :data:`MIN_WEAKNESS`
+        at least (fewer when fewer are)."""
+        return [s for s in self.ranked() if s.weakness >= MIN_WEAKNESS][:count]
 
     def learnt(self) -> list[PrincipleStats]:
         """The principles met and not to work on: those practice mixes in so they are not forgotten."""
@@ -155,11 +140,13 @@ class LearnerModel:
     def summary_lines(self) -> list[str]:
         """The summary in plain words (what the command line prints and the page opens with)."""
         if not self.decisions:
-            return [_("No judged decisions yet: play a hand and review it, or answer an exercise, a puzzle or a drill.")]
+            return [
+                _("No judged decisions yet: play a hand and review it, or answer an exercise, a puzzle or a drill.")
+            ]
         lines = [
-            _("{count} judged decisions, {mistakes} clearly worse than the best, about {points} points given away.").format(
-                count=self.decisions, mistakes=self.mistakes, points=round(self.points_lost)
-            )
+            _(
+                "{count} judged decisions, {mistakes} clearly worse than the best, about {points} points given away."
+            ).format(count=self.decisions, mistakes=self.mistakes, points=round(self.points_lost))
         ]
         weak = self.work_on()
         if weak:
@@ -175,12 +162,12 @@ class LearnerModel:
                     )
                 )
         else:
-            lines.append(_("Nothing stands out: you miss no principle more than its own exceptions explain."))
+            lines.append(_("Nothing stands out: lately you have broken no principle more than once in a while."))
         return lines
 
 
 def _stats(name: str, items: list[tuple[int, Decision]]) -> PrincipleStats:
-    weighted = weighted_right = 0.0
+    weighted = weighted_right = weighted_broke = 0.0
     history: list[tuple[int, float]] = []
     window: list[bool] = []
     count = len(items)
@@ -188,6 +175,7 @@ def _stats(name: str, items: list[tuple[int, Decision]]) -> PrincipleStats:
         weight = 0.5 ** ((count - 1 - k) / HALF_LIFE)
         weighted += weight
         weighted_right += weight * (not d.mistake)
+        weighted_broke += weight * d.broke
         window = [*window[-(LATELY // 2 - 1) :], not d.mistake]
         history.append((number, sum(window) / len(window)))
     recent = [not d.mistake for _n, d in items[-LATELY:]]
@@ -195,8 +183,11 @@ def _stats(name: str, items: list[tuple[int, Decision]]) -> PrincipleStats:
         principle=name,
         decisions=count,
         right=sum(not d.mistake for _n, d in items),
+        broke=sum(d.broke for _n, d in items),
+        exceptions=sum(d.broken == EXCEPTION for _n, d in items),
         weighted=weighted,
         weighted_right=weighted_right,
+        weighted_broke=weighted_broke,
         recent=len(recent),
         recent_right=sum(recent),
         points_lost=sum(d.cost or 0.0 for _n, d in items if d.mistake),

@@ -28,6 +28,7 @@ spades_teach.errors.LearnerRecordError: not a learner record: its "format" is 's
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -55,7 +56,9 @@ __all__ = [
     "DATA_DIR_VARIABLE",
     "FORMAT",
     "RECORD_FILE",
+    "EXCEPTION",
     "RIGHT",
+    "WRONG",
     "SURFACES",
     "VERSION",
     "Decision",
@@ -77,6 +80,11 @@ VERSION = 1
 SURFACES = ("table", "exercise", "puzzle", "drill", "challenge")
 #: What ``broken`` says when the learner's card was right (or a close call).
 RIGHT = "right"
+#: What ``broken`` says when the learner played the principle's own card and the judge found a clearly
+#: better one: the principle's exception, not a principle broken.
+EXCEPTION = "exception"
+#: What ``broken`` says of a wrong answer about no principle (a drill of legal cards, tricks or scores).
+WRONG = "wrong"
 #: The record's file name in the data folder.
 RECORD_FILE = "learner.json"
 #: The environment variable that names the data folder (tests, shared machines).
@@ -111,9 +119,12 @@ class Decision:
     (:meth:`~spades_teach.game.rules.Rules.to_dict`, ``{}`` for the standard game); ``surface``: one of
     :data:`SURFACES`; ``principle``: the principle the judge's card follows (a name of
     :data:`~spades_teach.advice.principles.PRINCIPLES`, or ``""`` for an answer about no principle,
-    such as a scoring drill); ``broken``: ``principle`` when the learner's card was clearly worse,
-    else :data:`RIGHT`; ``cost``: the points it gave away (``None`` where the judge counts no points:
-    a puzzle, a drill); ``close``: a close call, never counted as a mistake."""
+    such as a scoring drill); ``broken``: :data:`RIGHT` when the learner's card was as good as the best
+    or a close call, ``principle`` when it was clearly worse and not the principle's card (the learner
+    broke the principle), :data:`EXCEPTION` when it was clearly worse although it was the principle's
+    own card (the judge's card is the principle's exception), :data:`WRONG` for a wrong answer about
+    no principle; ``cost``: the points it gave away (``None`` where the judge counts no points: a
+    puzzle, a drill); ``close``: a close call, never counted as a mistake."""
 
     when: datetime
     rules: Mapping[str, Any]
@@ -130,27 +141,40 @@ class Decision:
         principle: str,
         *,
         right: bool,
+        followed: bool = False,
         cost: float | None = None,
         close: bool = False,
         rules: Rules | None = None,
         when: datetime | None = None,
     ) -> Decision:
-        """A decision judged ``right`` or not (a close call is right), at ``when`` (now by default)."""
+        """A decision judged ``right`` or not (a close call is right); ``followed``: the learner's card
+        was the principle's own card. ``when``: now by default."""
         counted_right = right or close
+        if counted_right:
+            broken = RIGHT
+        elif not principle:
+            broken = WRONG
+        else:
+            broken = EXCEPTION if followed else principle
         return cls(
             when=_utc(when or datetime.now(timezone.utc)),
             rules=(rules or Rules()).to_dict(),
             surface=surface,
             principle=principle,
-            broken=RIGHT if counted_right or not principle else principle,
+            broken=broken,
             cost=None if cost is None else (0.0 if counted_right else round(float(cost), 2)),
             close=close,
         )
 
     @property
     def mistake(self) -> bool:
-        """Whether the learner's card broke the principle (a close call never does)."""
+        """Whether the learner's card was clearly worse than the best (a close call never is)."""
         return self.broken != RIGHT
+
+    @property
+    def broke(self) -> bool:
+        """Whether the learner broke the principle: a card clearly worse, and not the principle's own."""
+        return bool(self.principle) and self.broken == self.principle
 
     def to_json(self) -> dict[str, Any]:
         """The decision as the file writes it."""
@@ -184,20 +208,26 @@ class Decision:
             )
         principle = data["principle"]
         if not isinstance(principle, str) or (principle and principle not in PRINCIPLES):
-            raise _bad(number, _("its principle {value} is not a principle of the course").format(value=repr(principle)))
+            raise _bad(
+                number, _("its principle {value} is not a principle of the course").format(value=repr(principle))
+            )
         broken = data["broken"]
-        if broken not in (RIGHT, principle) or (broken != RIGHT and not principle):
+        allowed = (RIGHT, principle, EXCEPTION) if principle else (RIGHT, WRONG)
+        if broken not in allowed:
             raise _bad(
                 number,
-                _("its broken principle must be {right} or its own principle, not {value}").format(
-                    right=repr(RIGHT), value=repr(broken)
+                _("its broken principle is {value}, not one of {choices}").format(
+                    value=repr(broken), choices=", ".join(repr(a) for a in allowed)
                 ),
             )
         cost = data["cost"]
         if cost is not None and (
             isinstance(cost, bool) or not isinstance(cost, (int, float)) or not math.isfinite(cost) or cost < 0
         ):
-            raise _bad(number, _("its cost must be a number of points, 0 or more, or null, not {value}").format(value=repr(cost)))
+            raise _bad(
+                number,
+                _("its cost must be a number of points, 0 or more, or null, not {value}").format(value=repr(cost)),
+            )
         close = data["close"]
         if not isinstance(close, bool):
             raise _bad(number, _("its close call must be true or false, not {value}").format(value=repr(close)))
@@ -271,25 +301,16 @@ class RecordFile:
 
     def load(self) -> LearnerRecord:
         """The record (empty when there is none yet)."""
-        try:
-            text = self.path.read_bytes()
-        except FileNotFoundError:
-            return LearnerRecord()
-        except OSError as exc:
-            raise LearnerRecordError(
-                _("the learner record {path} cannot be read ({error})").format(path=self.path, error=exc.strerror)
-            ) from None
-        try:
-            return LearnerRecord.from_json(text)
-        except LearnerRecordError as exc:
-            raise LearnerRecordError(_("{path}: {problem}").format(path=self.path, problem=exc)) from None
+        text = self._read()
+        return LearnerRecord() if text is None else self._parse(text)
 
     def add(self, decisions: Iterable[Decision]) -> LearnerRecord:
         """Add ``decisions`` to the record on disk and return the whole record. A damaged record is
         first kept aside (:meth:`set_aside`) and a new one started."""
         new = tuple(decisions)
+        text = self._read()
         try:
-            record = self.load()
+            record = LearnerRecord() if text is None else self._parse(text)
         except LearnerRecordError:
             self.set_aside()
             record = LearnerRecord()
@@ -298,6 +319,22 @@ class RecordFile:
         record = record.added(new)
         self.save(record)
         return record
+
+    def _read(self) -> bytes | None:
+        try:
+            return self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise LearnerRecordError(
+                _("the learner record {path} cannot be read ({error})").format(path=self.path, error=exc.strerror)
+            ) from None
+
+    def _parse(self, text: bytes) -> LearnerRecord:
+        try:
+            return LearnerRecord.from_json(text)
+        except LearnerRecordError as exc:
+            raise LearnerRecordError(_("{path}: {problem}").format(path=self.path, problem=exc)) from None
 
     def save(self, record: LearnerRecord) -> None:
         """Write ``record`` in the record's place (atomically)."""
@@ -342,7 +379,9 @@ class RecordFile:
             self.path.replace(aside)
         except OSError as exc:
             raise LearnerRecordError(
-                _("the learner record {path} cannot be moved aside ({error})").format(path=self.path, error=exc.strerror)
+                _("the learner record {path} cannot be moved aside ({error})").format(
+                    path=self.path, error=exc.strerror
+                )
             ) from None
         return aside
 
@@ -374,21 +413,37 @@ def decisions_from_review(
     of ``round_`` for ``seat``, ``bags`` the bag counters as the hand began) as decisions: a costly card
     broke the principle of its moment; a card as good as the best is right, and a close call when the
     judge's best card scored more within the sampling noise. Cards not judged are left out."""
+    from spades_teach.advice.play import ONLY, suggest_play
     from spades_teach.analysis.seat_review import seat_turns
     from spades_teach.game.round import PlayEvent
     from spades_teach.game.seating import Seat
 
-    positions = {number: position for event, number, position in seat_turns(round_, Seat.coerce(seat), bags) if isinstance(event, PlayEvent)}
+    positions = {
+        number: position
+        for event, number, position in seat_turns(round_, Seat.coerce(seat), bags)
+        if isinstance(event, PlayEvent)
+    }
     out = []
     for j in judgements:
         position = positions.get(j.number)
         if not j.judged or position is None:
             continue
-        name = principle_at(position)
-        if not name:
+        hint = suggest_play(position)
+        if hint.principle == ONLY:
             continue
         close = not j.costly and j.best is not None and j.card != j.best
-        out.append(Decision.now(surface, name, right=not j.costly, cost=j.cost, close=close, rules=round_.rules, when=when))
+        out.append(
+            Decision.now(
+                surface,
+                hint.principle,
+                right=not j.costly,
+                followed=j.card == hint.card,
+                cost=j.cost,
+                close=close,
+                rules=round_.rules,
+                when=when,
+            )
+        )
     return out
 
 
@@ -396,35 +451,63 @@ def decision_from_answer(
     principle: str,
     right: bool,
     *,
+    followed: bool = False,
     cost: float | None = None,
     close: bool = False,
     surface: str = "exercise",
     rules: Rules | None = None,
     when: datetime | None = None,
 ) -> Decision | None:
-    """An exercise's (or a practice question's) answer as a decision; ``None`` when the exercise is
-    about no principle of the course."""
+    """An exercise's (or a practice question's) answer as a decision (``followed``: the answer was the
+    principle's own card); ``None`` when the exercise is about no principle of the course."""
     if principle not in PRINCIPLES:
         return None
-    return Decision.now(surface, principle, right=right, cost=cost, close=close, rules=rules, when=when)
+    return Decision.now(
+        surface, principle, right=right, followed=followed, cost=cost, close=close, rules=rules, when=when
+    )
 
 
-def decision_from_puzzle(puzzle: Puzzle, card: Card, *, surface: str = "puzzle", when: datetime | None = None) -> Decision:
+def decision_from_puzzle(
+    puzzle: Puzzle, card: Card, *, surface: str = "puzzle", when: datetime | None = None
+) -> Decision:
     """A puzzle answered with ``card``: right when it is the puzzle's card. A puzzle is judged by its
     goal (the contract, a Nil), not in points: the cost is ``None``."""
-    return Decision.now(surface, principle_at(puzzle.position), right=puzzle.is_right(card), when=when)
+    from spades_teach.advice.play import suggest_play
+
+    followed = card == suggest_play(puzzle.position).card
+    return Decision.now(
+        surface, principle_at(puzzle.position), right=puzzle.is_right(card), followed=followed, when=when
+    )
 
 
-def decision_from_drill(drill: Drill, feedback: Feedback, *, when: datetime | None = None) -> Decision:
-    """A drill's graded answer: the *Which card?* drill asks a puzzle (its principle), *Nil or not?*
-    the Nil checklist; the other kinds (legal cards, tricks, scores, bids) are about no principle."""
+def decision_from_drill(
+    drill: Drill, feedback: Feedback, answer: str | None = None, *, when: datetime | None = None
+) -> Decision:
+    """A drill's graded ``answer`` (what the learner gave): the *Which card?* drill asks a puzzle (its
+    principle; the learner followed it when their card is the hint's), *Nil or not?* the Nil checklist;
+    the other kinds (legal cards, tricks, scores, bids) are about no principle."""
     principle = DRILL_PRINCIPLES.get(drill.kind, "")
+    followed = False
     if drill.kind == "which":
+        from spades_teach.advice.play import suggest_play
         from spades_teach.analysis.puzzles import load_puzzles
 
         wanted = drill.data.get("puzzle")
-        principle = next((principle_at(p.position) for p in load_puzzles() if p.id == wanted), "")
-    return Decision.now("drill", principle, right=feedback.correct, when=when)
+        puzzle = next((p for p in load_puzzles() if p.id == wanted), None)
+        if puzzle is not None:
+            principle = principle_at(puzzle.position)
+            followed = answer is not None and _card_or_none(answer) == suggest_play(puzzle.position).card
+    return Decision.now("drill", principle, right=feedback.correct, followed=followed, when=when)
+
+
+def _card_or_none(text: str) -> Card | None:
+    from spades_teach.errors import ParseError
+    from spades_teach.game.cards import Card
+
+    try:
+        return Card.parse(text)
+    except ParseError:
+        return None
 
 
 # -- helpers ------------------------------------------------------------------------------------------
@@ -464,7 +547,9 @@ def _utc(when: datetime) -> datetime:
 
 
 def _bad(number: int, problem: str) -> LearnerRecordError:
-    return LearnerRecordError(_("decision {number} of the learner record: {problem}").format(number=number, problem=problem))
+    return LearnerRecordError(
+        _("decision {number} of the learner record: {problem}").format(number=number, problem=problem)
+    )
 
 
 def _read_when(value: Any, number: int) -> datetime:
@@ -494,7 +579,8 @@ def _write(path: Path, text: str) -> None:
             os.fsync(out.fileno())
         spare.replace(path)
     except OSError as exc:
-        spare.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            spare.unlink(missing_ok=True)
         raise LearnerRecordError(
             _("the learner record cannot be saved in {path} ({error})").format(path=path, error=exc.strerror or exc)
         ) from None

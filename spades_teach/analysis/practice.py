@@ -7,11 +7,11 @@ then says when each principle is due again: soon after a miss (its relearning st
 and later as the learner keeps getting it right (days, then weeks). :func:`next_principle` picks
 what to practise:
 
-1. the weakest of the principles to work on (:meth:`~spades_teach.analysis.learner_model.LearnerModel.work_on`)
-   that is due;
-2. every :data:`MIX_EVERY`-th question, a principle already learnt, the one FSRS finds likeliest
-   forgotten (lowest retrievability), so that it is not;
-3. else a due principle already learnt; else the weakest principle, due or not.
+1. every :data:`MIX_EVERY`-th question, a principle already learnt that FSRS has due, the likeliest
+   forgotten first (lowest retrievability), so that it is not;
+2. else the weakest of the principles to work on
+   (:meth:`~spades_teach.analysis.learner_model.LearnerModel.work_on`) that is due, else the weakest;
+3. with nothing to work on, the principles already learnt, due first, then the likeliest forgotten.
 
 :func:`practice_item` then finds a question about that principle from the existing generators,
 never one fixed list: a moment of a hand played by the bots (:func:`~spades_teach.advice.principles.play_by_principles`
@@ -128,13 +128,16 @@ class PracticePlan:
         weak = [s.principle for s in self.model.work_on() if s.principle in allowed]
         learnt = [s.principle for s in self.model.learnt() if s.principle in allowed and s.principle in self.cards]
         self.asked += 1
+        due_learnt = sorted((p for p in learnt if self.is_due(p, now)), key=lambda p: (self.retrievability(p, now), p))
         due_weak = [p for p in weak if self.is_due(p, now)]
-        if due_weak:
+        if due_learnt and (self.asked % MIX_EVERY == 0 or not weak):
+            chosen = due_learnt[0]
+        elif due_weak:
             chosen = due_weak[0]
-        elif learnt and (self.asked % MIX_EVERY == 0 or not weak):
-            chosen = min(learnt, key=lambda p: (self.retrievability(p, now), p))
         elif weak:
             chosen = weak[0]
+        elif learnt:
+            chosen = min(learnt, key=lambda p: (self.retrievability(p, now), p))
         else:
             raise SpadesError(_("nothing to practise yet: play a hand and review it, or answer an exercise"))
         return chosen
@@ -150,13 +153,14 @@ class Verdict:
     close: bool
     best: Card | None
     reason: str
+    followed: bool = False
 
 
 @dataclass(frozen=True)
 class PracticeItem:
     """One practice question: a ``position`` about ``principle``, from a ``source`` (``"moment"``: a
     deal played by the bots, ``seed`` its deal; ``"puzzle"``: the packaged ``puzzle``). For a moment,
-    ``judge`` is the judge that found it (``ExpertBot`` seeded ``practice/<seed>``) and ``first_look``
+    ``expert`` is the judge that found it (``ExpertBot`` seeded ``practice/<seed>``) and ``first_look``
     its evidence there, which the question's grading goes on from."""
 
     principle: str
@@ -164,7 +168,7 @@ class PracticeItem:
     position: Position
     seed: int
     puzzle: Puzzle | None = None
-    judge: ExpertBot | None = field(default=None, compare=False, repr=False)
+    expert: ExpertBot | None = field(default=None, compare=False, repr=False)
     first_look: CardEvidence | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -178,31 +182,34 @@ class PracticeItem:
         from spades_teach.advice.play import suggest_play
 
         hint = suggest_play(self.position)
+        followed = card == hint.card
         if self.puzzle is not None:
             right = self.puzzle.is_right(card)
-            return Verdict(right, None, False, self.puzzle.answer, self.puzzle.reason)
+            return Verdict(right, None, False, self.puzzle.answer, self.puzzle.reason, followed)
         evidence = self._evidence_about(card)
         if evidence is None or card not in evidence.points:
-            return Verdict(card == hint.card, None, False, hint.card, hint.reason)
+            return Verdict(followed, None, False, hint.card, hint.reason, followed)
         best = hint.card if evidence.as_good(hint.card) else evidence.best
         right = evidence.as_good(card)
         close = right and card != evidence.best
-        return Verdict(right, evidence.cost(card), close, best, hint.reason)
+        return Verdict(right, evidence.cost(card), close, best, hint.reason, followed)
 
     def _evidence_about(self, card: Card) -> CardEvidence | None:
         """The judge's evidence about ``card``: its first look, or a second one when the first finds
         the card worse (the judge's deals drawn after the first look's)."""
-        if self.judge is None or self.first_look is None:
+        if self.expert is None or self.first_look is None:
             return _judge(self.seed).evidence(self.position, about=card)
         first = self.first_look
         if card not in first.points or first.as_good(card):
             return first
-        return self.judge.look_again(self.position, first)
+        return self.expert.look_again(self.position, first)
 
     def decision(self, card: Card, verdict: Verdict | None = None, *, when: datetime | None = None) -> Decision:
         """The answer ``card`` as a decision of the learner record."""
         v = verdict or self.judge(card)
-        return Decision.now(self.surface, self.principle, right=v.right, cost=v.cost, close=v.close, when=when)
+        return Decision.now(
+            self.surface, self.principle, right=v.right, followed=v.followed, cost=v.cost, close=v.close, when=when
+        )
 
 
 def practice_item(principle: str, seed: int, *, source: str | None = None) -> PracticeItem:

@@ -76,6 +76,7 @@ from spades_teach.app.pages import (
     page_language,
     page_top,
     page_top_html,
+    progress_chapter_link,
     replay_picker,
     review_summary,
 )
@@ -102,6 +103,8 @@ __all__ = [
     "page_language",
     "page_top",
     "page_top_html",
+    "progress_chapter_link",
+    "progress_page",
     "home_html",
     "HOME_CLASSIC",
     "HOME_STYLE",
@@ -124,6 +127,28 @@ __all__ = [
     "teach_me_setting",
     "remember_teach_me",
 ]
+
+
+def progress_page() -> Any:
+    """The *My progress* page below its top: :class:`~spades_teach.widgets.progress.ProgressView` (the
+    chapters linked as the app serves them) over a :class:`~spades_teach.widgets.progress.PracticeSession`."""
+    import ipywidgets as widgets  # type: ignore[import-untyped]
+
+    from spades_teach.i18n import get_language
+    from spades_teach.widgets.progress import PracticeSession, ProgressView
+
+    view = ProgressView(link=progress_chapter_link(get_language()))
+    practice = PracticeSession(start=False)
+    heading = widgets.HTML(f"<h2>{_practise_heading()}</h2>")
+    return widgets.VBox([view, heading, practice])
+
+
+def _practise_heading() -> str:
+    from html import escape
+
+    from spades_teach.i18n import _
+
+    return escape(_("Practise these"))
 
 
 def __getattr__(name: str) -> Any:

@@ -295,7 +295,7 @@ class DrillWidget(anywidget.AnyWidget):
             from spades_teach.analysis.learner_record import decision_from_drill
             from spades_teach.widgets.record import remember  # the learner record's hook
 
-            remember([decision_from_drill(self.drill, feedback)])
+            remember([decision_from_drill(self.drill, feedback, self._given.get("answer"))])
         return feedback
 
     def next_question(self) -> None:

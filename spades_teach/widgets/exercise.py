@@ -93,6 +93,9 @@ class Answer:
     also: str = ""
     #: The points each choice gives away against the best, where the judge counts them (label → points).
     costs: Mapping[str, float] = field(default_factory=dict)
+    #: The choice the principle's rule of thumb plays ('' when none): an answer that is it and is
+    #: still wrong meets the principle's exception, it does not break the principle.
+    rule: str = ""
 
 
 class Exercise(SpadesWidget):
@@ -269,7 +272,10 @@ class Exercise(SpadesWidget):
             right = label in self.answer.right
             close = right and label != self.answer.right[0] and bool(self.answer.costs)
             cost = self.answer.costs.get(label) if self.answer.costs else None
-            decision = decision_from_answer(self.answer.principle, right, cost=cost, close=close, surface=self.surface)
+            followed = bool(self.answer.rule) and label == self.answer.rule
+            decision = decision_from_answer(
+                self.answer.principle, right, followed=followed, cost=cost, close=close, surface=self.surface
+            )
             remember([decision], folder=self.record_folder)
         for call in self.on_answer:
             call(self)
@@ -413,7 +419,9 @@ def play_exercise(
         "not_offered": _not_offered(position, cards),
     }
     if evidence is None or any(c not in evidence.points for c in cards):
-        return Exercise(asked, labels, Answer((hint.card.pretty,), hint.reason, hint.principle), **as_hand)
+        return Exercise(
+            asked, labels, Answer((hint.card.pretty,), hint.reason, hint.principle, rule=hint.card.pretty), **as_hand
+        )
     if evidence.as_good(hint.card):
         card, reason = hint.card, hint.reason
     else:
@@ -431,7 +439,7 @@ def play_exercise(
     return Exercise(
         asked,
         labels,
-        Answer((card.pretty, *(c.pretty for c in others)), reason, hint.principle, also, costs),
+        Answer((card.pretty, *(c.pretty for c in others)), reason, hint.principle, also, costs, hint.card.pretty),
         **as_hand,
     )
 

@@ -128,9 +128,9 @@ class ProgressView(SpadesWidget):
             self.note = ""
         except LearnerRecordError as exc:
             self.record = LearnerRecord()
-            self.note = _("{problem}. It is left as it is; your next decision starts a new record and keeps it aside.").format(
-                problem=exc
-            )
+            self.note = _(
+                "{problem}. It is left as it is; your next decision starts a new record and keeps it aside."
+            ).format(problem=exc)
         self.model = LearnerModel.from_record(self.record)
         self._draw()
 
@@ -330,15 +330,17 @@ class PracticeSession(SpadesWidget):
     def _exercise(self, item: PracticeItem) -> Exercise:
         if item.puzzle is None:
             return play_exercise(
-                item.position, seed=f"practice/{item.seed}", judge=item.judge, first_look=item.first_look
+                item.position, seed=f"practice/{item.seed}", judge=item.expert, first_look=item.first_look
             )
+        from spades_teach.advice.play import suggest_play
+
         puzzle = item.puzzle
         position = item.position
         labels = [c.pretty for c in sorted(position.legal, key=lambda c: (int(c.suit), -int(c.rank)))]
         return Exercise(
             puzzle.prompt(),
             labels,
-            Answer((puzzle.answer.pretty,), puzzle.reason, item.principle),
+            Answer((puzzle.answer.pretty,), puzzle.reason, item.principle, rule=suggest_play(position).card.pretty),
             picture=position_html(position, with_hand=False),
             hand=position.hand,
             not_offered={c.pretty: position.why_illegal(c) or "" for c in position.hand if c not in position.legal},

@@ -689,7 +689,9 @@ class TableGame:
         self._review_tally = (costly, len(mine), lost)
         from spades_teach.widgets.record import remember_review  # the learner record's hook
 
-        remember_review(r, ME, mine, bags=self._hand_bags, surface="challenge" if self._can_compare(r, self._match) else "table")
+        remember_review(
+            r, ME, mine, bags=self._hand_bags, surface="challenge" if self._can_compare(r, self._match) else "table"
+        )
         self.busy = ""
         self._changed()
 
