@@ -89,6 +89,8 @@ WRONG = "wrong"
 RECORD_FILE = "learner.json"
 #: The environment variable that names the data folder (tests, shared machines).
 DATA_DIR_VARIABLE = "SPADES_TEACH_DATA_DIR"
+#: Where JupyterLite's Pyodide kernel mounts the browser's files (the live edition).
+JUPYTERLITE_DRIVE = "/drive"
 #: The drill kinds whose answers are about a principle (``"which"`` asks a puzzle: its own principle).
 DRILL_PRINCIPLES = {"nil": "the Nil checklist"}
 _FIELDS = ("when", "rules", "surface", "principle", "broken", "cost", "close")
@@ -96,14 +98,16 @@ _FIELDS = ("when", "rules", "surface", "principle", "broken", "cost", "close")
 
 def data_dir() -> Path:
     """The learner's data folder: ``$SPADES_TEACH_DATA_DIR`` when set; in Pyodide (the live edition)
-    ``.spades_teach`` in the notebook's folder, which JupyterLite keeps in the browser's storage; else
-    the user data directory of ``platformdirs`` (``~/.local/share/spades_teach`` when it is not
-    installed)."""
+    ``.spades_teach`` at the top of JupyterLite's drive (``/drive``, which it keeps in the browser's
+    storage; the chapters of every language share it), or in the notebook's folder when the drive is not
+    mounted; else the user data directory of ``platformdirs`` (``~/.local/share/spades_teach`` when it
+    is not installed)."""
     chosen = os.environ.get(DATA_DIR_VARIABLE)
     if chosen:
         return Path(chosen)
     if sys.platform == "emscripten":
-        return Path.cwd() / ".spades_teach"
+        drive = Path(JUPYTERLITE_DRIVE)
+        return (drive if drive.is_dir() else Path.cwd()) / ".spades_teach"
     try:
         import platformdirs
     except ImportError:  # the engine alone (the command line without the tutorial's extras)

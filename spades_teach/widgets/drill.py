@@ -85,8 +85,8 @@ _EMPTY = {"streak": 0, "best": 0, "answered": 0, "right": 0, "number": 0}
 def progress_dir() -> Path:
     """Where the progress file lives: the learner's data folder
     (:func:`~spades_teach.analysis.learner_record.data_dir`: ``$SPADES_TEACH_DATA_DIR`` when set; in
-    Pyodide, the live edition, ``.spades_teach`` in the notebook's folder, which JupyterLite keeps in the
-    browser's storage; else the user data directory of ``platformdirs``)."""
+    Pyodide, the live edition, ``.spades_teach`` in JupyterLite's drive, which it keeps in the browser's
+    storage; else the user data directory of ``platformdirs``)."""
     return data_dir()
 
 

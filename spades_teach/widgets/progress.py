@@ -65,6 +65,7 @@ STYLE = """<style>
 .st-progress-bar.st-weak span{background:#c0392b}
 .st-progress-chart svg{max-width:100%;height:auto}
 .st-progress-small{color:#555;font-size:.9em}
+.st-progress-tools{gap:.4em}.st-progress-export a{padding:0 .5em}
 @media (max-width:600px){.st-progress-bars{grid-template-columns:1fr auto}.st-progress-bar{grid-column:1/3}}
 </style>"""
 
@@ -110,9 +111,12 @@ class ProgressView(SpadesWidget):
             widgets.Button(description=_("Start afresh"), layout=widgets.Layout(width="auto")), "st-progress-reset"
         )
         self.reset_button.on_click(self.handler(lambda _b: self.reset()))
-        tools = widgets.HBox(
-            [self.refresh_button, self.export_html, self.upload, self.reset_button],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center", gap=".4em"),
+        tools = add_classes(
+            widgets.HBox(
+                [self.refresh_button, self.export_html, self.upload, self.reset_button],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+            ),
+            "st-progress-tools",
         )
         super().__init__(
             [widgets.HTML(STYLE), self.summary_html, self.focus_html, self.chart_html, self.bars_html, tools]
