@@ -23,8 +23,9 @@ record (:func:`~spades_teach.analysis.learner_record.decisions_from_review`). Th
    (:class:`~spades_teach.analysis.practice.PracticePlan`: FSRS on the record, a clock moving two
    minutes a question), each answered by the learner with its weakness and added to the record: the
    share about the planted principle;
-3. **mended**: the learner stops making the mistake, plays :data:`CURED_HANDS` more hands and answers
-   :data:`PRACTICE` more questions: has the principle left the top three?
+3. **mended**: the learner stops making the mistake and plays :data:`CURED_HANDS` more hands, then
+   answers practice questions until the principle leaves the top three (at most
+   :data:`CURED_PRACTICE`): has it left, and after how many questions?
 
 Prints each learner's figures (share of runs, with a 95% interval), the judged decisions a run
 collected, and the seconds a run took, with the load average. It asserts nothing.
@@ -53,6 +54,7 @@ from spades_teach.analysis.simulated_learner import WEAKNESSES, SimulatedLearner
 HANDS = 20
 CURED_HANDS = 10
 PRACTICE = 12
+CURED_PRACTICE = 40
 START = datetime(2026, 12, 1, 18, 0, tzinfo=timezone.utc)
 
 
@@ -72,22 +74,28 @@ def hands_record(
     return record
 
 
-def practise(learner: SimulatedLearner, record: LearnerRecord, run: int, start: datetime) -> tuple[LearnerRecord, int]:
-    """``PRACTICE`` questions served and answered; returns the record and how many were about the weakness."""
+def practise(
+    learner: SimulatedLearner, record: LearnerRecord, run: int, start: datetime, count: int, *, until_gone: bool = False
+) -> tuple[LearnerRecord, int, int]:
+    """Up to ``count`` questions served and answered (with ``until_gone``, stopping once the weakness
+    is out of the top three); returns the record, how many were about the weakness and how many
+    were asked."""
     plan = PracticePlan.from_record(record)
-    on_target = 0
-    for q in range(PRACTICE):
+    on_target = asked = 0
+    for q in range(count):
+        if until_gone and learner.weakness.principle not in [s.principle for s in plan.model.work_on()]:
+            break
         now = start + timedelta(minutes=2 * q)
         name = plan.next_principle(now)
-        item = practice_item(name, run * 100 + q, source=None)
-        card = learner.card_for(item.position)
-        decision = item.decision(card, when=now)
+        item = practice_item(name, run * 100 + q + (1000 if learner.cured else 0), source=None)
+        decision = item.decision(learner.card_for(item.position), when=now)
         record = record.added([decision])
-        asked = plan.asked
+        mixed = plan.asked
         plan = PracticePlan.from_record(record)
-        plan.asked = asked
+        plan.asked = mixed
         on_target += name == learner.weakness.principle
-    return record, on_target
+        asked += 1
+    return record, on_target, asked
 
 
 def one_run(weakness_name: str, run: int, cache: Path | None = None) -> dict[str, Any]:
@@ -99,11 +107,14 @@ def one_run(weakness_name: str, run: int, cache: Path | None = None) -> dict[str
     ranked = [s.principle for s in model.ranked()]
     met = model.stats.get(weakness.principle)
     first = bool(ranked) and ranked[0] == weakness.principle
-    record, on_target = practise(learner, record, run, START + timedelta(hours=3))
+    record, on_target, _asked = practise(learner, record, run, START + timedelta(hours=3), PRACTICE)
     learner.cured = True
     later = START + timedelta(days=1)
     record = record.merged(hands_record(learner, run, HANDS, CURED_HANDS, later, cache))
-    record, _cured_target = practise(learner, record, run, later + timedelta(hours=2))
+    after_hands = [s.principle for s in LearnerModel.from_record(record).work_on()]
+    record, _target, questions = practise(
+        learner, record, run, later + timedelta(hours=2), CURED_PRACTICE, until_gone=True
+    )
     top = [s.principle for s in LearnerModel.from_record(record).work_on()]
     return {
         "weakness": weakness_name,
@@ -114,7 +125,9 @@ def one_run(weakness_name: str, run: int, cache: Path | None = None) -> dict[str
         "missed": 0 if met is None else met.decisions - met.right,
         "decisions": model.decisions,
         "on_target": on_target,
+        "left_after_hands": weakness.principle not in after_hands,
         "left_top3": weakness.principle not in top,
+        "questions_to_leave": questions,
         "top_after": top,
         "seconds": time.process_time() - started,
     }
@@ -155,7 +168,12 @@ def main() -> None:
             f"  practice about it:                 {share([q < r['on_target'] for r in rows for q in range(PRACTICE)])}"
             f" ({targets} of {PRACTICE * len(rows)} questions)"
         )
-        print(f"  left the top three once mended:    {share([r['left_top3'] for r in rows])}")
+        print(
+            f"  left the top three once mended:    {share([r['left_top3'] for r in rows])} "
+            f"(after the {CURED_HANDS} hands alone: {share([r['left_after_hands'] for r in rows])}; practice "
+            f"questions it took: median {statistics.median(r['questions_to_leave'] for r in rows)}, "
+            f"most {max(r['questions_to_leave'] for r in rows)}, at most {CURED_PRACTICE} asked)"
+        )
         print(
             f"  decisions about it in {HANDS} hands: median {statistics.median(r['met'] for r in rows)}, "
             f"missed {statistics.median(r['missed'] for r in rows)}; judged decisions a run: "

@@ -64,7 +64,7 @@ def test_a_mended_principle_leaves_the_list_as_the_learner_keeps_it() -> None:
 def test_the_summary_names_the_three_to_work_on_in_the_language_in_use() -> None:
     model = model_of(decisions("ruff", "bbr"), decisions("set the Nil", "rbb"), decisions("draw spades", "b"))
     lines = model.summary_lines()
-    assert lines[0].startswith("7 judged decisions, 5 clearly worse")
+    assert lines[0].startswith("7 judged decisions. 5 of them clearly worse")
     assert lines[2].startswith("1. ") and len([x for x in lines if x[:2] in ("1.", "2.", "3.")]) == 3
     set_language("es")
     assert "Trabaja" in " ".join(model.summary_lines())

@@ -117,10 +117,10 @@ def test_my_progress_shows_the_principles_to_work_on_with_their_chapters(tmp_pat
     assert 'href="book/08_card_play.html"' in view.focus_html.value
     assert view.bars_html.value.count('role="img"') == 2
     assert "<svg" in view.chart_html.value
-    assert view.summary_html.value.startswith("<p><b>12 judged decisions")
+    assert view.summary_html.value.startswith("<p><b>12 judged decisions. 3 of them clearly worse")
     set_language("fr")
     view.refresh()
-    assert "Ne coupez pas" in view.focus_html.value or "ne coupez pas" in view.focus_html.value.lower()
+    assert "Ne pas couper le partenaire maître" in view.focus_html.value and "À relire" in view.focus_html.value
 
 
 def test_my_progress_imports_exports_and_resets(tmp_path: Path) -> None:

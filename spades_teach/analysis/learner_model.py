@@ -45,8 +45,8 @@ __all__ = ["HALF_LIFE", "MIN_WEAKNESS", "PRIOR", "LearnerModel", "PrincipleStats
 HALF_LIFE = 8.0
 #: The decisions' worth of doubt added to each principle's count.
 PRIOR = 2.0
-#: The least weakness of a principle to work on: broken about once in ten decisions lately.
-MIN_WEAKNESS = 0.1
+#: The least weakness of a principle to work on: broken about once in twenty decisions lately.
+MIN_WEAKNESS = 0.05
 #: How many decisions the "lately" window of the summary counts.
 LATELY = 20
 
@@ -143,11 +143,17 @@ class LearnerModel:
             return [
                 _("No judged decisions yet: play a hand and review it, or answer an exercise, a puzzle or a drill.")
             ]
-        lines = [
-            _(
-                "{count} judged decisions, {mistakes} clearly worse than the best, about {points} points given away."
-            ).format(count=self.decisions, mistakes=self.mistakes, points=round(self.points_lost))
+        points = round(self.points_lost)
+        said = [
+            ngettext("{count} judged decision.", "{count} judged decisions.", self.decisions),
+            ngettext(
+                "{mistakes} of them clearly worse than the best card.",
+                "{mistakes} of them clearly worse than the best card.",
+                self.mistakes,
+            ),
+            ngettext("About {points} point given away.", "About {points} points given away.", points),
         ]
+        lines = [" ".join(s.format(count=self.decisions, mistakes=self.mistakes, points=points) for s in said)]
         weak = self.work_on()
         if weak:
             lines.append(_("Work on next:"))

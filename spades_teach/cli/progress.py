@@ -14,7 +14,7 @@ import argparse
 from spades_teach.analysis.learner_model import LearnerModel
 from spades_teach.analysis.learner_record import RecordFile
 from spades_teach.cli.common import Command, stdout
-from spades_teach.i18n import N_, _, format_percent
+from spades_teach.i18n import N_, _, format_percent, ngettext
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -40,9 +40,11 @@ def run(args: argparse.Namespace) -> int:
         before = len(store.load())
         record = store.import_(args.import_)
         print(
-            _("{count} decisions imported; your record now holds {total}.").format(
-                count=len(record) - before, total=len(record)
-            ),
+            ngettext(
+                "{count} decision imported; your record now holds {total}.",
+                "{count} decisions imported; your record now holds {total}.",
+                len(record) - before,
+            ).format(count=len(record) - before, total=len(record)),
             file=out,
         )
     if args.reset:

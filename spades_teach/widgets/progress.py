@@ -45,7 +45,7 @@ from spades_teach.analysis.learner_model import LearnerModel
 from spades_teach.analysis.learner_record import LearnerRecord, RecordFile
 from spades_teach.analysis.practice import PracticeItem, PracticePlan, practice_item
 from spades_teach.errors import LearnerRecordError
-from spades_teach.i18n import _, format_percent, get_language
+from spades_teach.i18n import _, format_percent, get_language, ngettext
 from spades_teach.render.charts import SvgPyplot
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 from spades_teach.widgets.exercise import Answer, Exercise, play_exercise, position_html
@@ -80,6 +80,15 @@ def chapter_title(chapter: str) -> str:
     """A chapter's title in the language in use (``"8. Card play: …"``)."""
     titles = _chapter_titles().get(chapter, {})
     return titles.get(get_language()) or titles.get("en") or chapter
+
+
+def imported_text(count: int, total: int) -> str:
+    """``4 decisions imported; your record now holds 12.`` in the language in use."""
+    return ngettext(
+        "{count} decision imported; your record now holds {total}.",
+        "{count} decisions imported; your record now holds {total}.",
+        count,
+    ).format(count=count, total=total)
 
 
 class ProgressView(SpadesWidget):
@@ -149,9 +158,7 @@ class ProgressView(SpadesWidget):
         merged = self.file.load().merged(other)
         self.file.save(merged)
         self.refresh()
-        self.set_status(
-            _("{count} decisions imported; your record now holds {total}.").format(count=len(other), total=len(merged))
-        )
+        self.set_status(imported_text(len(other), len(merged)))
 
     def reset(self) -> None:
         """Start afresh (a second call confirms); the old record is kept aside, to import back."""
@@ -186,9 +193,9 @@ class ProgressView(SpadesWidget):
         self.bars_html.value = self._bars()
         self.chart_html.value = self._chart()
         data = base64.b64encode(self.export_text().encode("utf-8")).decode("ascii")
+        label = escape(_("Export my record"))
         self.export_html.value = (
-            f'<a download="spades_teach-learner.json" href="data:application/json;base64,{data}">'
-            f"{escape(_('Export my record'))}</a>"
+            f'<a download="spades_teach-learner.json" href="data:application/json;base64,{data}">{label}</a>'
         )
         self.set_status(lines[0])
 
@@ -198,7 +205,8 @@ class ProgressView(SpadesWidget):
 
     def _focus(self) -> str:
         weak = self.model.work_on()
-        heading = f"<h3>{escape(_('What to work on next'))}</h3>"
+        title = escape(_("What to work on next"))
+        heading = f"<h3>{title}</h3>"
         if not self.model.decisions:
             return heading + f"<p>{escape(self.model.summary_lines()[0])}</p>"
         if not weak:
@@ -206,11 +214,13 @@ class ProgressView(SpadesWidget):
         items = []
         for s in weak:
             p = principle(s.principle)
-            read = _("Read it again: {chapter}").format(chapter="{chapter}")
+            read = escape(_("Read it again: {chapter}")).format(chapter=self._chapter_link(p.chapter))
+            lately = _("{lately} ({share} right lately)").format(
+                lately=s.lately_text(), share=format_percent(s.right_lately)
+            )
             items.append(
-                f"<li><b>{escape(s.title[:1].upper() + s.title[1:])}</b>: {escape(s.lately_text())} "
-                f"({escape(format_percent(s.right_lately))} {escape(_('right lately'))}).<br>{escape(p.text)}<br>"
-                f'<span class="st-progress-small">{escape(read).format(chapter=self._chapter_link(p.chapter))}</span></li>'
+                f"<li><b>{escape(s.title[:1].upper() + s.title[1:])}</b>: {escape(lately)}.<br>{escape(p.text)}<br>"
+                f'<span class="st-progress-small">{read}</span></li>'
             )
         return heading + f"<ol>{''.join(items)}</ol>"
 
@@ -230,7 +240,8 @@ class ProgressView(SpadesWidget):
                 f'<span style="width:{100 * share:.0f}%"></span></span>'
                 f'<span class="st-progress-small">{escape(format_percent(share))} · {escape(s.lately_text())}</span>'
             )
-        heading = f"<h3>{escape(_('How often you get each principle right lately'))}</h3>"
+        title = escape(_("How often you get each principle right lately"))
+        heading = f"<h3>{title}</h3>"
         return heading + f'<div class="st-progress-bars">{"".join(rows)}</div>'
 
     def _chart(self) -> str:
@@ -245,9 +256,10 @@ class ProgressView(SpadesWidget):
             ax.plot([n for n, _v in s.history], [100 * v for _n, v in s.history], marker="o", label=s.title)
         ax.set_title(_("Your principles to work on, over time"))
         ax.set_xlabel(_("your judged decisions, in order"))
-        ax.set_ylabel(_("% right, last 10"))
+        ax.set_ylabel(_("right in the last 10 (%)"))
         ax.legend()
-        return f"<h3>{escape(_('Over time'))}</h3>{fig.to_svg()}"
+        title = escape(_("Over time"))
+        return f"<h3>{title}</h3>{fig.to_svg()}"
 
 
 class PracticeSession(SpadesWidget):
@@ -305,9 +317,8 @@ class PracticeSession(SpadesWidget):
         self.exercise = self._exercise(self.item)
         self.exercise.record_folder = None if self.folder is None else str(self.folder)
         self.exercise.on_answer.append(self._answered)
-        self.about_html.value = (
-            f"<p><b>{escape(_('Question {number}').format(number=self.asked))}</b> · {escape(self.why)}</p>"
-        )
+        number = escape(_("Question {number}").format(number=self.asked))
+        self.about_html.value = f"<p><b>{number}</b> · {escape(self.why)}</p>"
         self.box.children = [self.exercise]
         self.next_button.disabled = True
         self._tally()
@@ -324,10 +335,13 @@ class PracticeSession(SpadesWidget):
         self._tally()
 
     def _tally(self) -> None:
+        answered = self.asked - (1 if self.exercise and self.exercise.chosen is None else 0)
         self.tally_html.value = escape(
-            _("This session: {right} right of {answered}.").format(
-                right=self.right, answered=self.asked - (1 if self.exercise and self.exercise.chosen is None else 0)
-            )
+            ngettext(
+                "This session: {right} right of {answered} question.",
+                "This session: {right} right of {answered} questions.",
+                answered,
+            ).format(right=self.right, answered=answered)
         )
         self.set_status(self.why)
 
