@@ -18,9 +18,7 @@ from spades_teach.widgets.progress import PracticeSession, ProgressView
 from spades_teach.widgets.record import RECORD_VARIABLE, remember
 
 T0 = datetime(2026, 12, 7, 18, 0, tzinfo=timezone.utc)
-THIRD_HAND = Position(
-    "S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3}, tricks_won={}, trick=["3H", "7H"]
-)
+THIRD_HAND = Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3}, tricks_won={}, trick=["3H", "7H"])
 
 
 def kept() -> LearnerRecord:

@@ -49,6 +49,8 @@ PRIOR = 2.0
 MIN_WEAKNESS = 0.05
 #: How many decisions the "lately" window of the summary counts.
 LATELY = 20
+#: How many decisions each point of the chart over time counts (the share right over the last ones).
+WINDOW = 10
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,8 @@ class LearnerModel:
     decisions: int
     mistakes: int
     points_lost: float
+    #: the share right over the last :data:`WINDOW` decisions about any principle, after each of them
+    history: tuple[tuple[int, float], ...] = ()
 
     @classmethod
     def from_record(cls, record: LearnerRecord) -> LearnerModel:
@@ -121,6 +125,9 @@ class LearnerModel:
             decisions=len(record.decisions),
             mistakes=sum(d.mistake for d in record.decisions),
             points_lost=sum(d.cost or 0.0 for d in record.decisions if d.mistake),
+            history=_rolling(
+                [(n, not d.mistake) for n, d in enumerate(record.decisions, start=1) if d.principle in PRINCIPLES]
+            ),
         )
 
     def ranked(self) -> list[PrincipleStats]:
@@ -172,18 +179,24 @@ class LearnerModel:
         return lines
 
 
+def _rolling(outcomes: list[tuple[int, bool]]) -> tuple[tuple[int, float], ...]:
+    """The share right over the last :data:`WINDOW` outcomes, after each ``(number, right)``."""
+    out = []
+    for k, (number, _right) in enumerate(outcomes):
+        window = outcomes[max(0, k + 1 - WINDOW) : k + 1]
+        out.append((number, sum(r for _n, r in window) / len(window)))
+    return tuple(out)
+
+
 def _stats(name: str, items: list[tuple[int, Decision]]) -> PrincipleStats:
     weighted = weighted_right = weighted_broke = 0.0
-    history: list[tuple[int, float]] = []
-    window: list[bool] = []
     count = len(items)
-    for k, (number, d) in enumerate(items):
+    for k, (_number, d) in enumerate(items):
         weight = 0.5 ** ((count - 1 - k) / HALF_LIFE)
         weighted += weight
         weighted_right += weight * (not d.mistake)
         weighted_broke += weight * d.broke
-        window = [*window[-(LATELY // 2 - 1) :], not d.mistake]
-        history.append((number, sum(window) / len(window)))
+    history = _rolling([(number, not d.mistake) for number, d in items])
     recent = [not d.mistake for _n, d in items[-LATELY:]]
     return PrincipleStats(
         principle=name,
@@ -197,5 +210,5 @@ def _stats(name: str, items: list[tuple[int, Decision]]) -> PrincipleStats:
         recent=len(recent),
         recent_right=sum(recent),
         points_lost=sum(d.cost or 0.0 for _n, d in items if d.mistake),
-        history=tuple(history),
+        history=history,
     )

@@ -60,6 +60,7 @@ from spades_teach.widgets.base import SpadesWidget, add_classes, card_colour, es
 
 if TYPE_CHECKING:
     from spades_teach.advice.expert import CardEvidence, ExpertBot
+    from spades_teach.analysis.puzzles import Puzzle
 
 _GOOD = "#dff5e1"
 _BAD = "#fde2e1"
@@ -76,6 +77,7 @@ __all__ = [
     "play_exercise",
     "points_exercise",
     "position_html",
+    "puzzle_exercise",
     "solver_exercise",
 ]
 
@@ -441,6 +443,27 @@ def play_exercise(
         labels,
         Answer((card.pretty, *(c.pretty for c in others)), reason, hint.principle, also, costs, hint.card.pretty),
         **as_hand,
+    )
+
+
+def puzzle_exercise(puzzle: Puzzle, principle: str = "", *, surface: str = "puzzle") -> Exercise:
+    """A packaged puzzle as an exercise (the practice session's puzzles): its prompt, its position with
+    the hand as the answer buttons, its card right, its reason; ``principle`` the one its moment is
+    about (the learner record files the answer under it)."""
+    from spades_teach.advice.play import suggest_play
+
+    position = puzzle.position
+    cards = sorted(position.legal, key=_card_order)
+    answer = Answer((puzzle.answer.pretty,), puzzle.reason, principle, rule=suggest_play(position).card.pretty)
+    return Exercise(
+        puzzle.prompt(),
+        [c.pretty for c in cards],
+        answer,
+        picture=position_html(position, with_hand=False),
+        hand=position.hand,
+        hand_label=_hand_label(position.seat),
+        not_offered=_not_offered(position, cards),
+        surface=surface,
     )
 
 

@@ -48,7 +48,7 @@ from spades_teach.errors import LearnerRecordError
 from spades_teach.i18n import _, format_percent, get_language, ngettext
 from spades_teach.render.charts import SvgPyplot
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
-from spades_teach.widgets.exercise import Answer, Exercise, play_exercise, position_html
+from spades_teach.widgets.exercise import Exercise, play_exercise, puzzle_exercise
 
 __all__ = ["CHAPTER_LINK", "PracticeSession", "ProgressView"]
 
@@ -58,15 +58,16 @@ CHAPTER_LINK = "{chapter}.ipynb"
 STYLE = """<style>
 .st-progress .st-progress-focus ol{padding-left:1.4em;margin:.3em 0}
 .st-progress .st-progress-focus li{margin:.35em 0}
-.st-progress-bars{display:grid;grid-template-columns:minmax(8em,16em) 1fr auto;gap:.25em .6em;align-items:center;
- max-width:46em}
-.st-progress-bar{background:#eee;border-radius:.3em;height:1.1em;min-width:4em;position:relative}
+.st-progress-bars{max-width:52em}
+.st-progress-row{display:grid;grid-template-columns:minmax(8em,16em) minmax(6em,14em) 1fr;gap:.2em .6em;
+ align-items:center;margin:.25em 0}
+.st-progress-bar{background:#eee;border-radius:.3em;height:1.1em;position:relative}
 .st-progress-bar span{display:block;height:100%;border-radius:.3em;background:#1a7f37}
 .st-progress-bar.st-weak span{background:#c0392b}
 .st-progress-chart svg{max-width:100%;height:auto}
 .st-progress-small{color:#555;font-size:.9em}
 .st-progress-tools{gap:.4em}.st-progress-export a{padding:0 .5em}
-@media (max-width:600px){.st-progress-bars{grid-template-columns:1fr auto}.st-progress-bar{grid-column:1/3}}
+@media (max-width:600px){.st-progress-row{grid-template-columns:1fr;gap:.1em;margin:.5em 0}}
 </style>"""
 
 
@@ -136,6 +137,7 @@ class ProgressView(SpadesWidget):
     # -- actions ---------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Read the record again and redraw."""
+        self.set_status("")
         try:
             self.record = self.file.load()
             self.note = ""
@@ -197,7 +199,10 @@ class ProgressView(SpadesWidget):
         self.export_html.value = (
             f'<a download="spades_teach-learner.json" href="data:application/json;base64,{data}">{label}</a>'
         )
-        self.set_status(lines[0])
+
+    def describe(self) -> str:
+        """The summary's first line (or the last action's message, or an error)."""
+        return self.error or self.status or self.model.summary_lines()[0]
 
     def _chapter_link(self, chapter: str) -> str:
         href = escape(self.link.format(chapter=chapter))
@@ -228,17 +233,35 @@ class ProgressView(SpadesWidget):
         ranked = self.model.ranked()
         if not ranked:
             return ""
-        weak = {s.principle for s in self.model.work_on()}
+        weak = [s.principle for s in self.model.work_on()]
+        order = sorted(
+            ranked,
+            key=lambda s: (
+                s.principle not in weak,
+                weak.index(s.principle) if s.principle in weak else 0,
+                s.right_lately,
+                s.principle,
+            ),
+        )
         rows = []
-        for s in sorted(ranked, key=lambda s: (s.right_lately, s.principle)):
+        for s in order:
             share = s.right_lately
             mark = " st-weak" if s.principle in weak else ""
             label = _("{principle}: right {share} lately").format(principle=s.title, share=format_percent(share))
+            said = [format_percent(share), s.lately_text()]
+            if s.exceptions:
+                said.append(
+                    ngettext(
+                        "its own card beaten {count} time",
+                        "its own card beaten {count} times",
+                        s.exceptions,
+                    ).format(count=s.exceptions)
+                )
             rows.append(
-                f"<span>{escape(s.title)}</span>"
+                f'<div class="st-progress-row"><span class="st-progress-name">{escape(s.title)}</span>'
                 f'<span class="st-progress-bar{mark}" role="img" aria-label="{escape(label)}">'
                 f'<span style="width:{100 * share:.0f}%"></span></span>'
-                f'<span class="st-progress-small">{escape(format_percent(share))} · {escape(s.lately_text())}</span>'
+                f'<span class="st-progress-small">{escape(" · ".join(said))}</span></div>'
             )
         title = escape(_("How often you get each principle right lately"))
         heading = f"<h3>{title}</h3>"
@@ -246,12 +269,17 @@ class ProgressView(SpadesWidget):
 
     def _chart(self) -> str:
         shown = self.model.work_on() or self.model.ranked()[:3]
-        if not shown or max(len(s.history) for s in shown) < 2:
+        if not shown or (max(len(s.history) for s in (*shown,)) < 2 and len(self.model.history) < 2):
             return ""
         plt = SvgPyplot()
         fig, ax = plt.subplots(figsize=(8, 3.6))
         ax.axhline(100, color="#bbbbbb", linestyle="--")
         ax.axhline(0, color="#bbbbbb", linestyle="--")
+        overall = self.model.history
+        if len(overall) >= 2:
+            ax.plot(
+                [n for n, _v in overall], [100 * v for _n, v in overall], color="#888888", label=_("all principles")
+            )
         for s in shown:
             ax.plot([n for n, _v in s.history], [100 * v for _n, v in s.history], marker="o", label=s.title)
         ax.set_title(_("Your principles to work on, over time"))
@@ -282,7 +310,11 @@ class PracticeSession(SpadesWidget):
         self.box = widgets.VBox([])
         self.tally_html = add_classes(widgets.HTML(), "st-practice-tally")
         self.next_button = add_classes(
-            widgets.Button(description=_("Next question"), button_style="primary", layout=widgets.Layout(width="auto")),
+            widgets.Button(
+                description=_("Next question"),
+                button_style="primary",
+                layout=widgets.Layout(width="auto", align_self="flex-start"),
+            ),
             "st-practice-next",
         )
         self.next_button.on_click(self.handler(lambda _b: self.next_question()))
@@ -350,17 +382,4 @@ class PracticeSession(SpadesWidget):
             return play_exercise(
                 item.position, seed=f"practice/{item.seed}", judge=item.expert, first_look=item.first_look
             )
-        from spades_teach.advice.play import suggest_play
-
-        puzzle = item.puzzle
-        position = item.position
-        labels = [c.pretty for c in sorted(position.legal, key=lambda c: (int(c.suit), -int(c.rank)))]
-        return Exercise(
-            puzzle.prompt(),
-            labels,
-            Answer((puzzle.answer.pretty,), puzzle.reason, item.principle, rule=suggest_play(position).card.pretty),
-            picture=position_html(position, with_hand=False),
-            hand=position.hand,
-            not_offered={c.pretty: position.why_illegal(c) or "" for c in position.hand if c not in position.legal},
-            surface="puzzle",
-        )
+        return puzzle_exercise(item.puzzle, item.principle)
