@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -274,9 +274,3 @@ def _judge(seed: Any) -> ExpertBot:
     from spades_teach.advice.expert import ExpertBot
 
     return ExpertBot(seed=f"practice/{seed}")
-
-
-def due_in(plan: PracticePlan, name: str, now: datetime) -> timedelta | None:
-    """How long until the principle is due (negative when overdue; ``None`` for one never met)."""
-    due = plan.due_at(name)
-    return None if due is None else due - now

@@ -66,6 +66,7 @@ STYLE = """<style>
 .st-progress-bar.st-weak span{background:#c0392b}
 .st-progress-chart svg{max-width:100%;height:auto}
 .st-progress-small{color:#555;font-size:.9em}
+.st-progress-focus a{color:#1f5fbf;text-decoration:underline}
 .st-progress-tools{gap:.4em}.st-progress-export a{padding:0 .5em}
 @media (max-width:600px){.st-progress-row{grid-template-columns:1fr;gap:.1em;margin:.5em 0}}
 </style>"""
@@ -326,6 +327,9 @@ class PracticeSession(SpadesWidget):
         else:
             self.about_html.value = escape(_("Press Next question to practise the principles you miss most."))
 
+    def describe(self) -> str:
+        return self.error or self.why or self.about_html.value
+
     def next_question(self) -> None:
         """Choose the next principle (FSRS on the record) and show a question about it."""
         try:
@@ -375,7 +379,6 @@ class PracticeSession(SpadesWidget):
                 answered,
             ).format(right=self.right, answered=answered)
         )
-        self.set_status(self.why)
 
     def _exercise(self, item: PracticeItem) -> Exercise:
         if item.puzzle is None:
