@@ -47,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spades_teach.analysis.learner_model import LearnerModel
 from spades_teach.analysis.learner_record import LearnerRecord
-from spades_teach.analysis.practice import PracticePlan, practice_item
+from spades_teach.analysis.practice import PracticePlan
 from spades_teach.analysis.simulate import mean_interval
 from spades_teach.analysis.simulated_learner import WEAKNESSES, SimulatedLearner, review_hands
 
@@ -86,8 +86,8 @@ def practise(
         if until_gone and learner.weakness.principle not in [s.principle for s in plan.model.work_on()]:
             break
         now = start + timedelta(minutes=2 * q)
-        name = plan.next_principle(now)
-        item = practice_item(name, run * 100 + q + (1000 if learner.cured else 0), source=None)
+        item = plan.next_item(run * 100 + q + (1000 if learner.cured else 0), now)
+        name = item.principle
         decision = item.decision(learner.card_for(item.position), when=now)
         record = record.added([decision])
         mixed = plan.asked

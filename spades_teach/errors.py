@@ -21,6 +21,7 @@ that raise them re-export them under their old names)::
     ├── AppError             the app cannot start
     ├── AnswerError          a drill answer that cannot be read
     ├── LearnerRecordError   a learner record (the judged decisions) that cannot be read or kept
+    ├── NoQuestionError      no practice question about a principle could be found
     ├── LanguageError        a language the course does not speak
     └── SearchBudgetSpent    a double-dummy search gave up: its node budget is spent
 
@@ -47,6 +48,7 @@ __all__ = [
     "AppError",
     "AnswerError",
     "LearnerRecordError",
+    "NoQuestionError",
     "LanguageError",
     "SearchBudgetSpent",
 ]
@@ -117,6 +119,11 @@ class LearnerRecordError(SpadesError):
     """A learner record (the file of a learner's judged decisions) that is not one, is damaged, or
     was written by a later release; or one that cannot be saved (see
     :mod:`spades_teach.analysis.learner_record`)."""
+
+
+class NoQuestionError(SpadesError):
+    """No practice question about a principle: no deal tried shows it and no puzzle asks about it
+    (see :func:`spades_teach.analysis.practice.practice_item`)."""
 
 
 class LanguageError(SpadesError):

@@ -121,3 +121,26 @@ def test_a_practice_question_can_be_a_puzzle_about_its_principle() -> None:
 def test_a_practice_question_about_an_unknown_principle_is_refused() -> None:
     with pytest.raises(SpadesError, match="unknown principle"):
         practice_item("fourth hand sleepy", 1)
+
+
+def test_a_principle_without_a_question_is_passed_over_for_the_next_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_teach.analysis import practice
+    from spades_teach.errors import NoQuestionError
+
+    asked: list[str] = []
+    real = practice.practice_item
+
+    def only_ruff(name: str, seed: int) -> practice.PracticeItem:
+        asked.append(name)
+        if name != "ruff":
+            raise NoQuestionError(f"no question found about {name!r}")
+        return real("ruff", seed, source="puzzle")
+
+    monkeypatch.setattr(practice, "practice_item", only_ruff)
+    monkeypatch.setattr(practice, "_NO_QUESTION", set())
+    record = LearnerRecord(()).added([*decisions("take the tricks you need", "bbb"), *decisions("ruff", "bb")])
+    plan = PracticePlan.from_record(record)
+    item = plan.next_item(1, T0 + timedelta(days=2))
+    assert item.principle == "ruff" and asked == ["take the tricks you need", "ruff"]
+    assert plan.next_item(2, T0 + timedelta(days=2)).principle == "ruff" and asked[-1] == "ruff"
+    assert asked.count("take the tricks you need") == 1  # remembered: not tried again

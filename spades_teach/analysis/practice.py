@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from spades_teach.advice.principles import PRINCIPLES
 from spades_teach.analysis.learner_model import LearnerModel
 from spades_teach.analysis.learner_record import Decision, LearnerRecord, principle_at
-from spades_teach.errors import SpadesError
+from spades_teach.errors import NoQuestionError, SpadesError
 from spades_teach.game.bids import BidLike
 from spades_teach.i18n import _
 
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from spades_teach.analysis.puzzles import Puzzle
     from spades_teach.game.cards import Card
 
-__all__ = ["MIX_EVERY", "PracticeItem", "PracticePlan", "Verdict", "practice_item", "puzzles_about"]
+__all__ = ["MIX_EVERY", "NoQuestionError", "PracticeItem", "PracticePlan", "Verdict", "practice_item", "puzzles_about"]
 
 #: Every this many questions, one is about a principle already learnt.
 MIX_EVERY = 4
@@ -121,26 +121,42 @@ class PracticePlan:
         return None if card is None else card.due
 
     def next_principle(self, now: datetime | None = None, *, among: Iterable[str] | None = None) -> str:
-        """The principle of the next question (see the module docs); ``among`` limits the choice to the
-        principles that have questions. :class:`SpadesError` when the record has none."""
-        now = now or datetime.now(timezone.utc)
-        allowed = set(PRINCIPLES if among is None else among)
+        """The principle of the next question (see the module docs); ``among`` limits the choice (the
+        principles that have questions). :class:`SpadesError` when the record has none."""
+        self.asked += 1
+        return self._choose(now or datetime.now(timezone.utc), set(PRINCIPLES if among is None else among))
+
+    def next_item(self, seed: int, now: datetime | None = None) -> PracticeItem:
+        """The next question (:func:`practice_item`, drawn with ``seed``) about the principle of
+        :meth:`next_principle`; a principle no deal or puzzle asks about is passed over for the next
+        one of the plan (and remembered, so it is not tried again)."""
+        self.asked += 1
+        when = now or datetime.now(timezone.utc)
+        while True:
+            name = self._choose(when, set(PRINCIPLES) - _NO_QUESTION)
+            try:
+                return practice_item(name, seed)
+            except NoQuestionError:
+                _NO_QUESTION.add(name)
+
+    def _choose(self, now: datetime, allowed: set[str]) -> str:
         weak = [s.principle for s in self.model.work_on() if s.principle in allowed]
         learnt = [s.principle for s in self.model.learnt() if s.principle in allowed and s.principle in self.cards]
-        self.asked += 1
         due_learnt = sorted((p for p in learnt if self.is_due(p, now)), key=lambda p: (self.retrievability(p, now), p))
         due_weak = [p for p in weak if self.is_due(p, now)]
         if due_learnt and (self.asked % MIX_EVERY == 0 or not weak):
-            chosen = due_learnt[0]
-        elif due_weak:
-            chosen = due_weak[0]
-        elif weak:
-            chosen = weak[0]
-        elif learnt:
-            chosen = min(learnt, key=lambda p: (self.retrievability(p, now), p))
-        else:
-            raise SpadesError(_("nothing to practise yet: play a hand and review it, or answer an exercise"))
-        return chosen
+            return due_learnt[0]
+        if due_weak:
+            return due_weak[0]
+        if weak:
+            return weak[0]
+        if learnt:
+            return min(learnt, key=lambda p: (self.retrievability(p, now), p))
+        raise SpadesError(_("nothing to practise yet: play a hand and review it, or answer an exercise"))
+
+
+#: The principles :meth:`PracticePlan.next_item` found no question about, in this session.
+_NO_QUESTION: set[str] = set()
 
 
 @dataclass(frozen=True)
@@ -233,7 +249,7 @@ def practice_item(principle: str, seed: int, *, source: str | None = None) -> Pr
     if puzzles:
         puzzle = rng.choice(puzzles)
         return PracticeItem(principle, "puzzle", puzzle.position, seed, puzzle)
-    raise SpadesError(_("no question found about {name}").format(name=repr(principle)))
+    raise NoQuestionError(_("no question found about {name}").format(name=repr(principle)))
 
 
 @cache

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import base64
 import json
-from datetime import datetime, timezone
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -43,7 +42,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from spades_teach.advice.principles import principle
 from spades_teach.analysis.learner_model import LearnerModel
 from spades_teach.analysis.learner_record import LearnerRecord, RecordFile
-from spades_teach.analysis.practice import PracticeItem, PracticePlan, practice_item
+from spades_teach.analysis.practice import PracticeItem, PracticePlan
 from spades_teach.errors import LearnerRecordError
 from spades_teach.i18n import _, format_percent, get_language, ngettext
 from spades_teach.render.charts import SvgPyplot
@@ -339,10 +338,9 @@ class PracticeSession(SpadesWidget):
         asked = self._plan.asked if self._plan is not None else 0
         self._plan = PracticePlan.from_record(record)
         self._plan.asked = asked
-        now = datetime.now(timezone.utc)
-        name = self._plan.next_principle(now)
         weak = {s.principle for s in self._plan.model.work_on()}
-        self.item = practice_item(name, self.seed + self.asked)
+        self.item = self._plan.next_item(self.seed + self.asked)
+        name = self.item.principle
         self.asked += 1
         title = principle(name).title
         self.why = (
