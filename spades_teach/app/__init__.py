@@ -21,7 +21,7 @@ the replay page's chooser), :mod:`~spades_teach.app.home` (the home page, its on
 HTML and CSS) and :mod:`~spades_teach.app.settings` (what the app remembers: Teach me on or off). Every name is importable from ``spades_teach.app``.
 
 >>> [path.name for path in app_notebooks()]
-['play.ipynb', 'advisor.ipynb', 'score.ipynb', 'replay.ipynb', 'daily.ipynb']
+['play.ipynb', 'advisor.ipynb', 'score.ipynb', 'replay.ipynb', 'daily.ipynb', 'progress.ipynb']
 >>> voila_command("/tmp/app", port=8866, open_browser=False)[3:7]
 ['/tmp/app', '--port=8866', '--Voila.ip=127.0.0.1', '--Voila.token=']
 >>> voila_command("/tmp/app", open_browser=False)[-1]
