@@ -371,11 +371,7 @@ class PracticeSession(SpadesWidget):
     def _tally(self) -> None:
         answered = self.asked - (1 if self.exercise and self.exercise.chosen is None else 0)
         self.tally_html.value = escape(
-            ngettext(
-                "This session: {right} right of {answered} question.",
-                "This session: {right} right of {answered} questions.",
-                answered,
-            ).format(right=self.right, answered=answered)
+            _("This session: {right} right, {answered} answered.").format(right=self.right, answered=answered)
         )
 
     def _exercise(self, item: PracticeItem) -> Exercise:
