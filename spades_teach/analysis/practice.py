@@ -72,7 +72,9 @@ NIL_BIDS: Mapping[str, tuple[BidLike, ...]] = {
 }
 
 
+@cache
 def _scheduler() -> fsrs.Scheduler:
+    """FSRS with its default parameters and no fuzzing (a plan replays the same on every machine)."""
     import fsrs
 
     return fsrs.Scheduler(enable_fuzzing=False)
