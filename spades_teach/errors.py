@@ -20,6 +20,8 @@ that raise them re-export them under their old names)::
     ├── UsageError           a wrong command line
     ├── AppError             the app cannot start
     ├── AnswerError          a drill answer that cannot be read
+    ├── LearnerRecordError   a learner record (the judged decisions) that cannot be read or kept
+    ├── NoQuestionError      no practice question about a principle could be found
     ├── LanguageError        a language the course does not speak
     └── SearchBudgetSpent    a double-dummy search gave up: its node budget is spent
 
@@ -45,6 +47,8 @@ __all__ = [
     "UsageError",
     "AppError",
     "AnswerError",
+    "LearnerRecordError",
+    "NoQuestionError",
     "LanguageError",
     "SearchBudgetSpent",
 ]
@@ -109,6 +113,17 @@ class AppError(SpadesError):
 
 class AnswerError(SpadesError):
     """A learner's answer to a drill cannot be read (not a number, not one of the choices...)."""
+
+
+class LearnerRecordError(SpadesError):
+    """A learner record (the file of a learner's judged decisions) that is not one, is damaged, or
+    was written by a later release; or one that cannot be saved (see
+    :mod:`spades_teach.analysis.learner_record`)."""
+
+
+class NoQuestionError(SpadesError):
+    """No practice question about a principle: no deal tried shows it and no puzzle asks about it
+    (see :func:`spades_teach.analysis.practice.practice_item`)."""
 
 
 class LanguageError(SpadesError):

@@ -163,7 +163,8 @@ def test_serve_without_voila_says_how_to_install_it(monkeypatch: pytest.MonkeyPa
 def test_missing_notebooks_are_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(launcher, "app_folder", lambda: tmp_path)
     with pytest.raises(
-        AppError, match=r"play\.ipynb, advisor\.ipynb, score\.ipynb, replay\.ipynb, daily\.ipynb are missing"
+        AppError,
+        match=r"play\.ipynb, advisor\.ipynb, score\.ipynb, replay\.ipynb, daily\.ipynb, progress\.ipynb are missing",
     ):
         app_notebooks()
 

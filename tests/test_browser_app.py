@@ -139,7 +139,14 @@ def _wait_text(page: Any, selector: str, predicate: str) -> None:
 
 # -- the app's home page --------------------------------------------------------------------
 
-PAGES = {"Play": "play", "Bid advisor": "advisor", "Score": "score", "Replay": "replay", "Daily challenge": "daily"}
+PAGES = {
+    "Play": "play",
+    "Bid advisor": "advisor",
+    "Score": "score",
+    "Replay": "replay",
+    "Daily challenge": "daily",
+    "My progress": "progress",
+}
 
 
 def test_the_home_page_leads_to_every_page_with_a_clean_console(browser: Any, app_url: str) -> None:
@@ -170,6 +177,7 @@ PAGE_ROOTS = {
     "score": ".st-score-calculator",
     "replay": ".st-replay",
     "daily": ".ct-root .ct-code-value",
+    "progress": ".st-progress .st-progress-summary",
 }
 
 
@@ -249,7 +257,7 @@ def test_the_language_menu_switches_the_pages_and_the_choice_is_kept(browser: An
     assert page.locator("h1").inner_text() == "Tutoriel de Spades"
     assert page.locator("html").get_attribute("lang") == "fr"
     labels = [t.split("\n")[0].strip() for t in page.locator(".st-home-pages a").all_inner_texts()]
-    assert labels == ["Jouer", "Conseiller d'annonce", "Score", "Revoir", "Défi du jour"]
+    assert labels == ["Jouer", "Conseiller d'annonce", "Score", "Revoir", "Défi du jour", "Mes progrès"]
     page.locator(".st-home-advisor").click()  # the choice goes with the link
     page.locator(".st-bid-advisor").first.wait_for()
     top = page.locator(".st-app-top")

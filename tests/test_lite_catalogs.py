@@ -96,7 +96,7 @@ def test_each_language_s_catalogs_leave_spades_teach_s_wheel_for_their_own(tmp_p
         assert not [name for name in names if f"/locale/{other}/" in name]
 
     # in the lock: spades-teach-fr and -es, which nothing the kernel loads at its start depends on
-    for name in ["anywidget", "ipywidgets", "psygnal", "typing_extensions", "jupyterlab_widgets", "comm"]:
+    for name in ["anywidget", "fsrs", "ipywidgets", "psygnal", "typing_extensions", "jupyterlab_widgets", "comm"]:
         (tmp_path / f"{name}-1-py3-none-any.whl").write_bytes(b"")
     npm = {"info": {}, "packages": {}}
     npm["packages"]["typing-extensions"] = {"name": "typing-extensions", "depends": [], "imports": []}

@@ -38,6 +38,7 @@ def _wheels(folder: Path, names: list[str]) -> Path:
 CARD_TABLE_WHEELS = [
     "anywidget-0.11.0-py3-none-any.whl",
     "comm-0.2.3-py3-none-any.whl",
+    "fsrs-6.3.2-py3-none-any.whl",
     "ipython-9.12.0-py3-none-any.whl",
     "ipywidgets-8.1.9-py3-none-any.whl",
     "jupyterlab_widgets-3.0.17-py3-none-any.whl",
@@ -56,6 +57,9 @@ def test_the_lock_lists_anywidget_with_its_dependencies(tmp_path: Path) -> None:
     assert packages["anywidget"]["depends"] == ["ipywidgets", "psygnal", "typing-extensions"]
     assert "anywidget" in packages["spades-teach"]["depends"]
     assert packages["psygnal"]["imports"] == ["psygnal"]
+    # the practice session's scheduler loads with spades_teach (it imports fsrs inside its functions)
+    assert "fsrs" in packages["spades-teach"]["depends"]
+    assert packages["fsrs"] == {**packages["fsrs"], "imports": ["fsrs"], "depends": ["typing-extensions"]}
 
 
 def test_the_lock_refuses_to_name_a_missing_psygnal(tmp_path: Path) -> None:

@@ -88,6 +88,8 @@ EXTRA_ENTRIES: dict[str, dict[str, Any]] = {
         "imports": ["anywidget"],
         "depends": ["ipywidgets", "psygnal", "typing-extensions"],
     },
+    # the practice session's scheduler (FSRS, py-fsrs): a pure wheel, loaded with spades_teach
+    "fsrs": {"version": "6.3.2", "imports": ["fsrs"], "depends": ["typing-extensions"]},
     # The kernel's own small wheels, from the kernel extension's folder (the pinned
     # jupyterlite-pyodide-kernel wheel of tools/lite/extensions.txt): in the lock, the kernel loads them
     # with everything else in one go when Pyodide starts (loadPyodideOptions in jupyter-lite.json),
@@ -98,7 +100,7 @@ EXTRA_ENTRIES: dict[str, dict[str, Any]] = {
 }
 
 #: the project's own wheel (built by tools/build_lite.sh, not pinned here)
-OWN_ENTRY: dict[str, Any] = {"imports": ["spades_teach"], "depends": ["anywidget", "ipywidgets"]}
+OWN_ENTRY: dict[str, Any] = {"imports": ["spades_teach"], "depends": ["anywidget", "fsrs", "ipywidgets"]}
 OWN_NAME = "spades-teach"
 
 #: the languages whose catalogs leave spades_teach's wheel for a wheel of their own (``own``):

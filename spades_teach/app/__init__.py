@@ -7,7 +7,7 @@ server's process (tests/test_voila_pins.py fails when the pinned Voila changes u
 ``docs/modules.md``.
 
 >>> [path.name for path in app_notebooks()]
-['play.ipynb', 'advisor.ipynb', 'score.ipynb', 'replay.ipynb', 'daily.ipynb']
+['play.ipynb', 'advisor.ipynb', 'score.ipynb', 'replay.ipynb', 'daily.ipynb', 'progress.ipynb']
 >>> voila_command("/tmp/app", port=8866, open_browser=False)[3:7]
 ['/tmp/app', '--port=8866', '--Voila.ip=127.0.0.1', '--Voila.token=']
 >>> voila_command("/tmp/app", open_browser=False)[-1]
@@ -56,6 +56,7 @@ from spades_teach.app.pages import (
     page_language,
     page_top,
     page_top_html,
+    progress_chapter_link,
     replay_picker,
     review_summary,
 )
@@ -82,6 +83,8 @@ __all__ = [
     "page_language",
     "page_top",
     "page_top_html",
+    "progress_chapter_link",
+    "progress_page",
     "home_html",
     "HOME_CLASSIC",
     "HOME_STYLE",
@@ -104,6 +107,28 @@ __all__ = [
     "teach_me_setting",
     "remember_teach_me",
 ]
+
+
+def progress_page() -> Any:
+    """The *My progress* page below its top: :class:`~spades_teach.widgets.progress.ProgressView` (the
+    chapters linked as the app serves them) over a :class:`~spades_teach.widgets.progress.PracticeSession`."""
+    import ipywidgets as widgets  # type: ignore[import-untyped]
+
+    from spades_teach.i18n import get_language
+    from spades_teach.widgets.progress import PracticeSession, ProgressView
+
+    view = ProgressView(link=progress_chapter_link(get_language()))
+    practice = PracticeSession(start=False)
+    heading = widgets.HTML(f"<h2>{_practise_heading()}</h2>")
+    return widgets.VBox([view, heading, practice])
+
+
+def _practise_heading() -> str:
+    from html import escape
+
+    from spades_teach.i18n import _
+
+    return escape(_("Practise these"))
 
 
 def __getattr__(name: str) -> Any:

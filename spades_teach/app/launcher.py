@@ -45,7 +45,7 @@ __all__ = [
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 #: The notebooks of the app, in the order of the home page and of each page's links.
-APP_NOTEBOOKS = ("play.ipynb", "advisor.ipynb", "score.ipynb", "replay.ipynb", "daily.ipynb")
+APP_NOTEBOOKS = ("play.ipynb", "advisor.ipynb", "score.ipynb", "replay.ipynb", "daily.ipynb", "progress.ipynb")
 #: Voila's usual port.
 DEFAULT_PORT = 8866
 

@@ -5,6 +5,7 @@ record chooser."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from spades_teach.advice.bot_replay import bot_replay
@@ -21,6 +22,7 @@ __all__ = [
     "page_language",
     "page_top",
     "page_top_html",
+    "progress_chapter_link",
     "replay_lead",
     "replay_picker",
     "review_summary",
@@ -48,6 +50,11 @@ PAGES = (
     ("score", N_("Score"), N_("Bids and tricks in, points and bags out, with the reason for each.")),
     ("replay", N_("Replay"), N_("Step through recorded games, card by card, with notes.")),
     ("daily", N_("Daily challenge"), N_("Today's deal, the same for everyone: play it and review every card.")),
+    (
+        "progress",
+        N_("My progress"),
+        N_("What you keep getting wrong, from every card judged, and practice chosen for it."),
+    ),
 )
 
 
@@ -154,6 +161,17 @@ def _intro(name: str) -> list[str]:
                 )
             ).format(nil=code("nil"), blind_nil=code("blind nil"))
         ]
+    if name == "progress":
+        return [
+            escape(
+                _(
+                    "Every card the judge looks at is kept on this computer: the hands you review, the exercises, "
+                    "the puzzles, the drills and the daily challenge. Here is what they say: how often you get each "
+                    "principle right lately, the three to work on next, and below, {practise}: questions chosen for "
+                    "them, with the principles you already know mixed in so that you keep them."
+                )
+            ).format(practise=b(_("Practise these")))
+        ]
     if name == "replay":
         return [
             escape(
@@ -183,6 +201,7 @@ HEADINGS = {
     "score": N_("Score a hand"),
     "replay": N_("Replay a game"),
     "daily": N_("Daily challenge"),
+    "progress": N_("My progress"),
 }
 
 
@@ -338,3 +357,17 @@ def review_summary(costs: Sequence[Any]) -> str:
     return _("{line}; the other {count} cost {points} points in all (red cards: step to one to read why)").format(
         line=line, count=len(costly), points=lost
     )
+
+
+def progress_chapter_link(language: str, folder: str | Path | None = None) -> str:
+    """How *My progress* links a principle's chapter from the app (``{chapter}`` stands for its file
+    name): to the built book's page when the app serves the book, to the chapter run by the app when it
+    serves the chapters, or ``""`` (no link) when it has neither. ``folder``: the app's folder (the
+    page's working folder)."""
+    here = Path.cwd() if folder is None else Path(folder)
+    lang = "" if checked_language(language) == "en" else f"{language}/"
+    if (here / "book").is_dir():
+        return f"../files/book/{lang}notebooks/{{chapter}}.html"
+    if (here / "chapters").is_dir():
+        return f"chapters/{lang}{{chapter}}.ipynb"
+    return ""

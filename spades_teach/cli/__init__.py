@@ -19,7 +19,7 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from spades_teach import __version__
-from spades_teach.cli import analyze, analyze_record, app, deal, record, score
+from spades_teach.cli import analyze, analyze_record, app, deal, progress, record, score
 from spades_teach.cli.common import (
     ASCII_FORMS,
     Command,
@@ -73,7 +73,7 @@ PROG = "spades-teach"
 
 #: The commands, by name, in the order ``--help`` lists them.
 COMMANDS: dict[str, Command] = {
-    module.COMMAND.name: module.COMMAND for module in (score, deal, record, analyze_record, analyze, app)
+    module.COMMAND.name: module.COMMAND for module in (score, deal, record, analyze_record, analyze, progress, app)
 }
 
 

@@ -36,6 +36,7 @@ from spades_teach.analysis.drills import (
     drill_seed,
     make_drill,
 )
+from spades_teach.analysis.learner_record import DATA_DIR_VARIABLE, data_dir
 from spades_teach.errors import AnswerError, SpadesError
 from spades_teach.game.cards import Card
 from spades_teach.game.notation import seat_word
@@ -53,8 +54,6 @@ __all__ = [
     "progress_store",
 ]
 
-#: The environment variable that names the folder of the progress file (tests, shared machines).
-DATA_DIR_VARIABLE = "SPADES_TEACH_DATA_DIR"
 #: The progress file's name inside that folder.
 PROGRESS_FILE = "drills.json"
 #: The environment variable that chooses the store: ``file`` or ``browser``.
@@ -64,17 +63,11 @@ _EMPTY = {"streak": 0, "best": 0, "answered": 0, "right": 0, "number": 0}
 
 
 def progress_dir() -> Path:
-    """Where the progress file lives: ``$SPADES_TEACH_DATA_DIR`` when set; in Pyodide
-    (the live edition) ``.spades_teach`` in the notebook's folder, which JupyterLite
-    keeps in the browser's storage; else the user data directory of ``platformdirs``."""
-    chosen = os.environ.get(DATA_DIR_VARIABLE)
-    if chosen:
-        return Path(chosen)
-    if sys.platform == "emscripten":
-        return Path.cwd() / ".spades_teach"
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("spades_teach", appauthor=False))
+    """Where the progress file lives: the learner's data folder
+    (:func:`~spades_teach.analysis.learner_record.data_dir`: ``$SPADES_TEACH_DATA_DIR`` when set; in
+    Pyodide, the live edition, ``.spades_teach`` in JupyterLite's drive, which it keeps in the browser's
+    storage; else the user data directory of ``platformdirs``)."""
+    return data_dir()
 
 
 def progress_store() -> str:
@@ -279,6 +272,10 @@ class DrillWidget(anywidget.AnyWidget):
         self.progress.advance(self.kind)
         if self.saving:
             self.progress.save()
+            from spades_teach.analysis.learner_record import decision_from_drill
+            from spades_teach.widgets.record import remember  # the learner record's hook
+
+            remember([decision_from_drill(self.drill, feedback, self._given.get("answer"))])
         return feedback
 
     def next_question(self) -> None:

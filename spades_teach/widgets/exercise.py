@@ -39,7 +39,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -49,6 +49,7 @@ from spades_teach.advice.position import Position
 from spades_teach.advice.principles import Exception_, Moment
 from spades_teach.advice.teach import teach
 from spades_teach.advice.verdict_words import better_effect, verdict_line
+from spades_teach.analysis.learner_record import decision_from_answer
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Suit
@@ -59,6 +60,10 @@ from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.i18n import _, ngettext
 from spades_teach.render.html import STYLE, card_html, hand_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, card_colour, escape
+from spades_teach.widgets.record import remember
+
+if TYPE_CHECKING:
+    from spades_teach.analysis.puzzles import Puzzle
 
 _GOOD = "#dff5e1"
 _BAD = "#fde2e1"
@@ -75,6 +80,7 @@ __all__ = [
     "play_exercise",
     "points_exercise",
     "position_html",
+    "puzzle_exercise",
     "solver_exercise",
 ]
 
@@ -93,6 +99,13 @@ class Answer:
     #: What the library says of each choice but the first right one, naming it (label → line):
     #: the feedback to a click on it.
     notes: Mapping[str, str] = field(default_factory=dict)
+    #: The points each choice gives away against the best, where the judge counts them (label → points).
+    costs: Mapping[str, float] = field(default_factory=dict)
+    #: The choice the principle's rule of thumb plays ('' when none): an answer that is it and is
+    #: still wrong meets the principle's exception, it does not break the principle.
+    rule: str = ""
+    #: The choices the judge calls a close call (right, but not surely as good as the best).
+    close: tuple[str, ...] = ()
 
 
 class Exercise(SpadesWidget):
@@ -106,6 +119,10 @@ class Exercise(SpadesWidget):
     Plain state: :attr:`choices`, :attr:`chosen`, :attr:`correct` (``None`` before a
     choice), :attr:`verdict`, :attr:`answer`, :attr:`buttons` (label → button of each
     choice), :attr:`hand_buttons` (every button of the hand row), :meth:`choose`, :meth:`reset`.
+
+    The first answer to an exercise about a principle of the course is kept in the learner record
+    (:func:`~spades_teach.widgets.record.remember`, filed under ``surface``; ``record=False`` keeps
+    nothing), and each function of :attr:`on_answer` is called with the exercise.
     """
 
     def __init__(
@@ -118,7 +135,14 @@ class Exercise(SpadesWidget):
         hand: Iterable[Card] | None = None,
         hand_label: str = "",
         not_offered: Mapping[str, str] | None = None,
+        surface: str = "exercise",
+        record: bool = True,
     ) -> None:
+        self.surface, self.record = surface, record
+        #: The learner record's folder (``None``: the data folder).
+        self.record_folder: str | None = None
+        #: Called with the exercise after its first answer (the practice session's next step).
+        self.on_answer: list[Callable[[Exercise], None]] = []
         self.choices = tuple(choices)
         if len(self.choices) < 2:
             raise SpadesError(_("an exercise needs at least two choices, not {count}").format(count=len(self.choices)))
@@ -246,7 +270,30 @@ class Exercise(SpadesWidget):
         """A click on a choice: the answer; after a wrong one the learner may try again, and once
         a right one is given the choices close and a click changes nothing (the focus stays)."""
         if not self.correct:
-            self.choose(label)
+            self.respond(label)
+
+    def respond(self, label: str) -> None:
+        """The learner's answer (what a click on a choice does): chosen, the first answer kept in the
+        learner record, then handed to :attr:`on_answer`. After a right answer nothing changes."""
+        if self.correct:
+            return
+        first = self._chosen is None
+        self.choose(label)
+        if self.record and first:
+            right = label in self.answer.right
+            cost = self.answer.costs.get(label) if self.answer.costs else None
+            followed = bool(self.answer.rule) and label == self.answer.rule
+            decision = decision_from_answer(
+                self.answer.principle,
+                right,
+                followed=followed,
+                cost=cost,
+                close=label in self.answer.close,
+                surface=self.surface,
+            )
+            remember([decision], folder=self.record_folder)
+        for call in self.on_answer:
+            call(self)
 
     def reset(self) -> None:
         """Clear the answer, to choose again."""
@@ -379,7 +426,9 @@ def play_exercise(
         "not_offered": _not_offered(position, cards),
     }
     if judgement is None or any(c not in judgement.values for c in cards):
-        return Exercise(asked, labels, Answer((hint.card.pretty,), hint.reason, hint.principle), **as_hand)
+        return Exercise(
+            asked, labels, Answer((hint.card.pretty,), hint.reason, hint.principle, rule=hint.card.pretty), **as_hand
+        )
     if not any(judgement.verdict(c).costly for c in cards):
         raise SpadesError(
             _("no card offered here is clearly worse than the best: this position has no decision to practise")
@@ -394,7 +443,16 @@ def play_exercise(
     return Exercise(
         asked,
         labels,
-        Answer((card.pretty, *(c.pretty for c in others)), reason, hint.principle, also, notes),
+        Answer(
+            (card.pretty, *(c.pretty for c in others)),
+            reason,
+            hint.principle,
+            also,
+            notes,
+            costs={c.pretty: round(judgement.verdict(c).cost, 2) for c in cards},
+            rule=hint.card.pretty,
+            close=tuple(c.pretty for c in cards if judgement.verdict(c).kind == "close"),
+        ),
         **as_hand,
     )
 
@@ -419,6 +477,25 @@ def _choice_note(position: Position, judgement: Judgement, card: Card, answer: C
             card=card.pretty, answer=answer.pretty
         )
     return _("the {card} does as well as the {answer} here").format(card=card.pretty, answer=answer.pretty)
+
+
+def puzzle_exercise(puzzle: Puzzle, principle: str = "", *, surface: str = "puzzle") -> Exercise:
+    """A packaged puzzle as an exercise (the practice session's puzzles): its prompt, its position with
+    the hand as the answer buttons, its card right, its reason; ``principle`` the one its moment is
+    about (the learner record files the answer under it)."""
+    position = puzzle.position
+    cards = sorted(position.legal, key=_card_order)
+    answer = Answer((puzzle.answer.pretty,), puzzle.reason, principle, rule=suggest_play(position).card.pretty)
+    return Exercise(
+        puzzle.prompt(),
+        [c.pretty for c in cards],
+        answer,
+        picture=position_html(position, with_hand=False),
+        hand=position.hand,
+        hand_label=_hand_label(position.seat),
+        not_offered=_not_offered(position, cards),
+        surface=surface,
+    )
 
 
 def _card_order(card: Card) -> tuple[int, int]:

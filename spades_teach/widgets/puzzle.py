@@ -197,6 +197,11 @@ class PuzzleView(SpadesWidget):
         self.progress.record(SCORE, p.is_right(c))
         self.progress.advance(self._place())  # a run again shows the next puzzle
         self._save()
+        if self.saving:  # the learner record's hook
+            from spades_teach.analysis.learner_record import decision_from_puzzle
+            from spades_teach.widgets.record import remember
+
+            remember([decision_from_puzzle(p, c)])
         if p.is_right(c):
             self._verdict = "right"
             self._feedback = _("Right: the {card}. {reason}").format(card=c.pretty, reason=p.reason)

@@ -26,6 +26,7 @@ from spades_teach.game.round import Round
 from spades_teach.game.seating import seating_of
 from spades_teach.game.twoplayer import Draw
 from spades_teach.i18n import _, ngettext
+from spades_teach.widgets.record import remember_review
 from spades_teach.widgets.table_state import ME, review_rows
 from spades_teach.widgets.terms import marked
 
@@ -165,6 +166,7 @@ class TableCoach:
         lost = sum(j.cost for j in mine)
         costly = sum(1 for j in mine if j.costly)
         self._review_tally = (costly, len(mine), lost)
+        remember_review(r, ME, mine, bags=self._hand_bags, surface="challenge" if self._comparable else "table")
 
     @property
     def review_summary(self) -> str:
