@@ -21,10 +21,10 @@ seat 0–3, 52-bit masks), so it sits under the value types: :class:`Card`,
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from spades_teach.errors import ParseError
-from spades_teach.i18n import _, get_language, pgettext
+from spades_teach.i18n import LANGUAGES, _, get_language, pgettext
 
 __all__ = [
     "Named",
@@ -44,6 +44,7 @@ __all__ = [
     "suit_word",
     "seat_letter",
     "seat_word",
+    "team_word",
     "side_letters",
     "suit_number",
     "rank_value",
@@ -126,18 +127,25 @@ for _t, _spellings in enumerate(
 
 #: The languages whose rank letters differ from English: rank value -> its letter.
 _LOCAL_RANK_LETTERS: dict[str, dict[int, str]] = {"fr": {13: "R", 12: "D", 11: "V"}}
-#: Each language's words for the suits, as said in a sentence ("il faut fournir à cœur").
-_LOCAL_SUIT_WORDS: dict[str, tuple[str, str, str, str]] = {
-    "en": SUIT_WORDS,
-    "fr": ("pique", "cœur", "carreau", "trèfle"),
-    "es": ("picas", "corazones", "diamantes", "tréboles"),
-}
-#: Each language's names of the seats, as said in a sentence.
-_LOCAL_SEAT_WORDS: dict[str, tuple[str, str, str, str]] = {
-    "en": SEAT_WORDS,
-    "fr": ("Nord", "Est", "Sud", "Ouest"),
-    "es": ("Norte", "Este", "Sur", "Oeste"),
-}
+# The words a sentence says for the suits, the seats and the teams come from the catalogs, as every
+# printed word does: each is its English word, with a context that tells it from the same English
+# word elsewhere. (The spellings below are what a learner may type: tables for reading, not printing.)
+_SUIT_WORD_MESSAGES: tuple[Callable[[], str], ...] = (
+    lambda: pgettext("suit word", "spades"),
+    lambda: pgettext("suit word", "hearts"),
+    lambda: pgettext("suit word", "diamonds"),
+    lambda: pgettext("suit word", "clubs"),
+)
+_SEAT_WORD_MESSAGES: tuple[Callable[[], str], ...] = (
+    lambda: pgettext("seat name", "North"),
+    lambda: pgettext("seat name", "East"),
+    lambda: pgettext("seat name", "South"),
+    lambda: pgettext("seat name", "West"),
+)
+_TEAM_WORD_MESSAGES: tuple[Callable[[], str], ...] = (
+    lambda: pgettext("team name", "North–South"),
+    lambda: pgettext("team name", "East–West"),
+)
 # Every spelling of each suit's word in a language (singular, plural, without accents).
 _LOCAL_SUIT_SPELLINGS: dict[str, tuple[tuple[str, ...], ...]] = {
     "fr": (
@@ -183,8 +191,8 @@ def _rank_table(language: str) -> dict[str, int]:
     return table
 
 
-_SUIT_TABLES = {language: _suit_table(language) for language in _LOCAL_SUIT_WORDS}
-_RANK_TABLES = {language: _rank_table(language) for language in _LOCAL_SUIT_WORDS}
+_SUIT_TABLES = {language: _suit_table(language) for language in LANGUAGES}
+_RANK_TABLES = {language: _rank_table(language) for language in LANGUAGES}
 
 
 def card_index(rank: int, suit: int) -> int:
@@ -210,7 +218,7 @@ def rank_label(rank: int) -> str:
 #
 #   French:  {card:le} -> le R♠, la D♠, l'A♠     {card:Le} -> Le / La / L'   {card:de} -> du R♠,
 #            de la D♠, de l'A♠                   {card:à} -> au R♠, à la D♠, à l'A♠
-#            {seat:de} -> de Nord, d'Ouest       {seat:à} -> à Nord
+#            {seat:de} -> de Nord, d'Ouest       {seat:à} -> à Nord     {seat:que} -> que Nord, qu'Ouest
 #   Spanish: {card:el} -> el K♠, la Q♠, la J♠    {card:El}  {card:del} -> del K♠, de la Q♠
 #            {card:al} -> al K♠, a la Q♠         {seat:del} -> de Oeste   {seat:al} -> a Oeste
 #   Agreement: {card:Seul|Seule} -> the masculine or the feminine word, as the card's name is
@@ -236,6 +244,7 @@ _NAME_FORMS: dict[str, tuple[str, str, str]] = {
     "le": ("{}", "{}", "{}"),
     "Le": ("{}", "{}", "{}"),
     "de": ("de {}", "de {}", "d'{}"),
+    "que": ("que {}", "que {}", "qu'{}"),
     "à": ("à {}", "à {}", "à {}"),
     "el": ("{}", "{}", "{}"),
     "El": ("{}", "{}", "{}"),
@@ -336,7 +345,7 @@ def card_name(index: int) -> str:
 
 def seat_word(seat: int) -> str:
     """The seat's name in a sentence of the language in use: ``North``, ``Nord``, ``Norte``."""
-    word = _LOCAL_SEAT_WORDS[_language()][seat]
+    word = _SEAT_WORD_MESSAGES[seat]()
     return Named(word, elides=word[0] in "AEIOU")
 
 
@@ -355,7 +364,12 @@ def seat_letter(seat: int) -> str:
 
 def suit_word(suit: int) -> str:
     """The suit's name in a sentence of the language in use: ``hearts``, ``cœur``, ``corazones``."""
-    return _LOCAL_SUIT_WORDS[_language()][suit]
+    return _SUIT_WORD_MESSAGES[suit]()
+
+
+def team_word(team: int) -> str:
+    """The team's name in a sentence of the language in use: ``East–West``, ``Est–Ouest``, ``Este–Oeste``."""
+    return _TEAM_WORD_MESSAGES[team]()
 
 
 def suit_number(value: object) -> int:
@@ -561,7 +575,7 @@ _TOKENS = {
         + "".join(sorted({*"23456789TJQKA", *_LOCAL_RANK_LETTERS.get(language, {}).values()}))
         + r"]|[SHDC♠♥♦♣♤♡♢♧]|:|-"
     )
-    for language in _LOCAL_SUIT_WORDS
+    for language in LANGUAGES
 }
 
 

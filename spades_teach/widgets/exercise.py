@@ -453,7 +453,7 @@ def _table_html(hands: Mapping[Any, HandLike], to_play: Seat, trick: Sequence[Ca
     seat = Seat.coerce(leader)
     played = []
     for c in trick:
-        played.append(f"{seat.name} {card_html(Card.parse(c))}")
+        played.append(f"{escape(seat.letters)} {card_html(Card.parse(c))}")
         seat = seat.next
     middle = " ".join(played) or "—"
     return (

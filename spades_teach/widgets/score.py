@@ -357,7 +357,7 @@ class ScoreCalculator(SpadesWidget):
             if detail is not None and detail.made is not None:
                 made = _("made") if detail.made else _("set")
             cells.append(
-                f'<td class="st-seat">{escape(side.name)}</td>'
+                f'<td class="st-seat">{escape(side.letters)}</td>'
                 f'<td class="st-score-points-{escape(side.name)}"><b>{escape(sign)}</b></td>'
                 f'<td class="st-score-bags-{escape(side.name)}">{escape(on_counter)}</td>'
                 f"<td>{escape(made)}</td>"
