@@ -65,7 +65,7 @@ from spades_teach.game.kernel import (
     winning_index,
 )
 from spades_teach.game.kernel import why_illegal as _why_illegal
-from spades_teach.game.notation import card_name, suit_word
+from spades_teach.game.notation import card_name, seat_word, suit_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, TeamMap, seating_of
@@ -365,7 +365,7 @@ class Position:
         if len(self.trick) > p - 1:
             raise PositionError(
                 _("the trick in progress has {count} cards before {seat} plays: it can hold at most {most}").format(
-                    count=len(self.trick), seat=self.seat.letters, most=p - 1
+                    count=len(self.trick), seat=seat_word(self.seat), most=p - 1
                 )
             )
         if len(self.played) % p:

@@ -9,7 +9,7 @@ from typing import Any
 
 from spades_teach.advice.bot_replay import bot_replay
 from spades_teach.errors import AppError
-from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, get_language, ngettext, set_language
+from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, get_language, ngettext, pgettext, set_language
 
 __all__ = [
     "FIRST_RECORD",
@@ -125,7 +125,7 @@ def _intro(name: str) -> list[str]:
                 teach_me=b(_("Teach me")),
                 new_game=b(_("New game")),
                 deal_of_the_day=b(_("Deal of the day")),
-                match="<i>" + escape(_("Match")) + "</i>",
+                match="<i>" + escape(pgettext("table menu", "Match")) + "</i>",
                 review=b(_("Review my hand")),
             ),
         ]
@@ -274,7 +274,12 @@ def replay_picker(seed: int | str = 1) -> Any:
     view = ReplayView(records[first][1])
     labels = [(str(getattr(record, "title", "") or name), i) for i, (name, record) in enumerate(records)]
     choice = add_classes(
-        widgets.Dropdown(options=labels, value=first, description=_("Game"), layout=widgets.Layout(width="40em")),
+        widgets.Dropdown(
+            options=labels,
+            value=first,
+            description=pgettext("recorded hand menu", "Hand"),
+            layout=widgets.Layout(width="40em"),
+        ),
         "st-app-record",
     )
     review = add_classes(

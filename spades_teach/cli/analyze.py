@@ -66,10 +66,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bids",
         type=argument_type(parse_bids),
-        metavar=_("BIDS"),
+        metavar=_("SEAT=BID,..."),
         help=_("bids already made by the seats before yours, as 'N=nil,E=3'"),
     )
-    parser.add_argument("--scores", metavar=_("SCORES"), help=_("the match score before this hand, as 'NS=120,EW=250'"))
+    parser.add_argument(
+        "--scores", metavar=_("SIDE=POINTS,..."), help=_("the match score before this hand, as 'NS=120,EW=250'")
+    )
     parser.add_argument(
         "--bags", metavar=_("SIDE=BAGS,..."), help=_("the bag counters before this hand, as 'NS=8,EW=2'")
     )
