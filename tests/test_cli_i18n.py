@@ -165,7 +165,7 @@ def test_analyze_table_in_french_has_decimal_commas_and_the_same_numbers(capsys:
     assert status == 0
     table = french.split("\n\n")[1]
     assert table.splitlines()[0].split() == ["annonce", "réussite", "score", "espéré"]
-    assert "plis du camp :" in french and "side tricks" not in french
+    assert "les plis de votre équipe, donne par donne :" in french and "side's tricks" not in french
     english_table = english.split("\n\n")[1]
     assert re.findall(r"[+−-]\d+,\d", table) == [
         m.replace(".", ",") for m in re.findall(r"[+−-]\d+\.\d", english_table)

@@ -487,10 +487,10 @@ def test_the_rules_are_described_in_the_language() -> None:
     spanish = rules.describe()
     set_language("en")
     assert rules.describe() == english
-    assert english.startswith("4 players, game to 500, lose at -200, Nil ±100, 10 bags cost 100, 2♣ leads first")
-    assert french.startswith("4 joueurs, partie en 500, perdue à -200, Nil ±100, 10 surplus coûtent 100, le 2♣ entame")
+    assert english.startswith("4 players, game to 500, lose at −200, Nil ±100, 10 bags cost 100, 2♣ leads first")
+    assert french.startswith("4 joueurs, partie en 500, perdue à −200, Nil ±100, 10 surplus coûtent 100, le 2♣ entame")
     assert spanish.startswith(
-        "4 jugadores, partida a 500, se pierde en -200, nil ±100, 10 bolsas cuestan 100, sale el 2♣"
+        "4 jugadores, partida a 500, se pierde en −200, nil ±100, 10 bolsas cuestan 100, sale el 2♣"
     )
     assert french.endswith("une renonce coûte 3 plis") and spanish.endswith("el renuncio cuesta 3 bazas")
 

@@ -248,6 +248,10 @@ def test_a_named_value_is_its_text_and_an_unknown_article_is_refused() -> None:
 # Placeholders a translation may give an article or an agreement (their values are Named).
 _PLACED = {
     "card",
+    "ace",
+    "king",
+    "queen",
+    "first",
     "rival",
     "best",
     "top",

@@ -22,7 +22,7 @@ from spades_teach.game.notation import seat_word as _local_seat_word
 from spades_teach.game.rules import FIRST_LEADS, RENEGE_MODES, Rules
 from spades_teach.game.scoring import coerce_side
 from spades_teach.game.seating import Seat
-from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_number, join_or, ngettext, pgettext
+from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_number, ngettext, pgettext
 
 __all__ = [
     "Command",
@@ -280,10 +280,10 @@ def read_option_value(text: str, values: Sequence[str]) -> str:
     for value in values:
         if key in (_typed_key(value), _typed_key(option_value(value))):
             return value
+    # argparse's own words for a value not among the choices (translated in ARGPARSE_MESSAGES)
     raise ParseError(
-        _("unknown value {value}: choose {choices}").format(
-            value=repr(text[:40]), choices=join_or([option_value(value) for value in values])
-        )
+        _("invalid choice: %(value)r (choose from %(choices)s)")
+        % {"value": text[:40], "choices": ", ".join(repr(option_value(value)) for value in values)}
     )
 
 

@@ -218,6 +218,7 @@ def rank_label(rank: int) -> str:
 #
 #   French:  {card:le} -> le R♠, la D♠, l'A♠     {card:Le} -> Le / La / L'   {card:de} -> du R♠,
 #            de la D♠, de l'A♠                   {card:à} -> au R♠, à la D♠, à l'A♠
+#            {card:que} -> que le R♠, que l'A♠
 #            {seat:de} -> de Nord, d'Ouest       {seat:à} -> à Nord     {seat:que} -> que Nord, qu'Ouest
 #   Spanish: {card:el} -> el K♠, la Q♠, la J♠    {card:El}  {card:del} -> del K♠, de la Q♠
 #            {card:al} -> al K♠, a la Q♠         {seat:del} -> de Oeste   {seat:al} -> a Oeste
@@ -232,6 +233,7 @@ _CARD_FORMS: dict[str, tuple[str, str, str]] = {
     "le": ("le {}", "la {}", "l'{}"),
     "Le": ("Le {}", "La {}", "L'{}"),
     "de": ("du {}", "de la {}", "de l'{}"),
+    "que": ("que le {}", "que la {}", "que l'{}"),
     "à": ("au {}", "à la {}", "à l'{}"),
     "el": ("el {}", "la {}", "el {}"),
     "El": ("El {}", "La {}", "El {}"),

@@ -61,7 +61,10 @@ def _cards_html(cards: Iterable[Card]) -> str:
 
 
 def hand_html(hand: Hand, *, style: bool = True) -> str:
-    """A hand suit by suit, spades first, high to low."""
+    """A hand suit by suit, spades first, high to low; a hand with no cards left (a hand played
+    out) is one dash, not four voids."""
+    if not hand:
+        return (STYLE if style else "") + '<div class="st-hand"><span class="st-void">—</span></div>'
     rows = []
     void = html.escape(_("void"))
     for suit in Suit:
