@@ -384,7 +384,7 @@ def test_a_malformed_card_names_the_french_letters_in_french() -> None:
     seen = _messages(lambda: Card.parse("XS"))
     assert seen["en"] == "unknown rank 'X' in card 'XS': use 2-9, T or 10, J, Q, K, A"
     assert seen["fr"] == "valeur inconnue 'X' dans la carte 'XS' : utilisez 2-9, 10, V, D, R, A"
-    assert seen["es"] == "valor desconocido 'X' en la carta 'XS': usa 2-9, T o 10, J, Q, K, A"
+    assert seen["es"] == "valor desconocido 'X' en la carta 'XS': usa 2-9, T o 10, J, Q o D, K o R, A"
 
 
 def test_a_bad_score_request_is_refused_in_the_language() -> None:

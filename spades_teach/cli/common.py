@@ -27,6 +27,7 @@ from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_number, n
 __all__ = [
     "Command",
     "Parser",
+    "HelpFormatter",
     "UsageError",
     "ARGPARSE_MESSAGES",
     "argparse_in_language",
@@ -80,8 +81,24 @@ class Command:
     description: str = ""
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with each section's heading ended as the language in use ends a heading
+    (French puts a space before the colon: ``règles :``). argparse writes the colon itself."""
+
+    def start_section(self, heading: str | None) -> None:
+        if heading:
+            ended = pgettext("help section heading", "{heading}:").format(heading=heading)
+            heading = ended[:-1] if ended.endswith(":") else ended
+        super().start_section(heading)
+
+
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser that raises instead of printing usage and exiting."""
+    """An ArgumentParser that raises instead of printing usage and exiting, and writes its help
+    with :class:`HelpFormatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(_("{message} (see '{prog} --help')").format(message=message, prog=self.prog))

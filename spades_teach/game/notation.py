@@ -125,8 +125,16 @@ for _t, _spellings in enumerate(
 # rank-first reading fails. In a hand, a card list alternates rank and suit ("DD RS" = Q♦ K♠); in a
 # suit-labelled hand, D is the diamonds label only as "D:" (or ♦); a bare D is a dame.
 
-#: The languages whose rank letters differ from English: rank value -> its letter.
-_LOCAL_RANK_LETTERS: dict[str, dict[int, str]] = {"fr": {13: "R", 12: "D", 11: "V"}}
+#: The rank letters each language reads besides the English ones: letter -> rank value (French R, D,
+#: V for roi, dame, valet; Spanish R and D for rey and dama, though Spanish players print K Q J).
+#: A language prints the letters its catalog gives (:func:`rank_face`); each of them is read here.
+_LOCAL_RANK_LETTERS: dict[str, dict[str, int]] = {"fr": {"R": 13, "D": 12, "V": 11}, "es": {"R": 13, "D": 12}}
+#: The suit letters French and Spanish players use (spades, hearts, diamonds, clubs): French bridge's
+#: P C K T and a Spanish P C D T. They clash with the English letters (C is clubs, T a ten, K a king),
+#: so they are read only as the labels of a whole hand written in them ("P: ARD3 C: R52 K: D73 T: A94",
+#: recognised by a letter English never uses as a label, P, K or T); elsewhere a learner who types one
+#: is told which letters to use.
+_LOCAL_SUIT_LETTERS: dict[str, str] = {"fr": "PCKT", "es": "PCDT"}
 # The words a sentence says for the suits, the seats and the teams come from the catalogs, as every
 # printed word does: each is its English word, with a context that tells it from the same English
 # word elsewhere. (The spellings below are what a learner may type: tables for reading, not printing.)
@@ -163,6 +171,7 @@ _LOCAL_SUIT_SPELLINGS: dict[str, tuple[tuple[str, ...], ...]] = {
 }
 # Each language's words for the honours, upper case (a card may be written "dame de cœur").
 _LOCAL_RANK_WORDS: dict[str, dict[str, int]] = {
+    "en": {"ACE": 14, "KING": 13, "QUEEN": 12, "JACK": 11},
     "fr": {"AS": 14, "ROI": 13, "DAME": 12, "VALET": 11},
     "es": {"AS": 14, "REY": 13, "REINA": 12, "DAMA": 12, "JOTA": 11},
 }
@@ -186,8 +195,7 @@ def _suit_table(language: str) -> dict[str, int]:
 def _rank_table(language: str) -> dict[str, int]:
     """Upper-case rank letters read in ``language``: the English ones and the language's own."""
     table = dict(_RANK_NAMES)
-    for value, letter in _LOCAL_RANK_LETTERS.get(language, {}).items():
-        table[letter] = value
+    table.update(_LOCAL_RANK_LETTERS.get(language, {}))
     return table
 
 
@@ -318,10 +326,16 @@ class Named(str):
 def rank_face(rank: int) -> str:
     """The rank as a player of the language in use writes it: ``Q`` in English and
     Spanish, ``D`` (dame) in French; ``10`` for the ten."""
-    local = _LOCAL_RANK_LETTERS.get(_language())
-    if local and rank in local:
-        return local[rank]
-    return rank_label(rank)
+    honour = _HONOUR_LETTER_MESSAGES.get(rank)
+    return honour() if honour is not None else rank_label(rank)
+
+
+# The honours' letters as each language prints them, from the catalogs (French R, D, V).
+_HONOUR_LETTER_MESSAGES: dict[int, Callable[[], str]] = {
+    13: lambda: pgettext("rank letter", "K"),
+    12: lambda: pgettext("rank letter", "Q"),
+    11: lambda: pgettext("rank letter", "J"),
+}
 
 
 def card_face(index: int) -> str:
@@ -472,11 +486,17 @@ def _read_card_in_words(key: str, ranks: dict[str, int], suits: dict[str, int]) 
         words = [words[0], words[2]]
     if len(words) != 2:
         return None
-    rank = ranks.get(words[0], _LOCAL_RANK_WORDS.get(_language(), {}).get(words[0]))
+    rank = ranks.get(words[0], _rank_word(words[0]))
     suit = suits.get(words[1].lower())
     if rank is None or suit is None:
         return None
     return card_index(rank, suit)
+
+
+def _rank_word(key: str) -> int | None:
+    """The rank an upper-case word names in the language in use or in English (``DAME``, ``QUEEN``)."""
+    found = _LOCAL_RANK_WORDS.get(_language(), {}).get(key)
+    return found if found is not None else _LOCAL_RANK_WORDS["en"].get(key)
 
 
 def read_card(text: object) -> int:
@@ -498,7 +518,7 @@ def read_card(text: object) -> int:
         raise ParseError(_("empty card: write a card like 'AS' or '10H'"))
     language = _language()
     ranks, suits = _RANK_TABLES[language], _SUIT_TABLES[language]
-    if " " in key and language != "en":
+    if " " in key:
         found = _read_card_in_words(key, ranks, suits)
         if found is not None:
             return found
@@ -558,6 +578,100 @@ _SUIT_WORD_LABEL = re.compile(
 )
 
 
+# A suit label written as a letter and a colon ("P:", "c :").
+_LETTER_LABEL = re.compile(r"(?<![^\s,;|/])([A-Za-z])\s*:")
+
+
+def _local_labels_as_symbols(text: str) -> str:
+    """``text`` with its suit labels as symbols when the whole hand is labelled in the language's
+    own suit letters (French ``P: ARD3 C: R52 K: D73 T: A94``, Spanish ``P: AKQ3 C: K52 D: Q73 T:
+    A94``): one of its labels is a letter English never uses (P, K or T), and every one is a letter
+    of the language. A label that is neither an English suit letter nor one of a hand so written
+    is refused, naming the letters to use."""
+    labels = [match.group(1).upper() for match in _LETTER_LABEL.finditer(text)]
+    if not labels:
+        return text
+    local = _LOCAL_SUIT_LETTERS.get(_language(), "")
+    if any(label not in SUIT_LETTERS and label in local for label in labels) and all(
+        label in local for label in labels
+    ):
+        return _LETTER_LABEL.sub(lambda match: SUIT_SYMBOLS[local.index(match.group(1).upper())] + " ", text)
+    ranks = _RANK_TABLES[_language()]
+    for label in labels:
+        if label not in SUIT_LETTERS and label not in ranks:  # ("K:" is a rank before a colon)
+            raise ParseError(_suit_letters_message(label))
+    return text
+
+
+def _suit_letters_message(letter: str) -> str:
+    """Why ``letter`` reads as no suit, and which letters to use (the language's own among them)."""
+    return _(
+        "{letter} is not a suit letter: write the suits as ♠ ♥ ♦ ♣, as S H D C, or as their words "
+        "({words}), as in '{example}'"
+    ).format(
+        letter=repr(letter),
+        words=", ".join(suit_word(suit) for suit in range(4)),
+        example=f"{suit_word(0)}: {_example_ranks()} {suit_word(1)}: {rank_face(13)}52",
+    )
+
+
+def _example_ranks() -> str:
+    """Three honours and a three, as the language in use writes them (French ``ARD3``)."""
+    return "".join(rank_face(rank) for rank in (14, 13, 12)) + "3"
+
+
+def _in_words(text: str) -> bool:
+    """Whether a hand is written out in words (``as de pique, roi de pique``): it holds the word
+    between rank and suit or an honour's name (the language's or English), which no hand written
+    in letters does (``AS``, a card in letters, is not taken for the French or Spanish *as*)."""
+    for word in _SEPARATORS.split(text.upper()):
+        if word in _OF_WORDS or (len(word) > 2 and _rank_word(word) is not None):
+            return True
+    return False
+
+
+def _read_cards_in_words(text: str, original: str) -> list[int]:
+    """The cards of a hand written out, one after another: ``as de pique, roi de pique, 7 de
+    cœur`` (the word *de* or *of* may be left out, and a card may be written in letters, ``KS``)."""
+    language = _language()
+    ranks, suits = _RANK_TABLES[language], _SUIT_TABLES[language]
+    words = [word for word in _SEPARATORS.split(text) if word]
+    cards: list[int] = []
+    i = 0
+    while i < len(words):
+        key = words[i].upper()
+        rank = ranks.get(key, _rank_word(key))
+        if rank is None:
+            try:
+                cards.append(read_card(words[i]))
+            except ParseError:
+                raise ParseError(_words_message(words[i], original)) from None
+            i += 1
+            continue
+        j = i + 1
+        if j < len(words) and words[j].upper() in _OF_WORDS:
+            j += 1
+        suit = suits.get(words[j].lower()) if j < len(words) else None
+        if suit is None:
+            raise ParseError(_words_message(" ".join(words[i : j + 1]), original))
+        cards.append(card_index(rank, suit))
+        i = j + 1
+    return cards
+
+
+def _words_message(words: str, original: str) -> str:
+    """Why part of a hand written out in words reads as no card, and how to write one."""
+    return _(
+        "{words} is not a card in hand {text}: write each card in words, as '{example}', one after "
+        "the other, or the hand as '{hand}'"
+    ).format(
+        words=repr(words),
+        text=repr(original),
+        example=_("{rank} of {suit}").format(rank=_("ace"), suit=suit_word(0)),
+        hand=".".join((_example_ranks(), "".join(rank_face(rank) for rank in (13, 5, 2)), "7", "A9842")),
+    )
+
+
 def _suit_words_as_symbols(text: str) -> str:
     """``text`` with each suit word (``pique:``, ``corazones``, ``hearts:``) written as its symbol."""
 
@@ -573,12 +687,14 @@ def _suit_words_as_symbols(text: str) -> str:
 
 _TOKENS = {
     language: re.compile(
-        r"10|["
-        + "".join(sorted({*"23456789TJQKA", *_LOCAL_RANK_LETTERS.get(language, {}).values()}))
-        + r"]|[SHDC♠♥♦♣♤♡♢♧]|:|-"
+        r"10|[" + "".join(sorted({*"23456789TJQKA", *_LOCAL_RANK_LETTERS.get(language, {})})) + r"]|[SHDC♠♥♦♣♤♡♢♧]|:|-"
     )
     for language in LANGUAGES
 }
+
+
+# The characters a hand in letters may hold in every language: English ranks and suits.
+_TOKEN_CHARACTERS = frozenset("0123456789TJQKASHDC")
 
 
 def _tokenize(text: str, original: str) -> list[str]:
@@ -602,7 +718,10 @@ def _tokenize(text: str, original: str) -> list[str]:
 def _not_a_card_message(word: str, bad: str, tokens: list[str]) -> str:
     """Why ``word`` of a hand reads as no card (``bad``: its first unreadable character;
     ``tokens``: what was read before it)."""
-    ranks = _RANK_TABLES[_language()]
+    language = _language()
+    ranks = _RANK_TABLES[language]
+    if bad.upper() in _LOCAL_SUIT_LETTERS.get(language, "") and bad.upper() not in _TOKEN_CHARACTERS:
+        return _suit_letters_message(bad.upper())  # a local suit letter in a card ("AP")
     labelled_hand = bool(tokens) and _is_label(tokens, 0, ranks)
     if labelled_hand or (word[:1].lower() in _SUIT_NAMES and word[:1].upper() not in ranks):
         # A suit's group of ranks ("♣A98X2", or "AKQX" after "S:").
@@ -718,6 +837,9 @@ def read_cards(text: object) -> list[int]:
         raise ParseError(_("empty hand text: write cards like 'AKQ3.K52.7.A9842' or 'AS KS QS'"))
     if "." in stripped:
         return _read_dotted(stripped, text)
+    if _in_words(stripped):
+        return _read_cards_in_words(stripped, text)
+    stripped = _local_labels_as_symbols(stripped)
     tokens = _tokenize(_suit_words_as_symbols(stripped).strip(), text)
     if not tokens or all(t in ("-", ":") for t in tokens):
         raise ParseError(_("no cards found in hand {text}").format(text=repr(text)))
