@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from spades_teach.advice._words import number
 from spades_teach.advice.bot_replay import bot_replay
 from spades_teach.errors import AppError
+from spades_teach.game.notation import EXAMPLE_HAND, hand_examples, read_hand
 from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, get_language, ngettext, pgettext, set_language
 
 __all__ = [
@@ -139,9 +141,10 @@ def _intro(name: str) -> list[str]:
                     "the score if you give them."
                 )
             ).format(
-                dotted=code("AKQ3.K52.7.A9842"),
-                labelled=code("S: AKQ3 H: K52 D: 7 C: A9842"),
-                listed=code("AS KS QS 3S ..."),
+                **{
+                    name: code(text)
+                    for name, text in zip(("dotted", "labelled", "listed"), hand_examples(read_hand(EXAMPLE_HAND)))
+                }
             )
         ]
     if name == "score":
@@ -330,7 +333,7 @@ def review_summary(costs: Sequence[Any]) -> str:
     ).format(kept=kept, cards=cards)
     if not costly:
         return line
-    lost = f"{sum(c.cost for c in costly):g}"
+    lost = number(sum(c.cost for c in costly))
     nils = sum(1 for c in costly if c.nil_lost)
     if nils:
         return ngettext(

@@ -59,6 +59,8 @@ __all__ = [
     "read_hand",
     "dotted",
     "labelled",
+    "hand_examples",
+    "EXAMPLE_HAND",
     "read_deal",
     "write_deal",
 ]
@@ -891,6 +893,31 @@ def labelled(mask: int, symbols: bool = True) -> str:
         ranks = _ranks_of_suit(mask, suit, True) or "-"
         parts.append((SUIT_SYMBOLS[suit] if symbols else SUIT_LETTERS[suit] + ": ") + ranks)
     return " ".join(parts)
+
+
+#: The hand the examples beside a hand's box are written from.
+EXAMPLE_HAND = "AKQ3.K52.7.A9842"
+
+
+def hand_examples(mask: int) -> tuple[str, str, str]:
+    """A hand written three ways a learner of the language in use may type it, for an example
+    beside a box: dotted, labelled suit by suit, and the first three cards as a list, in the
+    language's letters (English ``AKQ3.K52.7.A9842``, ``S: AKQ3 H: K52 D: 7 C: A9842``,
+    ``AS KS QS``; French ``ARD3.R52.7.A9842``, ``pique: ARD3 cœur: R52 …``, ``A♠ R♠ D♠``).
+
+    >>> from spades_teach.i18n import language
+    >>> with language("es"):
+    ...     hand_examples(read_hand("AKQ3.K52.7.A9842"))[1]
+    'picas: AKQ3 corazones: K52 diamantes: 7 tréboles: A9842'
+    """
+    first = [index for index in range(52) if mask >> index & 1][:3]
+    if _language() == "en":
+        return dotted(mask), labelled(mask, symbols=False), " ".join(card_text(index) for index in first)
+    return (
+        ".".join(_ranks_of_suit(mask, suit, True) or "-" for suit in range(4)),
+        " ".join(f"{suit_word(suit)}: {_ranks_of_suit(mask, suit, True) or '-'}" for suit in range(4)),
+        " ".join(card_face(index) for index in first),
+    )
 
 
 # -- deals --------------------------------------------------------------------------------
