@@ -7,6 +7,7 @@ import argparse
 from spades_teach.cli.common import (
     Command,
     add_rules_options,
+    option_value,
     parse_bids,
     parse_side_values,
     parse_tricks,
@@ -38,7 +39,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--reneges",
         metavar=_("SIDE=COUNT,..."),
-        help=_("reneges each side committed, scored with --renege penalty, as in EW=1"),
+        help=_("reneges each side committed, scored with --renege {penalty}, as in EW=1").format(
+            penalty=option_value("penalty")
+        ),
     )
     add_rules_options(parser)
 
