@@ -430,7 +430,10 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
         metavar=_("POINTS"),
         help=_(
             "a side at or below this score loses; '{none}' for no limit (default {limit}; none with --players 2)"
-        ).format(none=option_value("none"), limit=format_number(d.loss_limit)),
+        ).format(
+            none=option_value("none"),
+            limit=option_value("none") if d.loss_limit is None else format_number(d.loss_limit),
+        ),
     )
     group.add_argument("--no-nil", action="store_true", help=_("forbid Nil bids (allowed by default)"))
     group.add_argument(

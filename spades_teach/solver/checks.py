@@ -4,7 +4,7 @@ or break the rules is a :class:`~spades_teach.errors.PositionError` that says wh
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from spades_teach.errors import ParseError, PositionError
@@ -79,7 +79,7 @@ def make_position(
     )
 
 
-def _faces(cards: Sequence[Card]) -> str:
+def _faces(cards: Iterable[Card]) -> str:
     """Cards as the language in use writes them, one space apart (``K♠ 9♠``; French ``R♠ 9♠``)."""
     return " ".join(card.pretty for card in cards)
 
