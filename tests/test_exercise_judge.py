@@ -1,5 +1,6 @@
-"""Exercises graded by the one judge (issue 27, item 5): every card as good as the best is right, the
-feedback names the others, and the chapters ask only where the principle's card is right."""
+"""Exercises graded by the one judge: every card it does not call clearly worse is right, the feedback
+names the card clicked and the others, a wrong answer can be tried again, and the chapters ask only
+where the principle's card is right and some card is clearly worse."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from spades_teach.advice.expert import ExpertBot
+from spades_teach.advice.judge import judge
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.advice.principles import judged_as_good, play_by_principles
@@ -32,30 +33,32 @@ def _old_draw_spades_moment() -> Position:
     return position
 
 
-def test_a_card_as_good_as_the_best_is_right_and_the_feedback_names_the_others() -> None:
+def test_every_card_not_clearly_worse_is_right_and_the_feedback_names_the_card_clicked() -> None:
     position = _old_draw_spades_moment()
-    evidence = ExpertBot(0).evidence(position)
-    assert evidence is not None and not evidence.as_good(Card.parse("AS"))
+    judgement = judge(position)
+    assert judgement is not None and judgement.verdict(Card.parse("AS")).costly
     ex = play_exercise(position)
     assert "K♣" in ex.answer.right and "A♠" not in ex.answer.right
-    good = {c.pretty for c in position.legal if evidence.as_good(c)}
+    good = {c.pretty for c in position.legal if not judgement.verdict(c).costly}
     assert set(ex.answer.right) == good
-    ex.choose("K♣")
-    assert ex.correct
-    first, *others = ex.answer.right
+    ex.choose("A♠")
+    assert not ex.correct and ex.verdict.startswith("Not quite: the A♠ is clearly worse here, by about ")
+    assert ex.verdict.endswith("Try again.")
+    _first, *others = ex.answer.right
+    ex.buttons["K♣"].click()  # after a wrong answer the learner tries again
+    assert ex.correct and ex.chosen == "K♣"
+    assert ex.verdict.startswith("Right: ") and ("K♣" in ex.verdict)
     for label in others:
         assert label in ex.verdict
-    ex.choose("A♠")
-    assert not ex.correct and ex.verdict.startswith(f"Not quite: the answer is {first}.")
     # The rule of thumb no longer draws here: it cashes the K♣, the judge's card.
     assert suggest_play(position).card == Card.parse("KC")
 
 
-def test_with_no_evidence_the_advisor_s_card_alone_is_right(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Where the judge gives no evidence (two-player Spades, a spent search budget), the exercise
+def test_with_no_verdict_the_advisor_s_card_alone_is_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Where the judge gives no verdict (two-player Spades, a spent search budget), the exercise
     # keeps the advisor's card.
     p = Position("S", "Q82.K54.A95.T632", {"N": 0, "E": 3, "S": 4, "W": 3}, {}, trick=["3H", "7H"])
-    monkeypatch.setattr(ExpertBot, "evidence", lambda self, position: None)
+    monkeypatch.setattr(exercise_module, "judge", lambda position: None)
     ex = play_exercise(p)
     assert ex.answer.right == (suggest_play(p).card.pretty,) and not ex.answer.also
 
@@ -89,22 +92,16 @@ def test_no_card_is_clearly_better_than_the_one_a_chapter_exercise_accepts(chapt
     assert len(made) >= 5, chapter
     for position, ex in made:
         hint = suggest_play(position)
-        judge = ExpertBot(0)
-        evidence = judge.evidence(position)
-        if evidence is not None and not all(map(evidence.as_good, position.legal)):
-            evidence = judge.look_again(position, evidence)  # the judge looks twice before it marks a card wrong
-        if evidence is None:  # a live Nil: the advisor's card, as before
+        judgement = judge(position)
+        if judgement is None:  # one legal card: the advisor's card, as before
             assert ex.answer.right == (hint.card.pretty,)
             continue
-        # The principle taught is the card the exercise explains: no card is clearly better than it for
-        # the judge that grades, nor for a second judge on twice as many other deals; some card is worse.
+        # The principle taught is the card the exercise explains: the judge finds it the best or as
+        # good, some card is clearly worse, and the accepted cards are those not clearly worse.
         assert ex.answer.right[0] == hint.card.pretty, (chapter, hint)
-        assert judged_as_good(position, hint.card, choice_matters=True, confirm=True), (chapter, hint)
-        labels = {c.pretty: c for c in position.legal}
-        for label in ex.answer.right:
-            assert evidence.as_good(labels[label]), (chapter, label, hint)
-        # Every card as good as the best is accepted, and only those.
-        assert {c.pretty for c in position.legal if evidence.as_good(c)} == set(ex.answer.right)
+        assert judged_as_good(position, hint.card, choice_matters=True), (chapter, hint)
+        assert any(judgement.verdict(c).costly for c in position.legal), (chapter, hint)
+        assert {c.pretty for c in position.legal if not judgement.verdict(c).costly} == set(ex.answer.right)
 
 
 def test_chapter_8_asks_about_drawing_spades_where_it_is_right() -> None:
@@ -116,5 +113,6 @@ def test_chapter_8_asks_about_drawing_spades_where_it_is_right() -> None:
     assert ex.answer.right[0] == suggest_play(position).card.pretty
 
 
-def test_the_exercise_module_grades_by_the_judge() -> None:
-    assert "ExpertBot" in (Path(exercise_module.__file__).read_text(encoding="utf-8"))
+def test_the_exercise_module_grades_by_the_one_judge() -> None:
+    text = Path(exercise_module.__file__).read_text(encoding="utf-8")
+    assert "judge(position)" in text and "ExpertBot" not in text

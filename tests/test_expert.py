@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 import random
 
 from spades_teach import Card, Deal, ExpertBot, Hand, Round, Rules, Seat, deal, make_bot
-from spades_teach.advice.bots import HardBot, MediumBot, play_round
-from spades_teach.advice.expert import a_nil_is_live, sample_deals
+from spades_teach.advice.bots import MediumBot, play_round
+from spades_teach.advice.expert import a_nil_is_live, expert_card, sample_deals
+from spades_teach.advice.judge import judge
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.game.round import PlayEvent
@@ -84,7 +84,9 @@ def test_the_expert_takes_the_trick_its_contract_needs() -> None:
         seen=seen,
     )
     bot = ExpertBot(seed=1, samples=12)
-    values = bot.card_values(p)
+    judgement = judge(p, deals=12)
+    assert judgement is not None
+    values = judgement.points
     assert values[next(c for c in values if str(c) == "KS")] > values[next(c for c in values if str(c) == "2H")]
     assert str(bot.choose_play(p)) == "KS"
 
@@ -103,7 +105,7 @@ def test_a_nil_is_live_whoever_bid_it_until_its_bidder_takes_a_trick() -> None:
     assert not a_nil_is_live(_south({"N": 3, "E": 4}, {}))  # South has not bid yet: no Nil
 
 
-def test_while_a_nil_is_live_the_expert_plays_the_hard_bots_card() -> None:
+def test_while_a_nil_is_live_the_expert_plays_the_rule_of_thumb_unless_the_judge_calls_it_clearly_worse() -> None:
     r = Round(deal(74), dealer="W")
     for seat, bid in zip("NESW", (0, 4, 4, 3)):
         r.bid(seat, bid)
@@ -112,10 +114,13 @@ def test_while_a_nil_is_live_the_expert_plays_the_hard_bots_card() -> None:
         p = Position.from_round(r)
         if len(p.legal) > 1:
             assert a_nil_is_live(p)
-            expert = ExpertBot(seed=5)
-            expert.last_nodes = 123  # as a previous decision might have left it
-            assert expert.choose_play(p) == HardBot(seed=5, time_limit=math.inf).choose_play(p)
-            assert expert.last_nodes == 0  # no search
+            judgement = judge(p)
+            assert judgement is not None, "a live Nil is judged"
+            rule = suggest_play(p).card
+            card = ExpertBot(seed=5).choose_play(p)
+            assert card == expert_card(judgement, rule)
+            assert not judgement.verdict(card).costly  # the expert's own card is never costly
+            assert (card == rule) == (not judgement.verdict(rule).costly)
             compared += 1
         r.play(p.seat, suggest_play(p).card)
     assert compared >= 3
@@ -136,7 +141,7 @@ def test_the_judge_values_the_cover_that_keeps_a_partners_nil_by_about_the_nil()
     assert a_nil_is_live(p)
     cover, under = Card.parse("TH"), Card.parse("3H")
     for seed in range(3):
-        evidence = ExpertBot(seed=seed).evidence(p)
+        evidence = judge(p, salt=str(seed))
         assert evidence is not None, "a live Nil is judged"
         assert evidence.best == cover and not evidence.as_good(under)
         assert evidence.cost(under) >= 150  # the Nil's 100 kept against 100 lost, less a trick or two
@@ -147,7 +152,7 @@ def test_the_judge_sees_no_use_in_covering_a_nil_already_broken() -> None:
     p = _cover_moment(1)  # North has a trick: the Nil is lost whatever South plays
     assert not a_nil_is_live(p)
     for seed in range(3):
-        evidence = ExpertBot(seed=seed).evidence(p)
+        evidence = judge(p, salt=str(seed))
         assert evidence is not None
         assert evidence.as_good(Card.parse("3H"))
         assert abs(evidence.points[Card.parse("TH")] - evidence.points[Card.parse("3H")]) < 15
@@ -161,7 +166,7 @@ def test_every_decision_with_a_live_nil_is_judged_in_points() -> None:
     while r.tricks_won[Seat.N] == 0 and len(r.played) < 24:
         p = Position.from_round(r)
         if len(p.legal) > 1:
-            evidence = ExpertBot(seed=judged).evidence(p)
+            evidence = judge(p, salt=str(judged))
             assert evidence is not None and set(evidence.points) == set(p.legal)
             assert evidence.as_good(evidence.best) and evidence.cost(evidence.best) == 0
             judged += 1
@@ -179,7 +184,7 @@ def test_two_player_spades_gets_no_judgement_rather_than_a_made_up_one() -> None
         if isinstance(event, PlayEvent):
             p = Position.from_round(replay)
             if len(p.legal) > 1:
-                assert ExpertBot(seed=1).evidence(p) is None  # the solver plays four seats only
+                assert judge(p) is None  # the solver plays four seats only
                 asked += 1
         replay.apply(event)
     assert asked

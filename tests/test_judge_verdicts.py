@@ -21,7 +21,7 @@ POSITION = Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 
 
 
 def key(position: Position, card: str, **question: object) -> str:
-    asked = {"seed": 0, "choice_matters": False, "confirm": False, **question}
+    asked = {"choice_matters": False, **question}
     return verdicts.verdict_key(position, Card.parse(card), **asked)  # type: ignore[arg-type]
 
 
@@ -29,9 +29,7 @@ def test_the_key_changes_with_every_part_of_the_question() -> None:
     base = key(POSITION, "KH")
     others = [
         key(POSITION, "4H"),
-        key(POSITION, "KH", seed=1),
         key(POSITION, "KH", choice_matters=True),
-        key(POSITION, "KH", confirm=True),
         key(Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 4}, trick=["3H", "7H"]), "KH"),
         key(Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3}, trick=["3H", "8H"]), "KH"),
         key(
@@ -51,7 +49,7 @@ def test_a_stored_verdict_is_answered_without_judging(monkeypatch: pytest.Monkey
     def no_judge(*args: object, **kwargs: object) -> bool:
         raise AssertionError("the judge was asked")
 
-    monkeypatch.setattr(principles, "_judge", no_judge)
+    monkeypatch.setattr(principles, "_judged", no_judge)
     monkeypatch.setattr(verdicts, "_store", lambda: {key(POSITION, "4H"): True})
     assert principles.judged_as_good(POSITION, Card.parse("4H")) is True  # the store's word, not the judge's
     with pytest.raises(AssertionError, match="the judge was asked"):

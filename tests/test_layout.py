@@ -231,7 +231,7 @@ def test_the_solver_sits_between_the_game_and_the_advice() -> None:
     below = {name for target in solver for name in graph[target]} - solver
     assert below and all(_layer(name) < _layer("spades_teach.solver") for name in below), below
     users = {name for name, targets in graph.items() if targets & solver} - solver
-    assert {"spades_teach.advice.expert", "spades_teach.analysis.card_cost"} <= users
+    assert {"spades_teach.advice.evaluation", "spades_teach.advice.judge", "spades_teach.analysis.card_cost"} <= users
 
 
 def test_the_card_tables_sit_under_the_value_types() -> None:
@@ -256,3 +256,20 @@ def test_the_command_line_is_one_module_per_command() -> None:
 
     modules = {p.stem for p in (PACKAGE / "cli").glob("*.py")} - {"__init__", "__main__", "common"}
     assert {name.replace("-", "_") for name in cli.COMMANDS} == modules
+
+
+#: The most lines a class of the package may hold: a class larger than this does more than one job.
+MOST_CLASS_LINES = 600
+
+
+def test_no_class_grows_past_one_job() -> None:
+    """No class of the package holds more than :data:`MOST_CLASS_LINES` lines (``TableGame`` grew
+    to 913 and was split into its flow, ``table_flow.TableFlow``, and its coach,
+    ``table_coach.TableCoach``)."""
+    large = sorted(
+        f"{name}.{node.name}: {node.end_lineno - node.lineno + 1} lines"
+        for name, tree in _modules().items()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef) and (node.end_lineno or 0) - node.lineno + 1 > MOST_CLASS_LINES
+    )
+    assert large == [], "classes doing more than one job: " + ", ".join(large)

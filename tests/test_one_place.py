@@ -14,7 +14,7 @@ import pytest
 
 from spades_teach import Position, Round, Rules, deal, score_round
 from spades_teach.advice import play
-from spades_teach.advice.sampling import draw_deal
+from spades_teach.advice.sampling import draw_deal, nil_fit
 from spades_teach.errors import PositionError
 from spades_teach.game._bits import SUIT_MASKS, mask_cards
 from spades_teach.game.cards import Card, Suit
@@ -100,20 +100,17 @@ def test_draw_deal_respects_room_and_voids() -> None:
     assert dealt > 200
 
 
-def test_draw_deal_keeps_the_shy_cards_from_a_shy_taker() -> None:
-    aces = [Card.parse(f"A{s}") for s in "SHDC"]
-    ace_mask = sum(c.mask for c in aces)
-    others = [Card.from_index(i) for i in range(52) if not ace_mask >> i & 1][:20]
-    got = {True: 0, False: 0}
-    for trial in range(200):
-        for shy_cards in (ace_mask, 0):
-            masks = draw_deal(
-                [*aces, *others], room=[12, 12], rng=random.Random(trial), allowed=[0b1111, 0b1111],
-                shy=[False, True], shy_cards=shy_cards,
-            )  # fmt: skip
-            assert masks is not None
-            got[bool(shy_cards)] += (masks[1] & ace_mask).bit_count()
-    assert got[True] < got[False] / 4, got
+def test_one_nil_fit_rule_for_every_sampled_deal() -> None:
+    """What a live Nil bidder may hold in a sampled deal is one rule (sampling.nil_fit): the expert's
+    and the judge's deals and the hard bot's quick draws use it, and no other module of theirs names
+    the cards a Nil bidder fits badly with."""
+    assert nil_fit(Card.parse("AS").mask | Card.parse("KS").mask) == pytest.approx(0.04)
+    assert nil_fit(Card.parse("JS").mask | Card.parse("2H").mask) == 1.0
+    for name in ("bots.py", "evaluation.py", "simulate.py"):
+        text = next(p for p, _ in _sources() if p.name == name).read_text(encoding="utf-8")
+        assert "_NIL_DANGER" not in text and "_NIL_SHY" not in text, name
+    for name in ("bots.py", "evaluation.py"):
+        assert "nil_fit(" in next(p for p, _ in _sources() if p.name == name).read_text(encoding="utf-8")
 
 
 def test_without_limits_the_draw_is_the_shuffled_cards_cut_in_order() -> None:
@@ -128,7 +125,7 @@ def test_only_the_sampler_shuffles_unseen_cards() -> None:
     """The hard bot, the expert, the puzzles, the hand analysis and the OpenSpiel
     benchmarks deal the unseen cards through ``sampling.draw_deal``: no other module of theirs shuffles or
     draws cards itself."""
-    users = {"bots.py", "expert.py", "play.py", "position.py", "simulate.py", "puzzles.py", "card_cost.py"}
+    users = {"bots.py", "evaluation.py", "play.py", "position.py", "simulate.py", "puzzles.py", "card_cost.py"}
     copies = []
     for path, tree in _sources():
         if path.name not in users:
@@ -142,7 +139,7 @@ def test_only_the_sampler_shuffles_unseen_cards() -> None:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "shuffle":
             copies.append(f"{adapter.name}:{node.lineno}: {ast.unparse(node)}")
     assert copies == []
-    for name in ("bots.py", "expert.py", "simulate.py"):
+    for name in ("bots.py", "evaluation.py", "simulate.py"):
         assert "draw_deal(" in next(p for p, _ in _sources() if p.name == name).read_text(encoding="utf-8")
 
 

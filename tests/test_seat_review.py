@@ -10,19 +10,18 @@ from spades_teach import Card, Deal, Position, Round, Rules, Seat, deal
 from spades_teach.advice.bots import MediumBot, play_round
 from spades_teach.advice.driver import play_hand
 from spades_teach.advice.expert import ExpertBot
+from spades_teach.advice.judge import MARGIN, SURE, judge, position_key
 from spades_teach.advice.levels import seated_bot
 from spades_teach.advice.play import suggest_play
-from spades_teach.advice.sampling import clearly_better
 from spades_teach.advice.teach import TeachMeFollower, teach
 from spades_teach.analysis.card_cost import card_costs
-from spades_teach.analysis.seat_review import review_seed, seat_review
-from spades_teach.errors import SpadesError
+from spades_teach.analysis.seat_review import seat_review
 from spades_teach.game.round import PlayEvent
 
 
 def _taught_hand(level: str, k: int) -> tuple[Round, TeachMeFollower]:
     r = Round(deal(1000 + k), dealer="W")
-    south = TeachMeFollower(level, f"m{k}", r, seated_bot("medium", f"m{k}", "S"))
+    south = TeachMeFollower(level, r, seated_bot("medium", f"m{k}", "S"))
     bots: dict[str, Any] = {s: seated_bot("medium", f"m{k}", s) for s in "NEW"}
     play_hand(r, {**bots, "S": south})
     return r, south
@@ -30,15 +29,14 @@ def _taught_hand(level: str, k: int) -> tuple[Round, TeachMeFollower]:
 
 @pytest.mark.parametrize("level", ["beginner", "expert"])
 def test_the_seat_review_calls_no_card_teach_me_showed_costly(level: str) -> None:
-    """Over seeded hands where South always plays Teach me's card, the review from the seat, on
-    the hint's own deals, calls none of them costly (the double-dummy review called about one in
-    six costly: hindsight)."""
+    """Over seeded hands where South always plays Teach me's card, the review from the seat (the
+    same judge, asked about the same positions) calls none of them costly (the double-dummy review
+    called about one in six costly: hindsight)."""
     judged = 0
     for k in (1, 2, 3):
         r, south = _taught_hand(level, k)
-        review = seat_review(r, "S", hints=south.hints, hint_seeds=south.seeds, seed=f"m{k}", hindsight=False)
+        review = seat_review(r, "S", hints=south.hints, hindsight=False)
         assert len(review) == 13 and all(j.was_hint for j in review)
-        assert [j.seed for j in review] == [south.seeds[j.number] for j in review]
         assert not [j for j in review if j.costly], level
         judged += sum(j.judged for j in review)
     assert judged >= 10  # the hands were judged, not skipped
@@ -48,9 +46,9 @@ def _hand_with_a_costly_card() -> Round:
     return play_hand(Round(deal(5), dealer="W"), {s: seated_bot("medium", "doc", s) for s in "NESW"})
 
 
-def test_a_card_clearly_worse_than_the_best_on_the_same_deals_costs_the_gap_in_points() -> None:
+def test_a_card_clearly_worse_than_the_best_costs_its_loss_in_points_and_others_cost_nothing() -> None:
     r = _hand_with_a_costly_card()
-    review = seat_review(r, "S", seed="x", hindsight=False)
+    review = seat_review(r, "S", hindsight=False)
     costly = [j for j in review if j.costly]
     assert costly, "the medium bot's hand has a card the seat's judge calls costly"
     replay = r.restarted()
@@ -62,30 +60,41 @@ def test_a_card_clearly_worse_than_the_best_on_the_same_deals_costs_the_gap_in_p
             found = [j for j in review if j.number == number]
             if found and found[0].judged:
                 (j,) = found
-                assert j.seed == review_seed("x", number)
-                evidence = ExpertBot(seed=j.seed).evidence(Position.from_round(replay), about=j.card)
-                assert evidence is not None and j.best == evidence.best
-                # worse on the first look's deals, and again with the second look's added
-                worse = clearly_better(evidence.values[evidence.best], evidence.values[j.card])
-                if evidence.first is not None:
-                    first = evidence.first
-                    assert clearly_better(first.values[first.best], first.values[j.card])
-                    assert evidence.deals == 3 * first.deals
-                assert j.costly == worse
-                if worse:
-                    assert j.cost == evidence.points[evidence.best] - evidence.points[j.card] > 1
-                    assert j.points == evidence.points[j.card] and j.best_points == evidence.points[j.best]
-                    assert f"this card cost about {round(j.cost)} points" in j.explanation
+                position = Position.from_round(replay)
+                judgement = judge(position)
+                assert judgement is not None and j.best == judgement.best and j.seed == judgement.key
+                verdict = judgement.verdict(j.card)
+                assert j.verdict == verdict.kind and j.costly == verdict.costly
+                if verdict.costly:
+                    assert verdict.loss >= MARGIN and verdict.low >= SURE
+                    assert j.cost == verdict.loss == judgement.points[j.best] - judgement.points[j.card]
+                    assert j.explanation.startswith("clearly worse: the ")
+                    assert f"by about {round(j.cost)} points" in j.explanation
+                    assert j.label == f"clearly worse: about {round(j.cost)} points"
                     checked += 1
                 else:
                     assert j.cost == 0
+                assert f"over {judgement.deals} deals that fit what you had seen" in j.statistics
         replay.apply(event)
     assert checked == len(costly)
 
 
+def test_the_judge_draws_its_deals_from_the_position_whoever_asks() -> None:
+    r = _hand_with_a_costly_card()
+    first = seat_review(r, "S", hindsight=False)
+    again = seat_review(r.restarted().replayed(r.history), "S", hindsight=False)
+    assert [(j.verdict, j.cost, j.seed) for j in first] == [(j.verdict, j.cost, j.seed) for j in again]
+    replay = r.restarted()
+    for event in r.history[:12]:
+        replay.apply(event)
+    p = Position.from_round(replay)
+    same = Position(p.seat, p.hand, dict(p.bids), dict(p.tricks_won), played=p.played, trick=p.trick)
+    assert position_key(same) == position_key(p)  # the same position written out anew: the same deals
+
+
 def test_hindsight_is_a_separate_labelled_note_never_the_cost() -> None:
     r = _hand_with_a_costly_card()
-    review = seat_review(r, "S", seed="x")
+    review = seat_review(r, "S")
     hindsight = {c.number: c for c in card_costs(r)}
     noted = [j for j in review if j.hindsight]
     assert noted
@@ -112,8 +121,6 @@ def test_cards_the_expert_cannot_judge_are_said_not_judged_and_cost_nothing() ->
     assert any(
         "not judged from your seat: the review values cards in four-player Spades only" in j.explanation for j in review
     )
-    with pytest.raises(SpadesError, match="hint seeds must map"):
-        seat_review(nil, "S", hint_seeds=["x"], hindsight=False)  # type: ignore[arg-type]
 
 
 def test_cards_played_while_a_nil_is_live_are_judged_from_the_seat() -> None:
@@ -139,7 +146,7 @@ def test_cards_played_while_a_nil_is_live_are_judged_from_the_seat() -> None:
         assert "while a Nil is live" not in j.explanation
         if j.number in live:
             assert j.judged and j.best is not None and j.deals > 0, j.explanation
-            assert "from your seat" in j.explanation
+            assert j.verdict in ("best", "as_good", "close", "worse")
 
 
 def _cash_or_not() -> Position:
@@ -153,56 +160,51 @@ def _cash_or_not() -> Position:
     return Position.from_round(r)
 
 
-def test_beginner_teach_me_shows_the_experts_card_where_the_rule_of_thumb_is_clearly_worse() -> None:
+@pytest.mark.parametrize("level", ["beginner", "expert"])
+def test_teach_me_shows_the_rule_of_thumb_unless_the_judge_calls_it_clearly_worse(level: str) -> None:
     p = _cash_or_not()
     rule = suggest_play(p).card
     assert rule == Card.parse("AH")  # "cash your winners"
-    evidence = ExpertBot(seed=1).evidence(p, about=rule)
-    # clearly worse on the first look and again with the second look's deals added
-    assert evidence is not None and evidence.first is not None and not evidence.as_good(rule)
-    assert evidence.deals == 3 * evidence.first.deals
-    hint = teach(p, "beginner", seed=1)
-    assert hint.card == evidence.best != rule and hint.rule_card == rule and hint.seed == "1"
-    assert hint.reason.startswith("the expert's card: the rule of thumb's A♥ (cash your winners")
-    assert f"gives away about {round(evidence.cost(rule))} points over {evidence.deals} deals" in hint.reason
-    # elsewhere the rule of thumb is as good as the best, at the first look or the second: then it is shown
-    looked_again = 0
-    for seed in range(6):
-        evidence = ExpertBot(seed=seed).evidence(p, about=rule)
-        assert evidence is not None
-        looked_again += evidence.first is not None
-        shown = teach(p, "beginner", seed=seed)
-        assert shown.card == (rule if evidence.as_good(rule) else evidence.best)
-        assert evidence.as_good(shown.card)
-        expert = teach(p, "expert", seed=seed).card
-        assert ExpertBot(seed=seed).evidence(p, about=expert).as_good(expert)  # type: ignore[union-attr]
-    assert looked_again >= 2  # seeds 1, 2 and 5: the first look found the A♥ worse
-
-
-def test_a_rule_of_thumb_the_first_look_finds_worse_is_shown_when_the_second_look_clears_it() -> None:
-    """The judge fixed (issue #27): on 16 to 48 deals the best of several cards is partly the lucky
-    one, so a card found worse is looked at again over twice as many more deals before it is."""
-    p = _cash_or_not()
-    rule = suggest_play(p).card
-    first = ExpertBot(seed=2).evidence(p)
-    assert first is not None and not first.as_good(rule)  # the first look alone would override it
-    judged = ExpertBot(seed=2).evidence(p, about=rule)
-    assert judged is not None and judged.first == first and judged.as_good(rule)
-    assert teach(p, "beginner", seed=2).card == rule
+    judgement = judge(p)
+    assert judgement is not None
+    hint = teach(p, level)
+    assert hint.rule_card == rule and hint.seed == judgement.key
+    assert not judgement.verdict(hint.card).costly  # Teach me's card is never costly
+    assert hint.card == ExpertBot(seed=9).choose_play(p)  # the expert plays what Teach me shows
+    if judgement.verdict(rule).costly:
+        assert hint.card != rule
+        assert "(the rule of thumb's A♥, cash your winners" in hint.reason
+        assert "expert prefers" not in hint.reason
+    else:
+        assert hint.card == rule and hint.reason == suggest_play(p).reason
+    assert bool(hint.evidence) == (level == "expert")
 
 
 @pytest.mark.parametrize("level", ["beginner", "expert"])
 def test_the_daily_challenge_lists_no_teach_me_card_as_a_difference(level: str) -> None:
-    """The comparison with the expert judges cards by the same judge: a card Teach me showed,
-    judged on its hint's deals, is never "differed from the expert"."""
+    """The comparison with the expert judges cards by the same judge: a card Teach me showed is
+    never "differed from the expert", and the comparison's card differences are the review's
+    clearly worse cards, line for line."""
     from spades_teach.analysis.challenge import challenge_round, compare_with_expert
 
     yours = challenge_round("2026-12-01", seat="S")
-    south = TeachMeFollower(level, "friends", yours, seated_bot("medium", "friends", "S"))
+    south = TeachMeFollower(level, yours, seated_bot("medium", "friends", "S"))
     bots: dict[str, Any] = {s: seated_bot("medium", "friends", s) for s in "NEW"}
     play_hand(yours, {**bots, "S": south})
-    result = compare_with_expert(yours, "S", level="medium", seed="friends", hint_seeds=south.seeds)
+    result = compare_with_expert(yours, "S", level="medium", seed="friends")
     assert [d for d in result.differences if d.kind == "card"] == []
+
+
+def test_compare_and_review_of_one_hand_agree_line_by_line() -> None:
+    from spades_teach.analysis.challenge import challenge_round, compare_with_expert
+
+    for k, day in enumerate(("2026-12-01", "2026-12-02", "2026-12-03")):
+        yours = challenge_round(day, seat="S")
+        play_hand(yours, {s: seated_bot("easy" if s == "S" else "medium", f"c{k}", s) for s in "NESW"})
+        review = seat_review(yours, "S", hindsight=False)
+        result = compare_with_expert(yours, "S", level="medium", seed=f"c{k}")
+        cards = [(d.trick, d.yours, d.expert, d.reason) for d in result.differences if d.kind == "card"]
+        assert cards == [(j.trick, j.card.pretty, j.best.pretty, j.explanation) for j in review if j.costly and j.best]
 
 
 def test_the_double_dummy_review_of_one_seat_is_that_seats_part_of_the_whole() -> None:

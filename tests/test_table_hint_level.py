@@ -10,7 +10,6 @@ from spades_teach import Card
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.advice.teach import teach
-from spades_teach.game.round import PlayEvent
 from spades_teach.widgets.table_game import TableGame
 
 
@@ -25,8 +24,8 @@ def test_the_hint_starts_at_the_beginner_level_and_a_bad_level_is_refused() -> N
     assert g.round is not None
     position = Position.from_round(g.round, bags=g.match.bags)
     rule = suggest_play(position)
-    # the rule of thumb, judged on the hint's own deals (seeded by the table and the card's number)
-    expected = teach(position, "beginner", seed="7/teach/1")
+    # the rule of thumb unless the one judge calls it clearly worse
+    expected = teach(position, "beginner")
     assert expected.rule_card == Card.parse(rule.card)
     assert g.hint == f"Teach me: play {expected.card.pretty} — {expected.reason}"
     before = g.hint
@@ -34,7 +33,7 @@ def test_the_hint_starts_at_the_beginner_level_and_a_bad_level_is_refused() -> N
     assert "unknown hint level" in g.message and g.hint_level == "beginner" and g.hint == before
 
 
-def test_the_expert_level_shows_the_teaching_line_with_its_evidence_drawn_with_the_turn() -> None:
+def test_the_expert_level_shows_the_teaching_line_with_its_numbers_drawn_with_the_turn() -> None:
     published: list[dict[str, Any]] = []
     holder: dict[str, TableGame] = {}
 
@@ -51,11 +50,11 @@ def test_the_expert_level_shows_the_teaching_line_with_its_evidence_drawn_with_t
     r = g.round
     assert r is not None
     while g.phase == "play":
-        number = 1 + sum(isinstance(e, PlayEvent) for e in r.history)
         position = Position.from_round(r, bags=g.match.bags)
-        expected = teach(position, "expert", seed=f"7/teach/{number}")
-        line = f"{expected.reason} ({expected.evidence})" if expected.evidence else expected.reason
+        expected = teach(position, "expert")
+        line = expected.reason
         assert g.hint == f"Teach me (expert): play {expected.card.pretty} — {line}"
+        assert g.state()["hint_details"] == expected.evidence  # the numbers, one click away
         assert g.hint_card == expected.card and expected.card in position.legal
         off = next((c for c in position.legal if c != expected.card), None)
         g.play_card(off or expected.card)

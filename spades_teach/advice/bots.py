@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterable, Mapping
@@ -40,7 +41,7 @@ from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.play import View, decide, suggest_play
 from spades_teach.advice.playout import PlayoutViews, play_out, playout_start
 from spades_teach.advice.position import Position
-from spades_teach.advice.sampling import clearly_better, deal_masks, draw_deal
+from spades_teach.advice.sampling import clearly_better, deal_masks, draw_deal, nil_fit
 from spades_teach.advice.two_player_values import draw_value
 from spades_teach.errors import SpadesError
 from spades_teach.game._bits import FULL_DECK_MASK, SUIT_MASKS, mask_cards
@@ -374,15 +375,12 @@ def _hand_sizes(position: Position) -> dict[int, int]:
     return {int(s): position.hand_size(s) for s in seating_of(position.rules).seats if s is not position.seat}
 
 
-#: The cards the quick draw keeps away from a live Nil bidder: the aces and the K♠.
-_NIL_SHY_CARDS = sum(Card(Rank.ACE, suit).mask for suit in Suit) | Card(Rank.KING, Suit.SPADES).mask
-
-
 def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: random.Random) -> list[int]:
     """Deal the unseen cards to the other seats with the one sampler
-    (:func:`~spades_teach.advice.sampling.draw_deal`), respecting the voids shown (and,
-    in the first 20 tries, keeping the aces and the K♠ away from live Nil bidders);
-    after 28 failed tries, the exact deal (:func:`~spades_teach.advice.sampling.deal_masks`)."""
+    (:func:`~spades_teach.advice.sampling.draw_deal`), respecting the voids shown; in the first 20
+    tries a draw is kept with the chance the one Nil-fit rule gives each live Nil bidder's hand
+    (:func:`~spades_teach.advice.sampling.nil_fit`); after 28 failed tries, the exact deal
+    (:func:`~spades_teach.advice.sampling.deal_masks`)."""
     unseen = list(mask_cards(view.unseen))
     seats = list(sizes)
     room = [sizes[s] for s in seats]
@@ -390,11 +388,14 @@ def _sample(view: View, sizes: Mapping[int, int], position: Position, rng: rando
     shy = [view.nil_alive(s) for s in seats]
     masks: list[int] | None = None
     for attempt in range(28):
-        shy_cards = _NIL_SHY_CARDS if attempt < 20 else 0
-        masks = draw_deal(unseen, room=room, rng=rng, allowed=allowed, shy=shy, shy_cards=shy_cards)
-        if masks is not None:
+        masks = draw_deal(unseen, room=room, rng=rng, allowed=allowed)
+        if masks is None:
+            continue
+        fit = math.prod(nil_fit(mask) for mask, nil in zip(masks, shy, strict=True) if nil)
+        if attempt >= 20 or fit >= 1.0 or rng.random() < fit:
             break
-    else:
+        masks = None
+    if masks is None:
         masks = deal_masks(unseen, room=room, allowed=allowed, rng=rng)
         if masks is None:
             raise SpadesError(_("could not deal the unseen cards consistently with the position"))

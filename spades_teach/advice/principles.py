@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from spades_teach.advice.judge import judge
 from spades_teach.advice.position import Position
 from spades_teach.advice.verdicts import remember, stored_verdict, verdict_key
 from spades_teach.errors import SpadesError
@@ -384,11 +385,9 @@ def find_moments(
 ) -> list[Moment]:
     """The first ``count`` moments, over the seeded deals, where the advisor follows the
     principle ``name`` (and ``accept(position, hint)`` holds, when given); one per deal.
-    With ``judged``, only moments where the judge from the player's seat finds the
-    principle's card as good as the best and some other legal card worse, and a second
-    judge on twice as many other deals agrees that it is as good
-    (:func:`judged_as_good`): the moments a chapter shows and asks about, so that the
-    principle is right where it is taught, beyond the sampling noise, and the choice matters.
+    With ``judged``, only moments where the one judge finds the principle's card as good as the
+    best and some other legal card clearly worse (:func:`judged_as_good`): the moments a chapter
+    shows and asks about, so that the principle is right where it is taught and the choice matters.
 
     >>> [m] = find_moments("third hand high")
     >>> m.hint.principle, m.round.history[m.step].card == m.hint.card
@@ -402,7 +401,7 @@ def find_moments(
             if (
                 hint.principle == name
                 and (accept is None or accept(position, hint))
-                and (not judged or judged_as_good(position, hint.card, choice_matters=True, confirm=True))
+                and (not judged or judged_as_good(position, hint.card, choice_matters=True))
             ):
                 found.append(Moment(rnd, 4 + i, position, hint, seed))
                 break
@@ -417,42 +416,34 @@ def find_moments(
     )
 
 
-def judged_as_good(
-    position: Position, card: Card, *, seed: int | str = 0, choice_matters: bool = False, confirm: bool = False
-) -> bool:
-    """Whether ``card`` is as good as the best card at ``position`` for the one judge of a
-    card from the player's seat (``ExpertBot(seed).evidence``, which an exercise given the
-    same ``seed`` grades by); with ``choice_matters``, also whether some legal card is not;
-    with ``confirm``, also whether a second judge, on twice as many other deals, finds it as
-    good. ``True`` where the judge gives no evidence (a live Nil, one legal card). The verdicts
-    the chapters ask for are stored (:mod:`~spades_teach.advice.verdicts`).
+def judged_as_good(position: Position, card: Card, *, choice_matters: bool = False) -> bool:
+    """Whether the one judge (:func:`~spades_teach.advice.judge.judge`) finds ``card`` the best or
+    as good as the best at ``position`` (a close call does not count: a chapter teaches a principle
+    where it is surely right); with ``choice_matters``, also whether some legal card is clearly
+    worse. ``True`` where the judge gives no verdict (one legal card, two-player Spades). The
+    verdicts the chapters ask for are stored (:mod:`~spades_teach.advice.verdicts`).
 
     >>> p = Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3},
     ...              tricks_won={}, trick=["3H", "7H"])
     >>> judged_as_good(p, Card.parse("KH")), judged_as_good(p, Card.parse("4H"))
     (True, False)
     """
-    key = verdict_key(position, card, seed=seed, choice_matters=choice_matters, confirm=confirm)
+    key = verdict_key(position, card, choice_matters=choice_matters)
     verdict = stored_verdict(key)
     if verdict is None:
-        verdict = _judge(position, card, seed=seed, choice_matters=choice_matters, confirm=confirm)
+        verdict = _judged(position, card, choice_matters=choice_matters)
     remember(key, verdict)
     return verdict
 
 
-def _judge(position: Position, card: Card, *, seed: int | str, choice_matters: bool, confirm: bool) -> bool:
+def _judged(position: Position, card: Card, *, choice_matters: bool) -> bool:
     """:func:`judged_as_good` worked out (the store of :mod:`~spades_teach.advice.verdicts` left aside)."""
-    from spades_teach.advice.expert import ExpertBot
-
-    evidence = ExpertBot(seed=seed).evidence(position, about=card)
-    if evidence is None or card not in evidence.points:
+    judgement = judge(position)
+    if judgement is None or card not in judgement.values:
         return True
-    if not evidence.as_good(card) or (choice_matters and all(map(evidence.as_good, evidence.points))):
+    if judgement.verdict(card).kind not in ("best", "as_good"):
         return False
-    if not confirm:
-        return True
-    second = ExpertBot(seed=f"{seed} confirm", samples=2 * evidence.deals).evidence(position, about=card)
-    return second is None or card not in second.points or second.as_good(card)
+    return not choice_matters or any(judgement.verdict(c).costly for c in judgement.values)
 
 
 def solver_disagrees(position: Position, hint: PlayHint, deal_round: Round) -> bool:

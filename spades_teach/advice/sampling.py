@@ -25,12 +25,28 @@ import bisect
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from spades_teach.game.cards import Card
+from spades_teach.game.cards import Card, Rank, Suit
 
-__all__ = ["clearly_better", "deal_by_suits", "deal_masks", "draw_deal"]
+__all__ = ["NIL_DANGER", "deal_by_suits", "deal_masks", "draw_deal", "nil_fit"]
+
+#: The cards a live Nil bidder fits badly with: the four aces and the K♠ and Q♠ (as a mask).
+NIL_DANGER = sum(Card(Rank.ACE, suit).mask for suit in Suit) | sum(
+    Card(rank, Suit.SPADES).mask for rank in (Rank.KING, Rank.QUEEN)
+)
+
+
+def nil_fit(mask: int) -> float:
+    """The one rule for the hand of a player who bid Nil, in every sampled deal: how well a hand
+    (a card mask) fits the bid, from 0 to 1, each :data:`NIL_DANGER` card in it dividing the
+    chance by five. The judge's and the expert's deals are drawn in proportion to it; the hard
+    bot's quick draws keep a draw with that chance.
+
+    >>> from spades_teach.game.cards import Hand
+    >>> nil_fit(Hand.parse("AS 2H").mask), nil_fit(Hand.parse("3S 2H").mask)
+    (0.2, 1.0)
+    """
+    return 0.2 ** (mask & NIL_DANGER).bit_count()
 
 
 def draw_deal(
@@ -39,8 +55,6 @@ def draw_deal(
     room: Sequence[int],
     rng: random.Random,
     allowed: Sequence[int] | None = None,
-    shy: Sequence[bool] = (),
-    shy_cards: int = 0,
 ) -> list[int] | None:
     """One random deal of ``cards`` (the unseen ones, shuffled in place by ``rng``) to
     takers that hold ``room[t]`` cards each: each taker's cards as a mask, or ``None``
@@ -52,11 +66,9 @@ def draw_deal(
     ``s``; the voids shown). Cards that fewer takers may hold are placed first, each
     given to a taker with room for it (or left among the gone cards) with a chance in
     proportion to the room left: one ``rng.random()`` a card, the draw
-    ``random.choices`` makes. A card in the mask ``shy_cards`` goes to a taker marked
-    in ``shy`` (a live Nil bidder kept away from the top cards) only when no other
-    taker may have it.
+    ``random.choices`` makes.
 
-    Without ``allowed`` nothing is known that limits a taker (no voids, no shy seat):
+    Without ``allowed`` nothing is known that limits a taker (no voids):
     the shuffled cards are then cut in order, ``room[0]`` to the first taker and so on
     (the same chance for every deal, at one shuffle's cost).
 
@@ -87,8 +99,6 @@ def draw_deal(
     random_ = rng.random
     for card in sorted(cards, key=lambda c: len(takers[c.suit])):
         allowing = [t for t in takers[card.suit] if left[t] > 0]
-        if card.mask & shy_cards:
-            allowing = [t for t in allowing if not shy[t]] or allowing
         cumulative: list[int] = []
         total = 0
         for t in allowing:

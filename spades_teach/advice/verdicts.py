@@ -6,19 +6,17 @@ with ``judged=True``). Judging a card plays out hundreds of sampled deals, so a 
 for its moments spends most of its time there: about half a minute for chapter 8 or 9, and more
 than a minute in the browser's Python of the live edition. The verdicts those searches ask for are
 kept in ``data/judge_verdicts.json`` (written by ``tools/make_verdicts.py``), each under a key made
-of everything the verdict depends on: the whole position as its player sees it, the card, the
-judge's seed and the question asked. A verdict that is not stored is worked out as before, so a
+of everything the verdict depends on: the whole position as its player sees it, the card and
+the question asked. A verdict that is not stored is worked out as before, so a
 position the store does not hold is never answered wrongly, only more slowly; the tests work every
 stored verdict out again and compare.
 
 >>> from spades_teach.advice.position import Position
 >>> from spades_teach.game.cards import Card
 >>> p = Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3}, trick=["3H", "7H"])
->>> verdict_key(p, Card.parse("KH"), seed=0, choice_matters=False, confirm=False) == verdict_key(
-...     p, Card.parse("KH"), seed=0, choice_matters=False, confirm=False)
+>>> verdict_key(p, Card.parse("KH"), choice_matters=False) == verdict_key(p, Card.parse("KH"), choice_matters=False)
 True
->>> verdict_key(p, Card.parse("KH"), seed=0, choice_matters=False, confirm=False) == verdict_key(
-...     p, Card.parse("4H"), seed=0, choice_matters=False, confirm=False)
+>>> verdict_key(p, Card.parse("KH"), choice_matters=False) == verdict_key(p, Card.parse("4H"), choice_matters=False)
 False
 """
 
@@ -45,10 +43,10 @@ _recording: dict[str, bool] | None = None
 _fresh = False
 
 
-def verdict_key(position: Position, card: Card, *, seed: int | str, choice_matters: bool, confirm: bool) -> str:
+def verdict_key(position: Position, card: Card, *, choice_matters: bool) -> str:
     """The key a verdict is stored under: a digest of the position as its player sees it (hand,
     bids, every trick with its leader, the trick in progress, scores, bags, rules), the card and the
-    question (the judge's seed, ``choice_matters``, ``confirm``)."""
+    question (``choice_matters``)."""
     seen = {
         "seat": position.seat.name,
         "hand": str(position.hand),
@@ -64,9 +62,7 @@ def verdict_key(position: Position, card: Card, *, seed: int | str, choice_matte
         "bags": {str(side): count for side, count in position.bags.items()},
         "rules": repr(position.rules),
         "card": str(card),
-        "seed": str(seed),
         "choice_matters": choice_matters,
-        "confirm": confirm,
     }
     return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).hexdigest()[:32]
 

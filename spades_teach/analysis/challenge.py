@@ -9,12 +9,11 @@ with the same seeds, in the other three, and compares the two hands:
   expert in that seat ("you scored +62, the expert +71 on the same cards");
 * every decision where the learner chose otherwise than the expert would have,
   at that very moment of the learner's own hand, each with the reason: the bid
-  advisor's count for a bid; for a card, only where the one judge of a card from
-  the player's seat (:func:`~spades_teach.analysis.seat_review.seat_review`) finds
-  it clearly worse than the expert's best over the deals that fit what the learner
-  had seen (a card within the sampling noise is as good as the best), with the
-  principle the hint engine names and the average points. A card Teach me showed
-  is judged on the hint's own deals (``hint_seeds``), so it is never listed.
+  advisor's count for a bid; for a card, exactly the cards the review of the hand
+  (:func:`~spades_teach.analysis.seat_review.seat_review`) calls clearly worse, with
+  the review's own line: the one judge, asked about the same positions, gives both
+  panels the same verdicts and numbers. A card Teach me showed, or the expert's own
+  card, is never listed.
 
 Only the learner's decisions are judged: the bots' cards after a different
 choice differ too, so the two hands part ways at the first difference.
@@ -33,7 +32,7 @@ True
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -42,7 +41,6 @@ from spades_teach.advice.bidding import advise_bid
 from spades_teach.advice.driver import Bot, play_hand
 from spades_teach.advice.expert import ExpertBot
 from spades_teach.advice.levels import seated_bot
-from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.analysis.seat_review import SeatJudgement, seat_review, seat_turns
 from spades_teach.errors import IllegalActionError, ParseError
@@ -202,26 +200,12 @@ def _bid_label(bid: Bid) -> str:
 
 
 def _card_difference(position: Position, judgement: SeatJudgement) -> Difference | None:
-    """The difference a card judged costly from the seat makes (``None`` when it is as good
-    as the best, or not judged)."""
+    """The difference a card the review calls clearly worse makes (``None`` otherwise), in the
+    review's own words."""
     best = judgement.best
     if not judgement.costly or best is None:
         return None
-    yours = judgement.card
-    hint = suggest_play(position)
-    if hint.card == best:
-        why = hint.reason
-    else:
-        why = _("over the deals that fit what you had seen, it kept more points for your side than {card}").format(
-            card=yours.pretty
-        )
-    gap = judgement.cost
-    why = ngettext(
-        "{reason} (about {count} point more on average)",
-        "{reason} (about {count} points more on average)",
-        round(gap),
-    ).format(reason=why, count=f"{gap:.0f}")
-    return Difference("card", position.trick_number, yours.pretty, best.pretty, why)
+    return Difference("card", position.trick_number, judgement.card.pretty, best.pretty, judgement.explanation)
 
 
 def compare_with_expert(
@@ -231,25 +215,20 @@ def compare_with_expert(
     level: str = "medium",
     seed: str = "",
     bags: Mapping[Any, int] | None = None,
-    hint_seeds: Mapping[int, int | str] | None = None,
+    review: Sequence[SeatJudgement] | None = None,
 ) -> ChallengeResult:
     """Compare a finished hand played from ``seat`` with the same deal played by the
     expert in that seat (see the module docs). ``level`` and ``seed`` must be those of
     the bots the learner played with, so that the other three seats are the same players.
-    ``hint_seeds`` maps a card's number in the hand to the seed of the Teach me hint shown
-    then (:attr:`~spades_teach.advice.teach.Teaching.seed`): that card is judged on the
-    hint's own deals."""
+    ``review``: the hand's review from the seat, if already made (it is made otherwise)."""
     if not yours.is_complete:
         raise IllegalActionError(_("the challenge is compared once the hand is finished: play the last trick first"))
     me = Seat.coerce(seat)
     theirs = expert_round(yours.deal, me, level=level, seed=seed, rules=yours.rules)
     judge = ExpertBot(seed=f"{seed}/{me.name}/judge")
-    judged = {
-        j.number: j
-        for j in seat_review(
-            yours, me, hint_seeds=hint_seeds, seed=f"{seed}/{me.name}/judge", bags=bags, hindsight=False
-        )
-    }
+    if review is None:
+        review = seat_review(yours, me, bags=bags, hindsight=False)
+    judged = {j.number: j for j in review}
     differences: list[Difference] = []
     for event, number, position in seat_turns(yours, me, bags):
         found = None

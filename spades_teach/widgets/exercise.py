@@ -2,19 +2,17 @@
 
 A question, a picture of the position, and a row of choices (buttons, so they
 work with Tab and Enter or Space as well as the mouse). A click says right or
-wrong, with the one-line reason, marked green or red, and the answer is given:
-the choices are then closed (no "try again" once the answer is shown). Where the
+wrong, naming the choice clicked, with the one-line reason, marked green or red;
+after a wrong answer the learner may try again, and a right one closes the choices. Where the
 answer is a card of the player's hand, the hand is drawn once, as the answer
 buttons: each card a small card face in its suit's colour; the cards that cannot
 be played are shown too, greyed, each saying why. The widget knows no answer of its own: each factory below
 asks the library, which both finds the right choice and says why.
 
-* :func:`play_exercise` — which card would you play? Graded by the one judge of a
-  card from the player's seat (:meth:`~spades_teach.advice.expert.ExpertBot.evidence`):
-  every card as good as the best is right, and the feedback names the others. The
-  reason is the play advisor's (:func:`~spades_teach.advice.play.suggest_play`), which
-  names the principle; where the judge gives no evidence (a live Nil), the advisor's
-  card alone is right.
+* :func:`play_exercise` — which card would you play? Graded by the one judge
+  (:func:`~spades_teach.advice.judge.judge`): every card it does not call clearly worse is
+  right, and the feedback names the card clicked and the others. The reason is Teach me's,
+  which names the principle.
 * :func:`solver_exercise` — which card takes the most tricks, every hand in view?
   Checked by the double-dummy solver.
 * :func:`nil_exercise` — Nil or not? Checked by
@@ -30,8 +28,8 @@ asks the library, which both finds the right choice and says why.
 >>> ex.choices
 ('K♥', '5♥', '4♥')
 >>> ex.choose("4♥")
->>> ex.verdict
-'Not quite: the answer is K♥. Third hand high: the K♥ forces out the A♥'
+>>> print(ex.verdict)  # doctest: +ELLIPSIS
+Not quite: the 4♥ is clearly worse here, by about ... points: with the K♥ instead, ... The answer is K♥: third hand high: the K♥ forces out the A♥. Try again.
 >>> ex.choose("K♥"); ex.correct
 True
 """
@@ -40,13 +38,17 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from spades_teach.advice.judge import Judgement, judge
+from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.advice.principles import Exception_, Moment
+from spades_teach.advice.teach import teach
+from spades_teach.advice.verdict_words import better_effect, verdict_line
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike, Suit
@@ -88,6 +90,9 @@ class Answer:
     #: A line naming the other right choices, when the first one is *the* answer the reason
     #: explains and the others are as good ('' otherwise: then every right choice is named alike).
     also: str = ""
+    #: What the library says of each choice but the first right one, naming it (label → line):
+    #: the feedback to a click on it.
+    notes: Mapping[str, str] = field(default_factory=dict)
 
 
 class Exercise(SpadesWidget):
@@ -204,20 +209,23 @@ class Exercise(SpadesWidget):
 
     @property
     def verdict(self) -> str:
-        """Right or wrong, with the reason ('' before a choice)."""
-        if self._chosen is None:
+        """Right or wrong, naming the choice made, with the reason ('' before a choice)."""
+        chosen = self._chosen
+        if chosen is None:
             return ""
-        also = f" {self.answer.also}" if self.answer.also else ""
-        reason = self.answer.reason
-        if also and not reason.rstrip().endswith((".", "!", "?")):
-            reason = reason.rstrip() + "."  # the reason is one sentence and the note on the others another
+        answer = self.answer
+        reason = _sentence(answer.reason)
+        note = answer.notes.get(chosen, "")
         if self.correct:
-            return _("Right: {reason}").format(reason=reason) + also
-        best = self.answer.right[0] if self.answer.also else _(" or ").join(self.answer.right)
-        return (
-            _("Not quite: the answer is {answer}. {reason}").format(answer=best, reason=reason[:1].upper() + reason[1:])
-            + also
-        )
+            if chosen == answer.right[0] or not note:
+                return _("Right: {reason}").format(reason=reason)
+            return _("Right: {note}. {reason}").format(note=note, reason=_capital(reason))
+        best = answer.right[0] if answer.also or answer.notes else _(" or ").join(answer.right)
+        if note:
+            return _("Not quite: {note}. The answer is {answer}: {reason} Try again.").format(
+                note=note, answer=best, reason=reason
+            )
+        return _("Not quite: the answer is {answer}. {reason} Try again.").format(answer=best, reason=_capital(reason))
 
     def describe(self) -> str:
         return self.error or self.verdict or self.question
@@ -235,9 +243,9 @@ class Exercise(SpadesWidget):
         self._refresh()
 
     def _clicked(self, label: str) -> None:
-        """A click on a choice: the answer, the first time; once the verdict is shown the
-        choices are closed and a click changes nothing (the focus stays where it is)."""
-        if self._chosen is None:
+        """A click on a choice: the answer; after a wrong one the learner may try again, and once
+        a right one is given the choices close and a click changes nothing (the focus stays)."""
+        if not self.correct:
             self.choose(label)
 
     def reset(self) -> None:
@@ -273,18 +281,24 @@ class Exercise(SpadesWidget):
                     button.style.button_color = _GOOD if self.correct else _BAD
                 else:
                     button.button_style = "success" if self.correct else "danger"
-            elif answered and not self.correct and label == self.answer.right[0]:
-                button.add_class("st-mark-good")  # the answer the verdict names
-                if face:
-                    button.style.button_color = _GOOD
-        # Once the answer is shown there is nothing left to try: the choices close (they stay
+        # Once a right answer is given there is nothing left to try: the choices close (they stay
         # focusable, so a keyboard learner keeps their place, but a click changes nothing).
-        if answered:
+        if answered and self.correct:
             self.choice_box.add_class("st-exercise-closed")
         else:
             self.choice_box.remove_class("st-exercise-closed")
         self.feedback_html.value = self._feedback_value()
         self.set_status(_("right") if self.correct else "" if self.correct is None else _("wrong"))
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: ending with a full stop."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # -- pictures -------------------------------------------------------------------------------------------
@@ -345,56 +359,61 @@ def play_exercise(
     *,
     question: str | None = None,
     choices: Iterable[CardLike] | None = None,
-    seed: int | str = 0,
 ) -> Exercise:
-    """Which card would you play? Graded by the judge of a card from the player's seat
-    (``ExpertBot(seed).evidence(position)``, the deals drawn with ``seed``, looked at again on
-    more deals when a card seems worse): every card as good as the best is right. The answer the feedback explains is the play advisor's card
-    with its principle when the judge finds it as good as the best, else Teach me's card
-    (the expert's, with the rule of thumb it overrides); the feedback names the other
-    right cards. With no evidence (one legal card, a live Nil), the advisor's card alone is
-    right. ``choices`` limits the buttons to some legal cards (the answer must be among them)."""
-    from spades_teach.advice.expert import ExpertBot
-    from spades_teach.advice.play import suggest_play
-    from spades_teach.advice.teach import teach
-
+    """Which card would you play? Graded by the one judge (:func:`~spades_teach.advice.judge.judge`):
+    every card it does not call clearly worse is right. The answer the feedback explains is Teach
+    me's card (the play advisor's, with its principle, unless the judge calls that clearly worse);
+    each choice gets the judge's word on it, so the feedback names the card clicked. With no
+    verdict (one legal card, two-player Spades), the advisor's card alone is right. ``choices``
+    limits the buttons to some legal cards (the answer must be among them)."""
     hint = suggest_play(position)
     cards = _pick_choices(sorted(position.legal, key=_card_order), choices)
     asked = question or _("You are {seat}. Which card do you play?").format(seat=seat_word(position.seat))
     labels = [c.pretty for c in cards]
-    judge = ExpertBot(seed=seed)
-    evidence = judge.evidence(position)
-    if evidence is not None and all(c in evidence.points for c in cards) and not all(map(evidence.as_good, cards)):
-        # a card the first look finds worse is looked at again before it is marked wrong, on the
-        # deals the review and Teach me would add (ExpertBot.evidence)
-        evidence = judge.look_again(position, evidence)
+    judgement = judge(position)
     as_hand: dict[str, Any] = {
         "picture": position_html(position, with_hand=False),
         "hand": position.hand,
         "hand_label": _hand_label(position.seat),
         "not_offered": _not_offered(position, cards),
     }
-    if evidence is None or any(c not in evidence.points for c in cards):
+    if judgement is None or any(c not in judgement.values for c in cards):
         return Exercise(asked, labels, Answer((hint.card.pretty,), hint.reason, hint.principle), **as_hand)
-    if evidence.as_good(hint.card):
-        card, reason = hint.card, hint.reason
-    else:
-        teaching = teach(position, "beginner", seed=seed)
-        card, reason = teaching.card, teaching.reason
-    others = [c for c in cards if c != card and evidence.as_good(c)]
-    also = (
-        _("As good from your seat, over {deals} deals that fit what you have seen: {cards}.").format(
-            deals=evidence.deals, cards=", ".join(c.pretty for c in others)
-        )
-        if others
-        else ""
-    )
+    teaching = teach(position)
+    card, reason = teaching.card, teaching.reason
+    if card not in cards:
+        card, reason = judgement.best, verdict_line(judgement.verdict(judgement.best), judgement.best)
+    others = [c for c in cards if c != card and not judgement.verdict(c).costly]
+    notes = {c.pretty: _choice_note(position, judgement, c, card) for c in cards if c != card}
+    also = _("As good from your seat: {cards}.").format(cards=", ".join(c.pretty for c in others)) if others else ""
     return Exercise(
         asked,
         labels,
-        Answer((card.pretty, *(c.pretty for c in others)), reason, hint.principle, also),
+        Answer((card.pretty, *(c.pretty for c in others)), reason, hint.principle, also, notes),
         **as_hand,
     )
+
+
+def _choice_note(position: Position, judgement: Judgement, card: Card, answer: Card) -> str:
+    """The judge's word on a choice other than the answer, naming it."""
+    verdict = judgement.verdict(card)
+    if verdict.costly:
+        better = answer if not judgement.verdict(answer).costly else judgement.best
+        return ngettext(
+            "the {card} is clearly worse here, by about {cost} point: with the {better} instead, {effect}",
+            "the {card} is clearly worse here, by about {cost} points: with the {better} instead, {effect}",
+            max(1, round(verdict.loss)),
+        ).format(
+            card=card.pretty,
+            cost=max(1, round(verdict.loss)),
+            effect=better_effect(position, judgement, better, card),
+            better=better.pretty,
+        )
+    if verdict.kind == "close":
+        return _("the {card} is a close call here: it may do a little worse than the {answer}, or not").format(
+            card=card.pretty, answer=answer.pretty
+        )
+    return _("the {card} does as well as the {answer} here").format(card=card.pretty, answer=answer.pretty)
 
 
 def _card_order(card: Card) -> tuple[int, int]:

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from spades_teach.game.notation import seat_word
-from spades_teach.game.seating import Seat
+from spades_teach.game.seating import Seat, seating_of
 from spades_teach.game.twoplayer import Draw
 from spades_teach.i18n import _, ngettext
 from spades_teach.widgets.table_state import ME, card_state
 
-__all__ = ["DRAW_TURNS", "draw_hand", "draw_seat", "draw_state", "draw_status"]
+__all__ = ["DRAW_TURNS", "draw_hand", "draw_part", "draw_seat", "draw_state", "draw_status"]
 
 #: The turns of a whole draw (two cards a turn, 52 cards).
 DRAW_TURNS = 26
@@ -97,3 +97,30 @@ def draw_status(draw: Draw) -> str:
     if draw.to_act is not None:
         return _("{seat} is drawing").format(seat=seat_word(draw.to_act))
     return _("the draw is over")
+
+
+def draw_part(
+    draw: Draw, *, advised: str, hand_number: int, open_hands: bool, bot_label: Callable[[Seat], str]
+) -> dict[str, Any]:
+    """The table's state during the draw beside what every phase shows: no deal code, bids or
+    tricks yet (``advised``: Teach me's ``"keep"``, ``"discard"`` or '')."""
+    return {
+        "code_note": _("(the cards are being drawn: the deal's code comes when the draw is over)"),
+        "code": "",
+        "hand_number": hand_number,
+        "seats": {
+            seat.name: draw_seat(draw, seat, open_hands=open_hands, bot_label=bot_label)
+            for seat in seating_of(draw.rules).seats
+        },
+        "hand": draw_hand(draw),
+        "trick": None,
+        "last_trick": None,
+        "bid_choices": [],
+        "draw": draw_state(draw, advised=advised),
+        "result": [],
+        "review": None,
+        "review_summary": "",
+        "review_intro": "",
+        "can_compare": False,
+        "comparison": None,
+    }

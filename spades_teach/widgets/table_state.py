@@ -24,6 +24,7 @@ __all__ = [
     "hand_state",
     "last_trick",
     "match_over",
+    "mode_line",
     "review_rows",
     "score_state",
     "seat_state",
@@ -231,6 +232,25 @@ def status_line(r: Round | None, match: Any, *, mode: str) -> str:
     return _("{seat} is thinking").format(seat=seat_word(int(r.to_act)) if r.to_act is not None else "")
 
 
+def mode_line(r: Round | None, match: Any, *, mode: str, target: int) -> str:
+    """What choosing ``mode`` (``"hand"`` or ``"match"``) does to the game on the table (one
+    line; ``match`` is ``None`` before any game)."""
+    if mode != "match":
+        return _("One hand: the game ends with this hand; New game deals another") if match is not None else ""
+    if match is None:
+        return _("Match: New game starts a match to {target}").format(target=target)
+    if match.is_over:
+        return _("this match is over: New game starts a new match")
+    if r is not None and r.is_complete:
+        return _(
+            "Match: the hand you just played counts as hand {number} of a match to "
+            "{target}; press Next hand to deal the next one"
+        ).format(number=match.hands_played, target=target)
+    return _("Match: this hand is hand {number} of a match to {target}").format(
+        number=match.hands_played + 1, target=target
+    )
+
+
 def review_rows(judgments: Sequence[Any]) -> list[dict[str, Any]]:
     """The review's table, one row per card of South's judged from the seat
     (:func:`~spades_teach.analysis.seat_review.seat_review`'s judgments)."""
@@ -239,6 +259,9 @@ def review_rows(judgments: Sequence[Any]) -> list[dict[str, Any]]:
             "trick": j.trick,
             "card": card_state(j.card),
             "cost": round(j.cost),
+            "verdict": j.verdict,
+            "label": j.label,
+            "statistics": j.statistics,
             "judged": j.judged,
             "nil_lost": False,  # a live Nil is not judged from the seat (its hindsight note may speak)
             "was_hint": j.was_hint,

@@ -407,8 +407,14 @@ function render({ model, el }) {
           { class: r.cost > 0 || r.nil_lost ? "ct-costly" : "ct-fine" },
           h("td", {}, String(r.trick)),
           h("td", {}, face(r.card, "ct-mini")),
-          h("td", {}, r.cost > 0 ? `−${r.cost}` : r.nil_lost ? L.nil_lost : "0"),
-          h("td", {}, termed(r.text_marked, r.text), r.hindsight ? h("p", { class: "ct-hindsight" }, termed(r.hindsight_marked, r.hindsight)) : null),
+          h("td", {}, r.label || (r.nil_lost ? L.nil_lost : "")),
+          h(
+            "td",
+            {},
+            termed(r.text_marked, r.text),
+            r.statistics ? h("details", { class: "ct-numbers" }, h("summary", {}, L.numbers), h("p", {}, r.statistics)) : null,
+            r.hindsight ? h("p", { class: "ct-hindsight" }, termed(r.hindsight_marked, r.hindsight)) : null,
+          ),
         ),
       );
       end.append(
@@ -520,6 +526,7 @@ function render({ model, el }) {
     hint.replaceChildren(
       h("div", {}, termed(view.hint_marked, view.hint)),
       ...(reasons.length ? [h("ul", { class: "ct-hint-reasons" }, ...reasons.map((line, i) => h("li", {}, termed((view.hint_reasons_marked || [])[i], line))))] : []),
+      ...(view.hint_details ? [h("details", { class: "ct-numbers" }, h("summary", {}, L.numbers), h("p", {}, view.hint_details))] : []),
     );
     hint.hidden = !view.hint;
     const bidding = view.bid_choices.length > 0;
