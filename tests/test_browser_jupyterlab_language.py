@@ -8,17 +8,12 @@ reader chose."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import free_port, http_status
+from _jupyterlab import OURS, served_jupyterlab
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -37,18 +32,6 @@ NOTEBOOK = {
 }
 
 
-def _wait_until_serving(url: str, process: subprocess.Popen[bytes], limit: float = 120) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"JupyterLab stopped with code {process.returncode}")
-        status = http_status(url)
-        if status is not None and status < 400:
-            return
-        time.sleep(0.5)
-    raise AssertionError(f"JupyterLab did not answer at {url} within {limit} s")
-
-
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """JupyterLab serving a chapter in English, French and Spanish, and a notebook that is no chapter."""
@@ -57,45 +40,9 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         (folder / sub).mkdir(exist_ok=True)
         (folder / sub / CHAPTER).write_text(json.dumps(NOTEBOOK), encoding="utf-8")
     (folder / "scratch.ipynb").write_text(json.dumps(NOTEBOOK), encoding="utf-8")
-    ours = ROOT / "spades_teach" / "data" / "jupyter"
-    port = free_port()
-    env = {
-        **os.environ,
-        "JUPYTER_PATH": str(ours),
-        "JUPYTER_CONFIG_PATH": f"{ours / 'tutorial'}:{ours}",
-        "JUPYTER_RUNTIME_DIR": str(folder / ".runtime"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(folder / ".workspaces"),
-        "JUPYTERLAB_SETTINGS_DIR": str(folder / ".settings"),
-        "LANG": "C.UTF-8",
-    }
-    command = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
-        "--no-browser",
-        f"--ServerApp.root_dir={folder}",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={TOKEN}",
-        f"--LabApp.app_settings_dir={ours / 'lab' / 'settings'}",
-    ]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    process = subprocess.Popen(
-        command, cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_serving(f"{base}/api?token={TOKEN}", process)
+    env = {"JUPYTER_CONFIG_PATH": f"{OURS / 'tutorial'}:{OURS}", "LANG": "C.UTF-8"}
+    with served_jupyterlab(folder, TOKEN, env=env) as base:
         yield base
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
 def _menu_bar(page: Any) -> str:

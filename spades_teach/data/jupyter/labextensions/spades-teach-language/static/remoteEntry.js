@@ -3,9 +3,8 @@
 //
 // A front-end extension written by hand, like the live edition's tools/lite/runs_itself: JupyterLab
 // and JupyterLite load this script, find the container below in window._JUPYTERLAB and ask it for
-// "./extension", a JupyterLab plugin. The one thing it takes from the application's shared modules,
-// the translator's token (so that it activates once the interface's language is known), it reads
-// from the share scope the container is given (init): no bundler is needed to build it.
+// "./extension", a JupyterLab plugin. It takes nothing from the application's shared modules (it uses
+// the application it is given), so no bundler is needed to build it.
 //
 // The chapter is the notebook the page opens: JupyterLab's /lab/tree/fr/04_scoring_a_hand.ipynb (or
 // /lab/workspaces/<name>/tree/...), JupyterLite's ?path=fr/04_scoring_a_hand.ipynb. A chapter is
@@ -42,10 +41,10 @@ var _JUPYTERLAB;
     return found ? found[1] || "en" : null;
   }
 
-  // The interface's language as the translator set it on the page ("fr-FR" -> "fr").
-  function interfaceLanguage(translator) {
-    var code = (translator && translator.languageCode) || document.documentElement.lang || "en";
-    return code.slice(0, 2).toLowerCase();
+  // The interface's language, as JupyterLab's translator marks it on the page when it starts
+  // (document.documentElement.lang: "fr-FR" -> "fr").
+  function interfaceLanguage() {
+    return (document.documentElement.lang || "en").slice(0, 2).toLowerCase();
   }
 
   function switchTo(app, language) {
@@ -80,54 +79,32 @@ var _JUPYTERLAB;
     id: NAME + ":plugin",
     description: "A chapter opens with the interface in the chapter's language.",
     autoStart: true,
-    activate: function (app, translator) {
+    activate: function (app) {
       var language = chapterLanguage();
       if (!language) {
         return;
       }
-      if (interfaceLanguage(translator) === language) {
-        document.body.dataset.stLanguage = language;
-        return;
-      }
-      return switchTo(app, language);
+      // once every plugin is active, the translator among them (the page's language is then set),
+      // and before the chapter's kernel starts (tools/lite/runs_itself waits for the sessions)
+      app.started.then(function () {
+        if (interfaceLanguage() === language) {
+          document.body.dataset.stLanguage = language;
+          return;
+        }
+        return switchTo(app, language);
+      });
     },
   };
 
-  // The translator's token, from the application's shared modules (the share scope given to init);
-  // null when the scope has no such module.
-  var TRANSLATION_PACKAGE = "@jupyterlab/translation";
-  var shareScope = null;
-  function translatorToken() {
-    var versions = shareScope && shareScope[TRANSLATION_PACKAGE];
-    var version = versions && Object.keys(versions)[0];
-    if (!version) {
-      return Promise.resolve(null);
-    }
-    return Promise.resolve(versions[version].get())
-      .then(function (factory) {
-        return factory().ITranslator || null;
-      })
-      .catch(function () {
-        return null;
-      });
-  }
-
   _JUPYTERLAB = _JUPYTERLAB || {};
   _JUPYTERLAB[NAME] = {
-    init: function (scope) {
-      shareScope = scope;
-    },
+    init: function () {},
     get: function (module) {
       if (module !== "./extension") {
         return Promise.reject(new Error('Module "' + module + '" does not exist in container.'));
       }
-      return translatorToken().then(function (token) {
-        if (token) {
-          plugin.optional = [token];
-        }
-        return function () {
-          return { __esModule: true, default: [plugin] };
-        };
+      return Promise.resolve(function () {
+        return { __esModule: true, default: [plugin] };
       });
     },
   };
