@@ -7,7 +7,8 @@ Run from the repository root::
     .venv/bin/python benchmarks/double_dummy.py --repeat 1 # one round: each deal timed once
 
 Both solvers get the same 100 seeded full 13-card deals (``deal(seed)`` for
-seeds 0-99, the player to the dealer's left on lead), and both are asked for the
+seeds 0-99, or from ``--first`` on: 10000 on gives deals held out from the solver's tuning, the
+player to the dealer's left on lead), and both are asked for the
 tricks of the side on lead with best play from the first card. Ours answers the
 Spades question (spades not broken, so the leader may not lead one); DDS, through
 the ``endplay`` package, answers the bridge question with spades as trumps (one
@@ -141,6 +142,12 @@ def ratio_line(label: str, ours: tuple[float, float, float, float], dds: tuple[f
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=100, help="number of seeded deals (default 100)")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="seed of the first deal (default 0); from 10000 on, deals held out from the solver's tuning",
+    )
     parser.add_argument("--nodes", action="store_true", help="also print the search nodes per deal (median, p90, max)")
     parser.add_argument(
         "--repeat", type=int, default=3, help="rounds over the deals; each deal keeps its fastest (default 3)"
@@ -148,9 +155,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.repeat < 1 or args.deals < 1:
         parser.error("--deals and --repeat must be at least 1")
-    seeds = range(args.deals)
+    seeds = range(args.first, args.first + args.deals)
     print(
-        f"backend: {BACKEND}; {args.deals} seeded full deals, spades unbroken, dealer's left on lead; "
+        f"backend: {BACKEND}; {args.deals} seeded full deals (seeds {seeds[0]}-{seeds[-1]}), spades unbroken, "
+        "dealer's left on lead; "
         f"each deal's fastest of {args.repeat} round(s)"
     )
     print(f"load average before the run: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")

@@ -33,3 +33,15 @@ def load_script(path: Path, name: str | None = None) -> ModuleType:
     finally:
         sys.path.remove(folder)
     return module
+
+
+def modules_imported_by(code: str, prefixes: tuple[str, ...]) -> list[str]:
+    """The modules whose names start with one of ``prefixes`` that a fresh interpreter has imported
+    after running ``code`` (from the project's root)."""
+    import json
+    import subprocess
+
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(m for m in sys.modules if m.startswith({prefixes!r}))))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    found: list[str] = json.loads(out.stdout.strip().splitlines()[-1])
+    return found

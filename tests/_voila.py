@@ -86,6 +86,35 @@ def logged_process(command: list[str], cwd: Path, env: dict[str, str], log: Path
 
 
 @contextlib.contextmanager
+def tutorial(project: Path, log: Path, *arguments: str) -> Iterator[tuple[str, str]]:
+    """``tools/tutorial.sh`` (its setup skipped) in ``project`` (a copy holding the script, the chapters
+    and a .venv of this environment) on a free port, its output in ``log``; yields its base URL and
+    its token once JupyterLab's server answers. Extra ``arguments`` go to JupyterLab."""
+    env = {**os.environ, "SPADES_TEACH_SKIP_SETUP": "1", "SPADES_TEACH_DATA_DIR": str(project / ".progress")}
+    for name in ("config", "data", "runtime", "workspaces", "settings"):
+        (project / f".jupyter-{name}").mkdir(exist_ok=True)
+    env |= {
+        "JUPYTER_CONFIG_DIR": str(project / ".jupyter-config"),
+        "JUPYTER_DATA_DIR": str(project / ".jupyter-data"),  # the notebook signatures the script writes
+        "JUPYTER_RUNTIME_DIR": str(project / ".jupyter-runtime"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(project / ".jupyter-workspaces"),
+        "JUPYTERLAB_SETTINGS_DIR": str(project / ".jupyter-settings"),
+    }
+    env.pop("PORT", None)
+    port = free_port()
+    command = ["bash", "tools/tutorial.sh", "--no-browser", f"--port={port}", *arguments]
+    with logged_process(command, project, env, log) as server:
+        deadline = time.monotonic() + 120
+        while not (token := re.search(r"token=([0-9a-f]+)", log.read_text(errors="replace"))):
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"tools/tutorial.sh printed no address:\n{log.read_text(errors='replace')}")
+            time.sleep(0.2)
+        url = f"http://127.0.0.1:{port}"
+        _wait(f"{url}/api/status?token={token.group(1)}", server, log)
+        yield url, token.group(1)
+
+
+@contextlib.contextmanager
 def served(command: list[str], port: int, cwd: Path, env: dict[str, str], log: Path) -> Iterator[str]:
     """Start a Voila ``command`` (listening on ``port`` of 127.0.0.1) in ``cwd``, its output in ``log``;
     yield its base URL once its first page answers, and stop its whole process group afterwards."""

@@ -61,62 +61,13 @@ def test_build_succeeds(book) -> None:  # type: ignore[no-untyped-def]
     assert "build succeeded" in book.log
 
 
-def kernel_shutdown_race(lines: list[str]) -> set[int]:
-    """The lines of each traceback that a chapter's kernel logs while it is being shut down after
-    the chapter ran: ipykernel flushes stderr on the shutdown request after its socket is closed
-    ("Uncaught exception in ZMQStream callback" ... process_control ... "ZMQError: Socket operation
-    on non-socket"), either from its stderr flush or from publishing its idle status (a traceback of
-    about 30 lines). It happens now and then in CI, after the chapter's outputs are complete, and it
-    is not the book's: every other error or warning still fails the test."""
-    found: set[int] = set()
-    for n, line in enumerate(lines):
-        if "Uncaught exception in ZMQStream callback" not in line:
-            continue
-        block = lines[n : n + 60]
-        end = next((i for i, text in enumerate(block) if "ZMQError: Socket operation on non-socket" in text), None)
-        if end is not None and any("process_control" in text for text in block[:end]):
-            found.update(range(n, n + end + 1))
-    return found
-
-
-def test_kernel_shutdown_race_is_recognised_and_nothing_else() -> None:
-    race = [
-        "ERROR:tornado.general:Uncaught exception in ZMQStream callback",
-        "Traceback (most recent call last):",
-        '  File ".../ipykernel/kernelbase.py", line 408, in process_control',
-        "    sys.stderr.flush()",
-        "zmq.error.ZMQError: Socket operation on non-socket",
-    ]
-    other = [
-        "ERROR:tornado.general:Uncaught exception in ZMQStream callback",
-        "Traceback (most recent call last):",
-        "ValueError: x",
-    ]
-    # the same race met while the kernel publishes its idle status: a longer traceback
-    status = [
-        "ERROR:tornado.general:Uncaught exception in ZMQStream callback",
-        "Traceback (most recent call last):",
-        '  File ".../ipykernel/kernelbase.py", line 409, in process_control',
-        '    self._publish_status_and_flush("idle", "control", self.control_stream)',
-        *[f'  File ".../zmq/sugar/socket.py", line {k}, in send' for k in range(24)],
-        "zmq.error.ZMQError: Socket operation on non-socket",
-    ]
-    assert kernel_shutdown_race(["ok", *race, "ok"]) == {1, 2, 3, 4, 5}
-    assert kernel_shutdown_race(status) == set(range(len(status)))
-    assert kernel_shutdown_race(other) == set()
-    assert kernel_shutdown_race(status[:-1]) == set()  # without its ZMQError line it is not the race
-
-
 def test_build_log_has_no_warning_or_error(book) -> None:  # type: ignore[no-untyped-def]
+    """The book runs no chapter (it shows them as stored): its log has no kernel in it either."""
     lines = book.log.splitlines()
-    race = kernel_shutdown_race(lines)
     problems = [
         n
         for n, line in enumerate(lines)
-        if n not in race
-        and re.search(r"\b(WARNING|ERROR|CRITICAL)\b|Traceback|Exception", line)
-        # The kernel's note about its local TCP transport is not about the book.
-        and "Kernel is running over TCP" not in line
+        if re.search(r"\b(WARNING|ERROR|CRITICAL)\b|Traceback|Exception|Kernel", line)
         and "MdParserConfig(" not in line
         and "NbParserConfig(" not in line
     ]

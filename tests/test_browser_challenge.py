@@ -103,3 +103,36 @@ def test_a_glossary_word_in_the_hint_shows_its_definition_on_focus(table: Any) -
     assert not tip.is_visible() and "ct-term" in _focused(page)["cls"]
     page.keyboard.press("Tab")  # and from the word the keyboard goes on: the next word's pop-up
     assert not tip.is_visible()
+
+
+def test_the_daily_challenge_s_compare_and_review_give_the_same_verdicts(browser: Any, app_url: str) -> None:  # noqa: F811
+    """One judge, one voice: after the deal of the day, "Review my hand" and "Compare with the
+    expert" name the same cards as clearly worse, with the same line (issue 38, item 1)."""
+    pages = _open(browser, f"{app_url}/voila/render/daily.ipynb", f"{TABLE} .ct-code-value")
+    page = next(pages)
+    page.select_option(f"{TABLE} .ct-pace", "0")
+    _wait(page, "() => document.querySelector('.ct-root .ct-pace').value === '0'")
+    _wait(
+        page,
+        "() => document.querySelector('.ct-root .ct-bid-choice') && !document.querySelector('.ct-root .ct-bid-row').hidden",
+    )
+    _bid_with_mouse(page, "3")
+    _play_out_with_mouse(page)
+    page.locator(f"{TABLE} .ct-review-button").click()
+    page.locator(f"{TABLE} .ct-review table").wait_for(timeout=TIMEOUT_MS)
+    page.locator(f"{TABLE} .ct-compare-button").click()
+    page.locator(f"{TABLE} .ct-compare-summary").wait_for(timeout=TIMEOUT_MS)
+    costly = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.ct-root .ct-review tbody tr.ct-costly')).map(
+            (row) => [Number(row.cells[0].innerText), row.cells[3].innerText.split('\\n')[0]])"""
+    )
+    lines = page.locator(f"{TABLE} .ct-compare-list li").all_inner_texts()
+    cards = [line for line in lines if line.startswith("trick ")]
+    assert [int(re.match(r"trick (\d+)", line)[1]) for line in cards] == [trick for trick, _text in costly]  # type: ignore[index]
+    for line, (_trick, text) in zip(cards, costly, strict=True):
+        assert text in line  # the review's own words
+    labels = page.locator(f"{TABLE} .ct-review tbody tr td:nth-child(3)").all_inner_texts()
+    assert all(not label.startswith("−") for label in labels)  # verdicts in words, no negative "points lost"
+    page.set_viewport_size({"width": 1366, "height": 3000})  # Voila scrolls inside the page: show it all
+    _shot(page, "app-daily-compare-and-review")
+    assert next(pages, None) is None

@@ -6,7 +6,7 @@ by default (everything but the verbose level, where Voila notes its WebSocket) i
 is every failed request: no allowed list. They used to be 13 ``Unsatisfied version 4.2.5 …``
 warnings on every page (the widget managers were built against newer JupyterLab modules than
 Voila's page has: the versions are pinned together in pyproject.toml) and one aborted
-``/voila/api/shutdown`` beacon for every page left (spades_teach.voila_kernels). A beacon the browser
+``/voila/api/shutdown`` beacon for every page left (spades_teach.app.voila_kernels). A beacon the browser
 reports cut off by the next page counts only if the server never got it (see ``_walk``).
 
 The servers' own output must not make a learner read past warnings either: no traitlets or
@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 from _browser import ARTIFACTS, free_port, http_status
-from _voila import logged_process, served, voila_over_chapters, wait_for_the_run, watch_the_run
+from _voila import logged_process, served, tutorial, voila_over_chapters, wait_for_the_run, watch_the_run
 
 from spades_teach.app import APP_NOTEBOOKS
 
@@ -208,7 +208,7 @@ def test_chapters_under_a_bare_voila_keep_a_silent_console_and_show_no_code(brow
             ("list of chapters", url + "/", "body"),
             ("chapter 0", chapter("00_a_hand_in_ten_minutes"), ".st-table"),
             # followed on at once, as a learner may now that the text shows first: its run (some 10 s)
-            # is stopped with its kernel, and the server says nothing of it (spades_teach.voila_runs)
+            # is stopped with its kernel, and the server says nothing of it (spades_teach.app.voila_runs)
             ("chapter 8 left at once", chapter("08_card_play"), LEFT_EARLY),
             ("chapter 2", chapter("02_playing_tricks"), ".st-widget"),
             ("chapter 3", chapter("03_bidding_basics"), ".st-cheat"),
@@ -271,6 +271,33 @@ def test_a_chapter_left_at_once_on_a_slow_network_leaves_a_silent_console_and_se
         assert visit.beacons_lost(log) == [], log.read_text(errors="replace")[-6000:]
     assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
     assert "never retrieved" not in log.read_text(errors="replace")
+
+
+def test_chapters_left_early_in_the_tutorial_leave_its_terminal_free_of_tracebacks(
+    browser: Any, tmp_path: Path
+) -> None:
+    """tools/tutorial.sh, where Voila runs inside JupyterLab's server with that server's kernel manager:
+    chapters 9 and 8 left as soon as their text shows, their cells still running, printed "[IPKernelApp]
+    ERROR | Exception in message handler … ZMQError: Socket operation on non-socket" twice in the
+    learner's terminal (the kernel stopped in the middle of a cell). Every page left has its kernel
+    stopped, and the terminal says nothing of it."""
+    from test_tutorial_script import _project_copy
+
+    log = tmp_path / "tutorial.log"
+    with tutorial(_project_copy(tmp_path), log) as (url, token):
+        chapter = f"{url}/voila/render/{{}}.ipynb".format
+        stops = [
+            ("chapter 9 left at once", chapter("09_nil_play") + f"?token={token}", LEFT_EARLY),
+            ("chapter 8 left at once", chapter("08_card_play"), LEFT_EARLY),
+            ("chapter 10 left at once", chapter("10_bags_against_sets"), LEFT_EARLY),
+            ("chapter 1", chapter("01_deck_and_deal"), ".st-widget"),
+        ]
+        visit = _walk(browser, stops)
+        assert visit.noisy() == {}, json.dumps(visit.noisy(), indent=1, ensure_ascii=False)
+        pages = len(stops) + 1  # leaving the last page opens the first one again
+        assert _wait_for(lambda: _kernels(log) == (pages, pages)), f"kernels started, stopped: {_kernels(log)}"
+        assert visit.beacons_lost(log) == [], log.read_text(errors="replace")[-6000:]
+    assert _noise(log) == [], log.read_text(errors="replace")[-6000:]
 
 
 def test_the_tutorials_jupyterlab_starts_and_runs_a_kernel_without_warnings(tmp_path: Path) -> None:

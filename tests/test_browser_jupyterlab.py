@@ -228,3 +228,117 @@ def test_enter_in_a_drills_answer_box_checks_the_answer_in_jupyterlab(browser: A
         assert _learner_errors(errors) == [], errors
     finally:
         context.close()
+
+
+# -- the tutorial's JupyterLab, reached from the chapters' pages (tools/tutorial.sh) ---------------------
+
+
+@pytest.fixture(scope="module")
+def tutorial_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """tools/tutorial.sh over a copy of the chapters, as a learner starts it; yields (base URL, token)."""
+    from _voila import tutorial
+    from test_tutorial_script import _project_copy
+
+    project = _project_copy(tmp_path_factory.mktemp("tutorial"))
+    with tutorial(project, project / "tutorial.log", "--LabApp.expose_app_in_browser=True") as served:
+        yield served
+
+
+def _open_tutorial_page(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    return context, page, errors
+
+
+#: JupyterLab's application has started and restored its layout (its file browser and tabs).
+LAB_RESTORED = "async () => { await window.jupyterapp.restored; return true; }"
+
+
+@pytest.mark.parametrize("folder", ["", "fr"])
+def test_the_chapter_lists_link_to_the_code_lands_on_jupyterlabs_files(
+    browser: Any, tutorial_lab: tuple[str, str], folder: str
+) -> None:
+    """The list of the chapters' "Open the chapters' code in JupyterLab" opens JupyterLab on the
+    chapters' folder (it ended on "Path Not Found — The path: /lab/tree was not found")."""
+    base, token = tutorial_lab
+    context, page, errors = _open_tutorial_page(browser, f"{base}/voila/tree/{folder}?token={token}")
+    try:
+        page.locator(".st-code-link a").click()
+        page.wait_for_function("() => Boolean(window.jupyterapp)", timeout=120_000)
+        page.evaluate(LAB_RESTORED)
+        listing = page.locator(".jp-DirListing-item", has_text="00_a_hand_in_ten_minutes")
+        listing.first.wait_for(timeout=120_000)  # the chapters, in the file browser
+        if folder:  # (JupyterLab at its root shows the folder it showed last)
+            assert folder in page.locator(".jp-BreadCrumbs").inner_text()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"jupyterlab-from-the-list{'-' + folder if folder else ''}.png"))
+        assert page.locator(".jp-Dialog").count() == 0, page.locator(".jp-Dialog").all_inner_texts()
+        assert _learner_errors(errors) == [], errors
+    finally:
+        context.close()
+
+
+#: The widgets of the notebook in front: how many outputs are widgets, how many are drawn, any output that
+#: says it could not draw its widget, and what is shown above each of the package's widgets (not yet
+#: linked to the kernel) and beside each of their parts.
+WIDGETS_DRAWN = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const outputs = [...panel.node.querySelectorAll('.jp-OutputArea-output')];
+  const failed = o => /Error displaying widget/.test(o.textContent);
+  const widgets = outputs.filter(o => o.querySelector('.jupyter-widgets, .jupyter-widgets-disconnected') || failed(o));
+  const before = e => getComputedStyle(e, '::before');
+  const roots = widgets.map(o => o.querySelector(':scope > .st-widget')).filter(Boolean);
+  const parts = roots.flatMap(r => [...r.querySelectorAll('.jupyter-widgets-disconnected')]);
+  return {
+    widgets: widgets.length,
+    drawn: widgets.filter(o => !failed(o) && o.querySelector('.jupyter-widgets, .jupyter-widgets-disconnected').children.length > 0).length,
+    failed: widgets.filter(failed).length,
+    lines: [...new Set(roots.map(r => before(r).content))],
+    icons: parts.filter(e => before(e).display !== 'none').length,
+  };
+}"""
+
+
+def test_a_chapter_opened_from_its_page_shows_its_widgets_and_nothing_unsaved(
+    browser: Any, tutorial_lab: tuple[str, str]
+) -> None:
+    """Chapter 8's "Open this chapter's code in JupyterLab": every one of its 20 widgets drawn from the
+    state the chapter stores (it said "Error displaying widget: model not found" 20 times), with one line
+    saying how to bring it to life, and the tab not marked unsaved once its kernel is up (JupyterLab
+    renamed the kernel as it opened)."""
+    base, token = tutorial_lab
+    context, page, errors = _open_tutorial_page(browser, f"{base}/voila/render/08_card_play.ipynb?token={token}")
+    try:
+        page.locator(".st-chapter-code").first.click(timeout=180_000)
+        page.wait_for_url(f"{base}/lab/tree/08_card_play.ipynb", timeout=60_000)
+        page.wait_for_function("() => Boolean(window.jupyterapp)", timeout=120_000)
+        page.evaluate(LAB_RESTORED)
+        page.wait_for_function(KERNEL_READY, timeout=120_000)
+        stored = json.loads((ROOT / "notebooks" / "08_card_play.ipynb").read_text(encoding="utf-8"))
+        views = sum(
+            1 for cell in stored["cells"] for output in cell.get("outputs", []) if WIDGET_VIEW in output.get("data", {})
+        )
+        assert views == 20
+        page.wait_for_function(f"() => ({WIDGETS_DRAWN})().drawn === {views}", timeout=120_000)
+        drawn = page.evaluate(WIDGETS_DRAWN)
+        assert (drawn["widgets"], drawn["drawn"], drawn["failed"]) == (views, views, 0), drawn
+        # one line above each widget says how to bring it to life; no broken-link icon on its parts
+        assert drawn["lines"] == ['"Run ▸ Run All Cells brings this widget to life."'], drawn["lines"]
+        assert drawn["icons"] == 0, drawn
+        dirty = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+        assert page.evaluate(dirty) is False, "the chapter is marked unsaved as it opens"
+        assert page.locator(".jp-mod-current.jp-mod-dirty").count() == 0
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(f"{FRONT} .jp-OutputArea-output .jupyter-widgets").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "jupyterlab-chapter-8-widgets.png"))
+        assert _learner_errors(errors) == [], errors
+    finally:
+        context.close()
+
+
+#: The output of a widget in a notebook.
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

@@ -48,7 +48,7 @@ def _explanation(language: str) -> list[str]:
 
 
 def _stored_lines(path: Path, words: str) -> list[str]:
-    """The output lines of the executed chapter (as committed, checked by tests/test_chapter_outputs.py) holding ``words``."""
+    """The output lines of the executed chapter (as committed, checked by `pytest --nbval notebooks/`) holding ``words``."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
     return [
         line

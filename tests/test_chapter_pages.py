@@ -127,6 +127,9 @@ def test_the_list_of_a_language_s_chapters_speaks_it_and_links_the_code_on_the_t
     assert '<html lang="en">' in english and "<b>1. The deck, the partners and the deal</b>" in english
     assert '<b lang="fr">Français</b>' in english and 'href="/voila/tree/fr"' in english
     assert 'class="st-code-link"' not in english and "lab/tree" not in english
+    # on the tutorial's server the list of every language links to JupyterLab at its root (/lab/tree/
+    # is no page of JupyterLab's: "Path Not Found")
+    assert '<p class="st-code-link"><a href="/lab">' in _render_list("", names, **{JUPYTERLAB_SWITCH: True})
     french = _render_list("fr", names[2:], **{JUPYTERLAB_SWITCH: True})
     assert '<html lang="fr">' in french and "<b>0. Une manche en dix minutes</b>" in french
     assert '<p class="st-code-link"><a href="/lab/tree/fr">Ouvrez le code des chapitres dans JupyterLab</a>' in french
@@ -149,6 +152,14 @@ def test_a_bare_voila_shows_the_way_around_and_no_jupyterlab_link(tmp_path: Path
         assert 'class="st-chapter-code"' not in chapter and 'href="/lab/' not in chapter
         status, listed = http_get(f"{url}/voila/tree/fr")
         assert status == 200 and 'class="st-code-link"' not in listed and "2. Jouer les plis" in listed
+        # A chapter's .md twin is no page of Voila's (its render redirects to its file, which Voila refuses
+        # with a 403): the README, which offered it, sends it to a text editor instead.
+        status, _ = http_get(f"{url}/voila/render/08_card_play.md")
+        readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
+        assert status == 200 or (
+            "(Voila shows those only: the `.md` file beside each is the same chapter as plain text, for a text editor)"
+            in readme
+        ), f"/voila/render/08_card_play.md answers {status}, and the README offers the .md twins to open"
 
 
 @pytest.mark.slow  # spades-teach app, one chapter page (its run is left to its browser)

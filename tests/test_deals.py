@@ -254,3 +254,18 @@ def test_deal_code_fuzz(text: str) -> None:
     except ParseError:
         return
     assert Deal.from_code(d.code) == d
+
+
+def test_a_dealt_deal_makes_its_hands_once_and_as_a_parsed_deal_has_them() -> None:
+    import pickle
+
+    dealt = deal(11, dealer="E")
+    parsed = Deal.parse(str(dealt))
+    north = dealt["N"]
+    assert dealt["N"] is north  # made once, then kept
+    assert dict(dealt.items()) == dict(parsed.items()) and dealt.players == parsed.players == 4
+    assert dealt._masks == parsed._masks == tuple(dealt[s].mask for s in Seat)
+    again = pickle.loads(pickle.dumps(deal(11, dealer="E")))  # pickled before its hands were made
+    assert again == dealt and again.dealer is Seat.E and again["W"] == dealt["W"]
+    with pytest.raises(AttributeError):
+        dealt.no_such_attribute  # noqa: B018

@@ -116,3 +116,12 @@ def test_chapter_8_asks_about_drawing_spades_where_it_is_right() -> None:
 def test_the_exercise_module_grades_by_the_one_judge() -> None:
     text = Path(exercise_module.__file__).read_text(encoding="utf-8")
     assert "judge(position)" in text and "ExpertBot" not in text
+
+
+def test_a_position_without_a_clearly_worse_card_is_no_exercise() -> None:
+    # Twelve tricks in, South's two small hearts do the same: nothing to practise.
+    from spades_teach.errors import SpadesError
+
+    p = Position("S", "3H 2H", {"N": 3, "E": 3, "S": 3, "W": 3}, {"N": 3, "E": 3, "S": 2, "W": 3}, trick=["4C"])
+    with pytest.raises(SpadesError, match="no decision to practise"):
+        play_exercise(p)

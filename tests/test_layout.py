@@ -6,7 +6,7 @@ and nobody imports a private name of the card modules (their shared tables are e
 The layers, lowest first (docs/architecture.md): ``errors.py``, ``_text.py``, ``i18n.py`` and ``terms.py``; ``game/``, itself
 in two tiers (cards and notation, then the rules kernel, the hand, scoring and the match); the
 double-dummy ``solver/``; ``advice/`` (with the package's own ``__init__``, which gathers the game
-and the advice); ``analysis/``; ``render/``; ``widgets/``; ``app/`` (launcher, pages, home page); ``cli/``; ``__main__.py``.
+and the advice); ``analysis/``; ``render/``; ``widgets/``; ``app/`` (launcher, pages, home page, and the patches of Voila's internals); ``cli/``; ``__main__.py``.
 """
 
 from __future__ import annotations

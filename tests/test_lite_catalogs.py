@@ -33,7 +33,7 @@ UNUSED = [
     "spades_teach/__main__.py",
     "spades_teach/cli/__init__.py",
     "spades_teach/app/home.py",
-    "spades_teach/voila_kernels.py",
+    "spades_teach/app/voila_kernels.py",
     "spades_teach/data/app/play.ipynb",
     "spades_teach/data/jupyter/voila.json",
     "spades_teach-0.1.0.data/data/share/jupyter/voila/templates/spades_teach/page.html",

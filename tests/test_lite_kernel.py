@@ -1,6 +1,6 @@
 """The live edition's kernel without jedi (tools/make_lite_lock.py), in the site's own Pyodide under
 Node.js: it starts as in the reader's browser (the packages of jupyter-lite.json loaded, then the
-kernel's module imported), never imports jedi, and Tab still completes, from the live objects, with
+kernel's module imported), never imports jedi, nor IPython's terminal and prompt_toolkit, and Tab still completes, from the live objects, with
 IPython's own completer, without writing anything (a completer that fails prints its traceback to
 the kernel's stderr, and a kernel that turned jedi's completer on without jedi offered nothing)."""
 
@@ -41,7 +41,8 @@ print(json.dumps({
     "written": written,
     "use_jedi": kernel.interpreter.Completer.use_jedi,
     "jedi": jedi_found,
-    "imported": sorted({name.partition(".")[0] for name in sys.modules} & {"jedi", "parso"}),
+    "imported": sorted({name.partition(".")[0] for name in sys.modules} & {"jedi", "parso", "prompt_toolkit"}),
+    "terminal": sorted(name for name in sys.modules if name.startswith("IPython.terminal.")),
 }), file=sys.__stdout__)
 """
 
@@ -63,6 +64,9 @@ def test_the_kernel_starts_without_jedi_and_tab_completes_the_live_names(tmp_pat
     assert done.returncode == 0, done.stderr[-3000:]
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["jedi"] is False and found["imported"] == []
+    # IPython's terminal (and prompt_toolkit, not downloaded) left out of the kernel's start:
+    # tools/make_lite_lock.py lazy-ipython
+    assert [name for name in found["terminal"] if name != "IPython.terminal.pt_inputhooks"] == []
     assert found["use_jedi"] is False  # turned off by the stand-in's IPython configuration
     assert "spades_teach.set_language" in found["completed"]["spades_teach.set_lang"]
     assert "hand.append" in found["completed"]["hand.app"]

@@ -168,3 +168,91 @@ def test_jedi_s_stand_in_has_no_module_and_turns_jedi_s_completer_off(tmp_path: 
     config = json.loads((LITE / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert "jedi" in kernel["loadPyodideOptions"]["packages"]
+
+
+IPYTHON_INIT = (
+    '"""IPython."""\nimport sys\nfrom .core.getipython import get_ipython\n'
+    "from .core.application import Application\nfrom .terminal.embed import embed\n"
+    "from .core.interactiveshell import InteractiveShell\n"
+)
+
+
+def _ipython_wheel(folder: Path, init: str) -> Path:
+    import zipfile
+
+    tool = _tool()
+    wheel = folder / "ipython-9.12.0-py3-none-any.whl"
+    files = {"IPython/__init__.py": init.encode(), "IPython/core/__init__.py": b""}
+    tool.write_wheel(wheel, files, "ipython-9.12.0.dist-info")
+    assert zipfile.ZipFile(wheel).read("IPython/__init__.py") == init.encode()
+    return wheel
+
+
+def test_lazy_ipython_imports_the_terminal_and_the_application_when_first_asked(tmp_path: Path) -> None:
+    import base64
+    import hashlib
+    import zipfile
+
+    tool = _tool()
+    wheel = _ipython_wheel(tmp_path, IPYTHON_INIT)
+    tool.lazy_ipython(wheel)
+    with zipfile.ZipFile(wheel) as z:
+        init = z.read("IPython/__init__.py")
+        record = z.read("ipython-9.12.0.dist-info/RECORD").decode()
+    text = init.decode()
+    assert "from .terminal.embed import embed\n" not in text.split("def __getattr__")[0]
+    assert "from .core.application import Application\n" not in text.split("def __getattr__")[0]
+    assert "from .core.interactiveshell import InteractiveShell\n" in text  # the kernel's shell stays
+    digest = base64.urlsafe_b64encode(hashlib.sha256(init).digest()).rstrip(b"=").decode()
+    assert f"IPython/__init__.py,sha256={digest},{len(init)}" in record.splitlines()
+    # the module's __getattr__ imports each name from its module, and refuses any other name
+    package = tmp_path / "pkg" / "IPython"
+    for module, body in {
+        "core/getipython.py": "def get_ipython(): return None\n",
+        "core/application.py": "Application = 'the application'\n",
+        "core/interactiveshell.py": "InteractiveShell = 'the shell'\n",
+        "terminal/__init__.py": "",
+        "terminal/embed.py": "embed = 'the terminal'\n",
+    }.items():
+        (package / module).parent.mkdir(parents=True, exist_ok=True)
+        (package / module).write_text(body, encoding="utf-8")
+    (package / "core" / "__init__.py").write_text("", encoding="utf-8")
+    (package / "__init__.py").write_bytes(init)
+    code = (
+        "import sys, IPython\n"
+        "print('IPython.terminal.embed' in sys.modules, 'IPython.core.application' in sys.modules)\n"
+        "print(IPython.embed, IPython.Application, 'IPython.terminal.embed' in sys.modules)\n"
+        "try:\n    IPython.nothing\nexcept AttributeError as e:\n    print(e)\n"
+    )
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path / "pkg", capture_output=True, text=True)
+    assert out.stdout.splitlines() == [
+        "False False",
+        "the terminal the application True",
+        "module 'IPython' has no attribute 'nothing'",
+    ], out.stderr
+
+
+def test_lazy_ipython_refuses_an_ipython_it_does_not_know(tmp_path: Path) -> None:
+    wheel = _ipython_wheel(tmp_path, IPYTHON_INIT.replace("from .terminal.embed import embed\n", ""))
+    with pytest.raises(SystemExit, match="another version"):
+        _tool().lazy_ipython(wheel)
+
+
+def test_the_lock_leaves_prompt_toolkit_out_of_ipython_s_dependencies(tmp_path: Path) -> None:
+    tool = _tool()
+    npm = _npm_lock(tmp_path)
+    lock = json.loads(npm.read_text(encoding="utf-8"))
+    lock["packages"]["ipython"]["depends"] = ["prompt-toolkit", "traitlets", "wcwidth"]
+    for name, depends in (("prompt-toolkit", ["wcwidth"]), ("wcwidth", [])):
+        lock["packages"][name] = {"name": name, "version": "1", "depends": depends, "imports": [name]}
+    npm.write_text(json.dumps(lock), encoding="utf-8")
+    deferred = ["prompt_toolkit-3.0.52-py3-none-any.whl", "wcwidth-0.6.0-py3-none-any.whl"]
+    wheels = _wheels(tmp_path, [*CARD_TABLE_WHEELS, "psygnal-0.16.1-py3-none-any.whl", *deferred])
+    out = tmp_path / "lock.json"
+    tool.write_lock(npm, wheels, out)
+    packages = json.loads(out.read_text(encoding="utf-8"))["packages"]
+    assert packages["ipython"]["depends"] == ["traitlets"]
+    assert packages["prompt-toolkit"]["depends"] == ["wcwidth"]  # still served, for piplite

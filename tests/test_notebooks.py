@@ -1,6 +1,7 @@
 """The tutorial notebooks: each chapter's text source and executed notebook stay in step.
 
-The notebooks' outputs themselves are checked by tests/test_chapter_outputs.py (each chapter run once).
+The notebooks' outputs and widgets' state themselves are checked by nbval: ``pytest --nbval notebooks/``
+runs every chapter and compares (tools/test.sh runs it; the root conftest.py keeps the cells in order).
 """
 
 from __future__ import annotations
@@ -82,9 +83,24 @@ def test_notebook_is_executed_and_deterministic(source: Path) -> None:
 
 
 @pytest.mark.parametrize("source", EVERY_LANGUAGE, ids=_id)
-def test_committed_notebooks_carry_no_widget_state(source: Path) -> None:
+def test_every_widget_a_chapter_shows_is_stored_with_what_it_holds(source: Path) -> None:
+    """The book and JupyterLab draw a chapter's widgets from the state it stores, before anything runs:
+    each widget output names a stored model, and each model a widget holds is stored too (JupyterLab
+    said "Error displaying widget: model not found" for every widget of chapter 8)."""
     notebook = json.loads(source.with_suffix(".ipynb").read_text())
-    assert "widgets" not in notebook["metadata"], "the widget state belongs to the book's own run, not to git"
+    state = (
+        notebook["metadata"].get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    )
+    views = [
+        output["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+        for cell in notebook["cells"]
+        for output in cell.get("outputs", [])
+        if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+    ]
+    assert [view for view in views if view not in state] == [], "widgets shown but not stored"
+    held = set(re.findall(r"IPY_MODEL_(\w+)", json.dumps(state)))
+    assert held <= set(state), f"models held but not stored: {sorted(held - set(state))[:3]}"
+    assert (not views) == (not state), "a chapter stores the state of the widgets it shows, and of no other"
 
 
 _ATTEMPT_CALL = re.compile(r"^\s*attempt\(\s*\w+\s*,\s*\"(\w)\"\s*,\s*\"(\w+)\"\s*\)(.*)$")

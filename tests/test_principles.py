@@ -77,7 +77,7 @@ def test_suggest_play_carries_the_principle_it_names() -> None:
     p = Position("S", "Q82.K54.A95.T632", bids={"N": 3, "E": 3, "S": 3, "W": 3}, tricks_won={}, trick=["3H", "7H"])
     hint = suggest_play(p)
     assert hint.principle == "third hand high"
-    assert hint.reason == "third hand high: the K♥ forces out the A♥"
+    assert hint.reason == "third hand high: the K♥ beats the 7♥, and only the A♥ is higher"
 
 
 def test_an_unknown_principle_is_an_error() -> None:

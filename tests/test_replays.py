@@ -140,7 +140,7 @@ def test_spanish_example_matches_the_rule_text() -> None:
     score = record.score()
     assert score.points[player[1].team] == 71 and score.bags[player[1].team] == 1
     assert score.points[player[2].team] == 50 and score.bags[player[2].team] == 0
-    assert "player 2 is North" in (record.description or "")
+    assert "numbers the players 1 to 4: here they are West, North, South and East" in (record.description or "")
     assert record.annotation_for(trick=1, card="5S") is not None
     assert "broken" in (record.annotation_for(trick=1, card="5S") or "")
 

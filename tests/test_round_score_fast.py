@@ -160,3 +160,26 @@ def test_the_quick_way_to_bid_accepts_exactly_what_verify_bid_accepts(name: str)
             assert seat is not None
             r.bid(seat, rng.choice(r.legal_bids()))
         assert not r.can_bid(r.seats[0], Bid(3))
+
+
+def test_a_score_s_side_details_are_the_same_however_they_are_first_read() -> None:
+    import dataclasses
+
+    rng = random.Random(40)
+    for number in range(30):
+        r = random_hand(number, RULE_SETS["everything"], rng)
+        bags = random_bags(r.rules, rng)
+        fresh = [r.score(bags) for _ in range(4)]
+        reference = score_round(
+            {s: b for s, b in r.bids.items()},
+            dict(r.tricks_won),
+            rules=r.rules,
+            bags=bags,
+            reneges=dict(r.renege_counts()) if r.rules.renege == "penalty" else None,
+        )
+        # read first through the details, a copy, a pickle, and dataclasses.replace: all equal
+        assert fresh[0].sides == reference.sides
+        assert copy.deepcopy(fresh[1]).sides == reference.sides
+        assert pickle.loads(pickle.dumps(fresh[2])) == reference
+        assert dataclasses.replace(fresh[3], points=fresh[3].points).sides == reference.sides
+        assert fresh[0].sides is fresh[0].sides  # made once, then kept

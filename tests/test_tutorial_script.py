@@ -178,7 +178,7 @@ def test_the_first_address_is_chapter_0_as_a_page_with_its_way_around_and_its_co
             assert answer.geturl().startswith(f"{base}/voila/render/00_a_hand_in_ten_minutes.ipynb")
         home = _get(f"{base}/voila/tree?token={token}").decode()
         assert "1. The deck, the partners and the deal" in home
-        assert 'class="st-code-link"><a href="/lab/tree/"' in home
+        assert 'class="st-code-link"><a href="/lab"' in home
         french = _get(f"{base}/voila/tree/fr?token={token}").decode()
         assert "1. Le jeu de cartes, les partenaires et la donne" in french and '<html lang="fr">' in french
         assert 'class="st-code-link"><a href="/lab/tree/fr"' in french
@@ -279,3 +279,50 @@ def test_the_tutorial_turns_off_jupyterlabs_news_pop_up(tmp_path: Path) -> None:
         defaults = answer["schema"]["properties"]
         assert defaults["fetchNews"]["default"] == "false"
         assert defaults["checkForUpdates"]["default"] is False
+
+
+def _fake_tools(venv: Path) -> None:
+    """A .venv whose pip, uv and jupyter only say they ran (uv with a progress line of its own, as the
+    real one prints), and whose Python is this one for anything else."""
+    bin_dir = venv / "bin"
+    bin_dir.mkdir(parents=True)
+    scripts = {
+        "python": f'if [ "$1 $2" = "-m pip" ]; then echo "pip $*" >> "{venv}/calls"; exit 0; fi\nexec {sys.executable} "$@"',
+        "uv": f'echo "uv $*" >> "{venv}/calls"\necho "Resolved 42 packages in 12ms" >&2',
+        "jupyter": f'echo "jupyter $*" >> "{venv}/calls"',
+    }
+    for name, body in scripts.items():
+        (bin_dir / name).write_text(f"#!/usr/bin/env bash\n{body}\n")
+        (bin_dir / name).chmod(0o755)
+
+
+def test_the_tutorial_says_what_it_does_while_it_installs(tmp_path: Path) -> None:
+    """A newcomer's first run installs for about 40 s: a line for each step, and the installer's own
+    progress, come before the addresses (it printed nothing at all until then)."""
+    (tmp_path / "tools").mkdir()
+    for script in ("tutorial.sh", "setup.sh"):
+        shutil.copy(ROOT / "tools" / script, tmp_path / "tools" / script)
+    (tmp_path / "notebooks").mkdir()
+    _fake_tools(tmp_path / ".venv")
+    env = {k: v for k, v in os.environ.items() if k not in ("PORT", "SPADES_TEACH_SKIP_SETUP")}
+    done = subprocess.run(
+        ["bash", "tools/tutorial.sh", "--no-browser"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    said = [line for line in (done.stdout + done.stderr).splitlines() if line.startswith(("tutorial:", "setup:"))]
+    assert said[:1] == [
+        "tutorial: setting up Python and the tutorial's packages in .venv (the first time takes a minute or so)"
+    ]
+    assert any(line.startswith("setup: installing pip and uv") for line in said)
+    assert any(line.startswith("setup: installing spades_teach[tutorial]") for line in said)
+    assert "Resolved 42 packages in 12ms" in done.stderr  # the installer's progress is shown, not silenced
+    assert "tutorial: marking the chapters as trusted" in said
+    assert done.stdout.index("tutorial: marking") < done.stdout.index("http://127.0.0.1:8888/voila/render/")
+    assert said[-1].startswith("tutorial: starting JupyterLab")
+    calls = (tmp_path / ".venv" / "calls").read_text()
+    assert "uv pip install" in calls and "--quiet" not in calls.split("uv pip install", 1)[1].splitlines()[0]

@@ -35,4 +35,4 @@ def test_no_keep_alive_ping_closes_a_page_s_sockets() -> None:
     assert voila["ws_ping_interval"] == 0 and "ws_ping_timeout" not in voila
     assert lab["tornado_settings"]["ws_ping_interval"] == 0 and "ws_ping_timeout" not in lab["tornado_settings"]
     # the tutorial's JupyterLab, where Voila runs inside the server: the runs' handler changed there too
-    assert lab["jpserver_extensions"]["spades_teach.voila_runs"] is True
+    assert lab["jpserver_extensions"]["spades_teach.app.voila_runs"] is True

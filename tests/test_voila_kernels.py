@@ -1,4 +1,4 @@
-"""The Voila kernel manager that answers a page's shutdown beacon at once (spades_teach.voila_kernels).
+"""The Voila kernel manager that answers a page's shutdown beacon at once (spades_teach.app.voila_kernels).
 
 Stopping the server must still stop every kernel, those whose stop a beacon began included. Voila
 stops its server from a new event loop once the server's own has stopped (``run_sync`` in
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 SCENARIO = """
 import asyncio, json, os, sys, time
-from spades_teach.voila_kernels import LeaveQuietlyKernelManager
+from spades_teach.app.voila_kernels import LeaveQuietlyKernelManager
 
 def alive(pid):
     try:
@@ -90,7 +90,7 @@ def test_an_unknown_kernel_is_still_a_404() -> None:
 
     from tornado.web import HTTPError
 
-    from spades_teach.voila_kernels import LeaveQuietlyKernelManager
+    from spades_teach.app.voila_kernels import LeaveQuietlyKernelManager
 
     manager = LeaveQuietlyKernelManager()
     with pytest.raises(HTTPError) as raised:
@@ -126,7 +126,7 @@ class Page:
         pass
 
 voila_handler.ExecutionRequestHandler = Page
-from spades_teach.voila_kernels import LeaveQuietlyKernelManager  # installs spades_teach.voila_runs
+from spades_teach.app.voila_kernels import LeaveQuietlyKernelManager  # made below: installs voila_runs
 
 async def main():
     manager = LeaveQuietlyKernelManager(connection_dir=sys.argv[1])

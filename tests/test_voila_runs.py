@@ -1,4 +1,4 @@
-"""spades_teach.voila_runs: under progressive rendering a page's run is a task of its own, stopped
+"""spades_teach.app.voila_runs: under progressive rendering a page's run is a task of its own, stopped
 and kept out of the log once its page has gone (the browser side: tests/test_browser_console.py
 leaves chapter 8 before its run ends and reads the server's output)."""
 
@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from spades_teach import voila_runs
+from spades_teach.app import voila_runs
 
 
 class _Handler:
@@ -67,10 +67,12 @@ async def _pages_ask(handler_class: type[_Handler], run: Any, manager: Any, kern
 def test_the_installed_handler_is_voila_s_own_one() -> None:
     from voila.tornado.execution_request_handler import ExecutionRequestHandler
 
-    import spades_teach.voila_kernels  # noqa: F401  (Voila imports it for its kernel manager: it installs)
+    from spades_teach.app.voila_kernels import LeaveQuietlyKernelManager
+
+    LeaveQuietlyKernelManager()  # Voila makes it as its kernel manager: it installs
 
     assert getattr(ExecutionRequestHandler, "_spades_teach_runs", False)
-    assert ExecutionRequestHandler.on_message.__module__ == "spades_teach.voila_runs"
+    assert ExecutionRequestHandler.on_message.__module__ == "spades_teach.app.voila_runs"
 
 
 def test_on_message_returns_at_once_and_the_run_goes_on_in_a_task(
@@ -298,3 +300,31 @@ def test_a_kernel_socket_whose_page_went_while_its_kernel_was_readied_is_refused
     socket.connection = None  # the page went: on_close ran
     with pytest.raises(ValueError, match="the page left"):
         choose(socket, ["v1.kernel.websocket.jupyter.org"])  # type: ignore[arg-type]
+
+
+def test_a_message_a_left_page_s_kernel_socket_could_not_take_is_no_error(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """jupyter_server forwards the kernel's output to the page's kernel socket without waiting: a page
+    left while its kernel still printed made asyncio log "Task exception was never retrieved", with a
+    WebSocketClosedError traceback, in the tutorial's terminal (seen in its browser test under load)."""
+    import gc
+
+    import jupyter_server.services.kernels.websocket as module
+
+    class KernelSocket(_Handler):
+        def select_subprotocol(self, subprotocols: list[str]) -> str | None:
+            return None
+
+    monkeypatch.setattr(module, "KernelWebsocketHandler", KernelSocket)
+    voila_runs.install()
+    assert KernelSocket.write_message.__module__ == "spades_teach.app.voila_runs"
+
+    async def scenario() -> None:
+        KernelSocket(None).write_message("to a closed socket")  # not waited for, as jupyter_server does
+        await asyncio.sleep(0)
+
+    caplog.set_level(logging.DEBUG)
+    asyncio.run(scenario())
+    gc.collect()
+    assert [r.getMessage() for r in caplog.records if "Using selector" not in r.getMessage()] == []

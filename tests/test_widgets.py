@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _scripts import modules_imported_by
 
 from spades_teach import Card, Deal, Hand, Round, Rules, Seat, SpadesError, deal, score_round
 from spades_teach.advice.bidding import advise_bid
@@ -55,6 +56,22 @@ def test_importing_the_engine_does_not_import_the_widgets() -> None:
     code = "import sys, spades_teach; print('ipywidgets' in sys.modules, 'spades_teach.widgets' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_a_view_imports_its_own_module_only() -> None:
+    # the live edition's play chapter opens with the card table: it must not wait for the puzzles,
+    # the drills, the bid advisor and the analysis they import
+    others = ("spades_teach.widgets.puzzle", "spades_teach.widgets.drill", "spades_teach.widgets.advisor")
+    imported = modules_imported_by(
+        "from spades_teach.widgets import CardTable", (*others, "spades_teach.analysis.puzzles")
+    )
+    assert imported == []
+    import spades_teach.widgets as views
+
+    assert views.PuzzleView.__module__ == "spades_teach.widgets.puzzle"
+    assert set(views.__all__) <= set(dir(views))
+    with pytest.raises(AttributeError, match="no attribute 'NoSuchView'"):
+        views.NoSuchView  # noqa: B018
 
 
 # -- the guard ----------------------------------------------------------------------------

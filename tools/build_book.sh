@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Build the Jupyter Book (offline): fetch the widget JavaScript from npm into book/_static, then build;
+# Build the Jupyter Book (offline) from the chapters as stored, outputs and widgets included: fetch the
+# widget JavaScript from npm into book/_static, then build;
 # then the French and Spanish books into book/_build/html/fr/ and es/, and the live edition
 # (tools/build_lite.sh, the chapters of the three languages) into book/_build/html/live/.
 # Usage: bash tools/build_book.sh   (after tools/setup.sh; output in book/_build/html)
@@ -42,31 +43,16 @@ for fonts in book/_widgets/notebooks/@jupyter-widgets book/_widgets/notebooks/@j
   mkdir -p "$fonts"
   find "$dist" -maxdepth 1 -type f \( -name '*.woff' -o -name '*.woff2' -o -name '*.ttf' -o -name '*.eot' -o -name '*.svg' \) -exec cp {} "$fonts/" \;
 done
-# Each chapter runs once: tools/chapter_runs.py keeps every chapter's run (its outputs and its
-# widgets' state) in build/executed/notebooks/ and runs a chapter again only when the chapter or the
-# package has changed. The book is built from those runs (execute_notebooks: off): a stage folder
-# links to everything of book/ but its notebooks/, which is the runs' folder.
-"$venv/python" tools/chapter_runs.py --jobs "${SPADES_TEACH_JOBS:-$(nproc)}"
-runs=$("$venv/python" tools/chapter_runs.py --folder)
-stage=$PWD/build/book-stage
-stage() {  # the book's folder, its stage, the folder of its chapters' runs
-  mkdir -p "$2"
-  for entry in "$1"/*; do
-    case $(basename "$entry") in notebooks | _build | node_modules | fr | es) continue ;; esac
-    ln -s "$PWD/$entry" "$2/$(basename "$entry")"
-  done
-  ln -s "$3" "$2/notebooks"
-}
-rm -rf "$stage"
-stage book "$stage" "$runs"
-"$venv/jupyter-book" build "$stage" --path-output book --keep-going "$@"
+# The chapters are not run here: the book shows the outputs and the widgets' state stored in
+# notebooks/ (book/notebooks links there; tools/notebooks.py writes both, and `pytest --nbval
+# notebooks/`, which tools/test.sh runs, runs every chapter and compares them with what is stored).
+"$venv/jupyter-book" build book --keep-going "$@"
 # The French and Spanish books: the same settings and chapters (tools/book_languages.py writes their
 # configuration from the English one), built on their own and published in the site's fr/ and es/.
 for lang in fr es; do
   if compgen -G "notebooks/$lang/[0-9][0-9]_*.ipynb" > /dev/null; then
     "$venv/python" tools/book_languages.py "$lang"
-    stage "book/$lang" "$stage/$lang" "$runs/$lang"
-    "$venv/jupyter-book" build "$stage/$lang" --path-output "book/$lang" --keep-going "$@"
+    "$venv/jupyter-book" build "book/$lang" --keep-going "$@"
     rm -rf "book/_build/html/$lang"
     cp -r "book/$lang/_build/html" "book/_build/html/$lang"
   fi

@@ -105,6 +105,9 @@ with zipfile.ZipFile(wheel) as z:
         if f"/{folder}/" in name and Path(name).name.startswith(("piplite-", "pyodide_kernel-", "ipykernel-")):
             (dest / Path(name).name).write_bytes(z.read(name))
 PY
+# IPython's terminal and application imported when first asked for, not by `import IPython` (the kernel
+# never uses them; prompt_toolkit then stays out of a first visit's downloads): tools/make_lite_lock.py.
+"$venv/python" tools/make_lite_lock.py lazy-ipython "$site/static/pyodide"/ipython-*.whl
 "$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
   "$site/static/pyodide/pyodide-lock.json"
 # Bytecode for what the kernel imports at its start and for every module of spades_teach, compiled by
@@ -112,9 +115,9 @@ PY
 # compiled all of it from source on every visit, most of the kernel's start. Python's library and the
 # PyPI wheels first (without the instructions' column positions: lighter), then spades_teach's wheel
 # (with them). The wheels change, so their lock is written again.
-# (spades_teach's command line, Voila app and Voila kernels are left out: no page imports them.)
+# (spades_teach's command line and Voila app, its Voila patches included, are left out: no page imports them.)
 roots=(piplite.piplite pyodide_kernel ipywidgets anywidget 'spades_teach.*' -spades_teach.cli -spades_teach.__main__
-  -spades_teach.app -spades_teach.voila_kernels)
+  -spades_teach.app)
 node tools/lite/precompile.mjs --no-debug-ranges "$site/static/pyodide" tools/lite/jupyter-lite.json "${roots[@]}"
 node tools/lite/precompile.mjs "$site/static/pyodide" tools/lite/jupyter-lite.json --own "${roots[@]}"
 "$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \

@@ -37,6 +37,12 @@ Subcommands:
     what no page of the site uses is left out (``OWN_UNUSED``, the README in its METADATA).
 ``stand-ins FOLDER``
     Write the stand-in wheels of ``STAND_INS`` (jedi's) into FOLDER.
+``lazy-ipython WHEEL``
+    Make IPython's wheel WHEEL (rewritten in place) the site's: ``import IPython`` no longer imports
+    its terminal (``IPython.embed``, prompt_toolkit) nor its application (``IPython.Application``);
+    each is imported when first asked for (``IPYTHON_LAZY``). A kernel never uses them, and they were
+    two fifths of the kernel's imports at its start; prompt_toolkit and wcwidth then leave the
+    downloads of a first visit (``DEFERRED``).
 ``lock PYODIDE_LOCK WHEELS OUT``
     Write the lock file the site serves: the npm lock's header, an entry for each wheel of the
     folder WHEELS (the file's own sha256; dependencies and import names from the npm lock, or from
@@ -103,10 +109,10 @@ CATALOG_LANGUAGES = ("fr", "es")
 CATALOG_ENTRY: dict[str, Any] = {"imports": [], "depends": ["spades-teach"]}
 
 #: what no page of the site uses in spades_teach's wheel, left out of the site's copy: the command line,
-#: the Voila app (its module, its pages and its Jupyter and Voila configuration and templates) and the
-#: Voila kernels' module. (tools/lite/precompile.py imports none of them either.)
+#: the Voila app (its modules, the Voila patches among them, its pages and its Jupyter and Voila
+#: configuration and templates). (tools/lite/precompile.py imports none of them either.)
 OWN_UNUSED = re.compile(
-    r"^spades_teach/(cli/|app/|data/app/|data/jupyter/|voila_kernels\.py$|__main__\.py$)"
+    r"^spades_teach/(cli/|app/|data/app/|data/jupyter/|__main__\.py$)"
     r"|^spades_teach-[^/]+\.data/data/share/jupyter/"
 )
 
@@ -128,6 +134,21 @@ STAND_INS: dict[str, dict[str, Any]] = {
         },
     },
 }
+
+#: what ``import IPython`` imports that no kernel uses, made lazy in the site's copy of IPython's
+#: ``__init__.py`` (``lazy-ipython``): the line taken out, and the name it bound, imported by a module
+#: ``__getattr__`` when first asked for. The terminal's ``embed`` pulls in IPython's terminal shell and
+#: prompt_toolkit (1.5 s of the kernel's 5 s of imports in Pyodide under Node.js, 3 s with the rest of
+#: the terminal); ``Application`` its crash handler and profiles.
+IPYTHON_LAZY = {
+    "from .core.application import Application\n": ("Application", "from .core.application import Application"),
+    "from .terminal.embed import embed\n": ("embed", "from .terminal.embed import embed"),
+}
+
+#: dependencies the site's lock leaves out of an entry (each still has its own entry, so piplite can
+#: install it): only the parts ``lazy-ipython`` made lazy import them, so Pyodide does not download
+#: them when the kernel starts
+DEFERRED: dict[str, set[str]] = {"ipython": {"prompt-toolkit", "wcwidth"}}
 
 #: pip's options that accept only pure Python wheels (tag py3-none-any) for Python 3.14: a package
 #: that also publishes compiled wheels (psygnal) must not bring one built for this machine
@@ -220,8 +241,9 @@ def wheel_entry(wheel: Path, packages: dict[str, Any]) -> tuple[str, dict[str, A
         known = packages[key]
     else:
         raise SystemExit(f"error: no lock entry known for the wheel {wheel.name!r}")
+    deferred = DEFERRED.get(key, set())
     entry = {
-        "depends": sorted(normalize(dep) for dep in known["depends"]),
+        "depends": sorted(normalize(dep) for dep in known["depends"] if normalize(dep) not in deferred),
         "file_name": wheel.name,
         "imports": list(known["imports"]),
         "install_dir": "site",
@@ -323,6 +345,48 @@ def site_wheel(wheel: Path) -> list[Path]:
     return written
 
 
+def lazy_ipython_source(source: str) -> str:
+    """IPython's ``__init__.py`` with the imports of ``IPYTHON_LAZY`` made lazy (a module
+    ``__getattr__`` appended); refuses a source without them (another IPython version)."""
+    branches = []
+    for line, (name, statement) in IPYTHON_LAZY.items():
+        if source.count(line) != 1:
+            raise SystemExit(f"error: IPython's __init__.py does not hold {line.strip()!r} once: another version?")
+        source = source.replace(line, "")
+        branches.append(f"    if name == {name!r}:\n        {statement}\n\n        return {name}\n")
+    return (
+        source
+        + "\n\n# The live edition of spades_teach (tools/make_lite_lock.py lazy-ipython): imported when first\n"
+        + "# asked for, not by `import IPython` (a kernel never uses them).\n"
+        + "def __getattr__(name):\n"
+        + "".join(branches)
+        + '    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")\n'
+    )
+
+
+def lazy_ipython(wheel: Path) -> None:
+    """Rewrite IPython's wheel in place with :func:`lazy_ipython_source` (its RECORD follows)."""
+    match = WHEEL_NAME.match(wheel.name)
+    if match is None or normalize(match["name"]) != "ipython":
+        raise SystemExit(f"error: not IPython's wheel: {wheel.name!r}")
+    name = "IPython/__init__.py"
+    with zipfile.ZipFile(wheel) as z:
+        entries = [(info, z.read(info)) for info in z.infolist()]
+    changed = {name: lazy_ipython_source(dict((i.filename, d) for i, d in entries)[name].decode()).encode()}
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in entries:
+            if info.filename in changed:
+                data = changed[info.filename]
+            elif info.filename.endswith(".dist-info/RECORD"):
+                lines = [
+                    record_line(file, changed[file]) if file in changed else line
+                    for line in data.decode().splitlines()
+                    for file in [line.rsplit(",", 2)[0]]
+                ]
+                data = "".join(line + "\n" for line in lines).encode()
+            z.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+
+
 def write_lock(pyodide_lock: Path, wheels: Path, out: Path) -> None:
     npm_lock = read_lock(pyodide_lock)
     entries = dict(wheel_entry(wheel, npm_lock["packages"]) for wheel in sorted(wheels.glob("*.whl")))
@@ -384,6 +448,8 @@ def main(argv: list[str] | None = None) -> None:
     command.add_argument("wheel", type=Path)
     command = commands.add_parser("stand-ins")
     command.add_argument("folder", type=Path)
+    command = commands.add_parser("lazy-ipython")
+    command.add_argument("wheel", type=Path)
     command = commands.add_parser("lock")
     command.add_argument("pyodide_lock", type=Path)
     command.add_argument("wheels", type=Path)
@@ -399,6 +465,8 @@ def main(argv: list[str] | None = None) -> None:
         site_wheel(args.wheel)
     elif args.command == "stand-ins":
         write_stand_ins(args.folder)
+    elif args.command == "lazy-ipython":
+        lazy_ipython(args.wheel)
     else:
         write_lock(args.pyodide_lock, args.wheels, args.out)
 

@@ -261,12 +261,12 @@ def spanish_story() -> Story:
         name="spanish_example",
         title="The worked example: 7 bid, 8 made",
         description=(
-            "The example from the Spanish rule text, completed into a full hand. The text numbers the players "
-            "1 to 4 and player 2 deals; here player 2 is North (the dealer), player 4 is East, player 3 is South "
-            "and player 1 is West, so players 1 and 4 are the East–West partners and players 2 and 3 are "
-            "North–South. The bids (East 3, South 3, West 4, North 2) and the first trick (3♥, K♥, the 5♠ ruff, "
-            "9♥) are the example's; the rest of the deal and the play were filled in by the medium bot. "
-            "East–West bid 7 and take 8 (71 points, one bag); North–South bid 5 and take 5 (50 points)."
+            "A full hand built on the worked example of the Spanish rule text. North deals. The bids are the "
+            "example's: East 3, South 3, West 4, North 2. So is the first trick: East leads the 3♥, South "
+            "plays the K♥, West has no heart and ruffs with the 5♠, and North plays the 9♥. The rest of the "
+            "deal and of the play was filled in by the medium bot. East–West bid 7 and take 8 (71 points, "
+            "one bag); North–South bid 5 and take 5 (50 points). The rule text numbers the players 1 to 4: "
+            "here they are West, North, South and East."
         ),
         round=r,
         notes=notes,

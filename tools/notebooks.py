@@ -8,11 +8,10 @@ The English chapters are ``notebooks/NN_name.md``; their French and Spanish tran
 same file names under ``notebooks/fr/`` and ``notebooks/es/``.
 
 Each notebooks/NN_name.md is the readable source; this writes notebooks/NN_name.ipynb with its outputs
-(and the .md again, in the form Jupytext gives it when JupyterLab saves the chapter)
-but without the widgets' saved state: the book is built from runs that keep it (tools/chapter_runs.py),
-so the committed notebook stays small and a one-line edit of the text is a small diff. The outputs are
-deterministic: chapters use seeded deals and no clocks, so tests/test_chapter_outputs.py can compare
-them for real.
+and its widgets' saved state (tools/widget_state.py: what the book draws and JupyterLab shows before
+anything runs), and the .md again, in the form Jupytext gives it when JupyterLab saves the chapter.
+The outputs and the state are deterministic: chapters use seeded deals and no clocks, and each widget
+model is named by its place, so ``pytest --nbval notebooks/`` can compare them with a new run for real.
 
 The drills of chapters 1-11 keep a learner's progress in the user's data directory. Building a
 chapter only shows a drill (nothing answers it, so nothing is written), and its stored output is
@@ -22,7 +21,7 @@ fresh temporary folder, so a build never reads or touches the progress of whoeve
 
 from __future__ import annotations
 
-import hashlib
+import json
 import os
 import sys
 import tempfile
@@ -33,15 +32,23 @@ import nbformat
 from jupytext.config import load_jupytext_config
 from nbclient import NotebookClient
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import widget_state
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 #: The translated chapters' folders, by language code.
 TRANSLATIONS = ("fr", "es")
 
 
+#: The chapters' kernel, named as JupyterLab names it when it starts one: a notebook that names it
+#: otherwise is changed by JupyterLab as it opens (and marked unsaved).
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
 def build(source: Path) -> Path:
     notebook = jupytext.read(source)
-    notebook.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    notebook.metadata["kernelspec"] = KERNELSPEC
     client = NotebookClient(
         notebook,
         timeout=600,
@@ -49,8 +56,11 @@ def build(source: Path) -> Path:
         resources={"metadata": {"path": str(source.parent)}},
         store_widget_state=False,
     )
+    notebook.cells.append(nbformat.v4.new_code_cell(widget_state.CAPTURE))
     client.execute()
-    _make_stable(notebook)
+    capture = notebook.cells.pop()
+    state = json.loads("".join(o.text for o in capture.outputs if o.output_type == "stream"))
+    _make_stable(notebook, state)
     target = source.with_suffix(".ipynb")
     jupytext.write(notebook, target, fmt="ipynb")
     write_text(nbformat.read(target, as_version=nbformat.NO_CONVERT), source)
@@ -65,24 +75,27 @@ def write_text(notebook: nbformat.NotebookNode, source: Path) -> None:
     jupytext.write(notebook, source, fmt="md:myst", config=config)
 
 
-#: The output of a widget: it names the widget's model, by an id the kernel draws at random.
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
-
-def _make_stable(notebook: nbformat.NotebookNode) -> None:
-    """Drop execution timestamps and any widget state, number the cells, and name each widget's model
-    by its place in the chapter (its state is not kept, so the kernel's random id names nothing), so a
-    rebuild changes only what changed."""
+def _make_stable(notebook: nbformat.NotebookNode, state: dict[str, object]) -> None:
+    """Drop execution timestamps, number the cells, keep the state of the widgets the chapter shows
+    (``state``: every open widget's, from the kernel) and name each model by its place in the chapter
+    instead of the kernel's random id, so a rebuild changes only what changed."""
+    outputs = [output for cell in notebook.cells for output in cell.get("outputs", [])]
+    shown = widget_state.displayed(outputs)
+    names, saved = widget_state.saved(shown, state)
+    if set(shown) - set(names):
+        raise SystemExit("a widget the chapter shows was closed before its end: nothing could draw it")
     notebook.metadata.pop("widgets", None)
+    if saved:
+        notebook.metadata["widgets"] = widget_state.metadata(saved)
     for index, cell in enumerate(notebook.cells):
         cell.id = f"cell-{index:03d}"
         cell.metadata.pop("execution", None)
         if cell.cell_type == "code":
             cell.outputs = _joined_streams(cell.outputs)
-        for number, output in enumerate(cell.get("outputs", [])):
-            view = output.get("data", {}).get(WIDGET_VIEW)
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get(widget_state.VIEW)
             if view is not None:
-                view["model_id"] = hashlib.sha256(f"{cell.id}-{number}".encode()).hexdigest()[:32]
+                view["model_id"] = names[view["model_id"]]
 
 
 def _joined_streams(outputs: list[nbformat.NotebookNode]) -> list[nbformat.NotebookNode]:

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Set everything up on a fresh machine and run the whole test suite:
 # ruff, mypy, then pytest (unit, property, doctests, the chapters run and compared with their stored
-# outputs, the book, browser tests) on as many workers as the machine has cores (pytest-xdist; the tests
-# of one browser module stay on one worker, as do all the tests that need the book, and the chapters,
-# the book and the live edition are each built once per run whichever worker asks first).
+# outputs and widgets' state by nbval, the book built from them, browser tests) on as many workers as the machine has cores (pytest-xdist; the tests
+# of one browser module stay on one worker, as do the cells of one chapter and all the tests that need
+# the book, and the book and the live edition are each built once per run whichever worker asks first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Python keeps its compiled modules (and pytest its rewritten tests) in __pycache__: without them every
@@ -18,4 +18,4 @@ echo "== ruff"
 echo "== mypy"
 .venv/bin/mypy
 echo "== pytest"
-.venv/bin/python -m pytest -n "${SPADES_TEACH_WORKERS:-auto}" --dist loadgroup "$@"
+.venv/bin/python -m pytest -n "${SPADES_TEACH_WORKERS:-auto}" --dist loadgroup --nbval "$@"

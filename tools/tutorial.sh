@@ -8,7 +8,9 @@
 # Only the chapter notebooks (.ipynb) are listed: their .md twins are the text sources.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A line per step (and the installer's progress): the first run installs for a minute or so.
 if [ "${SPADES_TEACH_SKIP_SETUP:-0}" != "1" ]; then
+  echo "tutorial: setting up Python and the tutorial's packages in .venv (the first time takes a minute or so)"
   bash tools/setup.sh "tutorial"
 fi
 port="${PORT:-8888}"
@@ -46,6 +48,7 @@ if [ "$(id -u)" = "0" ]; then
 fi
 # Trust the chapters, as if this machine had run them: their stored outputs (styled tables, the card
 # pictures, the widgets' pages) then show as executed when a chapter opens, before anything runs.
+echo "tutorial: marking the chapters as trusted"
 .venv/bin/jupyter trust notebooks/[0-9]*.ipynb notebooks/fr/[0-9]*.ipynb notebooks/es/[0-9]*.ipynb >/dev/null
 # The course opens at chapter 0 as a page (the server's first page, /, leads there too); the list of
 # the chapters and the code in JupyterLab are one click away on every page.
@@ -55,6 +58,7 @@ echo "  http://127.0.0.1:${port}/voila/render/${first}?token=${token}"
 echo "Its code, in JupyterLab (each page links to its chapter's code):"
 echo "  http://127.0.0.1:${port}/lab/tree/${first}?token=${token}"
 echo "(copy the first address into your browser if no window opens; Ctrl+C stops the tutorial)"
+echo "tutorial: starting JupyterLab's server (a few seconds; its own lines follow)"
 exec .venv/bin/jupyter lab \
   --ServerApp.root_dir=notebooks \
   --LabApp.default_url="/voila/render/${first}" \

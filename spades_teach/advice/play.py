@@ -217,6 +217,11 @@ def _count(mask: int) -> int:
     return bin(mask).count("1")
 
 
+def _one_suit(mask: int) -> bool:
+    """Whether every card of ``mask`` (not empty) is of one suit."""
+    return any(mask & ~SUIT_MASKS[suit] == 0 for suit in Suit)
+
+
 def _run_bottom(v: View, card: Card) -> Card:
     """The lowest card of the hand's unbroken run down from ``card`` (cards in
     between already played count as touching)."""
@@ -421,6 +426,7 @@ LENGTH = N_("lead from length")
 SINGLETON = N_("lead a singleton")
 PARTNER_VOID = N_("lead to your partner's void")
 DISCARD = N_("discard from a short suit")
+ONE_SUIT = N_("only one suit to play")
 NIL_LEAD = N_("lead low on a Nil")
 DUMP = N_("dump your high cards")
 UNDER = N_("stay under the winning card")
@@ -592,30 +598,37 @@ def _lead_to_win(v: View, legal: int, why: str | None) -> _Pick:
             if _count(held) == 1 and v.unseen & _above(_high(held)):
                 card = _high(held)
                 return _say(card, SINGLETON, _("once {suit} are gone you can ruff them").format(suit=suit_words(suit)))
-    if non_spade:
-        suit = _long_safe_suit(v, non_spade)
-        card = _low(non_spade & SUIT_MASKS[suit])
-        # No promise that the high cards win later: once a player is out of the suit, they ruff them.
-        if card.rank >= Rank.JACK:
-            detail = (
-                _("nothing better to lead, so lead your lowest {suit_one}, the {card}")
-                if why is None
-                else _("nothing better to lead, so lead your lowest {suit_one}, the {card} ({why})")
+    if _one_suit(legal):
+        # No suit to choose: "length" or "short suit" would say nothing true.
+        card = _low(legal)
+        top = _high(legal)
+        if top.suit is Suit.SPADES and not v.unseen & _above(top):
+            return _say(top, CASH, _("only spades left, and the {card} is the highest").format(card=top.pretty))
+        detail = (
+            _("every card you may lead is a {suit_one}, so lead the lowest, the {card}, and keep the higher ones")
+            if why is None
+            else _(
+                "every card you may lead is a {suit_one}, so lead the lowest, the {card}, and keep the higher ones ({why})"
             )
-        else:
-            detail = (
-                _("nothing better to lead, so lead low from your {suit}")
-                if why is None
-                else _("nothing better to lead, so lead low from your {suit} ({why})")
-            )
-        return _say(
-            card, LENGTH, detail.format(card=card.pretty, suit=suit_words(suit), suit_one=suit_one(suit), why=why)
         )
-    top = _high(legal)
-    if not v.unseen & _above(top):
-        return _say(top, CASH, _("only spades left, and the {card} is the highest").format(card=top.pretty))
-    card = _low(legal)
-    return _say(card, LENGTH, _("only spades left: lead the {card} and keep the higher ones").format(card=card.pretty))
+        return _say(card, ONE_SUIT, detail.format(suit_one=suit_one(card.suit), card=card.pretty, why=why))
+    # Two suits or more, so one of them is not spades.
+    suit = _long_safe_suit(v, non_spade)
+    card = _low(non_spade & SUIT_MASKS[suit])
+    # No promise that the high cards win later: once a player is out of the suit, they ruff them.
+    if card.rank >= Rank.JACK:
+        detail = (
+            _("nothing better to lead, so lead your lowest {suit_one}, the {card}")
+            if why is None
+            else _("nothing better to lead, so lead your lowest {suit_one}, the {card} ({why})")
+        )
+    else:
+        detail = (
+            _("nothing better to lead, so lead low from your {suit}")
+            if why is None
+            else _("nothing better to lead, so lead low from your {suit} ({why})")
+        )
+    return _say(card, LENGTH, detail.format(card=card.pretty, suit=suit_words(suit), suit_one=suit_one(suit), why=why))
 
 
 def _partner_ruff_pays(v: View, suit: Suit) -> bool:
@@ -739,17 +752,22 @@ def _follow_to_win(v: View, legal: int) -> _Pick:
         )
     higher = v.unseen & _above(card)
     if _count(higher) == 1:
-        return _say(
-            card, name, _("the {card} forces out the {higher}").format(card=card.pretty, higher=_high(higher).pretty)
-        )
-    if higher:
+        # The card beats the one winning; it does not force the higher one out, only where it is.
         return _say(
             card,
             name,
-            _("the {card} makes the last player spend a higher {suit_one}").format(
-                card=card.pretty, suit_one=suit_one(led)
+            _("the {card} beats the {top}, and only the {higher} is higher").format(
+                card=card.pretty, top=top.pretty, higher=_high(higher).pretty
             ),
         )
+    if higher:
+        # Third to play the last player is an opponent; second to play, the next one is.
+        template = (
+            _("the {card} makes the last player spend a higher {suit_one}")
+            if len(later) == 1
+            else _("the {card} makes the next player spend a higher {suit_one}")
+        )
+        return _say(card, name, template.format(card=card.pretty, suit_one=suit_one(led)))
     return _say(card, name, _("the {card} is your best chance to win this trick").format(card=card.pretty))
 
 
@@ -780,12 +798,21 @@ def _void_to_win(v: View, legal: int, top: Card, later: list[int], partner_wins:
                     if safe:
                         choice = safe[-1]
                     break
-            return _say(
-                choice,
-                RUFF,
-                _("you have no {suit}, so the {card} takes the trick").format(suit=suit_words(led), card=choice.pretty),
-            )
+            if not later:
+                detail = _("you have no {suit}, so the {card} takes the trick")
+            else:  # a player still to come may ruff higher: the spade wins only so far
+                detail = _("you have no {suit}, so ruff with the {card}")
+            return _say(choice, RUFF, detail.format(suit=suit_words(led), card=choice.pretty))
     card = _low_discard(v, legal)
+    if _one_suit(legal):
+        # Nothing to choose between suits, so no "short suit" to discard from.
+        return _say(
+            card,
+            ONE_SUIT,
+            _("no {suit} and no way to win this trick, so throw your lowest {suit_one}, the {card}").format(
+                suit=suit_words(led), suit_one=suit_one(card.suit), card=card.pretty
+            ),
+        )
     return _say(
         card,
         DISCARD,

@@ -135,7 +135,9 @@ _ALL = (
         CARD_PLAY,
     ),
     Principle(
-        N_("over-ruff"), N_("When an opponent has ruffed and you hold a higher spade, ruff over them."), CARD_PLAY
+        N_("over-ruff"),
+        N_("When an opponent has ruffed and you hold a higher spade, ruff over them with the lowest spade that does."),
+        CARD_PLAY,
     ),
     Principle(
         N_("draw spades"),
@@ -185,6 +187,13 @@ _ALL = (
     Principle(
         N_("discard from a short suit"),
         N_("When you can neither follow suit nor win, throw a low card from your shortest side suit to make a void."),
+        CARD_PLAY,
+    ),
+    Principle(
+        N_("only one suit to play"),
+        N_(
+            "When every card you may play is of one suit and none of them surely wins the trick, play the lowest and keep the higher ones for later."
+        ),
         CARD_PLAY,
     ),
     # -- chapter 9: Nil play ------------------------------------------------------------------------

@@ -469,7 +469,10 @@ def _legal_rule(plays: Sequence[tuple[Seat, Card]], hand: Hand, broken: bool, tw
         return _("The rule: whoever holds the 2♣ must lead it to the first trick.")
     if broken:
         return _("The rule: once spades are broken, any card may lead.")
-    return _("The rule: spades may not lead until a spade has been played, unless you hold only spades.")
+    return _(
+        "The rule: nobody may lead a spade until spades are broken, that is until a spade has been played "
+        "on a trick of another suit, unless they hold only spades."
+    )
 
 
 # -- who wins this trick? ---------------------------------------------------------------------------

@@ -164,7 +164,8 @@ def judge_card(position: Position, card: Card, number: int = 0) -> SeatJudgement
     verdict = judgement.verdict(card)
     text = verdict_line(verdict, best)
     if verdict.costly:
-        text = _("{verdict}: {why}").format(verdict=text, why=why_better(position, judgement, best, card))
+        why = why_better(position, judgement, best, card)
+        text = _("{verdict}. {why}").format(verdict=text, why=why[:1].upper() + why[1:])
     return SeatJudgement(
         number,
         position.trick_number,

@@ -19,6 +19,10 @@ Four modules, one job each: :mod:`~spades_teach.app.launcher` (the notebooks cop
 started), :mod:`~spades_teach.app.pages` (the words at the top of each page, the language menu,
 the replay page's chooser), :mod:`~spades_teach.app.home` (the home page, its one copy of
 HTML and CSS) and :mod:`~spades_teach.app.settings` (what the app remembers: Teach me on or off). Every name is importable from ``spades_teach.app``.
+Two more change Voila's and Jupyter Server's private internals, in the server's process only (Voila
+imports them by the names ``voila.json`` gives; tests/test_voila_pins.py fails when the pinned Voila
+changes under them): :mod:`~spades_teach.app.voila_runs` (a page's run, quiet when the page is left)
+and :mod:`~spades_teach.app.voila_kernels` (the kernel manager that answers a page's leaving at once).
 
 >>> [path.name for path in app_notebooks()]
 ['play.ipynb', 'advisor.ipynb', 'score.ipynb', 'replay.ipynb', 'daily.ipynb']

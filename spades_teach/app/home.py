@@ -351,7 +351,9 @@ def home_template(default: str = "en", links: str = "none") -> str:
         + _banner(choose(0))
         + '{% if notebook_path %}<p><a href="{{ base_url }}{{ keep }}">↑</a></p>{% endif %}'
         f"{{% if {JUPYTERLAB_SWITCH} is defined and {JUPYTERLAB_SWITCH} %}}"
-        "<p class=\"st-code-link\"><a href=\"{{ base_url }}lab/tree/{{ (notebook_path or '').strip('/') }}\">"
+        # JupyterLab at a folder (/lab/tree/fr), or at its root (/lab: its /lab/tree/ is no page of its own)
+        "{%- set folder = (notebook_path or '').strip('/') -%}"
+        "<p class=\"st-code-link\"><a href=\"{{ base_url }}lab{{ ('/tree/' ~ folder) if folder else '' }}\">"
         + code_link
         + "</a></p>{% endif %}"
         '<ul class="st-home-pages">'

@@ -64,8 +64,8 @@ VOILA_SKIPPED_EXTENSIONS = (
     "spades-teach-language",
 )
 #: Voila's kernel manager: a page left is answered at once, not once its kernel has stopped (see
-#: :mod:`spades_teach.voila_kernels`).
-VOILA_KERNEL_MANAGER = "spades_teach.voila_kernels.LeaveQuietlyKernelManager"
+#: :mod:`spades_teach.app.voila_kernels`).
+VOILA_KERNEL_MANAGER = "spades_teach.app.voila_kernels.LeaveQuietlyKernelManager"
 #: The template (in ``data/jupyter/voila/templates``), the extensions left out (one option each: a
 #: list in one option is deprecated in traitlets 5 and printed a warning) and the kernel manager.
 VOILA_OPTIONS = (
@@ -80,7 +80,7 @@ VOILA_OPTIONS = (
     # pages talk to a server on this machine; and jupyter_server's pings cannot be set right under
     # tornado 6.5: a timeout longer than the interval is cut to it with a warning in the log, and one
     # equal to it closed every socket at its first ping, 30 s after it opened (a kernel's socket then
-    # reconnected; the run of a progressively rendered page was cut off, see spades_teach.voila_runs).
+    # reconnected; the run of a progressively rendered page was cut off, see spades_teach.app.voila_runs).
     # And its progressive_rendering: a page shows its text at once and its outputs as its cells run.
     "--Voila.config_file_paths=" + str(Path(__file__).resolve().parent.parent / "data" / "jupyter"),
 )

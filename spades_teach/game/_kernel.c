@@ -56,7 +56,6 @@ static PyTypeObject *trick_type = NULL;    /* spades_teach.game.kernel.Trick */
 static PyObject *deck[52];                 /* the 52 Card objects, by index */
 static PyObject *seat_objects[4];          /* Seat.N .. Seat.W */
 static PyObject *empty_cards = NULL;       /* Cards() */
-static PyObject *empty_args = NULL;        /* () */
 static PyObject *str_index, *str_first_lead, *str_spade_lead_breaks, *str_two_of_clubs, *str_players, *str_next_of,
     *str_trick_orders, *str_number, *str_leader, *str_cards, *str_seats, *str_winner;
 
@@ -100,16 +99,41 @@ static int seat_number(PyObject *seat) {
     return -1;
 }
 
-/* The index (0-51) of a Card (of exactly that type: its index is a slot, no Python code runs), or -1 with an exception set. */
+/* Where a Card keeps its index: the offset of its ``index`` slot, read once by setup() (0 until then). */
+static Py_ssize_t index_offset = 0;
+
+/* Where a Trick keeps its fields (number, leader, cards, seats, winner): the offsets of its slots,
+   read once by setup(). */
+enum { TRICK_NUMBER, TRICK_LEADER, TRICK_CARDS, TRICK_SEATS, TRICK_WINNER, TRICK_FIELDS };
+static Py_ssize_t trick_offsets[TRICK_FIELDS];
+
+/* The offset of the object slot ``name`` that ``type`` itself declares (a member descriptor of
+   type T_OBJECT_EX), or 0 with a TypeError set. */
+static Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
+    PyObject *slot = PyObject_GetAttr((PyObject *)type, name);
+    if (slot == NULL) return 0;
+    Py_ssize_t offset = 0;
+    if (Py_TYPE(slot) == &PyMemberDescr_Type && ((PyMemberDescrObject *)slot)->d_common.d_type == type &&
+        ((PyMemberDescrObject *)slot)->d_member->type == T_OBJECT_EX)
+        offset = ((PyMemberDescrObject *)slot)->d_member->offset;
+    Py_DECREF(slot);
+    if (offset <= 0) PyErr_Format(PyExc_TypeError, "%s must keep its %R in a slot of its own", type->tp_name, name);
+    return offset;
+}
+
+/* The index (0-51) of a Card (of exactly that type: its index slot is read directly, no Python
+   code runs), or -1 with an exception set. */
 static int card_index(PyObject *card) {
-    if (Py_TYPE(card) != card_type) {
+    if (Py_TYPE(card) != card_type || index_offset == 0) {
         PyErr_Format(PyExc_TypeError, "not a Card: %R", card);
         return -1;
     }
-    PyObject *index = PyObject_GetAttr(card, str_index);
-    if (index == NULL) return -1;
-    long n = PyLong_AsLong(index);
-    Py_DECREF(index);
+    PyObject *index = *(PyObject **)((char *)card + index_offset);
+    if (index == NULL) {
+        PyErr_Format(PyExc_AttributeError, "a Card without its index: %R", card);
+        return -1;
+    }
+    long n = PyLong_Check(index) ? PyLong_AsLong(index) : -1;
     if (n == -1 && PyErr_Occurred()) return -1;
     if (n < 0 || n > 51) {
         PyErr_Format(PyExc_ValueError, "not a card: %R", card);
@@ -359,10 +383,32 @@ static uint64_t legal_now(PlayCore *self, int seat) {
     return (uint64_t)self->legal_now;
 }
 
+/* The Cards of one card, by index, each made once and then shared (a Cards is an immutable tuple):
+   a seat with one legal card (every card of the last trick, a singleton followed) gets it. */
+static PyObject *single_cards[52];
+
 /* The cards of a mask as a Cards tuple, in display order (ascending index). */
 static PyObject *cards_of_mask(uint64_t mask) {
     mask &= FULL_DECK; /* deck holds 52 cards */
     Py_ssize_t n = (Py_ssize_t)POPCOUNT(mask);
+    if (n == 1) {
+        int index = LOWEST_BIT(mask);
+        PyObject *one = single_cards[index];
+        if (one == NULL) {
+            one = cards_type->tp_alloc(cards_type, 1);
+            if (one == NULL) return NULL;
+            Py_INCREF(deck[index]);
+            ((PyTupleObject *)one)->ob_item[0] = deck[index];
+            if (single_cards[index] == NULL) {
+                single_cards[index] = one; /* the cache's reference */
+            } else { /* (the allocation ran Python code that filled this entry: keep the first) */
+                Py_DECREF(one);
+                one = single_cards[index];
+            }
+        }
+        Py_INCREF(one);
+        return one;
+    }
     PyObject *made = cards_type->tp_alloc(cards_type, n);
     if (made == NULL) return NULL;
     PyObject **items = ((PyTupleObject *)made)->ob_item;
@@ -416,30 +462,33 @@ static int close_trick(PlayCore *self) {
     /* leader and winner are among the four seats, which the module keeps alive; the
        order is held here, as a finalizer run by an allocation below could replace it. */
     Py_INCREF(seats);
-    PyObject *trick = PyBaseObject_Type.tp_new(trick_type, empty_args, NULL);
+    PyObject *trick = trick_type->tp_alloc(trick_type, 0); /* its slots are filled below */
     if (trick == NULL) {
         Py_DECREF(seats);
         return -1;
     }
     PyObject *number = PyLong_FromSsize_t(PyList_GET_SIZE(self->tricks) + 1);
     PyObject *cards = PyList_AsTuple(self->trick_cards);
-    if (number == NULL || cards == NULL || PyObject_GenericSetAttr(trick, str_number, number) < 0 ||
-        PyObject_GenericSetAttr(trick, str_leader, leader) < 0 || PyObject_GenericSetAttr(trick, str_cards, cards) < 0 ||
-        PyObject_GenericSetAttr(trick, str_seats, seats) < 0 || PyObject_GenericSetAttr(trick, str_winner, winner) < 0 ||
-        PyList_Append(self->tricks, trick) < 0) {
+    if (number == NULL || cards == NULL) {
         Py_XDECREF(number);
         Py_XDECREF(cards);
         Py_DECREF(trick);
         Py_DECREF(seats);
         return -1;
     }
+    PyObject *values[TRICK_FIELDS] = {number, leader, cards, seats, winner};
+    for (int i = 0; i < TRICK_FIELDS; i++) {
+        Py_INCREF(values[i]);
+        *(PyObject **)((char *)trick + trick_offsets[i]) = values[i];
+    }
     Py_DECREF(number);
     Py_DECREF(cards);
-    Py_DECREF(trick);
     Py_DECREF(seats);
-    PyObject *fresh = PyList_New(0);
-    if (fresh == NULL) return -1;
-    Py_XSETREF(self->trick_cards, fresh);
+    int appended = PyList_Append(self->tricks, trick);
+    Py_DECREF(trick);
+    if (appended < 0) return -1;
+    /* The list is this object's own (the trick getter copies it): emptied for the next trick. */
+    if (PyList_SetSlice(self->trick_cards, 0, PyList_GET_SIZE(self->trick_cards), NULL) < 0) return -1;
     self->led_mask = 0;
     self->c2_pending = 0;
     self->won[win_seat] += 1;
@@ -451,21 +500,46 @@ static int close_trick(PlayCore *self) {
     return 0;
 }
 
+/* The events (seat, card, renege) as the kernel makes them, each made once and then shared (a
+   PlayEvent is an immutable tuple, as a Card is one of 52 objects): by renege, seat number and card. */
+static PyObject *event_cache[2][4][52];
+
+/* A new reference to the PlayEvent (seat_objects[seat], deck[index], renege), or NULL with an
+   exception set. */
+static PyObject *event_of(int seat, int index, int renege) {
+    PyObject *event = event_cache[renege][seat][index];
+    if (event == NULL) {
+        event = event_type->tp_alloc(event_type, 3);
+        if (event == NULL) return NULL;
+        PyObject *flag = renege ? Py_True : Py_False;
+        Py_INCREF(seat_objects[seat]);
+        Py_INCREF(deck[index]);
+        Py_INCREF(flag);
+        PyTuple_SET_ITEM(event, 0, seat_objects[seat]);
+        PyTuple_SET_ITEM(event, 1, deck[index]);
+        PyTuple_SET_ITEM(event, 2, flag);
+        if (event_cache[renege][seat][index] == NULL) {
+            event_cache[renege][seat][index] = event; /* the cache's reference */
+        } else {
+            /* (the allocation ran Python code that filled this entry: keep the first) */
+            Py_DECREF(event);
+            event = event_cache[renege][seat][index];
+        }
+    }
+    Py_INCREF(event);
+    return event;
+}
+
 /* Play card ``index`` (the Card ``card``) for ``seat`` (``seat_obj``, one of the four seats)
    whatever the rules say: the trick and spades broken follow the card, the event
    (seat, card, renege) is recorded, and the turn moves on or the trick is closed. Returns
    the event, or NULL with an exception set (nothing changed, unless closing the trick failed). */
 static PyObject *put_card(PlayCore *self, PyObject *seat_obj, int seat, PyObject *card, int index, PyObject *renege) {
-    /* The event first: its allocation is the last point before the trick closes where Python
+    /* The event first: its making is the last point before the trick closes where Python
        code (a finalizer) could run, so the state is read after it. */
-    PyObject *event = event_type->tp_alloc(event_type, 3);
+    card = deck[index]; /* the deck's own Card (an equal one given is not kept) */
+    PyObject *event = event_of(seat, index, renege == Py_True);
     if (event == NULL) return NULL;
-    Py_INCREF(seat_obj);
-    Py_INCREF(card);
-    Py_INCREF(renege);
-    PyTuple_SET_ITEM(event, 0, seat_obj);
-    PyTuple_SET_ITEM(event, 1, card);
-    PyTuple_SET_ITEM(event, 2, renege);
     if (self->trick_cards == NULL || self->events == NULL || self->tricks == NULL) {
         Py_DECREF(event);
         PyErr_SetString(PyExc_RuntimeError, "the play has not started");
@@ -641,6 +715,81 @@ static PyTypeObject PlayCoreType = {
     .tp_getset = getset,
 };
 
+/* -- TurnOf(holder, doc): a read-only attribute that reads a component's to_play ------------------ */
+
+/* The descriptor behind Round.to_act: on an instance, the to_play of the object held in its attribute
+   ``holder`` (a PlayCore's field is read directly; any other object is asked for its to_play). It
+   cannot be set or deleted. A property would call a function at every read: this is the cheaper read. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *holder; /* the instance attribute holding the component (a str) */
+    PyObject *doc;
+} TurnOf;
+
+static PyObject *str_to_play;
+
+static int turn_of_init(TurnOf *self, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"holder", "doc", NULL};
+    PyObject *holder, *doc = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "U|O:TurnOf", names, &holder, &doc)) return -1;
+    Py_INCREF(holder);
+    Py_XSETREF(self->holder, holder);
+    Py_INCREF(doc);
+    Py_XSETREF(self->doc, doc);
+    return 0;
+}
+
+static void turn_of_dealloc(TurnOf *self) {
+    Py_XDECREF(self->holder);
+    Py_XDECREF(self->doc);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *turn_of_get(TurnOf *self, PyObject *instance, PyObject *owner) {
+    if (instance == NULL || instance == Py_None) {
+        Py_INCREF(self);
+        return (PyObject *)self;
+    }
+    if (self->holder == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "TurnOf was not initialised");
+        return NULL;
+    }
+    PyObject *component = PyObject_GetAttr(instance, self->holder);
+    if (component == NULL) return NULL;
+    PyObject *seat;
+    if (Py_TYPE(component) == &PlayCoreType) {
+        seat = ((PlayCore *)component)->to_play;
+        if (seat == NULL) seat = Py_None;
+        Py_INCREF(seat);
+    } else {
+        seat = PyObject_GetAttr(component, str_to_play);
+    }
+    Py_DECREF(component);
+    return seat;
+}
+
+static int turn_of_set(TurnOf *self, PyObject *instance, PyObject *value) {
+    PyErr_SetString(PyExc_AttributeError, "the seat to act follows the bids and cards: it cannot be set");
+    return -1;
+}
+
+static PyMemberDef turn_of_members[] = {
+    {"__doc__", T_OBJECT, offsetof(TurnOf, doc), READONLY, NULL},
+    {"holder", T_OBJECT, offsetof(TurnOf, holder), READONLY, "The instance attribute holding the component."},
+    {NULL}};
+
+static PyTypeObject TurnOfType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "spades_teach.game._kernel.TurnOf",
+    .tp_basicsize = sizeof(TurnOf),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)turn_of_init,
+    .tp_dealloc = (destructor)turn_of_dealloc,
+    .tp_members = turn_of_members,
+    .tp_descr_get = (descrgetfunc)turn_of_get,
+    .tp_descr_set = (descrsetfunc)turn_of_set,
+};
+
 /* -- setup(Card, Cards, PlayEvent, Trick, deck, seats) ----------------------------------------- */
 
 static PyObject *setup(PyObject *module, PyObject *args) {
@@ -681,12 +830,20 @@ static PyObject *setup(PyObject *module, PyObject *args) {
         }
         Py_RETURN_NONE;
     }
-    /* Trick is made by object.__new__ and filled through its instance dictionary. */
-    if (((PyTypeObject *)trick)->tp_new != PyBaseObject_Type.tp_new ||
-        ((PyTypeObject *)trick)->tp_dictoffset == 0 || PyType_IsSubtype((PyTypeObject *)trick, &PyType_Type)) {
+    /* Card's index and Trick's fields are slots (member descriptors holding objects): their
+       offsets are read once, and a Trick is made by its type's allocator with no dictionary. */
+    Py_ssize_t offset = slot_offset((PyTypeObject *)card, str_index);
+    PyObject *trick_names[TRICK_FIELDS] = {str_number, str_leader, str_cards, str_seats, str_winner};
+    Py_ssize_t offsets[TRICK_FIELDS];
+    for (int i = 0; offset > 0 && i < TRICK_FIELDS; i++) offsets[i] = slot_offset((PyTypeObject *)trick, trick_names[i]);
+    int trick_ok = offset > 0;
+    for (int i = 0; trick_ok && i < TRICK_FIELDS; i++) trick_ok = offsets[i] > 0;
+    if (!trick_ok || ((PyTypeObject *)trick)->tp_dictoffset != 0 || ((PyTypeObject *)trick)->tp_itemsize != 0 ||
+        (((PyTypeObject *)trick)->tp_flags & Py_TPFLAGS_HAVE_GC) == 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "Trick must be a class with a slot for each field and no instance dictionary");
         Py_DECREF(d);
         Py_DECREF(s);
-        PyErr_SetString(PyExc_TypeError, "Trick must be a plain class with an instance dictionary");
         return NULL;
     }
     for (int i = 0; i < 52; i++) {
@@ -720,6 +877,8 @@ static PyObject *setup(PyObject *module, PyObject *args) {
     Py_INCREF(cards);
     Py_INCREF(event);
     Py_XSETREF(card_type, (PyTypeObject *)card);
+    index_offset = offset;
+    memcpy(trick_offsets, offsets, sizeof trick_offsets);
     Py_XSETREF(cards_type, (PyTypeObject *)cards);
     Py_XSETREF(event_type, (PyTypeObject *)event);
     Py_INCREF(trick);
@@ -727,32 +886,40 @@ static PyObject *setup(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* -- shuffle(stream) ----------------------------------------------------------------------------- */
+/* -- shuffle(stream), deal_masks(stream, first) ------------------------------------------------ */
 
 /* The Fisher-Yates shuffle of deal(seed) (see spades_teach/game/deals.py, whose
    _shuffle_stream is the reference): for i from 51 down to 1, a byte b of the
    stream below 256 - 256 % (i + 1) gives j = b % (i + 1) (a byte at or above is
-   skipped), and cards i and j swap. Returns the 52 card indices as a list, or
-   None when the stream runs out first. Reads only the bytes object given. */
-static PyObject *shuffle(PyObject *module, PyObject *stream) {
+   skipped), and cards i and j swap. Fills order with the 52 card indices and
+   returns 1, or 0 when the stream runs out first (TypeError set for anything but bytes: -1). */
+static int shuffled_order(PyObject *stream, int order[52]) {
     if (!PyBytes_Check(stream)) {
-        PyErr_SetString(PyExc_TypeError, "shuffle(stream) needs a bytes object");
-        return NULL;
+        PyErr_SetString(PyExc_TypeError, "a shuffle needs a bytes object");
+        return -1;
     }
     const unsigned char *bytes = (const unsigned char *)PyBytes_AS_STRING(stream);
     Py_ssize_t size = PyBytes_GET_SIZE(stream), pos = 0;
-    int order[52];
     for (int i = 0; i < 52; i++) order[i] = i;
     for (int i = 51; i > 0; i--) {
         int n = i + 1, limit = 256 - 256 % n, b;
         do {
-            if (pos >= size) Py_RETURN_NONE;
+            if (pos >= size) return 0;
             b = bytes[pos++];
         } while (b >= limit);
         int j = b % n, held = order[i];
         order[i] = order[j];
         order[j] = held;
     }
+    return 1;
+}
+
+/* shuffle(stream): the 52 card indices as a list, or None when the stream runs out first. */
+static PyObject *shuffle(PyObject *module, PyObject *stream) {
+    int order[52];
+    int done = shuffled_order(stream, order);
+    if (done < 0) return NULL;
+    if (!done) Py_RETURN_NONE;
     PyObject *made = PyList_New(52);
     if (made == NULL) return NULL;
     for (int i = 0; i < 52; i++) {
@@ -764,6 +931,30 @@ static PyObject *shuffle(PyObject *module, PyObject *stream) {
         PyList_SET_ITEM(made, i, index);
     }
     return made;
+}
+
+/* deal_masks(stream, first): the shuffled deck dealt one card at a time clockwise from seat
+   number ``first`` (0-3): the four hands as masks, by seat number (deals._deal_stream is the
+   reference), or None when the stream runs out first. */
+static PyObject *deal_masks(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "deal_masks(stream, first) takes two arguments");
+        return NULL;
+    }
+    long first = PyLong_Check(args[1]) ? PyLong_AsLong(args[1]) : -1;
+    if (first == -1 && PyErr_Occurred()) return NULL;
+    if (first < 0 || first > 3) {
+        PyErr_SetString(PyExc_ValueError, "deal_masks: first must be a seat number, 0 to 3");
+        return NULL;
+    }
+    int order[52];
+    int done = shuffled_order(args[0], order);
+    if (done < 0) return NULL;
+    if (!done) Py_RETURN_NONE;
+    uint64_t masks[4] = {0, 0, 0, 0};
+    for (int k = 0; k < 52; k++) masks[(first + k) & 3] |= 1ULL << order[k];
+    return Py_BuildValue("(KKKK)", (unsigned long long)masks[0], (unsigned long long)masks[1],
+                         (unsigned long long)masks[2], (unsigned long long)masks[3]);
 }
 
 /* -- the rule primitives of _rules.h, for the tests that hold them to kernel.py ----------------------- */
@@ -816,6 +1007,9 @@ static PyObject *winning_position(PyObject *module, PyObject *trick) {
 static PyMethodDef module_methods[] = {
     {"setup", setup, METH_VARARGS, "setup(Card, Cards, PlayEvent, Trick, deck, seats): the objects the kernel builds."},
     {"shuffle", shuffle, METH_O, "shuffle(stream): the card indices deal(seed) shuffles from a byte stream, or None."},
+    {"deal_masks", (PyCFunction)(void (*)(void))deal_masks, METH_FASTCALL,
+     "deal_masks(stream, first): the hands deal(seed) deals from a byte stream, clockwise from seat number first, "
+     "as a tuple of masks by seat number, or None."},
     {"rule_primitives", rule_primitives, METH_VARARGS,
      "rule_primitives(hand, led, broken, two_of_clubs, card, top, spade_lead_breaks): (legal mask, beats, breaks spades)."},
     {"winning_position", winning_position, METH_O, "winning_position(trick): the position of the card winning the trick."},
@@ -825,7 +1019,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",
                                     "The compiled twin of spades_teach.game.kernel.PlayState.", -1, module_methods};
 
 PyMODINIT_FUNC PyInit__kernel(void) {
-    empty_args = PyTuple_New(0);
     str_index = PyUnicode_InternFromString("index");
     str_first_lead = PyUnicode_InternFromString("first_lead");
     str_spade_lead_breaks = PyUnicode_InternFromString("spade_lead_breaks");
@@ -838,10 +1031,12 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     str_cards = PyUnicode_InternFromString("cards");
     str_seats = PyUnicode_InternFromString("seats");
     str_winner = PyUnicode_InternFromString("winner");
-    if (!empty_args || !str_index || !str_first_lead || !str_spade_lead_breaks || !str_two_of_clubs || !str_players ||
+    if (!str_index || !str_first_lead || !str_spade_lead_breaks || !str_two_of_clubs || !str_players ||
         !str_next_of || !str_trick_orders || !str_number || !str_leader || !str_cards || !str_seats || !str_winner)
         return NULL;
-    if (PyType_Ready(&PlayCoreType) < 0) return NULL;
+    str_to_play = PyUnicode_InternFromString("to_play");
+    if (str_to_play == NULL) return NULL;
+    if (PyType_Ready(&PlayCoreType) < 0 || PyType_Ready(&TurnOfType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     /* The interface kernel.py expects (2: PlayCore is a component with start, begin,
@@ -853,6 +1048,12 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     Py_INCREF(&PlayCoreType);
     if (PyModule_AddObject(m, "PlayCore", (PyObject *)&PlayCoreType) < 0) {
         Py_DECREF(&PlayCoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&TurnOfType);
+    if (PyModule_AddObject(m, "TurnOf", (PyObject *)&TurnOfType) < 0) {
+        Py_DECREF(&TurnOfType);
         Py_DECREF(m);
         return NULL;
     }

@@ -52,7 +52,9 @@ static inline int rules_beats(uint64_t mask, uint64_t top, uint64_t led) {
  * trick so far (which is of the suit led, or a spade: its own suit stands for the suit
  * led, as only a spade can beat a spade). */
 static inline int rules_beats_winner(int c, int top) {
-    return rules_beats(1ULL << c, 1ULL << top, rules_suit_of(top));
+    /* rules_beats(1 << c, 1 << top, rules_suit_of(top)) on the indices: c is higher (a lower index)
+     * and a spade, or of top's suit (c >= the first index of that suit, as c < top) */
+    return c < top && (c < 13 || c >= 13 * (top / 13));
 }
 
 /* kernel.winning_position: the position in play order (0 = the lead) of the card

@@ -30,14 +30,15 @@ import datetime as _dt
 import hashlib
 import re
 import secrets
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from math import comb
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
 from spades_teach._text import quoted
 from spades_teach.errors import ParseError
 from spades_teach.game._bits import FULL_DECK_MASK, mask_cards
 from spades_teach.game.cards import Card, Hand, HandLike
+from spades_teach.game.kernel import DEAL_MASKS as _COMPILED_DEAL_MASKS
 from spades_teach.game.kernel import SHUFFLE as _SHUFFLE
 from spades_teach.game.notation import card_name, read_deal, seat_word, write_deal
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, seating_for
@@ -75,19 +76,33 @@ def _shuffled_indices(seed: int | str, purpose: bytes = b"deal") -> list[int]:
     the byte stream, shuffled by the compiled kernel when it is in use
     (:data:`~spades_teach.game.kernel.SHUFFLE`), else by :func:`_shuffle_stream`.
     ``tests/test_deals.py`` checks the result against an independent implementation."""
+    return _from_stream(seed, purpose, _SHUFFLE or _shuffle_stream)
+
+
+_T = TypeVar("_T")
+
+
+def _from_stream(seed: int | str, purpose: bytes, read: Callable[..., _T | None], *args: int) -> _T:
+    """What ``read(stream, *args)`` makes of the byte stream of ``seed`` (see the module docs): 51 draws
+    of one byte each plus the rare rejected bytes (under 3 on average), so two blocks
+    suffice but for about one seed in a million; when ``read`` runs out of bytes (it
+    answers ``None``), the stream is made longer, beginning with the same bytes."""
     prefix = b"spades_teach/" + purpose + b"/v1|" + _seed_text(seed) + b"|"
     sha256 = hashlib.sha256
-    shuffle = _SHUFFLE or _shuffle_stream
-    # 51 draws of one byte each plus the rare rejected bytes (under 3 on average): two
-    # blocks suffice but for about one seed in a million. Then the stream is made
-    # longer; it begins with the same bytes, and so gives the same shuffle.
     blocks = _FIRST_BLOCKS
     while True:
-        buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
-        deck = shuffle(buffer)
-        if deck is not None:
-            return deck
+        if blocks == 2:  # the usual stream, without a generator
+            buffer = sha256(prefix + _COUNTER_0).digest() + sha256(prefix + _COUNTER_1).digest()
+        else:
+            buffer = b"".join(sha256(prefix + k.to_bytes(8, "big")).digest() for k in range(blocks))
+        made = read(buffer, *args)
+        if made is not None:
+            return made
         blocks += 2
+
+
+_COUNTER_0 = (0).to_bytes(8, "big")
+_COUNTER_1 = (1).to_bytes(8, "big")
 
 
 def _shuffle_stream(buffer: bytes) -> list[int] | None:
@@ -109,6 +124,21 @@ def _shuffle_stream(buffer: bytes) -> list[int] | None:
         return None
     return deck
 
+
+def _deal_stream(buffer: bytes, first: int) -> tuple[int, int, int, int] | None:
+    """The deck shuffled by :func:`_shuffle_stream` dealt one card at a time clockwise
+    from seat number ``first``: the hands as masks by seat number, or ``None`` if the
+    stream runs out first. The reference for the compiled form."""
+    deck = _shuffle_stream(buffer)
+    if deck is None:
+        return None
+    masks = [0, 0, 0, 0]
+    for offset in range(4):
+        masks[(first + offset) & 3] = sum(map(_BITS.__getitem__, deck[offset::4]))
+    return masks[0], masks[1], masks[2], masks[3]
+
+
+_DEAL_MASKS: Callable[[bytes, int], tuple[int, int, int, int] | None] = _COMPILED_DEAL_MASKS or _deal_stream
 
 _FIRST_BLOCKS = 2
 # _STEPS: for i = 51 down to 1, (i, n = i + 1, limit): a byte below ``limit`` maps
@@ -139,7 +169,8 @@ class Deal(Mapping[Seat, Hand]):
     True
     """
 
-    __slots__ = ("_hands", "dealer")
+    # _masks: the hands as masks by seat number (0 for a seat with no hand), what a Round starts from.
+    __slots__ = ("_hands", "_masks", "dealer")
 
     def __init__(self, hands: Mapping[Any, HandLike], *, dealer: SeatLike = Seat.N) -> None:
         if not isinstance(hands, Mapping):
@@ -187,16 +218,28 @@ class Deal(Mapping[Seat, Hand]):
                 )
             seen |= hand.mask
         self._hands = SeatMap(sorted(parsed.items()))
+        self._masks = tuple(parsed[seat].mask if seat in parsed else 0 for seat in _SEAT_ORDER)
         self.dealer = Seat.coerce(dealer)
 
     @classmethod
-    def _trusted(cls, masks: list[int], dealer: Seat) -> Deal:
-        """A four-hand deal from masks already known to be a valid deal (no checks)."""
+    def _trusted(cls, masks: tuple[int, int, int, int], dealer: Seat) -> Deal:
+        """A four-hand deal from masks by seat number already known to be a valid deal (no
+        checks). Its :class:`Hand` objects are made when first needed (see :meth:`__getattr__`):
+        a round reads the masks only."""
         made = _new_deal(cls)
-        hands = made._hands = _new_dict(SeatMap)  # its keys are seats already
-        _dict_update(hands, zip(_SEAT_ORDER, map(_hand_of_mask, masks)))
+        made._masks = masks
         made.dealer = dealer
         return made
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for an attribute not set: the hands of a deal made by _trusted, until
+        # first read.
+        if name != "_hands":
+            raise AttributeError(name)
+        hands: SeatMap[Hand] = _new_dict(SeatMap)  # its keys are seats already
+        _dict_update(hands, zip(_SEAT_ORDER, map(_hand_of_mask, self._masks)))
+        self._hands = hands
+        return hands
 
     # -- Mapping protocol ------------------------------------------------------------
     def __getitem__(self, seat: SeatLike) -> Hand:
@@ -229,7 +272,7 @@ class Deal(Mapping[Seat, Hand]):
     @property
     def players(self) -> int:
         """4, or 2 for a two-player deal."""
-        return len(self._hands)
+        return 4 if self._masks[Seat.E] else 2  # E holds 13 cards in a four-player deal, none in a two-player one
 
     @property
     def hands(self) -> SeatMap[Hand]:
@@ -452,10 +495,7 @@ def deal(seed: int | str | None = None, *, dealer: SeatLike = Seat.N) -> Deal:
     """
     if seed is None:
         seed = secrets.randbits(64)
-    dealer_seat = Seat.coerce(dealer)
-    order = _shuffled_indices(seed)
-    # Card k of the shuffled deck goes to the seat k places after the dealer's left.
-    masks = [0, 0, 0, 0]
-    for offset in range(4):
-        masks[(dealer_seat + 1 + offset) & 3] = sum(map(_BITS.__getitem__, order[offset::4]))
-    return Deal._trusted(masks, dealer_seat)
+    dealer_seat = dealer if type(dealer) is Seat else Seat.coerce(dealer)
+    # Card k of the shuffled deck goes to the seat k places after the dealer's left: the hands as masks
+    # by seat number, from the compiled kernel's DEAL_MASKS when it is in use, else _deal_stream.
+    return Deal._trusted(_from_stream(seed, b"deal", _DEAL_MASKS, (dealer_seat + 1) & 3), dealer_seat)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Literal, NamedTuple, Protocol
 
 from spades_teach.errors import IllegalPlayError
@@ -85,6 +86,8 @@ __all__ = [
     "choose_kernel",
     "PURE_KERNEL_VARIABLE",
     "SHUFFLE",
+    "DEAL_MASKS",
+    "turn_of",
 ]
 
 SPADES = SUIT_MASKS[Suit.SPADES]
@@ -291,7 +294,7 @@ class PlayEvent(NamedTuple):
     renege: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Trick:
     """A trick: its number (1–13), leader, cards in play order and winner (``None``
     while it is in progress)."""
@@ -334,6 +337,11 @@ class Trick:
 
         return trick_html(self)
 
+
+# The setters of a Trick's slots, for the kernel's own Tricks.
+_set_number, _set_leader, _set_cards, _set_seats, _set_winner = (
+    Trick.__dict__[name].__set__ for name in ("number", "leader", "cards", "seats", "winner")
+)
 
 #: Tricks in a hand: 13 cards each for four players (and for two, after the draw).
 TRICKS = 13
@@ -619,14 +627,12 @@ class PlayState:
     def _keep_trick(self, leader: Any, cards: list[Card], winner: Any) -> int:
         """Keep the finished trick as a :class:`Trick`; returns how many tricks are done."""
         tricks = self._tricks
-        trick = _new_object(Trick)
-        trick.__dict__.update(
-            number=len(tricks) + 1,
-            leader=leader,
-            cards=tuple(cards),
-            seats=self._order_from[leader],
-            winner=winner,
-        )
+        trick = _new_object(Trick)  # Trick(...) without the frozen dataclass's __init__
+        _set_number(trick, len(tricks) + 1)
+        _set_leader(trick, leader)
+        _set_cards(trick, tuple(cards))
+        _set_seats(trick, self._order_from[leader])
+        _set_winner(trick, winner)
         tricks.append(trick)
         return len(tricks)
 
@@ -866,3 +872,31 @@ def _load_shuffle() -> Callable[[bytes], list[int] | None] | None:
 #: (``_kernel.shuffle``) when :data:`BACKEND` is ``"c"``, else ``None``;
 #: ``deals._shuffle_stream`` is the reference, and a test holds the two equal.
 SHUFFLE: Callable[[bytes], list[int] | None] | None = _load_shuffle()
+
+
+def _load_deal_masks() -> Callable[[bytes, int], tuple[int, int, int, int] | None] | None:
+    """The compiled dealing of ``deal(seed)`` when the compiled kernel is in use."""
+    if BACKEND != "c":
+        return None
+    from spades_teach.game import _kernel
+
+    return _kernel.deal_masks
+
+
+#: The shuffle of :func:`~spades_teach.game.deals.deal` and the dealing of its cards in C
+#: (``_kernel.deal_masks(stream, first)``: the hands as masks by seat number, the first card to
+#: seat number ``first``) when :data:`BACKEND` is ``"c"``, else ``None``; ``deals._deal_stream``
+#: is the reference, and a test holds the two equal.
+DEAL_MASKS: Callable[[bytes, int], tuple[int, int, int, int] | None] | None = _load_deal_masks()
+
+
+def turn_of(holder: str, doc: str) -> Any:
+    """A read-only attribute whose value is ``getattr(instance, holder).to_play``:
+    ``Round.to_act``, read at every card. The compiled kernel's ``TurnOf`` descriptor
+    when :data:`BACKEND` is ``"c"`` (no function call per read), else a property whose
+    getter is C (:func:`operator.attrgetter`)."""
+    if BACKEND == "c":
+        from spades_teach.game import _kernel
+
+        return _kernel.TurnOf(holder, doc)
+    return property(attrgetter(f"{holder}.to_play"), doc=doc)

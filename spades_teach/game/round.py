@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
 
 from spades_teach.errors import IllegalActionError, IllegalBidError, IllegalPlayError, ParseError, RulesError
@@ -61,6 +60,7 @@ from spades_teach.game.kernel import (
     first_leader,
     is_renege,
     legal_mask,
+    turn_of,
     why_illegal,
     winning_index,
 )
@@ -77,7 +77,7 @@ from spades_teach.game.scoring import (
     side_of,
     sides_of,
 )
-from spades_teach.game.seating import seating_for, seating_of
+from spades_teach.game.seating import Seating, seating_for, seating_of
 from spades_teach.i18n import _, ngettext
 
 __all__ = [
@@ -217,8 +217,9 @@ class Round:
                 )
             )
         self._rules = rules
-        seating = self._seating = seating_of(rules)
-        self._dealer = self._deal.dealer if dealer is None else Seat.coerce(dealer)
+        seating, self._free_bids, self._open_bids = _setting(rules)
+        self._seating = seating
+        self._dealer = self._deal.dealer if dealer is None else dealer if type(dealer) is Seat else Seat.coerce(dealer)
         if not seating.plays(self._dealer):
             raise RulesError(
                 _("two-player Spades is played by N and S: the dealer cannot be {seat}").format(
@@ -238,7 +239,7 @@ class Round:
                     example="{'NS': 120, 'EW': 80}", scores=repr(scores)
                 )
             )
-        for key, value in (scores or {}).items():
+        for key, value in scores.items() if scores else ():
             side = coerce_side(key, rules)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ParseError(
@@ -249,11 +250,6 @@ class Round:
             self._scores[side] = value
         # With the sides level (as at the start of a match) nobody is behind.
         self._level = scores is None or len(set(self._scores.values())) == 1
-        # The bids no rule can refuse here, whoever bids and whatever the score (the
-        # fast path of bid()), and the bids open to every seat when that is all of
-        # them (legal_bids() then copies them).
-        self._free_bids = _NO_BIDS if rules.min_team_bid else _NUMBERS_AND_NIL if rules.nil else _NUMBERS
-        self._open_bids = None if rules.blind_nil or rules.min_team_bid else allowed_bids(Seat.N, rules)
         play = self._play = self._play_type(rules, seating, _Refusals(self))
         # The hot path on the component directly: this round's play and legal_plays are its
         # component's own (bound here, over the methods below, which do the same a call
@@ -267,14 +263,12 @@ class Round:
 
     # -- state -----------------------------------------------------------------------------
     def _reset(self) -> None:
-        hands = [0, 0, 0, 0]
-        for seat, hand in self._deal._hands.items():
-            hands[seat] = hand.mask
-        self._play.start(hands)
+        self._play.start(self._deal._masks)
         self._bids: dict[Seat, Bid] = {}
         # Whose turn it is: the bidding's (the seat to bid, None once every seat has bid),
         # then the card play's (its to_play), as to_act reads it.
-        self._bidding = _Bidding(self._next(self._dealer))
+        bidding = self._bidding = _new_object(_Bidding)  # (a slot to fill, no __init__ to run)
+        bidding.to_play = self._next_of[self._dealer]
         self._turn: _Bidding | PlayKernel = self._bidding
         self._bid_events: list[BidEvent] = []
         self._reneges: list[PlayEvent] = []
@@ -296,11 +290,8 @@ class Round:
             """The seat whose turn it is (to bid or to play); ``None`` when the hand is over."""
 
     else:
-        # Read at every card: a property whose getter is C (attrgetter), not a Python function.
-        to_act = property(
-            attrgetter("_turn.to_play"),
-            doc="The seat whose turn it is (to bid or to play); ``None`` when the hand is over.",
-        )
+        # Read at every card: a descriptor in C (kernel.turn_of), not a Python function.
+        to_act = turn_of("_turn", "The seat whose turn it is (to bid or to play); ``None`` when the hand is over.")
 
     @property
     def deal(self) -> Deal:
@@ -649,7 +640,7 @@ class Round:
 
     def score(self, bags: Mapping[Any, int] | None = None) -> RoundScore:
         """Score the finished hand (``bags``: counters carried in, side → bags)."""
-        if not self.is_complete:
+        if self._bidding.to_play is not None or self._play.to_play is not None:  # not is_complete
             done = len(self._play.tricks)
             raise IllegalActionError(
                 ngettext(
@@ -690,23 +681,20 @@ class _Bidding:
 
     __slots__ = ("to_play",)
 
-    def __init__(self, seat: Seat) -> None:
-        self.to_play: Seat | None = seat
+    to_play: Seat | None
 
 
-class _Refusals:
+class _Refusals(weakref.ref):  # type: ignore[type-arg]
     """The refused hook a round gives its card-play component: a play the kernel's fast
     path does not take goes to the round's :meth:`Round._play_checked`. The round is held
-    weakly: it holds the component, so a strong reference back would make every round a
-    reference cycle, freed only by the garbage collector."""
+    weakly (the hook is a weak reference to it): it holds the component, so a strong
+    reference back would make every round a reference cycle, freed only by the garbage
+    collector."""
 
-    __slots__ = ("_round",)
+    __slots__ = ()
 
-    def __init__(self, round: Round) -> None:
-        self._round = weakref.ref(round)
-
-    def __call__(self, seat: Any, card: Any) -> PlayEvent:
-        round = self._round()
+    def __call__(self, seat: Any, card: Any) -> PlayEvent:  # type: ignore[override]
+        round: Round | None = _dereference(self)
         if round is None:  # only its bound ``play`` was kept: nothing is left to check the card against
             raise IllegalPlayError(_("this card play's round no longer exists: keep the round, not only its play"))
         return round._play_checked(seat, card)
@@ -718,10 +706,32 @@ class _Refusals:
 _NUMBERS_AND_NIL = frozenset(range(14))
 _NUMBERS = frozenset(range(1, 14))
 _NO_BIDS: frozenset[int] = frozenset()
+# What a round needs from its rules, worked out once for the rules last asked about (looked
+# up by identity, so the rules are not hashed): see _setting.
+_setting_memo: tuple[Rules | None, Any] = (None, None)
+
+
+def _setting(rules: Rules) -> tuple[Seating, frozenset[int], tuple[Bid, ...] | None]:
+    """``(seating, free bids, open bids)`` for ``rules``: the seating; the bids no rule can
+    refuse, whoever bids and whatever the score (the fast path of :meth:`Round.bid`); and the
+    bids open to every seat when that is all of them (:meth:`Round.legal_bids` copies them),
+    else ``None``."""
+    global _setting_memo
+    memo_rules, found = _setting_memo
+    if memo_rules is not rules:
+        free = _NO_BIDS if rules.min_team_bid else _NUMBERS_AND_NIL if rules.nil else _NUMBERS
+        open_bids = None if rules.blind_nil or rules.min_team_bid else allowed_bids(Seat.N, rules)
+        found = (seating_of(rules), free, open_bids)
+        _setting_memo = (rules, found)
+    return found  # type: ignore[no-any-return]
+
+
 # A match score of 0 for each side, by number of players.
 _ZERO_SCORES = {players: {side: 0 for side in seating_for(players).sides} for players in (2, 4)}
 _new_dict = dict.__new__
 _dict_update = dict.update
+_new_object = object.__new__
+_dereference = weakref.ref.__call__
 
 
 def _rebuilt(

@@ -226,7 +226,7 @@ bags_after=2, points=72)
     penalties, counter = divmod(bags_carried + bags, rules.bag_limit)
     penalty_points = penalties * rules.bag_penalty
     points = contract_points + bags + nil_points - penalty_points
-    return SidePoints(made, contract_points, nil_points, bags, penalties, penalty_points, counter, points)
+    return _new_tuple(SidePoints, (made, contract_points, nil_points, bags, penalties, penalty_points, counter, points))
 
 
 def score_if_made(
@@ -763,84 +763,123 @@ def score_checked(
     >>> s.points["NS"], s.points["EW"], s.bags["NS"]
     (-58, 61, 2)
     """
-    seating = seating_of(rules)
-    all_sides = seating.sides
-    side_seats = _SIDE_SEATS[seating.players]
-    # The contract and its tricks per side (a Nil bidder's tricks never count for the contract).
-    contracts: dict[Side, int] = {}
-    taken: dict[Side, int] = {}
-    for side, seats in side_seats:
-        contract = won = 0
-        for seat in seats:
-            bid = bids.get(seat)
-            if bid:
-                contract += bid
-                won += tricks[seat]
-        contracts[side] = contract
-        taken[side] = won
-    reneged: dict[Side, tuple[int, int, int, Side]] = {}
+    side_seats = _SIDE_SEATS[rules.players]
+    # Each side's contract tricks (a Nil bidder's tricks never count for the contract), worked
+    # out first for every side only when a renege penalty moves some between the sides.
+    taken: dict[Side, int] | None = None
+    reneged: dict[Side, tuple[int, int, int, Side]] | None = None
     if transfer:
-        before = dict(taken)
-        for side in all_sides:
-            count = transfer.get(side, 0)
-            wanted = count * rules.renege_penalty
-            if wanted:
-                other = seating.other_side(side)
-                moved = min(wanted, before[side])
-                taken[side] -= moved
-                taken[other] += moved
-                reneged[side] = (count, moved, wanted, other)
-    points: dict[Side, int] = {}
-    bags_after: dict[Side, int] = {}
-    details: dict[Side, SideScore] = {}
-    nil_made: SeatMap[bool] = dict.__new__(SeatMap)  # filled with seats only
+        taken = {}
+        for side, seats in side_seats:
+            taken[side] = sum(tricks[seat] for seat in seats if bids.get(seat))
+        reneged = _renege_transfers(taken, transfer, rules)
+    # The maps are made as plain dicts of their class, keyed by sides and seats already (a
+    # TeamMap's own item assignment reads its key).
+    points: TeamMap[int] = _new_dict(TeamMap)
+    bags_after: TeamMap[int] = _new_dict(TeamMap)
+    nil_made: SeatMap[bool] = _new_dict(SeatMap)
+    details = []
     for side, seats in side_seats if sides is None else ((side, seats_of(side)) for side in sides):
         nils: tuple[tuple[Seat, bool, int, int], ...] = ()
+        contract = side_taken = 0
         for seat in seats:
             bid = bids[seat]
             if bid:
-                continue
-            won = tricks[seat]
-            nil_made[seat] = won == 0
-            nils += ((seat, bid.blind, won, nil_worth(bid.blind, rules)),)
-        contract = contracts[side]
+                contract += bid
+                side_taken += tricks[seat]
+            else:
+                won = tricks[seat]
+                _dict_set(nil_made, seat, won == 0)
+                nils += ((seat, bid.blind, won, nil_worth(bid.blind, rules)),)
+        if taken is not None:
+            side_taken = taken[side]
         start = carried.get(side, 0) if carried else 0
-        made, contract_points, nil_points, bag_count, penalties, penalty_points, counter, total = side_points(
-            contract, taken[side], [(blind, won) for _seat, blind, won, _worth in nils], rules, start
-        )
-        points[side] = total
-        bags_after[side] = counter
-        # SideScore(...) without the frozen dataclass's attribute-by-attribute __init__
-        detail = details[side] = _new_object(SideScore)
-        _set_fields(
-            detail,
-            zip(
-                _SIDE_SCORE_FIELDS,
-                (
-                    side,
-                    contract,
-                    taken[side],
-                    made,
-                    contract_points,
-                    nil_points,
-                    bag_count,
-                    bag_count,
-                    penalties,
-                    penalty_points,
-                    start,
-                    counter,
-                    total,
-                    nils,
-                    reneged.get(side),
-                ),
-            ),
-        )
+        nil_tricks = [(blind, won) for _seat, blind, won, _worth in nils] if nils else ()
+        sheet = side_points(contract, side_taken, nil_tricks, rules, start)
+        _dict_set(points, side, sheet[7])
+        _dict_set(bags_after, side, sheet[6])
+        details.append((side, contract, side_taken, sheet, start, nils, reneged.get(side) if reneged else None))
     made_score = _new_object(RoundScore)
-    _set_fields(
-        made_score,
-        zip(_ROUND_SCORE_FIELDS, (_team_map(points), _team_map(bags_after), _team_map(details), nil_made)),
-    )
+    # The SideScore of each side is made from these numbers when first read (RoundScore.sides).
+    kept = made_score.__dict__
+    kept["points"] = points
+    kept["bags"] = bags_after
+    kept["nil_made"] = nil_made
+    kept["_side_sheets"] = details
     return made_score
+
+
+def _renege_transfers(
+    taken: dict[Side, int], transfer: Mapping[Side, int], rules: Rules
+) -> dict[Side, tuple[int, int, int, Side]]:
+    """Move the tricks of the renege penalty in ``taken`` (each side's contract tricks) and
+    return, for each side that reneged, (reneges, tricks moved, tricks asked for, the side
+    they went to)."""
+    seating = seating_of(rules)
+    before = dict(taken)
+    reneged: dict[Side, tuple[int, int, int, Side]] = {}
+    for side in seating.sides:
+        count = transfer.get(side, 0)
+        wanted = count * rules.renege_penalty
+        if wanted:
+            other = seating.other_side(side)
+            moved = min(wanted, before[side])
+            taken[side] -= moved
+            taken[other] += moved
+            reneged[side] = (count, moved, wanted, other)
+    return reneged
+
+
+def _side_score(sheet: tuple[Any, ...]) -> SideScore:
+    """The :class:`SideScore` of one side from what :func:`score_checked` kept: (side,
+    contract, contract tricks, its :class:`SidePoints`, bags carried in, its Nils, its
+    renege penalty)."""
+    side, contract, taken, worked, start, nils, renege = sheet
+    made, contract_points, nil_points, bag_count, penalties, penalty_points, counter, total = worked
+    detail = _new_object(SideScore)  # SideScore(...) without the frozen dataclass's __init__
+    _set_fields(
+        detail,
+        zip(
+            _SIDE_SCORE_FIELDS,
+            (
+                side,
+                contract,
+                taken,
+                made,
+                contract_points,
+                nil_points,
+                bag_count,
+                bag_count,
+                penalties,
+                penalty_points,
+                start,
+                counter,
+                total,
+                nils,
+                renege,
+            ),
+        ),
+    )
+    return detail
+
+
+class _SidesWhenRead:
+    """``RoundScore.sides`` for a score :func:`score_checked` made: each side's
+    :class:`SideScore`, built from the numbers it kept when first read, then kept in the
+    instance (whose own value hides this descriptor from then on). Most scores are read
+    for their points and bags only (a simulation, a bot's playout), so the details wait."""
+
+    def __get__(self, instance: RoundScore | None, owner: type[RoundScore]) -> Any:
+        if instance is None:
+            raise AttributeError("sides")
+        made = _team_map({sheet[0]: _side_score(sheet) for sheet in instance.__dict__["_side_sheets"]})
+        instance.__dict__["sides"] = made
+        return made
+
+
+# After @dataclass, which keeps no class value for a field without a default: a non-data descriptor, so
+# the value a score is given (or made when first read) in its own dictionary wins.
+RoundScore.sides = _SidesWhenRead()  # type: ignore[assignment]
 
 
 # The sides of a game of 2 or 4 players, each with its seats.
@@ -850,6 +889,9 @@ _SIDE_SEATS: dict[int, tuple[tuple[Side, tuple[Seat, ...]], ...]] = {
 _SIDE_SCORE_FIELDS = tuple(f.name for f in fields(SideScore))
 _ROUND_SCORE_FIELDS = tuple(f.name for f in fields(RoundScore))
 _new_object = object.__new__
+_new_dict = dict.__new__
+_dict_set = dict.__setitem__
+_new_tuple = tuple.__new__
 
 
 def _set_fields(instance: object, values: Iterable[tuple[str, Any]]) -> None:

@@ -75,11 +75,13 @@ TERMS: tuple[Term, ...] = (
     ),
     Term(
         "broken spades",
-        "spades are broken once a spade has been played on another suit; only then may a spade be led",
+        "spades are broken once a spade has been played on a trick of another suit; until then nobody may lead a "
+        "spade, unless they hold nothing but spades",
         2,
         r"\bspades (are |were )?broken\b|\bbreak(s|ing)? spades\b",
     ),
     Term("cash", "to lead a winner and take the trick at once", 2, r"\bcash(es|ing|ed)?\b"),
+    Term("book", 'another name for a trick, heard at many tables: "we need two more books"', 2, r"\bbooks?\b"),
     Term("bid", "the number of tricks a player says they will win, from 0 (Nil) to 13", 2, r"\bbid(s|ding)?\b"),
     Term("contract", "the two partners' bids added together: the tricks the team must win", 3, r"\bcontracts?\b"),
     Term(
@@ -122,7 +124,7 @@ TERMS: tuple[Term, ...] = (
     Term("loss limit", "the score (−200 usually) at which a team loses the match at once", 7, r"\bloss limit\b"),
     Term(
         "second hand low",
-        "the second player of a trick usually plays low and lets the partner win it later",
+        "the second player of a trick usually plays a low card: their partner, who plays last, can still win the trick",
         8,
         r"\bsecond hand low\b",
     ),
@@ -131,6 +133,24 @@ TERMS: tuple[Term, ...] = (
         "the third player of a trick usually plays high to win it or force out a higher card",
         8,
         r"\bthird hand high\b",
+    ),
+    Term(
+        "over-ruff",
+        "to ruff with a higher spade than an opponent who has already ruffed the same trick",
+        8,
+        r"\bover-?ruff(s|ing|ed)?\b",
+    ),
+    Term(
+        "draw spades",
+        "to lead spades so that the opponents must follow with theirs, before they can ruff your winners",
+        8,
+        r"\bdraw(s|ing)? spades\b",
+    ),
+    Term(
+        "duck",
+        "to play a card lower than the one winning the trick, leaving the trick to another player on purpose",
+        10,
+        r"\bduck(s|ed|ing)?\b",
     ),
     Term(
         "double dummy",

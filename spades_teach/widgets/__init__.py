@@ -73,16 +73,23 @@ Stable CSS classes (hooks for browser tests)
 
 from __future__ import annotations
 
-from spades_teach.widgets.advisor import BidAdvisorView
-from spades_teach.widgets.base import SpadesWidget
-from spades_teach.widgets.cards import HandView
-from spades_teach.widgets.deal import DealView
-from spades_teach.widgets.legal import LegalPlayExplorer
-from spades_teach.widgets.puzzle import PuzzleView
-from spades_teach.widgets.replay import ReplayView
-from spades_teach.widgets.score import ScoreCalculator
-from spades_teach.widgets.steps import MatchStepper
-from spades_teach.widgets.table import TableView
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spades_teach.widgets.advisor import BidAdvisorView
+    from spades_teach.widgets.base import SpadesWidget
+    from spades_teach.widgets.cards import HandView
+    from spades_teach.widgets.cardtable import CardTable
+    from spades_teach.widgets.deal import DealView
+    from spades_teach.widgets.drill import DrillWidget
+    from spades_teach.widgets.legal import LegalPlayExplorer
+    from spades_teach.widgets.puzzle import PuzzleView
+    from spades_teach.widgets.replay import ReplayView
+    from spades_teach.widgets.score import ScoreCalculator
+    from spades_teach.widgets.steps import MatchStepper
+    from spades_teach.widgets.table import TableView
+    from spades_teach.widgets.table_game import TableGame
 
 __all__ = [
     "BidAdvisorView",
@@ -100,19 +107,35 @@ __all__ = [
     "TableView",
 ]
 
+#: the module of each view: a view's module (and what it needs: ipywidgets, anywidget, the puzzles,
+#: the analysis) is imported when the view is first asked for, so a chapter loads only its own views
+#: (the live edition's play chapter, the card table alone)
+_MODULES = {
+    "BidAdvisorView": "advisor",
+    "CardTable": "cardtable",
+    "DealView": "deal",
+    "DrillWidget": "drill",
+    "HandView": "cards",
+    "LegalPlayExplorer": "legal",
+    "MatchStepper": "steps",
+    "PuzzleView": "puzzle",
+    "ReplayView": "replay",
+    "ScoreCalculator": "score",
+    "SpadesWidget": "base",
+    "TableGame": "table_game",
+    "TableView": "table",
+}
+
 
 def __getattr__(name: str) -> object:
-    """``CardTable``, ``TableGame`` and ``DrillWidget`` load on first use (anywidget is imported only then)."""
-    if name == "CardTable":
-        from spades_teach.widgets.cardtable import CardTable
+    """Each view of ``__all__``, its module imported on first use."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # found directly from now on
+    return value
 
-        return CardTable
-    if name == "DrillWidget":
-        from spades_teach.widgets.drill import DrillWidget
 
-        return DrillWidget
-    if name == "TableGame":
-        from spades_teach.widgets.table_game import TableGame
-
-        return TableGame
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -137,8 +137,21 @@ def static_text(*names: str) -> str:
 
 
 def style_widget() -> Any:
-    """An invisible HTML widget carrying the package's CSS."""
-    return widgets.HTML(CSS, layout=widgets.Layout(display="none"))
+    """An invisible HTML widget carrying the package's CSS (and :func:`asleep_css`)."""
+    return widgets.HTML(CSS + asleep_css(), layout=widgets.Layout(display="none"))
+
+
+def asleep_css() -> str:
+    """The look of a widget drawn from the state its notebook stores, not yet linked to a kernel (a
+    chapter opened in JupyterLab, before its cells run): ipywidgets marks each of its parts with a red
+    broken-link icon; instead, one line above the widget says how to bring it to life, in the language
+    the widget was made in."""
+    line = _("Run ▸ Run All Cells brings this widget to life.").replace("\\", "\\\\").replace('"', '\\"')
+    return (
+        "<style>.jp-OutputArea-output .st-widget .jupyter-widgets-disconnected::before{display:none}"
+        f'.jp-OutputArea-output>.st-widget.jupyter-widgets-disconnected::before{{content:"{html.escape(line, quote=False)}";'
+        "display:block;font:italic 1em sans-serif;color:#555;padding:.2em 0}</style>"
+    )
 
 
 def int_text(value: int, description: str = "", width: str = "7em", **options: Any) -> Any:

@@ -29,7 +29,7 @@ asks the library, which both finds the right choice and says why.
 ('K♥', '5♥', '4♥')
 >>> ex.choose("4♥")
 >>> print(ex.verdict)  # doctest: +ELLIPSIS
-Not quite: the 4♥ is clearly worse here, by about ... points: with the K♥ instead, ... The answer is K♥: third hand high: the K♥ forces out the A♥. Try again.
+Not quite: the 4♥ is clearly worse here, by about ... points: with the K♥ instead, ... The answer is K♥: third hand high: the K♥ beats the 7♥, and only the A♥ is higher. Try again.
 >>> ex.choose("K♥"); ex.correct
 True
 """
@@ -365,7 +365,8 @@ def play_exercise(
     me's card (the play advisor's, with its principle, unless the judge calls that clearly worse);
     each choice gets the judge's word on it, so the feedback names the card clicked. With no
     verdict (one legal card, two-player Spades), the advisor's card alone is right. ``choices``
-    limits the buttons to some legal cards (the answer must be among them)."""
+    limits the buttons to some legal cards (the answer must be among them). A position where no
+    card offered is clearly worse has no decision to practise: it is refused."""
     hint = suggest_play(position)
     cards = _pick_choices(sorted(position.legal, key=_card_order), choices)
     asked = question or _("You are {seat}. Which card do you play?").format(seat=seat_word(position.seat))
@@ -379,6 +380,10 @@ def play_exercise(
     }
     if judgement is None or any(c not in judgement.values for c in cards):
         return Exercise(asked, labels, Answer((hint.card.pretty,), hint.reason, hint.principle), **as_hand)
+    if not any(judgement.verdict(c).costly for c in cards):
+        raise SpadesError(
+            _("no card offered here is clearly worse than the best: this position has no decision to practise")
+        )
     teaching = teach(position)
     card, reason = teaching.card, teaching.reason
     if card not in cards:

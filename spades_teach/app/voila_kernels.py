@@ -13,8 +13,11 @@ still waits for every kernel, those being stopped included. Voila takes it as
 ``VoilaConfiguration.multi_kernel_manager_class`` (in ``voila.json`` and the app's command line,
 :data:`spades_teach.app.VOILA_OPTIONS`).
 
-Importing this module imports jupyter_server: the package itself never does (Voila imports it). It
-also installs :func:`spades_teach.voila_runs.install` in the server.
+Importing this module imports jupyter_server: the package itself never does (Voila imports it). The
+manager installs :func:`spades_teach.app.voila_runs.install` in the server as it is made. The tutorial's
+JupyterLab, where Voila runs inside JupyterLab's server, takes it as its kernel manager too
+(``ServerApp.kernel_manager_class`` in ``data/jupyter/tutorial``): a chapter's page left early there
+had its kernel stopped in the middle of a cell, which printed a ZMQError traceback in the terminal.
 """
 
 # jupyter_server's kernel managers are untyped, and jupyter_client declares the asynchronous
@@ -27,13 +30,9 @@ from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-from spades_teach.voila_runs import install, stop_runs
+from spades_teach.app.voila_runs import install, stop_runs
 
 __all__ = ["LeaveQuietlyKernelManager"]
-
-# Voila imports this module for its kernel manager, in the server's process: the pages' runs under
-# progressive rendering are kept alive and quiet from then on (see spades_teach.voila_runs).
-install()
 
 
 class LeaveQuietlyKernelManager(AsyncMappingKernelManager):
@@ -42,6 +41,11 @@ class LeaveQuietlyKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._stopping: dict[str, asyncio.Future[None]] = {}
+        # Made in the server's process: the pages' runs under progressive rendering are kept alive and
+        # quiet from then on (see spades_teach.app.voila_runs). Not on import: JupyterLab's server (the
+        # tutorial's) imports this class as it reads its settings, and Voila imported that early makes
+        # the extensions loaded after it print traitlets' deprecation warnings.
+        install()
 
     async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
         if restart:  # a restart needs the old kernel gone first

@@ -15,8 +15,9 @@ socket closes (the page is gone: its kernel is being stopped), begins no run for
 (on a slow network its beacon can come before its request to run), and logs what goes wrong in a run
 only while the page is still there (:class:`_LeftPages`); a message the closed socket of a page left
 could not take is no error either. It also makes jupyter_server refuse, quietly, a kernel socket whose
-page went while the kernel was being readied. It is installed by
-:mod:`spades_teach.voila_kernels`, which Voila imports for its kernel manager (the app, a bare
+page went while the kernel was being readied, and take a message its kernel socket could not send to a
+page that went as no error. It is installed by the kernel manager of
+:mod:`spades_teach.app.voila_kernels` as Voila makes it (the app, a bare
 ``voila notebooks/``), and as a Jupyter server extension of the tutorial's JupyterLab
 (``jupyter_server_config.json`` in the package's ``data/jupyter``), where Voila runs inside
 JupyterLab's server.
@@ -56,7 +57,7 @@ class _LeftPages(logging.Filter):
 
 def _page_gone(handler: Any) -> bool:
     """Whether the page of a run has been left: its socket closed, or its kernel being stopped (its
-    beacon came before its socket closed: the kernel manager of spades_teach.voila_kernels stops the
+    beacon came before its socket closed: the kernel manager of spades_teach.app.voila_kernels stops the
     run and interrupts the cell, which Voila would log)."""
     if handler.__dict__.get("_spades_teach_closed", False) or _kernel_gone(handler):
         return True
@@ -104,7 +105,25 @@ def _page_gone_while_its_kernel_readied() -> None:
         return choose(self, subprotocols)  # type: ignore[no-any-return]
 
     handler.select_subprotocol = select_subprotocol
+    _closed_socket_is_no_error(handler)
     setattr(handler, _MARK, True)
+
+
+def _closed_socket_is_no_error(handler: Any) -> None:
+    """Every message written to a socket of ``handler``'s class has its failure looked at
+    (:func:`_closed_is_no_error`): jupyter_server forwards the kernel's messages to the page without
+    waiting, and a page left while its kernel was still printing made asyncio log "Task exception was
+    never retrieved" with a ``WebSocketClosedError`` traceback."""
+    send: Any = getattr(handler, "write_message", None)
+    if send is None:
+        return
+
+    def write_message(self: Any, message: Any, binary: bool = False) -> Any:
+        written = send(self, message, binary)
+        written.add_done_callback(_closed_is_no_error)
+        return written
+
+    handler.write_message = write_message
 
 
 def install() -> bool:
@@ -125,7 +144,6 @@ def install() -> bool:
         return False
     run_cells = handler.on_message
     stop_client = handler.on_close
-    send: Any = getattr(handler, "write_message", None)  # tornado's (a handler without one is left as it is)
 
     async def run(self: Any, message: str | bytes) -> None:
         _RUN.set(self)
@@ -154,15 +172,9 @@ def install() -> bool:
         if getattr(self, "_executor", None) is not None:  # Voila's own on_close needs a run begun
             stop_client(self)
 
-    def write_message(self: Any, message: Any, binary: bool = False) -> Any:
-        written = send(self, message, binary)
-        written.add_done_callback(_closed_is_no_error)
-        return written
-
     handler.on_message = on_message
     handler.on_close = on_close
-    if send is not None:
-        handler.write_message = write_message
+    _closed_socket_is_no_error(handler)  # tornado's write_message (a handler without one is left as it is)
     setattr(handler, _MARK, True)
     _INSTALLED.append(handler)
     return True
@@ -184,7 +196,7 @@ def stop_runs(kernel_id: str) -> int:
     """Stop the runs on a kernel that is about to be stopped (its page was left); returns how many.
 
     Voila's run goes on to the next cell when one fails: a cell interrupted by the kernel manager
-    (:mod:`spades_teach.voila_kernels`) would be followed at once by the next one, and a kernel stopped
+    (:mod:`spades_teach.app.voila_kernels`) would be followed at once by the next one, and a kernel stopped
     in the middle of that one writes "Exception in message handler" (its reply sent to a closed
     socket) to the server's output. Stopping the run first means no cell is sent after the interrupt.
     The notebook Voila keeps for a run not yet asked for is dropped too.
@@ -218,7 +230,7 @@ def _finished(handler: Any, task: asyncio.Future[Any]) -> None:
 
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
-    return [{"module": "spades_teach.voila_runs"}]
+    return [{"module": "spades_teach.app.voila_runs"}]
 
 
 def _load_jupyter_server_extension(serverapp: Any) -> None:
