@@ -412,3 +412,21 @@ def test_the_advisor_s_examples_are_written_in_the_language(lang: str) -> None:
         placeholder = BidAdvisorView().hand_box.placeholder
         word = suit_word(0)
     assert f"{word}: " in placeholder and "S: AKQ3 H:" not in placeholder
+
+
+@pytest.mark.parametrize("lang, pack", [("fr", "fr_FR"), ("es", "es_ES")])
+def test_the_line_over_a_stored_widget_names_jupyterlab_s_menus_as_its_language_pack_does(lang: str, pack: str) -> None:
+    """A French or Spanish chapter opens in JupyterLab with its language's menus (the language packs of
+    the ``tutorial`` extra): the line above a stored widget names the menu and its entry as they read."""
+    import importlib
+    import json
+
+    module = importlib.import_module(f"jupyterlab_language_pack_{pack}")
+    catalog = json.loads(
+        (Path(module.__file__).parent / "locale" / pack / "LC_MESSAGES" / "jupyterlab.json").read_text(encoding="utf-8")
+    )
+    menu = catalog.get("menu\x04Run", ["Run"])[0]
+    entry = catalog.get("Run All Cells", ["Run All Cells"])[0]
+    with language(lang):
+        line = _("Run ▸ Run All Cells brings this widget to life.")
+    assert line.startswith(f"{menu} ▸ {entry} "), line
