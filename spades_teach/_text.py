@@ -48,10 +48,11 @@ def printable(text: str, *, one_line: bool = False) -> str:
 
 
 def ascii_digits_int(text: str) -> int | None:
-    """The integer written in ASCII digits (an optional sign, surrounding spaces allowed),
-    or ``None`` if ``text`` is anything else, including full-width digits, ``1_000``
-    and numbers longer than :data:`MAX_DIGITS` digits."""
-    stripped = text.strip()
+    """The integer written in ASCII digits (an optional sign, ``+``, ``-`` or the true minus
+    ``−`` that the messages print; surrounding spaces allowed), or ``None`` if ``text`` is
+    anything else, including full-width digits, ``1_000`` and numbers longer than
+    :data:`MAX_DIGITS` digits."""
+    stripped = text.strip().replace("\u2212", "-", 1)
     if not _INT.fullmatch(stripped) or len(stripped.lstrip("+-")) > MAX_DIGITS:
         return None
     return int(stripped)

@@ -7,7 +7,9 @@ Used by tests/test_browser_lite.py and benchmarks/lite.py.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import time
 from collections.abc import Iterator, Mapping
@@ -184,7 +186,7 @@ def kernel_state(page: Any) -> str:
 
 
 #: The execution indicator once Run All has started something: busy, or cells counted.
-STARTED = """status => /Busy|Executed \\d+ cell/.test(
+STARTED = """([status, busy, ran]) => new RegExp(busy + '|' + ran).test(
     [...document.querySelectorAll(status)].map(e => e.textContent).join(' '))"""
 
 
@@ -207,18 +209,25 @@ def accept_dialog(page: Any) -> None:
     raise AssertionError(f"a dialog stays open after its button was pressed twice and Escape: {shown!r}")
 
 
+#: The menu bar's Run menu (the message with its context in JupyterLab's catalogs).
+RUN_MENU = "menu\x04Run"
+
+
 def _press_run_all(page: Any, tries: int) -> None:
     """Run > Run All Cells, pressed again while nothing starts: a notebook opened again can show its
     kernel as Idle before the kernel is connected, and a Run All pressed then runs nothing."""
     for _ in range(tries):
         try:
-            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=15_000)
-            page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click(timeout=15_000)
+            run = re.compile(f"^(?:{_either(interface_words(RUN_MENU))})$")
+            run_all = re.compile(f"^(?:{_either(interface_words('Run All Cells'))})$")
+            page.locator(".lm-MenuBar-itemLabel", has_text=run).first.click(timeout=15_000)
+            page.locator(".lm-Menu-itemLabel", has_text=run_all).first.click(timeout=15_000)
         except Exception:  # a dialog stood in front for 15 s: answer it as a reader would, press again
             accept_dialog(page)
             continue
         try:
-            page.wait_for_function(STARTED, arg=KERNEL_STATUS, timeout=60_000, polling=100)
+            _idle, busy, ran = indicator_patterns()
+            page.wait_for_function(STARTED, arg=[KERNEL_STATUS, busy, ran], timeout=60_000, polling=100)
             return
         except Exception:  # nothing started: press again
             continue
@@ -227,16 +236,45 @@ def _press_run_all(page: Any, tries: int) -> None:
 
 #: What the page shows of its Run All: the kernel idle or not, the cells the execution indicator counts
 #: as executed, the notebook's code cells, and whether an error output is shown.
-PROGRESS = """([status, error]) => {
+PROGRESS = """([status, error, idle, ran]) => {
     const text = [...document.querySelectorAll(status)].map(e => e.textContent).join(' ');
-    const executed = /Executed (\\d+) cell/.exec(text);
+    const executed = new RegExp(ran).exec(text);
     return {
-        idle: /Kernel status: Idle/.test(text),
-        executed: executed ? Number(executed[1]) : 0,
+        idle: new RegExp(idle).test(text),
+        executed: executed ? Number(executed.slice(1).find(n => n !== undefined)) : 0,
         total: document.querySelectorAll('.jp-Notebook .jp-CodeCell').length,
         error: document.querySelector(error) !== null,
     };
 }"""
+
+
+def interface_words(message: str, site: Path = LITE_SITE) -> list[str]:
+    """``message`` of JupyterLab's interface (``"menu\x04Run"``: with its context) in English and in
+    each language the site's menus may speak (a French chapter opens with French menus): the language
+    packs' own words, from the site's ``api/translations``; every form of a plural message."""
+    words = [message.rpartition("\x04")[2]]
+    for path in sorted((site / "api" / "translations").glob("*_*.json")):
+        catalog = json.loads(path.read_text(encoding="utf-8"))["data"].get("jupyterlab", {})
+        words += [form for form in catalog.get(message, []) if form not in words]
+    return words
+
+
+def _either(words: list[str], number: str = "%1") -> str:
+    """A regular expression for the page matching any of ``words`` (``%1``: a number, captured)."""
+    return "|".join(re.escape(word).replace(re.escape(number), r"(\d+)") for word in words)
+
+
+def indicator_patterns() -> tuple[str, str, str]:
+    """What the notebook's execution indicator says when its kernel is idle, when it is busy, and
+    when it has run a number of cells (the number captured), as regular expressions for the page."""
+    idle = [
+        status.replace("%1", word)
+        for status in interface_words("Kernel status: %1")
+        for word in interface_words("Idle")
+    ]
+    ran = interface_words("Executed %1 cell")
+    return _either(idle), _either(interface_words("Busy")), _either(ran)
+
 
 #: Seconds an idle kernel may sit with cells left unrun before Run All is pressed (once).
 STALLED_S = 30
@@ -257,11 +295,12 @@ def run_all_cells(page: Any, timeout_s: float = 420) -> tuple[float, float]:
     when the kernel has sat idle for :data:`STALLED_S` seconds with cells left, Run All is pressed
     once, as a reader would, and the cells run from the top."""
     start = time.perf_counter()
+    idle, _busy, ran = indicator_patterns()
     first: float | None = None
     pressed = False
     seen, since = -1, time.perf_counter()
     while True:
-        state = page.evaluate(PROGRESS, [KERNEL_STATUS, ERROR_OUTPUT])
+        state = page.evaluate(PROGRESS, [KERNEL_STATUS, ERROR_OUTPUT, idle, ran])
         run = page.evaluate(RUN_STATE)
         now = time.perf_counter()
         if first is None and (state["executed"] >= 1 or state["error"]):

@@ -11,17 +11,15 @@ code, no literal ``**``).
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, free_port, http_status, wait_until
+from _browser import ARTIFACTS, http_status, wait_until
+from _jupyterlab import served_jupyterlab
 from _lite import accept_dialog
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -83,47 +81,10 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (folder / "table.ipynb").write_text(json.dumps(TABLE_NOTEBOOK), encoding="utf-8")
     (folder / "drill.ipynb").write_text(json.dumps(DRILL_NOTEBOOK), encoding="utf-8")
     shutil.copy(ROOT / "notebooks" / "01_deck_and_deal.ipynb", folder)
-    ours = ROOT / "spades_teach" / "data" / "jupyter"
-    port = free_port()
-    env = {
-        **os.environ,
-        "JUPYTER_PATH": str(ours),
-        "JUPYTER_CONFIG_PATH": str(ours),
-        "JUPYTER_RUNTIME_DIR": str(folder / ".runtime"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(folder / ".workspaces"),
-        "JUPYTERLAB_SETTINGS_DIR": str(folder / ".settings"),
-        "SPADES_TEACH_DATA_DIR": str(folder / ".progress"),
-    }
-    command = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
-        "--no-browser",
-        f"--ServerApp.root_dir={folder}",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={TOKEN}",
-        f"--LabApp.app_settings_dir={ours / 'lab' / 'settings'}",
-        # window.jupyterapp: the test can see when the notebook's kernel is connected (_run_all)
-        "--LabApp.expose_app_in_browser=True",
-    ]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    process = subprocess.Popen(
-        command, cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_serving(f"{base}/api?token={TOKEN}", process)
+    # window.jupyterapp: the test can see when the notebook's kernel is connected (_run_all)
+    args = ["--LabApp.expose_app_in_browser=True"]
+    with served_jupyterlab(folder, TOKEN, env={"SPADES_TEACH_DATA_DIR": str(folder / ".progress")}, args=args) as base:
         yield base
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
 FRONT = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"

@@ -184,3 +184,33 @@ def test_the_reader_can_switch_the_menus_to_the_chapters_language(live: tuple[An
     assert watch.blocked == [], f"requests to other hosts: {watch.blocked}"
     assert watch.errors == [], f"console errors: {watch.errors}"
     assert watch.warnings == [], f"console warnings: {watch.warnings}"
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_a_chapter_opens_with_the_menus_in_its_language(live: tuple[Any, Watch], language: str) -> None:
+    """A reader's first visit to a French or Spanish chapter shows JupyterLite's menus in the chapter's
+    language (the extension spades-teach-language switches Settings > Language once, before the
+    chapter's kernel starts); an English chapter opened next has English menus again."""
+    context, watch = live
+    site = build_lite().site / "api" / "translations"
+    catalog = json.loads((site / f"{INTERFACE[language]}.json").read_text(encoding="utf-8"))["data"]["jupyterlab"]
+    help_ = catalog["Help"][0]
+    assert help_ != "Help"
+    ready = "want => document.body.dataset.stLanguage === want"
+    page = open_chapter(context, watch, f"{language}/{CHAPTER}")
+    try:
+        page.wait_for_function(ready, arg=language, timeout=120_000)
+        assert help_ in _menu_bar(page) and "Help" not in _menu_bar(page), _menu_bar(page)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"lite-{language}-chapter-menus.png"))
+    finally:
+        page.close()
+    page = open_chapter(context, watch, CHAPTER)
+    try:
+        page.wait_for_function(ready, arg="en", timeout=120_000)
+        assert "Help" in _menu_bar(page), _menu_bar(page)
+    finally:
+        page.close()
+    assert watch.blocked == [], f"requests to other hosts: {watch.blocked}"
+    assert watch.errors == [], f"console errors: {watch.errors}"
+    assert watch.warnings == [], f"console warnings: {watch.warnings}"

@@ -490,7 +490,7 @@ def test_the_engine_plays_the_targets_and_limits_chapter_14_names() -> None:
     from spades_teach import Rules
 
     assert "game to 250, no loss limit" in Rules(target=250, loss_limit=None).describe()
-    assert "game to 500, lose at -200" in Rules().describe()
+    assert "game to 500, lose at −200" in Rules().describe()  # the true minus, as the chapter writes it
 
 
 # -- O. chapter 15: what a draw value is; the peek variant (15.2, 15.3) -------------------------------------

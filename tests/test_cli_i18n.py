@@ -165,9 +165,136 @@ def test_analyze_table_in_french_has_decimal_commas_and_the_same_numbers(capsys:
     assert status == 0
     table = french.split("\n\n")[1]
     assert table.splitlines()[0].split() == ["annonce", "réussite", "score", "espéré"]
-    assert "plis du camp :" in french and "side tricks" not in french
+    assert "les plis de votre équipe, donne par donne :" in french and "side's tricks" not in french
     english_table = english.split("\n\n")[1]
     assert re.findall(r"[+−-]\d+,\d", table) == [
         m.replace(".", ",") for m in re.findall(r"[+−-]\d+\.\d", english_table)
     ]
     assert re.findall(r"(\d+)\s%", table) == re.findall(r"(\d+)%", english_table)
+
+
+# -- every word of the command line in the language (fr-es review, turn 5) ------------------------
+
+#: The placeholders argparse would write in English (an option's name upper-cased, or ours).
+ENGLISH_METAVARS = ("SEAT", "BID", "TRICKS", "SIDE", "BAGS", "COUNT", "SEED", "DEALER", "SAMPLES", "BIDS")
+ENGLISH_METAVARS += ("SCORES", "WORKERS")
+#: English placeholders that are French words too.
+SPANISH_ONLY = ("CODE", "PORT")
+#: The option values, in English: shown translated, typed either way.
+ENGLISH_VALUES = ("left_of_dealer", "two_of_clubs", "prevent", "penalty", "playout", "double_dummy", "'none'")
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+@pytest.mark.parametrize("command", ["score", "deal", "analyze", "record", "analyze-record", "app"])
+def test_help_has_no_english_placeholder_or_option_value(
+    capsys: pytest.CaptureFixture[str], lang: str, command: str
+) -> None:
+    status, out, _ = run(capsys, "--lang", lang, command, "--help")
+    assert status == 0
+    words = set(re.findall(r"[A-Za-z_']+", out))
+    english = set(ENGLISH_METAVARS) | (set(SPANISH_ONLY) if lang == "es" else set())
+    assert not words & english, sorted(words & english)
+    for value in ENGLISH_VALUES:
+        assert re.search(rf"(?<![\w-]){value}(?![\w-])", out) is None, value
+    assert "blind nil" not in out and "-200" not in out
+
+
+@pytest.mark.parametrize(
+    "lang, argv, shown",
+    [
+        ("fr", ["--renege", "pénalité", "--reneges", "EO=1"], "interdire"),
+        ("fr", ["--first-lead", "deux-de-trefle", "--min-team-bid", "aucun"], "gauche_du_donneur"),
+        ("es", ["--renege", "penalización", "--first-lead", "dos_de_tréboles"], "impedir"),
+        ("es", ["--renege", "penalty", "--first-lead", "two_of_clubs"], "izquierda_del_repartidor"),
+    ],
+)
+def test_option_values_are_shown_and_read_in_the_language(
+    capsys: pytest.CaptureFixture[str], lang: str, argv: list[str], shown: str
+) -> None:
+    status, out, err = run(capsys, "--lang", lang, *EXAMPLE, *argv)
+    assert status == 0 and err == "", err
+    assert out.splitlines()[-1].startswith({"fr": "Totaux :", "es": "Totales:"}[lang])
+    _, helped, _ = run(capsys, "--lang", lang, "score", "--help")
+    assert shown in helped
+
+
+def test_a_value_not_among_the_choices_is_refused_naming_them_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = run(capsys, "--lang", "fr", *EXAMPLE, "--renege", "oui")
+    assert status == 2 and "'oui'" in err and "'interdire', 'pénalité'" in err
+
+
+def test_analyze_reads_its_method_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["analyze", "AKQ3.K52.7.A9842", "--samples", "4", "--workers", "1", "--seed", "1"]
+    status, out, err = run(capsys, "--lang", "es", *argv, "--method", "bots")
+    assert status == 0 and err == "" and "repartos" in out
+
+
+def test_french_help_puts_a_space_before_the_colon_of_its_headings(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "--lang", "fr", "analyze", "--help")
+    headings = [line for line in out.splitlines() if line.endswith(":") and not line.startswith(" ")]
+    assert headings and all(line.endswith(" :") for line in headings), headings
+    _, english, _ = run(capsys, "analyze", "--help")
+    assert "options:" in english.splitlines()
+
+
+def test_the_app_s_french_help_launches_rather_than_serves(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "--lang", "fr", "app", "--help")
+    assert "Lance l'application" in out and "Sert " not in out and "servir" not in out
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_analyze_writes_its_numbers_and_its_deals_as_the_language_does(
+    capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    argv = ["analyze", "AKQ3.K52.7.A9842", "--samples", "12", "--workers", "1", "--seed", "4"]
+    status, out, _ = run(capsys, "--lang", lang, *argv)
+    assert status == 0
+    assert re.search(r"(?<![\w−])-\d", out) is None, "an ASCII minus"
+    last = out.splitlines()[-1]
+    assert re.search(r"\d: \d", last) is None, last  # "4: 1" said in words
+    if lang == "es":
+        assert "manos jugadas" not in out and "no claramente" not in out
+
+
+def _packaged_record(language: str = "") -> str:
+    folder = ROOT / "spades_teach" / "data" / "records"
+    return str(folder / language / "bags.json")
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+@pytest.mark.parametrize("command", ["record", "analyze-record"])
+def test_the_project_s_translated_records_are_read_and_printed_in_their_language(
+    capsys: pytest.CaptureFixture[str], lang: str, command: str
+) -> None:
+    from spades_teach.game.replays import load_record
+
+    title = load_record("bags", lang).title
+    assert title
+    status, out, err = run(
+        capsys, "--lang", lang, command, _packaged_record(lang), *(["--costly-only"] * (command != "record"))
+    )
+    assert status == 0 and err == "", err
+    if command == "record":
+        assert out.splitlines()[0] == title
+        assert "Bags dodged" not in out and " EW " not in out and "EO 7" in out
+        assert "−200" in out and "-200" not in out
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_an_english_record_prints_its_translation_beside_it(capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    from spades_teach.game.replays import load_record
+
+    status, out, _ = run(capsys, "--lang", lang, "record", _packaged_record())
+    assert status == 0 and out.splitlines()[0] == load_record("bags", lang).title
+    _, english, _ = run(capsys, "record", _packaged_record())
+    assert english.splitlines()[0] == load_record("bags", "en").title
+
+
+def test_a_translation_given_alone_is_refused_by_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lone = tmp_path / "fr" / "bags.json"
+    lone.parent.mkdir()
+    lone.write_text(Path(_packaged_record("fr")).read_text(encoding="utf-8"), encoding="utf-8")
+    status, _, err = run(capsys, "record", str(lone))
+    assert status == 2 and "translation" in err and "language: unknown field" not in err

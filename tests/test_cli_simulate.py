@@ -26,8 +26,8 @@ def test_the_table_shows_every_bid_and_marks_the_best(capsys: pytest.CaptureFixt
     for row in rows:
         label = row[2:6].strip()
         bid = 0 if label == "Nil" else int(label)
-        assert row.split()[-1] == f"{expected.expected_scores[bid]:+.1f}"
-    assert lines[-1].startswith("side tricks: ")
+        assert row.split()[-1] == f"{expected.expected_scores[bid]:+.1f}".replace("-", "−")  # the true minus
+    assert lines[-1].startswith("your side's tricks over the deals: ")
 
 
 def test_json_output_matches_the_library(capsys: pytest.CaptureFixture[str]) -> None:

@@ -357,7 +357,7 @@ def test_unequal_hands_are_refused() -> None:
 
 
 def test_a_card_twice_is_refused() -> None:
-    with pytest.raises(SpadesError, match="card AS is given twice"):
+    with pytest.raises(SpadesError, match="card A♠ is given twice"):
         double_dummy({"N": "A.-.-.-", "E": "A.-.-.-", "S": "-.-.A.-", "W": "-.-.-.A"}, leader="N")
     with pytest.raises(SpadesError, match="given twice: in the trick"):
         double_dummy({"N": "-.-.-.-", "E": "-.A.-.-", "S": "-.-.A.-", "W": "-.-.-.A"}, leader="N", trick=["AH"])

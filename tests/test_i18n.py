@@ -384,7 +384,7 @@ def test_a_malformed_card_names_the_french_letters_in_french() -> None:
     seen = _messages(lambda: Card.parse("XS"))
     assert seen["en"] == "unknown rank 'X' in card 'XS': use 2-9, T or 10, J, Q, K, A"
     assert seen["fr"] == "valeur inconnue 'X' dans la carte 'XS' : utilisez 2-9, 10, V, D, R, A"
-    assert seen["es"] == "valor desconocido 'X' en la carta 'XS': usa 2-9, T o 10, J, Q, K, A"
+    assert seen["es"] == "valor desconocido 'X' en la carta 'XS': usa 2-9, T o 10, J, Q o D, K o R, A"
 
 
 def test_a_bad_score_request_is_refused_in_the_language() -> None:
@@ -487,10 +487,10 @@ def test_the_rules_are_described_in_the_language() -> None:
     spanish = rules.describe()
     set_language("en")
     assert rules.describe() == english
-    assert english.startswith("4 players, game to 500, lose at -200, Nil ±100, 10 bags cost 100, 2♣ leads first")
-    assert french.startswith("4 joueurs, partie en 500, perdue à -200, Nil ±100, 10 surplus coûtent 100, le 2♣ entame")
+    assert english.startswith("4 players, game to 500, lose at −200, Nil ±100, 10 bags cost 100, 2♣ leads first")
+    assert french.startswith("4 joueurs, partie en 500, perdue à −200, Nil ±100, 10 surplus coûtent 100, le 2♣ entame")
     assert spanish.startswith(
-        "4 jugadores, partida a 500, se pierde en -200, nil ±100, 10 bolsas cuestan 100, sale el 2♣"
+        "4 jugadores, partida a 500, se pierde en −200, nil ±100, 10 bolsas cuestan 100, sale el 2♣"
     )
     assert french.endswith("une renonce coûte 3 plis") and spanish.endswith("el renuncio cuesta 3 bazas")
 

@@ -82,8 +82,10 @@ def test_spanish_cards_keep_the_english_letters_and_read_the_words() -> None:
     assert Card.parse("reina de picas") == Card.parse("QS")
     assert Card.parse("jota de tréboles") == Card.parse("JC")
     assert Card.parse("QD") == QUEEN_OF_DIAMONDS
-    with pytest.raises(ParseError):
-        Card.parse("RS")  # R is no Spanish rank letter
+    # R (rey) and D (dama) are read too, D by the French rule (the suit comes last), though the
+    # cards are printed K Q J
+    assert Card.parse("RS") == Card.parse("KS") and Card.parse("DD") == QUEEN_OF_DIAMONDS
+    assert Card.parse("RS").pretty == "K♠"
 
 
 def test_french_suit_words_and_rank_letters_are_read_by_the_value_types() -> None:

@@ -8,8 +8,10 @@
 #                                 stand-in for jedi; tools/make_lite_lock.py writes the lock file Pyodide reads
 #   tools/lite/extensions.txt     the wheels whose front-end extensions the site serves (PyPI, sha256):
 #                                 the kernel's, the widget manager's and anywidget's
-#   tools/lite/languages.txt      JupyterLab's French and Spanish language packs (PyPI, sha256): the menus
-#                                 in the reader's choice of language (Settings > Language)
+#   tools/lite/languages.txt      JupyterLab's French and Spanish language packs (PyPI, sha256): a French or
+#                                 Spanish chapter opens with its language's menus (the extension
+#                                 spades_teach/data/jupyter/labextensions/spades-teach-language, shared
+#                                 with the tutorial's JupyterLab), and Settings > Language offers all three
 #   tools/lite/precompile.py      bytecode for the kernel's start and spades_teach, added to the wheels and
 #                                 python_stdlib.zip by the site's own Pyodide under Node.js (the kernel
 #                                 starts in half the time)
@@ -133,6 +135,9 @@ done
 # Ours, written by hand (no bundler): the notebook page runs the chapter's cells as it opens, the code
 # the book hides out of sight (tools/lite/runs_itself/static/remoteEntry.js).
 federated+=("--LiteBuildConfig.federated_extensions=$root/tools/lite/runs_itself")
+# The tutorial's, shared with JupyterLab (no bundler either): a French or Spanish chapter opens with the
+# menus in its language, from the packs of tools/lite/languages.txt (Settings > Language switched once).
+federated+=("--LiteBuildConfig.federated_extensions=$root/spades_teach/data/jupyter/labextensions/spades-teach-language")
 (cd "$site" && "$venv/jupyter" lite build --lite-dir "$site" "${federated[@]}" \
   --contents "$stage/contents" --output-dir "$out" --source-date-epoch "$SOURCE_DATE_EPOCH" \
   --log-level=WARN)

@@ -88,7 +88,7 @@ from spades_teach.game.scoring import (
     sides_of,
 )
 from spades_teach.game.seating import Seat, Seating, SeatLike, seating_of
-from spades_teach.i18n import _, ngettext, plural_count
+from spades_teach.i18n import _, join_clauses, ngettext, plural_count
 
 __all__ = [
     "ITEM_VALUES",
@@ -552,7 +552,7 @@ def _summary(
             how = _(": {estimate} in all, rounded down to bid {bid} (a set costs far more than a bag)")
     else:
         fallback = _("to play safe") if int(bid) < planned else _("to take a little more risk")
-        shown["notes"] = "; ".join(context) if context else fallback
+        shown["notes"] = join_clauses(context) if context else fallback
         how = _(": {estimate} in all, but bid {bid} rather than {planned}: {notes}")
     # The summary's three parts, each a translated clause: the count, the bid, and why not Nil.
     return counted + how.format(**shown) + why_not_nil

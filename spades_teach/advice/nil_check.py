@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from spades_teach.advice._words import card_face, card_names, suit_one, suit_words
 from spades_teach.advice.bid_count import SIDE_SUITS
 from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
-from spades_teach.i18n import N_, _, join_and, ngettext
+from spades_teach.i18n import N_, _, join_and, join_clauses, ngettext
 
 __all__ = [
     "NIL_BORDER",
@@ -60,9 +60,9 @@ class NilAssessment:
             return (
                 _("no high spade and low cards to play under in every suit")
                 if not self.dangers
-                else _("small risks only: {dangers}").format(dangers="; ".join(self.dangers))
+                else _("small risks only: {dangers}").format(dangers=join_clauses(self.dangers))
             )
-        return "; ".join(self.dangers)
+        return join_clauses(self.dangers)
 
 
 #: A hand fits a Nil when its dangers weigh this much or less (:func:`nil_risk`).
@@ -286,7 +286,7 @@ def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
         NilCheck(
             item[4],
             not aces,
-            _("{aces} wins when the suit is led").format(aces="; ".join(aces))
+            _("{aces} wins when the suit is led").format(aces=join_clauses(aces))
             if aces
             else _("no side ace to win a trick"),
         )
@@ -304,7 +304,7 @@ def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
         for suit, cards in side.items()
         if any(c.rank == Rank.KING for c in cards)
     ]
-    checks.append(NilCheck(item[5], not kings, "; ".join(kings) if kings else _("no side king")))
+    checks.append(NilCheck(item[5], not kings, join_clauses(kings) if kings else _("no side king")))
     queens = [(suit, cards) for suit, cards in side.items() if any(c.rank == Rank.QUEEN for c in cards)]
     bare = [card_face(Rank.QUEEN, suit) for suit, cards in queens if len(cards) <= 2]
     checks.append(
@@ -313,11 +313,15 @@ def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
             not bare,
             _("the {cards} with little cover").format(cards=", ".join(bare))
             if bare
-            else "; ".join(
-                ngettext(
-                    "the {card} has {count} card beside it", "the {card} has {count} cards beside it", len(cards) - 1
-                ).format(card=card_face(Rank.QUEEN, suit), count=len(cards) - 1)
-                for suit, cards in queens
+            else join_clauses(
+                [
+                    ngettext(
+                        "the {card} has {count} card beside it",
+                        "the {card} has {count} cards beside it",
+                        len(cards) - 1,
+                    ).format(card=card_face(Rank.QUEEN, suit), count=len(cards) - 1)
+                    for suit, cards in queens
+                ]
             )
             or _("no side queen"),
         )

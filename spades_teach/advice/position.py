@@ -37,11 +37,11 @@ from spades_teach.game.kernel import (
     winning_index,
 )
 from spades_teach.game.kernel import why_illegal as _why_illegal
-from spades_teach.game.notation import card_name, suit_word
+from spades_teach.game.notation import card_name, seat_word, suit_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, TeamMap, seating_of
-from spades_teach.i18n import N_, _, ngettext
+from spades_teach.i18n import N_, _, join_clauses, ngettext
 
 if TYPE_CHECKING:
     from spades_teach.game.round import Round
@@ -298,13 +298,15 @@ class Position:
             if len(set(cards)) != len(cards) or set(cards) != set(self.played):
                 extra = sorted(set(cards) - set(self.played))
                 missing = sorted(set(self.played) - set(cards))
-                detail = "; ".join(
-                    part
-                    for part in (
-                        _("seen but not played: {cards}").format(cards=_names(extra)) if extra else "",
-                        _("played but not seen: {cards}").format(cards=_names(missing)) if missing else "",
-                    )
-                    if part
+                detail = join_clauses(
+                    [
+                        part
+                        for part in (
+                            _("seen but not played: {cards}").format(cards=_names(extra)) if extra else "",
+                            _("played but not seen: {cards}").format(cards=_names(missing)) if missing else "",
+                        )
+                        if part
+                    ]
                 ) or _("a card is listed twice")
                 raise PositionError(
                     _(
@@ -335,7 +337,7 @@ class Position:
         if len(self.trick) > p - 1:
             raise PositionError(
                 _("the trick in progress has {count} cards before {seat} plays: it can hold at most {most}").format(
-                    count=len(self.trick), seat=self.seat.letters, most=p - 1
+                    count=len(self.trick), seat=seat_word(self.seat), most=p - 1
                 )
             )
         if len(self.played) % p:

@@ -59,6 +59,9 @@ VOILA_SKIPPED_EXTENSIONS = (
     "jupyterlab-jupytext",
     "@jupyterlite/pyodide-kernel-extension",
     "@voila-dashboards/jupyterlab-preview",
+    # the tutorial's own (data/jupyter/labextensions): it sets JupyterLab's menus to a chapter's
+    # language, and a Voila page has no such menus
+    "spades-teach-language",
 )
 #: Voila's kernel manager: a page left is answered at once, not once its kernel has stopped (see
 #: :mod:`spades_teach.app.voila_kernels`).

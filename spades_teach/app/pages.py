@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from spades_teach.advice._words import number
 from spades_teach.advice.bot_replay import bot_replay
 from spades_teach.errors import AppError
-from spades_teach.game.notation import seat_word
-from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, get_language, ngettext, set_language
+from spades_teach.game.notation import EXAMPLE_HAND, hand_examples, read_hand, seat_word
+from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, get_language, ngettext, pgettext, set_language
 
 __all__ = [
     "FIRST_RECORD",
@@ -133,7 +134,7 @@ def _intro(name: str) -> list[str]:
                 teach_me=b(_("Teach me")),
                 new_game=b(_("New game")),
                 deal_of_the_day=b(_("Deal of the day")),
-                match="<i>" + escape(_("Match")) + "</i>",
+                match="<i>" + escape(pgettext("table menu", "Match")) + "</i>",
                 review=b(_("Review my hand")),
             ),
         ]
@@ -147,9 +148,10 @@ def _intro(name: str) -> list[str]:
                     "the score if you give them."
                 )
             ).format(
-                dotted=code("AKQ3.K52.7.A9842"),
-                labelled=code("S: AKQ3 H: K52 D: 7 C: A9842"),
-                listed=code("AS KS QS 3S ..."),
+                **{
+                    name: code(text)
+                    for name, text in zip(("dotted", "labelled", "listed"), hand_examples(read_hand(EXAMPLE_HAND)))
+                }
             )
         ]
     if name == "score":
@@ -293,7 +295,12 @@ def replay_picker(seed: int | str = 1) -> Any:
     view = ReplayView(records[first][1])
     labels = [(str(getattr(record, "title", "") or name), i) for i, (name, record) in enumerate(records)]
     choice = add_classes(
-        widgets.Dropdown(options=labels, value=first, description=_("Game"), layout=widgets.Layout(width="40em")),
+        widgets.Dropdown(
+            options=labels,
+            value=first,
+            description=pgettext("recorded hand menu", "Hand"),
+            layout=widgets.Layout(width="40em"),
+        ),
         "st-app-record",
     )
     review = add_classes(
@@ -344,7 +351,7 @@ def review_summary(costs: Sequence[Any]) -> str:
     ).format(kept=kept, cards=cards)
     if not costly:
         return line
-    lost = f"{sum(c.cost for c in costly):g}"
+    lost = number(sum(c.cost for c in costly))
     nils = sum(1 for c in costly if c.nil_lost)
     if nils:
         return ngettext(

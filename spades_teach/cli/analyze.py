@@ -11,6 +11,9 @@ from spades_teach.cli.common import (
     argument_type,
     ascii_suits,
     can_write,
+    choice_type,
+    choices_metavar,
+    option_value,
     parse_bids,
     parse_side_values,
     positive_type,
@@ -19,7 +22,10 @@ from spades_teach.cli.common import (
     stdout,
 )
 from spades_teach.game.bids import Bid
-from spades_teach.i18n import N_, _, decimal, pgettext
+from spades_teach.i18n import N_, _, format_signed, join_clauses, ngettext, pgettext
+
+#: How ``--method`` plays the sampled deals out.
+METHODS = ("playout", "double_dummy")
 
 
 def _finite(interval: tuple[float, float]) -> list[float] | None:
@@ -33,25 +39,47 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "hand", metavar=_("HAND"), help=_("the 13 cards, as 'AK52.K52.Q73.A94' (spades first) or 'AS KS 5H ...'")
     )
-    parser.add_argument("--samples", type=positive_type, default=200, help=_("deals to simulate (default 200)"))
+    parser.add_argument(
+        "--samples", type=positive_type, default=200, metavar=_("SAMPLES"), help=_("deals to simulate (default 200)")
+    )
     parser.add_argument(
         "--method",
-        choices=("playout", "double_dummy"),
+        type=choice_type(METHODS),
+        metavar=choices_metavar(METHODS),
         default="playout",
-        help=_("play each deal out with the medium bots, or solve it double dummy (slower) (default playout)"),
+        help=_("play each deal out with the medium bots, or solve it double dummy (slower) (default {default})").format(
+            default=option_value("playout")
+        ),
     )
-    parser.add_argument("--seed", type=seed_type, default=0, help=_("the seed of the simulation (default 0)"))
-    parser.add_argument("--seat", default="S", help=_("the seat holding the hand, N, E, S or W (default S)"))
-    parser.add_argument("--dealer", default="W", help=_("the dealer; bidding starts at the dealer's left (default W)"))
     parser.add_argument(
-        "--bids", type=argument_type(parse_bids), help=_("bids already made by the seats before yours, as 'N=nil,E=3'")
+        "--seed", type=seed_type, default=0, metavar=_("SEED"), help=_("the seed of the simulation (default 0)")
     )
-    parser.add_argument("--scores", help=_("the match score before this hand, as 'NS=120,EW=250'"))
-    parser.add_argument("--bags", help=_("the bag counters before this hand, as 'NS=8,EW=2'"))
+    parser.add_argument(
+        "--seat", default="S", metavar=_("SEAT"), help=_("the seat holding the hand, N, E, S or W (default S)")
+    )
+    parser.add_argument(
+        "--dealer",
+        default="W",
+        metavar=_("DEALER"),
+        help=_("the dealer; bidding starts at the dealer's left (default W)"),
+    )
+    parser.add_argument(
+        "--bids",
+        type=argument_type(parse_bids),
+        metavar=_("SEAT=BID,..."),
+        help=_("bids already made by the seats before yours, as 'N=nil,E=3'"),
+    )
+    parser.add_argument(
+        "--scores", metavar=_("SIDE=POINTS,..."), help=_("the match score before this hand, as 'NS=120,EW=250'")
+    )
+    parser.add_argument(
+        "--bags", metavar=_("SIDE=BAGS,..."), help=_("the bag counters before this hand, as 'NS=8,EW=2'")
+    )
     parser.add_argument(
         "--workers",
         type=positive_type,
         default=None,
+        metavar=_("WORKERS"),
         help=_("processes to run the samples on (default: the local cores; 1 runs them in this process)"),
     )
     parser.add_argument("--json", action="store_true", help=_("print the analysis as JSON"))
@@ -128,14 +156,26 @@ def run(args: argparse.Namespace) -> int:
         blind = _("Blind Nil")
         print(f"{mark} {blind:>{wide}}  {'':>{made_wide}}  {_signed(result.blind_nil_score):>8}", file=out)
     print("", file=out)
-    tricks = ", ".join(f"{t}: {c}" for t, c in result.side_tricks.items())
-    print(_("side tricks: {tricks}").format(tricks=tricks), file=out)
+    print(_side_tricks_line(result.side_tricks), file=out)
     return 0
 
 
+def _side_tricks_line(side_tricks: dict[int, int]) -> str:
+    """How many of the simulated deals gave the side each number of tricks, in words:
+    ``your side's tricks over the deals: 4 tricks in 1 deal; 5 tricks in 2 deals …``."""
+    counts = [
+        ngettext("{tricks} in {count} deal", "{tricks} in {count} deals", count).format(
+            tricks=ngettext("{count} trick", "{count} tricks", tricks).format(count=tricks), count=count
+        )
+        for tricks, count in side_tricks.items()
+    ]
+    return _("your side's tricks over the deals: {counts}").format(counts=join_clauses(counts))
+
+
 def _signed(value: float) -> str:
-    """``+12.5``, ``-3.0``: a mean score with its sign and one decimal, in the language's decimal mark."""
-    return ("+" if value >= 0 else "-") + decimal(abs(value), 1)
+    """``+12.5``, ``−3.0``: a mean score with its sign and one decimal, written as the language writes
+    a number (its decimal mark, the true minus sign)."""
+    return format_signed(value, 1)
 
 
 COMMAND = Command(

@@ -9,7 +9,7 @@ from spades_teach.cli.record import record_from_args
 from spades_teach.game.notation import seat_word
 from spades_teach.game.records import GameRecord
 from spades_teach.game.round import PlayEvent
-from spades_teach.i18n import N_, _, ngettext
+from spades_teach.i18n import N_, _, format_number, ngettext
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         "{count} cards reviewed: {costly} cost points ({lost} in all, each side's score minus the other's, "
         "bags charged)",
         len(costs),
-    ).format(count=len(costs), costly=costly, lost=f"{lost:g}")
+    ).format(count=len(costs), costly=costly, lost=format_number(lost, 0 if float(lost).is_integer() else 1))
     if nils:
         summary = ngettext(
             "{summary}, {count} lost a makeable Nil", "{summary}, {count} lost a makeable Nil", nils

@@ -15,6 +15,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--port",
         type=port_type,
         default=DEFAULT_PORT,
+        metavar=_("PORT"),
         help=_("the port to serve on, on 127.0.0.1 (default {port})").format(port=DEFAULT_PORT),
     )
     parser.add_argument(

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import sys
-from collections.abc import Callable, Iterator
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
@@ -19,11 +21,12 @@ from spades_teach.game.cards import Card
 from spades_teach.game.rules import FIRST_LEADS, RENEGE_MODES, Rules
 from spades_teach.game.scoring import coerce_side
 from spades_teach.game.seating import Seat
-from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext
+from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, format_number, ngettext, pgettext
 
 __all__ = [
     "Command",
     "Parser",
+    "HelpFormatter",
     "UsageError",
     "ARGPARSE_MESSAGES",
     "argparse_in_language",
@@ -32,6 +35,11 @@ __all__ = [
     "argument_type",
     "int_type",
     "optional_int_type",
+    "OPTION_VALUES",
+    "option_value",
+    "read_option_value",
+    "choice_type",
+    "choices_metavar",
     "positive_type",
     "seed_type",
     "port_type",
@@ -71,8 +79,24 @@ class Command:
     description: str = ""
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with each section's heading ended as the language in use ends a heading
+    (French puts a space before the colon: ``règles :``). argparse writes the colon itself."""
+
+    def start_section(self, heading: str | None) -> None:
+        if heading:
+            ended = pgettext("help section heading", "{heading}:").format(heading=heading)
+            heading = ended[:-1] if ended.endswith(":") else ended
+        super().start_section(heading)
+
+
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser that raises instead of printing usage and exiting."""
+    """An ArgumentParser that raises instead of printing usage and exiting, and writes its help
+    with :class:`HelpFormatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(_("{message} (see '{prog} --help')").format(message=message, prog=self.prog))
@@ -234,13 +258,74 @@ def int_type(text: str) -> int:
     return whole_number(text, _("the value"))
 
 
+# -- option values in the learner's language ------------------------------------------------------
+
+#: The words an option takes, each as the language in use writes it (the English word is what the
+#: rules hold, and is read in every language too).
+OPTION_VALUES: dict[str, Callable[[], str]] = {
+    "left_of_dealer": lambda: pgettext("option value", "left_of_dealer"),
+    "two_of_clubs": lambda: pgettext("option value", "two_of_clubs"),
+    "prevent": lambda: pgettext("option value", "prevent"),
+    "penalty": lambda: pgettext("option value", "penalty"),
+    "none": lambda: pgettext("option value", "none"),
+    "playout": lambda: pgettext("option value", "playout"),
+    "double_dummy": lambda: pgettext("option value", "double_dummy"),
+}
+
+
+def option_value(value: str) -> str:
+    """An option's value as a learner of the language in use types it (``two_of_clubs``, French
+    ``deux_de_trèfle``, Spanish ``dos_de_tréboles``)."""
+    return OPTION_VALUES[value]()
+
+
+def _typed_key(text: str) -> str:
+    """What is compared when a typed option value is read: lower case, no accents, ``-`` and
+    spaces as ``_`` (``Deux-de-trefle`` reads as ``deux_de_trèfle``)."""
+    folded = unicodedata.normalize("NFKD", text.strip().lower())
+    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return re.sub(r"[\s-]+", "_", plain)
+
+
+def read_option_value(text: str, values: Sequence[str]) -> str:
+    """The English value of ``values`` that ``text`` names, typed in English or in the language in
+    use (any case, with or without accents); anything else raises :class:`ParseError` naming the
+    choices as the learner types them."""
+    key = _typed_key(text)
+    for value in values:
+        if key in (_typed_key(value), _typed_key(option_value(value))):
+            return value
+    # argparse's own words for a value not among the choices (translated in ARGPARSE_MESSAGES)
+    raise ParseError(
+        _("invalid choice: %(value)r (choose from %(choices)s)")
+        % {"value": text[:40], "choices": ", ".join(repr(option_value(value)) for value in values)}
+    )
+
+
+def choice_type(values: Sequence[str]) -> Callable[[str], str]:
+    """An argparse ``type`` for an option whose values are words: each read in English or in the
+    language in use (see :func:`read_option_value`), given to the program in English."""
+
+    def convert(text: str) -> str:
+        return read_option_value(text, values)
+
+    return argument_type(convert)
+
+
+def choices_metavar(values: Sequence[str]) -> str:
+    """How ``--help`` shows an option's values, in the language in use: ``{prevent,penalty}``."""
+    return "{" + ",".join(option_value(value) for value in values) + "}"
+
+
 def optional_int_type(text: str) -> int | None:
-    if text.strip().lower() in ("none", "off", "no"):
+    if _typed_key(text) in ("none", "off", "no", _typed_key(option_value("none"))):
         return None
     value = ascii_digits_int(text)
     if value is None:
         raise argparse.ArgumentTypeError(
-            _("expected a whole number or 'none', got {text}").format(text=repr(text[:40]))
+            _("expected a whole number or {none}, got {text}").format(
+                none=repr(option_value("none")), text=repr(text[:40])
+            )
         )
     return value
 
@@ -334,7 +419,7 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
         "--target",
         type=argument_type(int_type),
         metavar=_("POINTS"),
-        help=_("points to win the game (default {target})").format(target=d.target),
+        help=_("points to win the game (default {target})").format(target=format_number(d.target)),
     )
     group.add_argument(
         "--loss-limit",
@@ -342,15 +427,18 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
         default=argparse.SUPPRESS,
         metavar=_("POINTS"),
         help=_(
-            "a side at or below this score loses; 'none' for no limit (default {limit}; none with --players 2)"
-        ).format(limit=d.loss_limit),
+            "a side at or below this score loses; '{none}' for no limit (default {limit}; none with --players 2)"
+        ).format(
+            none=option_value("none"),
+            limit=option_value("none") if d.loss_limit is None else format_number(d.loss_limit),
+        ),
     )
     group.add_argument("--no-nil", action="store_true", help=_("forbid Nil bids (allowed by default)"))
     group.add_argument(
         "--blind-nil",
         action="store_true",
         help=_("allow blind Nil for a side {deficit} or more points behind (off by default)").format(
-            deficit=d.blind_nil_deficit
+            deficit=format_number(d.blind_nil_deficit)
         ),
     )
     group.add_argument(
@@ -363,29 +451,38 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
         "--bag-penalty",
         type=argument_type(int_type),
         metavar=_("POINTS"),
-        help=_("points lost at each bag limit (default {penalty})").format(penalty=d.bag_penalty),
+        help=_("points lost at each bag limit (default {penalty})").format(penalty=format_number(d.bag_penalty)),
     )
     group.add_argument(
         "--first-lead",
-        choices=FIRST_LEADS,
+        type=choice_type(FIRST_LEADS),
+        metavar=choices_metavar(FIRST_LEADS),
         help=_(
-            "who leads the first trick: the dealer's left, or whoever holds the 2 of clubs (default left_of_dealer)"
-        ),
+            "who leads the first trick: the dealer's left, or whoever holds the 2 of clubs (default {default})"
+        ).format(default=option_value(d.first_lead)),
     )
     group.add_argument(
         "--min-team-bid",
         type=optional_int_type,
         default=argparse.SUPPRESS,
         metavar=_("TRICKS"),
-        help=_("the least a partnership may bid together, usually 4; 'none' for no minimum (default none)"),
+        help=_("the least a partnership may bid together, usually 4; '{none}' for no minimum (default {none})").format(
+            none=option_value("none")
+        ),
     )
     group.add_argument(
         "--renege",
-        choices=RENEGE_MODES,
+        type=choice_type(RENEGE_MODES),
+        metavar=choices_metavar(RENEGE_MODES),
         help=_(
-            "'prevent' refuses a failure to follow suit; 'penalty' lets it stand and costs {count} tricks "
-            "(default prevent)"
-        ).format(count=d.renege_penalty),
+            "'{prevent}' refuses a card that does not follow suit; '{penalty}' lets it stand and costs "
+            "{count} tricks (default {default})"
+        ).format(
+            prevent=option_value("prevent"),
+            penalty=option_value("penalty"),
+            count=d.renege_penalty,
+            default=option_value(d.renege),
+        ),
     )
     group.add_argument(
         "--players", type=argument_type(int_type), choices=(2, 4), help=_("4 (two partnerships) or 2 (default 4)")

@@ -18,16 +18,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
     source.add_argument(
         "--seed",
         type=seed_type,
+        metavar=_("SEED"),
         help=_(
             "deal from this seed: the same seed gives the same cards everywhere; digits make an integer "
             "seed, anything else a text seed (default: a fresh random seed, printed so you can deal it again)"
         ),
     )
-    source.add_argument("--code", help=_("rebuild the deal (and its dealer) from a 20-character deal code"))
+    source.add_argument(
+        "--code", metavar=_("CODE"), help=_("rebuild the deal (and its dealer) from a 20-character deal code")
+    )
     source.add_argument("--today", action="store_true", help=_("the deal of the day for today's date"))
     source.add_argument("--date", metavar=_("YYYY-MM-DD"), help=_("the deal of the day for that date"))
     parser.add_argument(
         "--dealer",
+        metavar=_("DEALER"),
         help=_(
             "the dealer, N, E, S or W, with --seed or a random deal (default N); "
             "a deal code or a date fixes its own dealer"

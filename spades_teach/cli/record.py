@@ -11,8 +11,8 @@ from spades_teach.cli.common import Command, can_write, card_label, stdout
 from spades_teach.cli.deal import table_text
 from spades_teach.errors import RecordError
 from spades_teach.game.notation import seat_word
-from spades_teach.game.records import MAX_RECORD_SIZE, GameRecord, load, loads
-from spades_teach.i18n import N_, _, ngettext
+from spades_teach.game.records import MAX_RECORD_SIZE, GameRecord, load_in_language, loads
+from spades_teach.i18n import N_, _, format_number, ngettext
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -26,9 +26,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def record_from_args(args: argparse.Namespace) -> tuple[GameRecord, TextIO, bool]:
     """The record named by ``args.file`` ('-': standard input), the output stream, and
-    whether suit symbols can be written to it."""
+    whether suit symbols can be written to it. A record file is read with its texts in the
+    language in use when its translation sits beside it (``<language>/<name>.json``, as the
+    packaged records' do); a translation file is read with the record it translates."""
     try:
-        record = loads(_read_stdin()) if args.file == "-" else load(args.file)
+        record = loads(_read_stdin()) if args.file == "-" else load_in_language(args.file)
     except RecordError as exc:
         raise RecordError(_("{file}: {problem}").format(file=args.file, problem=exc)) from None
     out = stdout()
@@ -68,10 +70,10 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
     lines.append(_("Dealer: {seat}").format(seat=seat_word(record.dealer)))
     lines.append(_("Deal: {deal}").format(deal=record.deal))
     if record.scores:
-        scores = ", ".join(f"{s.name} {v}" for s, v in record.scores.items())
+        scores = ", ".join(f"{s.letters} {format_number(v)}" for s, v in record.scores.items())
         lines.append(_("Score before the hand: {scores}").format(scores=scores))
     if record.bags:
-        bags = ", ".join(f"{s.name} {v}" for s, v in record.bags.items())
+        bags = ", ".join(f"{s.letters} {v}" for s, v in record.bags.items())
         lines.append(_("Bags before the hand: {bags}").format(bags=bags))
     lines.append("")
     lines.append(table_text(record.deal, symbols=symbols))
@@ -92,7 +94,7 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
     if played.current_trick.cards:
         tricks.append(played.current_trick)
     for trick in tricks:
-        plays = "  ".join(f"{seat.name} {card_label(card, symbols)}" for seat, card in trick.plays)
+        plays = "  ".join(f"{seat.letters} {card_label(card, symbols)}" for seat, card in trick.plays)
         result = (
             _("won by {seat}").format(seat=seat_word(trick.winner)) if trick.winner is not None else _("(in progress)")
         )
@@ -105,7 +107,7 @@ def record_summary(record: GameRecord, symbols: bool = True) -> list[str]:
     lines.append("")
     if played.is_complete:
         score = played.score(bags=record.bags)
-        won = ", ".join(f"{seat.name} {count}" for seat, count in played.tricks_won.items())
+        won = ", ".join(f"{seat.letters} {count}" for seat, count in played.tricks_won.items())
         lines.append(_("Tricks won: {tricks}").format(tricks=won))
         lines.append(_("Score:"))
         lines.extend(f"  {line}" for line in score.lines)

@@ -7,6 +7,7 @@ import argparse
 from spades_teach.cli.common import (
     Command,
     add_rules_options,
+    option_value,
     parse_bids,
     parse_side_values,
     parse_tricks,
@@ -21,24 +22,26 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bids",
         required=True,
-        metavar="SEAT=BID,...",
+        metavar=_("SEAT=BID,..."),
         help=_(
             "each seat's bid: a number 0-13, 'nil', 'blind nil' or 'bn' (quote a bid with a space), "
             "as in N=4,E=nil,S=3,W=3"
         ),
     )
     parser.add_argument(
-        "--tricks", required=True, metavar="SEAT=TRICKS,...", help=_("tricks each seat took, as in N=5,E=1,S=4,W=3")
+        "--tricks", required=True, metavar=_("SEAT=TRICKS,..."), help=_("tricks each seat took, as in N=5,E=1,S=4,W=3")
     )
     parser.add_argument(
         "--bags",
-        metavar="SIDE=BAGS,...",
+        metavar=_("SIDE=BAGS,..."),
         help=_("bag counters carried into the hand, as in NS=8,EW=0 (N=..,S=.. with --players 2; default 0)"),
     )
     parser.add_argument(
         "--reneges",
-        metavar="SIDE=COUNT,...",
-        help=_("reneges each side committed, scored with --renege penalty, as in EW=1"),
+        metavar=_("SIDE=COUNT,..."),
+        help=_("reneges each side committed, scored with --renege {penalty}, as in EW=1").format(
+            penalty=option_value("penalty")
+        ),
     )
     add_rules_options(parser)
 

@@ -21,10 +21,10 @@ seat 0–3, 52-bit masks), so it sits under the value types: :class:`Card`,
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from spades_teach.errors import LanguageError, ParseError
-from spades_teach.i18n import _, get_language, pgettext
+from spades_teach.i18n import LANGUAGES, _, get_language, pgettext
 
 __all__ = [
     "Named",
@@ -44,6 +44,7 @@ __all__ = [
     "suit_word",
     "seat_letter",
     "seat_word",
+    "team_word",
     "side_letters",
     "suit_number",
     "rank_value",
@@ -58,6 +59,8 @@ __all__ = [
     "read_hand",
     "dotted",
     "labelled",
+    "hand_examples",
+    "EXAMPLE_HAND",
     "read_deal",
     "write_deal",
 ]
@@ -124,20 +127,35 @@ for _t, _spellings in enumerate(
 # rank-first reading fails. In a hand, a card list alternates rank and suit ("DD RS" = Q♦ K♠); in a
 # suit-labelled hand, D is the diamonds label only as "D:" (or ♦); a bare D is a dame.
 
-#: The languages whose rank letters differ from English: rank value -> its letter.
-_LOCAL_RANK_LETTERS: dict[str, dict[int, str]] = {"fr": {13: "R", 12: "D", 11: "V"}}
-#: Each language's words for the suits, as said in a sentence ("il faut fournir à cœur").
-_LOCAL_SUIT_WORDS: dict[str, tuple[str, str, str, str]] = {
-    "en": SUIT_WORDS,
-    "fr": ("pique", "cœur", "carreau", "trèfle"),
-    "es": ("picas", "corazones", "diamantes", "tréboles"),
-}
-#: Each language's names of the seats, as said in a sentence.
-_LOCAL_SEAT_WORDS: dict[str, tuple[str, str, str, str]] = {
-    "en": SEAT_WORDS,
-    "fr": ("Nord", "Est", "Sud", "Ouest"),
-    "es": ("Norte", "Este", "Sur", "Oeste"),
-}
+#: The rank letters each language reads besides the English ones: letter -> rank value (French R, D,
+#: V for roi, dame, valet; Spanish R and D for rey and dama, though Spanish players print K Q J).
+#: A language prints the letters its catalog gives (:func:`rank_face`); each of them is read here.
+_LOCAL_RANK_LETTERS: dict[str, dict[str, int]] = {"fr": {"R": 13, "D": 12, "V": 11}, "es": {"R": 13, "D": 12}}
+#: The suit letters French and Spanish players use (spades, hearts, diamonds, clubs): French bridge's
+#: P C K T and a Spanish P C D T. They clash with the English letters (C is clubs, T a ten, K a king),
+#: so they are read only as the labels of a whole hand written in them ("P: ARD3 C: R52 K: D73 T: A94",
+#: recognised by a letter English never uses as a label, P, K or T); elsewhere a learner who types one
+#: is told which letters to use.
+_LOCAL_SUIT_LETTERS: dict[str, str] = {"fr": "PCKT", "es": "PCDT"}
+# The words a sentence says for the suits, the seats and the teams come from the catalogs, as every
+# printed word does: each is its English word, with a context that tells it from the same English
+# word elsewhere. (The spellings below are what a learner may type: tables for reading, not printing.)
+_SUIT_WORD_MESSAGES: tuple[Callable[[], str], ...] = (
+    lambda: pgettext("suit word", "spades"),
+    lambda: pgettext("suit word", "hearts"),
+    lambda: pgettext("suit word", "diamonds"),
+    lambda: pgettext("suit word", "clubs"),
+)
+_SEAT_WORD_MESSAGES: tuple[Callable[[], str], ...] = (
+    lambda: pgettext("seat name", "North"),
+    lambda: pgettext("seat name", "East"),
+    lambda: pgettext("seat name", "South"),
+    lambda: pgettext("seat name", "West"),
+)
+_TEAM_WORD_MESSAGES: tuple[Callable[[], str], ...] = (
+    lambda: pgettext("team name", "North–South"),
+    lambda: pgettext("team name", "East–West"),
+)
 # Every spelling of each suit's word in a language (singular, plural, without accents).
 _LOCAL_SUIT_SPELLINGS: dict[str, tuple[tuple[str, ...], ...]] = {
     "fr": (
@@ -155,6 +173,7 @@ _LOCAL_SUIT_SPELLINGS: dict[str, tuple[tuple[str, ...], ...]] = {
 }
 # Each language's words for the honours, upper case (a card may be written "dame de cœur").
 _LOCAL_RANK_WORDS: dict[str, dict[str, int]] = {
+    "en": {"ACE": 14, "KING": 13, "QUEEN": 12, "JACK": 11},
     "fr": {"AS": 14, "ROI": 13, "DAME": 12, "VALET": 11},
     "es": {"AS": 14, "REY": 13, "REINA": 12, "DAMA": 12, "JOTA": 11},
 }
@@ -178,13 +197,12 @@ def _suit_table(language: str) -> dict[str, int]:
 def _rank_table(language: str) -> dict[str, int]:
     """Upper-case rank letters read in ``language``: the English ones and the language's own."""
     table = dict(_RANK_NAMES)
-    for value, letter in _LOCAL_RANK_LETTERS.get(language, {}).items():
-        table[letter] = value
+    table.update(_LOCAL_RANK_LETTERS.get(language, {}))
     return table
 
 
-_SUIT_TABLES = {language: _suit_table(language) for language in _LOCAL_SUIT_WORDS}
-_RANK_TABLES = {language: _rank_table(language) for language in _LOCAL_SUIT_WORDS}
+_SUIT_TABLES = {language: _suit_table(language) for language in LANGUAGES}
+_RANK_TABLES = {language: _rank_table(language) for language in LANGUAGES}
 
 
 def card_index(rank: int, suit: int) -> int:
@@ -210,7 +228,8 @@ def rank_label(rank: int) -> str:
 #
 #   French:  {card:le} -> le R♠, la D♠, l'A♠     {card:Le} -> Le / La / L'   {card:de} -> du R♠,
 #            de la D♠, de l'A♠                   {card:à} -> au R♠, à la D♠, à l'A♠
-#            {seat:de} -> de Nord, d'Ouest       {seat:à} -> à Nord
+#            {card:que} -> que le R♠, que l'A♠
+#            {seat:de} -> de Nord, d'Ouest       {seat:à} -> à Nord     {seat:que} -> que Nord, qu'Ouest
 #   Spanish: {card:el} -> el K♠, la Q♠, la J♠    {card:El}  {card:del} -> del K♠, de la Q♠
 #            {card:al} -> al K♠, a la Q♠         {seat:del} -> de Oeste   {seat:al} -> a Oeste
 #   Agreement: {card:Seul|Seule} -> the masculine or the feminine word, as the card's name is
@@ -224,6 +243,7 @@ _CARD_FORMS: dict[str, tuple[str, str, str]] = {
     "le": ("le {}", "la {}", "l'{}"),
     "Le": ("Le {}", "La {}", "L'{}"),
     "de": ("du {}", "de la {}", "de l'{}"),
+    "que": ("que le {}", "que la {}", "que l'{}"),
     "à": ("au {}", "à la {}", "à l'{}"),
     "el": ("el {}", "la {}", "el {}"),
     "El": ("El {}", "La {}", "El {}"),
@@ -236,6 +256,7 @@ _NAME_FORMS: dict[str, tuple[str, str, str]] = {
     "le": ("{}", "{}", "{}"),
     "Le": ("{}", "{}", "{}"),
     "de": ("de {}", "de {}", "d'{}"),
+    "que": ("que {}", "que {}", "qu'{}"),
     "à": ("à {}", "à {}", "à {}"),
     "el": ("{}", "{}", "{}"),
     "El": ("{}", "{}", "{}"),
@@ -305,10 +326,16 @@ class Named(str):
 def rank_face(rank: int) -> str:
     """The rank as a player of the language in use writes it: ``Q`` in English and
     Spanish, ``D`` (dame) in French; ``10`` for the ten."""
-    local = _LOCAL_RANK_LETTERS.get(_language())
-    if local and rank in local:
-        return local[rank]
-    return rank_label(rank)
+    honour = _HONOUR_LETTER_MESSAGES.get(rank)
+    return honour() if honour is not None else rank_label(rank)
+
+
+# The honours' letters as each language prints them, from the catalogs (French R, D, V).
+_HONOUR_LETTER_MESSAGES: dict[int, Callable[[], str]] = {
+    13: lambda: pgettext("rank letter", "K"),
+    12: lambda: pgettext("rank letter", "Q"),
+    11: lambda: pgettext("rank letter", "J"),
+}
 
 
 def card_face(index: int) -> str:
@@ -334,7 +361,7 @@ def card_name(index: int) -> str:
 
 def seat_word(seat: int) -> str:
     """The seat's name in a sentence of the language in use: ``North``, ``Nord``, ``Norte``."""
-    word = _LOCAL_SEAT_WORDS[_language()][seat]
+    word = _SEAT_WORD_MESSAGES[seat]()
     return Named(word, elides=word[0] in "AEIOU")
 
 
@@ -353,7 +380,12 @@ def seat_letter(seat: int) -> str:
 
 def suit_word(suit: int) -> str:
     """The suit's name in a sentence of the language in use: ``hearts``, ``cœur``, ``corazones``."""
-    return _LOCAL_SUIT_WORDS[_language()][suit]
+    return _SUIT_WORD_MESSAGES[suit]()
+
+
+def team_word(team: int) -> str:
+    """The team's name in a sentence of the language in use: ``East–West``, ``Est–Ouest``, ``Este–Oeste``."""
+    return _TEAM_WORD_MESSAGES[team]()
 
 
 def suit_number(value: object) -> int:
@@ -454,11 +486,17 @@ def _read_card_in_words(key: str, ranks: dict[str, int], suits: dict[str, int]) 
         words = [words[0], words[2]]
     if len(words) != 2:
         return None
-    rank = ranks.get(words[0], _LOCAL_RANK_WORDS.get(_language(), {}).get(words[0]))
+    rank = ranks.get(words[0], _rank_word(words[0]))
     suit = suits.get(words[1].lower())
     if rank is None or suit is None:
         return None
     return card_index(rank, suit)
+
+
+def _rank_word(key: str) -> int | None:
+    """The rank an upper-case word names in the language in use or in English (``DAME``, ``QUEEN``)."""
+    found = _LOCAL_RANK_WORDS.get(_language(), {}).get(key)
+    return found if found is not None else _LOCAL_RANK_WORDS["en"].get(key)
 
 
 def read_card(text: object) -> int:
@@ -480,7 +518,7 @@ def read_card(text: object) -> int:
         raise ParseError(_("empty card: write a card like 'AS' or '10H'"))
     language = _language()
     ranks, suits = _RANK_TABLES[language], _SUIT_TABLES[language]
-    if " " in key and language != "en":
+    if " " in key:
         found = _read_card_in_words(key, ranks, suits)
         if found is not None:
             return found
@@ -540,6 +578,100 @@ _SUIT_WORD_LABEL = re.compile(
 )
 
 
+# A suit label written as a letter and a colon ("P:", "c :").
+_LETTER_LABEL = re.compile(r"(?<![^\s,;|/])([A-Za-z])\s*:")
+
+
+def _local_labels_as_symbols(text: str) -> str:
+    """``text`` with its suit labels as symbols when the whole hand is labelled in the language's
+    own suit letters (French ``P: ARD3 C: R52 K: D73 T: A94``, Spanish ``P: AKQ3 C: K52 D: Q73 T:
+    A94``): one of its labels is a letter English never uses (P, K or T), and every one is a letter
+    of the language. A label that is neither an English suit letter nor one of a hand so written
+    is refused, naming the letters to use."""
+    labels = [match.group(1).upper() for match in _LETTER_LABEL.finditer(text)]
+    if not labels:
+        return text
+    local = _LOCAL_SUIT_LETTERS.get(_language(), "")
+    if any(label not in SUIT_LETTERS and label in local for label in labels) and all(
+        label in local for label in labels
+    ):
+        return _LETTER_LABEL.sub(lambda match: SUIT_SYMBOLS[local.index(match.group(1).upper())] + " ", text)
+    ranks = _RANK_TABLES[_language()]
+    for label in labels:
+        if label not in SUIT_LETTERS and label not in ranks:  # ("K:" is a rank before a colon)
+            raise ParseError(_suit_letters_message(label))
+    return text
+
+
+def _suit_letters_message(letter: str) -> str:
+    """Why ``letter`` reads as no suit, and which letters to use (the language's own among them)."""
+    return _(
+        "{letter} is not a suit letter: write the suits as ♠ ♥ ♦ ♣, as S H D C, or as their words "
+        "({words}), as in '{example}'"
+    ).format(
+        letter=repr(letter),
+        words=", ".join(suit_word(suit) for suit in range(4)),
+        example=f"{suit_word(0)}: {_example_ranks()} {suit_word(1)}: {rank_face(13)}52",
+    )
+
+
+def _example_ranks() -> str:
+    """Three honours and a three, as the language in use writes them (French ``ARD3``)."""
+    return "".join(rank_face(rank) for rank in (14, 13, 12)) + "3"
+
+
+def _in_words(text: str) -> bool:
+    """Whether a hand is written out in words (``as de pique, roi de pique``): it holds the word
+    between rank and suit or an honour's name (the language's or English), which no hand written
+    in letters does (``AS``, a card in letters, is not taken for the French or Spanish *as*)."""
+    for word in _SEPARATORS.split(text.upper()):
+        if word in _OF_WORDS or (len(word) > 2 and _rank_word(word) is not None):
+            return True
+    return False
+
+
+def _read_cards_in_words(text: str, original: str) -> list[int]:
+    """The cards of a hand written out, one after another: ``as de pique, roi de pique, 7 de
+    cœur`` (the word *de* or *of* may be left out, and a card may be written in letters, ``KS``)."""
+    language = _language()
+    ranks, suits = _RANK_TABLES[language], _SUIT_TABLES[language]
+    words = [word for word in _SEPARATORS.split(text) if word]
+    cards: list[int] = []
+    i = 0
+    while i < len(words):
+        key = words[i].upper()
+        rank = ranks.get(key, _rank_word(key))
+        if rank is None:
+            try:
+                cards.append(read_card(words[i]))
+            except ParseError:
+                raise ParseError(_words_message(words[i], original)) from None
+            i += 1
+            continue
+        j = i + 1
+        if j < len(words) and words[j].upper() in _OF_WORDS:
+            j += 1
+        suit = suits.get(words[j].lower()) if j < len(words) else None
+        if suit is None:
+            raise ParseError(_words_message(" ".join(words[i : j + 1]), original))
+        cards.append(card_index(rank, suit))
+        i = j + 1
+    return cards
+
+
+def _words_message(words: str, original: str) -> str:
+    """Why part of a hand written out in words reads as no card, and how to write one."""
+    return _(
+        "{words} is not a card in hand {text}: write each card in words, as '{example}', one after "
+        "the other, or the hand as '{hand}'"
+    ).format(
+        words=repr(words),
+        text=repr(original),
+        example=_("{rank} of {suit}").format(rank=_("ace"), suit=suit_word(0)),
+        hand=".".join((_example_ranks(), "".join(rank_face(rank) for rank in (13, 5, 2)), "7", "A9842")),
+    )
+
+
 def _suit_words_as_symbols(text: str) -> str:
     """``text`` with each suit word (``pique:``, ``corazones``, ``hearts:``) written as its symbol."""
 
@@ -555,12 +687,14 @@ def _suit_words_as_symbols(text: str) -> str:
 
 _TOKENS = {
     language: re.compile(
-        r"10|["
-        + "".join(sorted({*"23456789TJQKA", *_LOCAL_RANK_LETTERS.get(language, {}).values()}))
-        + r"]|[SHDC♠♥♦♣♤♡♢♧]|:|-"
+        r"10|[" + "".join(sorted({*"23456789TJQKA", *_LOCAL_RANK_LETTERS.get(language, {})})) + r"]|[SHDC♠♥♦♣♤♡♢♧]|:|-"
     )
-    for language in _LOCAL_SUIT_WORDS
+    for language in LANGUAGES
 }
+
+
+# The characters a hand in letters may hold in every language: English ranks and suits.
+_TOKEN_CHARACTERS = frozenset("0123456789TJQKASHDC")
 
 
 def _tokenize(text: str, original: str) -> list[str]:
@@ -584,7 +718,10 @@ def _tokenize(text: str, original: str) -> list[str]:
 def _not_a_card_message(word: str, bad: str, tokens: list[str]) -> str:
     """Why ``word`` of a hand reads as no card (``bad``: its first unreadable character;
     ``tokens``: what was read before it)."""
-    ranks = _RANK_TABLES[_language()]
+    language = _language()
+    ranks = _RANK_TABLES[language]
+    if bad.upper() in _LOCAL_SUIT_LETTERS.get(language, "") and bad.upper() not in _TOKEN_CHARACTERS:
+        return _suit_letters_message(bad.upper())  # a local suit letter in a card ("AP")
     labelled_hand = bool(tokens) and _is_label(tokens, 0, ranks)
     if labelled_hand or (word[:1].lower() in _SUIT_NAMES and word[:1].upper() not in ranks):
         # A suit's group of ranks ("♣A98X2", or "AKQX" after "S:").
@@ -700,6 +837,9 @@ def read_cards(text: object) -> list[int]:
         raise ParseError(_("empty hand text: write cards like 'AKQ3.K52.7.A9842' or 'AS KS QS'"))
     if "." in stripped:
         return _read_dotted(stripped, text)
+    if _in_words(stripped):
+        return _read_cards_in_words(stripped, text)
+    stripped = _local_labels_as_symbols(stripped)
     tokens = _tokenize(_suit_words_as_symbols(stripped).strip(), text)
     if not tokens or all(t in ("-", ":") for t in tokens):
         raise ParseError(_("no cards found in hand {text}").format(text=repr(text)))
@@ -751,6 +891,31 @@ def labelled(mask: int, symbols: bool = True) -> str:
         ranks = _ranks_of_suit(mask, suit, True) or "-"
         parts.append((SUIT_SYMBOLS[suit] if symbols else SUIT_LETTERS[suit] + ": ") + ranks)
     return " ".join(parts)
+
+
+#: The hand the examples beside a hand's box are written from.
+EXAMPLE_HAND = "AKQ3.K52.7.A9842"
+
+
+def hand_examples(mask: int) -> tuple[str, str, str]:
+    """A hand written three ways a learner of the language in use may type it, for an example
+    beside a box: dotted, labelled suit by suit, and the first three cards as a list, in the
+    language's letters (English ``AKQ3.K52.7.A9842``, ``S: AKQ3 H: K52 D: 7 C: A9842``,
+    ``AS KS QS``; French ``ARD3.R52.7.A9842``, ``pique: ARD3 cœur: R52 …``, ``A♠ R♠ D♠``).
+
+    >>> from spades_teach.i18n import language
+    >>> with language("es"):
+    ...     hand_examples(read_hand("AKQ3.K52.7.A9842"))[1]
+    'picas: AKQ3 corazones: K52 diamantes: 7 tréboles: A9842'
+    """
+    first = [index for index in range(52) if mask >> index & 1][:3]
+    if _language() == "en":
+        return dotted(mask), labelled(mask, symbols=False), " ".join(card_text(index) for index in first)
+    return (
+        ".".join(_ranks_of_suit(mask, suit, True) or "-" for suit in range(4)),
+        " ".join(f"{suit_word(suit)}: {_ranks_of_suit(mask, suit, True) or '-'}" for suit in range(4)),
+        " ".join(card_face(index) for index in first),
+    )
 
 
 # -- deals --------------------------------------------------------------------------------

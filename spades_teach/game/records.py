@@ -36,7 +36,7 @@ from spades_teach.game.round import BidEvent, PlayEvent, Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, check_bags_carried, coerce_side
 from spades_teach.game.seating import Seat, SeatLike, TeamMap
-from spades_teach.i18n import _
+from spades_teach.i18n import LANGUAGES, _, format_number, get_language
 
 __all__ = [
     "FORMAT",
@@ -50,6 +50,7 @@ __all__ = [
     "dump",
     "dumps",
     "load",
+    "load_in_language",
     "loads",
     "translate",
 ]
@@ -761,7 +762,26 @@ def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def loads(text: str | bytes) -> GameRecord:
     """Read a record from JSON text; raises :class:`RecordError` naming the field
     and the problem if the text is not a valid record of a legal hand."""
-    return _parse_record(_read_json(text))
+    return _record_of(_read_json(text))
+
+
+def _record_of(data: Any) -> GameRecord:
+    """The record of decoded JSON (a translation of a record's texts is refused by name)."""
+    if _is_translation(data):
+        raise RecordError(
+            _(
+                "this is a translation of a record's texts (language {language}), not a record: "
+                "read it with the record it translates"
+            ).format(language=repr(str(data.get("language")))[:20])
+        )
+    return _parse_record(data)
+
+
+def _is_translation(data: Any) -> bool:
+    """Whether decoded JSON is a translation of a record's texts rather than a record."""
+    return isinstance(data, dict) and (
+        data.get("format") == TRANSLATION_FORMAT or ("language" in data and "deal" not in data)
+    )
 
 
 def _read_json(text: str | bytes) -> Any:
@@ -773,7 +793,7 @@ def _read_json(text: str | bytes) -> Any:
     if len(text) > MAX_RECORD_SIZE:
         raise RecordError(
             _("a record is at most {limit} bytes long, this one has {size}").format(
-                limit=f"{MAX_RECORD_SIZE:,}", size=f"{len(text):,}"
+                limit=format_number(MAX_RECORD_SIZE), size=format_number(len(text))
             )
         )
     if isinstance(text, (bytes, bytearray)):
@@ -889,12 +909,54 @@ def dump(record: GameRecord | Round, path: str | os.PathLike[str], **options: An
         f.write(text)
 
 
-def load(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a record from a file; errors are :class:`RecordError` (a missing file
-    raises the usual :class:`OSError`; a path holding a NUL character is a :class:`RecordError`).
+def load_in_language(path: str | os.PathLike[str], language: str | None = None) -> GameRecord:
+    """Read a record file with its texts in ``language`` (by default the language in use), where
+    translations sit beside records as the packaged ones do: ``<folder>/<name>.json`` and its
+    translation ``<folder>/<language>/<name>.json`` (see :func:`translate`).
+
+    ``path`` may be a record, read with its translation into ``language`` when there is one (else
+    in its own words), or a translation, read with the record it translates, in the translation's
+    language whatever ``language`` is. Errors are :class:`RecordError`; a translation that does
+    not fit its record is a :class:`RecordTranslationError`.
+
+    >>> from importlib.resources import files
+    >>> folder = files("spades_teach") / "data" / "records"
+    >>> load_in_language(str(folder / "es" / "contract_set.json")).title
+    'Tumbar un contrato de 8'
+    >>> load_in_language(str(folder / "contract_set.json"), "fr").title == load_in_language(
+    ...     str(folder / "fr" / "contract_set.json")).title
+    True
     """
+    data = _read_file(path)
+    if _is_translation(data):
+        own = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(path))), os.path.basename(path))
+        if not os.path.isfile(own):
+            raise RecordError(
+                _(
+                    "{path} is a translation of a record's texts, and the record it translates is not at {record}"
+                ).format(path=os.fspath(path), record=own)
+            )
+        return translate(load(own), json.dumps(data), language=str(data.get("language")))
+    record = _parse_record(data)
+    chosen = get_language() if language is None else language
+    beside = os.path.join(os.path.dirname(os.path.abspath(path)), chosen, os.path.basename(path))
+    if chosen == "en" or chosen not in LANGUAGES or not os.path.isfile(beside):
+        return record
+    with open(beside, "rb") as f:
+        return translate(record, f.read(MAX_RECORD_SIZE + 1), language=chosen)
+
+
+def _read_file(path: str | os.PathLike[str]) -> Any:
+    """The decoded JSON of a record file (see :func:`load`)."""
     if "\x00" in os.fspath(path):
         raise RecordError(_("{path} is not a file name: it holds a NUL character").format(path=repr(os.fspath(path))))
     with open(path, "rb") as f:
-        data = f.read(MAX_RECORD_SIZE + 1)
-    return loads(data)
+        return _read_json(f.read(MAX_RECORD_SIZE + 1))
+
+
+def load(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record from a file; errors are :class:`RecordError` (a missing file
+    raises the usual :class:`OSError`; a path holding a NUL character is a :class:`RecordError`).
+    Its texts are the file's own: :func:`load_in_language` reads them translated.
+    """
+    return _record_of(_read_file(path))

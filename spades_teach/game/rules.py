@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from spades_teach.errors import RulesError
-from spades_teach.i18n import _, ngettext
+from spades_teach.i18n import _, format_number, ngettext
 
 __all__ = ["Rules", "FIRST_LEADS", "RENEGE_MODES", "default_loss_limit"]
 
@@ -174,17 +174,21 @@ class Rules:
         """One line a learner can read, in the language in use: the variants in force."""
         parts = [
             _("{count} players").format(count=self.players),
-            _("game to {target}").format(target=self.target),
-            _("no loss limit") if self.loss_limit is None else _("lose at {limit}").format(limit=self.loss_limit),
-            _("Nil ±{value}").format(value=self.nil_value) if self.nil else _("no Nil"),
+            _("game to {target}").format(target=format_number(self.target)),
+            _("no loss limit")
+            if self.loss_limit is None
+            else _("lose at {limit}").format(limit=format_number(self.loss_limit)),
+            _("Nil ±{value}").format(value=format_number(self.nil_value)) if self.nil else _("no Nil"),
         ]
         if self.blind_nil:
             parts.append(
                 _("blind Nil ±{value} when {deficit}+ behind").format(
-                    value=self.blind_nil_value, deficit=self.blind_nil_deficit
+                    value=format_number(self.blind_nil_value), deficit=format_number(self.blind_nil_deficit)
                 )
             )
-        parts.append(_("{count} bags cost {penalty}").format(count=self.bag_limit, penalty=self.bag_penalty))
+        parts.append(
+            _("{count} bags cost {penalty}").format(count=self.bag_limit, penalty=format_number(self.bag_penalty))
+        )
         if self.players == 2:
             parts.append(_("the winner of the cut bids and leads first"))
         elif self.first_lead == "two_of_clubs":

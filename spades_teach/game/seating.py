@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, Union, overloa
 
 from spades_teach.errors import ParseError
 from spades_teach.game.notation import (
-    TEAM_WORDS,
     seat_letter,
     seat_names,
     seat_number,
     seat_word,
     side_letters,
     team_number,
+    team_word,
 )
 from spades_teach.game.rules import Rules
 from spades_teach.i18n import _
@@ -136,7 +136,9 @@ class Team(enum.IntEnum):
 
     @property
     def word(self) -> str:
-        return TEAM_WORDS[self]
+        """The team's name in the language in use: ``North–South``, ``Nord–Sud``, ``Norte–Sur``
+        (:data:`~spades_teach.game.notation.TEAM_WORDS` keeps the English ones)."""
+        return team_word(self)
 
     @property
     def letters(self) -> str:

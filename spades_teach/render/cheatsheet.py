@@ -25,7 +25,7 @@ from spades_teach.advice.bid_count import ITEM_VALUES
 from spades_teach.advice.nil_check import assess_nil
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
-from spades_teach.i18n import N_, _, pgettext
+from spades_teach.i18n import N_, _, join_clauses, pgettext
 
 __all__ = [
     "count_value_rows",
@@ -92,7 +92,7 @@ def _lines(bids: dict[str, object], tricks: dict[str, int], *, bags: int = 0) ->
 def scoring_rows() -> list[tuple[str, str]]:
     """The scoring table: each case and the engine's own lines for it (``score_round``),
     in the language in use."""
-    return [(_(label), "; ".join(_lines(bids, tricks, bags=bags))) for label, bids, tricks, bags in _CASES]
+    return [(_(label), join_clauses(_lines(bids, tricks, bags=bags))) for label, bids, tricks, bags in _CASES]
 
 
 #: The scoring table's cases: the label (translated when shown), North's and South's bids

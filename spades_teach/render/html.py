@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from spades_teach.game.cards import Card, Hand, Suit
-from spades_teach.game.notation import seat_word
+from spades_teach.game.notation import card_face, seat_letter, seat_word
 from spades_teach.game.seating import Seat
 from spades_teach.i18n import N_, _, ngettext
 
@@ -61,7 +61,10 @@ def _cards_html(cards: Iterable[Card]) -> str:
 
 
 def hand_html(hand: Hand, *, style: bool = True) -> str:
-    """A hand suit by suit, spades first, high to low."""
+    """A hand suit by suit, spades first, high to low; a hand with no cards left (a hand played
+    out) is one dash, not four voids."""
+    if not hand:
+        return (STYLE if style else "") + '<div class="st-hand"><span class="st-void">—</span></div>'
     rows = []
     void = html.escape(_("void"))
     for suit in Suit:
@@ -110,11 +113,24 @@ def trick_plays_html(plays: Iterable[tuple[Seat, Card]], marks: Mapping[int, str
             piece = piece.replace('class="st-card', f'class="st-card {html.escape(extra)}', 1)
         word = html.escape(seat_word(int(seat)))
         if i == 0:
-            label = html.escape(_("{seat} led").format(seat=seat_word(int(seat))))
-            parts.append(f'<span class="st-seat st-led" title="{word}">{label}</span> {piece}')
+            before, after = _around_card(_("{seat} led {card}"), seat_word(int(seat)), card_face(card.index))
+            label = html.escape(before.rstrip())
+            parts.append(f'<span class="st-seat st-led" title="{word}">{label}</span> {piece}{html.escape(after)}')
         else:
-            parts.append(f'<span class="st-seat" title="{word}">{seat.name}</span> {piece}')
+            letter = html.escape(seat_letter(int(seat)))
+            parts.append(f'<span class="st-seat" title="{word}">{letter}</span> {piece}')
     return " ".join(parts)
+
+
+def _around_card(message: str, seat: str, card: str) -> tuple[str, str]:
+    """The words of ``message`` (placeholders ``{seat}`` and ``{card}``) before and after the card,
+    the card's article included in what comes before (Spanish « Norte salió con el »): the card
+    itself is drawn apart, as a box."""
+    text = message.format(seat=seat, card=card)
+    at = text.rfind(str(card))
+    if at < 0:  # a translation without the card: all of it before
+        return text, ""
+    return text[:at], text[at + len(str(card)) :]
 
 
 def narration_html(lines: Iterable[str | tuple[str, str]]) -> str:
@@ -177,7 +193,9 @@ def round_html(rnd: Round) -> str:
         return f'<div class="st-seat">{shown}{turn}</div>' + hand_html(hands[seat], style=False)
 
     trick = rnd.current_trick
-    middle = " ".join(f"{s.name} {card_html(c)}" for s, c in trick.plays) or html.escape(_(_PHASES[rnd.phase]))
+    middle = " ".join(f"{html.escape(seat_letter(int(s)))} {card_html(c)}" for s, c in trick.plays) or html.escape(
+        _(_PHASES[rnd.phase])
+    )
     return (
         STYLE
         + '<table class="st-table">'

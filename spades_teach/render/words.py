@@ -20,15 +20,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from spades_teach.game.cards import Card, Hand, Suit
-from spades_teach.game.notation import seat_word
-from spades_teach.game.seating import Seat
-from spades_teach.i18n import N_, _, format_signed
+from spades_teach.game.notation import seat_word, team_word
+from spades_teach.game.seating import Seat, Team
+from spades_teach.i18n import _, format_number, format_signed
 from spades_teach.i18n import format_signed as signed  # the chapters print a score change with it
 
 __all__ = ["by_seat", "by_side", "cards_text", "hand_text", "signed", "trick_text", "side_name"]
-
-#: The partnerships' names (translated when shown).
-_SIDE_NAMES = {"NS": N_("North–South"), "EW": N_("East–West")}
 
 
 def cards_text(cards: Iterable[Card | str]) -> str:
@@ -47,10 +44,11 @@ def hand_text(hand: Hand | str) -> str:
 
 
 def side_name(side: Any) -> str:
-    """``'North–South'`` for a team, ``'North'`` for a seat (two-player sides are seats)."""
+    """``'North–South'`` for a team, ``'North'`` for a seat (two-player sides are seats), in the
+    language in use."""
     name = getattr(side, "name", str(side))
-    if name in _SIDE_NAMES:
-        return _(_SIDE_NAMES[name])
+    if name in ("NS", "EW"):
+        return team_word(Team.coerce(name))
     return seat_word(int(Seat.coerce(name)))
 
 
@@ -64,7 +62,7 @@ def by_side(values: Mapping[Any, int], *, signed: bool = False) -> str:
     """A side → number map in plain words (``signed`` adds + and −)."""
     parts = []
     for key, value in values.items():
-        shown = format_signed(value) if signed else str(value).replace("-", "−")
+        shown = format_signed(value) if signed else format_number(value)
         parts.append(f"{side_name(key)} {shown}")
     return ", ".join(parts)
 

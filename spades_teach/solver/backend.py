@@ -8,6 +8,7 @@ from typing import Any
 
 from spades_teach.errors import PositionError
 from spades_teach.game.seating import Seat
+from spades_teach.i18n import _
 from spades_teach.solver.reference import ReferenceSolver
 from spades_teach.solver.state import (
     NS_TRICKS,
@@ -168,6 +169,6 @@ def use_core(backend: str | None) -> bool:
         return False
     if backend == "c":
         if CORE is None:
-            raise PositionError("the compiled double-dummy core is not built: use backend='python'")
+            raise PositionError(_("the compiled double-dummy core is not built: use backend='python'"))
         return True
-    raise PositionError(f"unknown backend {backend!r}: use 'c', 'python' or None")
+    raise PositionError(_("unknown backend {backend}: use 'c', 'python' or None").format(backend=repr(backend)[:40]))

@@ -4,16 +4,17 @@ or break the rules is a :class:`~spades_teach.errors.PositionError` that says wh
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from spades_teach.errors import ParseError, PositionError
 from spades_teach.game._bits import SUIT_MASKS, mask_cards
 from spades_teach.game.cards import Card, CardLike, Hand, HandLike
 from spades_teach.game.kernel import is_renege, legal, two_of_clubs_leads
-from spades_teach.game.notation import SEAT_WORDS, SUIT_WORDS
+from spades_teach.game.notation import seat_word, suit_word
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike
+from spades_teach.i18n import _, join_and, ngettext
 from spades_teach.solver.state import DDState, card_breaks_spades, check_solvable, indices
 
 __all__ = ["make_position"]
@@ -52,8 +53,10 @@ def make_position(
         raise PositionError(str(exc)) from None
     if len(cards) > 3:
         raise PositionError(
-            f"a trick in progress holds at most 3 cards, got {len(cards)} ({' '.join(map(str, cards))}): "
-            "give a finished trick's cards to nobody and name its winner as the leader"
+            _(
+                "a trick in progress holds at most 3 cards, got {count} ({cards}): "
+                "give a finished trick's cards to nobody and name its winner as the leader"
+            ).format(count=len(cards), cards=_faces(cards))
         )
     _check_distinct(masks, cards)
     _check_sizes(masks, lead_seat, cards)
@@ -76,6 +79,11 @@ def make_position(
     )
 
 
+def _faces(cards: Iterable[Card]) -> str:
+    """Cards as the language in use writes them, one space apart (``K♠ 9♠``; French ``R♠ 9♠``)."""
+    return " ".join(card.pretty for card in cards)
+
+
 def _rules_with(rules: Rules | None, spade_lead_breaks: bool | None) -> Rules:
     """The rules of a described position: ``rules`` (default ``Rules()``) with the
     ``spade_lead_breaks`` keyword, which may not contradict them."""
@@ -84,8 +92,10 @@ def _rules_with(rules: Rules | None, spade_lead_breaks: bool | None) -> Rules:
     check_solvable(rules)
     if spade_lead_breaks is not None and bool(spade_lead_breaks) != rules.spade_lead_breaks:
         raise PositionError(
-            f"spade_lead_breaks={bool(spade_lead_breaks)} contradicts the rules given "
-            f"(spade_lead_breaks={rules.spade_lead_breaks}): give one or the other"
+            _(
+                "spade_lead_breaks={given} contradicts the rules given (spade_lead_breaks={ruled}): "
+                "give one or the other"
+            ).format(given=bool(spade_lead_breaks), ruled=rules.spade_lead_breaks)
         )
     return rules
 
@@ -98,16 +108,22 @@ def _check_first_lead(masks: list[int], leader: Seat, cards: list[Card], two_of_
     if not cards:
         if holder is not None and holder is not leader:
             raise PositionError(
-                f"under the 2♣ first lead, {SEAT_WORDS[holder]} (who holds 2♣) leads the first trick, not {SEAT_WORDS[leader]}"
+                _("under the 2♣ first lead, {holder} (who holds 2♣) leads the first trick, not {leader}").format(
+                    holder=seat_word(holder), leader=seat_word(leader)
+                )
             )
         return
     if cards[0].index != _TWO_OF_CLUBS_INDEX:
-        raise PositionError(f"under the 2♣ first lead, the first trick is led with 2♣, not {cards[0]}")
+        raise PositionError(
+            _("under the 2♣ first lead, the first trick is led with 2♣, not {card}").format(card=cards[0].pretty)
+        )
 
 
 def _hand_masks(hands: Mapping[Any, HandLike]) -> list[int]:
     if not isinstance(hands, Mapping):
-        raise PositionError(f"hands must map each of N, E, S, W to its hand, not {hands!r}")
+        raise PositionError(
+            _("hands must map each of N, E, S, W to its hand, not {value}").format(value=repr(hands)[:80])
+        )
     masks = [0, 0, 0, 0]
     seen: set[Seat] = set()
     for key, value in hands.items():
@@ -117,24 +133,31 @@ def _hand_masks(hands: Mapping[Any, HandLike]) -> list[int]:
         except ParseError as exc:
             raise PositionError(str(exc)) from None
         if seat in seen:
-            raise PositionError(f"seat {seat.name} is given twice")
+            raise PositionError(_("seat {seat} is given twice").format(seat=seat_word(seat)))
         seen.add(seat)
         masks[seat] = hand.mask
-    missing = [s.name for s in Seat if s not in seen]
+    missing = [seat_word(s) for s in Seat if s not in seen]
     if missing:
-        raise PositionError(f"double-dummy analysis needs all four hands; missing: {', '.join(missing)}")
+        raise PositionError(
+            _("double-dummy analysis needs all four hands; missing: {seats}").format(seats=", ".join(missing))
+        )
     return masks
 
 
 def _check_distinct(masks: list[int], cards: list[Card]) -> None:
-    owner: dict[int, str] = {}
+    owner: dict[int, Seat | None] = {}
     for seat in Seat:
         for index in indices(masks[seat]):
-            owner[index] = SEAT_WORDS[seat]
+            owner[index] = seat
     for card in cards:
-        if card.index in owner:
-            raise PositionError(f"card {card} is given twice: in the trick and in {owner[card.index]}'s hand")
-        owner[card.index] = "the trick"
+        holder = owner.get(card.index)
+        if holder is not None:
+            raise PositionError(
+                _("card {card} is given twice: in the trick and in {seat:de}'s hand").format(
+                    card=card.pretty, seat=seat_word(holder)
+                )
+            )
+        owner[card.index] = None  # in the trick
     total = sum(bin(m).count("1") for m in masks) + len(cards)
     if total != len(owner):
         # Only possible when two hands share a card.
@@ -142,7 +165,11 @@ def _check_distinct(masks: list[int], cards: list[Card]) -> None:
             for b in Seat:
                 if a < b and masks[a] & masks[b]:
                     dup = Card.from_index((masks[a] & masks[b]).bit_length() - 1)
-                    raise PositionError(f"card {dup} is given twice: in {SEAT_WORDS[a]}'s and {SEAT_WORDS[b]}'s hands")
+                    raise PositionError(
+                        _("card {card} is given twice: in {first:de}'s and {second:de}'s hands").format(
+                            card=dup.pretty, first=seat_word(a), second=seat_word(b)
+                        )
+                    )
 
 
 def _check_sizes(masks: list[int], leader: Seat, cards: list[Card]) -> None:
@@ -150,23 +177,39 @@ def _check_sizes(masks: list[int], leader: Seat, cards: list[Card]) -> None:
     sizes = {seat: bin(masks[seat]).count("1") for seat in Seat}
     waiting = [seat for seat in Seat if seat not in played]
     size = max(sizes[seat] for seat in waiting)
-    described = ", ".join(f"{s.name} {sizes[s]}" for s in Seat)
+    described = ", ".join(f"{seat_word(s)} {sizes[s]}" for s in Seat)
     if not 1 <= size <= 13:
         raise PositionError(
-            f"each hand must hold 1 to 13 cards (one fewer for a seat that has played to the trick); got {described}"
+            _(
+                "each hand must hold 1 to 13 cards (one fewer for a seat that has played to the trick); got {sizes}"
+            ).format(sizes=described)
         )
     for seat in Seat:
         expected = size - 1 if seat in played else size
         if sizes[seat] != expected:
             if cards:
-                order = ", ".join(Seat((leader + i) & 3).name for i in range(len(cards)))
+                order = join_and([seat_word(Seat((leader + i) & 3)) for i in range(len(cards))])
                 raise PositionError(
-                    f"hands do not fit the trick: with {leader.name} on lead and {len(cards)} card(s) played "
-                    f"({order}), {', '.join(s.name for s in waiting)} should hold {size} card(s) and "
-                    f"{order} {size - 1}; got {described}"
+                    ngettext(
+                        "hands do not fit the trick: with {leader} on lead and {count} card played ({order}), "
+                        "{waiting} should hold {size} cards and {order} {fewer}; got {sizes}",
+                        "hands do not fit the trick: with {leader} on lead and {count} cards played ({order}), "
+                        "{waiting} should hold {size} cards and {order} {fewer}; got {sizes}",
+                        len(cards),
+                    ).format(
+                        leader=seat_word(leader),
+                        count=len(cards),
+                        order=order,
+                        waiting=join_and([seat_word(s) for s in waiting]),
+                        size=size,
+                        fewer=size - 1,
+                        sizes=described,
+                    )
                 )
             raise PositionError(
-                f"hands of unequal sizes: {described}; with no trick in progress all hold the same number"
+                _("hands of unequal sizes: {sizes}; with no trick in progress all hold the same number").format(
+                    sizes=described
+                )
             )
 
 
@@ -177,8 +220,10 @@ def _check_trick_legal(masks: list[int], leader: Seat, cards: list[Card], broken
     lead_hand = masks[leader] | lead.mask
     if not legal(lead_hand, 0, broken or bridge_rules) & lead.mask:
         raise PositionError(
-            f"{SEAT_WORDS[leader]} led {lead} but spades are not broken and {SEAT_WORDS[leader]} also held "
-            f"{Hand.from_mask(lead_hand & ~_SPADES).labelled()}: pass spades_broken=True if they were"
+            _(
+                "{seat} led {card} but spades are not broken and {seat} also held {others}: "
+                "pass spades_broken=True if they were"
+            ).format(seat=seat_word(leader), card=lead.pretty, others=Hand.from_mask(lead_hand & ~_SPADES).labelled())
         )
     for i in range(1, len(cards)):
         seat = Seat((leader + i) & 3)
@@ -186,6 +231,9 @@ def _check_trick_legal(masks: list[int], leader: Seat, cards: list[Card], broken
         follow = masks[seat] & _SUIT_MASKS[lead.suit]
         if is_renege(masks[seat] | card.mask, _SUIT_MASKS[lead.suit], card.mask):
             raise PositionError(
-                f"{SEAT_WORDS[seat]} played {card} on a {SUIT_WORDS[lead.suit][:-1]} lead while still holding "
-                f"{' '.join(str(c) for c in mask_cards(follow))}: that trick is not legal"
+                _(
+                    "{seat} played {card} on a lead in {suit} while still holding {cards}: that trick is not legal"
+                ).format(
+                    seat=seat_word(seat), card=card.pretty, suit=suit_word(lead.suit), cards=_faces(mask_cards(follow))
+                )
             )

@@ -18,6 +18,7 @@ from spades_teach.game.kernel import breaks_spades, legal, two_of_clubs_leads, w
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, seating_of
+from spades_teach.i18n import _
 
 __all__ = [
     "NS_TRICKS",
@@ -154,10 +155,12 @@ class DDState:
 def check_solvable(rules: Rules) -> None:
     """Refuse a game the solver does not play: it solves four hands in tricks of four."""
     if not isinstance(rules, Rules):
-        raise PositionError(f"rules must be a Rules value, not {rules!r}")
+        raise PositionError(_("rules must be a Rules value, not {value}").format(value=repr(rules)[:80]))
     if not seating_of(rules).partnerships:
         raise PositionError(
-            f"the double-dummy solver plays the four-player game; {rules.players}-player Spades is not solved"
+            _("the double-dummy solver plays the four-player game; {players}-player Spades is not solved").format(
+                players=rules.players
+            )
         )
 
 
@@ -232,7 +235,9 @@ class NodeBudget:
 
     def __init__(self, nodes: int) -> None:
         if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1:
-            raise PositionError(f"a node budget must be a positive whole number, not {nodes!r}")
+            raise PositionError(
+                _("a node budget must be a positive whole number, not {value}").format(value=repr(nodes)[:80])
+            )
         self.remaining = nodes
 
     def spend(self, nodes: int) -> None:
@@ -240,7 +245,7 @@ class NodeBudget:
         self.remaining -= nodes
         if self.remaining < 0:
             self.remaining = 0
-            raise SearchBudgetSpent("the search gave up: its node budget is spent")
+            raise SearchBudgetSpent(_("the search gave up: its node budget is spent"))
 
     def __repr__(self) -> str:
         return f"NodeBudget({self.remaining})"

@@ -31,6 +31,7 @@ from spades_teach.advice.bidding import advise_bid
 from spades_teach.analysis.simulate import analyze_hand
 from spades_teach.errors import SpadesError
 from spades_teach.game.cards import Hand
+from spades_teach.game.notation import EXAMPLE_HAND, hand_examples, read_hand
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import check_bags_carried, side_of, sides_of
 from spades_teach.game.seating import Seat, SeatLike, TeamMap, seating_of
@@ -81,7 +82,7 @@ class BidAdvisorView(SpadesWidget):
             widgets.Textarea(
                 value="",
                 placeholder=_("paste a hand: {dotted}, {labelled}, or {cards} ...").format(
-                    dotted="AKQ3.K52.7.A9842", labelled="S: AKQ3 H: K52 D: 7 C: A9842", cards="AS KS QS"
+                    **dict(zip(("dotted", "labelled", "cards"), hand_examples(read_hand(EXAMPLE_HAND))))
                 ),
                 description=_("Your hand"),
                 continuous_update=True,

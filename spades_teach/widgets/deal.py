@@ -333,9 +333,10 @@ class DealView(SpadesWidget):
         self.table.show_hands(self._deal.hands, hidden={s: True for s in hidden})
         # The deal written out would show the hidden hands: only the code then.
         written = "" if hidden else f' <span class="st-pbn">{escape(str(self._deal))}</span>'
-        self.code_html.value = f'Deal code <code class="st-code">{escape(self._deal.code)}</code>{written}'
+        label = escape(_("Deal code"))
+        self.code_html.value = f'{label} <code class="st-code">{escape(self._deal.code)}</code>{written}'
 
-        _, order, high_first = SORTS[self.sort_box.value]
+        _label, order, high_first = SORTS[self.sort_box.value]
         for seat in Seat:
             if seat not in self._deal or seat.name in hidden:
                 continue

@@ -57,7 +57,7 @@ from spades_teach.game.notation import seat_word
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike
-from spades_teach.i18n import _, ngettext
+from spades_teach.i18n import _, join_clauses, ngettext
 from spades_teach.render.html import STYLE, card_html, hand_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, card_colour, escape
 from spades_teach.widgets.record import remember
@@ -554,7 +554,7 @@ def _table_html(hands: Mapping[Any, HandLike], to_play: Seat, trick: Sequence[Ca
     seat = Seat.coerce(leader)
     played = []
     for c in trick:
-        played.append(f"{seat.name} {card_html(Card.parse(c))}")
+        played.append(f"{escape(seat.letters)} {card_html(Card.parse(c))}")
         seat = seat.next
     middle = " ".join(played) or "—"
     return (
@@ -579,11 +579,11 @@ def nil_exercise(hand: HandLike, *, question: str | None = None) -> Exercise:
     if not failed:
         reason = _("the hand passes every item of the Nil checklist")
     elif check.fits:
-        reason = _("only small risks: {risks}").format(risks="; ".join(failed))
+        reason = _("only small risks: {risks}").format(risks=join_clauses(failed))
     else:
-        reason = "; ".join(failed)
+        reason = join_clauses(failed)
     if advice.trial is not None:  # a close call, settled as the advisor settles it
-        reason = "; ".join([*failed, advice.trial.verdict()])
+        reason = join_clauses([*failed, advice.trial.verdict()])
     yes, no = _("bid Nil"), _("don't bid Nil")
     return Exercise(
         question or _("Would you bid Nil with this hand?"),
@@ -613,7 +613,7 @@ def points_exercise(question: str, options: Mapping[str, tuple[float, str]], *, 
         raise SpadesError(_("a points exercise needs options"))
     best = max(value for value, _line in options.values())
     right = tuple(label for label, (value, _line) in options.items() if value == best)
-    reason = "; ".join(f"{label}: {line}" for label, (_value, line) in options.items())
+    reason = join_clauses([f"{label}: {line}" for label, (_value, line) in options.items()])
     return Exercise(question, tuple(options), Answer(right, reason), picture=picture)
 
 

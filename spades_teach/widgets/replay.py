@@ -480,7 +480,7 @@ class ReplayView(SpadesWidget):
         if plays:
             middle = trick_line_html(self._shown_trick_number() or 0, plays, winner=winner, marks=marks)
         elif r.phase == "bidding":
-            said = ", ".join(f"{s.name} {b.label}" for s, b in bids.items())
+            said = ", ".join(f"{s.letters} {b.label}" for s, b in bids.items())
             middle = escape(_("bidding: {bids}").format(bids=said) if bids else _("bidding"))
         else:
             middle = f"{escape(self.turn)}"

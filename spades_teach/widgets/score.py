@@ -172,7 +172,7 @@ class ScoreCalculator(SpadesWidget):
             "bag_limit": int_text(rules.bag_limit, _("bags per penalty"), width="11em"),
             "bag_penalty": int_text(rules.bag_penalty, _("penalty"), width="9em"),
             "nil_value": int_text(rules.nil_value, _("Nil worth"), width="9em"),
-            "blind_nil_value": int_text(rules.blind_nil_value, _("blind Nil worth"), width="11em"),
+            "blind_nil_value": int_text(rules.blind_nil_value, _("Blind Nil worth"), width="11em"),
         }
         for name, box in self.rule_boxes.items():
             add_classes(box, "st-score-rule", f"st-score-rule-{name}")
@@ -349,7 +349,7 @@ class ScoreCalculator(SpadesWidget):
             if detail is not None and detail.made is not None:
                 made = _("made") if detail.made else _("set")
             cells.append(
-                f'<td class="st-seat">{escape(side.name)}</td>'
+                f'<td class="st-seat">{escape(side.letters)}</td>'
                 f'<td class="st-score-points-{escape(side.name)}"><b>{escape(sign)}</b></td>'
                 f'<td class="st-score-bags-{escape(side.name)}">{escape(on_counter)}</td>'
                 f"<td>{escape(made)}</td>"

@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from spades_teach.game.match import Match, SheetRow
-from spades_teach.i18n import _, format_signed, pgettext
+from spades_teach.i18n import _, format_number, format_signed, join_clauses, pgettext
 from spades_teach.render.words import by_seat, side_name
 from spades_teach.widgets.base import SpadesWidget, add_classes, escape
 
@@ -259,10 +259,12 @@ def totals_svg(history: dict[Any, list[int]], *, target: int, hands: int, width:
         if series:
             parts.append(
                 f'<text x="{x(len(series) - 1) + 4:.1f}" y="{ends.pop(0):.1f}" font-size="11" fill="{colour}">'
-                f"{escape(side_name(side))} {escape(str(series[-1]).replace('-', '−'))}</text>"
+                f"{escape(side_name(side))} {escape(format_number(series[-1]))}</text>"
             )
     label = _("running totals after each hand: {totals}").format(
-        totals="; ".join(f"{side_name(side)} {', '.join(str(v) for v in series)}" for side, series in history.items())
+        totals=join_clauses(
+            [f"{side_name(side)} {', '.join(format_number(v) for v in series)}" for side, series in history.items()]
+        )
     )
     return (
         f'<svg role="img" aria-label="{escape(label)}" width="{width + 90}" height="{height}" '

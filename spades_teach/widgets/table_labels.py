@@ -10,7 +10,7 @@ from spades_teach.advice.levels import level_name
 from spades_teach.game.cards import Card
 from spades_teach.game.notation import seat_word, suit_word
 from spades_teach.game.round import BidEvent, PlayEvent
-from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
+from spades_teach.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, pgettext
 
 __all__ = ["RANK_WORDS", "TABLE_LEVELS", "card_words", "describe", "table_labels"]
 
@@ -49,9 +49,9 @@ def table_labels() -> dict[str, Any]:
         "deal_code": _("Deal code"),
         "code_placeholder": _("paste a code"),
         "play_code": _("Play this deal"),
-        "game": _("Game"),
-        "one_hand": _("One hand"),
-        "match": _("Match"),
+        "game": pgettext("table menu", "Game"),
+        "one_hand": pgettext("table menu", "One hand"),
+        "match": pgettext("table menu", "Match"),
         "players": _("Players"),
         "four_players": _("four, in partnerships"),
         "two_players": _("two, each for themselves"),
