@@ -48,3 +48,10 @@ def test_a_missing_file_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["analyze-record", str(tmp_path / "nope.json")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "nope.json" in err and "Traceback" not in err
+
+
+def test_the_command_offers_the_simulation_s_methods() -> None:
+    from spades_teach.analysis.simulate import METHODS
+    from spades_teach.cli import analyze
+
+    assert analyze._METHODS == METHODS

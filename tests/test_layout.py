@@ -68,7 +68,6 @@ FUNCTION_IMPORTS: dict[str, tuple[str, ...]] = {
     "import time: `import spades_teach` loads no solver (40-70 ms); it comes with the first solve": (
         "advice.position -> solver",
         "advice.principles -> solver",
-        "advice.expert -> solver",
     ),
     "import time: the puzzles (about 50 ms) load for the one drill that asks for them": (
         "analysis.drills -> analysis.puzzles",
@@ -76,10 +75,10 @@ FUNCTION_IMPORTS: dict[str, tuple[str, ...]] = {
     "import time: the review and the records (30-60 ms each) load at their first use": (
         "widgets.replay -> analysis.card_cost",
         "widgets.replay -> game.records",
-        "analysis.seat_review -> analysis.card_cost",
-        "widgets.exercise -> advice.teach",
     ),
     "import time: the app loads the widgets (about 0.6 s: ipywidgets, anywidget) when a page is drawn": (
+        "app -> game.replays",
+        "app -> widgets.progress",
         "app.pages -> game.replays",
         "app.pages -> widgets",
         "app.pages -> widgets.base",
@@ -92,16 +91,9 @@ FUNCTION_IMPORTS: dict[str, tuple[str, ...]] = {
         "cli.analyze_record -> analysis.card_cost",
         "cli.app -> app",
     ),
-    "first use: a package's attribute (PEP 562 __getattr__), anywidget only with its widget": (
-        "app -> game.replays",
-        "widgets -> widgets.cardtable",
-        "widgets -> widgets.drill",
-        "widgets -> widgets.table_game",
-    ),
+    "first use: a package's attribute (PEP 562 __getattr__), anywidget only with its widget": (),
     "habit, in modules being rewritten: to hoist with the rewrite (no import time saved)": (
         "analysis.challenge -> game.seating",
-        "widgets.exercise -> advice.expert",
-        "widgets.exercise -> advice.play",
         "widgets.exercise -> solver",
         "widgets.exercise -> advice.bidding",
         "widgets.exercise -> advice.nil_check",

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from spades_teach.advice.judge import judge
 from spades_teach.advice.play import suggest_play
 from spades_teach.analysis.learner_model import MIN_WEAKNESS, LearnerModel
 from spades_teach.analysis.learner_record import Decision, LearnerRecord, principle_at
@@ -99,7 +100,8 @@ def test_nothing_to_practise_in_an_empty_record() -> None:
 def test_a_practice_question_is_a_moment_about_its_principle_where_the_choice_matters() -> None:
     item = practice_item("don't trump your partner's winner", 5, source="moment")
     assert item.source == "moment" and principle_at(item.position) == "don't trump your partner's winner"
-    assert item.first_look is not None and not all(map(item.first_look.as_good, item.first_look.points))
+    judgement = judge(item.position)
+    assert judgement is not None and any(judgement.verdict(c).costly for c in judgement.values)
     hint = suggest_play(item.position).card
     graded = {card: item.judge(card) for card in item.position.legal}
     assert any(not v.right for v in graded.values())

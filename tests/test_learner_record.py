@@ -16,9 +16,9 @@ from spades_teach.advice.play import suggest_play
 from spades_teach.analysis.learner_record import (
     DATA_DIR_VARIABLE,
     EXCEPTION,
-    FORMAT,
+    RECORD_FORMAT,
+    RECORD_VERSION,
     RIGHT,
-    VERSION,
     WRONG,
     Decision,
     LearnerRecord,
@@ -65,7 +65,7 @@ def test_a_record_round_trips_through_its_file_format() -> None:
     assert again == record
     assert len(again) == 6  # two alike decisions in the same second stay two
     data = json.loads(record.to_json())
-    assert data["format"] == FORMAT and data["version"] == VERSION
+    assert data["format"] == RECORD_FORMAT and data["version"] == RECORD_VERSION
     assert data["decisions"][0] == {
         "when": "2026-12-07T18:00:00Z",
         "rules": {},
@@ -120,7 +120,7 @@ def changed(path: str, value: Any) -> dict[str, Any]:
         ([1, 2], "not a JSON object"),
         ({"format": "something else", "version": 1, "decisions": []}, "not a learner record"),
         (changed("format", KeyError), "not a learner record"),
-        (changed("version", VERSION + 1), "later release"),
+        (changed("version", RECORD_VERSION + 1), "later release"),
         (changed("version", "1"), "no valid version"),
         (changed("version", True), "no valid version"),
         (changed("decisions", {"a": 1}), 'no list of "decisions"'),

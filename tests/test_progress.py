@@ -103,7 +103,7 @@ def test_the_review_of_a_hand_at_the_table_is_kept() -> None:
     judged = [row for row in game.review or [] if row]
     assert decisions and len(decisions) <= len(judged)
     assert {d.surface for d in decisions} == {"table"}
-    costly = game._review_tally[0]  # the review's own count of costly cards
+    costly = sum(1 for row in game.review or [] if row["verdict"] == "worse")  # the review's clearly worse cards
     assert sum(d.mistake for d in decisions) == costly
 
 

@@ -3,7 +3,7 @@
 :func:`sample_deals` draws the deals (each one independent of the others, in proportion to how
 well it fits the bids: see :class:`DealFit`); :func:`evaluate` solves each deal exactly with the
 double-dummy solver and scores every legal card in points for the seat's side minus the other
-side's, as the match counts them (:class:`Outcome`). While a Nil is live, each Nil's fate comes
+side's, as the match counts them (:class:`DealScorer`). While a Nil is live, each Nil's fate comes
 from playing the hand out by the medium policy (:class:`NilPlayouts`), not from the solver. The
 judge (:mod:`spades_teach.advice.judge`) decides how many deals to draw and what the values say;
 ``docs/judge.md`` tells why it works this way.
@@ -179,7 +179,7 @@ class DealResult:
     nils: tuple[tuple[Seat, bool], ...] = ()
 
 
-class Outcome:
+class DealScorer:
     """Turns the solver's answers on one deal into a :class:`DealResult` for the seat's side."""
 
     def __init__(self, position: Position) -> None:
@@ -316,7 +316,7 @@ def evaluate(position: Position, deals: Sequence[dict[Seat, int]], budget: NodeB
     when the node ``budget`` ran out before the last deal (the deals solved so far are kept).
     The solver is given the table's rules (:meth:`Position.solver_state`), so it tries exactly
     the kernel's legal cards. Four-player Spades only."""
-    outcome = Outcome(position)
+    outcome = DealScorer(position)
     legal = list(position.legal)
     for card in legal:
         into.results.setdefault(card, [])

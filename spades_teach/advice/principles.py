@@ -29,7 +29,7 @@ from spades_teach.advice.bidding import advise_bid
 from spades_teach.advice.judge import judge
 from spades_teach.advice.play import PlayHint, View, suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.advice.verdicts import remember, stored_verdict, verdict_key
+from spades_teach.advice.verdicts import remember_verdict, stored_verdict, verdict_key
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import BidLike
 from spades_teach.game.cards import Card
@@ -440,7 +440,7 @@ def judged_as_good(position: Position, card: Card, *, choice_matters: bool = Fal
     verdict = stored_verdict(key)
     if verdict is None:
         verdict = _judged(position, card, choice_matters=choice_matters)
-    remember(key, verdict)
+    remember_verdict(key, verdict)
     return verdict
 
 

@@ -72,7 +72,7 @@ def stored_verdict(key: str) -> bool | None:
     return None if _fresh else _store().get(key)
 
 
-def remember(key: str, verdict: bool) -> None:
+def remember_verdict(key: str, verdict: bool) -> None:
     """Note a verdict just worked out, when :func:`recorded_verdicts` is open."""
     if _recording is not None:
         _recording[key] = verdict

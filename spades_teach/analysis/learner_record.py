@@ -39,9 +39,15 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from spades_teach.advice.play import ONLY, suggest_play
 from spades_teach.advice.principles import PRINCIPLES
-from spades_teach.errors import LearnerRecordError, RulesError
+from spades_teach.analysis.puzzles import load_puzzles
+from spades_teach.analysis.seat_review import seat_turns
+from spades_teach.errors import LearnerRecordError, ParseError, RulesError
+from spades_teach.game.cards import Card
+from spades_teach.game.round import PlayEvent
 from spades_teach.game.rules import Rules
+from spades_teach.game.seating import Seat
 from spades_teach.i18n import _
 
 if TYPE_CHECKING:
@@ -54,13 +60,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DATA_DIR_VARIABLE",
-    "FORMAT",
+    "RECORD_FORMAT",
     "RECORD_FILE",
     "EXCEPTION",
     "RIGHT",
     "WRONG",
     "SURFACES",
-    "VERSION",
+    "RECORD_VERSION",
     "Decision",
     "LearnerRecord",
     "RecordFile",
@@ -73,9 +79,9 @@ __all__ = [
 ]
 
 #: The value of ``"format"`` in every learner record.
-FORMAT = "spades_teach learner record"
+RECORD_FORMAT = "spades_teach learner record"
 #: The version this release writes; it reads this one and every earlier one.
-VERSION = 1
+RECORD_VERSION = 1
 #: Where a decision was judged.
 SURFACES = ("table", "exercise", "puzzle", "drill", "challenge")
 #: What ``broken`` says when the learner's card was right (or a close call).
@@ -258,7 +264,7 @@ class LearnerRecord:
 
     def to_json(self) -> str:
         """The record as its file holds it."""
-        body = {"format": FORMAT, "version": VERSION, "decisions": [d.to_json() for d in self.decisions]}
+        body = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "decisions": [d.to_json() for d in self.decisions]}
         return json.dumps(body, ensure_ascii=False, indent=0) + "\n"
 
     @classmethod
@@ -270,21 +276,21 @@ class LearnerRecord:
             raise LearnerRecordError(_("not a learner record: it is not JSON ({error})").format(error=exc)) from None
         if not isinstance(data, dict):
             raise LearnerRecordError(_("not a learner record: it is not a JSON object"))
-        if data.get("format") != FORMAT:
+        if data.get("format") != RECORD_FORMAT:
             raise LearnerRecordError(
                 _('not a learner record: its "format" is {value}, not {format}').format(
-                    value=repr(data.get("format")), format=repr(FORMAT)
+                    value=repr(data.get("format")), format=repr(RECORD_FORMAT)
                 )
             )
         version = data.get("version")
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
             raise LearnerRecordError(_("the learner record has no valid version: {value}").format(value=repr(version)))
-        if version > VERSION:
+        if version > RECORD_VERSION:
             raise LearnerRecordError(
                 _(
                     "the learner record was written by a later release (version {version}; this one reads up to "
                     "{known}): update spades_teach to read it"
-                ).format(version=version, known=VERSION)
+                ).format(version=version, known=RECORD_VERSION)
             )
         decisions = data.get("decisions")
         if not isinstance(decisions, list):
@@ -398,8 +404,6 @@ def principle_at(position: Position) -> str:
     (``""`` with a single legal card, where there is nothing to decide). The judge's best card follows
     it when the hint's card is as good as the best; where the judge finds better, its card is the
     exception to that principle that its chapter teaches with it (``docs/learner_record.md``)."""
-    from spades_teach.advice.play import ONLY, suggest_play
-
     name = suggest_play(position).principle
     return "" if name == ONLY else name
 
@@ -417,11 +421,6 @@ def decisions_from_review(
     of ``round_`` for ``seat``, ``bags`` the bag counters as the hand began) as decisions: a costly card
     broke the principle of its moment; a card as good as the best is right, and so is a close call
     (the judge could not tell), marked as one. Cards not judged are left out."""
-    from spades_teach.advice.play import ONLY, suggest_play
-    from spades_teach.analysis.seat_review import seat_turns
-    from spades_teach.game.round import PlayEvent
-    from spades_teach.game.seating import Seat
-
     positions = {
         number: position
         for event, number, position in seat_turns(round_, Seat.coerce(seat), bags)
@@ -476,8 +475,6 @@ def decision_from_puzzle(
 ) -> Decision:
     """A puzzle answered with ``card``: right when it is the puzzle's card. A puzzle is judged by its
     goal (the contract, a Nil), not in points: the cost is ``None``."""
-    from spades_teach.advice.play import suggest_play
-
     followed = card == suggest_play(puzzle.position).card
     return Decision.now(
         surface, principle_at(puzzle.position), right=puzzle.is_right(card), followed=followed, when=when
@@ -493,9 +490,6 @@ def decision_from_drill(
     principle = DRILL_PRINCIPLES.get(drill.kind, "")
     followed = False
     if drill.kind == "which":
-        from spades_teach.advice.play import suggest_play
-        from spades_teach.analysis.puzzles import load_puzzles
-
         wanted = drill.data.get("puzzle")
         puzzle = next((p for p in load_puzzles() if p.id == wanted), None)
         if puzzle is not None:
@@ -505,9 +499,6 @@ def decision_from_drill(
 
 
 def _card_or_none(text: str) -> Card | None:
-    from spades_teach.errors import ParseError
-    from spades_teach.game.cards import Card
-
     try:
         return Card.parse(text)
     except ParseError:

@@ -39,9 +39,11 @@ from typing import TYPE_CHECKING
 
 from spades_teach.advice.expert import expert_card
 from spades_teach.advice.judge import judge
-from spades_teach.advice.principles import PRINCIPLES
+from spades_teach.advice.play import suggest_play
+from spades_teach.advice.principles import PRINCIPLES, play_by_principles
 from spades_teach.analysis.learner_model import LearnerModel
 from spades_teach.analysis.learner_record import Decision, LearnerRecord, principle_at
+from spades_teach.analysis.puzzles import load_puzzles
 from spades_teach.errors import NoQuestionError, SpadesError
 from spades_teach.game.bids import BidLike
 from spades_teach.i18n import _
@@ -53,7 +55,15 @@ if TYPE_CHECKING:
     from spades_teach.analysis.puzzles import Puzzle
     from spades_teach.game.cards import Card
 
-__all__ = ["MIX_EVERY", "NoQuestionError", "PracticeItem", "PracticePlan", "Verdict", "practice_item", "puzzles_about"]
+__all__ = [
+    "MIX_EVERY",
+    "NoQuestionError",
+    "PracticeItem",
+    "PracticePlan",
+    "PracticeVerdict",
+    "practice_item",
+    "puzzles_about",
+]
 
 #: Every this many questions, one is about a principle already learnt.
 MIX_EVERY = 4
@@ -163,7 +173,7 @@ _NO_QUESTION: set[str] = set()
 
 
 @dataclass(frozen=True)
-class Verdict:
+class PracticeVerdict:
     """An answer graded: ``right`` (a close call is right), ``cost`` (points, where the judge counts
     them), ``close``, the judge's ``best`` card and the one-line ``reason``."""
 
@@ -192,24 +202,22 @@ class PracticeItem:
         """Where the record files its answer: a puzzle, or an exercise."""
         return "puzzle" if self.source == "puzzle" else "exercise"
 
-    def judge(self, card: Card) -> Verdict:
+    def judge(self, card: Card) -> PracticeVerdict:
         """Grade ``card``: a puzzle by its goal (its card, or not), a moment by the one judge of a card
         from the player's seat (looked at again before it is called worse)."""
-        from spades_teach.advice.play import suggest_play
-
         hint = suggest_play(self.position)
         followed = card == hint.card
         if self.puzzle is not None:
             right = self.puzzle.is_right(card)
-            return Verdict(right, None, False, self.puzzle.answer, self.puzzle.reason, followed)
+            return PracticeVerdict(right, None, False, self.puzzle.answer, self.puzzle.reason, followed)
         judgement = judge(self.position)
         if judgement is None or card not in judgement.values:
-            return Verdict(followed, None, False, hint.card, hint.reason, followed)
+            return PracticeVerdict(followed, None, False, hint.card, hint.reason, followed)
         verdict = judgement.verdict(card)
         best = expert_card(judgement, hint.card)
-        return Verdict(not verdict.costly, verdict.cost, verdict.kind == "close", best, hint.reason, followed)
+        return PracticeVerdict(not verdict.costly, verdict.cost, verdict.kind == "close", best, hint.reason, followed)
 
-    def decision(self, card: Card, verdict: Verdict | None = None, *, when: datetime | None = None) -> Decision:
+    def decision(self, card: Card, verdict: PracticeVerdict | None = None, *, when: datetime | None = None) -> Decision:
         """The answer ``card`` as a decision of the learner record."""
         v = verdict or self.judge(card)
         return Decision.now(
@@ -242,8 +250,6 @@ def practice_item(principle: str, seed: int, *, source: str | None = None) -> Pr
 
 @cache
 def _puzzles_by_principle() -> dict[str, tuple[Puzzle, ...]]:
-    from spades_teach.analysis.puzzles import load_puzzles
-
     out: dict[str, list[Puzzle]] = {}
     for p in load_puzzles():
         name = principle_at(p.position)
@@ -260,8 +266,6 @@ def puzzles_about(principle: str) -> tuple[Puzzle, ...]:
 def _moment(principle: str, deal_seed: int) -> Position | None:
     """The first moment of the deal, played by the hint engine at every seat, where the hint follows
     ``principle`` and the judge finds some legal card clearly worse."""
-    from spades_teach.advice.principles import play_by_principles
-
     bids = NIL_BIDS.get(principle)
     _round, played = play_by_principles(deal_seed, bids=list(bids) if bids else None)
     for position, hint in played:

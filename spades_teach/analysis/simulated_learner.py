@@ -33,12 +33,16 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from spades_teach.advice.driver import play_hand
+from spades_teach.advice.levels import make_bot, seated_bot
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
 from spades_teach.analysis.learner_record import LearnerRecord, decisions_from_review
+from spades_teach.analysis.seat_review import seat_review
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Card, Rank, Suit
 from spades_teach.game.deals import Deal, deal
+from spades_teach.game.round import Round
 from spades_teach.game.seating import Seat
 
 __all__ = ["WEAKNESSES", "NilPartner", "SimulatedLearner", "Weakness", "deal_for", "review_hands"]
@@ -97,8 +101,6 @@ class SimulatedLearner:
     mistake. Bids as ``bidder`` (a bot), or the medium bot."""
 
     def __init__(self, weakness: Weakness, bidder: Any = None) -> None:
-        from spades_teach.advice.levels import make_bot
-
         self.weakness, self.bidder, self.cured = weakness, bidder or make_bot("medium"), False
 
     def card_for(self, position: Position) -> Card:
@@ -147,11 +149,6 @@ def review_hands(
     """Hands ``first`` to ``first + count - 1`` of run ``run`` (:func:`deal_for`, dealt by West), the
     learner in South against medium bots, each reviewed from South's seat
     (:func:`~spades_teach.analysis.seat_review.seat_review`), one every ``minutes`` from ``start``."""
-    from spades_teach.advice.driver import play_hand
-    from spades_teach.advice.levels import seated_bot
-    from spades_teach.analysis.seat_review import seat_review
-    from spades_teach.game.round import Round
-
     record = LearnerRecord()
     for k in range(first, first + count):
         tag = f"learner-{run}-{k}"

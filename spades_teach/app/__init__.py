@@ -62,6 +62,7 @@ from spades_teach.app.pages import (
 )
 from spades_teach.app.settings import play_table, remember_teach_me, teach_me_setting
 from spades_teach.errors import AppError
+from spades_teach.i18n import _, get_language
 
 __all__ = [
     "APP_NOTEBOOKS",
@@ -114,7 +115,6 @@ def progress_page() -> Any:
     chapters linked as the app serves them) over a :class:`~spades_teach.widgets.progress.PracticeSession`."""
     import ipywidgets as widgets  # type: ignore[import-untyped]
 
-    from spades_teach.i18n import get_language
     from spades_teach.widgets.progress import PracticeSession, ProgressView
 
     view = ProgressView(link=progress_chapter_link(get_language()))
@@ -125,8 +125,6 @@ def progress_page() -> Any:
 
 def _practise_heading() -> str:
     from html import escape
-
-    from spades_teach.i18n import _
 
     return escape(_("Practise these"))
 

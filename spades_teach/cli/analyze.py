@@ -24,10 +24,12 @@ from spades_teach.cli.common import (
 from spades_teach.game.bids import Bid
 from spades_teach.i18n import N_, _, format_signed, join_clauses, ngettext, pgettext
 
+#: analysis.simulate.METHODS, written here so that the command line starts without the simulation
+#: (tests/test_cli_analyze.py holds the two equal).
+_METHODS = ("playout", "double_dummy")
+
+
 #: How ``--method`` plays the sampled deals out.
-METHODS = ("playout", "double_dummy")
-
-
 def _finite(interval: tuple[float, float]) -> list[float] | None:
     """An interval for JSON: ``None`` when it is unbounded (too few samples)."""
     import math
@@ -44,8 +46,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--method",
-        type=choice_type(METHODS),
-        metavar=choices_metavar(METHODS),
+        type=choice_type(_METHODS),
+        metavar=choices_metavar(_METHODS),
         default="playout",
         help=_("play each deal out with the medium bots, or solve it double dummy (slower) (default {default})").format(
             default=option_value("playout")

@@ -781,7 +781,7 @@ def score_checked(
     # tricks of every side are worked out first only when a renege penalty moves some between sides.
     taken: dict[Side, int] | None = None
     reneged: dict[Side, tuple[int, int, int, Side]] | None = None
-    if transfer:
+    if transfer and any(transfer.values()):
         taken = {side: side_contract(bid_list, won_list, seats, 0)[1] for side, seats in side_seats}
         reneged = _renege_transfers(taken, transfer, rules)
     # The maps are made as plain dicts of their class, keyed by sides and seats already (a

@@ -36,12 +36,13 @@ from spades_teach.analysis.drills import (
     drill_seed,
     make_drill,
 )
-from spades_teach.analysis.learner_record import DATA_DIR_VARIABLE, data_dir
+from spades_teach.analysis.learner_record import DATA_DIR_VARIABLE, data_dir, decision_from_drill
 from spades_teach.errors import AnswerError, SpadesError
 from spades_teach.game.cards import Card
 from spades_teach.game.notation import seat_word
 from spades_teach.i18n import _
 from spades_teach.widgets.base import static_text
+from spades_teach.widgets.record import remember
 from spades_teach.widgets.table_state import card_state
 
 __all__ = [
@@ -272,9 +273,6 @@ class DrillWidget(anywidget.AnyWidget):
         self.progress.advance(self.kind)
         if self.saving:
             self.progress.save()
-            from spades_teach.analysis.learner_record import decision_from_drill
-            from spades_teach.widgets.record import remember  # the learner record's hook
-
             remember([decision_from_drill(self.drill, feedback, self._given.get("answer"))])
         return feedback
 

@@ -54,7 +54,7 @@ __all__ = ["CHAPTER_LINK", "PracticeSession", "ProgressView"]
 #: How a principle's chapter is linked from a chapter's page (the chapters sit side by side).
 CHAPTER_LINK = "{chapter}.ipynb"
 
-STYLE = """<style>
+PROGRESS_STYLE = """<style>
 .st-progress .st-progress-focus ol{padding-left:1.4em;margin:.3em 0}
 .st-progress .st-progress-focus li{margin:.35em 0}
 .st-progress-bars{max-width:52em}
@@ -129,7 +129,7 @@ class ProgressView(SpadesWidget):
             "st-progress-tools",
         )
         super().__init__(
-            [widgets.HTML(STYLE), self.summary_html, self.focus_html, self.chart_html, self.bars_html, tools]
+            [widgets.HTML(PROGRESS_STYLE), self.summary_html, self.focus_html, self.chart_html, self.bars_html, tools]
         )
         self.add_class("st-progress")
         self.refresh()

@@ -25,6 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from spades_teach.analysis.learner_record import decision_from_puzzle
 from spades_teach.analysis.puzzles import DIFFICULTIES, THEMES, Puzzle, difficulty_label, load_puzzles, theme_label
 from spades_teach.errors import IllegalPlayError, SpadesError
 from spades_teach.game.cards import Card, CardLike, Hand, Suit
@@ -34,6 +35,7 @@ from spades_teach.i18n import _, ngettext, pgettext
 from spades_teach.render.html import card_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, card_button, escape
 from spades_teach.widgets.drill import Progress
+from spades_teach.widgets.record import remember
 
 __all__ = ["PuzzleView"]
 
@@ -198,9 +200,6 @@ class PuzzleView(SpadesWidget):
         self.progress.advance(self._place())  # a run again shows the next puzzle
         self._save()
         if self.saving:  # the learner record's hook
-            from spades_teach.analysis.learner_record import decision_from_puzzle
-            from spades_teach.widgets.record import remember
-
             remember([decision_from_puzzle(p, c)])
         if p.is_right(c):
             self._verdict = "right"
