@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["quoted", "printable", "ascii_digits_int", "signed"]
+__all__ = ["quoted", "printable", "ascii_digits_int", "signed", "sentence"]
 
 # C0 and C1 control characters, DEL, and lone surrogates: never written raw to a terminal.
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -21,6 +21,17 @@ _INT = re.compile(r"[+-]?[0-9]+")
 
 #: Integers with more digits than this are refused wherever text is read as a number.
 MAX_DIGITS = 1000
+
+
+def sentence(text: str) -> str:
+    """``text`` ended as a sentence: a full stop added unless it already ends with one (or with ``!``,
+    ``?`` or ``…``), so a line of feedback never stops short.
+
+    >>> sentence("the A♦ is enough"), sentence("Right."), sentence("")
+    ('the A♦ is enough.', 'Right.', '')
+    """
+    stripped = text.rstrip()
+    return stripped if not stripped or stripped.endswith((".", "!", "?", "…")) else stripped + "."
 
 
 def signed(points: int) -> str:

@@ -527,10 +527,11 @@ def chapter_drill(chapter: str, stored: Any = None) -> Any:
 
 
 def chapter_puzzles() -> Any:
-    """The play chapter's puzzles, as its cell makes them."""
+    """The play chapter's puzzles, as its cell makes them, with the live edition's store (the browser's:
+    here nothing kept yet, as in a fresh browser context, and no file read or written)."""
     from spades_teach.widgets import PuzzleView
 
-    return PuzzleView(seed=1, difficulty="easy")
+    return PuzzleView(seed=1, difficulty="easy", store="browser")
 
 
 def chapter_table() -> Any:

@@ -193,6 +193,7 @@ def test_the_home_lists_chapters_0_to_17_linked_to_the_built_book_and_its_live_e
     finally:
         sys.path.remove(str(ROOT / "book" / "_ext"))
     from spades_teach.app import chapter_titles
+    from spades_teach.app.home import listed_title
 
     html = _render_home(home_template("en", "book"), f"lang={lang}")
     found = re.findall(r'<li><a class="st-chapter-book" href="([^"]*)">([^<]*)</a>.*?href="([^"]*)"', html)
@@ -201,16 +202,57 @@ def test_the_home_lists_chapters_0_to_17_linked_to_the_built_book_and_its_live_e
     for name, titles in chapter_titles():
         page = f"{folder}notebooks/{name}.html"
         live = posixpath.normpath(posixpath.join(posixpath.dirname(page), live_chapter_url(f"notebooks/{name}", lang)))
-        expected.append((f"/voila/files/book/{page}", titles[lang], f"/voila/files/book/{live}"))
+        expected.append((f"/voila/files/book/{page}", listed_title(name, titles[lang]), f"/voila/files/book/{live}"))
     assert [(page, unescape(title), unescape(live)) for page, title, live in found] == expected
     toc = (ROOT / "book" / "_toc.yml").read_text(encoding="utf-8")
     assert all(f"file: notebooks/{name}\n" in toc for name, _titles in chapter_titles())
 
 
-def test_without_a_built_book_the_home_says_so_and_links_the_chapters_the_app_runs() -> None:
+def test_without_a_built_book_the_home_links_the_chapters_the_app_runs_with_no_developer_text() -> None:
+    """Learner finding 18: the home told a learner to run ``bash tools/build_book.sh``; it says what a
+    title does, in the page's language."""
     html = _render_home(home_template("en", "voila"), "lang=fr")
-    assert "n'est pas construit sur cet ordinateur" in unescape(html)
+    note = unescape(re.findall(r'<p class="st-chapters-note">([^<]*)</p>', html)[0])
+    assert note == "Chaque titre ouvre le chapitre ici, exécuté par cette application."
+    for language in ("en", "fr", "es"):
+        shown = unescape(_render_home(home_template("en", "voila"), f"lang={language}"))
+        assert not any(word in shown for word in ("bash", "tools/", ".sh", "build_book")), language
     links = re.findall(r'class="st-chapter-voila" href="([^"]*)"', html)
     assert links[0] == "/voila/render/chapters/fr/00_a_hand_in_ten_minutes.ipynb?lang=fr" and len(links) == 18
     plain = _render_home(home_template("en", "none"), "")
     assert 'class="st-chapter-' not in plain and "<li>0. A hand in ten minutes</li>" in plain
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_the_score_page_offers_blind_nil_only_with_its_box_ticked_in_the_learners_words(lang: str) -> None:
+    """Learner finding 13: the Score page's intro suggested typing blind nil, which its unticked
+    "blind Nil allowed" box refuses, and wrote it in English on the French and Spanish pages. Each
+    bid it shows is one the bid reader takes; blind Nil comes with the box to tick, named as the
+    calculator names it."""
+    from spades_teach.game.bids import Bid
+    from spades_teach.i18n import language
+    from spades_teach.widgets import ScoreCalculator
+
+    html = page_top("score", query=f"lang={lang}").value
+    with language(lang):
+        calculator = ScoreCalculator()
+        allowed = calculator.rule_boxes["blind_nil"].description
+    set_language("en")
+    typed = [unescape(word) for word in re.findall(r"<code>([^<]*)</code>", html)]
+    assert [Bid.coerce(word) for word in typed] == [Bid(0), Bid(0, blind=True)], typed
+    assert not calculator.rules().blind_nil
+    paragraph = unescape(re.sub(r"<[^>]+>", "", re.findall(r"<p>(.*?)</p>", html)[0]))
+    first, _, then = paragraph.partition(". ")
+    assert typed[1] not in first and typed[1] in then and allowed in then, paragraph
+    if lang != "en":
+        assert "blind nil" not in paragraph.lower() and "blind Nil allowed" not in paragraph
+
+
+@pytest.mark.parametrize("links", ["book", "voila", "none"])
+def test_every_chapter_of_the_home_s_list_has_its_number_the_appendix_too(links: str) -> None:
+    """Learner finding 19: chapters 0-16 were numbered in the lists, the appendix (chapter 17) not."""
+    for lang in ("en", "fr", "es"):
+        html = unescape(_render_home(home_template("en", links), f"lang={lang}"))
+        items = re.findall(r"<li>(?:<a [^>]*>)?([^<]*)", html.split('class="st-home-chapters"')[1])
+        assert [item.split(".")[0] for item in items] == [str(n) for n in range(18)], (lang, items)
+        assert items[17].startswith(("17. Appendix", "17. Annexe", "17. Apéndice"))

@@ -43,7 +43,29 @@ def test_each_chapter_page_opens_the_same_chapter_live(book: BookBuild, chapter:
 
 
 @pytest.mark.slow
-def test_the_first_page_links_to_the_live_edition(book: BookBuild) -> None:
-    text = (book.html / "intro.html").read_text(encoding="utf-8")
-    assert 'href="live/tree/index.html"' in text
-    assert (book.html / "live" / "tree" / "index.html").exists()
+def test_the_first_page_links_to_the_live_edition_s_first_chapter(book: BookBuild) -> None:
+    """The live reader's finding 4: the English front page opened the live edition's raw list of files,
+    the French and Spanish ones chapter 0; all three open chapter 0, in their language."""
+    for folder, path in (("", "00_a_hand_in_ten_minutes.ipynb"), ("fr/", "fr/00_a_hand_in_ten_minutes.ipynb")):
+        text = (book.html / folder / "intro.html").read_text(encoding="utf-8")
+        found = re.findall(r'<a class="live-edition-link[^"]*" href="([^"]+)">', text)
+        assert len(found) == 1 and found[0].endswith(f"live/notebooks/index.html?path={path}"), found
+        assert (book.html / folder / found[0].partition("?")[0]).resolve().exists()
+        assert (book.html / "live" / "files" / path).exists()
+
+
+def test_the_first_page_s_live_link_opens_chapter_0_in_every_language() -> None:
+    """The link as the book's extension writes it (without building the book)."""
+    import sys
+
+    sys.path.insert(0, str(BOOK / "_ext"))
+    try:
+        from live_edition import live_start_url
+    finally:
+        sys.path.remove(str(BOOK / "_ext"))
+    first = chapters()[0]
+    assert live_start_url("intro", "en", first) == "live/notebooks/index.html?path=00_a_hand_in_ten_minutes.ipynb"
+    for language in ("fr", "es"):
+        assert live_start_url("intro", language, first) == (
+            f"../live/notebooks/index.html?path={language}/00_a_hand_in_ten_minutes.ipynb"
+        )

@@ -383,6 +383,24 @@ def test_a_score_that_does_not_add_up_shows_one_message_and_no_old_score(score_p
     _wait_text(page, ".st-score-calculator", "t.includes('this hand:') && !t.includes('add up to')")
 
 
+def test_a_box_emptied_after_a_bad_number_keeps_no_message_about_it(score_page: Any) -> None:
+    """Learner finding 11: -2 typed in North's tricks, then the box emptied: "⚠ tricks for N must be a
+    whole number 0-13, got -2" stayed on screen. Emptied, the box shows no message and no score, and
+    the line under it says what to fill in; the number typed back brings the score back."""
+    page = score_page
+    calculator = page.locator(".st-score-calculator")
+    box = calculator.locator(".st-score-tricks-N input")
+    before = box.input_value()
+    _wait_text(page, ".st-score-calculator", "t.includes('this hand:')")
+    box.fill("-2")
+    _wait_text(page, ".st-score-calculator .st-score-error-N", "t.includes('got -2')")
+    box.fill("")
+    _wait_text(page, ".st-score-calculator", "!t.includes('got -2') && t.includes(\"fill in North's tricks\")")
+    assert "⚠" not in calculator.inner_text() and calculator.locator(".st-score-points-NS").count() == 0
+    box.fill(before)
+    _wait_text(page, ".st-score-calculator", "t.includes('this hand:') && !t.includes('fill in')")
+
+
 # -- replay ---------------------------------------------------------------------------------
 
 

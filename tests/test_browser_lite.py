@@ -309,6 +309,30 @@ def test_the_play_chapter_runs_itself_with_no_code_in_sight(live: tuple[Any, Wat
         shown = page.locator(".jp-CodeCell:not(.st-code-hidden) .jp-InputArea-editor")
         assert shown.count() == total - hidden and shown.first.is_visible()
         assert error_outputs(page) == []
+        # the live reader's finding 10: the chapter opened with its title as the active cell, a toolbar
+        # over it (move, duplicate, delete) and its words open to editing. The title is still the
+        # active cell (the page starts there), but with no toolbar, and neither the keys that delete a
+        # cell (D, D) nor those that edit it (Enter, a double click) change the chapter's text
+        title = page.locator(".jp-Notebook .jp-Cell").first
+        assert "jp-MarkdownCell" in (title.get_attribute("class") or "")
+        words = title.inner_text()
+        count = page.locator(".jp-Notebook .jp-Cell").count()
+        assert title.locator(".jp-cell-toolbar").evaluate_all("bars => bars.filter(b => b.offsetParent).length") == 0
+        title.click()
+        page.keyboard.press("Escape")
+        page.keyboard.press("d")
+        page.keyboard.press("d")
+        page.keyboard.press("Enter")
+        title.dblclick()
+        page.wait_for_timeout(500)
+        # JupyterLab refuses the deletion, and says so in the console: the only warning this check makes
+        refused = "Cannot execute key binding 'D, D': command 'notebook:delete-cell' is not enabled."
+        assert [w for w in watch.warnings if refused in w], watch.warnings
+        watch.warnings[:] = [w for w in watch.warnings if refused not in w]
+        assert page.locator(".jp-Notebook .jp-Cell").count() == count
+        first = page.locator(".jp-Notebook .jp-Cell").first
+        assert first.inner_text() == words
+        assert first.locator(".cm-editor").evaluate_all("editors => editors.filter(e => e.offsetParent).length") == 0
     finally:
         page.close()
     assert watch.blocked == watch.errors == watch.warnings == [], (watch.blocked, watch.errors, watch.warnings)

@@ -10,8 +10,9 @@ chapters' drills (chapter 11's count, bid and Nil, with their simulated figures;
 are answered in the live edition's Python by tests/test_browser_lite_chapters.py, and graded there
 as here.
 
-In the play chapter a puzzle is answered right and the next one wrong, each with its answer and
-reason; the chapter's printed challenge must be the library's; then the learner pastes that deal's
+In the play chapter a puzzle is answered, and the chapter opened again shows the score so far and
+the next puzzle (the browser keeps them, as it keeps the drills' progress). A puzzle is answered right
+and the next one wrong, each with its answer and reason; the chapter's printed challenge must be the library's; then the learner pastes that deal's
 code at the card table, plays the hand out, and asks for the comparison with the expert and the
 review of the hand, both the library's for the same cards.
 
@@ -168,6 +169,32 @@ def test_drills_answered_live_then_progress_survives_a_new_kernel(live: tuple[An
         # the question the kept counts lead to (each kind's third), the library's
         assert root.locator(".dr-prompt").inner_text() == chapter_drill(RELOADED, stored).drill.prompt
         assert _stored(page) == stored
+
+
+def test_puzzle_progress_survives_a_new_kernel(live: tuple[Any, Watch]) -> None:
+    """The live reader's finding 1: a puzzle answered ("score: 0 right of 1") was forgotten after a
+    reload, while the drills kept their progress. The browser keeps the puzzles' score and place beside
+    the drills': opened again (a new kernel), the chapter shows the score so far and the puzzle after
+    the last one answered, the library's."""
+    with _chapter(live, PLAY_CHAPTER) as page:
+        expected = chapter_puzzles()
+        first = expected.puzzle
+        wrong = next(card for card in first.evidence if card != first.answer)
+        puzzle_answer(page, wrong)
+        page.wait_for_function("() => JSON.parse(localStorage.getItem('spades_teach/drills') || '{}').kinds?.puzzles")
+        stored = _stored(page)
+    assert stored["puzzles"]["answered"] == 1 and stored["puzzles"]["right"] == 0
+    with _chapter(live, PLAY_CHAPTER) as page:
+        page.wait_for_function(
+            "() => document.querySelector('.st-puzzle .st-puzzle-score')?.innerText.includes('0 right of 1')",
+            timeout=60_000,
+        )
+        expected.answer(wrong)
+        expected.next_puzzle()
+        prompt = page.locator(".st-puzzle .st-puzzle-prompt").inner_text()
+        assert f"Puzzle {expected.puzzle.id}" in prompt and f"Puzzle {first.id}" not in prompt
+        page.locator(".st-puzzle").first.screenshot(path=str(ARTIFACTS / "lite-puzzle-after-reload.png"))
+        assert _stored(page)["puzzles"] == stored["puzzles"]
 
 
 def test_puzzles_the_challenge_and_the_points_review_live(live: tuple[Any, Watch]) -> None:

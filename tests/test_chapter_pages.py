@@ -76,6 +76,8 @@ def test_each_chapter_leads_to_its_neighbours_in_its_own_language_and_to_the_lis
         assert heading.lstrip("# ").strip() == dict(chapter_titles())[name][lang]
     french = _nav(TEMPLATES, NOTEBOOKS / "fr" / "08_card_play.ipynb")
     assert "Chapitre précédent" in french and "7. Gagner la partie" in french and "9. Jouer un Nil" in french
+    last = _nav(TEMPLATES, _folder(lang) / "16_glossary_and_cheat_sheet.ipynb")
+    assert re.search(r'class="st-chapter-next"[^>]*><small>[^<]*</small> 17\. ', last), last  # numbered too
 
 
 def test_the_code_link_shows_on_the_tutorial_s_server_only_and_opens_the_chapter_in_jupyterlab() -> None:
@@ -136,6 +138,8 @@ def test_the_list_of_a_language_s_chapters_speaks_it_and_links_the_code_on_the_t
     assert 'href="/voila/render/fr/01_deck_and_deal.ipynb"' in french
     spanish = _render_list("/es", names[2:], **{JUPYTERLAB_SWITCH: True})  # Voila's path may start with /
     assert '<a href="/lab/tree/es">Abre el código de los capítulos en JupyterLab' in spanish
+    appendix = _render_list("", ["17_appendix_calibration.ipynb"])
+    assert "<b>17. Appendix: is the count right?" in appendix  # the appendix numbered like the others
     other = _render_list("", ["notes.ipynb"])
     assert "<b>notes</b>" in other  # a notebook that is not a chapter keeps its file's name
 

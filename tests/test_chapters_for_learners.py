@@ -229,3 +229,25 @@ def test_the_range_of_bids_is_stated_and_shown() -> None:
     assert "0 to 13" in prose and "1 to 13" in prose
     outputs = _outputs("03_bidding_basics")
     assert "West bids 13: accepted" in outputs and "West bids 14: refused" in outputs
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_chapter_0_ends_with_a_sentence_in_its_language_not_a_python_value(language: str) -> None:
+    """Learner finding 17: chapter 0, whose code is hidden on the page, ended with ``{'NS': 82, 'EW': 21}``.
+    Its section for programmers prints a sentence a reader understands, in the chapter's language."""
+    import contextlib
+    import io
+
+    from spades_teach.i18n import language as speaking
+
+    folder = NOTEBOOKS if language == "en" else NOTEBOOKS / language
+    source = folder / "00_a_hand_in_ten_minutes.md"
+    code = [cell.source for inside, cell in _cells(source) if inside and cell.cell_type == "code"]  # type: ignore[attr-defined]
+    printed = io.StringIO()
+    with speaking(language), contextlib.redirect_stdout(printed):
+        for text in code:
+            exec(compile(text, str(source), "exec"), {})
+    lines = printed.getvalue().strip().splitlines()
+    assert lines and not re.search(r"[{}\[\]']", printed.getvalue()), lines
+    sides = {"en": ("North–South", "East–West"), "fr": ("Nord–Sud", "Est–Ouest"), "es": ("Norte–Sur", "Este–Oeste")}
+    assert all(side in lines[-1] for side in sides[language]) and lines[-1].endswith("."), lines

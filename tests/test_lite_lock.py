@@ -94,8 +94,15 @@ def test_the_live_chapters_name_the_pyodide_kernel_and_lose_their_outputs(tmp_pa
         assert "widgets" not in notebook["metadata"]
         code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
         assert code and all(cell["outputs"] == [] and cell["execution_count"] is None for cell in code)
+        # the live reader's finding 10: the chapter's text (its title first) is not the reader's to
+        # edit or delete; its code is
+        text = [cell for cell in notebook["cells"] if cell["cell_type"] == "markdown"]
+        assert text[0]["source"][0].startswith("# ") and notebook["cells"][0] is text[0]
+        assert all(cell["metadata"]["editable"] is False and cell["metadata"]["deletable"] is False for cell in text)
+        assert not any("editable" in cell["metadata"] or "deletable" in cell["metadata"] for cell in code)
     original = json.loads((source / copies[0].name).read_text(encoding="utf-8"))
     assert original["metadata"]["kernelspec"]["name"] == "python3"  # the chapters themselves are untouched
+    assert "editable" not in original["cells"][0]["metadata"]
 
 
 # -- jedi left out: its stand-in ------------------------------------------------------------------

@@ -229,3 +229,26 @@ def test_a_close_call_is_accepted_and_said_to_be_one() -> None:
         assert (card.pretty in ex.answer.right) == (not verdict.costly)
         if verdict.kind == "close" and card.pretty != ex.answer.right[0]:
             assert "a close call" in ex.answer.notes[card.pretty]
+
+
+def test_every_verdict_line_ends_with_a_full_stop() -> None:
+    """Learner finding 14: "✗ Not quite: the answer is A♦. Win as cheaply as possible: the A♦ is enough"
+    and "…so 10 are left in the other hands" stopped without a full stop; each verdict, right or wrong,
+    with or without the note on the other good cards, ends as a sentence."""
+    p = Position("S", "Q83.K5.A95.T632", EVEN, {"E": 1}, played=["4H", "AH", "2S", "3H"], trick=["7S"])
+    count = count_spades_exercise(p)
+    exercises = [
+        count,
+        Exercise("Pick", ["a", "b"], Answer(("a",), "win as cheaply as possible: the A♦ is enough")),
+        Exercise("Pick", ["a", "b", "c"], Answer(("a",), "the reason", also="as good: b")),
+        play_exercise(Position("S", "Q82.K54.A95.T632", EVEN, {}, trick=["3H", "7H"])),
+    ]
+    for exercise in exercises:
+        for choice in exercise.choices:
+            exercise.reset()
+            exercise.choose(choice)
+            assert exercise.verdict.endswith("."), exercise.verdict
+            assert ".." not in exercise.verdict, exercise.verdict
+    count.reset()
+    count.choose("8")
+    assert count.verdict == "Right: 13 spades: 3 in your hand and 2 played, so 8 are left in the other hands."

@@ -22,6 +22,8 @@ from _scripts import modules_imported_by
 from spades_teach import Card, Deal, Hand, Round, Rules, Seat, SpadesError, deal, score_round
 from spades_teach.advice.bidding import advise_bid
 from spades_teach.errors import ParseError
+from spades_teach.game.bids import Bid
+from spades_teach.i18n import language
 from spades_teach.widgets import (
     BidAdvisorView,
     DealView,
@@ -402,7 +404,7 @@ def test_errors_take_the_result_off_and_sit_next_to_the_box() -> None:
     before = calc.value
     assert before["points"] and before["lines"]
     calc.tricks_boxes["E"].value = 9
-    total = sum(box.value for box in calc.tricks_boxes.values())
+    total = sum(int(box.value) for box in calc.tricks_boxes.values())
     assert calc.error == f"tricks add up to {total}, but a hand has 13 tricks"
     assert calc.value["points"] == {} and calc.value["lines"] == []
     assert calc.points_html.value == "" and calc.lines_html.value == ""
@@ -426,6 +428,47 @@ def test_errors_take_the_result_off_and_sit_next_to_the_box() -> None:
     calc.bag_boxes["NS"].value = -1  # a bag counter's message sits by the bag boxes, and only there
     assert calc.error and calc.error in calc.bags_note.value
     assert calc.input_error_html.value == "" and calc.error_line.value == ""
+
+
+@pytest.mark.parametrize("boxes", ["tricks_boxes", "bag_boxes"])
+def test_an_emptied_box_clears_the_message_and_the_result_of_the_number_it_held(boxes: str) -> None:
+    """Learner finding 11: -2 typed in North's tricks, then the box emptied to type again: the message
+    about -2 goes, no score is shown, and the status says what to fill in."""
+    calc = ScoreCalculator()
+    box = getattr(calc, boxes)["N" if boxes == "tricks_boxes" else "NS"]
+    before = box.value
+    box.value = "-2"
+    assert "got -2" in calc.error and "-2" in (calc.row_error_html["N"].value + calc.bags_note.value)
+    box.value = ""
+    assert calc.error == "" and calc.result is None and calc.points == {}
+    shown = [calc.error_line, calc.input_error_html, calc.bags_note, *calc.row_error_html.values()]
+    assert [w.value for w in shown if w.value] == []
+    assert calc.status == f"fill in {box.description} to see the score"
+    assert calc.points_html.value == "" and calc.lines_html.value == ""
+    box.value = "−2"  # the true minus sign reads as the same number
+    assert "got -2" in calc.error
+    box.value = before
+    assert calc.error == "" and calc.result is not None and calc.status.startswith("this hand:")
+
+
+def test_the_bid_example_names_only_the_bids_the_rules_allow_in_the_learners_words() -> None:
+    """Learner finding 13: the empty bid box suggested blind nil, which the unticked option refuses."""
+    calc = ScoreCalculator()
+    assert not calc.rules().blind_nil
+    assert {box.placeholder for box in calc.bid_boxes.values()} == {"4, nil"}
+    calc.rule_boxes["blind_nil"].value = True
+    assert {box.placeholder for box in calc.bid_boxes.values()} == {"4, nil, blind nil"}
+    calc.rule_boxes["nil"].value = False
+    calc.rule_boxes["blind_nil"].value = False
+    assert {box.placeholder for box in calc.bid_boxes.values()} == {"4"}
+    for code in ("fr", "es"):
+        with language(code):
+            example = ScoreCalculator(rules=Rules(blind_nil=True)).bid_boxes["N"].placeholder
+            assert example != "4, nil, blind nil"  # in the learner's words
+            for typed in example.split(", "):  # each example typed in a box is a bid the rules take
+                assert Bid.coerce(typed) in (Bid(4), Bid(0), Bid(0, blind=True)), typed
+            calc = ScoreCalculator({"N": example.split(", ")[-1], "E": 3, "S": 3, "W": 2}, rules=Rules(blind_nil=True))
+            assert calc.error == "", calc.error
 
 
 def test_the_advisor_shows_one_message_and_nothing_from_the_old_hand() -> None:

@@ -212,3 +212,33 @@ def test_a_wrong_answer_is_marked_wrong_in_red_and_nothing_repeats_the_question(
     value = view.feedback_html.value
     assert "st-verdict-wrong" in value and "✗" in value and "st-note" not in value
     assert all("st-card-face" in b._dom_classes for b in view.hand_box.children)
+
+
+def test_in_the_browser_store_the_score_and_the_place_survive_a_new_kernel(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    """The live reader's finding 1: in the live edition (Python in the page, no file to keep progress in)
+    a puzzle answered was forgotten on reload, while the drills kept theirs. The view keeps its score and
+    place in the browser as the drills do: what it sends the browser, handed back to a new view (a new
+    kernel), shows the score so far and the puzzle after the last one answered; no file is written."""
+    from pathlib import Path
+
+    monkeypatch.setenv("SPADES_TEACH_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("SPADES_TEACH_DRILL_STORE", "browser")
+    first = PuzzleView(seed=1, difficulty="easy")
+    assert first.keeper is not None and first.keeper in first.children
+    first.keeper.receive({"action": "restore", "kinds": {"winner": {"right": 2, "answered": 2}}})  # a drill's
+    answered = first.puzzle
+    first.answer(answered.answer)
+    kept = dict(first.keeper.kinds)
+    assert kept["puzzles"]["right"] == 1 and kept["puzzles/easy/any"]["number"] == 1
+    assert set(kept) == {"puzzles", "puzzles/easy/any"}  # the drills' counts are the drills' to keep
+    assert not (Path(str(tmp_path)) / "drills.json").exists()
+    again = PuzzleView(seed=1, difficulty="easy")
+    assert again.answered == 0 and again.puzzle == answered  # nothing yet: the browser has not answered
+    assert again.keeper is not None
+    again.keeper.receive({"action": "restore", "kinds": {**kept, "winner": {"right": 2, "answered": 2}}})
+    assert (again.right, again.answered) == (1, 1) and "1 right of 1" in again.score_html.value
+    first.next_puzzle()
+    assert again.puzzle == first.puzzle != answered
+    assert PuzzleView(seed=1, difficulty="easy", store="file", progress_dir=str(tmp_path)).keeper is None

@@ -406,11 +406,16 @@ LITE_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "na
 
 
 def clear_outputs(notebook: dict[str, Any]) -> dict[str, Any]:
-    """The chapter as the live edition serves it: no outputs, no widget state, its kernel named."""
+    """The chapter as the live edition serves it: no outputs, no widget state, its kernel named, and
+    its text read-only (each Markdown cell ``editable`` and ``deletable`` false, nbformat's own keys):
+    the chapter opens with its title as the active cell, and a reader's keystroke or click must not
+    edit, cut or delete the chapter's words (the code cells stay the reader's to change)."""
     for cell in notebook["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
+        elif cell["cell_type"] == "markdown":
+            cell.setdefault("metadata", {}).update(editable=False, deletable=False)
     metadata = notebook.setdefault("metadata", {})
     metadata.pop("widgets", None)
     metadata["kernelspec"] = dict(LITE_KERNELSPEC)

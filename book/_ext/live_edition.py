@@ -51,18 +51,20 @@ def live_chapter_url(pagename: str, language: str = "en") -> str:
 
 
 def live_start_url(pagename: str, language: str = "en", first_chapter: str = "") -> str:
-    """The relative link from the book's first page to the live edition: its file list for the English
-    book, the book's first chapter for the French and Spanish ones (the file list cannot open a folder
-    from its address, and their chapters sit in the folders ``fr/`` and ``es/``).
+    """The relative link from the book's first page to the live edition: the book's first chapter
+    there, in the book's language (a reader starts where the book starts, not in JupyterLite's list
+    of files); the file list only for a book without chapters.
 
-    >>> live_start_url("intro")
-    'live/tree/index.html'
+    >>> live_start_url("intro", "en", "notebooks/00_a_hand_in_ten_minutes")
+    'live/notebooks/index.html?path=00_a_hand_in_ten_minutes.ipynb'
     >>> live_start_url("intro", "fr", "notebooks/00_a_hand_in_ten_minutes")
     '../live/notebooks/index.html?path=fr/00_a_hand_in_ten_minutes.ipynb'
+    >>> live_start_url("intro")
+    'live/tree/index.html'
     """
-    if language == "en" or not first_chapter:
+    if not first_chapter:
         return f"{book_root(pagename, language)}{LIVE}/tree/index.html"
-    return f"{book_root(pagename, language)}{LIVE}/notebooks/index.html?path={language}/{posixpath.basename(first_chapter)}.ipynb"
+    return live_chapter_url(f"{pagename.rpartition('/')[0]}/{posixpath.basename(first_chapter)}".lstrip("/"), language)
 
 
 #: A saved widget on a page: myst-nb writes its view as a script in the cell's output, where the

@@ -27,6 +27,7 @@ __all__ = [
     "chapter_nav_template",
     "chapter_titles",
     "home_html",
+    "listed_title",
     "home_template",
     "write_chapter_list",
     "write_home_templates",
@@ -78,6 +79,23 @@ def chapter_titles() -> list[tuple[str, dict[str, str]]]:
     return [(str(item["file"]), dict(item["titles"])) for item in data]
 
 
+def listed_title(name: str, title: str) -> str:
+    """A chapter's title as the lists of chapters show it: with the chapter's number, as the others
+    have it in their heading (the appendix's heading has none).
+
+    >>> listed_title("17_appendix_calibration", "Appendix: is the count right?")
+    '17. Appendix: is the count right?'
+    >>> listed_title("08_card_play", "8. Card play")
+    '8. Card play'
+    """
+    number = str(int(name[:2]))
+    return title if title.startswith(number + ".") else f"{number}. {title}"
+
+
+def _listed_titles(name: str, titles: dict[str, str]) -> dict[str, str]:
+    return {code: listed_title(name, title) for code, title in titles.items()}
+
+
 #: The chapter pages' way around (the previous and the next chapter, the list, the code in JupyterLab),
 #: a part of ``index.html.j2`` written by :func:`chapter_nav_template`.
 CHAPTER_NAV = "chapter-nav.html.j2"
@@ -89,10 +107,13 @@ JUPYTERLAB_SWITCH = "spades_teach_jupyterlab"
 
 
 def _chapters_literal() -> str:
-    """The chapters and their titles as a Jinja list literal: ``[["00_name", {"en": …}], …]``."""
+    """The chapters, their titles (their headings: a page's language is the one whose title is its
+    heading) and the titles as the links show them (:func:`listed_title`), as a Jinja list literal:
+    ``[["00_name", {"en": …}, {"en": …}], …]``."""
     import json
 
-    return json.dumps([[name, titles] for name, titles in chapter_titles()], ensure_ascii=False)
+    listed = [[name, titles, _listed_titles(name, titles)] for name, titles in chapter_titles()]
+    return json.dumps(listed, ensure_ascii=False)
 
 
 def _nav_words() -> str:
@@ -140,7 +161,7 @@ def chapter_nav_template(list_link: str = "tree") -> str:
         "{%- set name = resources.metadata.name -%}\n"
         "{%- set heading = (((nb.cells[0].source if nb.cells else '') ~ '\\n').split('\\n')[0]).lstrip('#').strip() -%}\n"
         "{%- set st = namespace(index=-1, lang='') -%}\n"
-        "{%- for file, titles in chapters -%}\n"
+        "{%- for file, titles, _listed in chapters -%}\n"
         "{%- if file == name -%}{%- set st.index = loop.index0 -%}\n"
         "{%- for code, title in titles.items() if title == heading -%}{%- set st.lang = code -%}{%- endfor -%}\n"
         "{%- endif -%}\n"
@@ -152,10 +173,10 @@ def chapter_nav_template(list_link: str = "tree") -> str:
         "{%- set after = chapters[st.index + 1] if st.index + 1 < chapters | length else none -%}\n"
         '<nav class="st-chapter-nav st-chapter-nav-{{ where }}" aria-label="{{ said.nav | e }}">\n'
         '{%- if before %}<a class="st-chapter-prev" rel="prev" href="{{ before[0] }}.ipynb">'
-        "<small>← {{ said.previous | e }}</small> {{ (before[1][st.lang] or before[1].en) | e }}</a>{% endif %}\n"
+        "<small>← {{ said.previous | e }}</small> {{ (before[2][st.lang] or before[2].en) | e }}</a>{% endif %}\n"
         f'<a class="st-chapter-list" href="{listed}">{{{{ said.list | e }}}}</a>\n'
         '{%- if after %}<a class="st-chapter-next" rel="next" href="{{ after[0] }}.ipynb">'
-        "<small>{{ said.next | e }} →</small> {{ (after[1][st.lang] or after[1].en) | e }}</a>{% endif %}\n"
+        "<small>{{ said.next | e }} →</small> {{ (after[2][st.lang] or after[2].en) | e }}</a>{% endif %}\n"
         f"{{%- if where == 'top' and resources.{JUPYTERLAB_SWITCH} %}}"
         "<a class=\"st-chapter-code\" href=\"{{ base }}lab/tree/{{ '' if st.lang == 'en' else st.lang ~ '/' }}"
         '{{ name }}.ipynb">{{ said.code | e }}</a>{% endif %}\n'
@@ -175,11 +196,13 @@ def _chapters_html(links: str, keep: str) -> str:
     live_label = escape(_("live"))
     items = []
     for name, titles in chapter_titles():
-        title = escape(titles.get(code) or titles["en"])
+        title = escape(listed_title(name, titles.get(code) or titles["en"]))
         if links == "book":
             page = f"{base}voila/files/book/{folder}notebooks/{name}.html"
             live = f"{base}voila/files/book/live/notebooks/index.html?path={folder}{name}.ipynb"
-            named = escape(_("{title}, in the live edition").format(title=titles.get(code) or titles["en"]))
+            named = escape(
+                _("{title}, in the live edition").format(title=listed_title(name, titles.get(code) or titles["en"]))
+            )
             items.append(
                 f'<li><a class="st-chapter-book" href="{page}">{title}</a> '
                 f'<span class="st-chapter-more">· <a class="st-chapter-live" href="{live}" aria-label="{named}">'
@@ -197,10 +220,7 @@ def _chapters_html(links: str, keep: str) -> str:
             "chapter in the live edition, where its code runs in your browser."
         ).format(live=live_label)
     elif links == "voila":
-        note = _(
-            "The tutorial's book is not built on this computer ({command} builds it): each title opens the "
-            "chapter here, run by this app."
-        ).format(command="bash tools/build_book.sh")
+        note = _("Each title opens the chapter here, run by this app.")
     else:
         note = _(
             "The chapters' notebooks are not on this computer (they come with the project's source, not with "
@@ -267,6 +287,12 @@ HOME_STYLE = """
       .st-chapter-more { font-size: 0.9em; color: #333; }
       .st-code-link a, main > p > a { color: #0b4f2e; }
       code { background: #e9ece9; padding: 0 0.25em; border-radius: 0.2em; }
+      /* a phone (or any touch screen): every link a target of 44 px or more */
+      @media (max-width: 640px), (pointer: coarse) {
+        .st-app-lang a, .st-app-lang b, .st-home-chapters a, .st-code-link a, main > p > a { display: inline-flex; align-items: center; box-sizing: border-box; min-height: 44px; min-width: 44px; }
+        .st-app-lang a, .st-app-lang b { justify-content: center; }
+        .st-home-chapters li { margin: 0; }
+      }
 """
 
 #: The home page's two file names (Voila's tree in its lab look, and its classic one).
@@ -314,7 +340,7 @@ def home_template(default: str = "en", links: str = "none") -> str:
         + "".join(f"{{% elif lang == '{code}' %}}{codes[code]}" for code in others)
         + f"{{% else %}}{codes['en']}{{% endif %}}"
     )
-    titles = json.dumps({name: names for name, names in chapter_titles()}, ensure_ascii=False)
+    titles = json.dumps({name: _listed_titles(name, names) for name, names in chapter_titles()}, ensure_ascii=False)
     return (
         "{#- The app's home page, in place of Voila's list of files. Written by spades_teach.app.home_template\n"
         "    from the translation catalogs: do not edit by hand (tests/test_app.py checks it is up to date).\n"

@@ -155,13 +155,19 @@ def _intro(name: str) -> list[str]:
             )
         ]
     if name == "score":
+        # Only the bids the page's rules allow from the start (blind Nil once its box is ticked), written
+        # as a learner of the page's language types them (the words the bid reader takes).
         return [
             escape(
                 _(
-                    "Type each seat's bid (a number, {nil} or {blind_nil}) and the tricks it took: the points, the "
-                    "bags and the reason for every item change as you type."
+                    "Type each seat's bid (a number or {nil}) and the tricks it took: the points, the bags and "
+                    "the reason for every item change as you type. To score a {blind_nil}, tick {allowed} first."
                 )
-            ).format(nil=code("nil"), blind_nil=code("blind nil"))
+            ).format(
+                nil=code(pgettext("a bid as typed", "nil")),
+                blind_nil=code(pgettext("a bid as typed", "blind nil")),
+                allowed=b(_("blind Nil allowed")),
+            )
         ]
     if name == "progress":
         return [
@@ -299,7 +305,7 @@ def replay_picker(seed: int | str = 1) -> Any:
             options=labels,
             value=first,
             description=pgettext("recorded hand menu", "Hand"),
-            layout=widgets.Layout(width="40em"),
+            layout=widgets.Layout(width="40em", max_width="100%"),
         ),
         "st-app-record",
     )
@@ -332,7 +338,9 @@ def replay_picker(seed: int | str = 1) -> Any:
 
     choice.observe(view.handler(load), names="value")
     review.on_click(view.handler(run_review))
-    return widgets.VBox([choice, lead, widgets.HBox([review, verdict]), view])
+    return widgets.VBox(
+        [choice, lead, widgets.HBox([review, verdict], layout=widgets.Layout(flex_flow="row wrap")), view]
+    )
 
 
 def review_summary(costs: Sequence[Any]) -> str:

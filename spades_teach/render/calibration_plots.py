@@ -20,6 +20,7 @@ from spades_teach.advice.principles import PRINCIPLES
 from spades_teach.analysis.calibration import feature_value_label
 from spades_teach.i18n import N_, _, format_number, format_percent, ngettext
 from spades_teach.render.charts import pyplot
+from spades_teach.render.html import STACKED_TABLE_STYLE
 
 #: The titles of the bias charts by feature (translated when drawn).
 _BY_FEATURE = {
@@ -237,28 +238,42 @@ def principle_table(data: dict[str, Any]) -> PrincipleTable:
             row += list(cells.get((name, i), ("0", "", "")))
         rows.append(row)
     html = [
-        '<table class="principle-calibration">',
+        STACKED_TABLE_STYLE,
+        '<table class="principle-calibration st-stacked">',
         "<thead><tr>",
         '<th rowspan="2">' + escape(_("principle")) + "</th>",
     ]
+    captions = []
     for title_, rule_set in zip(titles, sets, strict=True):
         judged = sum(line["judged"] for line in rule_set["principles"])
         caption = ngettext("{rules} ({count} decision)", "{rules} ({count} decisions)", judged).format(
             rules=title_, count=judged
         )
+        captions.append(caption)
         html.append(f'<th colspan="3">{escape(caption)}</th>')
     html.append("</tr><tr>")
+    columns = [_("decisions"), _("as good"), _("cost")]
     for _rule_set in sets:
-        html += [
-            "<th>" + escape(_("decisions")) + "</th>",
-            "<th>" + escape(_("as good")) + "</th>",
-            "<th>" + escape(_("cost")) + "</th>",
-        ]
+        html += [f"<th>{escape(column)}</th>" for column in columns]
     html.append("</tr></thead><tbody>")
     for row in rows:
-        html.append("<tr>" + f"<th>{escape(row[0])}</th>" + "".join(f"<td>{escape(c)}</td>" for c in row[1:]) + "</tr>")
+        html.append(f"<tr><th>{escape(row[0])}</th>" + _grouped_cells(row[1:], captions, columns) + "</tr>")
     html.append("</tbody></table>")
     return PrincipleTable(header, rows, "".join(html))
+
+
+def _grouped_cells(values: Sequence[str], groups: Sequence[str], columns: Sequence[str]) -> str:
+    """A row's cells under groups of ``columns`` (one group each of ``groups``), each labelled with its
+    column (and the first of a group with the group) for a phone, where the table reads as a list
+    (:data:`~spades_teach.render.html.STACKED_TABLE_STYLE`)."""
+    from html import escape
+
+    cells = []
+    for index, value in enumerate(values):
+        group, column = divmod(index, len(columns))
+        named = f' data-group="{escape(groups[group], quote=True)}"' if column == 0 else ""
+        cells.append(f'<td data-label="{escape(columns[column], quote=True)}"{named}>{escape(value)}</td>')
+    return "".join(cells)
 
 
 def rule_set_summaries(data: dict[str, Any]) -> list[str]:
@@ -324,7 +339,8 @@ def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> Princ
             ]
         )
     html = [
-        '<table class="principle-calibration">',
+        STACKED_TABLE_STYLE,
+        '<table class="principle-calibration st-stacked">',
         "<thead><tr>",
         '<th rowspan="2">' + escape(_("principle")) + "</th>",
     ]
@@ -338,7 +354,10 @@ def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> Princ
     html.append("</tr><tr>")
     html += [f"<th>{escape(h)}</th>" for h in header[1:]]
     html.append("</tr></thead><tbody>")
+    looks = [_("first look"), _("with the second look")]
     for row in rows:
-        html.append("<tr>" + f"<th>{escape(row[0])}</th>" + "".join(f"<td>{escape(c)}</td>" for c in row[1:]) + "</tr>")
+        columns = [header[1:4], header[4:7]]
+        cells = _grouped_cells(row[1:4], looks[:1], columns[0]) + _grouped_cells(row[4:], looks[1:], columns[1])
+        html.append(f"<tr><th>{escape(row[0])}</th>{cells}</tr>")
     html.append("</tbody></table>")
     return PrincipleTable(header, rows, "".join(html))

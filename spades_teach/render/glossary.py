@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 from spades_teach.errors import SpadesError
 from spades_teach.i18n import _, get_language
+from spades_teach.render.html import LIST_STYLE
 from spades_teach.render.lexicon import WORDS, sort_key
 
 __all__ = ["Term", "TERMS", "TERMS_BY_NAME", "define", "glossary_html", "GLOSSARY_CHAPTER"]
@@ -212,4 +213,4 @@ def glossary_html() -> str:
         f"</small></dt><dd>{html.escape(definition)}</dd>"
         for word, definition, chapter in entries
     )
-    return f'<dl class="st-glossary">{items}</dl>'
+    return LIST_STYLE + f'<dl class="st-glossary">{items}</dl>'

@@ -26,11 +26,14 @@ __all__ = [
     "card_html",
     "hand_html",
     "deal_html",
+    "seats_html",
     "trick_html",
     "trick_plays_html",
     "round_html",
     "narration_html",
     "STYLE",
+    "LIST_STYLE",
+    "STACKED_TABLE_STYLE",
 ]
 
 #: A round's phases as a learner reads them (translated when shown).
@@ -43,9 +46,44 @@ STYLE = (
     "border-radius:.3em;background:#fff;color:#111;font-family:sans-serif;font-weight:600;text-align:center}"
     ".st-red{color:#c00}.st-hand{font-family:sans-serif;line-height:1.9}"
     ".st-suit{white-space:nowrap}.st-void{color:#595959;font-style:italic}"
-    ".st-table{border-collapse:collapse}.st-table td{padding:.3em .6em;vertical-align:middle}"
     ".st-seat{font-weight:700;font-family:sans-serif}"
+    # The four seats around a table (seats_html): North on top, West and East side by side, South at the
+    # foot, in a box as wide as the page (the container the layout asks about); in a narrower box (a
+    # phone's) West, the middle and East go one under the other, and a long suit wraps: nothing is
+    # wider than the screen.
+    ".st-table-box{container-type:inline-size}"
+    ".st-table{display:flex;flex-direction:column;align-items:center;gap:.3em;width:fit-content;max-width:100%;"
+    "margin:.3em 0;font-family:sans-serif;text-align:left}"
+    ".st-table-middle-row{align-self:stretch;display:flex;flex-wrap:wrap;justify-content:space-around;"
+    "align-items:center;gap:.3em 1.6em}"
+    "@container (min-width:36em){.st-table-middle-row{flex-wrap:nowrap}}"
+    ".st-table-hand{min-width:16em;max-width:100%}.st-table .st-suit{white-space:normal}"
+    ".st-table-middle{text-align:center}"
     "</style>"
+)
+
+
+#: A data table that reads as a list on a phone (``class="st-stacked"``): each row a block, each cell
+#: a line after its column's name (its ``data-label``; the first cell of a group of columns names the
+#: group too, its ``data-group``), the header row left out (the labels say it again), nothing wider
+#: than the screen. A wider window shows the table as it is.
+STACKED_TABLE_STYLE = (
+    "<style>@media (max-width:640px){"
+    "table.st-stacked,table.st-stacked>tbody,table.st-stacked>tbody>tr,table.st-stacked>tbody>tr>th,"
+    "table.st-stacked>tbody>tr>td{display:block;width:auto;text-align:left}"
+    "table.st-stacked>thead{display:none}"
+    "table.st-stacked>tbody>tr{margin:.4em 0;padding:.2em 0 .4em;border-bottom:1px solid #ccd}"
+    "table.st-stacked>tbody>tr>td{padding:.05em 0 .05em 1em}"
+    'table.st-stacked td[data-label]::before{content:attr(data-label) ": ";font-weight:600}'
+    'table.st-stacked td[data-group]::before{content:attr(data-group) "\\A" attr(data-label) ": ";'
+    "white-space:pre-wrap}"
+    "}</style>"
+)
+#: A list of terms and their meaning (``dl.st-glossary``, ``dl.st-summary``): each term on its own line,
+#: its meaning under it, the same in JupyterLab, Voila and the book, and on a phone.
+LIST_STYLE = (
+    "<style>.st-glossary dt,.st-summary dt{float:none;width:auto;margin:.6em 0 0}"
+    ".st-glossary dd,.st-summary dd{margin:0 0 0 1.5em}</style>"
 )
 
 
@@ -74,24 +112,38 @@ def hand_html(hand: Hand, *, style: bool = True) -> str:
     return (STYLE if style else "") + f'<div class="st-hand">{"".join(rows)}</div>'
 
 
+def seats_html(cells: Mapping[Seat, str], middle: str = "") -> str:
+    """What sits at each seat (``cells``, HTML; a seat left out is left empty) around a table, North on
+    top, West and East on the sides, South at the foot, and ``middle`` (HTML: the trick) between West
+    and East. The picture is as wide as its hands, never wider than the page: where the page is narrow
+    (a phone) West, the middle and East go one under the other (the style is :data:`STYLE`'s).
+
+    >>> seats_html({Seat.N: "n", Seat.S: "s"}).count('class="st-table-hand')
+    4
+    """
+
+    def cell(seat: Seat) -> str:
+        return f'<div class="st-table-hand st-table-{seat.name}">{cells.get(seat, "")}</div>'
+
+    centre = f'<div class="st-table-middle">{middle}</div>' if middle else ""
+    return (
+        '<div class="st-table-box"><div class="st-table">'
+        + cell(Seat.N)
+        + f'<div class="st-table-middle-row">{cell(Seat.W)}{centre}{cell(Seat.E)}</div>'
+        + cell(Seat.S)
+        + "</div></div>"
+    )
+
+
 def deal_html(deal: Deal) -> str:
     """The four hands around a table, North at the top."""
 
     def cell(seat: Seat) -> str:
-        if seat not in deal:
-            return ""
         name = seat_word(int(seat))
         title = _("{seat} (dealer)").format(seat=name) if seat is deal.dealer else name
         return f'<div class="st-seat">{html.escape(title)}</div>' + hand_html(deal[seat], style=False)
 
-    return (
-        STYLE
-        + '<table class="st-table">'
-        + f"<tr><td></td><td>{cell(Seat.N)}</td><td></td></tr>"
-        + f"<tr><td>{cell(Seat.W)}</td><td></td><td>{cell(Seat.E)}</td></tr>"
-        + f"<tr><td></td><td>{cell(Seat.S)}</td><td></td></tr>"
-        + "</table>"
-    )
+    return STYLE + seats_html({seat: cell(seat) for seat in Seat if seat in deal})
 
 
 def trick_plays_html(plays: Iterable[tuple[Seat, Card]], marks: Mapping[int, str] | None = None) -> str:
@@ -174,8 +226,6 @@ def round_html(rnd: Round) -> str:
     bids = rnd.bids
 
     def cell(seat: Seat) -> str:
-        if seat not in hands:
-            return ""
         bid = bids.get(seat)
         name = seat_word(int(seat))
         label = bid.label if bid is not None else ""
@@ -196,11 +246,4 @@ def round_html(rnd: Round) -> str:
     middle = " ".join(f"{html.escape(seat_letter(int(s)))} {card_html(c)}" for s, c in trick.plays) or html.escape(
         _(_PHASES[rnd.phase])
     )
-    return (
-        STYLE
-        + '<table class="st-table">'
-        + f"<tr><td></td><td>{cell(Seat.N)}</td><td></td></tr>"
-        + f"<tr><td>{cell(Seat.W)}</td><td>{middle}</td><td>{cell(Seat.E)}</td></tr>"
-        + f"<tr><td></td><td>{cell(Seat.S)}</td><td></td></tr>"
-        + "</table>"
-    )
+    return STYLE + seats_html({seat: cell(seat) for seat in Seat if seat in hands}, middle)

@@ -24,6 +24,7 @@ from types import MappingProxyType
 
 from spades_teach.i18n import LANGUAGES, N_, _, get_language
 from spades_teach.i18n import language as speaking
+from spades_teach.render.html import STACKED_TABLE_STYLE
 
 __all__ = ["Wording", "Word", "WORDS", "glossary_table", "sort_key"]
 
@@ -95,13 +96,17 @@ def glossary_table(language: str | None = None) -> str:
         order = (own, *(other for other in LANGUAGES if other != own))
         headers = [_(_COLUMN[code]) for code in order] + [_("What it means"), _("Taught in chapter")]
         head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in headers)
+        labels = [html.escape(h, quote=True) for h in headers[1:]]
         rows = []
         for word in sorted(WORDS.values(), key=lambda w: sort_key(w.word(own))):
             first, *others = (_cell(word.wordings[code]) for code in order)
-            cells = f'<th scope="row">{first}</th>' + "".join(f"<td>{cell}</td>" for cell in others)
             definition = html.escape(word.wordings[own].definition)
-            rows.append(f"<tr>{cells}<td>{definition}</td><td>{word.chapter}</td></tr>")
+            cells = f'<th scope="row">{first}</th>' + "".join(
+                f'<td data-label="{label}">{cell}</td>'
+                for label, cell in zip(labels, [*others, definition, str(word.chapter)], strict=True)
+            )
+            rows.append(f"<tr>{cells}</tr>")
     return (
-        f'<table class="st-glossary-table" lang="{own}"><thead><tr>{head}</tr></thead>'
+        STACKED_TABLE_STYLE + f'<table class="st-glossary-table st-stacked" lang="{own}"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )

@@ -20,6 +20,7 @@ import html
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
 from spades_teach.i18n import _, format_signed
+from spades_teach.render.html import LIST_STYLE
 
 __all__ = ["mistakes", "mistakes_html", "questions", "questions_html", "ten_steps", "ten_steps_html"]
 
@@ -201,4 +202,4 @@ def questions_html(rules: Rules = Rules()) -> str:
         f"<dt><b>{html.escape(question)}</b></dt><dd>{html.escape(answer)}</dd>"
         for question, answer in questions(rules)
     )
-    return f'<dl class="st-summary">{body}</dl>'
+    return LIST_STYLE + f'<dl class="st-summary">{body}</dl>'

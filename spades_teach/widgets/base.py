@@ -24,7 +24,9 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
 
+from spades_teach._text import ascii_digits_int
 from spades_teach.errors import SpadesError
 from spades_teach.game.cards import Card
 from spades_teach.game.seating import Seat
@@ -42,6 +44,9 @@ __all__ = [
     "escape",
     "trick_cards_html",
     "int_text",
+    "number_text",
+    "typed_number",
+    "NumberText",
     "static_text",
 ]
 
@@ -66,10 +71,11 @@ CSS = """<style>
 .st-hand-suit{gap:.1em}
 .st-hand-view .st-suit{white-space:normal}
 .st-table-seat{min-width:0}
+.st-data{border-collapse:collapse}.st-data td,.st-data th{padding:.3em .6em;vertical-align:middle}
 .widget-hbox.st-replay-controls{flex-wrap:wrap;gap:.25em;align-items:center}
 .st-replay-controls .widget-button{flex:0 0 auto;width:auto;min-width:4.6em;margin:0}
 @media (max-width:600px){.st-table-seat .st-card{min-width:1.5em;padding:.1em .12em;margin:.05em;font-size:.9em}
- .st-replay-controls .widget-button{min-width:0;padding:0 .45em}}
+ .st-replay-controls .widget-button{min-width:44px;padding:0 .45em}}
 .st-error{color:#b00;font-weight:600}
 .st-status{color:#333}
 .st-seat{font-weight:700}
@@ -88,6 +94,31 @@ CSS = """<style>
 .st-label-hidden .widget-label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .st-input-error{color:#b00;font-weight:600}.st-invalid input{border:2px solid #b00}
 .st-stale{color:#666;font-style:italic}
+/* A phone (a narrow window) or any touch screen: every control a target of 44 px or more, text boxes
+   and menus no wider than the page, rows of controls wrapping; the score calculator's seats one per
+   line with their Nil switch under them. */
+@media (max-width:640px),(pointer:coarse){
+ body{--jp-widgets-inline-height:44px}
+ .jupyter-button{min-width:44px}
+ .widget-textarea textarea{min-height:44px}
+ .widget-inline-hbox select,.widget-inline-hbox input,.widget-inline-hbox textarea{min-width:3.5em !important}
+ .widget-dropdown,.widget-inline-hbox.widget-text{width:auto !important}
+ .jupyter-button:not(.st-card){width:auto;max-width:100%}
+ .widget-html>.widget-html-content,.widget-htmlmath>.widget-htmlmath-content{line-height:1.45}
+ .widget-button.st-card,.widget-button.st-card-face{min-width:44px !important;min-height:44px}
+ .widget-inline-hbox{max-width:calc(100% - 2 * var(--jp-widgets-margin, 2px)) !important}
+ .widget-checkbox label{min-height:44px;display:inline-flex;align-items:center}
+}
+@media (max-width:640px){
+ .widget-hbox{flex-wrap:wrap}
+ .st-score-grid{grid-template-columns:auto minmax(0,1fr) minmax(0,1fr) !important}
+ .st-score-grid .st-score-nil-toggle,.st-score-grid .st-input-error{grid-column:1 / -1}
+ .st-score-grid .st-score-head-nil,.st-score-grid .st-score-head-error{display:none}
+ .st-score-calculator .widget-text{width:auto !important}
+ .st-score-calculator .widget-text input{flex:0 0 5em}
+ .st-score-grid .widget-text input{flex:1 1 auto}
+}
+.st-score-nil-toggle .widget-toggle-button{width:auto !important;min-width:6.8em}
 .st-score-nil-toggle .widget-toggle-button.mod-active{background:#0d5c36;color:#fff;font-weight:700;box-shadow:inset 0 0 0 2px #07391f}.st-busy-note{color:#555;font-style:italic}
 </style>"""
 
@@ -164,6 +195,40 @@ def int_text(value: int, description: str = "", width: str = "7em", **options: A
         style={"description_width": "initial"},
         **options,
     )
+
+
+class NumberText(widgets.Text):
+    """A box for a whole number that holds exactly what is typed: an emptied box is empty for Python
+    too (an ``IntText`` keeps its last number while the learner sees an empty box, so a message about
+    that number stayed on screen). Python may set it to an ``int``; it keeps the number's digits."""
+
+    value = traitlets.CUnicode(help="the text in the box").tag(sync=True)
+
+
+def number_text(value: int, description: str = "", width: str = "7em") -> NumberText:
+    """A :class:`NumberText` that updates as you type, its label as wide as its words."""
+    return NumberText(
+        value=str(value),
+        description=description,
+        continuous_update=True,
+        layout=widgets.Layout(width=width),
+        style={"description_width": "initial"},
+    )
+
+
+def typed_number(text: str) -> int | str | None:
+    """What a learner typed in a number box: ``None`` when it is empty, the ``int`` when it is a whole
+    number (a sign and spaces allowed, the true minus sign too), else the text itself, for the rule's
+    own check to refuse by name.
+
+    >>> typed_number(" "), typed_number("−2"), typed_number("7"), typed_number("seven")
+    (None, -2, 7, 'seven')
+    """
+    stripped = text.strip()
+    if not stripped:
+        return None
+    number = ascii_digits_int(stripped.replace("−", "-"))
+    return stripped if number is None else number
 
 
 def trick_cards_html(

@@ -193,7 +193,7 @@ class DrillWidget(anywidget.AnyWidget):
     :meth:`choose`, :meth:`send_action` (what the browser sends).
     """
 
-    _esm = static_text("cards.js", "drill.js")
+    _esm = static_text("cards.js", "stored.js", "drill.js")
     _css = static_text("cardtable.css", "drill.css")
     view = traitlets.Dict().tag(sync=True)
 

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from spades_teach._text import sentence
 from spades_teach.advice.judge import Judgement, judge
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
@@ -58,7 +59,7 @@ from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, SeatLike
 from spades_teach.i18n import _, join_clauses, ngettext
-from spades_teach.render.html import STYLE, card_html, hand_html
+from spades_teach.render.html import STYLE, card_html, hand_html, seats_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, card_colour, escape
 from spades_teach.widgets.record import remember
 
@@ -238,12 +239,13 @@ class Exercise(SpadesWidget):
         if chosen is None:
             return ""
         answer = self.answer
-        reason = _sentence(answer.reason)
+        reason = sentence(answer.reason)
         note = answer.notes.get(chosen, "")
+        also = f" {sentence(answer.also)}" if answer.also else ""
         if self.correct:
             if chosen == answer.right[0] or not note:
-                return _("Right: {reason}").format(reason=reason)
-            return _("Right: {note}. {reason}").format(note=note, reason=_capital(reason))
+                return _("Right: {reason}").format(reason=reason) + also
+            return _("Right: {note}. {reason}").format(note=note, reason=_capital(reason)) + also
         best = answer.right[0] if answer.also or answer.notes else _(" or ").join(answer.right)
         if note:
             return _("Not quite: {note}. The answer is {answer}: {reason} Try again.").format(
@@ -336,12 +338,6 @@ class Exercise(SpadesWidget):
             self.choice_box.remove_class("st-exercise-closed")
         self.feedback_html.value = self._feedback_value()
         self.set_status(_("right") if self.correct else "" if self.correct is None else _("wrong"))
-
-
-def _sentence(text: str) -> str:
-    """``text`` as a sentence: ending with a full stop."""
-    text = text.rstrip()
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _capital(text: str) -> str:
@@ -557,13 +553,7 @@ def _table_html(hands: Mapping[Any, HandLike], to_play: Seat, trick: Sequence[Ca
         played.append(f"{escape(seat.letters)} {card_html(Card.parse(c))}")
         seat = seat.next
     middle = " ".join(played) or "—"
-    return (
-        STYLE
-        + '<table class="st-table">'
-        + f"<tr><td></td><td>{cell(Seat.N)}</td><td></td></tr>"
-        + f"<tr><td>{cell(Seat.W)}</td><td>{middle}</td><td>{cell(Seat.E)}</td></tr>"
-        + f"<tr><td></td><td>{cell(Seat.S)}</td><td></td></tr></table>"
-    )
+    return STYLE + seats_html({seat: cell(seat) for seat in Seat}, middle)
 
 
 def nil_exercise(hand: HandLike, *, question: str | None = None) -> Exercise:

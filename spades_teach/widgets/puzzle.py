@@ -19,12 +19,12 @@ and its CSS classes: ``docs/modules.md``.
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from spades_teach._text import sentence
 from spades_teach.analysis.learner_record import decision_from_puzzle
 from spades_teach.analysis.puzzles import DIFFICULTIES, THEMES, Puzzle, difficulty_label, load_puzzles, theme_label
 from spades_teach.errors import IllegalPlayError, SpadesError
@@ -34,7 +34,8 @@ from spades_teach.game.seating import Seat
 from spades_teach.i18n import _, ngettext, pgettext
 from spades_teach.render.html import card_html
 from spades_teach.widgets.base import SpadesWidget, add_classes, card_button, escape
-from spades_teach.widgets.drill import Progress
+from spades_teach.widgets.browser_store import BrowserProgress
+from spades_teach.widgets.drill import Progress, progress_store
 from spades_teach.widgets.record import remember
 
 __all__ = ["PuzzleView"]
@@ -49,11 +50,12 @@ SCORE = "puzzles"
 class PuzzleView(SpadesWidget):
     """Solve the packaged puzzles one by one (see the module docs).
 
-    ``PuzzleView(seed=0, difficulty=None, theme=None, *, progress_dir=None, save=True)``:
+    ``PuzzleView(seed=0, difficulty=None, theme=None, *, progress_dir=None, save=True, store=None)``:
     ``seed`` fixes the order of the puzzles, ``difficulty`` (``"easy"``, ``"medium"``,
     ``"hard"``) and ``theme`` (one of :data:`~spades_teach.analysis.puzzles.THEMES`) the
     first choice; ``progress_dir`` overrides where the score and place are kept, and
-    ``save=False`` reads them but writes nothing.
+    ``save=False`` reads them but writes nothing; ``store`` is ``"file"`` or ``"browser"``, as the
+    drills' (default: :func:`~spades_teach.widgets.drill.progress_store`).
 
     Plain state: :attr:`puzzle`, :attr:`verdict` (``""``, ``"right"`` or ``"wrong"``),
     :attr:`feedback`, :attr:`right`, :attr:`answered`, :attr:`streak`,
@@ -69,6 +71,7 @@ class PuzzleView(SpadesWidget):
         *,
         progress_dir: Path | str | None = None,
         save: bool = True,
+        store: str | None = None,
     ) -> None:
         self.seed = seed
         self._current: Puzzle | None = None
@@ -77,9 +80,11 @@ class PuzzleView(SpadesWidget):
         self._picked: Card | None = None
         self._quiet = False
         self.saving = save
-        # In the live edition (Pyodide) the drills keep their progress in the browser through their own
-        # JavaScript; this view has none, so there its score and place last as long as the page.
-        self.progress = Progress(progress_dir, in_memory=sys.platform == "emscripten" and progress_dir is None)
+        # In the live edition (Pyodide) the browser keeps the score and the place, as it keeps the drills'
+        # progress, through an invisible widget of its own (the browser store).
+        in_browser = progress_dir is None and (store or progress_store()) == "browser"
+        self.progress = Progress(progress_dir, in_memory=in_browser)
+        self.keeper = BrowserProgress(self.progress, SCORE, self._restored) if in_browser else None
         self.card_buttons: dict[Card, Any] = {}
         self.level_box = add_classes(
             widgets.Dropdown(
@@ -128,6 +133,7 @@ class PuzzleView(SpadesWidget):
                 self.hand_label,
                 self.hand_box,
                 self.feedback_html,
+                *([self.keeper] if self.keeper is not None else []),
             ]
         )
         self.add_class("st-puzzle")
@@ -203,11 +209,11 @@ class PuzzleView(SpadesWidget):
             remember([decision_from_puzzle(p, c)])
         if p.is_right(c):
             self._verdict = "right"
-            self._feedback = _("Right: the {card}. {reason}").format(card=c.pretty, reason=p.reason)
+            self._feedback = _("Right: the {card}. {reason}").format(card=c.pretty, reason=sentence(p.reason))
         else:
             self._verdict = "wrong"
             self._feedback = _("Not the {card}: {evidence}. The card was the {answer}. {reason}").format(
-                card=c.pretty, evidence=p.evidence_line(c), answer=p.answer.pretty, reason=p.reason
+                card=c.pretty, evidence=p.evidence_line(c), answer=p.answer.pretty, reason=sentence(p.reason)
             )
         self._refresh()
         self.next_button.focus()  # the card clicked is closed now: Enter goes on to the next puzzle
@@ -246,8 +252,18 @@ class PuzzleView(SpadesWidget):
     def _save(self) -> None:
         if self.saving:
             self.progress.save()
+            if self.keeper is not None:
+                self.keeper.keep()
             if self.progress.problem:
                 self.set_error(self.progress.problem)
+
+    def _restored(self) -> None:
+        """The browser has handed back the score and place it kept: show the puzzle they lead to, unless
+        one is already answered on this page (its verdict stays)."""
+        if not self._verdict:
+            self.run(self._show_place)
+        else:
+            self._refresh()
 
     # -- internals -----------------------------------------------------------------------
     def _selection(self) -> tuple[Puzzle, ...]:
@@ -366,7 +382,7 @@ def _history_html(p: Puzzle) -> str:
     )
     heads = "".join(f"<th scope='col'>{escape(w)}</th>" for w in (_("trick"), _("cards in play order"), _("won by")))
     caption = escape(_("the play so far"))
-    return f'<table class="st-table st-puzzle-history"><caption>{caption}</caption><tr>{heads}</tr>{rows}</table>'
+    return f'<table class="st-data st-puzzle-history"><caption>{caption}</caption><tr>{heads}</tr>{rows}</table>'
 
 
 def _cards_inline(hand: Hand) -> str:
@@ -389,7 +405,7 @@ def _table_html(p: Puzzle) -> str:
     words = [_("seat"), pgettext("column header", "bid"), _("tricks won")] + ([_("hand")] if p.others else [])
     heads = "".join(f"<th scope='col'>{escape(word)}</th>" for word in words)
     caption = escape(_("bids and tricks won so far"))
-    table = f'<table class="st-table"><caption>{caption}</caption><tr>{heads}</tr>' + "".join(rows) + "</table>"
+    table = f'<table class="st-data"><caption>{caption}</caption><tr>{heads}</tr>' + "".join(rows) + "</table>"
     notes = [
         ngettext("{count} trick left, this one included", "{count} tricks left, this one included", len(p.hand)).format(
             count=len(p.hand)

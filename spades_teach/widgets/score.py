@@ -10,6 +10,9 @@ result).
 'tricks add up to 14, but a hand has 13 tricks'
 >>> calc.points, calc.result
 ({}, None)
+>>> calc.tricks_boxes["W"].value = ""   # emptied to type again
+>>> calc.error, calc.status
+('', "fill in West's tricks to see the score")
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import RoundScore, Side, check_bags_carried, coerce_side, score_round, sides_of
 from spades_teach.game.seating import Seat, SeatMap, TeamMap, seating_of
 from spades_teach.i18n import N_, _, ngettext, pgettext
-from spades_teach.widgets.base import SpadesWidget, add_classes, escape, int_text
+from spades_teach.widgets.base import SpadesWidget, add_classes, escape, number_text, typed_number
 
 __all__ = ["ScoreCalculator"]
 
@@ -96,6 +99,7 @@ class ScoreCalculator(SpadesWidget):
         }
         carried = TeamMap(bags or {})
         self._result: RoundScore | None = None
+        self._waiting = ""  # what to fill in while a number box is empty
         self.bid_boxes: dict[Seat, Any] = SeatMap()
         self.tricks_boxes: dict[Seat, Any] = SeatMap()
         self.row_error_html: dict[Seat, Any] = SeatMap()
@@ -103,13 +107,16 @@ class ScoreCalculator(SpadesWidget):
         self._numbers: dict[Seat, str] = SeatMap()
         words = [_("Seat"), pgettext("column header", "Bid"), _("Tricks")] + ([_("Nil?")] if nil_toggles else [])
         head = [f"<b>{escape(word)}</b>" for word in words] + [""]
-        rows = [widgets.HTML(text) for text in head]
+        rows = [add_classes(widgets.HTML(text), "st-score-head") for text in head]
+        add_classes(rows[-1], "st-score-head-error")  # over the seats' messages: nothing to say
+        if nil_toggles:
+            add_classes(rows[3], "st-score-head-nil")
         for seat in self.seats:
             bid = given_bids.get(seat, 0)
             self.bid_boxes[seat] = add_classes(
                 widgets.Text(
                     value=str(bid),
-                    placeholder=_("4, nil, blind nil"),
+                    placeholder=_bid_example(rules),
                     description=_("{seat}'s bid").format(seat=seat_word(seat)),
                     continuous_update=True,
                     layout=widgets.Layout(width="8em"),
@@ -119,7 +126,7 @@ class ScoreCalculator(SpadesWidget):
                 f"st-score-bid-{seat.name}",
             )
             self.tricks_boxes[seat] = add_classes(
-                int_text(
+                number_text(
                     int(given_tricks.get(seat, 0)), _("{seat}'s tricks").format(seat=seat_word(seat)), width="6em"
                 ),
                 "st-score-tricks",
@@ -155,12 +162,15 @@ class ScoreCalculator(SpadesWidget):
                 self.row_error_html[seat],
             ]
         columns = "6em 9em 7em " + ("22em " if nil_toggles else "") + "auto"
-        grid = widgets.GridBox(rows, layout=widgets.Layout(grid_template_columns=columns, grid_gap="0.2em"))
+        grid = add_classes(
+            widgets.GridBox(rows, layout=widgets.Layout(grid_template_columns=columns, grid_gap="0.2em")),
+            "st-score-grid",
+        )
         self.bags_note = add_classes(widgets.HTML(""), "st-score-bags-note")
         self.bag_boxes: dict[Side, Any] = TeamMap()
         for side in self.sides:
             self.bag_boxes[side] = add_classes(
-                int_text(
+                number_text(
                     int(carried.get(side, 0)), _("{side} bags carried in").format(side=side.letters), width="14em"
                 ),
                 "st-score-bags-in",
@@ -169,10 +179,10 @@ class ScoreCalculator(SpadesWidget):
         self.rule_boxes: dict[str, Any] = {
             "nil": widgets.Checkbox(value=rules.nil, description=_("Nil allowed"), indent=False),
             "blind_nil": widgets.Checkbox(value=rules.blind_nil, description=_("blind Nil allowed"), indent=False),
-            "bag_limit": int_text(rules.bag_limit, _("bags per penalty"), width="11em"),
-            "bag_penalty": int_text(rules.bag_penalty, _("penalty"), width="9em"),
-            "nil_value": int_text(rules.nil_value, _("Nil worth"), width="9em"),
-            "blind_nil_value": int_text(rules.blind_nil_value, _("Blind Nil worth"), width="11em"),
+            "bag_limit": number_text(rules.bag_limit, _("bags per penalty"), width="11em"),
+            "bag_penalty": number_text(rules.bag_penalty, _("penalty"), width="9em"),
+            "nil_value": number_text(rules.nil_value, _("Nil worth"), width="9em"),
+            "blind_nil_value": number_text(rules.blind_nil_value, _("Blind Nil worth"), width="11em"),
         }
         for name, box in self.rule_boxes.items():
             add_classes(box, "st-score-rule", f"st-score-rule-{name}")
@@ -183,7 +193,7 @@ class ScoreCalculator(SpadesWidget):
             widgets.Dropdown(
                 options=list(self.examples),
                 description=_("Example"),
-                layout=widgets.Layout(width="40em", display="" if self.examples else "none"),
+                layout=widgets.Layout(width="40em", max_width="100%", display="" if self.examples else "none"),
             ),
             "st-score-example",
         )
@@ -191,7 +201,7 @@ class ScoreCalculator(SpadesWidget):
             [
                 self.example_box,
                 grid,
-                widgets.HBox([*self.bag_boxes.values(), self.bags_note]),
+                widgets.HBox([*self.bag_boxes.values(), self.bags_note], layout=widgets.Layout(flex_flow="row wrap")),
                 widgets.HBox(list(self.rule_boxes.values()), layout=widgets.Layout(flex_flow="row wrap")),
                 self.input_error_html,
                 self.points_html,
@@ -231,8 +241,8 @@ class ScoreCalculator(SpadesWidget):
         """Everything shown, as plain data: the inputs and the result (empty while the boxes are wrong)."""
         return {
             "bids": {s.name: self.bid_boxes[s].value for s in self.seats},
-            "tricks": {s.name: self.tricks_boxes[s].value for s in self.seats},
-            "bags_in": {side.name: self.bag_boxes[side].value for side in self.sides},
+            "tricks": {s.name: typed_number(self.tricks_boxes[s].value) for s in self.seats},
+            "bags_in": {side.name: typed_number(self.bag_boxes[side].value) for side in self.sides},
             "points": {side.name: v for side, v in self.points.items()},
             "bags": {side.name: v for side, v in self.bags.items()},
             "lines": self.lines,
@@ -271,8 +281,20 @@ class ScoreCalculator(SpadesWidget):
     # -- scoring ------------------------------------------------------------------------
     def rules(self) -> Rules:
         """The rules as the option boxes set them (validated by :class:`Rules`)."""
-        options = {name: box.value for name, box in self.rule_boxes.items()}
+        options = {
+            name: box.value if isinstance(box.value, bool) else typed_number(box.value)
+            for name, box in self.rule_boxes.items()
+        }
         return self.base_rules.replace(**options)
+
+    def _empty_box(self) -> Any | None:
+        """The first number box left empty (the learner is typing a new number there), if any."""
+        boxes = [
+            *self.tricks_boxes.values(),
+            *self.bag_boxes.values(),
+            *(box for box in self.rule_boxes.values() if not isinstance(box.value, bool)),
+        ]
+        return next((box for box in boxes if typed_number(box.value) is None), None)
 
     def recompute(self) -> None:
         """Score the boxes' values; raise (shown in the error line) if they do not make a hand."""
@@ -281,11 +303,19 @@ class ScoreCalculator(SpadesWidget):
         self._result = None
         self.points_html.value = ""
         self.lines_html.value = ""
+        self.bags_note.value = ""
+        empty = self._empty_box()
+        if empty is not None:  # nothing to score, and no message about what was there before
+            self._waiting = _("fill in {box} to see the score").format(box=empty.description)
+            return
+        self._waiting = ""
         rules = self.rules()
+        self._show_bid_example(rules)
         self._check_bags(rules)
         bids = {seat: self.bid_boxes[seat].value for seat in self.seats}
-        tricks = {seat: self.tricks_boxes[seat].value for seat in self.seats}
-        bags = {side: self.bag_boxes[side].value for side in self.sides}
+        # what was typed: score_round refuses anything but a whole number, naming it
+        tricks: dict[Seat, Any] = {seat: typed_number(self.tricks_boxes[seat].value) for seat in self.seats}
+        bags: dict[Side, Any] = {side: typed_number(self.bag_boxes[side].value) for side in self.sides}
         result = score_round(bids, tricks, bags=bags, rules=rules)
         self._result = result
         self._show(result)
@@ -295,10 +325,15 @@ class ScoreCalculator(SpadesWidget):
         self.bags_note.value = ""
         try:
             for side in self.sides:
-                check_bags_carried(self.bag_boxes[side].value, side, rules)
+                check_bags_carried(typed_number(self.bag_boxes[side].value), side, rules)
         except SpadesError as exc:
             self.bags_note.value = f'<span class="st-error">{escape(str(exc))}</span>'
             raise
+
+    def _show_bid_example(self, rules: Rules) -> None:
+        """The grey example in the empty bid boxes: the bids ``rules`` allow."""
+        for box in self.bid_boxes.values():
+            box.placeholder = _bid_example(rules)
 
     def _toggled(self, seat: Seat, change: dict[str, Any]) -> None:
         """Write Nil or blind Nil into the seat's bid box, or give its number back."""
@@ -319,6 +354,8 @@ class ScoreCalculator(SpadesWidget):
                 # computed from the old boxes stays on screen (the status named the old score).
                 self.error_line.value = ""
                 self.set_status("")
+            elif self._waiting:
+                self.set_status(self._waiting)  # a box emptied: what to fill in, no score, no message
             self._place_error(self.error)
 
         return call
@@ -358,6 +395,16 @@ class ScoreCalculator(SpadesWidget):
         self.lines_html.value = "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in result.lines) + "</ul>"
         total = ", ".join(f"{side.letters} {_signed(result.points.get(side, 0))}" for side in self.sides)
         self.set_status(_("this hand: {total}").format(total=total))
+
+
+def _bid_example(rules: Rules) -> str:
+    """Bids as the learner may type them under ``rules``, in the language in use (the words the bid
+    reader takes in every language): a number, and Nil and blind Nil only where the rules allow them."""
+    if rules.nil and rules.blind_nil:
+        return _("4, nil, blind nil")
+    if rules.nil:
+        return _("4, nil")
+    return "4"
 
 
 def _toggle_value(bid_text: str) -> str:

@@ -268,5 +268,5 @@ def totals_svg(history: dict[Any, list[int]], *, target: int, hands: int, width:
     )
     return (
         f'<svg role="img" aria-label="{escape(label)}" width="{width + 90}" height="{height}" '
-        f'viewBox="0 0 {width + 90} {height}">{"".join(parts)}</svg>'
+        f'viewBox="0 0 {width + 90} {height}" style="max-width:100%;height:auto">{"".join(parts)}</svg>'
     )

@@ -2,31 +2,11 @@
 // feedback, the streak and accuracy of each kind) and sends the learner's answers back
 // ({action: "answer", values: {...}}, {action: "next"}, {action: "mode", mode: "legal"}).
 // No rule and no answer lives here: the library makes and grades every question. `h` and `face`
-// (a card drawn like the card table's) are those of cards.js, which the widget puts ahead of this
-// file (spades_teach.widgets.base.static_text).
+// (a card drawn like the card table's) are those of cards.js, and `readStored` and `writeStored` (the
+// browser's store) those of stored.js, which the widget puts ahead of this file
+// (spades_teach.widgets.base.static_text).
 
 let uid = 0;
-const STORAGE_KEY = "spades_teach/drills";
-
-function readStored() {
-  // The counts this browser keeps (the live edition's store); {} when there are none or storage is off.
-  try {
-    const value = JSON.parse(window.localStorage.getItem(STORAGE_KEY) || "{}");
-    return value && typeof value === "object" && value.kinds && typeof value.kinds === "object" ? value.kinds : {};
-  } catch (error) {
-    return {};
-  }
-}
-
-function writeStored(progress) {
-  // Merge this widget's kinds into what the browser keeps.
-  try {
-    const kinds = { ...readStored(), ...progress };
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, kinds }));
-  } catch (error) {
-    // Storage full or switched off: the progress lasts as long as the page.
-  }
-}
 
 function render({ model, el }) {
   const id = `dr${++uid}`;

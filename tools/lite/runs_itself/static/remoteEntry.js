@@ -27,6 +27,11 @@ var _JUPYTERLAB;
     // the collapsed code of a cell the book hides: gone, with its output's prompt ("[3]:")
     "body.st-runs-itself .jp-CodeCell.st-code-hidden > .jp-Cell-inputWrapper { display: none; }",
     "body.st-runs-itself .jp-CodeCell.st-code-hidden .jp-OutputPrompt { visibility: hidden; }",
+    // the chapter's text is read-only (tools/make_lite_lock.py): no cell toolbar (move, duplicate,
+    // delete) over it when it is the active cell, as the title is when the chapter opens
+    "body.st-runs-itself .jp-MarkdownCell .jp-cell-toolbar { display: none; }",
+    // a phone (390 px): the menu bar's seven menus fit beside the notebook's trust mark (Help was cut)
+    "@media (max-width: 640px) { body.st-runs-itself .lm-MenuBar-item { padding: 0 4px; } }",
   ].join("\n");
 
   function isNotebookPage() {
