@@ -562,7 +562,7 @@ def test_the_legal_drill_says_how_spades_are_broken() -> None:
 
     drill = make_drill("legal", 11, 1)
     assert drill.expected == ("not legal",)
-    assert "played on a trick of another suit" in drill.lines[-1] and "hold only spades" in drill.lines[-1]
+    assert "played on a trick of another suit" in drill.lines[-1] and "holds only spades" in drill.lines[-1]
 
 
 # -- R. hints that say something true (N12, N13, N14) ----------------------------------------------------

@@ -469,7 +469,7 @@ def legal_rule_line(rule: LegalRule, led: Suit | None, rules: Rules) -> str:
             return _("The rule: spades may not lead until a spade has been played.")
         return _(
             "The rule: spades may not lead until they are broken, that is until a spade has been played "
-            "on a trick another suit led."
+            "on a trick of another suit; a player who holds only spades may lead one."
         )
     if rules.spade_lead_breaks:
         return _(
