@@ -117,3 +117,19 @@ def test_the_first_page_opens_the_first_chapter_live_in_its_language(book: BookB
     assert (page.parent / target).resolve() == (book.html / "live" / "notebooks" / "index.html").resolve()
     assert query == f"{language}/{Path(pages()[1]).name}.ipynb"
     assert (book.html / "live" / "files" / query).exists(), f"the live edition has no {query}"
+
+
+def test_the_first_page_s_live_link_opens_chapter_0_in_every_language() -> None:
+    """The link as the book's extension writes it (without building the book)."""
+    sys.path.insert(0, str(BOOK / "_ext"))
+    try:
+        from live_edition import live_start_url
+    finally:
+        sys.path.remove(str(BOOK / "_ext"))
+    toc = yaml.safe_load((BOOK / "_toc.yml").read_text(encoding="utf-8"))
+    first = toc["parts"][0]["chapters"][0]["file"]
+    assert live_start_url("intro", "en", first) == "live/notebooks/index.html?path=00_a_hand_in_ten_minutes.ipynb"
+    for language in ("fr", "es"):
+        assert live_start_url("intro", language, first) == (
+            f"../live/notebooks/index.html?path={language}/00_a_hand_in_ten_minutes.ipynb"
+        )

@@ -52,20 +52,3 @@ def test_the_first_page_links_to_the_live_edition_s_first_chapter(book: BookBuil
         assert len(found) == 1 and found[0].endswith(f"live/notebooks/index.html?path={path}"), found
         assert (book.html / folder / found[0].partition("?")[0]).resolve().exists()
         assert (book.html / "live" / "files" / path).exists()
-
-
-def test_the_first_page_s_live_link_opens_chapter_0_in_every_language() -> None:
-    """The link as the book's extension writes it (without building the book)."""
-    import sys
-
-    sys.path.insert(0, str(BOOK / "_ext"))
-    try:
-        from live_edition import live_start_url
-    finally:
-        sys.path.remove(str(BOOK / "_ext"))
-    first = chapters()[0]
-    assert live_start_url("intro", "en", first) == "live/notebooks/index.html?path=00_a_hand_in_ten_minutes.ipynb"
-    for language in ("fr", "es"):
-        assert live_start_url("intro", language, first) == (
-            f"../live/notebooks/index.html?path={language}/00_a_hand_in_ten_minutes.ipynb"
-        )

@@ -69,8 +69,9 @@ FUNCTION_IMPORTS: dict[str, tuple[str, ...]] = {
         "advice.position -> solver",
         "advice.principles -> solver",
     ),
-    "import time: the puzzles (about 50 ms) load for the one drill that asks for them": (
+    "import time: the puzzles (about 50 ms) load for the one drill that asks for them, and its record": (
         "analysis.drills -> analysis.puzzles",
+        "analysis.learner_record -> analysis.puzzles",
     ),
     "import time: the review and the records (30-60 ms each) load at their first use": (
         "widgets.replay -> analysis.card_cost",

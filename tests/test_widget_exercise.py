@@ -8,7 +8,7 @@ from spades_teach.advice.bidding import assess_nil
 from spades_teach.advice.judge import judge
 from spades_teach.advice.play import suggest_play
 from spades_teach.advice.position import Position
-from spades_teach.advice.principles import find_exception, find_missed_set, find_moments
+from spades_teach.advice.principles import find_exception, find_missed_set, find_moments, play_by_principles
 from spades_teach.errors import SpadesError
 from spades_teach.solver import double_dummy
 from spades_teach.widgets.exercise import (
@@ -27,10 +27,19 @@ from spades_teach.widgets.exercise import (
 EVEN = {"N": 3, "E": 3, "S": 3, "W": 3}
 
 
+def _moment(seed: int, seat: str, tricks_left: int) -> Position:
+    """The moment of a hand played by the hints (``play_by_principles(seed)``) where ``seat`` plays
+    with ``tricks_left`` tricks to go: a position with the whole history behind it."""
+    _, played = play_by_principles(seed)
+    return next(p for p, _card in played if p.seat.name == seat and p.tricks_left == tricks_left)
+
+
 def test_play_exercise_is_graded_by_the_judge_from_the_seat() -> None:
-    # Second hand low is the advisor's card, but the judge finds it clearly worse: the exercise takes
-    # the judge's cards, and its reason is Teach me's (the rule of thumb overridden).
-    p = Position("S", "QJ42.QJ76.KQ6.KT", EVEN, {}, trick=["3D"])
+    # Second hand low is the advisor's card (the 3♠ under East's 7♠), but the judge finds it clearly
+    # worse: the exercise takes the judge's cards, and its reason is Teach me's (the rule of thumb
+    # overridden).
+    p = _moment(19, "W", 5)
+    assert str(p.hand) == "KQ3.T6.." and [c.pretty for c in p.trick] == ["7♠"]
     ex = play_exercise(p)
     hint = suggest_play(p)
     judgement = judge(p)
@@ -220,9 +229,11 @@ def test_a_solver_exercise_draws_the_player_to_move_once() -> None:
 
 def test_a_close_call_is_accepted_and_said_to_be_one() -> None:
     """A card the judge cannot tell from the best (a close call) is not marked wrong."""
-    p = Position("S", "Q82.K74.A95.T632", EVEN, {}, trick=["5H"])
+    p = _moment(1, "W", 12)  # West leads to the second trick, partner North bid Nil
     judgement = judge(p)
     assert judgement is not None
+    kinds = [judgement.verdict(card).kind for card in p.legal]
+    assert "close" in kinds and "worse" in kinds
     ex = play_exercise(p)
     for card in p.legal:
         verdict = judgement.verdict(card)

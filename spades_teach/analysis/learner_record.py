@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, Any
 
 from spades_teach.advice.play import ONLY, suggest_play
 from spades_teach.advice.principles import PRINCIPLES
-from spades_teach.analysis.puzzles import load_puzzles
 from spades_teach.analysis.seat_review import seat_turns
 from spades_teach.errors import LearnerRecordError, ParseError, RulesError
 from spades_teach.game.cards import Card
@@ -490,6 +489,8 @@ def decision_from_drill(
     principle = DRILL_PRINCIPLES.get(drill.kind, "")
     followed = False
     if drill.kind == "which":
+        from spades_teach.analysis.puzzles import load_puzzles
+
         wanted = drill.data.get("puzzle")
         puzzle = next((p for p in load_puzzles() if p.id == wanted), None)
         if puzzle is not None:
