@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -10,7 +11,7 @@ from spades_teach.analysis.parallel import MIN_POOL_TASKS, SerialExecutor
 from spades_teach.analysis.simulate import CHUNK, HandAnalysis, SampleOutcome, analyze_hand
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import Bid
-from spades_teach.game.cards import Card, Hand, Seat
+from spades_teach.game.cards import Hand, Seat
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
 
@@ -156,11 +157,29 @@ def test_sampled_deals_respect_a_nil_bidder(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(simulate, "_sample_deal", spy)
     analyze_hand("Q52.K52.Q73.A943", samples=8, bids={"E": "nil"}, dealer="N")
     assert len(dealt) == 8
-    for deal in dealt:
-        east = deal[Seat.E]
-        assert Card.parse("AS") not in east and Card.parse("KS") not in east
-        assert len(east.suit("S")) <= 4
-        assert deal[Seat.S] == Hand.parse("Q52.K52.Q73.A943")
+    assert all(deal[Seat.S] == Hand.parse("Q52.K52.Q73.A943") for deal in dealt)
+
+
+def test_a_nil_bidder_s_sampled_hand_follows_the_one_nil_fit_rule() -> None:
+    """The simulation keeps a Nil bidder's hand with the chance the judge's deals give it
+    (:func:`~spades_teach.advice.sampling.nil_fit`): South holds the A♣ and the Q♠, so East can hold
+    four dangerous cards (A♠, K♠, A♥, A♦). Dealt blind, about 82% of East's hands hold one; kept by
+    the rule, about a third."""
+    from spades_teach.advice.sampling import NIL_DANGER
+    from spades_teach.analysis import simulate
+
+    spec = simulate._Spec(
+        Hand.parse("Q52.K52.Q73.A943").mask, Seat.S, Seat.N, ((Seat.E, Bid(0)),), Rules(), (), "playout", 1
+    )
+    rng = random.Random(7)
+    hands = [simulate._sample_deal(spec, rng)[Seat.E].mask for _ in range(400)]
+    dangerous = sum(1 for mask in hands if mask & NIL_DANGER) / len(hands)
+    assert 0.2 < dangerous < 0.5
+    blind = simulate._Spec(
+        Hand.parse("Q52.K52.Q73.A943").mask, Seat.S, Seat.N, ((Seat.E, Bid(0, blind=True)),), Rules(), (), "playout", 1
+    )
+    unbiased = [simulate._sample_deal(blind, rng)[Seat.E].mask for _ in range(400)]
+    assert sum(1 for mask in unbiased if mask & NIL_DANGER) / len(unbiased) > 0.7  # a blind Nil tells nothing
 
 
 @pytest.mark.parametrize(

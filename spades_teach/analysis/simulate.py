@@ -20,8 +20,9 @@ shuffled and dealt; a bid already made by another seat biases the deal by
 rejection (up to :data:`MAX_REJECTIONS` redeals, after which the last deal is
 kept):
 
-* a Nil bidder is redealt when it holds the A♠ or the K♠, more than four
-  spades, or more than one ace (a blind Nil tells nothing: it was bid unseen);
+* a Nil bidder's hand is kept with the chance :func:`~spades_teach.advice.sampling.nil_fit`
+  gives it (each ace, the K♠ or the Q♠ it holds divides the chance by five), the one rule
+  every sampled deal follows (a blind Nil tells nothing: it was bid unseen);
 * a numbered bid is redealt when the advisor's count of that hand
   (:func:`~spades_teach.advice.bidding.count_hand`) is more than two tricks away
   from the bid.
@@ -88,12 +89,11 @@ from spades_teach.advice.bid_count import count_hand
 from spades_teach.advice.bots import MediumBot
 from spades_teach.advice.driver import advance
 from spades_teach.advice.playout import PlayoutViews, play_out
-from spades_teach.advice.sampling import draw_deal
+from spades_teach.advice.sampling import draw_deal, nil_fit
 from spades_teach.analysis.parallel import map_tasks
 from spades_teach.errors import IllegalBidError, ParseError, SpadesError
-from spades_teach.game._bits import SUIT_MASKS
 from spades_teach.game.bids import Bid, BidLike
-from spades_teach.game.cards import Card, Hand, HandLike, Rank, Suit
+from spades_teach.game.cards import Card, Hand, HandLike
 from spades_teach.game.deals import Deal
 from spades_teach.game.kernel import Playout, first_leader, two_of_clubs_leads
 from spades_teach.game.notation import seat_word
@@ -114,8 +114,6 @@ MAX_REJECTIONS = 50
 CHUNK = 10
 
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
-_ACE_SPADES = Card(Rank.ACE, Suit.SPADES)
-_KING_SPADES = Card(Rank.KING, Suit.SPADES)
 _Z95 = 1.959963984540054
 
 
@@ -382,23 +380,19 @@ def _sample_deal(spec: _Spec, rng: random.Random) -> Deal:
         dealt = draw_deal(unseen, room=[13] * len(others), rng=rng)
         assert dealt is not None  # nothing limits a seat: the cut always deals
         masks = dict(zip(others, dealt, strict=True))
-        if all(_fits_bid(masks[s], bid) for s, bid in known.items()):
+        if all(_fits_bid(masks[s], bid, rng) for s, bid in known.items()):
             break
     hands = {s: Hand.from_mask(m) for s, m in masks.items()}
     hands[spec.seat] = Hand.from_mask(spec.hand_mask)
     return Deal(hands, dealer=spec.dealer)
 
 
-def _fits_bid(mask: int, bid: Bid) -> bool:
-    """Could a seat holding ``mask`` plausibly have bid ``bid``? (see the module docs)"""
-    hand = Hand.from_mask(mask)
+def _fits_bid(mask: int, bid: Bid, rng: random.Random) -> bool:
+    """Is a seat holding ``mask`` kept as the one that bid ``bid``? (see the module docs)"""
     if bid.is_nil:
-        if bid.blind:
-            return True
-        spades = bin(mask & SUIT_MASKS[Suit.SPADES]).count("1")
-        aces = sum(1 for card in hand if card.rank == Rank.ACE)
-        return _ACE_SPADES not in hand and _KING_SPADES not in hand and spades <= 4 and aces <= 1
-    estimate = sum(reason.value for reason in count_hand(hand))
+        # a blind Nil was bid unseen; a Nil is kept by the one Nil-fit rule of every sampled deal
+        return bid.blind or rng.random() < nil_fit(mask)
+    estimate = sum(reason.value for reason in count_hand(Hand.from_mask(mask)))
     return abs(estimate - int(bid)) <= 2
 
 
