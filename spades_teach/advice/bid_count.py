@@ -26,8 +26,9 @@ from spades_teach.i18n import N_, _, get_language, join_and, ngettext
 __all__ = ["ITEM_VALUES", "BidReason", "count_hand", "sure_spade_count"]
 
 SIDE_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-#: With this many spades or more, the hand draws the others' spades: its long spades are counted as
-#: winners, none is left over to ruff a short suit, and its long side suits run once spades are drawn.
+#: With this many spades or more, one of them a sure trick, the hand draws the others' spades: its
+#: long spades are counted as winners, none is left over to ruff a short suit, and its long side
+#: suits run once spades are drawn (:func:`_draws`).
 SPADES_TO_DRAW = 5
 _RANKS_DOWN = tuple(sorted(Rank, reverse=True))
 
@@ -214,6 +215,7 @@ def _spade_items(spades: tuple[Card, ...], values: Mapping[str, float]) -> tuple
     ranks = {c.rank for c in spades}
     outside = tuple(Card(rank, Suit.SPADES) for rank in Rank if rank not in ranks)
     top, group, sure, beaten = _spade_groups(spades, outside)
+    draws = _draws(spades)
     plain: dict[Card, BidReason] = {}
     spare_cards: set[Card] = set()
     for place, card in enumerate(spades, start=1):
@@ -230,7 +232,7 @@ def _spade_items(spades: tuple[Card, ...], values: Mapping[str, float]) -> tuple
         else:
             if place <= 3:
                 spare_cards.add(card)
-            plain[card] = _length_item(card, place, n, values) if place >= 3 else BidReason(card.pretty, 0.0, "")
+            plain[card] = _length_item(card, place, draws, values) if place >= 3 else BidReason(card.pretty, 0.0, "")
     carriers = group[:sure]
     # What the group's other cards add beyond its sure tricks, given from the highest down.
     left = max(0.0, sum(plain[c].value for c in group) - sure)
@@ -266,7 +268,18 @@ def _spade_items(spades: tuple[Card, ...], values: Mapping[str, float]) -> tuple
                 items.append(item)
     # With five spades or more, the long ones are counted as winners once the others' spades are drawn,
     # and the others go to drawing them: none is left over to ruff a short suit.
-    return items, (spare if n < SPADES_TO_DRAW else 0)
+    return items, (0 if draws else spare)
+
+
+def _draws(spades: tuple[Card, ...]) -> bool:
+    """Whether the hand can draw the others' spades: :data:`SPADES_TO_DRAW` spades or more, one of
+    them a sure trick (with only small ones it ruffs with them instead)."""
+    if len(spades) < SPADES_TO_DRAW:
+        return False
+    ranks = {c.rank for c in spades}
+    outside = tuple(Card(rank, Suit.SPADES) for rank in Rank if rank not in ranks)
+    top, _group, sure, _beaten = _spade_groups(spades, outside)
+    return bool(top) or sure > 0
 
 
 def _group_why(card: Card, group: tuple[Card, ...], sure: int, outside: tuple[Card, ...]) -> str:
@@ -393,10 +406,11 @@ def _short_spades_item(n: int, side_value: float, values: Mapping[str, float]) -
     return BidReason(label, -cost, _("{what}: {amount}").format(what=what, amount=amount))
 
 
-def _length_item(card: Card, place: int, n: int, values: Mapping[str, float]) -> BidReason:
-    """The value of a small spade by its place in the spade holding (3rd, 4th, ...) of ``n`` spades."""
+def _length_item(card: Card, place: int, draws: bool, values: Mapping[str, float]) -> BidReason:
+    """The value of a small spade by its place in the spade holding (3rd, 4th, ...); ``draws``: the
+    holding draws the others' spades (:func:`_draws`)."""
     nth = _ordinal(place)
-    if place == 3 and n >= SPADES_TO_DRAW:
+    if place == 3 and draws:
         value = values["3rd small spade"]
         why = _("your {nth} spade: it helps draw the others' spades, and may be high once they are gone: {worth}")
     elif place == 3:
@@ -433,7 +447,7 @@ def _side_items(
     if Rank.KING in ranks:
         items.append(_side_king_item(suit, n, Rank.ACE in ranks, long_limit, values))
     if Rank.QUEEN in ranks:
-        items.append(_side_queen_item(suit, n, ranks, values))
+        items.append(_side_queen_item(suit, n, ranks, long_limit, values))
     if Rank.JACK in ranks and {Rank.KING, Rank.QUEEN} <= ranks:
         items.append(_side_jack_item(suit, ranks, values))
     items.extend(_long_card_items(suit, cards, values, draws))
@@ -499,12 +513,18 @@ def _side_king_item(suit: Suit, n: int, ace: bool, long_limit: int, values: Mapp
     )
 
 
-def _side_queen_item(suit: Suit, n: int, ranks: set[Rank], values: Mapping[str, float]) -> BidReason:
+def _side_queen_item(suit: Suit, n: int, ranks: set[Rank], long_limit: int, values: Mapping[str, float]) -> BidReason:
     """A side queen, valued with what is held above it: under the A and K it is a third-round
     winner; beside the K it backs it up; under the A alone it wins when the K is played before it."""
     label = card_face(Rank.QUEEN, suit)
     ace, king = card_face(Rank.ACE, suit), card_face(Rank.KING, suit)
-    if {Rank.ACE, Rank.KING} <= ranks:
+    if {Rank.ACE, Rank.KING} <= ranks and n > long_limit:
+        value = values["queen in a long suit"]
+        why = _(
+            "with your {ace} {king} above it, the {card} is high on the third round, but in a {count}-card suit "
+            "that round is often ruffed: {worth}"
+        )
+    elif {Rank.ACE, Rank.KING} <= ranks:
         value = values["queen with its ace and king"]
         why = _(
             "with your {ace} {king} above it, the {card} is high on the third round, unless the suit is ruffed: {worth}"
@@ -582,7 +602,7 @@ def _long_card_items(suit: Suit, cards: tuple[Card, ...], values: Mapping[str, f
     ]
 
 
-def _ruff_items(hand: Hand, spare: int, values: Mapping[str, float]) -> list[BidReason]:
+def _ruff_items(hand: Hand, spare: int, values: Mapping[str, float], draws: bool = False) -> list[BidReason]:
     """Ruffing value of voids, singletons and doubletons, one spare spade each.
     A short suit with no spare spade left still gets a line, counted 0, that says why."""
     items: list[BidReason] = []
@@ -600,7 +620,7 @@ def _ruff_items(hand: Hand, spare: int, values: Mapping[str, float]) -> list[Bid
         else:
             label = _("{suit} doubleton").format(suit=suit.symbol)
         if spare <= 0:
-            items.append(BidReason(label, 0.0, _no_ruff_why(suit, n, spades, used=had_spare)))
+            items.append(BidReason(label, 0.0, _no_ruff_why(suit, n, spades, used=had_spare, draws=draws)))
             continue
         if n == 0:
             value = values["void, first ruff" if spare >= 2 else "void, first ruff with one spare"]
@@ -633,12 +653,12 @@ def _ruff_items(hand: Hand, spare: int, values: Mapping[str, float]) -> list[Bid
     return items
 
 
-def _no_ruff_why(suit: Suit, n: int, spades: int, *, used: bool) -> str:
+def _no_ruff_why(suit: Suit, n: int, spades: int, *, used: bool, draws: bool) -> str:
     short = {0: N_("no {suit}"), 1: N_("one {suit_one}"), 2: N_("two {suit}")}[n]
     held = _(short).format(suit=suit_words(suit), suit_one=suit_one(suit))
     if spades == 0:
         return _("{short}, but no spade to ruff with: no extra trick").format(short=held)
-    if spades >= SPADES_TO_DRAW:
+    if draws:
         return _(
             "{short}, but your {count} spades are needed to draw the others' spades and are counted as "
             "winners already: none is left over to ruff with, so no extra trick"
@@ -676,7 +696,7 @@ def count_hand(hand: HandLike, *, players: int = 4, values: Mapping[str, float] 
     items, spare = _remembered(table, (language, spade_holding), _spade_items_of, h, table)
     side: list[BidReason] = []
     spades = spade_holding.bit_count()
-    draws = spades >= SPADES_TO_DRAW
+    draws = _remembered(table, ("draws", spade_holding), _draws, h.suit(Suit.SPADES))
     for suit in SIDE_SUITS:
         key = (language, players, suit, mask & _SUIT_MASK[suit], draws)
         side.extend(_remembered(table, key, _side_items_of, h, suit, players, table, draws))
@@ -684,7 +704,7 @@ def count_hand(hand: HandLike, *, players: int = 4, values: Mapping[str, float] 
     head = [short] if short is not None else []
     # The ruffs depend on the short suits (a singleton is named), the spades and the spares.
     shape = tuple(_short_suit_key(mask & _SUIT_MASK[suit]) for suit in SIDE_SUITS)
-    ruffs = _remembered(table, (language, "ruffs", shape, spades, spare), _ruff_items, h, spare, table)
+    ruffs = _remembered(table, (language, "ruffs", shape, spades, spare, draws), _ruff_items, h, spare, table, draws)
     return tuple(head + items + side + ruffs)
 
 
@@ -707,12 +727,12 @@ def _count_items(h: Hand, players: int, table: Mapping[str, float]) -> tuple[Bid
     spades = h.suit(Suit.SPADES)
     items, spare = _spade_items(spades, table)
     side: list[BidReason] = []
-    draws = len(spades) >= SPADES_TO_DRAW
+    draws = _draws(spades)
     for suit in SIDE_SUITS:
         side.extend(_side_items(suit, h.suit(suit), players, table, draws))
     short = _short_spades_item(len(spades), sum(r.value for r in side), table)
     head = [short] if short is not None else []
-    return tuple(head + items + side + _ruff_items(h, spare, table))
+    return tuple(head + items + side + _ruff_items(h, spare, table, draws))
 
 
 _SPADE_MASK = SUIT_MASKS[Suit.SPADES]
