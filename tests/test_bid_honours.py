@@ -28,7 +28,7 @@ def test_king_of_spades_with_one_small_spade_is_not_a_full_trick() -> None:
 
 def test_the_jack_of_a_k_q_j_counts() -> None:
     a = advise_bid("AKQJ.AKQJ.432.32")
-    assert reason(a, "J♥").value == 0.25 and "fourth round" in reason(a, "J♥").why
+    assert reason(a, "J♥").value == 0.25 and "fourth time the suit is led" in reason(a, "J♥").why
     assert reason(a, "J♠").sure
 
 
@@ -46,7 +46,7 @@ def test_a_queen_is_worded_by_what_the_hand_holds_above_it() -> None:
     assert queen.why == "with your A♥ above it, the Q♥ wins if the K♥ is played before it: half a trick"
     assert (a.bid, a.estimate) == (5, 5.25)
     third = reason(advise_bid("K3.AKQ.8765.5432"), "Q♥")
-    assert "third round" in third.why and "ace and king are out" not in third.why
+    assert "third time the suit is led" in third.why and "ace and king are out" not in third.why
 
 
 def test_no_ruff_counted_when_the_spades_draw_and_win_by_length() -> None:

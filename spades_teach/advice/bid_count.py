@@ -521,13 +521,13 @@ def _side_queen_item(suit: Suit, n: int, ranks: set[Rank], long_limit: int, valu
     if {Rank.ACE, Rank.KING} <= ranks and n > long_limit:
         value = values["queen in a long suit"]
         why = _(
-            "with your {ace} {king} above it, the {card} is high on the third round, but in a {count}-card suit "
-            "that round is often ruffed: {worth}"
+            "with your {ace} {king} above it, the {card} is high the third time the suit is led, but in a "
+            "{count}-card suit it is often ruffed by then: {worth}"
         )
     elif {Rank.ACE, Rank.KING} <= ranks:
         value = values["queen with its ace and king"]
         why = _(
-            "with your {ace} {king} above it, the {card} is high on the third round, unless the suit is ruffed: {worth}"
+            "with your {ace} {king} above it, the {card} is high the third time the suit is led, unless it is ruffed: {worth}"
         )
     elif Rank.KING in ranks:
         value = values["queen with its king"]
@@ -559,7 +559,7 @@ def _side_jack_item(suit: Suit, ranks: set[Rank], values: Mapping[str, float]) -
     if Rank.ACE in ranks:
         value = values["jack with its ace, king and queen"]
         why = _(
-            "with your {cards} above it, the {card} is high on the fourth round, unless the suit is ruffed: {worth}"
+            "with your {cards} above it, the {card} is high the fourth time the suit is led, unless it is ruffed: {worth}"
         )
     else:
         value = values["jack with its king and queen"]
