@@ -84,8 +84,17 @@ SHRINK = 25.0
 
 
 def previous_count_hand(hand: HandLike, *, players: int = 4) -> tuple[BidReason, ...]:
-    """The count with :data:`PREVIOUS_VALUES`."""
-    return count_hand(hand, players=players, values=PREVIOUS_VALUES)
+    """The count with :data:`PREVIOUS_VALUES` (the items added since, and the K♠ renamed, read
+    from :data:`ITEM_VALUES`)."""
+    return count_hand(hand, players=players, values=_previous_table())
+
+
+#: The items renamed since the fit: the name now, the name in :data:`PREVIOUS_VALUES`.
+_RENAMED = {"K♠ with two or more spades": "K♠ with another spade"}
+
+
+def _previous_table() -> dict[str, float]:
+    return {key: PREVIOUS_VALUES.get(_RENAMED.get(key, key), value) for key, value in ITEM_VALUES.items()}
 
 
 def fit_half(records: Sequence[SeatRecord], *, even: bool) -> list[SeatRecord]:
@@ -102,8 +111,9 @@ def _uses(hand: HandLike) -> list[float]:
     step = 1.0 / 64
     base = sum(r.value for r in previous_count_hand(hand))
     out = []
-    for key in PREVIOUS_VALUES:
-        moved = dict(PREVIOUS_VALUES, **{key: PREVIOUS_VALUES[key] + step})
+    previous = _previous_table()
+    for key in previous:
+        moved = dict(previous, **{key: previous[key] + step})
         out.append((sum(r.value for r in count_hand(hand, values=moved)) - base) / step)
     return out
 
@@ -125,10 +135,11 @@ def _solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
 def fitted_values(records: Sequence[SeatRecord]) -> dict[str, float]:
     """Least squares of the tricks taken on the item values (the sure tricks fixed at 1),
     drawn towards :data:`PREVIOUS_VALUES` by :data:`SHRINK`, unrounded."""
-    keys = list(PREVIOUS_VALUES)
+    previous = _previous_table()
+    keys = list(previous)
     n = len(keys)
     gram = [[SHRINK if i == j else 0.0 for j in range(n)] for i in range(n)]
-    rhs = [SHRINK * PREVIOUS_VALUES[k] for k in keys]
+    rhs = [SHRINK * previous[k] for k in keys]
     for record in records:
         uses = _uses(record.hand)
         target = record.tricks - _sure(record.hand)
@@ -193,10 +204,9 @@ def fit(path: Path) -> None:
         f"deals, and as a check on the {len(odd)} of the odd deals; then the previous value and the current one"
     )
     print(f"  {'item':<36} {'even':>6} {'odd':>6} {'before':>7} {'now':>6}")
-    for key in PREVIOUS_VALUES:
-        print(
-            f"  {key:<36} {on_even[key]:>6.2f} {on_odd[key]:>6.2f} {PREVIOUS_VALUES[key]:>7.2f} {ITEM_VALUES[key]:>6.2f}"
-        )
+    previous = _previous_table()
+    for key in ITEM_VALUES:
+        print(f"  {key:<36} {on_even[key]:>6.2f} {on_odd[key]:>6.2f} {previous[key]:>7.2f} {ITEM_VALUES[key]:>6.2f}")
 
 
 def _load() -> str:

@@ -62,8 +62,13 @@ def test_bare_king_is_worth_less_than_a_guarded_one() -> None:
 def test_queen_needs_two_guards() -> None:
     a = advise_bid("852.Q2.KQ7.A9843")
     assert item(a, "Q♥") == 0.25  # one guard: usually caught
-    assert item(a, "Q♦") == 0.5
+    # Beside its own king the queen is no guarded queen waiting for the A and K to go: the A can take
+    # only one of the K♦ Q♦, so the pair makes one trick between them (K ¾ and Q ¼).
+    assert item(a, "Q♦") == 0.25
     assert "usually caught" in next(r.why for r in a.reasons if r.cards == "Q♥")
+    assert "can take only one of your K♦ Q♦" in item_of(a, "Q♦").why
+    b = advise_bid("852.Q32.Q73.A984")
+    assert item(b, "Q♦") == 0.5 and "once the ace and king are out" in item_of(b, "Q♦").why
 
 
 def test_long_side_suit_ace_is_devalued() -> None:
@@ -303,7 +308,7 @@ def test_void_with_spare_spades_is_counted_and_without_gets_a_zero_line() -> Non
     assert item(spare, "♦ void") > 0
     none = advise_bid("AKQ32.K52..A9842")  # the small spades are already counted as long winners
     void = next(r for r in none.reasons if r.cards == "♦ void")
-    assert void.value == 0 and "no small spade to spare" in void.why
+    assert void.value == 0 and "needed to draw the others' spades" in void.why
 
 
 def test_every_short_suit_gets_a_line() -> None:
@@ -452,7 +457,9 @@ def test_a_small_spade_is_never_named_as_the_sure_trick() -> None:
     assert long.summary.startswith("2 sure tricks (J♠ 10♠)")
     # The 9♠ 8♠ 7♠'s length is what makes the two sure tricks: not counted again.
     assert [item_of(long, c).value for c in ("9♠", "8♠", "7♠")] == [0, 0, 0]
-    assert long.estimate == 4.5 and long.bid == 4
+    # Seven spades with two sure ones draw the others': the singleton heart adds no ruff.
+    assert long.estimate == 4.25 and long.bid == 4
+    assert item_of(long, "5♥ singleton").value == 0
     kj = advise_bid("KJ87432.2.42.T42")
     assert [r.cards for r in kj.reasons if r.sure] == ["K♠"]
     assert item_of(kj, "2♠").value == 0.75 and not item_of(kj, "2♠").sure

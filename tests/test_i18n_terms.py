@@ -345,7 +345,11 @@ def test_the_program_s_card_words_agree_with_each_card() -> None:
         assert _("{card} is legal.").format(card=ace) == "L'A♦ est permis."
         assert assess_nil("432.Q2.KT876.J84").dangers == ("la D♥ est peu protégée",)
         assert str(nil_checklist("J32.J962.T87.Q84")[2]).endswith(": le V♠ peut être forcé de gagner")
-        assert str(nil_checklist("QJ9.J962.T87.Q84")[2]).endswith(": V♠ 9♠ peuvent être forcés de gagner")
+        assert str(nil_checklist("J92.J962.T87.Q84")[2]).endswith(": V♠ 9♠ peuvent être forcés de gagner")
+        # the Q♠ is a high spade as well: it fails "spades 8 or lower" beside the V♠ 9♠
+        assert str(nil_checklist("QJ9.J962.T87.Q84")[2]).endswith(
+            ": D♠ V♠ 9♠ sont au-dessus du 8♠ et peuvent gagner des plis"
+        )
         assert "singleton D♥" in [r.cards for r in advise_bid("AK3.Q.KJ876.Q842").reasons]
     with language("es"):
         jack, king = card_face(card_index(11, 0)), card_face(card_index(13, 0))

@@ -17,6 +17,7 @@ def test_the_items_a_strong_hand_fails() -> None:
     assert failed == {
         "no A♠ or K♠": "the A♠ K♠ will each win a trick",
         "no Q♠": "the Q♠ wins unless the A♠ or K♠ covers it",
+        "spades 8 or lower": "the A♠ K♠ Q♠ are above the 8♠ and can win tricks",
         "three spades at most": "4 spades",
         "no side ace": "the A♣ (5 cards in the suit) wins when the suit is led",
         "no side king": "the K♥ with 2 cards beside it: a small risk",
@@ -43,4 +44,6 @@ def test_a_hand_passing_every_item_fits_a_nil() -> None:
 def test_a_big_danger_alone_rules_the_nil_out() -> None:
     for hand in ("A32.5432.5432.32", "32.A432.5432.532", "6432.5432.432.32"):
         a = assess_nil(hand)
-        assert not a.fits and sum(not c.ok for c in a.checklist) == 1, hand
+        # an A♠ fails "spades 8 or lower" as well as "no A♠ or K♠"
+        failed = 2 if hand.startswith("A") else 1
+        assert not a.fits and sum(not c.ok for c in a.checklist) == failed, hand

@@ -26,6 +26,10 @@ from spades_teach.i18n import N_, _, get_language, join_and, ngettext
 __all__ = ["ITEM_VALUES", "BidReason", "count_hand", "sure_spade_count"]
 
 SIDE_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+#: With this many spades or more, one of them a sure trick, the hand draws the others' spades: its
+#: long spades are counted as winners, none is left over to ruff a short suit, and its long side
+#: suits run once spades are drawn (:func:`_draws`).
+SPADES_TO_DRAW = 5
 _RANKS_DOWN = tuple(sorted(Rank, reverse=True))
 
 
@@ -65,11 +69,13 @@ class BidReason:
 ITEM_VALUES: Mapping[str, float] = MappingProxyType(
     {
         # spades that are not sure tricks
-        N_("K♠ with another spade"): 1.0,
+        N_("K♠ with two or more spades"): 1.0,
+        N_("K♠ with one spade"): 0.75,
         N_("K♠ bare"): 0.5,
         N_("Q♠ with two or more spades"): 0.5,
         N_("Q♠ with one spade"): 0.5,
         N_("Q♠ bare"): 0.0,
+        N_("J♠ with the Q♠"): 0.25,
         N_("3rd small spade"): 0.5,
         N_("4th small spade"): 0.5,
         N_("5th and later small spade"): 0.75,
@@ -87,6 +93,13 @@ ITEM_VALUES: Mapping[str, float] = MappingProxyType(
         N_("queen with two or three guards"): 0.5,
         N_("queen with fewer guards"): 0.25,
         N_("queen in a long suit"): 0.25,
+        N_("queen with its ace and king"): 0.5,
+        N_("queen with its king"): 0.25,
+        N_("jack with its ace, king and queen"): 0.25,
+        N_("jack with its king and queen"): 0.5,
+        # the 5th and later cards of a side suit whose top cards win two tricks or more
+        N_("long side card"): 0.25,
+        N_("long side card, your spades draw theirs"): 0.5,
         # ruffs from short side suits, one spare small spade each
         N_("void, first ruff"): 0.75,
         N_("void, first ruff with one spare"): 0.5,
@@ -202,6 +215,7 @@ def _spade_items(spades: tuple[Card, ...], values: Mapping[str, float]) -> tuple
     ranks = {c.rank for c in spades}
     outside = tuple(Card(rank, Suit.SPADES) for rank in Rank if rank not in ranks)
     top, group, sure, beaten = _spade_groups(spades, outside)
+    draws = _draws(spades)
     plain: dict[Card, BidReason] = {}
     spare_cards: set[Card] = set()
     for place, card in enumerate(spades, start=1):
@@ -211,10 +225,14 @@ def _spade_items(spades: tuple[Card, ...], values: Mapping[str, float]) -> tuple
             plain[card] = _king_of_spades_item(n, values)
         elif card.rank == Rank.QUEEN:
             plain[card] = _queen_item(n, ranks, values)
+        elif card.rank == Rank.JACK and Rank.QUEEN in ranks and place == 2:
+            plain[card] = _jack_of_spades_item(n, values)
+            if n == 2:
+                spare_cards.add(card)
         else:
             if place <= 3:
                 spare_cards.add(card)
-            plain[card] = _length_item(card, place, values) if place >= 3 else BidReason(card.pretty, 0.0, "")
+            plain[card] = _length_item(card, place, draws, values) if place >= 3 else BidReason(card.pretty, 0.0, "")
     carriers = group[:sure]
     # What the group's other cards add beyond its sure tricks, given from the highest down.
     left = max(0.0, sum(plain[c].value for c in group) - sure)
@@ -248,7 +266,20 @@ def _spade_items(spades: tuple[Card, ...], values: Mapping[str, float]) -> tuple
                     )
             if item.why:
                 items.append(item)
-    return items, spare
+    # With five spades or more, the long ones are counted as winners once the others' spades are drawn,
+    # and the others go to drawing them: none is left over to ruff a short suit.
+    return items, (0 if draws else spare)
+
+
+def _draws(spades: tuple[Card, ...]) -> bool:
+    """Whether the hand can draw the others' spades: :data:`SPADES_TO_DRAW` spades or more, one of
+    them a sure trick (with only small ones it ruffs with them instead)."""
+    if len(spades) < SPADES_TO_DRAW:
+        return False
+    ranks = {c.rank for c in spades}
+    outside = tuple(Card(rank, Suit.SPADES) for rank in Rank if rank not in ranks)
+    top, _group, sure, _beaten = _spade_groups(spades, outside)
+    return bool(top) or sure > 0
 
 
 def _group_why(card: Card, group: tuple[Card, ...], sure: int, outside: tuple[Card, ...]) -> str:
@@ -276,14 +307,25 @@ def _sure_why(card: Card, place: int, spades: tuple[Card, ...], beaten: int) -> 
 
 def _king_of_spades_item(n: int, values: Mapping[str, float]) -> BidReason:
     """The K♠ without the A♠ (with it, it is a sure trick)."""
-    if n >= 2:
-        value = values["K♠ with another spade"]
+    if n >= 3:
+        value = values["K♠ with two or more spades"]
         return BidReason(
             card_face(Rank.KING, Suit.SPADES),
             value,
-            _("the king of spades with another spade beside it wins once the ace is gone: {worth}").format(
-                worth=_worth(value)
-            ),
+            _(
+                "the king of spades with {count} other spades: you can play small spades under the ace "
+                "and keep the king until the ace is gone: {worth}"
+            ).format(count=n - 1, worth=_worth(value)),
+        )
+    if n == 2:
+        value = values["K♠ with one spade"]
+        return BidReason(
+            card_face(Rank.KING, Suit.SPADES),
+            value,
+            _(
+                "the king of spades with one other spade: if spades are led twice before the ace falls, "
+                "the king must be played and the ace can take it: {worth}"
+            ).format(worth=_worth(value)),
         )
     value = values["K♠ bare"]
     return BidReason(
@@ -321,6 +363,25 @@ def _queen_item(n: int, ranks: set[Rank], values: Mapping[str, float]) -> BidRea
     )
 
 
+def _jack_of_spades_item(n: int, values: Mapping[str, float]) -> BidReason:
+    """The J♠ just below the Q♠, with neither the A♠ nor the K♠ (with either, the spade groups count it)."""
+    jack, queen = card_face(Rank.JACK, Suit.SPADES), card_face(Rank.QUEEN, Suit.SPADES)
+    if n == 2:
+        return BidReason(
+            jack,
+            0.0,
+            _("with only the {queen} beside it, the ace and king of spades can catch both: {worth}").format(
+                queen=queen, worth=_worth(0.0)
+            ),
+        )
+    value = values["J♠ with the Q♠"]
+    why = _(
+        "the jack of spades backs up your {queen}: if the ace or king of spades falls on a small spade, "
+        "one of the two is left high: {worth}"
+    )
+    return BidReason(jack, value, why.format(queen=queen, worth=_worth(value)))
+
+
 def _short_spades_item(n: int, side_value: float, values: Mapping[str, float]) -> BidReason | None:
     """The cost of having almost no spades (side winners get ruffed and the hand
     never ruffs back), never more than the side winners it puts at risk."""
@@ -345,10 +406,14 @@ def _short_spades_item(n: int, side_value: float, values: Mapping[str, float]) -
     return BidReason(label, -cost, _("{what}: {amount}").format(what=what, amount=amount))
 
 
-def _length_item(card: Card, place: int, values: Mapping[str, float]) -> BidReason:
-    """The value of a small spade by its place in the spade holding (3rd, 4th, ...)."""
+def _length_item(card: Card, place: int, draws: bool, values: Mapping[str, float]) -> BidReason:
+    """The value of a small spade by its place in the spade holding (3rd, 4th, ...); ``draws``: the
+    holding draws the others' spades (:func:`_draws`)."""
     nth = _ordinal(place)
-    if place == 3:
+    if place == 3 and draws:
+        value = values["3rd small spade"]
+        why = _("your {nth} spade: it helps draw the others' spades, and may be high once they are gone: {worth}")
+    elif place == 3:
         value = values["3rd small spade"]
         why = _("your {nth} spade: once a side suit runs out, a small spade ruffs it: {worth}")
     elif place == 4:
@@ -367,7 +432,11 @@ def _ordinal(n: int) -> str:
     return _(words[n]) if n in words else _("{n}th").format(n=n)
 
 
-def _side_items(suit: Suit, cards: tuple[Card, ...], players: int, values: Mapping[str, float]) -> list[BidReason]:
+def _side_items(
+    suit: Suit, cards: tuple[Card, ...], players: int, values: Mapping[str, float], draws: bool
+) -> list[BidReason]:
+    """The honours of a side suit, each valued with the cards held beside it, and its long cards
+    (``draws``: the hand has the spades to draw the others', :data:`SPADES_TO_DRAW`)."""
     n = len(cards)
     ranks = {c.rank for c in cards}
     items: list[BidReason] = []
@@ -378,8 +447,21 @@ def _side_items(suit: Suit, cards: tuple[Card, ...], players: int, values: Mappi
     if Rank.KING in ranks:
         items.append(_side_king_item(suit, n, Rank.ACE in ranks, long_limit, values))
     if Rank.QUEEN in ranks:
-        items.append(_side_queen_item(suit, n, values))
+        items.append(_side_queen_item(suit, n, ranks, long_limit, values))
+    if Rank.JACK in ranks and {Rank.KING, Rank.QUEEN} <= ranks:
+        items.append(_side_jack_item(suit, ranks, values))
+    items.extend(_long_card_items(suit, cards, values, draws))
     return items
+
+
+def _top_tricks(ranks: set[Rank]) -> int:
+    """How many tricks a side suit's top cards win by themselves, barring ruffs: the unbroken run
+    down from its highest card, less one for each higher card the others hold (K Q J: two)."""
+    high = max(ranks)
+    run = 1
+    while high - run >= Rank.TWO and Rank(high - run) in ranks:
+        run += 1
+    return run - (Rank.ACE - high)
 
 
 def _side_ace_item(suit: Suit, n: int, long_limit: int, values: Mapping[str, float]) -> BidReason:
@@ -431,21 +513,96 @@ def _side_king_item(suit: Suit, n: int, ace: bool, long_limit: int, values: Mapp
     )
 
 
-def _side_queen_item(suit: Suit, n: int, values: Mapping[str, float]) -> BidReason:
+def _side_queen_item(suit: Suit, n: int, ranks: set[Rank], long_limit: int, values: Mapping[str, float]) -> BidReason:
+    """A side queen, valued with what is held above it: under the A and K it is a third-round
+    winner; beside the K it backs it up; under the A alone it wins when the K is played before it."""
     label = card_face(Rank.QUEEN, suit)
-    if 3 <= n <= 4:
-        value = values["queen with two or three guards"]
-        why = _("a queen with {guards} guards wins about half the time, once the ace and king are out: {worth}")
-    elif n <= 2:
-        value = values["queen with fewer guards"]
-        why = _("a queen with fewer than two guards is usually caught by the ace or king: {worth}")
-    else:
+    ace, king = card_face(Rank.ACE, suit), card_face(Rank.KING, suit)
+    if {Rank.ACE, Rank.KING} <= ranks and n > long_limit:
         value = values["queen in a long suit"]
-        why = _("a queen in a {count}-card suit wins only if the suit goes round three times unruffed: {worth}")
-    return BidReason(label, value, why.format(count=n, guards=n - 1, worth=_worth(value)))
+        why = _(
+            "with your {ace} {king} above it, the {card} is high the third time the suit is led, but in a "
+            "{count}-card suit it is often ruffed by then: {worth}"
+        )
+    elif {Rank.ACE, Rank.KING} <= ranks:
+        value = values["queen with its ace and king"]
+        why = _(
+            "with your {ace} {king} above it, the {card} is high the third time the suit is led, unless it is ruffed: {worth}"
+        )
+    elif Rank.KING in ranks:
+        value = values["queen with its king"]
+        why = _("the {ace} can take only one of your {king} {card}: the queen makes the king's trick likelier: {worth}")
+    else:
+        key = (
+            "queen with two or three guards"
+            if 3 <= n <= 4
+            else ("queen with fewer guards" if n <= 2 else "queen in a long suit")
+        )
+        value = values[key]
+        if Rank.ACE in ranks:
+            why = _("with your {ace} above it, the {card} wins if the {king} is played before it: {worth}")
+        elif 3 <= n <= 4:
+            why = _("a queen with {guards} guards wins about half the time, once the ace and king are out: {worth}")
+        elif n <= 2:
+            why = _("a queen with fewer than two guards is usually caught by the ace or king: {worth}")
+        else:
+            why = _("a queen in a {count}-card suit wins only if the suit goes round three times unruffed: {worth}")
+    return BidReason(
+        label, value, why.format(card=label, ace=ace, king=king, count=n, guards=n - 1, worth=_worth(value))
+    )
 
 
-def _ruff_items(hand: Hand, spare: int, values: Mapping[str, float]) -> list[BidReason]:
+def _side_jack_item(suit: Suit, ranks: set[Rank], values: Mapping[str, float]) -> BidReason:
+    """A side jack below the K and Q: the fourth winner of A K Q J, the second trick of K Q J."""
+    label = card_face(Rank.JACK, suit)
+    above = tuple(Card(r, suit) for r in (Rank.ACE, Rank.KING, Rank.QUEEN) if r in ranks)
+    if Rank.ACE in ranks:
+        value = values["jack with its ace, king and queen"]
+        why = _(
+            "with your {cards} above it, the {card} is high the fourth time the suit is led, unless it is ruffed: {worth}"
+        )
+    else:
+        value = values["jack with its king and queen"]
+        why = _(
+            "the {ace} can take only one of your {cards} {card}: the other two win the second and third rounds, "
+            "unless the suit is ruffed: {worth}"
+        )
+    return BidReason(
+        label,
+        value,
+        why.format(card=label, cards=card_names(above), ace=card_face(Rank.ACE, suit), worth=_worth(value)),
+    )
+
+
+def _long_card_items(suit: Suit, cards: tuple[Card, ...], values: Mapping[str, float], draws: bool) -> list[BidReason]:
+    """The 5th and later cards of a side suit whose top cards win two tricks or more (A K, K Q J):
+    once the spades are drawn and the suit's higher cards are gone, they win by length."""
+    if len(cards) < 5 or _top_tricks({c.rank for c in cards}) < 2:
+        return []
+    value = values["long side card, your spades draw theirs" if draws else "long side card"]
+    why = (
+        _(
+            "your {nth} {suit_one}: your spades can draw the others', and once the higher {suit} are gone "
+            "it wins by length: {worth}"
+        )
+        if draws
+        else _(
+            "your {nth} {suit_one}: it wins by length only once the spades are drawn and the higher {suit} "
+            "are gone: {worth}"
+        )
+    )
+    return [
+        BidReason(
+            card.pretty,
+            value,
+            why.format(nth=_ordinal(place), suit_one=suit_one(suit), suit=suit_words(suit), worth=_worth(value)),
+        )
+        for place, card in enumerate(cards, start=1)
+        if place >= 5
+    ]
+
+
+def _ruff_items(hand: Hand, spare: int, values: Mapping[str, float], draws: bool = False) -> list[BidReason]:
     """Ruffing value of voids, singletons and doubletons, one spare spade each.
     A short suit with no spare spade left still gets a line, counted 0, that says why."""
     items: list[BidReason] = []
@@ -463,7 +620,7 @@ def _ruff_items(hand: Hand, spare: int, values: Mapping[str, float]) -> list[Bid
         else:
             label = _("{suit} doubleton").format(suit=suit.symbol)
         if spare <= 0:
-            items.append(BidReason(label, 0.0, _no_ruff_why(suit, n, spades, used=had_spare)))
+            items.append(BidReason(label, 0.0, _no_ruff_why(suit, n, spades, used=had_spare, draws=draws)))
             continue
         if n == 0:
             value = values["void, first ruff" if spare >= 2 else "void, first ruff with one spare"]
@@ -496,11 +653,16 @@ def _ruff_items(hand: Hand, spare: int, values: Mapping[str, float]) -> list[Bid
     return items
 
 
-def _no_ruff_why(suit: Suit, n: int, spades: int, *, used: bool) -> str:
+def _no_ruff_why(suit: Suit, n: int, spades: int, *, used: bool, draws: bool) -> str:
     short = {0: N_("no {suit}"), 1: N_("one {suit_one}"), 2: N_("two {suit}")}[n]
     held = _(short).format(suit=suit_words(suit), suit_one=suit_one(suit))
     if spades == 0:
         return _("{short}, but no spade to ruff with: no extra trick").format(short=held)
+    if draws:
+        return _(
+            "{short}, but your {count} spades are needed to draw the others' spades and are counted as "
+            "winners already: none is left over to ruff with, so no extra trick"
+        ).format(short=held, count=spades)
     if used:
         return _("{short}, but your spare spades are already counted on a shorter suit: no extra trick").format(
             short=held
@@ -533,15 +695,16 @@ def count_hand(hand: HandLike, *, players: int = 4, values: Mapping[str, float] 
     spade_holding = mask & _SPADE_MASK
     items, spare = _remembered(table, (language, spade_holding), _spade_items_of, h, table)
     side: list[BidReason] = []
-    for suit in SIDE_SUITS:
-        key = (language, players, suit, mask & _SUIT_MASK[suit])
-        side.extend(_remembered(table, key, _side_items_of, h, suit, players, table))
     spades = spade_holding.bit_count()
+    draws = _remembered(table, ("draws", spade_holding), _draws, h.suit(Suit.SPADES))
+    for suit in SIDE_SUITS:
+        key = (language, players, suit, mask & _SUIT_MASK[suit], draws)
+        side.extend(_remembered(table, key, _side_items_of, h, suit, players, table, draws))
     short = _short_spades_item(spades, sum(r.value for r in side), table)
     head = [short] if short is not None else []
     # The ruffs depend on the short suits (a singleton is named), the spades and the spares.
     shape = tuple(_short_suit_key(mask & _SUIT_MASK[suit]) for suit in SIDE_SUITS)
-    ruffs = _remembered(table, (language, "ruffs", shape, spades, spare), _ruff_items, h, spare, table)
+    ruffs = _remembered(table, (language, "ruffs", shape, spades, spare, draws), _ruff_items, h, spare, table, draws)
     return tuple(head + items + side + ruffs)
 
 
@@ -549,8 +712,8 @@ def _spade_items_of(h: Hand, table: Mapping[str, float]) -> tuple[list[BidReason
     return _spade_items(h.suit(Suit.SPADES), table)
 
 
-def _side_items_of(h: Hand, suit: Suit, players: int, table: Mapping[str, float]) -> list[BidReason]:
-    return _side_items(suit, h.suit(suit), players, table)
+def _side_items_of(h: Hand, suit: Suit, players: int, table: Mapping[str, float], draws: bool) -> list[BidReason]:
+    return _side_items(suit, h.suit(suit), players, table, draws)
 
 
 def _short_suit_key(holding: int) -> int:
@@ -564,11 +727,12 @@ def _count_items(h: Hand, players: int, table: Mapping[str, float]) -> tuple[Bid
     spades = h.suit(Suit.SPADES)
     items, spare = _spade_items(spades, table)
     side: list[BidReason] = []
+    draws = _draws(spades)
     for suit in SIDE_SUITS:
-        side.extend(_side_items(suit, h.suit(suit), players, table))
+        side.extend(_side_items(suit, h.suit(suit), players, table, draws))
     short = _short_spades_item(len(spades), sum(r.value for r in side), table)
     head = [short] if short is not None else []
-    return tuple(head + items + side + _ruff_items(h, spare, table))
+    return tuple(head + items + side + _ruff_items(h, spare, table, draws))
 
 
 _SPADE_MASK = SUIT_MASKS[Suit.SPADES]

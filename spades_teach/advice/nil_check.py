@@ -212,6 +212,18 @@ def _one_or_more(cards: tuple[Card, ...], one: str, more: str) -> str:
     return _(more).format(cards=card_names(cards))
 
 
+def _high_spades_line(high: tuple[Card, ...]) -> str:
+    """The line of "spades 8 or lower" for the spades above the 8♠: with an A♠, K♠ or Q♠ among them
+    they can win tricks on their own; a J 10 9 alone may be forced to win."""
+    if any(c.rank >= Rank.QUEEN for c in high):
+        return _one_or_more(
+            high,
+            N_("the {card} is above the 8♠ and can win a trick"),
+            N_("the {cards} are above the 8♠ and can win tricks"),
+        )
+    return _one_or_more(high, N_("the {card} may be forced to win"), N_("the {cards} may be forced to win"))
+
+
 def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
     """The Nil checklist for ``hand``: each item of :data:`NIL_CHECKLIST`, ok or not,
     with one line about this hand. Each item is one of the dangers
@@ -235,7 +247,8 @@ def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
     spades = h.suit(Suit.SPADES)
     ranks = {c.rank for c in spades}
     top = tuple(c for c in spades if c.rank >= Rank.KING)
-    middle = tuple(c for c in spades if Rank.NINE <= c.rank <= Rank.JACK)
+    # Every spade above the 8 fails "spades 8 or lower": the A♠ K♠ Q♠ (their own items above) as well as the J 10 9.
+    high = tuple(c for c in spades if c.rank >= Rank.NINE)
     item = [_(words) for words in NIL_CHECKLIST]
     ace, king, queen = (card_face(r, Suit.SPADES) for r in (Rank.ACE, Rank.KING, Rank.QUEEN))
     checks = [
@@ -257,9 +270,9 @@ def nil_checklist(hand: HandLike) -> tuple[NilCheck, ...]:
         ),
         NilCheck(
             item[2],
-            not middle,
-            _one_or_more(middle, N_("the {card} may be forced to win"), N_("the {cards} may be forced to win"))
-            if middle
+            not high,
+            _high_spades_line(high)
+            if high
             else (
                 _one_or_more(
                     spades, N_("the {card} can play under most spades"), N_("the {cards} can play under most spades")

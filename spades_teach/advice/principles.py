@@ -201,7 +201,7 @@ _ALL = (
     Principle(
         N_("the Nil checklist"),
         N_(
-            "Bid Nil only with a hand that passes the checklist: three low spades at most, no side ace or king, and a low card in every side suit."
+            "Bid Nil only with a hand that passes the checklist: three low spades at most, no side ace, and a low card in every side suit; a side king is only a small risk with two or more low cards beside it."
         ),
         NIL_PLAY,
     ),

@@ -174,7 +174,9 @@ def mistakes() -> list[str]:
     return [
         _("Bidding too much: a set costs the whole bid, a bag only 1 point now (chapters 3 and 11)."),
         _("Forgetting the bags until ten pile up and take 100 points away (chapters 5 and 10)."),
-        _("Leaving a partner's Nil alone: cover their high cards and lead low for them (chapter 9)."),
+        _(
+            "Leaving a partner's Nil alone: lead high so that they can play under, and cover their high cards (chapter 9)."
+        ),
         _("Trumping a trick your partner is already winning (chapter 8)."),
         _("Leading a spade before spades are broken: the table will not let you (chapter 2)."),
     ]
