@@ -90,7 +90,7 @@ def test_the_spade_lead_rule_is_said_right_after_a_spade_led_from_a_hand_of_spad
     allowed, rule = legal_with_rule(south.mask, 0, r.spades_broken)
     assert rule is LegalRule.UNBROKEN and not any(c.is_spade for c in Hand.from_mask(allowed))
     said = drills.legal_rule_line(rule, None, r.rules)
-    assert "until they are broken" in said and "another suit led" in said
+    assert "until they are broken" in said and "on a trick of another suit" in said
     assert "until a spade has been played" in drills.legal_rule_line(rule, None, Rules(spade_lead_breaks=True))
     spades_only = Hand.parse("AK...")
     allowed, rule = legal_with_rule(spades_only.mask, 0, False)

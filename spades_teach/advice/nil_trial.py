@@ -9,7 +9,7 @@ drill shows its figure. Each deal draws from its own seeded generator, so the sa
 same answer everywhere, the browser's Python included.
 
 >>> nil_trial("T92.6543.7542.83")
-NilTrial(held=47, samples=60)
+NilTrial(held=48, samples=60)
 >>> nil_trial("A52.8643.T742.95", samples=8).held  # the A♠ wins a trick whatever is played
 0
 """
