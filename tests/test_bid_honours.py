@@ -127,3 +127,20 @@ def test_the_mistakes_list_leads_high_for_a_partner_s_nil() -> None:
     assert "lead high" in line and "lead low" not in line
     with open(CHAPTER_9, encoding="utf-8") as chapter:
         assert "lead high cards so that they can play under them" in chapter.read()
+
+
+def test_the_blind_nil_chance_the_advice_gives_is_the_one_the_nil_trial_measures() -> None:
+    """The advice says 13 unseen cards make a Nil "about one time in four": 100 random hands tried
+    by the Nil trial (benchmarks/blind_nil.py runs 300) hold about that often."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        from blind_nil import held_shares
+    finally:
+        sys.path.pop(0)
+    from spades_teach.advice.bidding import BLIND_NIL_HOLDS
+
+    shares = held_shares(100, 10, seed=7)
+    assert abs(sum(shares) / len(shares) - BLIND_NIL_HOLDS) < 0.07
