@@ -24,12 +24,15 @@ Deals ``--first`` to ``--last`` of each rule set are played by four medium bots 
 as ``principle_calibration.decisions_of``). At each decision whose hint follows one of the principles
 studied (:data:`STUDIED`: the last six tricks for the first two, any trick for the others) where every
 candidate has a card to play, every legal card is valued by
-the judge (:meth:`~spades_teach.advice.expert.ExpertBot.evidence`, ``--samples`` deals consistent with
-what the player has seen; points are the side's minus the other side's, bags charged at their match
-value). One JSON line per decision goes to ``--out``. ``--report`` prints, per principle and number
-of tricks left, how often the hint's card is as good as the best, and each candidate's mean gain over
-the hint's card (negative: the candidate is worse) with its standard error, for all the decisions and
-by the state of the two contracts. It asserts nothing: it reports.
+the one judge (:func:`~spades_teach.advice.judge.judge`: deals consistent with what the player has
+seen, drawn from the position itself, as many as the judge draws for Teach me, or ``--samples`` of
+them; points are the side's minus the other side's, bags charged at their match value), and each card
+gets its verdict: as good as the best (``"best"``, ``"as_good"``), a close call (``"close"``) or
+clearly worse (``"worse"``). One JSON line per decision goes to ``--out``. ``--report`` prints, per
+principle and number of tricks left, how often the hint's card is as good as the best and how often
+a close call, and each candidate's mean gain over the hint's card (negative: the candidate is worse)
+with its standard error, for all the decisions and by the state of the two contracts. It asserts
+nothing: it reports.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ from principle_calibration import RULE_SETS, decisions_of  # noqa: E402
 
 from spades_teach import Card, Position, Suit, suggest_play  # noqa: E402
 from spades_teach.advice import play as principles  # noqa: E402
-from spades_teach.advice.expert import ExpertBot  # noqa: E402
+from spades_teach.advice.judge import judge  # noqa: E402
 
 #: A candidate rule: the card it would play instead, from the player's view, the legal cards and the
 #: principle's card (None: the rule has no card here).
@@ -109,8 +112,14 @@ STUDIED: dict[str, tuple[int, dict[str, Candidate]]] = {
 }
 
 
-def study(rule_sets: Iterable[str], first: int, last: int, samples: int) -> Iterator[dict[str, Any]]:
-    """One row per studied decision: the hint, the candidates' cards and every legal card's value."""
+#: The verdicts that count as good as the best.
+GOOD = ("best", "as_good")
+
+
+def study(rule_sets: Iterable[str], first: int, last: int, samples: int | None = None) -> Iterator[dict[str, Any]]:
+    """One row per studied decision: the hint, the candidates' cards and every legal card's value and
+    verdict, all from one judgement (the same deals); ``samples`` fixes the judge's deals (``None``:
+    as many as it draws for Teach me)."""
     for name in rule_sets:
         for number in range(first, last + 1):
             for decision, round_ in decisions_of(number, RULE_SETS[name]):
@@ -122,12 +131,10 @@ def study(rule_sets: Iterable[str], first: int, last: int, samples: int) -> Iter
                 view = principles.View.from_position(position)
                 if view.tricks_left > most:
                     continue
-                evidence = ExpertBot(seed=f"alternatives/{name}/{number}/{decision}", samples=samples).evidence(
-                    position
-                )
-                if evidence is None:
+                judgement = judge(position, deals=samples)
+                if judgement is None or hint.card not in judgement.points:
                     continue
-                legal = sorted(evidence.points)
+                legal = sorted(judgement.points)
                 cards = {rule: pick(view, legal, hint.card) for rule, pick in candidates.items()}
                 if any(card is None for card in cards.values()):  # e.g. no spade may be led yet
                     continue
@@ -143,10 +150,11 @@ def study(rule_sets: Iterable[str], first: int, last: int, samples: int) -> Iter
                     "we_made": taken >= contract,
                     "hint": str(hint.card),
                     "candidates": {rule: str(card) for rule, card in cards.items()},
-                    "best": str(evidence.best),
-                    "deals": evidence.deals,
-                    "points": {str(card): round(value, 3) for card, value in evidence.points.items()},
-                    "as_good": {str(card): evidence.as_good(card) for card in evidence.points},
+                    "best": str(judgement.best),
+                    "deals": judgement.deals,
+                    "points": {str(card): round(value, 3) for card, value in judgement.points.items()},
+                    "verdict": {str(card): judgement.verdict(card).kind for card in judgement.points},
+                    "as_good": {str(card): judgement.verdict(card).kind in GOOD for card in judgement.points},
                 }
 
 
@@ -187,8 +195,9 @@ def report(paths: Iterable[Path]) -> None:
             if not subset:
                 continue
             good = sum(row["as_good"][row["hint"]] for row in subset) / len(subset)
+            close = sum(row.get("verdict", {}).get(row["hint"]) == "close" for row in subset) / len(subset)
             gains = "; ".join(_gain(subset, rule) for rule in subset[0]["candidates"])
-            print(f"  {label:24s} {len(subset):4d} decisions, hint as good {good:4.0%}; {gains}")
+            print(f"  {label:24s} {len(subset):4d} decisions, hint as good {good:4.0%}, close {close:4.0%}; {gains}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -196,7 +205,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rules", default="standard", help="comma-separated rule sets (principle_calibration's)")
     parser.add_argument("--first", type=int, default=101, help="first deal (default 101)")
     parser.add_argument("--last", type=int, default=400, help="last deal (default 400)")
-    parser.add_argument("--samples", type=int, default=144, help="the judge's deals a decision (default 144)")
+    parser.add_argument(
+        "--samples", type=int, help="the judge's deals a decision (default: as many as it draws for Teach me)"
+    )
     parser.add_argument("--out", type=Path, help="one JSON line a decision")
     parser.add_argument("--report", type=Path, nargs="*", help="print the tables of these files and stop")
     args = parser.parse_args(argv)

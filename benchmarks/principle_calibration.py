@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/principle_calibration.py --decisions 40               # a quick look
+    .venv/bin/python benchmarks/principle_calibration.py --decisions 40 --cache /tmp/pc.jsonl.gz  # a quick look
     .venv/bin/python benchmarks/principle_calibration.py --decisions 2000 --until 11:45 \\
         --json spades_teach/data/principle_calibration.json
     .venv/bin/python benchmarks/principle_calibration.py --table                       # the table, playing nothing
@@ -19,30 +19,34 @@ until ``--decisions`` are collected for the rule set.
 What is measured
 ----------------
 At each decision the play hint (:func:`~spades_teach.advice.play.suggest_play`) names
-its card and the principle it follows. The judge of a card from the player's seat
-(:meth:`~spades_teach.advice.expert.ExpertBot.evidence`, seeded
-``"principles/<rule set>/<deal>/<decision>"``, the judge behind Teach me and the review)
-values every legal card over deals of the unseen cards that fit what the seat has seen,
-and looks again over twice as many more deals before it finds the principle's card worse
-(``evidence(position, about=card)``, as for Teach me and the review; from session 18).
-The principle's card is **as good as the best** when the judge's best card does not
-beat it on the same deals by more than the sampling noise
-(:meth:`~spades_teach.advice.expert.CardEvidence.as_good`); its **cost** is 0 then, and
-otherwise the best card's average points minus its own (the side's points minus the
-other side's for the hand, bags charged at their match value). A decision the judge
-gives no evidence for (two players; a spent search budget) is counted as not judged.
+its card and the principle it follows. The one judge (:func:`~spades_teach.advice.judge.judge`,
+the judge behind Teach me, the review and the expert bot, its deals drawn from the position
+itself) values every legal card over deals of the unseen cards that fit what the seat has
+seen, drawing more deals while a verdict is undecided (``docs/judge.md``), and gives the
+principle's card a verdict. The principle's card is **as good as the best** when the verdict
+is ``"best"`` or ``"as_good"``; a **close call** (``"close"``: undecided within the judge's
+budget) is counted on its own, neither as good nor worse; its **cost** is the verdict's
+(:attr:`~spades_teach.advice.judge.Verdict.cost`: the best card's average points minus its
+own when it is clearly worse, otherwise 0; points are the side's minus the other side's for
+the hand, bags charged at their match value). A decision the judge gives no judgement for
+(two players; a spent search budget) is counted as not judged.
 
 Each decision's result is appended to ``--cache`` (one JSON line per decision, gzipped;
-by default ``benchmarks/principle_calibration.jsonl.gz``, kept in the repository) as soon
-as it is judged, so an interrupted run, or a later run asking for more decisions,
-continues where the last one stopped: the deals are replayed (the bots are seeded)
-and only the decisions not in the cache are judged. The bots play the hints' cards, so a cache
-holds only for the play code that made it: each run first replays the first cached deal and stops
-(``StaleCache``) where a hint differs from the cached one. ``--json`` writes the per-principle
-table (package data, read by chapter 17). ``--show PRINCIPLE`` judges nothing new: it
-prints the cached decisions where the principle's card was not as good as the best,
-each position with the judge's figures, and with ``--more N`` the same two cards
-judged again over ``N`` deals drawn with another seed.
+by default ``benchmarks/principle_calibration.jsonl.gz``, kept in the repository) as soon as it is judged, so an
+interrupted run, or a later run asking for more decisions, continues where the last one
+stopped: the deals are replayed (the bots are seeded) and only the decisions not in the
+cache are judged. A cache holds only for the code that made it, so each run first checks it
+(:func:`check_cache`, raising ``StaleCache``): every row must name this judge
+(:data:`JUDGE_ID`: its thresholds, its deal schedule and its node budget); the first cached
+deal is replayed, and each hint must be the cached one (the bots play the hints' cards); and
+the first judged decision is judged again, and must get the cached verdict (which catches a
+change to the sampling or the scoring that :data:`JUDGE_ID` does not name). ``--json`` writes the
+per-principle table (package data, read by chapter 17). ``--recheck N`` looks again at each
+decision whose principle's card was not as good (a close call or clearly worse): the judge
+over ``N`` deals drawn with another salt. ``--show PRINCIPLE`` judges nothing new: it prints the
+cached decisions where the principle's card was not as good as the best, each position
+with the judge's figures, and with ``--more N`` the same cards judged again over ``N`` deals
+drawn with another salt.
 """
 
 from __future__ import annotations
@@ -66,7 +70,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from _bots import unclocked_bot
 
 from spades_teach import Position, Round, Rules, Seat, deal, suggest_play
-from spades_teach.advice.expert import ExpertBot, a_nil_is_live
+from spades_teach.advice.evaluation import a_nil_is_live
+from spades_teach.advice.judge import MARGIN, NODE_BUDGET, SURE, Judgement, Z, _first_deals, _most_deals, judge
 from spades_teach.analysis.simulate import mean_interval
 
 #: The rule sets measured: the standard rules and the variants the chapters teach that change the play.
@@ -84,10 +89,23 @@ RULE_SET_NAMES = {
     "bags_5_50": "5 bags cost 50",
 }
 DEFAULT_CACHE = Path(__file__).resolve().parent / "principle_calibration.jsonl.gz"
+#: The verdicts that count as good as the best.
+GOOD = ("best", "as_good")
+#: The salts of the second looks (``--recheck``, ``--show --more``): deals independent of the first look's.
+RECHECK_SALT = "principle_calibration/recheck"
+MORE_SALT = "principle_calibration/more"
 
 
-def judge_seed(rule_set: str, number: int, decision: int) -> str:
-    return f"principles/{rule_set}/{number}/{decision}"
+def _schedule() -> str:
+    """The judge's deal schedule, by tricks left: the first look's deals and the most, without and
+    with a live Nil."""
+    return ",".join(
+        f"{left}:{_first_deals(left)}/{_most_deals(left, False)}/{_most_deals(left, True)}" for left in range(13, 0, -1)
+    )
+
+
+#: The judge that made a cache row: a cache of rows by another judge is refused (:func:`check_cache`).
+JUDGE_ID = f"one judge: MARGIN={MARGIN} SURE={SURE} Z={Z} NODE_BUDGET={NODE_BUDGET} deals {_schedule()}"
 
 
 def decisions_of(number: int, rules: Rules) -> Iterator[tuple[int, Round]]:
@@ -109,30 +127,41 @@ def decisions_of(number: int, rules: Rules) -> Iterator[tuple[int, Round]]:
         round_.play(seat, played)
 
 
-def judge(rule_set: str, number: int, decision: int, position: Position) -> dict[str, Any]:
+def verdict_fields(judgement: Judgement | None, card: Any) -> dict[str, Any]:
+    """What a row keeps of the judge's verdict on ``card`` (``judged`` False without a judgement)."""
+    if judgement is None or card not in judgement.points:
+        return {"judged": False}
+    verdict = judgement.verdict(card)
+    return {
+        "judged": True,
+        "best": str(judgement.best),
+        "kind": verdict.kind,
+        "as_good": verdict.kind in GOOD,
+        "close": verdict.kind == "close",
+        "cost": round(verdict.cost, 3),
+        "loss": round(verdict.loss, 3),
+        "deals": judgement.deals,
+        "nodes": judgement.nodes,
+    }
+
+
+def judge_decision(rule_set: str, number: int, decision: int, position: Position) -> dict[str, Any]:
+    """One decision's row: the hint's card and principle and the judge's verdict on the card."""
     hint = suggest_play(position)
     start = time.process_time()
-    evidence = ExpertBot(seed=judge_seed(rule_set, number, decision)).evidence(position, about=hint.card)
+    judgement = judge(position)
     row: dict[str, Any] = {
         "rules": rule_set,
         "deal": number,
         "decision": decision,
+        "judge": JUDGE_ID,
         "seat": position.seat.name,
         "trick": position.trick_number,
         "principle": hint.principle,
         "card": str(hint.card),
         "nil_live": a_nil_is_live(position),
     }
-    if evidence is None or hint.card not in evidence.points:
-        row["judged"] = False
-    else:
-        row.update(
-            judged=True,
-            best=str(evidence.best),
-            as_good=evidence.as_good(hint.card),
-            cost=round(evidence.cost(hint.card), 3),
-            deals=evidence.deals,
-        )
+    row.update(verdict_fields(judgement, hint.card))
     row["cpu"] = round(time.process_time() - start, 4)
     return row
 
@@ -203,26 +232,46 @@ def _gzip_members(data: bytes) -> Iterator[str]:
 
 
 class StaleCache(Exception):
-    """The cache was made by other play code: its decisions are not this code's."""
+    """The cache was made by other code (the play or the judge): its decisions are not this code's."""
 
 
 def check_cache(rule_set: str, seed: int, cache: dict[tuple[str, int, int], dict[str, Any]]) -> None:
-    """Replay the first cached deal of ``rule_set`` and compare each decision's hint with the
-    cached one: the deals are replayed by the bots, whose play is the hints', so after a change
-    to the hints or the bots the cached decisions are no longer this code's (raise
-    :class:`StaleCache`; start a new ``--cache``)."""
+    """Raise :class:`StaleCache` when the cached rows of ``rule_set`` are not this code's: a row
+    made by another judge than :data:`JUDGE_ID` (or naming none: the judge before the one judge);
+    a hint of the first cached deal (replayed by the bots, whose play is the hints') that differs
+    from the cached one; or the first judged decision of that deal given another verdict by the
+    judge now. Start a new ``--cache`` then."""
+    for key, made in sorted(cache.items()):
+        if key[0] == rule_set and made.get("judge") != JUDGE_ID:
+            made_by = made.get("judge") or "a judge before the one judge (the row names none)"
+            raise StaleCache(
+                f"{rule_set} deal {key[1]} decision {key[2]}: the cache was made by {made_by!r}, "
+                f"not by this code's {JUDGE_ID!r}: start a new --cache"
+            )
     cached = {k[2]: r for k, r in cache.items() if k[0] == rule_set and k[1] == seed and k[2] > 0}
+    verdict_checked = False
     for decision, round_ in decisions_of(seed, RULE_SETS[rule_set]):
         row = cached.get(decision)
         if row is None:
             return
-        hint = suggest_play(Position.from_round(round_))
+        position = Position.from_round(round_)
+        hint = suggest_play(position)
         if (str(hint.card), hint.principle) != (row["card"], row["principle"]):
             raise StaleCache(
                 f"{rule_set} deal {seed} decision {decision}: the cache has {row['card']} ({row['principle']}), "
                 f"this code's hint is {hint.card} ({hint.principle}): the cache was made by other play code, "
                 "start a new --cache"
             )
+        if not verdict_checked and row.get("judged"):
+            verdict_checked = True
+            now = verdict_fields(judge(position), hint.card)
+            fields = ("best", "kind", "cost", "deals")
+            if any(now.get(f) != row.get(f) for f in fields):
+                raise StaleCache(
+                    f"{rule_set} deal {seed} decision {decision}: the cache has "
+                    f"{ {f: row.get(f) for f in fields} }, this code's judge says { {f: now.get(f) for f in fields} }: "
+                    "the cache was made by another judge, start a new --cache"
+                )
 
 
 def run(
@@ -252,13 +301,14 @@ def run(
                 if row is None:
                     if deadline is not None and time.time() > deadline:
                         return rows
-                    row = judge(rule_set, number, decision, Position.from_round(round_))
+                    row = judge_decision(rule_set, number, decision, Position.from_round(round_))
                     cache[key] = row
                     out.write(row)
                 rows.append(row)
             else:
-                cache[(rule_set, number, 0)] = {"rules": rule_set, "deal": number, "decision": 0, "end": True}
-                out.write(cache[(rule_set, number, 0)])
+                end = {"rules": rule_set, "deal": number, "decision": 0, "end": True, "judge": JUDGE_ID}
+                cache[(rule_set, number, 0)] = end
+                out.write(end)
             number += 1
     return rows
 
@@ -272,12 +322,19 @@ def decisions_in(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [r for r in rows if r.get("decision", 0) > 0]
 
 
+def _share(rows: list[dict[str, Any]], field: str) -> float | None:
+    """The share of ``rows`` whose ``field`` is true (``None`` for no rows)."""
+    return round(statistics.fmean(1.0 if r.get(field) else 0.0 for r in rows), 4) if rows else None
+
+
 def table(
     rows_by_rules: dict[str, list[dict[str, Any]]], cache: dict[tuple[str, int, int], dict[str, Any]]
 ) -> dict[str, Any]:
-    """The per-principle table of every rule set (see the module docs). Where every decision
-    of a principle found not as good was looked at again (``--recheck``), the line adds the
-    share as good on the first or the second look and the cost the second look found."""
+    """The per-principle table of every rule set (see the module docs): per principle, the share of
+    the judged decisions as good as the best (with its 95% interval), the share of close calls, and
+    the mean cost. Where every decision of a principle not as good at the first look was looked at
+    again (``--recheck``), the line adds the share as good and the share of close calls counting
+    either look, and the mean cost the second look found."""
     out: dict[str, Any] = {}
     for rule_set, rows in rows_by_rules.items():
         rows = decisions_in(rows)
@@ -299,22 +356,32 @@ def table(
                     "rechecked": len(second),
                     "recheck_deals": second[0]["recheck"],
                     "recheck_as_good": sum(1 for a in second if a["as_good"]),
+                    "recheck_close": sum(1 for a in second if a.get("close")),
                     "second_look_as_good": round(
                         (len(judged) - len(worse) + sum(a["as_good"] for a in second)) / len(judged), 4
                     ),
+                    "second_look_close": round(sum(1 for a in second if a.get("close")) / len(judged), 4),
                     "second_look_cost": round(sum(float(a["cost"]) for a in second) / len(judged), 2),
                 }
             elif not worse and judged:
-                line = {"rechecked": 0, "recheck_as_good": 0, "second_look_as_good": 1.0, "second_look_cost": 0.0}
+                line = {
+                    "rechecked": 0,
+                    "recheck_as_good": 0,
+                    "recheck_close": 0,
+                    "second_look_as_good": 1.0,
+                    "second_look_close": 0.0,
+                    "second_look_cost": 0.0,
+                }
             lines.append(
                 line
                 | {
                     "principle": name,
                     "decisions": len(group),
                     "judged": len(judged),
-                    "as_good": round(statistics.fmean(good), 4) if good else None,
+                    "as_good": _share(judged, "as_good"),
                     "as_good_low": round(max(0.0, low), 4) if good else None,
                     "as_good_high": round(min(1.0, high), 4) if good else None,
+                    "close": _share(judged, "close"),
                     "mean_cost": round(statistics.fmean(costs), 2) if costs else None,
                     "mean_cost_when_worse": round(statistics.fmean([c for c in costs if c > 0]), 2)
                     if any(c > 0 for c in costs)
@@ -329,36 +396,52 @@ def table(
             "decisions": len(rows),
             "deals": len({r["deal"] for r in rows}),
             "judged": len(judged_all),
-            "as_good": round(statistics.fmean(r["as_good"] for r in judged_all), 4) if judged_all else None,
+            "as_good": _share(judged_all, "as_good"),
+            "close": _share(judged_all, "close"),
             "mean_cost": round(statistics.fmean(r["cost"] for r in judged_all), 2) if judged_all else None,
             "principles": lines,
         }
     return out
 
 
+def _percent(share: float | None) -> str:
+    return "" if share is None else f"{share:.0%}"
+
+
 def print_table(result: dict[str, Any]) -> None:
     for data in result.values():
+        if not data["judged"]:
+            print(f"\n{data['name']}: {data['decisions']} decisions, none judged")
+            continue
         print(
             f"\n{data['name']}: {data['decisions']} decisions from {data['deals']} medium-bot deals, "
-            f"{data['judged']} judged; as good as the best {data['as_good']:.1%}, mean cost {data['mean_cost']:.1f} points"
+            f"{data['judged']} judged; as good as the best {data['as_good']:.1%}, close calls {data['close']:.1%}, "
+            f"mean cost {data['mean_cost']:.1f} points"
         )
         print(
-            f"  {'principle':<44} {'decisions':>9} {'as good':>8} {'95% interval':>16} {'mean cost':>10} {'2nd look':>8} {'cost':>6}"
+            f"  {'principle':<44} {'decisions':>9} {'as good':>8} {'95% interval':>16} {'close':>6} {'mean cost':>10}"
+            f" {'2nd look':>8} {'close':>6} {'cost':>6}"
         )
         for line in data["principles"]:
-            share = "" if line["as_good"] is None else f"{line['as_good']:.0%}"
             interval = "" if line["as_good"] is None else f"[{line['as_good_low']:.0%}, {line['as_good_high']:.0%}]"
             cost = "" if line["mean_cost"] is None else f"{line['mean_cost']:.1f}"
             second = ""
             if "second_look_as_good" in line:
-                second = f"{line['second_look_as_good']:>8.0%} {line['second_look_cost']:>6.1f}"
-            print(f"  {line['principle']:<44} {line['decisions']:>9} {share:>8} {interval:>16} {cost:>10} {second}")
+                second = (
+                    f"{line['second_look_as_good']:>8.0%} {line['second_look_close']:>6.0%} "
+                    f"{line['second_look_cost']:>6.1f}"
+                )
+            print(
+                f"  {line['principle']:<44} {line['decisions']:>9} {_percent(line['as_good']):>8} {interval:>16}"
+                f" {_percent(line['close']):>6} {cost:>10} {second}"
+            )
 
 
 def show(
     principle: str, cache: dict[tuple[str, int, int], dict[str, Any]], more: int, limit: int, rule_set: str | None
 ) -> None:
-    """The cached decisions where ``principle``'s card was not as good as the best."""
+    """The cached decisions where ``principle``'s card was not as good as the best (a close call or
+    clearly worse), each judged again; with ``more``, also over ``more`` deals drawn with another salt."""
     rows = [
         r
         for r in cache.values()
@@ -372,12 +455,11 @@ def show(
     for row in rows[:limit]:
         rules = RULE_SETS[row["rules"]]
         position = next(Position.from_round(r) for d, r in decisions_of(row["deal"], rules) if d == row["decision"])
-        evidence = ExpertBot(seed=judge_seed(row["rules"], row["deal"], row["decision"])).evidence(
-            position, about=suggest_play(position).card
-        )
-        assert evidence is not None
+        judgement = judge(position)
+        assert judgement is not None
         hint = suggest_play(position)
-        best = evidence.best
+        best = judgement.best
+        verdict = judgement.verdict(hint.card)
         print(
             f"\n{row['rules']} deal {row['deal']} decision {row['decision']}: {position.seat.name} to play, trick {position.trick_number}"
         )
@@ -387,26 +469,21 @@ def show(
         print(f"  hand {position.hand}; trick so far {' '.join(str(c) for c in position.trick) or '(leading)'}")
         print(f"  hint {hint.card}: {hint.reason}")
         print(
-            f"  judge over {evidence.deals} deals: best {best} {evidence.points[best]:+.1f} (holds {evidence.holds[best]}),"
-            f" hint {evidence.points[hint.card]:+.1f} (holds {evidence.holds[hint.card]})"
+            f"  judge over {judgement.deals} deals: best {best} {judgement.points[best]:+.1f} (holds {judgement.holds[best]}),"
+            f" hint {judgement.points[hint.card]:+.1f} (holds {judgement.holds[hint.card]}): {verdict.kind},"
+            f" loss {verdict.loss:.1f} [{verdict.low:.1f}, {verdict.high:.1f}]"
         )
         if more:
-            again = ExpertBot(
-                seed=judge_seed(row["rules"], row["deal"], row["decision"]) + "/more", samples=more
-            ).evidence(position)
+            again = judge(position, salt=MORE_SALT, deals=more)
             assert again is not None
-            verdict = "as good" if again.as_good(hint.card) else "worse"
-            flipped += again.as_good(hint.card)
+            kind = again.verdict(hint.card).kind
+            flipped += kind in GOOD
             print(
                 f"  again over {again.deals} deals: best {again.best} {again.points[again.best]:+.1f}, "
-                f"{best} {again.points[best]:+.1f}, hint {again.points[hint.card]:+.1f}: the hint's card is {verdict}"
+                f"{best} {again.points[best]:+.1f}, hint {again.points[hint.card]:+.1f}: the hint's card is {kind}"
             )
     if more:
         print(f"\n{flipped} of {min(limit, len(rows))} judged as good as the best over {more} deals")
-
-
-def recheck_seed(rule_set: str, number: int, decision: int) -> str:
-    return judge_seed(rule_set, number, decision) + "/recheck"
 
 
 def recheck(
@@ -418,9 +495,10 @@ def recheck(
     deadline: float | None,
 ) -> None:
     """A second look at each cached decision of ``names`` (the first ``wanted`` of each)
-    whose principle's card was not as good as the best: the same card judged again over
-    ``samples`` fresh deals (seed :func:`recheck_seed`). The result is appended to the cache
-    as a row with ``"recheck": samples``."""
+    whose principle's card was not as good as the best (a close call or clearly worse): the
+    judge over ``samples`` deals drawn with :data:`RECHECK_SALT`, independent of the first
+    look's. The result is appended to the cache as a row with ``"recheck": samples`` under
+    the decision's number negated."""
     with _Appender(path) as out:
         for name in names:
             todo = sorted(
@@ -442,18 +520,14 @@ def recheck(
                         return
                     position = Position.from_round(round_)
                     card = suggest_play(position).card
-                    evidence = ExpertBot(seed=recheck_seed(name, number, decision), samples=samples).evidence(position)
-                    row: dict[str, Any] = {"rules": name, "deal": number, "decision": -decision, "recheck": samples}
-                    if evidence is None or card not in evidence.points:
-                        row["judged"] = False
-                    else:
-                        row.update(
-                            judged=True,
-                            best=str(evidence.best),
-                            as_good=evidence.as_good(card),
-                            cost=round(evidence.cost(card), 3),
-                            deals=evidence.deals,
-                        )
+                    row: dict[str, Any] = {
+                        "rules": name,
+                        "deal": number,
+                        "decision": -decision,
+                        "recheck": samples,
+                        "judge": JUDGE_ID,
+                    }
+                    row.update(verdict_fields(judge(position, salt=RECHECK_SALT, deals=samples), card))
                     cache[(name, number, -decision)] = row
                     out.write(row)
 
@@ -468,7 +542,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--until", help="stop judging new decisions at this time of day (HH:MM)")
     parser.add_argument("--step", type=int, default=100, help="decisions per rule set per round (default 100)")
     parser.add_argument(
-        "--recheck", type=int, default=0, help="judge again over this many fresh deals the decisions found not as good"
+        "--recheck",
+        type=int,
+        default=0,
+        help="judge again over this many deals of another salt the decisions found not as good (close or worse)",
     )
     parser.add_argument("--table", action="store_true", help="print the table from the cache only")
     parser.add_argument("--show", help="print the cached disagreements of this principle")
@@ -514,17 +591,20 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - start
     judged = [r for rs in rows.values() for r in decisions_in(rs) if "cpu" in r]
     if judged:
+        cpu = [r["cpu"] for r in judged]
         print(
-            f"judging: {statistics.fmean(r['cpu'] for r in judged):.3f} s of CPU a decision on average ({len(judged)} decisions)"
+            f"judging: {statistics.fmean(cpu):.3f} s of CPU a decision on average, median {statistics.median(cpu):.3f} s,"
+            f" {sum(cpu):.0f} s in all ({len(judged)} decisions)"
         )
     print(f"{elapsed:.0f} s in all")
     result = table(rows, cache)
     print_table(result)
     if args.json:
         data = {
-            "about": "how often each play principle's card is as good as the judge's best from the player's seat, "
-            "and its average cost in points, over decisions of seeded medium-bot hands (all seats, all tricks); "
-            "made by benchmarks/principle_calibration.py",
+            "about": "how often each play principle's card is as good as the one judge's best from the player's seat "
+            "(and how often a close call), and its average cost in points, over decisions of seeded medium-bot hands "
+            "(all seats, all tricks); made by benchmarks/principle_calibration.py",
+            "judge": JUDGE_ID,
             "command": f"benchmarks/principle_calibration.py --decisions {args.decisions} --rules {','.join(names)} "
             f"--json {args.json}"
             + "".join(

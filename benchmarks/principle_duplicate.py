@@ -8,7 +8,7 @@ Run from the repository root (needs ``pip install open_spiel``, or ``.[bench]``)
 
 Why
 ---
-The judge behind Teach me and the review (:meth:`~spades_teach.advice.expert.ExpertBot.evidence`)
+The one judge behind Teach me, the review and the expert bot (:func:`~spades_teach.advice.judge.judge`)
 values a card by solving sampled deals with every card in view, so it assumes that it will guess
 right later in the hand. Where its best card and a principle's card differ, more samples cannot tell
 whether the principle or that assumption is wrong (issue #27, item 3). This plays the two cards out,
@@ -20,17 +20,18 @@ Deal ``k`` (standard rules, dealer ``Seat(k % 4)``) is played with the medium bo
 hints) on one side and OpenSpiel's ISMCTS (``--sims`` simulations, as in
 ``benchmarks/strength_openspiel.py``) on the other: North–South ours at table 0, East–West at table
 1. At each decision of our side whose hint follows one of ``--principles`` and whose card the judge
-finds not as good as its best (after its second look; with ``--first-look``, on the first alone, as
-the judge was before session 18), the hand is copied
-twice: one copy goes on with the hint's card, the other with the judge's card, and both are played
+(its deals drawn from the position) calls clearly worse than its best (the verdict ``"worse"``, where
+Teach me shows the judge's card; with ``--close``, a close call too, each row keeping its verdict),
+the hand is copied twice: one copy goes on with the hint's card, the other with the judge's card, and both are played
 to the end by our expert bots and the same ISMCTS players (same seeds). The main hand then goes on
 with the hint's card. A decision's result is the judge's card's value minus the hint's card's, each
 the side's points minus the other side's for the hand (bags charged at their match value, as the
 judge counts them). Positive: the judge was right.
 
 One line per decision goes to ``--out`` (JSON). ``--report`` reads such files and prints, per
-principle, the decisions, the mean difference with its 95% interval and how often each card did
-better. It asserts nothing: it reports.
+principle, the decisions (and how many of them were close calls), the mean difference with its 95%
+interval, how often each card did better, and the points the judge said the hint's card loses. It
+asserts nothing: it reports.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ import _openspiel as adapter
 from _bots import unclocked_bot
 
 from spades_teach import Card, Position, Round, Seat, Team, deal, suggest_play
-from spades_teach.advice.expert import ExpertBot
+from spades_teach.advice.judge import judge
 from spades_teach.analysis.simulate import mean_interval
 from spades_teach.game.scoring import side_value
 
@@ -103,9 +104,10 @@ def branch(
 
 
 def play_table(
-    number: int, table: int, sims: int, principles: Sequence[str], game: Any, out: Any, first_look: bool = False
+    number: int, table: int, sims: int, principles: Sequence[str], game: Any, out: Any, close: bool = False
 ) -> int:
-    """Deal ``number``, our side North–South (table 0) or East–West (table 1); returns the decisions written."""
+    """Deal ``number``, our side North–South (table 0) or East–West (table 1); returns the decisions
+    written: those where the judge calls the hint's card clearly worse (with ``close``, or a close call)."""
     cards = deal(number, dealer=Seat(number % 4))
     round_ = Round(cards, dealer=cards.dealer)
     team = Team.NS if table == 0 else Team.EW
@@ -133,10 +135,10 @@ def play_table(
         hint = suggest_play(position)
         if len(round_.legal_plays()) > 1:
             decision += 1
-            if hint.principle in principles:
-                judge = ExpertBot(seed=f"duplicate/{number}/{table}/{decision}")
-                evidence = judge.evidence(position) if first_look else judge.evidence(position, about=hint.card)
-                if evidence is not None and hint.card in evidence.points and not evidence.as_good(hint.card):
+            judgement = judge(position) if hint.principle in principles else None
+            if judgement is not None and hint.card in judgement.points:
+                verdict = judgement.verdict(hint.card)
+                if verdict.kind == "worse" or (close and verdict.kind == "close"):
                     start = time.process_time()
                     row = {
                         "deal": number,
@@ -146,10 +148,12 @@ def play_table(
                         "trick": position.trick_number,
                         "principle": hint.principle,
                         "hint": str(hint.card),
-                        "judge": str(evidence.best),
-                        "judge_says": round(evidence.cost(hint.card), 2),
+                        "judge": str(judgement.best),
+                        "kind": verdict.kind,
+                        "judge_says": round(verdict.loss, 2),
+                        "deals": judgement.deals,
                         "hint_margin": branch(round_, hint.card, number, table, decision, team, sims, game),
-                        "judge_margin": branch(round_, evidence.best, number, table, decision, team, sims, game),
+                        "judge_margin": branch(round_, judgement.best, number, table, decision, team, sims, game),
                     }
                     row["cpu"] = round(time.process_time() - start, 1)
                     out.write(json.dumps(row) + "\n")
@@ -164,9 +168,11 @@ def report(paths: Sequence[Path]) -> None:
     by: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
         by[row["principle"]].append(row)
-    print(f"{len(rows)} decisions where the judge found the principle's card not as good")
+    close = sum(row.get("kind") == "close" for row in rows)
+    print(f"{len(rows)} decisions where the judge found the principle's card clearly worse or a close call ({close})")
     print(
-        f"{'principle':28} {'n':>4} {'judge - hint':>13} {'95% interval':>18} {'judge better':>12} {'hint better':>11} {'judge said':>10}"
+        f"{'principle':28} {'n':>4} {'close':>5} {'judge - hint':>13} {'95% interval':>18} {'judge better':>12}"
+        f" {'hint better':>11} {'judge said':>10}"
     )
     for name, group in sorted(by.items(), key=lambda item: -len(item[1])):
         diffs = [r["judge_margin"] - r["hint_margin"] for r in group]
@@ -175,8 +181,9 @@ def report(paths: Sequence[Path]) -> None:
         better = sum(d > 0 for d in diffs) / len(diffs)
         worse = sum(d < 0 for d in diffs) / len(diffs)
         said = statistics.fmean(r["judge_says"] for r in group)
+        close = sum(r.get("kind") == "close" for r in group)
         print(
-            f"{name:28} {len(group):4} {mean:+13.1f} {f'[{low:+.1f}, {high:+.1f}]':>18} {better:12.0%} {worse:11.0%} {said:+10.1f}"
+            f"{name:28} {len(group):4} {close:5} {mean:+13.1f} {f'[{low:+.1f}, {high:+.1f}]':>18} {better:12.0%} {worse:11.0%} {said:+10.1f}"
         )
 
 
@@ -189,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("principle_duplicate.jsonl"), help="one JSON line a decision")
     parser.add_argument("--report", type=Path, nargs="*", help="print the table of these files and stop")
     parser.add_argument(
-        "--first-look", action="store_true", help="the judge without its second look (as it was before session 18)"
+        "--close", action="store_true", help="also the decisions where the judge's verdict is a close call"
     )
     args = parser.parse_args(argv)
     if args.report:
@@ -203,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     with args.out.open("a") as out:
         for number in range(args.first, args.first + args.deals):
             for table in (0, 1):
-                play_table(number, table, args.sims, principles, game, out, args.first_look)
+                play_table(number, table, args.sims, principles, game, out, args.close)
             print(f"  deal {number}: {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     report([args.out])
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -32,7 +32,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from spades_teach.analysis.puzzles import Puzzle, _deal_moments, find_puzzle
+from spades_teach.analysis.puzzles import Puzzle, find_puzzle
+from spades_teach.analysis.puzzles.find import _deal_moments
 from spades_teach.game.cards import Card, Hand, Suit
 from spades_teach.game.seating import Seat
 

@@ -29,16 +29,22 @@ def test_the_report_gives_each_principle_its_mean_difference(
 ) -> None:
     dup = load_benchmark("principle_duplicate")
     rows = [
-        {"principle": "ruff", "hint_margin": 10.0, "judge_margin": 30.0, "judge_says": 5.0},
-        {"principle": "ruff", "hint_margin": 10.0, "judge_margin": 0.0, "judge_says": 3.0},
-        {"principle": "cash your winners", "hint_margin": 50.0, "judge_margin": 20.0, "judge_says": 4.0},
+        {"principle": "ruff", "kind": "worse", "hint_margin": 10.0, "judge_margin": 30.0, "judge_says": 5.0},
+        {"principle": "ruff", "kind": "close", "hint_margin": 10.0, "judge_margin": 0.0, "judge_says": 3.0},
+        {
+            "principle": "cash your winners",
+            "kind": "worse",
+            "hint_margin": 50.0,
+            "judge_margin": 20.0,
+            "judge_says": 4.0,
+        },
     ]
     path = tmp_path / "rows.jsonl"
     path.write_text("".join(json.dumps(row) + "\n" for row in rows))
     dup.report([path])
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("3 decisions")
+    assert lines[0].startswith("3 decisions") and lines[0].endswith("(1)")  # one close call among them
     ruff = next(line for line in lines if line.startswith("ruff"))
-    assert ruff.split()[1:3] == ["2", "+5.0"] and "50%" in ruff
+    assert ruff.split()[1:4] == ["2", "1", "+5.0"] and "50%" in ruff
     cash = next(line for line in lines if line.startswith("cash your winners"))
     assert "-30.0" in cash and "[-inf, +inf]" in cash
