@@ -161,8 +161,8 @@ def test_a_bare_voila_shows_the_way_around_and_no_jupyterlab_link(tmp_path: Path
         status, _ = http_get(f"{url}/voila/render/08_card_play.md")
         readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
         assert status == 200 or (
-            "(Voila shows those only: the `.md` file beside each is the same chapter as plain text, for a text editor)"
-            in readme
+            "Voilà shows the `.ipynb` chapters; the `.md` file beside each is the same chapter as plain text, for a "
+            "text editor." in readme
         ), f"/voila/render/08_card_play.md answers {status}, and the README offers the .md twins to open"
 
 

@@ -195,14 +195,15 @@ def principle_table(data: dict[str, Any]) -> PrincipleTable:
     """The stored per-principle study (``spades_teach/data/principle_calibration.json``,
     made by ``benchmarks/principle_calibration.py``) as a table: one row per principle,
     and for each rule set the decisions the judge valued, the share where the principle's
-    card was as good as the judge's best and its average cost in points. A share over
-    fewer than :data:`FEW_DECISIONS` decisions is in brackets.
+    card was as good as the judge's best, the share where the judge called it a close call, and
+    its average cost in points. A share over fewer than :data:`FEW_DECISIONS` decisions is in
+    brackets.
 
     >>> data = {"rule_sets": {"standard": {"name": "standard rules", "decisions": 3, "principles": [
-    ...     {"principle": "ruff", "decisions": 3, "judged": 2, "as_good": 0.5, "mean_cost": 1.25}]}}}
+    ...     {"principle": "ruff", "decisions": 3, "judged": 2, "as_good": 0.5, "close": 0.5, "mean_cost": 1.25}]}}}
     >>> print(principle_table(data))
-    principle  standard rules: decisions  as good  cost
-    ruff                               2    (50%)   1.2
+    principle  standard rules: decisions  as good  close call  cost
+    ruff                               2    (50%)       (50%)   1.2
     """
     from html import escape
 
@@ -214,28 +215,28 @@ def principle_table(data: dict[str, Any]) -> PrincipleTable:
         for line in rule_set["principles"]:
             names[line["principle"]] = names.get(line["principle"], 0) + line["judged"]
     order = sorted((n for n in names if names[n]), key=lambda n: (-names[n], n))
-    cells: dict[tuple[str, int], tuple[str, str, str]] = {}
+    cells: dict[tuple[str, int], tuple[str, str, str, str]] = {}
     for i, rule_set in enumerate(sets):
         for line in rule_set["principles"]:
             judged = line["judged"]
             if not judged:
                 continue
-            share = format_percent(line["as_good"])
+            share, close = format_percent(line["as_good"]), format_percent(line.get("close", 0.0))
             if judged < FEW_DECISIONS:
-                share = f"({share})"
-            cells[(line["principle"], i)] = (str(judged), share, format_number(line["mean_cost"], 1))
+                share, close = f"({share})", f"({close})"
+            cells[(line["principle"], i)] = (str(judged), share, close, format_number(line["mean_cost"], 1))
 
     def title(name: str) -> str:
         return PRINCIPLES[name].title if name in PRINCIPLES else name
 
     header = [_("principle")]
     for title_ in titles:
-        header += [_("{rules}: decisions").format(rules=title_), _("as good"), _("cost")]
+        header += [_("{rules}: decisions").format(rules=title_), _("as good"), _("close call"), _("cost")]
     rows = []
     for name in order:
         row = [title(name)]
         for i in range(len(sets)):
-            row += list(cells.get((name, i), ("0", "", "")))
+            row += list(cells.get((name, i), ("0", "", "", "")))
         rows.append(row)
     html = [
         STACKED_TABLE_STYLE,
@@ -250,9 +251,9 @@ def principle_table(data: dict[str, Any]) -> PrincipleTable:
             rules=title_, count=judged
         )
         captions.append(caption)
-        html.append(f'<th colspan="3">{escape(caption)}</th>')
+        html.append(f'<th colspan="4">{escape(caption)}</th>')
     html.append("</tr><tr>")
-    columns = [_("decisions"), _("as good"), _("cost")]
+    columns = [_("decisions"), _("as good"), _("close call"), _("cost")]
     for _rule_set in sets:
         html += [f"<th>{escape(column)}</th>" for column in columns]
     html.append("</tr></thead><tbody>")
@@ -279,21 +280,22 @@ def _grouped_cells(values: Sequence[str], groups: Sequence[str], columns: Sequen
 def rule_set_summaries(data: dict[str, Any]) -> list[str]:
     """One line for each rule set of the stored study (``data/principle_calibration.json``), in the
     language in use: its decisions, its deals, how often the principle's card was as good as the
-    best, and the average cost.
+    best, how often a close call, and the average cost.
 
     >>> rule_set_summaries({"rule_sets": {"standard": {"name": "standard rules", "decisions": 2000,
-    ...     "deals": 49, "as_good": 0.795, "mean_cost": 2.83}}})
-    ["standard rules: 2,000 decisions from 49 deals; the principle's card as good as the best in 80% of them, cost 2.8 points on average"]
+    ...     "deals": 49, "as_good": 0.795, "close": 0.15, "mean_cost": 2.83}}})
+    ["standard rules: 2,000 decisions from 49 deals; the principle's card as good as the best in 80% of them, a close call in 15%, cost 2.8 points on average"]
     """
     return [
         _(
             "{rule_set}: {decisions} decisions from {deals} deals; the principle's card as good as the best in "
-            "{share} of them, cost {cost} points on average"
+            "{share} of them, a close call in {close}, cost {cost} points on average"
         ).format(
             rule_set=_rule_set_title(key, rule_set),
             decisions=format_number(rule_set["decisions"]),
             deals=format_number(rule_set["deals"]),
             share=format_percent(rule_set["as_good"]),
+            close=format_percent(rule_set.get("close", 0.0)),
             cost=format_number(rule_set["mean_cost"], 1),
         )
         for key, rule_set in data["rule_sets"].items()
@@ -304,14 +306,15 @@ def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> Princ
     """The second look of the stored study at ``rule_set``: for each principle whose every
     decision judged not as good was judged again over more deals, the judged decisions, the
     share as good and the average cost at the first look, the decisions looked at again,
-    and the share as good and the cost counting the second look.
+    and the share as good, the share of close calls and the cost counting the second look.
 
     >>> data = {"rule_sets": {"standard": {"name": "standard rules", "principles": [
     ...     {"principle": "ruff", "judged": 4, "as_good": 0.5, "mean_cost": 2.0, "rechecked": 2,
-    ...      "recheck_as_good": 1, "second_look_as_good": 0.75, "second_look_cost": 1.0}]}}}
+    ...      "recheck_as_good": 1, "second_look_as_good": 0.75, "second_look_close": 0.25,
+    ...      "second_look_cost": 1.0}]}}}
     >>> print(second_look_table(data))
-    principle  decisions  as good  cost  looked at again  as good  cost
-    ruff               4    (50%)   2.0                2    (75%)   1.0
+    principle  decisions  as good  cost  looked at again  as good  close call  cost
+    ruff               4    (50%)   2.0                2    (75%)       (25%)   1.0
     """
     from html import escape
 
@@ -319,14 +322,24 @@ def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> Princ
         line for line in data["rule_sets"][rule_set]["principles"] if line["judged"] and "second_look_as_good" in line
     ]
     lines.sort(key=lambda line: (-line["judged"], line["principle"]))
-    header = [_("principle"), _("decisions"), _("as good"), _("cost"), _("looked at again"), _("as good"), _("cost")]
+    header = [
+        _("principle"),
+        _("decisions"),
+        _("as good"),
+        _("cost"),
+        _("looked at again"),
+        _("as good"),
+        _("close call"),
+        _("cost"),
+    ]
     rows = []
     for line in lines:
         name = line["principle"]
         share = format_percent(line["as_good"])
         second = format_percent(line["second_look_as_good"])
+        close = format_percent(line.get("second_look_close", 0.0))
         if line["judged"] < FEW_DECISIONS:
-            share, second = f"({share})", f"({second})"
+            share, second, close = f"({share})", f"({second})", f"({close})"
         rows.append(
             [
                 PRINCIPLES[name].title if name in PRINCIPLES else name,
@@ -335,6 +348,7 @@ def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> Princ
                 format_number(line["mean_cost"], 1),
                 str(line["rechecked"]),
                 second,
+                close,
                 format_number(line["second_look_cost"], 1),
             ]
         )
@@ -347,7 +361,7 @@ def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> Princ
     html.append(
         '<th colspan="3">'
         + escape(_("first look"))
-        + '</th><th colspan="3">'
+        + '</th><th colspan="4">'
         + escape(_("with the second look"))
         + "</th>"
     )
@@ -356,7 +370,7 @@ def second_look_table(data: dict[str, Any], rule_set: str = "standard") -> Princ
     html.append("</tr></thead><tbody>")
     looks = [_("first look"), _("with the second look")]
     for row in rows:
-        columns = [header[1:4], header[4:7]]
+        columns = [header[1:4], header[4:8]]
         cells = _grouped_cells(row[1:4], looks[:1], columns[0]) + _grouped_cells(row[4:], looks[1:], columns[1])
         html.append(f"<tr><th>{escape(row[0])}</th>{cells}</tr>")
     html.append("</tbody></table>")
