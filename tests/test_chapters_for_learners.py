@@ -4,6 +4,7 @@ taught before a chapter leans on it (or that chapter points to the glossary)."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -156,7 +157,7 @@ def test_every_term_is_defined_where_its_chapter_teaches_it() -> None:
 def test_glossary_chapter_exists_and_prints_every_term() -> None:
     notebook = (NOTEBOOKS / "16_glossary_and_cheat_sheet.ipynb").read_text()
     for term in TERMS:
-        assert term.definition.replace("'", "&#x27;") in notebook or term.definition in notebook, term.name
+        assert html.escape(term.definition) in notebook or term.definition in notebook, term.name
 
 
 # -- the errors a strong player found (issue 18, section 3): each chapter's stored output shows the fix

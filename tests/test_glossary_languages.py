@@ -127,5 +127,5 @@ def test_the_glossary_chapter_shows_the_table_in_its_language(folder: str, langu
         if cell["cell_type"] == "code"
         for output in cell.get("outputs", [])
     )
-    assert f'class="st-glossary-table" lang="{language}"' in shown
+    assert f'class="st-glossary-table st-stacked" lang="{language}"' in shown
     assert "renuncio" in shown and "renonce" in shown and "renege" in shown

@@ -154,7 +154,7 @@ def test_bid_exercise_is_checked_by_the_bid_advisor() -> None:
 
 
 def test_missed_set_exercise_takes_the_cards_that_set_the_opponents() -> None:
-    found = find_missed_set("duck to dodge a bag", seeds=range(10, 20))
+    found = find_missed_set("duck to dodge a bag", seeds=range(10, 200))
     ex = exception_exercise(found)
     left = found.moment.position.tricks_left
     assert set(ex.answer.right) == {c.pretty for c in found.tricks if left - found.tricks[c] < found.need}
