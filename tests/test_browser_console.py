@@ -46,6 +46,7 @@ APP_READY = {
     "score": ".st-score-calculator",
     "replay": ".st-replay",
     "daily": ".st-widget",
+    "progress": ".st-progress-summary",
 }
 #: The beacon a Voila page sends as it is left; group 1 is the kernel's id.
 BEACON = re.compile(r"/voila/api/shutdown/([0-9a-f-]+)$")
@@ -166,7 +167,7 @@ def test_every_app_page_keeps_a_silent_console_and_leaving_it_fails_no_request(
     stops += [("play again", f"{url}/voila/render/play.ipynb", APP_READY["play"])]
     visit = _walk(browser, stops)
     assert visit.noisy() == {}, json.dumps(visit.noisy(), indent=1, ensure_ascii=False)
-    # Every page left had its kernel stopped (the beacon reached the server): 6 kernels, all stopped.
+    # Every page left had its kernel stopped (the beacon reached the server): one kernel a page, all stopped.
     pages = len(stops) - 1
     assert _wait_for(lambda: _kernels(log) == (pages, pages)), f"kernels started, stopped: {_kernels(log)}"
     assert visit.beacons_lost(log) == [], log.read_text(errors="replace")[-6000:]

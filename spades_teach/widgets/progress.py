@@ -66,7 +66,8 @@ PROGRESS_STYLE = """<style>
 .st-progress-chart svg{max-width:100%;height:auto}
 .st-progress-small{color:#555;font-size:.9em}
 .st-progress-focus a{color:#1f5fbf;text-decoration:underline}
-.st-progress-tools{gap:.4em}.st-progress-export a{padding:0 .5em}
+.st-progress-tools{gap:.4em}
+.st-progress-export a{padding:0 .5em;min-height:44px;display:inline-flex;align-items:center}
 @media (max-width:600px){.st-progress-row{grid-template-columns:1fr;gap:.1em;margin:.5em 0}}
 </style>"""
 

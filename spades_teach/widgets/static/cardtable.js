@@ -526,7 +526,7 @@ function render({ model, el }) {
     hint.replaceChildren(
       h("div", {}, termed(view.hint_marked, view.hint)),
       ...(reasons.length ? [h("ul", { class: "ct-hint-reasons" }, ...reasons.map((line, i) => h("li", {}, termed((view.hint_reasons_marked || [])[i], line))))] : []),
-      ...(view.hint_details ? [h("details", { class: "ct-numbers" }, h("summary", {}, L.numbers), h("p", {}, view.hint_details))] : []),
+      ...(view.hint_details ? [h("details", { class: "ct-numbers" }, h("summary", {}, labels.numbers), h("p", {}, view.hint_details))] : []),
     );
     hint.hidden = !view.hint;
     const bidding = view.bid_choices.length > 0;
