@@ -439,12 +439,15 @@ def review_my_hand(page: Any, timeout_s: float = 60) -> tuple[float, list[list[s
 
 
 def review_row_cells(row: Mapping[str, Any]) -> list[str]:
-    """The cost and the why of a row of the table's review (:attr:`TableGame.review`) as the table's
-    JavaScript writes them: the cost a JavaScript number (200, not 200.0), the why followed by its
-    hindsight note, a paragraph of its own, when there is one."""
-    cost = f"−{float(row['cost']):g}" if row["cost"] > 0 else "Nil lost" if row["nil_lost"] else "0"
-    why = row["text"] + (f"\n\n{row['hindsight']}" if row.get("hindsight") else "")
-    return [cost, why]
+    """The verdict and the why of a row of the table's review (:attr:`TableGame.review`) as the
+    table's JavaScript writes them (static/cardtable.js): the verdict in words (the row's ``label``,
+    "a close call", "clearly worse: about 12 points"; "Nil lost" for a lost Nil), the why followed by
+    the summary of its numbers ("the numbers", closed) when it has some, and its hindsight note, a
+    paragraph of its own, when there is one."""
+    verdict = row.get("label") or ("Nil lost" if row["nil_lost"] else "")
+    why = row["text"] + ("\nthe numbers" if row.get("statistics") else "")
+    why += f"\n\n{row['hindsight']}" if row.get("hindsight") else ""
+    return [verdict, why]
 
 
 # -- practice: the drills and the puzzles --------------------------------------------------------

@@ -1,8 +1,9 @@
 """The widgets saved in the built book, in a real browser (Debian's Chromium, driven by Playwright).
 
 The book is built once per session (tests/_book.py) and served on 127.0.0.1. A chapter that
-displays widgets stores their state in the notebook; the book's own copy of the ipywidgets
-JavaScript must draw them from that state, with no request leaving 127.0.0.1 and no kernel.
+displays widgets stores their state in the notebook (tools/notebooks.py); the book runs no chapter
+and gives each page that state, once, as stored; the book's own copy of the ipywidgets JavaScript
+must draw them from that state, with no request leaving 127.0.0.1 and no kernel.
 The chapters with widgets are found from the notebooks themselves (outputs of type
 ``application/vnd.jupyter.widget-view+json``); chapter 11 (the bid advisor) is checked in detail.
 """
@@ -10,6 +11,8 @@ The chapters with widgets are found from the notebooks themselves (outputs of ty
 from __future__ import annotations
 
 import json
+import re
+import sys
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +25,11 @@ from spades_teach import score_round
 from spades_teach.widgets import BidAdvisorView
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import widget_state  # noqa: E402  (tools/widget_state.py: the state a chapter stores)
+
+sys.path.remove(str(ROOT / "tools"))
+
 NOTEBOOKS = ROOT / "notebooks"
 ADVISOR_CHAPTER = "11_bid_advisor"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -56,13 +64,30 @@ def _chapters_with_widgets() -> list[str]:
 WIDGET_CHAPTERS = _chapters_with_widgets()
 
 
-def test_the_book_saves_the_state_of_the_widgets_itself(book_url: str) -> None:
-    """The committed notebook has no widget state (it is source); the book's own run saves it."""
+@pytest.mark.parametrize("name", WIDGET_CHAPTERS)
+def test_the_book_draws_the_widgets_from_the_state_stored_in_the_chapter(book_url: str, name: str) -> None:
+    """The executed chapter stores its widgets' state (tools/notebooks.py, checked against a new run by
+    nbval): the state of every widget it shows, and nothing else; the book, which runs no chapter
+    (``execute_notebooks: off``), gives its page that state once, as stored, so no page draws a widget
+    from another (stale) state or holds it twice."""
     assert ADVISOR_CHAPTER in WIDGET_CHAPTERS, "chapter 11 should display the bid advisor"
-    assert "widgets" not in _notebook(ADVISOR_CHAPTER)["metadata"]
-    with urllib.request.urlopen(f"{book_url}/notebooks/{ADVISOR_CHAPTER}.html") as answer:
+    notebook = _notebook(name)
+    stored = widget_state.stored(notebook)
+    shown = widget_state.displayed(output for cell in notebook["cells"] for output in cell.get("outputs", []))
+    missing = sorted(set(shown) - set(stored))
+    assert stored and not missing, f"{name}: no stored state for the widgets {missing}"
+    # Exactly the models the shown widgets hold, each named by its place: no model left from an
+    # earlier run, none a widget refers to without its state.
+    names, kept = widget_state.saved(shown, stored)
+    assert all(model == name_ for model, name_ in names.items()), f"{name}: models not named by their place"
+    assert kept == stored, f"{name}: stored models no widget shows: {sorted(set(stored) - set(kept))}"
+    named = {model for state in stored.values() for model in widget_state.REFERENCE.findall(json.dumps(state))}
+    assert named <= set(stored), f"{name}: models named in the state but not stored: {sorted(named - set(stored))}"
+    with urllib.request.urlopen(f"{book_url}/notebooks/{name}.html") as answer:
         page = answer.read().decode("utf-8")
-    assert "application/vnd.jupyter.widget-state+json" in page
+    scripts = re.findall(rf'<script[^>]* type="{re.escape(widget_state.STATE)}"[^>]*>(.*?)</script>', page, re.DOTALL)
+    assert len(scripts) == 1, f"{name}: the page holds the widgets' state {len(scripts)} times"
+    assert json.loads(scripts[0]) == notebook["metadata"]["widgets"][widget_state.STATE]
 
 
 @pytest.fixture(scope="module")

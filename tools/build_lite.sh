@@ -123,6 +123,20 @@ node tools/lite/precompile.mjs "$site/static/pyodide" tools/lite/jupyter-lite.js
 "$venv/python" tools/make_lite_lock.py lock "$pyodide/pyodide-lock.json" "$site/static/pyodide" \
   "$site/static/pyodide/pyodide-lock.json"
 "$venv/python" tools/make_lite_lock.py notebooks notebooks "$stage/contents"
+# The learner's data folder, .spades_teach at the top of the drive (spades_teach.analysis.learner_record
+# .data_dir: the learner record is kept there), shipped with the site so that it is there from the start.
+# A folder the kernel makes itself costs two 404s in the console: JupyterLite's drive makes it as
+# "Untitled Folder" then renames it, and asks the server for the listing of each
+# (api/contents/<folder>/all.json), which only the folders of the site's contents have. A folder holds
+# a file or is not shipped: a note on what it keeps (hidden files are listed with ContentsManager's
+# allow_hidden, jupyter_lite_config.json; the file browser does not show them).
+mkdir -p "$stage/contents/.spades_teach"
+cat > "$stage/contents/.spades_teach/README.md" <<'EOF'
+# Learn Spades, live: your data
+
+This folder keeps your learner record (`learner.json`): the decisions the chapters judged. It stays in
+this browser's storage; the progress widget of chapter 13 exports it and imports one.
+EOF
 cp tools/lite/jupyter-lite.json tools/lite/jupyter_lite_config.json tools/lite/overrides.json "$site/"
 find "$site" "$stage/contents" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from itertools import groupby
 
 from spades_teach.advice._words import number
 from spades_teach.advice.bid_count import ITEM_VALUES
@@ -41,6 +42,7 @@ __all__ = [
 _TABLE_STYLE = (
     "<style>.st-cheat{font-family:sans-serif}.st-cheat caption{font-weight:700;text-align:left}"
     ".st-cheat td,.st-cheat th{padding:.1em .5em;border-bottom:1px solid #ccc;text-align:left !important}"
+    ".st-cheat tbody+tbody tr:first-child td{border-top:2px solid #888}"
     "</style>"
 )
 
@@ -61,22 +63,40 @@ def count_value_rows() -> list[tuple[str, float]]:
     return list(ITEM_VALUES.items())
 
 
+def _count_group(item: str) -> int:
+    """The part of the count an item (its English key) belongs to, in the order of the advisor's
+    table: 0 spades, 1 side-suit honours, 2 long side cards, 3 ruffs from short side suits.
+
+    >>> [group for group, _rows in groupby(count_value_rows(), key=lambda row: _count_group(row[0]))]
+    [0, 1, 2, 3]
+    """
+    if item.startswith(("void", "singleton", "doubleton")):
+        return 3
+    if item.startswith("long side card"):
+        return 2
+    if "♠" in item or item.endswith("spade"):
+        return 0
+    return 1
+
+
 def count_values_html() -> str:
-    """The count's values as a table: sure tricks first, then each item and its worth."""
-    rows = "".join(
-        f"<tr><td>{html.escape(item)}</td><td>{_fraction(value)}</td></tr>"
-        for item, value in ((_(name), value) for name, value in count_value_rows())
-    )
+    """The count's values as a table: sure tricks first, then each item and its worth, one row group
+    (``tbody``, a line above it) for each part of the count (:func:`_count_group`)."""
     sure = _("A♠, and each spade in an unbroken run down from it: a sure trick")
+    bodies = []
+    for group, rows in groupby(count_value_rows(), key=lambda row: _count_group(row[0])):
+        first = f"<tr><td>{html.escape(sure)}</td><td>1</td></tr>" if group == 0 else ""
+        cells = "".join(f"<tr><td>{html.escape(_(item))}</td><td>{_fraction(value)}</td></tr>" for item, value in rows)
+        bodies.append(f"<tbody>{first}{cells}</tbody>")
     caption, holding, worth = (
         html.escape(_(words)) for words in (N_("The count (tricks)"), N_("holding"), N_("worth"))
     )
     return (
         _TABLE_STYLE
         + f'<table class="st-cheat"><caption>{caption}</caption>'
-        + f"<tr><th>{holding}</th><th>{worth}</th></tr>"
-        + f"<tr><td>{html.escape(sure)}</td><td>1</td></tr>"
-        + f"{rows}</table>"
+        + f"<thead><tr><th>{holding}</th><th>{worth}</th></tr></thead>"
+        + "".join(bodies)
+        + "</table>"
     )
 
 
@@ -137,25 +157,34 @@ def nil_checklist_html() -> str:
 
 #: On screen a grid of the three parts; printed, the sheet alone on one page: every element of the
 #: page that neither holds the sheet nor sits inside it is left out (the book's menus, the glossary, the
-#: chapter's prose), and the elements that hold it lose their margins and fixed widths.
+#: chapter's prose), and the elements that hold it lose their margins and fixed widths. The count, the
+#: longest part, fills the left half of the page, the Nil checklist and the scoring table stand one
+#: above the other on the right (a page of A4 or Letter holds it in English, French and Spanish). The
+#: tables size their columns by their content (a notebook's own tables have fixed, equal columns), so
+#: a worth takes only the room of its figure and an item rarely wraps.
 _STYLE = (
     "<style>.st-cheatsheet{font-family:sans-serif;font-size:.9em;display:grid;"
     "grid-template-columns:repeat(auto-fit,minmax(18em,1fr));gap:.8em}"
     ".st-cheatsheet-title{grid-column:1/-1;margin:0;font-size:1.2em}"
     ".st-cheatsheet-note{margin:.3em 0;font-size:.95em}"
+    ".st-cheatsheet table{table-layout:auto!important}"
+    ".st-cheat-count td+td{width:1%;white-space:nowrap}"
     "@media print{@page{margin:12mm}"
     "body *:not(:has(.st-cheatsheet)):not(.st-cheatsheet):not(.st-cheatsheet *){display:none!important}"
     "body *:has(.st-cheatsheet){display:block!important;position:static!important;margin:0!important;"
     "padding:0!important;border:0!important;width:auto!important;max-width:none!important;"
     "height:auto!important;overflow:visible!important;box-shadow:none!important;background:none!important}"
-    ".st-cheatsheet{font-size:8.5pt;grid-template-columns:1fr 1fr;gap:3mm 5mm;break-inside:avoid}"
+    ".st-cheatsheet{font-size:8.5pt;grid-template-columns:1fr 1fr;grid-template-rows:auto auto 1fr;"
+    "gap:3mm 5mm;align-items:start;break-inside:avoid}"
     ".st-cheatsheet *{font-size:inherit!important;line-height:1.25!important}"
     ".st-cheatsheet td,.st-cheatsheet th{padding:.08em .4em!important}"
     ".st-cheatsheet ul{margin:.2em 0!important;padding-left:1.2em!important}"
     ".st-cheatsheet p,.st-cheatsheet li{margin:.1em 0!important}"
     ".st-cheatsheet .st-cheatsheet-title{font-size:13pt!important}"
     ".st-cheatsheet caption{font-size:10pt!important}"
-    ".st-cheatsheet .st-cheat-scoring{grid-column:1/-1}"
+    ".st-cheatsheet .st-cheat-count{grid-column:1;grid-row:2/span 2}"
+    ".st-cheatsheet .st-cheat-nil{grid-column:2;grid-row:2}"
+    ".st-cheatsheet .st-cheat-scoring{grid-column:2;grid-row:3}"
     ".st-cheatsheet table{width:100%}}</style>"
 )
 

@@ -6,6 +6,12 @@ fresh visit. So every page of the site (each ``index.html`` of JupyterLite's app
 ``favicon.svg`` at the root of the site, by a relative address that holds wherever the site is
 served; the site gets the book's spade as ``favicon.svg`` and ``favicon.ico`` (our own files, no
 CDN), in place of JupyterLite's.
+
+JupyterLite's start (``config-utils.js``) then adds a second icon, its application's own
+``favicon.ico`` (``faviconUrl``, beside the page): each of those becomes the spade too. And Jupyter
+Notebook's ``tab-icon`` plugin, which wrote its own busy and idle icons into the page's first icon (the
+spade) while a notebook's kernel ran, is disabled (``tools/lite/jupyter-lite.json``): the tab shows the
+book's spade all along.
 """
 
 from __future__ import annotations
@@ -44,6 +50,8 @@ def give_icon(site: Path) -> list[Path]:
         text = page.read_text(encoding="utf-8")
         if APP_PAGE not in text or NAMED_ICON.search(text) or "<head>" not in text:
             continue
+        if (page.parent / "favicon.ico").is_file():  # the application's own, which its start names
+            shutil.copyfile(ROOT / "book" / "favicon.ico", page.parent / "favicon.ico")
         page.write_text(text.replace("<head>", "<head>\n    " + link(site, page), 1), encoding="utf-8")
         changed.append(page)
     return changed

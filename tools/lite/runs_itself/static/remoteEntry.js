@@ -32,6 +32,9 @@ var _JUPYTERLAB;
     "body.st-runs-itself .jp-MarkdownCell .jp-cell-toolbar { display: none; }",
     // a phone (390 px): the menu bar's seven menus fit beside the notebook's trust mark (Help was cut)
     "@media (max-width: 640px) { body.st-runs-itself .lm-MenuBar-item { padding: 0 4px; } }",
+    // and where they do not fit on one line (French or Spanish menus on a phone: Paramètres and Aide
+    // were cut), they go on to a second line (fitMenuLines gives the menu's row its height)
+    "body.st-runs-itself #menu-panel .lm-MenuBar-content { flex-wrap: wrap; }",
   ].join("\n");
 
   function isNotebookPage() {
@@ -133,6 +136,32 @@ var _JUPYTERLAB;
     return release;
   }
 
+  // The menu bar's row as high as its lines. Its menus wrap onto more lines where they do not fit
+  // (STYLE), but the notebook shell lays its rows out itself (a Lumino BoxLayout, each row absolutely
+  // placed at the height its CSS min-height gives when the shell is fitted): a second line of menus
+  // was drawn over the notebook's toolbar. So the row's min-height follows the menus' lines, and the
+  // shell's layout is fitted again whenever they change (the window's width, the menus' language, the
+  // kernel's status beside them). (Lumino's own overflow menu, "...", never shows here: it measures
+  // the menus once, before they are drawn, and finds them fitting for good.)
+  function fitMenuLines(app) {
+    var row = app.shell.menu;  // the notebook shell's menu row (#menu-panel-wrapper)
+    var menus = row && row.node.querySelector("#menu-panel .lm-MenuBar-content");
+    if (!menus || !row.parent || typeof ResizeObserver === "undefined") {
+      return;
+    }
+    new ResizeObserver(function () {
+      var first = menus.firstElementChild;
+      var wrapped = first && menus.offsetHeight > first.offsetHeight + 1;
+      var border = row.node.offsetHeight - row.node.clientHeight;  // its bottom border (border-box)
+      var lines = menus.getBoundingClientRect().bottom - row.node.getBoundingClientRect().top;
+      var wanted = wrapped ? Math.ceil(lines + border) + "px" : "";  // "": the stylesheet's, one line
+      if (row.node.style.minHeight !== wanted) {
+        row.node.style.minHeight = wanted;
+        row.parent.fit();
+      }
+    }).observe(menus);
+  }
+
   // The kernel every chapter of the site names (tools/make_lite_lock.py, LITE_KERNELSPEC).
   var KERNEL = "python";
   // Start the chapter's kernel as soon as the application has started, before the notebook is open:
@@ -211,6 +240,9 @@ var _JUPYTERLAB;
       }
       app.shell.currentChanged.connect(opened);
       app.restored.then(opened);
+      app.restored.then(function () {
+        fitMenuLines(app);
+      });
     },
   };
 
