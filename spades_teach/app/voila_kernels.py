@@ -26,6 +26,7 @@ had its kernel stopped in the middle of a cell, which printed a ZMQError traceba
 from __future__ import annotations
 
 import asyncio
+import inspect
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -100,16 +101,40 @@ class LeaveQuietlyKernelManager(AsyncMappingKernelManager):
         """
         loop = asyncio.get_running_loop()
         here = []
+        asked = []
         for kernel_id, stopping in list(self._stopping.items()):
             if stopping.get_loop() is loop:
                 here.append(stopping)
-            else:  # begun on a loop that no longer runs: forget that stop, and stop the kernel below
+            else:  # begun on a loop that no longer runs: forget that stop, and end the kernel below
                 self._pending_kernels.pop(kernel_id, None)
                 self._stopping.pop(kernel_id, None)
                 self._forget_the_old_loop(kernel_id, loop)
+                asked.append(kernel_id)
         if here:
             await asyncio.gather(*here, return_exceptions=True)
+        for kernel_id in asked:
+            await self._end_a_kernel_already_asked(kernel_id)
         await super().shutdown_all(now=now)
+
+    async def _end_a_kernel_already_asked(self, kernel_id: str, limit: float = 3.0) -> None:
+        """A kernel asked to stop on the old loop has had its shutdown request: a second one reached it
+        while its own loop was closing, and it printed a traceback at exit ("Exception ignored in
+        <coroutine Kernel.dispatch_control>", "Event loop is closed") in the server's output. It is given
+        ``limit`` seconds to exit by itself, then ended without another request."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None:
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        while loop.time() < deadline:
+            alive = kernel.is_alive()
+            if not (await alive if inspect.isawaitable(alive) else alive):
+                break
+            await asyncio.sleep(0.05)
+        try:
+            await AsyncMappingKernelManager.shutdown_kernel(self, kernel_id, now=True)
+        except Exception:
+            self.log.exception("Could not stop kernel %s", kernel_id)
 
     def _forget_the_old_loop(self, kernel_id: str, loop: asyncio.AbstractEventLoop) -> None:
         """A stop that had begun on the old loop left the kernel's ``ready`` future pending there for

@@ -86,7 +86,8 @@ def count_values_html() -> str:
     bodies = []
     for group, rows in groupby(count_value_rows(), key=lambda row: _count_group(row[0])):
         first = f"<tr><td>{html.escape(sure)}</td><td>1</td></tr>" if group == 0 else ""
-        cells = "".join(f"<tr><td>{html.escape(_(item))}</td><td>{_fraction(value)}</td></tr>" for item, value in rows)
+        named = ((html.escape(_(item)), _fraction(value)) for item, value in rows)  # item: an N_ key
+        cells = "".join(f"<tr><td>{item}</td><td>{worth}</td></tr>" for item, worth in named)
         bodies.append(f"<tbody>{first}{cells}</tbody>")
     caption, holding, worth = (
         html.escape(_(words)) for words in (N_("The count (tricks)"), N_("holding"), N_("worth"))
