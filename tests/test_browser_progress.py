@@ -10,8 +10,6 @@ In English and Spanish, at 1366 and 390 pixels wide (screenshots under test-arti
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -20,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import ARTIFACTS, free_port, http_status
-from _voila import wait_for_the_run, watch_the_run
+from _browser import ARTIFACTS, free_port
+from _voila import served, wait_for_the_run, watch_the_run
 
 from spades_teach.analysis.learner_record import RecordFile
 from spades_teach.analysis.simulated_learner import WEAKNESSES, SimulatedLearner, review_hands
@@ -44,31 +42,9 @@ def learner_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def app_url(tmp_path_factory: pytest.TempPathFactory, learner_folder: Path) -> Iterator[str]:
     port = free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "spades_teach", "app", "--port", str(port), "--no-browser"],
-            cwd=ROOT,
-            env={**os.environ, "SPADES_TEACH_DATA_DIR": str(learner_folder)},
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        try:
-            url = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 120
-            while http_status(url + "/") != 200:
-                assert server.poll() is None and time.monotonic() < deadline, log.read_text()[-3000:]
-                time.sleep(0.5)
-            yield url
-        finally:
-            if server.poll() is None:
-                os.killpg(server.pid, signal.SIGINT)
-                try:
-                    server.wait(30)
-                except subprocess.TimeoutExpired:
-                    os.killpg(server.pid, signal.SIGKILL)
-                    server.wait()
+    command = [sys.executable, "-m", "spades_teach", "app", "--port", str(port), "--no-browser"]
+    with served(command, port, ROOT, {**os.environ, "SPADES_TEACH_DATA_DIR": str(learner_folder)}, log) as url:
+        yield url
 
 
 def _page(browser: Any, url: str, width: int) -> Any:
