@@ -6,16 +6,24 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 
-from spades_teach.advice.bidding import advise_bid, assess_nil, count_hand
+from spades_teach.advice.bidding import BidAdvice, assess_nil, count_hand
+from spades_teach.advice.bidding import advise_bid as checked_advice
 from spades_teach.advice.nil_check import nil_borderline, nil_risk
 from spades_teach.advice.nil_trial import ADVICE_NIL_SAMPLES, NIL_TRIAL_HOLDS, nil_trial
 from spades_teach.analysis import drills
 from spades_teach.errors import SpadesError
 from spades_teach.game.cards import Hand
 from spades_teach.game.rules import Rules
+
+
+def advise_bid(*args: Any, **kwargs: Any) -> BidAdvice:
+    """The count's advice alone (no check on played-out deals): these tests are about the count."""
+    return checked_advice(*args, samples=0, **kwargs)
+
 
 #: The review's hand (../shared/reviews/content.md, chapter 9): T-9-2 of spades, nothing above a 7 outside.
 REVIEWED = "T92.6543.7542.83"

@@ -60,7 +60,7 @@ def test_hands_come_from_the_seeded_deals(small: Calibration) -> None:
     for index, record in enumerate(small.records[:3]):
         assert record.seed == f"7/{index}"
         assert record.hand == deal(record.seed)["S"]
-        advice = advise_bid(record.hand)
+        advice = advise_bid(record.hand, samples=0)  # the study measures the count's own bid
         assert (record.estimate, record.bid) == (advice.estimate, advice.bid)
 
 
@@ -163,7 +163,7 @@ def test_advice_from_count_is_the_advisors_plain_advice() -> None:
     for seed in range(150):
         for seat in "NESW":
             hand = deal(seed)[seat]
-            advice = advise_bid(hand, seat=seat)
+            advice = advise_bid(hand, seat=seat, samples=0)  # the count's bid, before its check
             assert advice_from_count(hand) == (advice.estimate, advice.bid), str(hand)
 
 

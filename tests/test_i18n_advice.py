@@ -8,12 +8,13 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
 from spades_teach import Position, SpadesError
-from spades_teach.advice.bidding import advise_bid, nil_checklist
+from spades_teach.advice.bidding import BidAdvice, nil_checklist
+from spades_teach.advice.bidding import advise_bid as checked_advice
 from spades_teach.advice.bots import advise_draw
 from spades_teach.advice.levels import level_name
 from spades_teach.advice.principles import PRINCIPLES, definition, play_by_principles, principle
@@ -21,6 +22,12 @@ from spades_teach.advice.teach import level_name as hint_level_name
 from spades_teach.i18n import set_language
 from spades_teach.render.cheatsheet import count_values_html, nil_checklist_html, scoring_html
 from spades_teach.render.html import deal_html
+
+
+def advise_bid(*args: Any, **kwargs: Any) -> BidAdvice:
+    """The count's advice alone (no check on played-out deals): these tests are about the count."""
+    return checked_advice(*args, samples=0, **kwargs)
+
 
 T = TypeVar("T")
 LANGUAGES = ("fr", "es")

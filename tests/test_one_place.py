@@ -106,7 +106,7 @@ def test_one_nil_fit_rule_for_every_sampled_deal() -> None:
     the cards a Nil bidder fits badly with."""
     assert nil_fit(Card.parse("AS").mask | Card.parse("KS").mask) == pytest.approx(0.04)
     assert nil_fit(Card.parse("JS").mask | Card.parse("2H").mask) == 1.0
-    for name in ("bots.py", "evaluation.py", "simulate.py"):
+    for name in ("bots.py", "evaluation.py", "bid_trial.py"):
         text = next(p for p, _ in _sources() if p.name == name).read_text(encoding="utf-8")
         assert "_NIL_DANGER" not in text and "_NIL_SHY" not in text, name
     for name in ("bots.py", "evaluation.py"):
@@ -122,10 +122,10 @@ def test_without_limits_the_draw_is_the_shuffled_cards_cut_in_order() -> None:
 
 
 def test_only_the_sampler_shuffles_unseen_cards() -> None:
-    """The hard bot, the expert, the puzzles, the hand analysis and the OpenSpiel
+    """The hard bot, the expert, the puzzles, the bid trial (the hand analysis) and the OpenSpiel
     benchmarks deal the unseen cards through ``sampling.draw_deal``: no other module of theirs shuffles or
     draws cards itself."""
-    users = {"bots.py", "evaluation.py", "play.py", "position.py", "simulate.py", "puzzles.py", "card_cost.py"}
+    users = {"bots.py", "evaluation.py", "play.py", "position.py", "bid_trial.py", "puzzles.py", "card_cost.py"}
     copies = []
     for path, tree in _sources():
         if path.name not in users:
@@ -139,7 +139,7 @@ def test_only_the_sampler_shuffles_unseen_cards() -> None:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "shuffle":
             copies.append(f"{adapter.name}:{node.lineno}: {ast.unparse(node)}")
     assert copies == []
-    for name in ("bots.py", "evaluation.py", "simulate.py"):
+    for name in ("bots.py", "evaluation.py", "bid_trial.py"):
         assert "draw_deal(" in next(p for p, _ in _sources() if p.name == name).read_text(encoding="utf-8")
 
 

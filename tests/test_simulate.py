@@ -12,6 +12,7 @@ from spades_teach.analysis.simulate import CHUNK, HandAnalysis, SampleOutcome, a
 from spades_teach.errors import SpadesError
 from spades_teach.game.bids import Bid
 from spades_teach.game.cards import Hand, Seat
+from spades_teach.game.match import hand_match_value
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import score_round
 
@@ -59,7 +60,10 @@ def test_double_dummy_in_a_process_pool_gives_the_serial_result() -> None:
     assert pooled == serial
 
 
-def test_expected_scores_are_score_round_of_the_sampled_tricks(middling: HandAnalysis) -> None:
+def test_expected_scores_are_the_sampled_tricks_at_match_value(middling: HandAnalysis) -> None:
+    """Each bid's value is the side's points with each bag left on the counter charged 10, and a
+    hand that ends the match (here: a set below the loss limit) charged the target
+    (``hand_match_value`` at 0 to 0), from ``score_round`` of the sample's four seats."""
     me, partner = Seat.S, Seat.N
     bags = {"NS": 8}
     a = analyze_hand(MIDDLING, samples=24, seed=5, bags=bags)
@@ -69,11 +73,16 @@ def test_expected_scores_are_score_round_of_the_sampled_tricks(middling: HandAna
         for o in a.outcomes:
             assert o.seat_tricks is not None
             result = score_round(
-                {me: bid, partner: o.partner_bid},
-                {me: o.seat_tricks, partner: o.side_tricks - o.seat_tricks},
+                {me: bid, partner: o.partner_bid, Seat.E: o.their_bids[0], Seat.W: o.their_bids[1]},
+                {
+                    me: o.seat_tricks,
+                    partner: o.side_tricks - o.seat_tricks,
+                    Seat.E: o.their_tricks[0],
+                    Seat.W: o.their_tricks[1],
+                },
                 bags=bags,
             )
-            points.append(result.points["NS"])
+            points.append(hand_match_value("NS", result, {"NS": 0, "EW": 0}))
         assert mean == pytest.approx(sum(points) / len(points))
     # eight bags carried in: overtricks now cost the bag penalty, so low bids lose value
     assert a.expected_scores[1] < middling.expected_scores[1]
@@ -144,17 +153,17 @@ def test_a_nil_bid_already_made_biases_the_deal() -> None:
 
 
 def test_sampled_deals_respect_a_nil_bidder(monkeypatch: pytest.MonkeyPatch) -> None:
-    from spades_teach.analysis import simulate
+    from spades_teach.advice import bid_trial
 
     dealt = []
-    original = simulate._sample_deal
+    original = bid_trial.sample_deal
 
     def spy(spec: object, rng: object) -> object:
         deal = original(spec, rng)  # type: ignore[arg-type]
         dealt.append(deal)
         return deal
 
-    monkeypatch.setattr(simulate, "_sample_deal", spy)
+    monkeypatch.setattr(bid_trial, "sample_deal", spy)
     analyze_hand("Q52.K52.Q73.A943", samples=8, bids={"E": "nil"}, dealer="N")
     assert len(dealt) == 8
     assert all(deal[Seat.S] == Hand.parse("Q52.K52.Q73.A943") for deal in dealt)
@@ -165,20 +174,20 @@ def test_a_nil_bidder_s_sampled_hand_follows_the_one_nil_fit_rule() -> None:
     (:func:`~spades_teach.advice.sampling.nil_fit`): South holds the A♣ and the Q♠, so East can hold
     four dangerous cards (A♠, K♠, A♥, A♦). Dealt blind, about 82% of East's hands hold one; kept by
     the rule, about a third."""
+    from spades_teach.advice.bid_trial import TrialSpec, sample_deal
     from spades_teach.advice.sampling import NIL_DANGER
-    from spades_teach.analysis import simulate
 
-    spec = simulate._Spec(
+    spec = TrialSpec(
         Hand.parse("Q52.K52.Q73.A943").mask, Seat.S, Seat.N, ((Seat.E, Bid(0)),), Rules(), (), "playout", 1
     )
     rng = random.Random(7)
-    hands = [simulate._sample_deal(spec, rng)[Seat.E].mask for _ in range(400)]
+    hands = [sample_deal(spec, rng)[Seat.E].mask for _ in range(400)]
     dangerous = sum(1 for mask in hands if mask & NIL_DANGER) / len(hands)
     assert 0.2 < dangerous < 0.5
-    blind = simulate._Spec(
+    blind = TrialSpec(
         Hand.parse("Q52.K52.Q73.A943").mask, Seat.S, Seat.N, ((Seat.E, Bid(0, blind=True)),), Rules(), (), "playout", 1
     )
-    unbiased = [simulate._sample_deal(blind, rng)[Seat.E].mask for _ in range(400)]
+    unbiased = [sample_deal(blind, rng)[Seat.E].mask for _ in range(400)]
     assert sum(1 for mask in unbiased if mask & NIL_DANGER) / len(unbiased) > 0.7  # a blind Nil tells nothing
 
 
@@ -209,17 +218,18 @@ def test_bad_input_is_refused_with_a_clear_message(kwargs: dict[str, object], me
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(first_lead="two_of_clubs", spade_lead_breaks=True)])
 def test_the_fast_playout_plays_exactly_like_medium_bots(rules: Rules) -> None:
+    from spades_teach.advice.bid_trial import TrialSpec, bid_round, play_out_sample
     from spades_teach.advice.bots import MediumBot, play_round
-    from spades_teach.analysis import simulate
     from spades_teach.game.deals import deal as make_deal
     from spades_teach.game.round import Round
 
     for number in range(6):
         the_deal = make_deal(number, dealer="W")
-        spec = simulate._Spec(the_deal[Seat.S].mask, Seat.S, Seat.W, (), rules, (("NS", 0), ("EW", 120)), "playout", 0)
-        bid_only = simulate._bid_round(spec, the_deal)
-        fast = simulate._play_out(the_deal, bid_only, spec)
-        full = play_round(
-            Round(the_deal, dealer="W", rules=rules, scores={"NS": 0, "EW": 120}), {s: MediumBot() for s in Seat}
-        )
+        spec = TrialSpec(the_deal[Seat.S].mask, Seat.S, Seat.W, (), rules, (("NS", 0), ("EW", 120)), "playout", 0)
+        bid_only = bid_round(spec, the_deal)
+        fast = play_out_sample(the_deal, bid_only, spec)
+        same_bids = Round(the_deal, dealer="W", rules=rules, scores={"NS": 0, "EW": 120})
+        for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
+            same_bids.bid(seat, bid_only.bids[seat])
+        full = play_round(same_bids, {s: MediumBot() for s in Seat})
         assert fast == [full.tricks_won[s] for s in Seat]

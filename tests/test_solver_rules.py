@@ -228,18 +228,18 @@ def test_review_of_bot_hands_offers_only_legal_cards(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
 def test_analyze_hand_double_dummy_follows_the_rules(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every solve of ``analyze_hand(method="double_dummy")`` gets the hand's rules."""
-    import spades_teach.analysis.simulate as simulate
+    import spades_teach.advice.bid_trial as bid_trial
 
     rules = RULE_SETS[name]
     seen: list[DDState] = []
-    real = simulate.double_dummy
+    real = bid_trial.double_dummy
 
     def spy(*args: object, **kwargs: object) -> object:
         result = real(*args, **kwargs)  # type: ignore[arg-type]
         seen.append(result.position)
         return result
 
-    monkeypatch.setattr(simulate, "double_dummy", spy)
+    monkeypatch.setattr(bid_trial, "double_dummy", spy)
     analyze_hand("AKQ3.K52.7.A9842", seat="S", dealer="W", rules=rules, samples=6, method="double_dummy")
     assert len(seen) == 6
     for pos in seen:

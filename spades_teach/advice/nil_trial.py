@@ -32,7 +32,7 @@ from spades_teach.game.rules import Rules
 from spades_teach.game.seating import Seat, seating_of
 from spades_teach.i18n import _
 
-__all__ = ["ADVICE_NIL_SAMPLES", "NIL_TRIAL_HOLDS", "NIL_TRIAL_SAMPLES", "NilTrial", "nil_trial"]
+__all__ = ["ADVICE_NIL_SAMPLES", "NIL_TRIAL_HOLDS", "NIL_TRIAL_SAMPLES", "NilTrial", "counted_bid", "nil_trial"]
 
 #: Deals a Nil is tried on by default.
 NIL_TRIAL_SAMPLES = 60
@@ -109,7 +109,7 @@ def _held(mask: int, rest: list[int], rng: random.Random, rules: Rules) -> bool:
         for bit in cards[start : start + 13]:
             hands[seat] |= bit
     hands[_NIL_SEAT] = mask
-    bids: list[Bid | None] = [_counted_bid(hands[seat]) for seat in range(4)]
+    bids: list[Bid | None] = [counted_bid(hands[seat]) for seat in range(4)]
     bids[_NIL_SEAT] = Bid(0)
     views = PlayoutViews(me=int(_NIL_SEAT), bids=bids, scores=(0, 0), bags=(0, 0), rules=rules)
     sim = Playout(
@@ -122,7 +122,7 @@ def _held(mask: int, rest: list[int], rng: random.Random, rules: Rules) -> bool:
     return sim.won[_NIL_SEAT] == 0
 
 
-def _counted_bid(mask: int) -> Bid:
+def counted_bid(mask: int) -> Bid:
     """What a seat of the sampled deal bids, as the advice would before any bid: Nil when the
     count is low and the hand fits one (:func:`~spades_teach.advice.nil_check.nil_risk`), else its
     count rounded down, at least 1."""

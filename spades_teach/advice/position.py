@@ -39,7 +39,7 @@ from spades_teach.game.kernel import (
 from spades_teach.game.kernel import why_illegal as _why_illegal
 from spades_teach.game.notation import card_name, seat_word, suit_word
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import Side, check_bags_carried, coerce_side, side_of, sides_of
+from spades_teach.game.scoring import Side, bid_problem, check_bags_carried, coerce_side, side_of, sides_of
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, TeamMap, seating_of
 from spades_teach.i18n import N_, _, join_clauses, ngettext
 
@@ -701,3 +701,24 @@ class Position:
     def side(self, seat: SeatLike | None = None) -> Side:
         """The scoring side of ``seat`` (default: this seat)."""
         return side_of(self.seat if seat is None else Seat.coerce(seat), self.rules)
+
+
+def legal_bid(position: Position, bid: Bid) -> Bid:
+    """``bid`` made legal for ``position`` under its rules (the same checks as
+    :meth:`Round.verify_bid`): no Nil where it is off, no blind Nil unless allowed
+    and far enough behind, and the team minimum."""
+    rules = position.rules
+    seating = seating_of(rules)
+    side = seating.side_of(position.seat)
+    behind = position.scores[seating.other_side(side)] - position.scores[side]
+    partner = seating.partner(position.seat)
+    partner_bid = None if partner is None else position.bids.get(partner)
+
+    def refused(b: Bid) -> bool:
+        return bid_problem(position.seat, b, rules, behind=behind, partner_bid=partner_bid) is not None
+
+    if not refused(bid):
+        return bid
+    # The nearest legal bid (the higher of two as near): a refused blind Nil becomes
+    # Nil (or 1 without Nil), a refused Nil 1, a bid under the team minimum the minimum.
+    return min((Bid(n) for n in range(14) if not refused(Bid(n))), key=lambda b: (abs(int(b) - int(bid)), -int(b)))

@@ -367,7 +367,7 @@ def play_by_principles(
         bid = (
             bids[i]
             if bids is not None
-            else advise_bid(rnd.hand(seat), seat=seat, bids=rnd.bids, scores=scores, bags=bags).bid
+            else advise_bid(rnd.hand(seat), seat=seat, bids=rnd.bids, scores=scores, bags=bags, samples=0).bid
         )
         rnd.bid(seat, bid)
     played: list[tuple[Position, PlayHint]] = []

@@ -199,7 +199,8 @@ def advice_from_count(
     tricks in hand: the count less the margin, rounded down (at least 1), or Nil
     where the advice bids it (:func:`~spades_teach.advice.bidding.nil_before_the_bidding`).
 
-    >>> advice_from_count("AKQ3.K52.7.A9842") == (advise_bid("AKQ3.K52.7.A9842").estimate, advise_bid("AKQ3.K52.7.A9842").bid)
+    >>> counted = advise_bid("AKQ3.K52.7.A9842", samples=0)
+    >>> advice_from_count("AKQ3.K52.7.A9842") == (counted.estimate, counted.bid)
     True
     """
     h = Hand.coerce(hand)
@@ -252,7 +253,7 @@ def _study_hands(seed: int | str, start: int, stop: int, samples: int) -> list[H
 def _study_hand(seed: int | str, index: int, samples: int) -> HandRecord:
     deal_seed = f"{seed}/{index}"
     hand = deal(deal_seed)[Seat.S]
-    advice = advise_bid(hand, seat=Seat.S)
+    advice = advise_bid(hand, seat=Seat.S, samples=0)
     analysis = analyze_hand(
         hand, seat=Seat.S, dealer=Seat.W, samples=samples, seed=f"calibration/{seed}/{index}", executor=SerialExecutor()
     )

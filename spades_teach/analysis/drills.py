@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from spades_teach.advice.bid_trial import BID_CHECK_SAMPLES, dealer_for
 from spades_teach.advice.bidding import BidAdvice, NilAssessment, advise_bid, assess_nil, count_hand
 from spades_teach.advice.nil_check import nil_borderline
 from spades_teach.advice.nil_trial import nil_trial
@@ -62,7 +63,7 @@ STREAK_STEP = 3
 #: Deals of the unseen cards played out by the medium bots for the Nil success rate.
 NIL_SAMPLES = 60
 #: Deals of the unseen cards played out by the medium bots for the make chance of each bid.
-BID_SAMPLES = 100
+BID_SAMPLES = BID_CHECK_SAMPLES
 
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 Answer = str | Sequence[str] | Mapping[str, str]
@@ -674,7 +675,7 @@ def count_drill(seed: int, difficulty: int) -> Drill:
         facts=(_("You are South, before the bidding."),),
         hand=hand,
         tolerance=tolerance,
-        more=functools.partial(_make_chance_lines, str(hand), (), (), seed, round(estimate)),
+        more=functools.partial(_make_chance_lines, str(hand), (), (), round(estimate)),
     )
 
 
@@ -682,11 +683,12 @@ def count_drill(seed: int, difficulty: int) -> Drill:
 
 
 def bid_drill(seed: int, difficulty: int) -> Drill:
-    """*What would you bid?* South's hand, West deals, so North (partner) and East bid
-    first. From 1 on their bids are shown; from 3 on the match score and bags too.
-    Right: the advisor's bid, or the bid that scored best over the bot playouts."""
+    """*What would you bid?* South's hand: first to bid at difficulty 0; from 1 on West deals,
+    so North (partner) and East bid first and their bids are shown; from 3 on the match score
+    and bags too. Right: the advisor's bid, or the bid that scored best on the deals of its check
+    (the same deals: one study)."""
     rng = _rng("bid", seed, difficulty)
-    the_deal = deal(rng.getrandbits(31), dealer=Seat.W)
+    the_deal = deal(rng.getrandbits(31), dealer=Seat.W if difficulty >= 1 else Seat.E)
     hand = the_deal[Seat.S]
     bids: dict[Seat, Bid] = {}
     if difficulty >= 1:
@@ -700,7 +702,11 @@ def bid_drill(seed: int, difficulty: int) -> Drill:
         scores = {Team.NS: rng.randrange(0, 400, 10), Team.EW: rng.randrange(0, 400, 10)}
         bags = {Team.NS: rng.randint(0, 9), Team.EW: rng.randint(0, 9)}
     advice = advise_bid(hand, seat=Seat.S, bids=bids, scores=scores, bags=bags)
-    facts = [_("You are South; West dealt, so North (your partner) and East bid before you.")]
+    facts = [
+        _("You are South; West dealt, so North (your partner) and East bid before you.")
+        if bids
+        else _("You are South and bid first.")
+    ]
     if bids:
         said = [_("{seat} bid {bid}").format(seat=_seat(s), bid=_bid_label(b)) for s, b in bids.items()]
         facts.append(", ".join(said) + ".")
@@ -731,8 +737,8 @@ def bid_drill(seed: int, difficulty: int) -> Drill:
             "scores": {t.name: n for t, n in scores.items()},
             "bags": {t.name: n for t, n in bags.items()},
         },
-        more_right=functools.partial(_simulated_best, key, seed),
-        more=functools.partial(_make_chance_lines, *key, seed, int(advice.bid)),
+        more_right=functools.partial(_simulated_best, key),
+        more=functools.partial(_make_chance_lines, *key, int(advice.bid)),
     )
 
 
@@ -744,32 +750,32 @@ def _advice_lines(advice: BidAdvice) -> list[str]:
 
 
 @functools.lru_cache(maxsize=64)
-def _analysis(hand: str, bids: tuple[tuple[str, str], ...], match: tuple[tuple[str, int, int], ...], seed: int) -> Any:
+def _analysis(hand: str, bids: tuple[tuple[str, str], ...], match: tuple[tuple[str, int, int], ...]) -> Any:
 
+    # The deals of the advice's own check (its dealer, seed and count): the drill and the advice are one study.
     return analyze_hand(
         hand,
         seat="S",
-        dealer="W",
+        dealer=dealer_for(Seat.S, [Seat[name] for name, _ in bids]),
         bids=dict(bids),
         scores={t: s for t, s, _ in match} or None,
         bags={t: b for t, _, b in match} or None,
         samples=BID_SAMPLES,
         method="playout",
-        seed=seed,
         executor=SerialExecutor(),
     )
 
 
-def _simulated_best(key: tuple[Any, ...], seed: int) -> tuple[tuple[str, ...], ...]:
+def _simulated_best(key: tuple[Any, ...]) -> tuple[tuple[str, ...], ...]:
     """The bid that scored best over the playouts, as a right answer too."""
-    return ((str(_analysis(*key, seed).best_bid.label),),)
+    return ((str(_analysis(*key).best_bid.label),),)
 
 
 def _make_chance_lines(
-    hand: str, bids: tuple[tuple[str, str], ...], match: tuple[tuple[str, int, int], ...], seed: int, around: int
+    hand: str, bids: tuple[tuple[str, str], ...], match: tuple[tuple[str, int, int], ...], around: int
 ) -> tuple[str, ...]:
     """The make chance and mean points of the bids near ``around``, from bot playouts."""
-    analysis = _analysis(hand, bids, match, seed)
+    analysis = _analysis(hand, bids, match)
     lines = [
         _("Simulated: {count} deals of the other 39 cards, each bid and played out by the medium bots.").format(
             count=analysis.samples

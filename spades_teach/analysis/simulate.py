@@ -5,7 +5,7 @@ cannot see to the other three seats many times, finds how many tricks the seat
 and its side take in each of those deals, and scores every bid 0–13 against
 those trick counts with :func:`~spades_teach.game.scoring.score_round`. The answer,
 a :class:`HandAnalysis`, holds the trick distributions, the chance of making
-each bid, the mean score change of each bid, the best bid and a 95% confidence
+each bid, the mean value of each bid at match value, the best bid and a 95% confidence
 interval showing how sure that choice is.
 
 >>> a = analyze_hand("AKQJ.AK.AK.AKQJ2", samples=4)
@@ -23,13 +23,14 @@ kept):
 * a Nil bidder's hand is kept with the chance :func:`~spades_teach.advice.sampling.nil_fit`
   gives it (each ace, the K♠ or the Q♠ it holds divides the chance by five), the one rule
   every sampled deal follows (a blind Nil tells nothing: it was bid unseen);
-* a numbered bid is redealt when the advisor's count of that hand
-  (:func:`~spades_teach.advice.bidding.count_hand`) is more than two tricks away
-  from the bid.
+* a numbered bid is redealt unless the advisor's count of that hand
+  (:func:`~spades_teach.advice.bidding.count_hand`) rounds down to the bid give or
+  take one trick (:data:`~spades_teach.advice.bid_trial.BID_FIT`).
 
-Then the bidding is completed by :class:`~spades_teach.advice.bots.MediumBot` players
-(the given bids stand; the analysed seat bids what the bot would), which gives
-the partner's bid for that sample.
+Then the other seats bid what their count says (rounded down, or Nil when the count is low
+and the hand fits one: the medium bot's bid without its Nil trial at the table, which would play
+forty more deals for each borderline hand); the given bids stand. That gives the partner's and
+the opponents' bids for that sample.
 
 The two methods
 ---------------
@@ -46,8 +47,12 @@ Simplifications
 * The trick counts of a sample are scored for every candidate bid, although the
   play would change a little with a different bid (a seat that bids Nil ducks
   more than the bots did in that sample when they bid a number).
-* The score is the side's own change this hand (bags and the bag penalty
-  counted from ``bags``); what the opponents score is not subtracted.
+* A bid is valued at match value, the one measure of a bid
+  (:func:`~spades_teach.game.match.hand_match_value`): the side's points for the hand with
+  each bag left on the counter charged its share of the penalty (10 points under the usual
+  rules; a penalty that falls in the hand counts in full), and, when ``scores`` put the end
+  of the match within reach, the match won or lost in that deal counted as the whole target.
+  What the opponents score otherwise is not subtracted.
 * In double dummy a Nil is scored with the partner taking the rest of the
   side's tricks, and a partner's Nil is assumed kept.
 * ``rules.min_team_bid`` is not applied to the candidate bids; two-player
@@ -78,56 +83,48 @@ True
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
-from spades_teach.advice.bid_count import count_hand
-from spades_teach.advice.bots import MediumBot
-from spades_teach.advice.driver import advance
-from spades_teach.advice.playout import PlayoutViews, play_out
-from spades_teach.advice.sampling import draw_deal, nil_fit
+from spades_teach.advice.bid_trial import (
+    MAX_REJECTIONS,
+    METHODS,
+    SampleOutcome,
+    TrialSpec,
+    bid_round,
+    made,
+    mean_interval,
+    run_sample,
+    values_per_bid,
+)
 from spades_teach.analysis.parallel import map_tasks
-from spades_teach.errors import IllegalBidError, ParseError, SpadesError
+from spades_teach.errors import ParseError, SpadesError
 from spades_teach.game.bids import Bid, BidLike
 from spades_teach.game.cards import Card, Hand, HandLike
 from spades_teach.game.deals import Deal
-from spades_teach.game.kernel import Playout, first_leader, two_of_clubs_leads
 from spades_teach.game.notation import seat_word
-from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
 from spades_teach.game.scoring import coerce_side, score_round
 from spades_teach.game.seating import Seat, SeatLike, Team, seating_of
 from spades_teach.i18n import _, format_percent, format_signed, ngettext
-from spades_teach.solver import double_dummy, nil_objective, reaches
 
-__all__ = ["CHUNK", "MAX_REJECTIONS", "METHODS", "HandAnalysis", "SampleOutcome", "analyze_hand"]
+__all__ = [
+    "CHUNK",
+    "MAX_REJECTIONS",
+    "METHODS",
+    "HandAnalysis",
+    "SampleOutcome",
+    "analyze_hand",
+    "mean_interval",
+]
 
-#: The two ways of finding the tricks of a sampled deal.
-METHODS = ("playout", "double_dummy")
-#: Redeals allowed per sample before the bids' bias is given up for that sample.
-MAX_REJECTIONS = 50
 #: Samples per task handed to an executor.
 CHUNK = 10
 
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
-_Z95 = 1.959963984540054
-
-
-class SampleOutcome(NamedTuple):
-    """The tricks of one sampled deal.
-
-    ``seat_tricks``: the analysed seat's tricks (in double dummy: 0 if it can keep a
-    Nil, 1 for *at least one*; ``None`` when Nil is not allowed there).
-    ``side_tricks``: its side's tricks. ``partner_bid``: the partner's bid.
-    """
-
-    seat_tricks: int | None
-    side_tricks: int
-    partner_bid: Bid
 
 
 @dataclass(frozen=True)
@@ -165,20 +162,6 @@ class HandAnalysis:
         return self.summary
 
 
-@dataclass(frozen=True)
-class _Spec:
-    """Everything a worker needs to run samples (picklable)."""
-
-    hand_mask: int
-    seat: Seat
-    dealer: Seat
-    bids: tuple[tuple[Seat, Bid], ...]
-    rules: Rules
-    scores: tuple[tuple[Any, int], ...]
-    method: str
-    seed: int | str
-
-
 def analyze_hand(
     hand: HandLike,
     *,
@@ -205,7 +188,8 @@ def analyze_hand(
     the simplifications and running in parallel.
     """
     h, me, deal_seat, made = _check_input(hand, seat, dealer, bids, rules, samples, method)
-    spec = _Spec(
+    score_round({me: 1, me.partner: 1}, {me: 1, me.partner: 1}, bags=bags, rules=rules)  # bad bags fail now, not later
+    spec = TrialSpec(
         h.mask,
         me,
         deal_seat,
@@ -214,11 +198,11 @@ def analyze_hand(
         tuple((coerce_side(k, rules), int(v)) for k, v in (scores or {}).items()),
         method,
         seed,
+        tuple((coerce_side(k, rules), int(v)) for k, v in (bags or {}).items()),
     )
     _check_bidding(spec)
-    score_round({me: 1, me.partner: 1}, {me: 1, me.partner: 1}, bags=bags, rules=rules)  # bad bags fail now, not later
     outcomes = _run(spec, samples, executor, progress)
-    return _summarise(h, me, method, outcomes, rules, bags, _blind_nil_allowed(me, rules, scores))
+    return _summarise(spec, h, outcomes, _blind_nil_allowed(me, rules, scores))
 
 
 # -- input ---------------------------------------------------------------------------------------------------------
@@ -278,14 +262,14 @@ def _seats_before(seat: Seat, dealer: Seat) -> tuple[Seat, ...]:
     return tuple(order[: order.index(seat)])
 
 
-def _check_bidding(spec: _Spec) -> None:
+def _check_bidding(spec: TrialSpec) -> None:
     """Bid the given bids on one deal, so that an illegal one is reported before sampling."""
     rest = [Card.from_index(i) for i in range(52) if not spec.hand_mask >> i & 1]
     hands = {spec.seat: Hand.from_mask(spec.hand_mask)}
     others = [s for s in _SEATS if s is not spec.seat]
     for k, other in enumerate(others):
         hands[other] = Hand(rest[13 * k : 13 * (k + 1)])
-    _bid_round(spec, Deal(hands, dealer=spec.dealer))
+    bid_round(spec, Deal(hands, dealer=spec.dealer))
 
 
 def _blind_nil_allowed(seat: Seat, rules: Rules, scores: Mapping[Any, int] | None) -> bool:
@@ -302,7 +286,7 @@ def _blind_nil_allowed(seat: Seat, rules: Rules, scores: Mapping[Any, int] | Non
 
 
 def _run(
-    spec: _Spec, samples: int, executor: Executor | None, progress: Callable[[int, int], None] | None
+    spec: TrialSpec, samples: int, executor: Executor | None, progress: Callable[[int, int], None] | None
 ) -> tuple[SampleOutcome, ...]:
     tasks = [(spec, start, min(start + CHUNK, samples)) for start in range(0, samples, CHUNK)]
     results: list[SampleOutcome] = []
@@ -313,190 +297,26 @@ def _run(
     return tuple(results)
 
 
-def _run_chunk(spec: _Spec, start: int, stop: int) -> list[SampleOutcome]:
-    return [_run_sample(spec, index) for index in range(start, stop)]
-
-
-def _run_sample(spec: _Spec, index: int) -> SampleOutcome:
-    rng = random.Random(f"spades_teach/analyze/{spec.seed}:{index}")
-    deal = _sample_deal(spec, rng)
-    round = _bid_round(spec, deal)
-    partner_bid = round.bids[spec.seat.partner]
-    team = spec.seat.team
-    if spec.method == "playout":
-        won = _play_out(deal, round, spec)
-        return SampleOutcome(won[spec.seat], won[spec.seat] + won[spec.seat.partner], partner_bid)
-    leader = _first_leader(deal, spec)
-    dd = double_dummy(deal, leader=leader, rules=spec.rules)
-    side = dd.tricks[team]
-    seat_tricks: int | None = None
-    if spec.rules.nil:
-        seat_tricks = 1 if reaches(dd.position, nil_objective(spec.seat), 1) else 0
-    return SampleOutcome(seat_tricks, side, partner_bid)
-
-
-def _play_out(deal: Deal, round: Round, spec: _Spec) -> list[int]:
-    """Tricks per seat when four medium bots play ``deal`` after the bidding of ``round``.
-
-    The same choices as :func:`~spades_teach.advice.bots.play_round` with
-    :class:`~spades_teach.advice.bots.MediumBot` players (the tests check it), without
-    building a :class:`~spades_teach.advice.position.Position` for every card: the
-    bots' own playout (:func:`~spades_teach.advice.bots.play_out`) on the kernel's
-    :class:`~spades_teach.game.kernel.Playout`.
-    """
-    rules = spec.rules
-    me = int(spec.seat)
-    before = round.scores_before
-    views = PlayoutViews(
-        me=me,
-        bids=[round.bids[s] for s in _SEATS],
-        scores=(before[spec.seat.team], before[spec.seat.team.other]),
-        bags=(0, 0),
-        rules=rules,
-    )
-    sim = Playout(
-        [deal[s].mask for s in _SEATS],
-        rules=rules,
-        leader=int(_first_leader(deal, spec)),
-        two_clubs_pending=two_of_clubs_leads(rules, 0, 0),
-    )
-    play_out(sim, views, [0, 0, 0, 0])
-    return sim.won
-
-
-def _first_leader(deal: Deal, spec: _Spec) -> Seat:
-    return first_leader([deal[s].mask for s in _SEATS], spec.dealer, spec.rules)
-
-
-def _sample_deal(spec: _Spec, rng: random.Random) -> Deal:
-    """The 39 unseen cards dealt 13 to each other seat by the one sampler
-    (:func:`~spades_teach.advice.sampling.draw_deal`; no voids before the play), redealt
-    while a bid already made does not fit its hand (see the module docs)."""
-    unseen = [Card.from_index(i) for i in range(52) if not spec.hand_mask >> i & 1]
-    others = [s for s in _SEATS if s is not spec.seat]
-    known = dict(spec.bids)
-    masks: dict[Seat, int] = {}
-    for _attempt in range(MAX_REJECTIONS + 1):
-        dealt = draw_deal(unseen, room=[13] * len(others), rng=rng)
-        assert dealt is not None  # nothing limits a seat: the cut always deals
-        masks = dict(zip(others, dealt, strict=True))
-        if all(_fits_bid(masks[s], bid, rng) for s, bid in known.items()):
-            break
-    hands = {s: Hand.from_mask(m) for s, m in masks.items()}
-    hands[spec.seat] = Hand.from_mask(spec.hand_mask)
-    return Deal(hands, dealer=spec.dealer)
-
-
-def _fits_bid(mask: int, bid: Bid, rng: random.Random) -> bool:
-    """Is a seat holding ``mask`` kept as the one that bid ``bid``? (see the module docs)"""
-    if bid.is_nil:
-        # a blind Nil was bid unseen; a Nil is kept by the one Nil-fit rule of every sampled deal
-        return bid.blind or rng.random() < nil_fit(mask)
-    estimate = sum(reason.value for reason in count_hand(Hand.from_mask(mask)))
-    return abs(estimate - int(bid)) <= 2
-
-
-def _bid_round(spec: _Spec, deal: Deal) -> Round:
-    """A round of ``deal`` with the bidding done: given bids stand, bots bid the rest."""
-    scores = dict(spec.scores) or None
-    round = Round(deal, dealer=spec.dealer, rules=spec.rules, scores=scores)
-    given = dict(spec.bids)
-    bot = MediumBot()
-    bots = {seat: bot for seat in round.seats if seat not in given}
-    while round.phase == "bidding":
-        who = advance(round, bots, until=_bidding_over)
-        if who is None or round.phase != "bidding":
-            break
-        try:
-            round.bid(who, given[who])
-        except IllegalBidError as exc:
-            raise SpadesError(
-                _("bids: {seat} cannot bid {bid}: {problem}").format(
-                    seat=seat_word(int(who)), bid=given[who], problem=exc
-                )
-            ) from None
-    return round
-
-
-def _bidding_over(round: Round) -> bool:
-    return round.phase != "bidding"
+def _run_chunk(spec: TrialSpec, start: int, stop: int) -> list[SampleOutcome]:
+    return [run_sample(spec, index) for index in range(start, stop)]
 
 
 # -- scoring and summary -------------------------------------------------------------------------------------------
 
 
-def _split(outcome: SampleOutcome, bid: Bid, method: str) -> tuple[int, int]:
-    """The (seat, partner) tricks used to score ``bid`` on one sample (see the module docs)."""
-    if method == "playout":
-        assert outcome.seat_tricks is not None
-        return outcome.seat_tricks, outcome.side_tricks - outcome.seat_tricks
-    if bid.is_nil:
-        seat = outcome.seat_tricks or 0
-        seat = min(seat, outcome.side_tricks) if outcome.side_tricks else seat
-        return seat, max(0, outcome.side_tricks - seat)
-    return outcome.side_tricks, 0
-
-
-def _score(outcome: SampleOutcome, bid: Bid, seat: Seat, method: str, rules: Rules, bags: Mapping[Any, int]) -> int:
-    mine, partner = _split(outcome, bid, method)
-    if mine + partner > 13:  # pragma: no cover - a Nil seat forced to a trick when the side took none
-        partner = 13 - mine
-    result = score_round(
-        {seat: bid, seat.partner: outcome.partner_bid},
-        {seat: mine, seat.partner: partner},
-        bags=bags,
-        rules=rules,
-    )
-    return result.points[seat.team]
-
-
-def _made(outcome: SampleOutcome, bid: int, method: str) -> bool:
-    b = Bid.coerce(bid)
-    mine, partner = _split(outcome, b, method)
-    if b.is_nil:
-        return mine == 0
-    contract = int(b) + (0 if outcome.partner_bid.is_nil else int(outcome.partner_bid))
-    won = mine + (0 if outcome.partner_bid.is_nil else partner)
-    return won >= contract
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    """A 95% confidence interval for the mean of ``values`` (mean ± 1.96 standard
-    errors); unbounded with fewer than two values. Shared by the batch studies.
-
-    >>> mean_interval([2.0, 2.0]), mean_interval([5.0])
-    ((2.0, 2.0), (-inf, inf))
-    """
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return (-math.inf, math.inf)
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = _Z95 * math.sqrt(variance / n)
-    return (mean - half, mean + half)
-
-
-def _summarise(
-    hand: Hand,
-    seat: Seat,
-    method: str,
-    outcomes: tuple[SampleOutcome, ...],
-    rules: Rules,
-    bags: Mapping[Any, int] | None,
-    blind_allowed: bool,
-) -> HandAnalysis:
-    bag_counter = {coerce_side(k, rules): int(v) for k, v in (bags or {}).items()}
+def _summarise(spec: TrialSpec, hand: Hand, outcomes: tuple[SampleOutcome, ...], blind_allowed: bool) -> HandAnalysis:
+    rules, seat, method = spec.rules, spec.seat, spec.method
     n = len(outcomes)
     nil_known = rules.nil and all(o.seat_tricks is not None for o in outcomes)
     candidates: list[Bid] = [Bid(b) for b in range(0 if nil_known else 1, 14)]
     if blind_allowed and nil_known:
         candidates.append(Bid(0, blind=True))
     # Bid(0) and the blind Nil compare equal as ints, so candidates are keyed by position.
-    per_bid = [[_score(o, c, seat, method, rules, bag_counter) for o in outcomes] for c in candidates]
+    per_bid = values_per_bid(outcomes, candidates, spec)
     means = [sum(v) / n for v in per_bid]
     expected = {int(c): means[k] for k, c in enumerate(candidates) if not c.blind}
     blind_score = next((means[k] for k, c in enumerate(candidates) if c.blind), None)
-    make = {int(c): sum(_made(o, int(c), method) for o in outcomes) / n for c in candidates if not c.blind}
+    make = {int(c): sum(made(o, int(c), method, rules) for o in outcomes) / n for c in candidates if not c.blind}
     ranked = sorted(range(len(candidates)), key=lambda k: (-means[k], int(candidates[k]), candidates[k].blind))
     best = candidates[ranked[0]]
     runner = candidates[ranked[1]] if len(ranked) > 1 else None

@@ -25,7 +25,15 @@ from spades_teach.game.deals import deal as deal_cards
 from spades_teach.game.notation import seat_letter, seat_word
 from spades_teach.game.round import Round
 from spades_teach.game.rules import Rules
-from spades_teach.game.scoring import RoundScore, Side, bid_problem, coerce_side, score_round, sides_of
+from spades_teach.game.scoring import (
+    RoundScore,
+    Side,
+    bid_problem,
+    coerce_side,
+    counter_charged,
+    score_round,
+    sides_of,
+)
 from spades_teach.game.seating import Seat, SeatLike, SeatMap, Team, TeamMap, seating_of
 from spades_teach.game.twoplayer import Draw, deal_by_drawing, opponent
 from spades_teach.i18n import N_, _, ngettext, pgettext
@@ -33,7 +41,7 @@ from spades_teach.i18n import N_, _, ngettext, pgettext
 if TYPE_CHECKING:
     from spades_teach.game.seating import ReadOnlySeatMap, ReadOnlyTeamMap
 
-__all__ = ["Match", "MatchError", "MatchOverError", "SheetRow", "match_winner"]
+__all__ = ["Match", "MatchError", "MatchOverError", "SheetRow", "hand_match_value", "match_stake", "match_winner"]
 
 
 def _num(n: int) -> str:
@@ -729,3 +737,39 @@ def match_winner(scores: Mapping[Any, int], rules: Rules = Rules()) -> Side | No
     sides = sides_of(rules)
     given = {coerce_side(key, rules): int(value) for key, value in scores.items()}
     return _decide({side: given.get(side, 0) for side in sides}, sides, rules)[0]
+
+
+def match_stake(rules: Rules = Rules()) -> int:
+    """What ending the match in this hand is worth when a bid is valued: the target itself
+    (500 points under the standard rules), won or lost. A hand that wins the match is worth
+    its points and the stake; one that loses it, its points less the stake.
+
+    >>> match_stake()
+    500
+    """
+    return rules.target
+
+
+def hand_match_value(
+    side: Any, result: RoundScore, scores_before: Mapping[Any, int] | None = None, rules: Rules = Rules()
+) -> float:
+    """``side``'s hand at match value, the one measure a bid is valued by: its points with
+    each bag left on the counter charged its share of the penalty
+    (:func:`~spades_teach.game.scoring.counter_charged`), and :func:`match_stake` added or
+    taken off when the hand ends the match (:func:`match_winner` on ``scores_before`` plus
+    the hand's points; ``result`` must score both sides).
+
+    >>> s = score_round({"N": 4, "S": 3, "E": 3, "W": 2}, {"N": 5, "S": 4, "E": 2, "W": 2})
+    >>> hand_match_value("NS", s), hand_match_value("NS", s, {"NS": 440, "EW": 100})
+    (52.0, 552.0)
+    """
+    mine = coerce_side(side, rules)
+    value = counter_charged(result.points[mine], result.bags_added[mine], result.bags[mine], rules)
+    if not scores_before:
+        return value
+    before = {coerce_side(key, rules): int(points) for key, points in scores_before.items()}
+    after = {s: before.get(s, 0) + result.points[s] for s in sides_of(rules)}
+    winner = match_winner(after, rules)
+    if winner is None:
+        return value
+    return value + (match_stake(rules) if winner == mine else -match_stake(rules))

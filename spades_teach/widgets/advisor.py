@@ -27,6 +27,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from spades_teach.advice.bid_trial import dealer_for
 from spades_teach.advice.bidding import advise_bid
 from spades_teach.analysis.simulate import analyze_hand
 from spades_teach.errors import SpadesError
@@ -276,9 +277,13 @@ class BidAdvisorView(SpadesWidget):
         return result
 
     def _analyze(self, analyze_hand: Callable[..., Any], inputs: dict[str, Any], samples: int | None, seed: int) -> Any:
+        # The deals of the advice's own check (its dealer, this seed and count): one study on the page.
+        seat = Seat.coerce(inputs["seat"])
+        dealer = dealer_for(seat, [Seat.coerce(who) for who in inputs["bids"] or {}])
         return analyze_hand(
             self._advised_hand,
             seat=inputs["seat"],
+            dealer=dealer,
             bids=inputs["bids"],
             rules=inputs["rules"],
             scores=inputs["scores"],
