@@ -95,8 +95,8 @@ def test_a_bag_costs_its_share_of_the_penalty_and_the_match_its_target() -> None
     made_with_two_bags = score_round({"N": 4, "S": 3, "E": 2, "W": 2}, {"N": 5, "S": 4, "E": 2, "W": 2})
     assert hand_match_value("NS", made_with_two_bags) == 72 - 2 * 10
     # EW at 480 make their 4: they pass 500 and NS (at 300) lose the match.
-    assert hand_match_value("NS", made_with_two_bags, {"NS": 300, "EW": 480}) == 52 - match_stake()
-    assert hand_match_value("EW", made_with_two_bags, {"NS": 300, "EW": 480}) == 40 + 500
+    assert hand_match_value("NS", made_with_two_bags, {"NS": 300, "EW": 480}) == -match_stake() == -500
+    assert hand_match_value("EW", made_with_two_bags, {"NS": 300, "EW": 480}) == 500  # the points no longer count
 
 
 def test_dealer_follows_the_bids_made() -> None:

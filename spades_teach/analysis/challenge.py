@@ -188,6 +188,7 @@ def _bid_difference(position: Position, yours: Bid, expert: ExpertBot) -> Differ
         scores=dict(position.scores),
         bags=dict(position.bags),
         rules=position.rules,
+        samples=0,  # the expert bids the count: its reasons are the count's
     )
     return Difference("bid", 0, _bid_label(yours), _bid_label(best), advice.summary)
 

@@ -50,8 +50,8 @@ Simplifications
 * A bid is valued at match value, the one measure of a bid
   (:func:`~spades_teach.game.match.hand_match_value`): the side's points for the hand with
   each bag left on the counter charged its share of the penalty (10 points under the usual
-  rules; a penalty that falls in the hand counts in full), and, when ``scores`` put the end
-  of the match within reach, the match won or lost in that deal counted as the whole target.
+  rules; a penalty that falls in the hand counts in full); a deal that ends the match (the
+  ``scores`` given, 0 to 0 otherwise) counts as the whole target, won or lost, whatever its points.
   What the opponents score otherwise is not subtracted.
 * In double dummy a Nil is scored with the partner taking the rest of the
   side's tricks, and a partner's Nil is assumed kept.

@@ -742,7 +742,7 @@ def match_winner(scores: Mapping[Any, int], rules: Rules = Rules()) -> Side | No
 def match_stake(rules: Rules = Rules()) -> int:
     """What ending the match in this hand is worth when a bid is valued: the target itself
     (500 points under the standard rules), won or lost. A hand that wins the match is worth
-    its points and the stake; one that loses it, its points less the stake.
+    the stake, one that loses it the stake's opposite, whatever their points.
 
     >>> match_stake()
     500
@@ -755,13 +755,13 @@ def hand_match_value(
 ) -> float:
     """``side``'s hand at match value, the one measure a bid is valued by: its points with
     each bag left on the counter charged its share of the penalty
-    (:func:`~spades_teach.game.scoring.counter_charged`), and :func:`match_stake` added or
-    taken off when the hand ends the match (:func:`match_winner` on ``scores_before`` plus
-    the hand's points; ``result`` must score both sides).
+    (:func:`~spades_teach.game.scoring.counter_charged`); when the hand ends the match
+    (:func:`match_winner` on ``scores_before`` plus the hand's points; ``result`` must score
+    both sides), :func:`match_stake` won or lost instead.
 
     >>> s = score_round({"N": 4, "S": 3, "E": 3, "W": 2}, {"N": 5, "S": 4, "E": 2, "W": 2})
     >>> hand_match_value("NS", s), hand_match_value("NS", s, {"NS": 440, "EW": 100})
-    (52.0, 552.0)
+    (52.0, 500.0)
     """
     mine = coerce_side(side, rules)
     value = counter_charged(result.points[mine], result.bags_added[mine], result.bags[mine], rules)
@@ -772,4 +772,5 @@ def hand_match_value(
     winner = match_winner(after, rules)
     if winner is None:
         return value
-    return value + (match_stake(rules) if winner == mine else -match_stake(rules))
+    # Once the match is decided its points no longer matter: only the result counts.
+    return float(match_stake(rules) if winner == mine else -match_stake(rules))
