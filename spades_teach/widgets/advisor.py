@@ -100,7 +100,7 @@ class BidAdvisorView(SpadesWidget):
                 value=UNKNOWN,
                 description=_("Partner's bid"),
                 style={"description_width": "initial"},
-                layout=widgets.Layout(width="14em"),
+                layout=widgets.Layout(width="auto"),  # the label's length differs by language
             ),
             "st-advice-partner",
         )
@@ -122,7 +122,9 @@ class BidAdvisorView(SpadesWidget):
         self.context_html = add_classes(widgets.HTML(""), "st-advice-context")
         self.simulate_button = add_classes(
             widgets.Button(
-                description=_("Simulate {count} deals").format(count=self.simulation_samples), icon="random"
+                description=_("Simulate {count} deals").format(count=self.simulation_samples),
+                icon="random",
+                layout=widgets.Layout(width="max-content"),  # "Simuler 200 donnes" is longer than the default width
             ),
             "st-advice-simulate",
         )
