@@ -131,11 +131,27 @@ class TrialSpec:
         before ``seat`` and no other (:func:`dealer_for`)."""
         me = Seat.coerce(seat)
         made = {Seat.coerce(s): Bid.coerce(b) for s, b in bids.items()}
+        return cls.at(Hand.dealt(hand), me, dealer_for(me, made), made, rules, scores, bags, method, seed)
+
+    @classmethod
+    def at(
+        cls,
+        hand: Hand,
+        seat: Seat,
+        dealer: Seat,
+        bids: Mapping[Seat, Bid],
+        rules: Rules,
+        scores: Mapping[Any, int] | None,
+        bags: Mapping[Any, int] | None,
+        method: str,
+        seed: int | str,
+    ) -> TrialSpec:
+        """The trial of ``hand`` at ``seat`` with this dealer, bids, score and bags (sides read by the rules)."""
         return cls(
-            Hand.dealt(hand).mask,
-            me,
-            dealer_for(me, made),
-            tuple(made.items()),
+            hand.mask,
+            seat,
+            dealer,
+            tuple(bids.items()),
             rules,
             tuple((coerce_side(k, rules), int(v)) for k, v in (scores or {}).items()),
             method,

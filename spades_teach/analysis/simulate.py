@@ -189,17 +189,7 @@ def analyze_hand(
     """
     h, me, deal_seat, made = _check_input(hand, seat, dealer, bids, rules, samples, method)
     score_round({me: 1, me.partner: 1}, {me: 1, me.partner: 1}, bags=bags, rules=rules)  # bad bags fail now, not later
-    spec = TrialSpec(
-        h.mask,
-        me,
-        deal_seat,
-        tuple(made.items()),
-        rules,
-        tuple((coerce_side(k, rules), int(v)) for k, v in (scores or {}).items()),
-        method,
-        seed,
-        tuple((coerce_side(k, rules), int(v)) for k, v in (bags or {}).items()),
-    )
+    spec = TrialSpec.at(h, me, deal_seat, made, rules, scores, bags, method, seed)
     _check_bidding(spec)
     outcomes = _run(spec, samples, executor, progress)
     return _summarise(spec, h, outcomes, _blind_nil_allowed(me, rules, scores))
