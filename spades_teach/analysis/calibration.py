@@ -333,8 +333,10 @@ def _group(feature: str, value: str, members: list[HandRecord]) -> FeatureGroup:
 
 
 def _mean(values: Iterable[float]) -> float:
+    """The mean, its sum exactly rounded (``math.fsum``): the same last digit on every Python,
+    where the built-in ``sum`` of floats changed in 3.12 (the browser's Python is newer)."""
     items = list(values)
-    return sum(items) / len(items)
+    return math.fsum(items) / len(items)
 
 
 def _table(study: Calibration) -> str:
